@@ -1,0 +1,268 @@
+/** Shapes shared by the client, the machines and the server (SPEC §3). Dates are
+ * 'YYYY-MM-DD' strings in the museum's time zone; money is in fen (1/100 yuan). */
+import type { Text } from './text.ts';
+
+/** Certificate type values as the dictionary `/system/dict/data/type/certificate` serves them. */
+export type CertificateType = '1' | '2' | '3' | '4' | '5';
+
+/** What a ticket type is for: drives the adult/child rules when no birth date is known. */
+export type TicketKind = 'adult' | 'student' | 'senior' | 'child';
+
+export interface TicketPrice {
+  ticketPriceId: number;
+  name: Text;
+  kind: TicketKind;
+  /** fen */
+  price: number;
+  /** Inclusive age range on the visit date; null = unbounded. */
+  ageMin: number | null;
+  ageMax: number | null;
+  isChildFreeTicket: boolean;
+}
+
+/** Per-hall booking rules (seeded per hall, served by getHallPoolPersonSetting). */
+export interface HallRules {
+  hallId: number;
+  hallKey: 'main' | 'children' | 'temporary' | 'cinema';
+  name: Text;
+  /** Visitors in one order. */
+  minBuyers: number;
+  maxBuyers: number;
+  /** Minimum age to enter the venue, null = none. */
+  minAge: number | null;
+  /** Children's park: a child must be within this range, and an adult must come along. */
+  childAgeMin: number | null;
+  childAgeMax: number | null;
+  needsAdultAndChild: boolean;
+}
+
+/** Session states of SPEC §4. */
+export type SessionState = 'available' | 'soldOut' | 'stopped' | 'closed' | 'notReleased';
+
+/** Day states on the calendar. */
+export type DayState = 'available' | 'soldOut' | 'closed' | 'notReleased';
+
+/** One visitor of an individual order as the visitor typed it. */
+export interface VisitorDraft {
+  name: string;
+  certificateType: CertificateType;
+  certificateNumber: string;
+  ticketPriceId: number | null;
+}
+
+/** An individual order before it is placed. */
+export interface OrderDraft {
+  visitDate: string;
+  hallId: number | null;
+  hallScheduleId: number | null;
+  visitors: VisitorDraft[];
+  agreementAccepted: boolean;
+  captchaToken: string | null;
+}
+
+/** What the order rules need to know besides the draft. */
+export interface OrderContext {
+  hall: HallRules;
+  prices: TicketPrice[];
+  /** Remaining stock of the chosen session. */
+  remaining: number;
+  /** Free child tickets one adult may bring (hall_main_oneperson_totalfreechild ...; 1 when unset). */
+  freeChildPerAdult: number;
+}
+
+/** One broken rule: its name (stable, for tests and logs) and its message. */
+export interface Violation {
+  rule: string;
+  message: Text;
+  /** Set when the violation belongs to one field of one visitor, so a form can show it there. */
+  field?: { index: number; name: keyof VisitorDraft };
+}
+
+// ---------------------------------------------------------------------------
+// The API contract's data shapes (the `data` of `{ code, msg, data }`). Texts that come
+// from configuration or the database arrive already in the request's language.
+
+export interface CalendarDay {
+  date: string;
+  state: DayState;
+  /** Remaining tickets of the day over all open halls (0 when not available). */
+  remaining: number;
+  /** Why the day cannot be booked (closed for maintenance, release at 2026-11-30 20:00 ...). */
+  reason: string | null;
+}
+
+export interface PricePool {
+  ticketPriceId: number;
+  name: string;
+  kind: TicketKind;
+  price: number;
+  ageMin: number | null;
+  ageMax: number | null;
+  isChildFreeTicket: boolean;
+}
+
+export interface SchedulePool {
+  hallScheduleId: number;
+  /** 'HH:mm' */
+  beginTime: string;
+  endTime: string;
+  capacity: number;
+  /** Remaining stock. */
+  ticketPool: number;
+  state: SessionState;
+  /** When the session cannot be chosen, say why (SPEC §3 disabled/disabledText). */
+  disabled: boolean;
+  disabledText: string | null;
+  /** 'YYYY-MM-DD HH:mm:ss' server time at which a notReleased session opens. */
+  releaseTime: string | null;
+  priceTicketPoolVOS: PricePool[];
+}
+
+export interface HallPool {
+  hallId: number;
+  hallKey: HallRules['hallKey'];
+  name: string;
+  intro: string;
+  /** e.g. "Ages 3-8, with an adult" */
+  ageNote: string | null;
+  disabled: boolean;
+  disabledText: string | null;
+  scheduleTicketPoolVOS: SchedulePool[];
+}
+
+/** getHallPoolPersonSetting */
+export interface HallPersonSetting {
+  rules: HallRules;
+  freeChildPerAdult: number;
+}
+
+export interface CertificateOption {
+  dictValue: CertificateType;
+  dictLabel: string;
+}
+
+export interface User {
+  userId: number;
+  userName: string;
+  /** 1 individual, 2 team */
+  userType: 1 | 2;
+  /** 1 = phone bound */
+  bindStatus: 0 | 1;
+  /** masked, 138****8000 */
+  phone: string;
+}
+
+/** gainAllSystemConfigLogin */
+export interface BaseSettings {
+  /** The ticket-system name, the page title. */
+  systemName: string;
+  /** SPEC §3 system config keys (values as strings, as configured). */
+  config: Record<string, string>;
+  /** Named texts (buy_tips, first_order_tips, refund_alert, user_agreement, ticketing_tips,
+   * refund_change_policy, ticket_checking_instructions, visit_time, notice ...), HTML. */
+  texts: Record<string, string>;
+}
+
+export interface PriceLine {
+  ticketPriceId: number;
+  name: string;
+  price: number;
+  count: number;
+  amount: number;
+}
+
+export interface PriceQuote {
+  lines: PriceLine[];
+  total: number;
+}
+
+/** One ticket line of the order request (SPEC §3 "Ticket line"). */
+export interface TicketLineRequest {
+  realNameFlag: 1;
+  useTicketType: 1;
+  hallId: number;
+  status: 1;
+  saleMode: 1;
+  hallScheduleId: number;
+  cinemaFlag: 0 | 1;
+  ticketPriceId: number;
+  isChildFreeTicket: 0 | 1;
+  certificate: CertificateType;
+  certificateInfo: string;
+  userName: string;
+  /** 'YYYY-MM-DD 00:00:00' */
+  useDate: string;
+  platform: 2;
+  coupons: string[];
+  picUrl: string | null;
+  priceSubId: number | null;
+}
+
+/** placeOrder body (SPEC §3 "Order request (individual)"). */
+export interface PlaceOrderRequest {
+  useTicketType: 1;
+  ticketNum: number;
+  date: string;
+  childTicketNum: number;
+  phone: string | null;
+  poolFlag: 0 | 1;
+  saleMode: 1;
+  realNameFlag: 1;
+  pointJson: string | null;
+  captchaToken: string;
+  isCandidateOrder: 0 | 1;
+  platform: 2;
+  ticketInfoList: TicketLineRequest[];
+}
+
+/** placeOrder answer: code 200 with this data, or code 502 and no order (SPEC §4). */
+export interface PlaceOrderResult {
+  orderId: number | null;
+  riskEnable: boolean;
+  /** > 0 allowed; otherwise rejected with riskPrompt. */
+  riskPolicy: number;
+  riskPrompt: string | null;
+}
+
+export type OrderStatus = 'toBePaid' | 'completed' | 'canceled' | 'refunded' | 'partlyRefunded' | 'changed';
+export type TicketStatus = 'toBePaid' | 'toBeChecked' | 'checked' | 'expired' | 'canceled' | 'refunded' | 'changed' | 'reserved';
+
+export interface TicketView {
+  ticketId: number;
+  userName: string;
+  certificateType: CertificateType;
+  /** masked: 1101**********1234 */
+  certificateInfo: string;
+  ticketName: string;
+  price: number;
+  status: TicketStatus;
+  /** What the gate scans; null until paid. */
+  qrCode: string | null;
+}
+
+export interface OrderSummary {
+  orderId: number;
+  /** 23 uppercase letters or digits */
+  orderNumber: string;
+  status: OrderStatus;
+  amount: number;
+  ticketNum: number;
+  /** 'YYYY-MM-DD HH:mm:ss' */
+  createTime: string;
+  visitDate: string;
+  hallName: string;
+  beginTime: string;
+  endTime: string;
+}
+
+export interface OrderDetail extends OrderSummary {
+  /** epoch ms; null when not waiting for payment */
+  payDeadline: number | null;
+  payTime: string | null;
+  tickets: TicketView[];
+}
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const apiPort = process.env.API_PORT ?? '8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    // `npm run dev`: Vite serves the client with hot reload, the API server runs beside it.
+    proxy: { '/prod-api': `http://127.0.0.1:${apiPort}` },
+  },
+  build: {
+    target: 'es2019',
+    chunkSizeWarningLimit: 300,
+  },
+});
