@@ -1,0 +1,109 @@
+/** The one HTTP client: SPEC §7 (base path, 20 s timeout, credentials, JSON, Bearer token,
+ * language header) and SPEC §8 (what each response code does). */
+import ky, { isHTTPError, isTimeoutError } from 'ky';
+import { REQUEST_TIMEOUT_MS } from '../domain/limits.ts';
+import { currentKind, getToken } from './session.ts';
+
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** Codes the caller receives as data instead of an error (SPEC §8). */
+const PASS_THROUGH = new Set([502, 504, 505, 600]);
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+  ) {
+    super(message);
+  }
+}
+
+/** What the app plugs in: language, messages, toasts and the 401 handling. */
+export interface ApiHooks {
+  language: () => 'zh_cn' | 'en_us';
+  /** Texts of SPEC §8 in the current language. */
+  text: (key: 'timeout' | 'forbidden' | 'notFound' | 'unknown' | 'expired') => string;
+  toast: (message: string) => void;
+  /** 401: the app decides between a silent logout and a confirm dialog (SPEC §4). */
+  expired: () => void;
+}
+
+let hooks: ApiHooks = {
+  language: () => 'zh_cn',
+  text: (key) => key,
+  toast: () => undefined,
+  expired: () => undefined,
+};
+
+export function configureApi(next: ApiHooks): void {
+  hooks = next;
+}
+
+const http = ky.create({
+  prefixUrl: '/prod-api',
+  timeout: REQUEST_TIMEOUT_MS,
+  credentials: 'include',
+  retry: 0,
+  // A business outcome travels in `code`; HTTP errors are handled below.
+  throwHttpErrors: true,
+});
+
+export interface CallOptions {
+  method?: 'get' | 'post' | 'delete';
+  searchParams?: Record<string, string | number>;
+  json?: unknown;
+  /** Send no Authorization header (SPEC §7: "unless disabled for that call"). */
+  anonymous?: boolean;
+  /** The caller shows the message itself (a machine keeps it in context): no toast. */
+  silent?: boolean;
+}
+
+/** Sends one call and returns its envelope for 200 and the pass-through codes; every
+ * other code is shown (unless silent) and rejected with an ApiError. */
+export async function callRaw<T>(path: string, options: CallOptions = {}): Promise<Envelope<T>> {
+  const { method = 'get', searchParams, json, anonymous, silent } = options;
+  const headers: Record<string, string> = { language: hooks.language() };
+  const token = anonymous ? null : getToken(currentKind());
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const fail = (message: string, code: number): never => {
+    if (!silent) hooks.toast(message);
+    throw new ApiError(message, code);
+  };
+
+  let body: Envelope<T>;
+  try {
+    body = await http(path.replace(/^\//, ''), { method, searchParams, json, headers }).json<Envelope<T>>();
+  } catch (error) {
+    if (isTimeoutError(error)) return fail(hooks.text('timeout'), 0);
+    if (isHTTPError(error)) {
+      const status = error.response.status;
+      if (status === 401) return expired();
+      if (status === 403) return fail(hooks.text('forbidden'), 403);
+      if (status === 404) return fail(hooks.text('notFound'), 404);
+    }
+    return fail(hooks.text('unknown'), -1);
+  }
+
+  if (body.code === 200 || PASS_THROUGH.has(body.code)) return body;
+  if (body.code === 401) return expired();
+  if (body.code === 403) return fail(body.msg || hooks.text('forbidden'), 403);
+  if (body.code === 404) return fail(body.msg || hooks.text('notFound'), 404);
+  // 500, 550 and any other code: the server's message, rejected with the code.
+  return fail(body.msg || hooks.text('unknown'), body.code);
+
+  function expired(): never {
+    hooks.expired();
+    throw new ApiError(hooks.text('expired'), 401);
+  }
+}
+
+/** Like callRaw, for calls whose only success is 200: resolves the data. */
+export async function call<T>(path: string, options: CallOptions = {}): Promise<T> {
+  const body = await callRaw<T>(path, options);
+  if (body.code !== 200) throw new ApiError(body.msg, body.code);
+  return body.data;
+}

@@ -1,0 +1,125 @@
+/** The app: settings first (SPEC §7), then the guarded routes. Features are composed here
+ * and only here (ARCHITECTURE §2). */
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import { getBaseSettings } from '../api/calls.ts';
+import { currentKind, getToken, rememberKind } from '../api/session.ts';
+import type { BaseSettings } from '../domain/types.ts';
+import { PurchaseProvider } from '../features/select/purchase.tsx';
+import { applyLanguageConfig } from '../i18n/index.ts';
+import { toastFail } from '../ui/feedback.ts';
+import { LoadingOverlay } from '../ui/Screen.tsx';
+import { englishAllowed, SettingsContext } from '../ui/settings.tsx';
+import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
+import { guard } from './guard.ts';
+import { lazyScreen } from './lazyScreen.ts';
+import { SessionDialog } from './SessionDialog.tsx';
+
+const Entry = lazyScreen(() => import('../features/entry/EntryPage.tsx'));
+const SelectDate = lazyScreen(() => import('../features/select/SelectDate.tsx'));
+const SelectVenues = lazyScreen(() => import('../features/select/SelectVenues.tsx'));
+const AddAudience = lazyScreen(() => import('../features/select/AddAudience.tsx'));
+const AddAudienceSure = lazyScreen(() => import('../features/select/AddAudienceSure.tsx'));
+const Login = lazyScreen(() => import('../features/account/Login.tsx'));
+const PayOrder = lazyScreen(() => import('../features/order/PayOrder.tsx'));
+const PaySuccess = lazyScreen(() => import('../features/order/PaySuccess.tsx'));
+const OrderRecord = lazyScreen(() => import('../features/order/OrderRecord.tsx'));
+const OrderDetail = lazyScreen(() => import('../features/order/OrderDetail.tsx'));
+const TeamNotYet = lazyScreen(() => import('../features/team/TeamNotYet.tsx'));
+const NotFound = lazyScreen(() => import('../features/entry/NotFound.tsx'));
+
+const I = '/individualCustomers';
+
+export function App() {
+  const { i18n } = useTranslation();
+  const [settings, setSettings] = useState<BaseSettings | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  // Texts arrive in the request's language: reload them when the language changes.
+  useEffect(() => {
+    let live = true;
+    getBaseSettings().then(
+      (loaded) => {
+        if (!live) return;
+        applyLanguageConfig(englishAllowed(loaded), loaded.config.default_language === 'en' ? 'en' : 'zh');
+        setSettings(loaded);
+      },
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [i18n.language]);
+
+  if (!settings) {
+    return failed ? (
+      <div className="empty-state">
+        <p>{i18n.t('errors.settings')}</p>
+        <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
+          {i18n.t('common.retry')}
+        </button>
+      </div>
+    ) : (
+      <LoadingOverlay show />
+    );
+  }
+
+  return (
+    <SettingsContext.Provider value={settings}>
+      <SessionDialog />
+      <Guard>
+        <ChunkErrorBoundary>
+          <Suspense fallback={<LoadingOverlay show />}>
+            <PurchaseProvider>
+              <Switch>
+                <Route path="/" component={Entry} />
+                <Route path={`${I}/select/selectDate`} component={SelectDate} />
+                <Route path={`${I}/select/selectVenues`} component={SelectVenues} />
+                <Route path={`${I}/select/addAudience/:id`} component={AddAudience} />
+                <Route path={`${I}/select/addAudienceSure`} component={AddAudienceSure} />
+                <Route path={`${I}/login`} component={Login} />
+                <Route path={`${I}/order/payOrder/:id`} component={PayOrder} />
+                <Route path={`${I}/order/paySuccess/:id`} component={PaySuccess} />
+                <Route path={`${I}/order/orderRecord`} component={OrderRecord} />
+                <Route path={`${I}/order/orderDetail/:id`} component={OrderDetail} />
+                <Route path="/team/*?" component={TeamNotYet} />
+                <Route path="/404" component={NotFound} />
+                <Route>
+                  <Redirect to="/404" replace />
+                </Route>
+              </Switch>
+            </PurchaseProvider>
+          </Suspense>
+        </ChunkErrorBoundary>
+      </Guard>
+    </SettingsContext.Provider>
+  );
+}
+
+/** Runs the route guard on every navigation and redirects before the screen renders. */
+function Guard({ children }: { children: ReactNode }) {
+  const [pathname, navigate] = useLocation();
+  const search = useSearch();
+  const kind = pathname.includes('/repOrder') || pathname === '/' ? currentKind() : rememberKind(pathname);
+  const verdict = guard({
+    pathname,
+    search: search ? `?${search}` : '',
+    kind,
+    loggedIn: Boolean(getToken(kind)),
+  });
+
+  useEffect(() => {
+    const errorMsg = new URLSearchParams(search).get('errorMsg');
+    // A login error is shown once per session, then the visitor starts over (SPEC §2).
+    if (errorMsg && !sessionStorage.getItem('errorMsgShown')) {
+      sessionStorage.setItem('errorMsgShown', '1');
+      toastFail(errorMsg);
+    }
+    const appType = new URLSearchParams(search).get('appType');
+    if (appType) sessionStorage.setItem('appType', appType);
+    if (!verdict.pass) navigate(verdict.to, { replace: true });
+  }, [verdict, search, navigate]);
+
+  return verdict.pass ? <>{children}</> : null;
+}

@@ -1,0 +1,63 @@
+/** The route guard of SPEC §2/§6 as a pure function, so every rule is testable without a
+ * browser: where may this URL go, given the account kind and whether it holds a token. */
+import type { AccountKind } from '../api/session.ts';
+
+export const AREA_START: Record<AccountKind, string> = {
+  individual: '/individualCustomers/select/selectDate',
+  team: '/team/select/selectDate',
+};
+
+const PREFIX: Record<AccountKind, string> = { individual: '/individualCustomers', team: '/team' };
+
+/** Paths an anonymous visitor may open (SPEC §2 "no login"). */
+const NO_LOGIN = [
+  /^\/$/,
+  /^\/404$/,
+  /^\/individualCustomers$/,
+  /^\/individualCustomers\/select\/selectDate$/,
+  /^\/individualCustomers\/order\/paySuccess\/[^/]+$/,
+  /^\/individualCustomers\/(login|wxLogin|register|forgetPassword|noticeDetail)$/,
+  /^\/team$/,
+  /^\/team\/(login|register|forgetPassword|noticeDetail)$/,
+];
+
+/** A `redirect` query only ever leads to a path inside this app (ARCHITECTURE §8). */
+export function safeRedirect(value: string | null | undefined, kind: AccountKind): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || /[\\\s]|:\/\//.test(value)) {
+    return AREA_START[kind];
+  }
+  return value;
+}
+
+export interface GuardInput {
+  pathname: string;
+  search: string;
+  kind: AccountKind;
+  loggedIn: boolean;
+}
+
+export type GuardResult = { pass: true } | { pass: false; to: string };
+
+export function guard({ pathname, search, kind, loggedIn }: GuardInput): GuardResult {
+  // A shared order link is open to anyone, with no checks at all.
+  if (pathname.includes('/repOrder')) return { pass: true };
+
+  const params = new URLSearchParams(search);
+  if (params.has('errorMsg')) return { pass: false, to: '/individualCustomers' };
+
+  if (pathname === '/' || pathname === '/404') return { pass: true };
+  if (pathname === PREFIX.individual || pathname === PREFIX.team) {
+    return { pass: false, to: AREA_START[pathname === PREFIX.team ? 'team' : 'individual'] };
+  }
+
+  // Rewrite a path of no known area to the current kind's prefix (/select/selectDate ->
+  // /individualCustomers/select/selectDate).
+  if (!pathname.startsWith(`${PREFIX.individual}/`) && !pathname.startsWith(`${PREFIX.team}/`)) {
+    return { pass: false, to: `${PREFIX[kind]}${pathname}${search}` };
+  }
+
+  if (loggedIn || NO_LOGIN.some((pattern) => pattern.test(pathname))) return { pass: true };
+  const area: AccountKind = pathname.startsWith(PREFIX.team) ? 'team' : 'individual';
+  const redirect = encodeURIComponent(pathname + search);
+  return { pass: false, to: `${PREFIX[area]}/login?redirect=${redirect}` };
+}

@@ -1,0 +1,142 @@
+/** Refund and change rules (SPEC §5 "Refund and change", and "child rules apply also after
+ * refund or change"). Same shape as the order rules: draft + context -> every violation. */
+import { isAdult } from './orderRules.ts';
+import { fill, type Text } from './text.ts';
+import type { TicketKind, TicketStatus, Violation } from './types.ts';
+
+/** One ticket of the order as the server knows it. */
+export interface RefundTicket {
+  ticketId: number;
+  status: TicketStatus;
+  hallId: number;
+  /** 'YYYY-MM-DD' */
+  visitDate: string;
+  kind: TicketKind;
+  /** Age on the visit date when the certificate gives a birth date. */
+  age: number | null;
+  isChildFreeTicket: boolean;
+  cinema: boolean;
+  /** A school group's free (quota) ticket. */
+  schoolFree: boolean;
+}
+
+export interface RefundDraft {
+  action: 'refund' | 'change';
+  ticketIds: number[];
+}
+
+export interface RefundContext {
+  /** Every ticket of the order. */
+  tickets: RefundTicket[];
+  /** A group order: once any of its tickets is checked in, nothing more may be refunded or changed. */
+  group: boolean;
+  /** A partial refund may take at most this share of the order's tickets (percent); the
+   * whole order may always go. null = no limit. */
+  maxPartialRefundPercent: number | null;
+  /** Free child tickets one adult may bring; applied to what remains. */
+  freeChildPerAdult: number;
+}
+
+export const REFUND_RULES = {
+  selectTicket: 'selectTicket',
+  ticketState: 'ticketState',
+  partialRefund: 'partialRefund',
+  oneHallOneDate: 'oneHallOneDate',
+  groupCheckedIn: 'groupCheckedIn',
+  cinemaChange: 'cinemaChange',
+  schoolFree: 'schoolFree',
+  childrenLeftAlone: 'childrenLeftAlone',
+  childrenChangeAlone: 'childrenChangeAlone',
+  freeChildLimit: 'freeChildLimit',
+} as const;
+
+export type RefundRule = (typeof REFUND_RULES)[keyof typeof REFUND_RULES];
+
+export const REFUND_MESSAGES = {
+  selectTicket: { zh: '请至少选择一张票', en: 'Please select at least one ticket' },
+  ticketState: { zh: '所选门票当前状态不可退改', en: 'The selected ticket cannot be refunded or changed in its current state' },
+  partialRefund: {
+    zh: '部分退票最多可退{n}%的门票，或整单退票',
+    en: 'A partial refund may take at most {n}% of the tickets; otherwise refund the whole order',
+  },
+  oneHallOneDate: { zh: '改签仅限同一场馆、同一日期的门票', en: 'A change is for one hall and one date only' },
+  groupCheckedIn: { zh: '团体已检票，不能退票或改签', en: 'Cannot refund or change after group check-in' },
+  cinemaChange: { zh: '影院门票不支持改签', en: 'Cinema tickets do not support changes' },
+  schoolFree: { zh: '学校团体免费票不可退', en: 'School free tickets are not refundable' },
+  childrenLeftAlone: {
+    zh: '退票后不能只剩儿童，请同时退儿童票或保留成人票',
+    en: 'Children cannot be left alone: refund their tickets too, or keep an adult ticket',
+  },
+  childrenChangeAlone: { zh: '儿童不能单独改签，请与成人一同改签', en: 'Children cannot change alone; change together with an adult' },
+  freeChildLimit: {
+    zh: '每位成人最多携带{n}名免费儿童，请同时处理多出的免费儿童票',
+    en: 'Each adult may bring at most {n} free child ticket(s); include the extra free child tickets',
+  },
+} as const satisfies Record<string, Text>;
+
+/** Paid tickets not yet used: the only ones a refund or change acts on, and the ones whose
+ * holders must still form a valid company afterwards. */
+const ACTIVE: readonly TicketStatus[] = ['toBeChecked'];
+
+const adultOf = (t: RefundTicket) => isAdult(t.age, t) === true;
+
+/** Children never stay (or travel) without an adult, and free children stay within the
+ * per-adult allowance. Returns the rule broken by this set of tickets, if any. */
+function companyRule(tickets: RefundTicket[], freeChildPerAdult: number): 'alone' | 'free' | null {
+  if (tickets.length === 0) return null;
+  const adults = tickets.filter(adultOf).length;
+  if (adults === 0) return 'alone';
+  const free = tickets.filter((t) => t.isChildFreeTicket).length;
+  return free > adults * freeChildPerAdult ? 'free' : null;
+}
+
+export function checkRefund(draft: RefundDraft, ctx: RefundContext): Violation[] {
+  const out: Violation[] = [];
+  const add = (rule: RefundRule, message: Text) => out.push({ rule, message });
+  const chosen = new Set(draft.ticketIds);
+  const selected = ctx.tickets.filter((t) => chosen.has(t.ticketId));
+
+  if (selected.length === 0) {
+    add(REFUND_RULES.selectTicket, REFUND_MESSAGES.selectTicket);
+    return out;
+  }
+  if (selected.length !== chosen.size || selected.some((t) => !ACTIVE.includes(t.status))) {
+    add(REFUND_RULES.ticketState, REFUND_MESSAGES.ticketState);
+  }
+  if (ctx.group && ctx.tickets.some((t) => t.status === 'checked')) add(REFUND_RULES.groupCheckedIn, REFUND_MESSAGES.groupCheckedIn);
+
+  const active = ctx.tickets.filter((t) => ACTIVE.includes(t.status));
+  const remaining = active.filter((t) => !chosen.has(t.ticketId));
+
+  if (draft.action === 'refund') {
+    if (selected.some((t) => t.schoolFree)) add(REFUND_RULES.schoolFree, REFUND_MESSAGES.schoolFree);
+    const whole = remaining.length === 0;
+    const limit = ctx.maxPartialRefundPercent;
+    if (!whole && limit !== null && selected.length * 100 > limit * active.length) {
+      add(REFUND_RULES.partialRefund, fill(REFUND_MESSAGES.partialRefund, { n: limit }));
+    }
+  } else {
+    if (selected.some((t) => t.cinema)) add(REFUND_RULES.cinemaChange, REFUND_MESSAGES.cinemaChange);
+    const first = selected[0];
+    if (selected.some((t) => t.hallId !== first.hallId || t.visitDate !== first.visitDate)) {
+      add(REFUND_RULES.oneHallOneDate, REFUND_MESSAGES.oneHallOneDate);
+    }
+    // The changed tickets travel together to the new date: they need their adult with them.
+    const moving = companyRule(selected, ctx.freeChildPerAdult);
+    if (moving === 'alone') add(REFUND_RULES.childrenChangeAlone, REFUND_MESSAGES.childrenChangeAlone);
+    if (moving === 'free') add(REFUND_RULES.freeChildLimit, fill(REFUND_MESSAGES.freeChildLimit, { n: ctx.freeChildPerAdult }));
+  }
+
+  // What stays behind must still be a valid company, per hall and date.
+  const groups = new Map<string, RefundTicket[]>();
+  for (const t of remaining) {
+    const key = `${t.hallId}|${t.visitDate}`;
+    groups.set(key, [...(groups.get(key) ?? []), t]);
+  }
+  const staying = [...groups.values()].map((g) => companyRule(g, ctx.freeChildPerAdult));
+  if (staying.includes('alone')) add(REFUND_RULES.childrenLeftAlone, REFUND_MESSAGES.childrenLeftAlone);
+  if (staying.includes('free') && !out.some((v) => v.rule === REFUND_RULES.freeChildLimit)) {
+    add(REFUND_RULES.freeChildLimit, fill(REFUND_MESSAGES.freeChildLimit, { n: ctx.freeChildPerAdult }));
+  }
+  return out;
+}

@@ -1,0 +1,63 @@
+/** order/orderRecord: the visitor's orders, newest first, filtered by status. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { getOrders } from '../../api/calls.ts';
+import type { OrderStatus } from '../../domain/types.ts';
+import { formatMoney } from '../../ui/money.ts';
+import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
+import { useLoad } from '../../ui/useLoad.ts';
+import { statusTone } from './OrderSummaryCard.tsx';
+
+const FILTERS: Array<OrderStatus | ''> = ['', 'toBePaid', 'completed', 'canceled'];
+const PAGE_SIZE = 10;
+
+export default function OrderRecord() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<OrderStatus | ''>('');
+  const [pages, setPages] = useState(1);
+  const { data, loading } = useLoad(() => getOrders(status, 1, PAGE_SIZE * pages), [status, pages]);
+
+  return (
+    <Screen title={t('orderRecord.title')} backTo="/individualCustomers/select/selectDate">
+      <div className="filters" role="tablist">
+        {FILTERS.map((value) => (
+          <button
+            key={value || 'all'}
+            type="button"
+            role="tab"
+            aria-selected={status === value}
+            className={`chip${status === value ? ' chip--on' : ''}`}
+            onClick={() => (setStatus(value), setPages(1))}
+          >
+            {value ? t(`orderStatus.${value}`) : t('orderRecord.all')}
+          </button>
+        ))}
+      </div>
+      {data?.rows.map((order) => (
+        <Link key={order.orderId} href={`/individualCustomers/order/orderDetail/${order.orderId}`} className="card order-item">
+          <div className="card__title">
+            <span>{order.hallName}</span>
+            <span className={`tag tag--${statusTone(order.status)}`}>{t(`orderStatus.${order.status}`)}</span>
+          </div>
+          <div className="muted">
+            {order.visitDate} {order.beginTime}-{order.endTime}
+          </div>
+          <div className="row">
+            <span className="hint mono">{order.orderNumber}</span>
+            <span>
+              {t('orderRecord.count', { n: order.ticketNum })} <strong className="amount">{formatMoney(order.amount)}</strong>
+            </span>
+          </div>
+        </Link>
+      ))}
+      {data && data.rows.length === 0 ? <div className="empty-state">{t('orderRecord.empty')}</div> : null}
+      {data && data.rows.length < data.total ? (
+        <button type="button" className="btn btn--block" onClick={() => setPages((n) => n + 1)}>
+          {t('orderRecord.more')}
+        </button>
+      ) : null}
+      <LoadingOverlay show={loading} />
+    </Screen>
+  );
+}

@@ -1,0 +1,107 @@
+/** order/payOrder/{id}: the countdown to the pay deadline (server time) and the payment. */
+import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams, useSearch } from 'wouter';
+import { fromPromise } from 'xstate';
+import { payOrderMachine } from '../../../machines/payOrder.machine.ts';
+import { createPayment, getOrder, getServerTime } from '../../api/calls.ts';
+import { tr } from '../../i18n/index.ts';
+import { toastFail } from '../../ui/feedback.ts';
+import { FooterBar } from '../../ui/FooterBar.tsx';
+import { formatMoney } from '../../ui/money.ts';
+import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
+import { OrderSummaryCard } from './OrderSummaryCard.tsx';
+
+const machine = payOrderMachine.provide({
+  actors: {
+    loadOrder: fromPromise(({ input }) => getOrder(input.orderId)),
+    loadServerTime: fromPromise(() => getServerTime()),
+    startPayment: fromPromise(({ input }) => createPayment(input.orderId)),
+  },
+  actions: {
+    // The cashier is a page of the payment provider (the simulator, or the chat app's).
+    openCashier: ({ context }) => {
+      if (context.payUrl) window.location.assign(context.payUrl);
+    },
+  },
+});
+
+export default function PayOrder() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const { id } = useParams<{ id: string }>();
+  const search = useSearch();
+  const [snapshot, send] = useMachine(machine, { input: { orderId: Number(id), clock: () => Date.now() } });
+  const { order, remainingMs, error } = snapshot.context;
+
+  useEffect(() => {
+    if (new URLSearchParams(search).has('payFailed')) toastFail(t('pay.failed'));
+  }, [search, t]);
+
+  useEffect(() => {
+    if (snapshot.matches('paid')) navigate(`/individualCustomers/order/paySuccess/${id}`, { replace: true });
+  }, [snapshot, id, navigate]);
+
+  const minutes = Math.floor(remainingMs / 60000);
+  const seconds = Math.floor((remainingMs % 60000) / 1000);
+  const waiting = snapshot.matches('waiting') || snapshot.matches('starting') || snapshot.matches('redirecting');
+
+  return (
+    <Screen title={t('pay.title')} backTo="/individualCustomers/order/orderRecord">
+      {waiting ? (
+        <div className="pay-countdown" role="timer" aria-live="off">
+          <span className="muted">{t('pay.remaining')}</span>
+          <strong data-testid="countdown">
+            {String(minutes).padStart(2, '0')}:{String(seconds).padStart(2, '0')}
+          </strong>
+          <span className="hint">{t('pay.remainingHint')}</span>
+        </div>
+      ) : null}
+      {snapshot.matches('closed') ? (
+        <div className="notice-bar notice-bar--danger" role="alert">
+          {error ? tr(error) : t(`orderStatus.${order?.status ?? 'canceled'}`)}
+        </div>
+      ) : null}
+      {error && !snapshot.matches('closed') ? (
+        <div className="notice-bar notice-bar--danger" role="alert">
+          {tr(error)}
+        </div>
+      ) : null}
+      {snapshot.matches('failed') ? (
+        <button type="button" className="btn btn--primary" onClick={() => send({ type: 'RETRY' })}>
+          {t('common.retry')}
+        </button>
+      ) : null}
+      {order ? <OrderSummaryCard order={order} /> : null}
+      {order ? (
+        <section className="card stack">
+          <div className="card__title">{t('review.visitors', { n: order.tickets.length })}</div>
+          {order.tickets.map((ticket) => (
+            <div key={ticket.ticketId} className="review-visitor">
+              <strong>{ticket.userName}</strong>
+              <span className="muted">{ticket.certificateInfo}</span>
+              <span className="tag">{ticket.ticketName}</span>
+            </div>
+          ))}
+        </section>
+      ) : null}
+      {waiting && order ? (
+        <FooterBar>
+          <span className="footer-bar__sum">
+            {t('review.total')} <strong>{formatMoney(order.amount)}</strong>
+          </span>
+          <button type="button" className="btn btn--primary" disabled={!snapshot.matches('waiting')} onClick={() => send({ type: 'PAY' })}>
+            {t('pay.pay')}
+          </button>
+        </FooterBar>
+      ) : null}
+      {snapshot.matches('closed') ? (
+        <button type="button" className="btn btn--ghost btn--block" onClick={() => navigate('/individualCustomers/select/selectDate')}>
+          {t('pay.bookAgain')}
+        </button>
+      ) : null}
+      <LoadingOverlay show={snapshot.matches('loading') || snapshot.matches('starting') || snapshot.matches('redirecting')} />
+    </Screen>
+  );
+}

@@ -1,0 +1,56 @@
+/** order/paySuccess/{id} (no login): the tickets, a QR code each, with masked certificates. */
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'wouter';
+import { getOrder } from '../../api/calls.ts';
+import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
+import { useLoad } from '../../ui/useLoad.ts';
+import { TicketQr } from './TicketQr.tsx';
+
+export default function PaySuccess() {
+  const { t } = useTranslation();
+  const { id } = useParams<{ id: string }>();
+  const { data: order, loading } = useLoad(() => getOrder(Number(id)), [id]);
+  const paid = order?.status === 'completed';
+
+  return (
+    <Screen title={t('paySuccess.title')} backTo="/individualCustomers/select/selectDate">
+      {order ? (
+        <>
+          <div className={`pay-result${paid ? '' : ' pay-result--pending'}`}>
+            <span className="pay-result__icon" aria-hidden="true">
+              {paid ? '✓' : '…'}
+            </span>
+            <strong>{paid ? t('paySuccess.done') : t(`orderStatus.${order.status}`)}</strong>
+            <span className="muted">
+              {order.visitDate} {order.beginTime}-{order.endTime} · {order.hallName}
+            </span>
+          </div>
+          {order.tickets.map((ticket) => (
+            <section key={ticket.ticketId} className="card ticket">
+              <div className="ticket__head">
+                <strong>{ticket.userName}</strong>
+                <span className="tag">{ticket.ticketName}</span>
+              </div>
+              <p className="muted">{ticket.certificateInfo}</p>
+              {ticket.qrCode ? (
+                <TicketQr value={ticket.qrCode} label={t('paySuccess.qrFor', { name: ticket.userName })} />
+              ) : null}
+              <p className="hint">
+                {order.visitDate} {order.beginTime}-{order.endTime} · {order.hallName}
+              </p>
+            </section>
+          ))}
+          <div className="stack">
+            <Link href={`/individualCustomers/order/orderDetail/${order.orderId}`} className="btn btn--ghost btn--block">
+              {t('orderDetail.title')}
+            </Link>
+            <Link href="/individualCustomers/select/selectDate" className="btn btn--block">
+              {t('paySuccess.home')}
+            </Link>
+          </div>
+        </>
+      ) : null}
+      <LoadingOverlay show={loading} />
+    </Screen>
+  );
+}

@@ -1,0 +1,140 @@
+/** select/addAudience/{id}: up to 4 visitors with name, certificate and ticket type. Every
+ * rule is the machine's (src/domain); this screen shows the violations where they belong. */
+import { Field } from 'react-vant/es/field/index.js';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { chosenHall, chosenSession } from '../../../machines/purchase.machine.ts';
+import { VISITORS_PER_ORDER_INDIVIDUAL } from '../../domain/limits.ts';
+import type { CertificateType, Violation, VisitorDraft } from '../../domain/types.ts';
+import { tr } from '../../i18n/index.ts';
+import { FooterBar } from '../../ui/FooterBar.tsx';
+import { formatMoney } from '../../ui/money.ts';
+import { Screen } from '../../ui/Screen.tsx';
+import { usePurchase, usePurchaseScreen } from './purchase.tsx';
+import { useCertificateTypes } from './useCertificateTypes.ts';
+
+export default function AddAudience() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const actor = usePurchaseScreen('visitors', navigate);
+  const visitors = usePurchase((s) => s.context.visitors);
+  const violations = usePurchase((s) => s.context.violations);
+  const hall = usePurchase((s) => chosenHall(s.context));
+  const session = usePurchase((s) => chosenSession(s.context));
+  const date = usePurchase((s) => s.context.date);
+  const certificateTypes = useCertificateTypes();
+  const general = violations.filter((v) => !v.field);
+
+  const fieldError = (index: number, name: keyof VisitorDraft) =>
+    violations.find((v) => v.field?.index === index && v.field.name === name)?.message;
+
+  return (
+    <Screen title={t('addAudience.title')} backTo={`/individualCustomers/select/selectVenues?date=${date ?? ''}`}>
+      <div className="card row">
+        <span>
+          <strong>{hall?.name}</strong>
+          <br />
+          <span className="muted">
+            {date} {session?.beginTime}-{session?.endTime}
+          </span>
+        </span>
+        <span className="tag tag--ok">{t('day.left', { n: session?.ticketPool ?? 0 })}</span>
+      </div>
+      {visitors.map((visitor, index) => (
+        <section key={index} className="card visitor" aria-label={t('addAudience.visitor', { n: index + 1 })}>
+          <div className="card__title">
+            <span>{t('addAudience.visitor', { n: index + 1 })}</span>
+            {visitors.length > 1 ? (
+              <button type="button" className="link" onClick={() => actor.send({ type: 'VISITOR.REMOVE', index })}>
+                {t('addAudience.remove')}
+              </button>
+            ) : null}
+          </div>
+          <Field
+            label={t('addAudience.name')}
+            placeholder={t('addAudience.namePlaceholder')}
+            value={visitor.name}
+            onChange={(value) => actor.send({ type: 'VISITOR.CHANGE', index, field: 'name', value })}
+            errorMessage={message(fieldError(index, 'name'))}
+          />
+          <Field label={t('addAudience.certificateType')}>
+            <select
+              className="native-select"
+              aria-label={t('addAudience.certificateType')}
+              value={visitor.certificateType}
+              onChange={(event) =>
+                actor.send({
+                  type: 'VISITOR.CHANGE',
+                  index,
+                  field: 'certificateType',
+                  value: event.target.value as CertificateType,
+                })
+              }
+            >
+              {certificateTypes.map((option) => (
+                <option key={option.dictValue} value={option.dictValue}>
+                  {option.dictLabel}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field
+            label={t('addAudience.certificateNumber')}
+            placeholder={t('addAudience.certificatePlaceholder')}
+            value={visitor.certificateNumber}
+            maxLength={18}
+            onChange={(value) => actor.send({ type: 'VISITOR.CHANGE', index, field: 'certificateNumber', value })}
+            errorMessage={message(fieldError(index, 'certificateNumber'))}
+          />
+          <div className="ticket-types" role="radiogroup" aria-label={t('addAudience.ticketType')}>
+            <span className="ticket-types__label">{t('addAudience.ticketType')}</span>
+            {session?.priceTicketPoolVOS.map((price) => (
+              <label key={price.ticketPriceId} className={`chip${visitor.ticketPriceId === price.ticketPriceId ? ' chip--on' : ''}`}>
+                <input
+                  type="radio"
+                  name={`ticket-${index}`}
+                  checked={visitor.ticketPriceId === price.ticketPriceId}
+                  onChange={() =>
+                    actor.send({ type: 'VISITOR.CHANGE', index, field: 'ticketPriceId', value: price.ticketPriceId })
+                  }
+                />
+                {price.name} {price.price === 0 ? t('common.free') : formatMoney(price.price)}
+              </label>
+            ))}
+            {fieldError(index, 'ticketPriceId') ? (
+              <p className="error-text">{message(fieldError(index, 'ticketPriceId'))}</p>
+            ) : null}
+          </div>
+        </section>
+      ))}
+      {visitors.length < VISITORS_PER_ORDER_INDIVIDUAL ? (
+        <button type="button" className="btn btn--ghost btn--block" onClick={() => actor.send({ type: 'VISITOR.ADD' })}>
+          + {t('addAudience.add', { max: VISITORS_PER_ORDER_INDIVIDUAL })}
+        </button>
+      ) : (
+        <p className="hint">{t('addAudience.max', { max: VISITORS_PER_ORDER_INDIVIDUAL })}</p>
+      )}
+      <GeneralViolations list={general} />
+      <FooterBar>
+        <button type="button" className="btn btn--primary btn--block" onClick={() => actor.send({ type: 'CONFIRM' })}>
+          {t('common.next')}
+        </button>
+      </FooterBar>
+    </Screen>
+  );
+}
+
+const message = (text: Violation['message'] | undefined) => (text ? tr(text) : undefined);
+
+function GeneralViolations({ list }: { list: Violation[] }) {
+  if (list.length === 0) return null;
+  return (
+    <div className="notice-bar notice-bar--danger" role="alert">
+      <ul className="violations">
+        {list.map((v) => (
+          <li key={v.rule}>{tr(v.message)}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

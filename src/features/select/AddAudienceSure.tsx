@@ -1,0 +1,136 @@
+/** select/addAudienceSure: review, the price from the server, the agreement, the slider,
+ * then the order. Risk refusals and code 502 are the machine's states (SPEC §4). */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { chosenHall, chosenSession } from '../../../machines/purchase.machine.ts';
+import { maskCertificate } from '../../domain/certificates.ts';
+import { tr } from '../../i18n/index.ts';
+import { alert } from '../../ui/feedback.ts';
+import { FooterBar } from '../../ui/FooterBar.tsx';
+import { formatMoney } from '../../ui/money.ts';
+import { RichText } from '../../ui/RichText.tsx';
+import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
+import { Sheet } from '../../ui/Sheet.tsx';
+import { useSettings } from '../../ui/settings.tsx';
+import { usePurchase, usePurchaseScreen } from './purchase.tsx';
+import { SliderCaptcha } from './SliderCaptcha.tsx';
+import { useCertificateTypes } from './useCertificateTypes.ts';
+
+export default function AddAudienceSure() {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const [, navigate] = useLocation();
+  const actor = usePurchaseScreen('review', navigate);
+  const context = usePurchase((s) => s.context);
+  const pricing = usePurchase((s) => s.matches({ review: 'pricing' }));
+  const priceFailed = usePurchase((s) => s.matches({ review: 'failed' }));
+  const verifying = usePurchase((s) => s.matches({ review: 'verifying' }));
+  const submitting = usePurchase((s) => s.matches({ review: 'submitting' }));
+  const riskRejected = usePurchase((s) => s.matches({ review: 'riskRejected' }));
+  const placedOrder = usePurchase((s) => (s.matches('placed') ? s.context.orderId : null));
+  const certificateTypes = useCertificateTypes();
+  const [agreementOpen, setAgreementOpen] = useState(false);
+  const hall = chosenHall(context);
+  const session = chosenSession(context);
+  const quote = context.quote;
+
+  useEffect(() => {
+    if (placedOrder == null) return;
+    navigate(`/individualCustomers/order/payOrder/${placedOrder}`, { replace: true });
+    actor.send({ type: 'RESET' });
+  }, [placedOrder, navigate, actor]);
+
+  useEffect(() => {
+    if (!riskRejected) return;
+    void alert({ title: t('review.riskTitle'), message: context.riskPrompt ?? '', confirmButtonText: t('common.ok') }).then(() =>
+      actor.send({ type: 'DISMISS' }),
+    );
+  }, [riskRejected, context.riskPrompt, actor, t]);
+
+  const typeLabel = (value: string) => certificateTypes.find((o) => o.dictValue === value)?.dictLabel ?? '';
+
+  return (
+    <Screen title={t('review.title')} backTo={`/individualCustomers/select/addAudience/${context.hallScheduleId ?? 0}`}>
+      <section className="card stack">
+        <div className="card__title">{hall?.name}</div>
+        <div className="row">
+          <span className="muted">{t('review.date')}</span>
+          <span>{context.date}</span>
+        </div>
+        <div className="row">
+          <span className="muted">{t('review.session')}</span>
+          <span>
+            {session?.beginTime}-{session?.endTime}
+          </span>
+        </div>
+      </section>
+      <section className="card stack">
+        <div className="card__title">{t('review.visitors', { n: context.visitors.length })}</div>
+        {context.visitors.map((visitor, index) => (
+          <div key={index} className="review-visitor">
+            <strong>{visitor.name}</strong>
+            <span className="muted">
+              {typeLabel(visitor.certificateType)} {maskCertificate(visitor.certificateNumber)}
+            </span>
+            <span className="tag">{session?.priceTicketPoolVOS.find((p) => p.ticketPriceId === visitor.ticketPriceId)?.name}</span>
+          </div>
+        ))}
+      </section>
+      <section className="card stack">
+        <div className="card__title">{t('review.price')}</div>
+        {priceFailed ? (
+          <div className="row">
+            <span className="error-text">{context.error ? tr(context.error) : t('errors.unknown')}</span>
+            <button type="button" className="link" onClick={() => actor.send({ type: 'RETRY' })}>
+              {t('common.retry')}
+            </button>
+          </div>
+        ) : null}
+        {quote?.lines.map((line) => (
+          <div key={line.ticketPriceId} className="row">
+            <span>
+              {line.name} × {line.count}
+            </span>
+            <span>{formatMoney(line.amount)}</span>
+          </div>
+        ))}
+      </section>
+      {settings.texts.buy_tips ? (
+        <section className="card">
+          <div className="card__title">{t('review.buyTips')}</div>
+          <RichText html={settings.texts.buy_tips} />
+        </section>
+      ) : null}
+      <label className="agreement">
+        <input type="checkbox" checked={context.agreementAccepted} onChange={() => actor.send({ type: 'AGREEMENT.TOGGLE' })} />
+        <span>
+          {t('review.agreePrefix')}
+          <button type="button" className="link" onClick={(event) => (event.preventDefault(), setAgreementOpen(true))}>
+            {t('review.agreement')}
+          </button>
+        </span>
+      </label>
+      {context.error && !priceFailed ? (
+        <div className="notice-bar notice-bar--danger" role="alert">
+          {tr(context.error)}
+        </div>
+      ) : null}
+      <FooterBar>
+        <span className="footer-bar__sum">
+          {t('review.total')} <strong>{quote ? formatMoney(quote.total) : '--'}</strong>
+        </span>
+        <button type="button" className="btn btn--primary" disabled={!quote || submitting} onClick={() => actor.send({ type: 'SUBMIT' })}>
+          {t('review.submit')}
+        </button>
+      </FooterBar>
+      <Sheet open={agreementOpen} title={t('review.agreement')} onClose={() => setAgreementOpen(false)}>
+        <RichText html={settings.texts.user_agreement ?? ''} />
+      </Sheet>
+      <Sheet open={verifying} centered title={t('slider.title')} onClose={() => actor.send({ type: 'SLIDER.CANCEL' })}>
+        <SliderCaptcha onPassed={(token) => actor.send({ type: 'SLIDER.PASSED', token })} />
+      </Sheet>
+      <LoadingOverlay show={pricing || submitting} label={submitting ? t('review.submitting') : undefined} />
+    </Screen>
+  );
+}

@@ -1,0 +1,146 @@
+/** select/selectDate (no login): the calendar of bookable days, the notice pop-up, tips. */
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import type { CalendarDay } from '../../domain/types.ts';
+import { tr } from '../../i18n/index.ts';
+import { RichText } from '../../ui/RichText.tsx';
+import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
+import { Sheet } from '../../ui/Sheet.tsx';
+import { useSettings } from '../../ui/settings.tsx';
+import { toastInfo } from '../../ui/feedback.ts';
+import { usePurchase, usePurchaseScreen } from './purchase.tsx';
+
+const NOTICE_SEEN = 'noticeSeen';
+
+export default function SelectDate() {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const [, navigate] = useLocation();
+  const actor = usePurchaseScreen('date', navigate);
+  const loading = usePurchase((s) => s.matches({ date: 'loading' }));
+  const failed = usePurchase((s) => s.matches({ date: 'failed' }));
+  const calendar = usePurchase((s) => s.context.calendar);
+  const error = usePurchase((s) => s.context.error);
+  const [noticeOpen, setNoticeOpen] = useState(() => Boolean(settings.texts.notice) && !sessionStorage.getItem(NOTICE_SEEN));
+
+  const closeNotice = () => {
+    sessionStorage.setItem(NOTICE_SEEN, '1');
+    setNoticeOpen(false);
+  };
+
+  const pick = (day: CalendarDay) => {
+    if (day.state === 'available') actor.send({ type: 'PICK_DATE', date: day.date });
+    else toastInfo(day.reason ?? t(`day.${day.state}`));
+  };
+
+  return (
+    <Screen home>
+      <section className="card">
+        <div className="card__title">
+          <span>{t('selectDate.title')}</span>
+          <button type="button" className="link" onClick={() => setNoticeOpen(true)}>
+            {t('selectDate.notice')}
+          </button>
+        </div>
+        {failed ? (
+          <div className="empty-state">
+            <p>{error ? tr(error) : t('errors.unknown')}</p>
+            <button type="button" className="btn btn--primary" onClick={() => actor.send({ type: 'RETRY' })}>
+              {t('common.retry')}
+            </button>
+          </div>
+        ) : (
+          <DayGrid days={calendar} onPick={pick} />
+        )}
+        <Legend />
+      </section>
+      {settings.texts.ticketing_tips ? (
+        <section className="card">
+          <div className="card__title">{t('selectDate.tips')}</div>
+          <RichText html={settings.texts.ticketing_tips} />
+        </section>
+      ) : null}
+      {settings.texts.visit_time ? (
+        <section className="card">
+          <div className="card__title">{t('selectDate.visitTime')}</div>
+          <RichText html={settings.texts.visit_time} />
+        </section>
+      ) : null}
+      <nav className="quick-links">
+        <button type="button" className="btn btn--ghost" onClick={() => navigate('/individualCustomers/order/orderRecord')}>
+          {t('orderRecord.title')}
+        </button>
+      </nav>
+      <LoadingOverlay show={loading} />
+      <Sheet
+        open={noticeOpen}
+        title={t('selectDate.notice')}
+        onClose={closeNotice}
+        footer={
+          <button type="button" className="btn btn--primary btn--block" onClick={closeNotice}>
+            {t('selectDate.noticeOk')}
+          </button>
+        }
+      >
+        <RichText html={settings.texts.notice ?? ''} />
+      </Sheet>
+    </Screen>
+  );
+}
+
+/** A month-style grid of the bookable window, drawn with dayjs: react-vant's Calendar
+ * would add ~40 KB to the first screen (ARCHITECTURE §7). */
+function DayGrid({ days, onPick }: { days: CalendarDay[]; onPick: (day: CalendarDay) => void }) {
+  const { t } = useTranslation();
+  if (days.length === 0) return <div className="day-grid day-grid--empty" />;
+  const first = dayjs(days[0].date);
+  // Weeks start on Monday: blank cells before the first day.
+  const lead = (first.day() + 6) % 7;
+  const weekdays = t('selectDate.weekdays').split(',');
+  return (
+    <div className="day-grid" role="grid">
+      {weekdays.map((name) => (
+        <div key={name} className="day-grid__head">
+          {name}
+        </div>
+      ))}
+      {Array.from({ length: lead }, (_, i) => (
+        <div key={`lead-${i}`} />
+      ))}
+      {days.map((day) => {
+        const date = dayjs(day.date);
+        return (
+          <button
+            key={day.date}
+            type="button"
+            role="gridcell"
+            className={`day day--${day.state}`}
+            data-date={day.date}
+            aria-disabled={day.state !== 'available'}
+            onClick={() => onPick(day)}
+          >
+            <span className="day__month">{date.date() === 1 || day === days[0] ? t('selectDate.month', { m: date.month() + 1 }) : ''}</span>
+            <span className="day__num">{date.date()}</span>
+            <span className="day__state">{day.state === 'available' ? t('day.left', { n: day.remaining }) : t(`day.${day.state}`)}</span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+function Legend() {
+  const { t } = useTranslation();
+  return (
+    <div className="legend">
+      {(['available', 'soldOut', 'closed', 'notReleased'] as const).map((state) => (
+        <span key={state} className={`legend__item day--${state}`}>
+          <i />
+          {t(`day.${state}`)}
+        </span>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+/** select/selectVenues: the halls open on the chosen day, each with its sessions as a radio
+ * list, their state and remaining stock, and the ticket types with prices. */
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import type { HallPool, SchedulePool } from '../../domain/types.ts';
+import { tr } from '../../i18n/index.ts';
+import { confirm } from '../../ui/feedback.ts';
+import { FooterBar } from '../../ui/FooterBar.tsx';
+import { formatMoney } from '../../ui/money.ts';
+import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
+import { usePurchase, usePurchaseScreen } from './purchase.tsx';
+
+const selectable = (hall: HallPool, session: SchedulePool) =>
+  !hall.disabled && !session.disabled && session.state === 'available' && session.ticketPool > 0;
+
+export default function SelectVenues() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const actor = usePurchaseScreen('venue', navigate);
+  const date = usePurchase((s) => s.context.date);
+  const halls = usePurchase((s) => s.context.halls);
+  const error = usePurchase((s) => s.context.error);
+  const failed = usePurchase((s) => s.matches({ venue: 'failed' }));
+  const busy = usePurchase((s) => s.matches({ venue: 'loading' }) || s.matches('checkingUnpaid') || s.matches('loadingSetting'));
+  const blocked = usePurchase((s) => s.matches('unpaidBlocked'));
+  const goPay = usePurchase((s) => (s.matches('goPay') ? s.context.unpaidOrderId : null));
+  const [choice, setChoice] = useState<{ hallId: number; hallScheduleId: number } | null>(null);
+
+  useEffect(() => {
+    if (!blocked) return;
+    void confirm({
+      title: t('unpaid.title'),
+      message: t('unpaid.message'),
+      confirmButtonText: t('unpaid.pay'),
+      cancelButtonText: t('common.cancel'),
+    }).then((pay) => actor.send({ type: pay ? 'GO_PAY' : 'DISMISS' }));
+  }, [blocked, actor, t]);
+
+  useEffect(() => {
+    if (goPay == null) return;
+    navigate(`/individualCustomers/order/payOrder/${goPay}`);
+    actor.send({ type: 'RESET' });
+  }, [goPay, navigate, actor]);
+
+  const weekday = date ? t('selectDate.weekdays').split(',')[(dayjs(date).day() + 6) % 7] : '';
+
+  return (
+    <Screen title={t('selectVenues.title')} backTo="/individualCustomers/select/selectDate">
+      <div className="row card">
+        <span>
+          <strong>{date}</strong> <span className="muted">{weekday}</span>
+        </span>
+        <button type="button" className="link" onClick={() => navigate('/individualCustomers/select/selectDate')}>
+          {t('selectVenues.changeDate')}
+        </button>
+      </div>
+      {error && !failed ? <div className="notice-bar notice-bar--danger">{tr(error)}</div> : null}
+      {failed ? (
+        <div className="empty-state">
+          <p>{error ? tr(error) : t('errors.unknown')}</p>
+          <button type="button" className="btn btn--primary" onClick={() => actor.send({ type: 'RETRY' })}>
+            {t('common.retry')}
+          </button>
+        </div>
+      ) : null}
+      {halls.map((hall) => (
+        <section key={hall.hallId} className={`card hall${hall.disabled ? ' hall--disabled' : ''}`} data-hall={hall.hallKey}>
+          <div className="card__title">
+            <span>{hall.name}</span>
+            {hall.disabled ? <span className="tag tag--off">{hall.disabledText ?? t('session.closed')}</span> : null}
+          </div>
+          <p className="card__sub">{hall.intro}</p>
+          {hall.ageNote ? <p className="hint">{hall.ageNote}</p> : null}
+          <div className="sessions" role="radiogroup" aria-label={hall.name}>
+            {hall.scheduleTicketPoolVOS.map((session) => {
+              const ok = selectable(hall, session);
+              const checked = choice?.hallScheduleId === session.hallScheduleId;
+              return (
+                <label key={session.hallScheduleId} className={`session${ok ? '' : ' session--off'}${checked ? ' session--on' : ''}`}>
+                  <input
+                    type="radio"
+                    name="session"
+                    disabled={!ok}
+                    checked={checked}
+                    onChange={() => setChoice({ hallId: hall.hallId, hallScheduleId: session.hallScheduleId })}
+                  />
+                  <span className="session__time">
+                    {session.beginTime}-{session.endTime}
+                  </span>
+                  <span className="session__state">
+                    {ok ? (
+                      <span className="tag tag--ok">{t('day.left', { n: session.ticketPool })}</span>
+                    ) : (
+                      <span className={`tag ${session.state === 'soldOut' ? 'tag--danger' : 'tag--off'}`}>
+                        {session.disabledText ?? t(`session.${session.state}`)}
+                      </span>
+                    )}
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+          <ul className="prices">
+            {(hall.scheduleTicketPoolVOS[0]?.priceTicketPoolVOS ?? []).map((price) => (
+              <li key={price.ticketPriceId}>
+                <span>{price.name}</span>
+                <span className="prices__amount">{price.price === 0 ? t('common.free') : formatMoney(price.price)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      {!busy && !failed && halls.length === 0 ? <div className="empty-state">{t('selectVenues.none')}</div> : null}
+      <FooterBar>
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          disabled={!choice}
+          onClick={() => choice && actor.send({ type: 'PICK_SESSION', ...choice })}
+        >
+          {t('common.next')}
+        </button>
+      </FooterBar>
+      <LoadingOverlay show={busy} />
+    </Screen>
+  );
+}

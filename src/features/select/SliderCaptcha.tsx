@@ -1,0 +1,87 @@
+/** The security slider (SPEC §5): drag the piece into the gap. The server issued the
+ * challenge and checks the position; a pass yields a single-use captchaToken. */
+import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { checkCaptcha, getCaptcha, type CaptchaChallenge } from '../../api/calls.ts';
+
+export function SliderCaptcha({ onPassed }: { onPassed: (token: string) => void }) {
+  const { t } = useTranslation();
+  const [challenge, setChallenge] = useState<CaptchaChallenge | null>(null);
+  const [x, setX] = useState(0);
+  const [status, setStatus] = useState<'idle' | 'dragging' | 'checking' | 'failed'>('idle');
+  const start = useRef<{ pointer: number; x: number } | null>(null);
+
+  const load = useCallback(() => {
+    setStatus('idle');
+    setX(0);
+    getCaptcha().then(setChallenge, () => setStatus('failed'));
+  }, []);
+  useEffect(load, [load]);
+
+  const max = challenge ? challenge.width - challenge.pieceSize : 0;
+
+  const onDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (!challenge || status === 'checking') return;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    start.current = { pointer: event.clientX, x };
+    setStatus('dragging');
+  };
+  const onMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (!start.current) return;
+    setX(Math.min(max, Math.max(0, start.current.x + event.clientX - start.current.pointer)));
+  };
+  const onUp = () => {
+    if (!start.current || !challenge) return;
+    start.current = null;
+    setStatus('checking');
+    checkCaptcha(challenge.captchaId, Math.round(x)).then(
+      ({ captchaToken }) => onPassed(captchaToken),
+      () => {
+        setStatus('failed');
+        // A challenge is good for one attempt: fetch a fresh one.
+        setTimeout(load, 800);
+      },
+    );
+  };
+
+  return (
+    <div className="slider-captcha" style={{ width: challenge?.width ?? 300 }}>
+      <div className="slider-captcha__image" style={{ height: challenge?.height ?? 150 }}>
+        {challenge ? (
+          <>
+            <img src={challenge.background} alt="" width={challenge.width} height={challenge.height} data-testid="captcha-background" />
+            <img
+              className="slider-captcha__piece"
+              src={challenge.piece}
+              alt=""
+              width={challenge.pieceSize}
+              height={challenge.pieceSize}
+              style={{ left: x, top: challenge.pieceY }}
+            />
+          </>
+        ) : null}
+        <button type="button" className="slider-captcha__refresh" onClick={load} aria-label={t('slider.refresh')}>
+          ↻
+        </button>
+      </div>
+      <div className={`slider-captcha__track slider-captcha__track--${status}`}>
+        <span className="slider-captcha__hint">{status === 'failed' ? t('slider.failed') : t('slider.hint')}</span>
+        <div
+          className="slider-captcha__handle"
+          role="slider"
+          aria-label={t('slider.hint')}
+          aria-valuemin={0}
+          aria-valuemax={max}
+          aria-valuenow={Math.round(x)}
+          style={{ transform: `translateX(${x}px)` }}
+          onPointerDown={onDown}
+          onPointerMove={onMove}
+          onPointerUp={onUp}
+          onPointerCancel={onUp}
+        >
+          →
+        </div>
+      </div>
+    </div>
+  );
+}

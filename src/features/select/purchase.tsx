@@ -1,0 +1,136 @@
+/** The individual purchase flow lives in one machine actor shared by the select screens
+ * (selectDate -> selectVenues -> addAudience -> addAudienceSure). It outlives a detour
+ * through the login page and is kept in sessionStorage, so a reload in the chat app's
+ * browser does not lose the visitors typed in. */
+import { useSelector } from '@xstate/react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createActor, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { chosenSession, purchaseMachine } from '../../../machines/purchase.machine.ts';
+import {
+  calculatePrice,
+  getCalendar,
+  getHallPersonSetting,
+  getHalls,
+  getUnpaidOrder,
+  placeOrder,
+} from '../../api/calls.ts';
+import { buildOrderRequest } from '../../domain/orderRequest.ts';
+
+const STORAGE_KEY = 'purchase';
+
+const machine = purchaseMachine.provide({
+  actors: {
+    loadCalendar: fromPromise(() => getCalendar()),
+    loadHalls: fromPromise(({ input }: { input: { date: string } }) => getHalls(input.date)),
+    checkUnpaid: fromPromise(async () => ({ orderId: (await getUnpaidOrder()).orderId })),
+    loadSetting: fromPromise(({ input }: { input: { hallId: number } }) => getHallPersonSetting(input.hallId)),
+    calculatePrice: fromPromise(({ input }) =>
+      calculatePrice(
+        input.draft.hallScheduleId ?? 0,
+        input.draft.visitors.map((visitor) => visitor.ticketPriceId ?? 0),
+      ),
+    ),
+    placeOrder: fromPromise(({ input }) =>
+      // The ticket lines carry the free-child flag of each price (SPEC §3).
+      placeOrder(buildOrderRequest(input.draft, chosenSession(current().context)?.priceTicketPoolVOS)),
+    ),
+  },
+});
+
+let live: ActorRefFrom<typeof machine> | null = null;
+const current = () => live!.getSnapshot();
+
+export type PurchaseActor = ActorRefFrom<typeof machine>;
+export type PurchaseSnapshot = SnapshotFrom<typeof machine>;
+
+function restore() {
+  try {
+    const saved = sessionStorage.getItem(STORAGE_KEY);
+    if (saved) return (live = createActor(machine, { snapshot: JSON.parse(saved) }));
+  } catch {
+    sessionStorage.removeItem(STORAGE_KEY);
+  }
+  return (live = createActor(machine));
+}
+
+const PurchaseContext = createContext<PurchaseActor | null>(null);
+
+export function PurchaseProvider({ children }: { children: ReactNode }) {
+  const [actor] = useState(restore);
+  useEffect(() => {
+    const subscription = actor.subscribe(() => {
+      sessionStorage.setItem(STORAGE_KEY, JSON.stringify(actor.getPersistedSnapshot()));
+    });
+    actor.start();
+    return () => subscription.unsubscribe();
+  }, [actor]);
+  return <PurchaseContext.Provider value={actor}>{children}</PurchaseContext.Provider>;
+}
+
+export function usePurchaseActor(): PurchaseActor {
+  const actor = useContext(PurchaseContext);
+  if (!actor) throw new Error('usePurchaseActor outside PurchaseProvider');
+  return actor;
+}
+
+export function usePurchase<T>(select: (snapshot: PurchaseSnapshot) => T): T {
+  return useSelector(usePurchaseActor(), select);
+}
+
+/** The purchase screens in flow order, and where each lives. */
+export type PurchaseScreen = 'date' | 'venue' | 'visitors' | 'review' | 'placed';
+const ORDER: PurchaseScreen[] = ['date', 'venue', 'visitors', 'review', 'placed'];
+
+/** Which screen shows the machine's current state. */
+export function screenOf(snapshot: PurchaseSnapshot): PurchaseScreen {
+  const top = typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0];
+  switch (top) {
+    case 'date':
+    case 'visitors':
+    case 'review':
+    case 'placed':
+      return top;
+    default:
+      // venue, checkingUnpaid, unpaidBlocked, goPay, loadingSetting
+      return 'venue';
+  }
+}
+
+export function routeOf(screen: PurchaseScreen, snapshot: PurchaseSnapshot): string {
+  const base = '/individualCustomers/select';
+  switch (screen) {
+    case 'date':
+      return `${base}/selectDate`;
+    case 'venue':
+      return `${base}/selectVenues?date=${snapshot.context.date ?? ''}`;
+    case 'visitors':
+      return `${base}/addAudience/${snapshot.context.hallScheduleId ?? 0}`;
+    case 'review':
+      return `${base}/addAudienceSure`;
+    case 'placed':
+      return `/individualCustomers/order/payOrder/${snapshot.context.orderId ?? 0}`;
+  }
+}
+
+/** Keeps the URL and the machine on the same screen: opening an earlier screen (the
+ * browser's back button) steps the machine back to it; a machine that moves on, or that
+ * has not reached this screen yet (a deep link), takes the URL to where it is. */
+export function usePurchaseScreen(screen: PurchaseScreen, navigate: (to: string, options?: { replace?: boolean }) => void) {
+  const actor = usePurchaseActor();
+  useState(() => {
+    // At most one BACK per screen; a state that ignores BACK (a submit in flight) stays.
+    for (let step = 0; step < ORDER.length; step++) {
+      if (ORDER.indexOf(screenOf(actor.getSnapshot())) <= ORDER.indexOf(screen)) break;
+      actor.send({ type: 'BACK' });
+    }
+    return null;
+  });
+  const current = useSelector(actor, screenOf);
+  useEffect(() => {
+    if (current !== screen) {
+      const behind = ORDER.indexOf(current) < ORDER.indexOf(screen);
+      navigate(routeOf(current, actor.getSnapshot()), { replace: behind });
+    }
+  }, [current, screen, navigate, actor]);
+  return actor;
+}
