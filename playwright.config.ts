@@ -1,0 +1,55 @@
+import { defineConfig, devices } from '@playwright/test';
+import { execSync } from 'node:child_process';
+
+/** Debian's chromium where it is installed (no browser download is possible there);
+ * elsewhere Playwright's own Chromium (`npx playwright install chromium`). */
+function systemChromium(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  try {
+    return execSync('command -v chromium || command -v chromium-browser', { encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const port = Number(process.env.E2E_PORT ?? 8181);
+const dataDir = `reports/e2e-data-${Date.now()}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    ...devices['iPhone SE'],
+    browserName: 'chromium',
+    viewport: { width: 375, height: 667 },
+    // The chat app's in-app browser.
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN',
+    launchOptions: {
+      executablePath: systemChromium(),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    },
+    trace: 'off',
+  },
+  webServer: {
+    command: `node scripts/start.mjs`,
+    url: `http://127.0.0.1:${port}/prod-api/config/orderRule/getSysTime`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: { PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

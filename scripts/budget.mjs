@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+/** Prints the gzipped JS and CSS that the first screen (select/selectDate) loads: the entry
+ * chunk, the selectDate chunk and everything they import statically. Budget: 100 KB
+ * (ARCHITECTURE §8). A figure, not a test: it exits 0 either way unless dist is missing. */
+import { existsSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { execSync } from 'node:child_process';
+
+const BUDGET_KB = 100;
+if (!existsSync('dist/.vite/manifest.json') || process.argv.includes('--build')) {
+  execSync('npx vite build', { stdio: 'inherit' });
+}
+const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8'));
+const firstScreen = Object.keys(manifest).find((key) => key.endsWith('features/select/SelectDate.tsx'));
+const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+
+const files = new Set();
+const visit = (key) => {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const css of chunk.css ?? []) files.add(css);
+  for (const next of chunk.imports ?? []) visit(next);
+};
+visit(entry);
+visit(firstScreen);
+
+let js = 0;
+let css = 0;
+const rows = [];
+for (const file of files) {
+  const size = gzipSync(readFileSync(`dist/${file}`), { level: 9 }).length;
+  if (file.endsWith('.css')) css += size;
+  else js += size;
+  rows.push([file, size]);
+}
+rows.sort((a, b) => b[1] - a[1]);
+for (const [file, size] of rows) console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KB  ${file}`);
+const kb = (n) => (n / 1024).toFixed(1);
+console.log(`first screen JS: ${kb(js)} KB gzipped`);
+console.log(`first screen CSS: ${kb(css)} KB gzipped`);
+console.log(`first screen total: ${kb(js + css)} KB gzipped (budget ${BUDGET_KB} KB)`);

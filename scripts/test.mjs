@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+/** `npm test`: every check, in order, stopping at the first failure. */
+import { spawnSync } from 'node:child_process';
+
+const steps = [
+  ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['lint', 'npx', ['eslint', '.']],
+  ['unit and machine paths', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'machines']],
+  ['server', 'npx', ['vitest', 'run', '--project', 'server']],
+  ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+  ['first-screen budget', 'node', ['scripts/budget.mjs']],
+  ['browser end-to-end', 'npx', ['playwright', 'test']],
+];
+
+const only = process.argv.slice(2);
+for (const [name, command, args] of steps) {
+  if (only.length && !only.some((word) => name.includes(word))) continue;
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const run = spawnSync(command, args, { stdio: 'inherit' });
+  console.log(`=== ${name}: ${run.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (run.status !== 0) process.exit(run.status ?? 1);
+}
