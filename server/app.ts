@@ -1,0 +1,108 @@
+/** Builds the Fastify app: the API under /prod-api and the built client at '/'. */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { loadSecret, verifyToken } from './auth.ts';
+import type { AppDeps } from './context.ts';
+import { TransientDbError } from './db/db.ts';
+import { BizError, MSG, langOf, sendError } from './http.ts';
+import type { AuthMode } from './routes/kit.ts';
+import { settingsRoutes } from './routes/settings.ts';
+import { poolRoutes } from './routes/pool.ts';
+import { helperRoutes } from './routes/helpers.ts';
+import { accountRoutes } from './routes/accounts.ts';
+import { orderRoutes } from './routes/orders.ts';
+import { payRoutes } from './routes/pay.ts';
+import { devRoutes } from './routes/dev.ts';
+
+export type { AppDeps } from './context.ts';
+
+/** Paths under /prod-api that need no token although they do not contain `ingore`:
+ * the simulators' own pages, opened by the browser without a bearer header. */
+const PUBLIC_PREFIXES = ['/prod-api/pay/sim/', '/prod-api/dev/'];
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({ logger: deps.config.logger, trustProxy: true, bodyLimit: 1024 * 1024 });
+  const secret = await loadSecret(deps.db, deps.config.tokenSecret);
+  app.decorate('tokenSecret', secret);
+  app.decorateRequest('account', null);
+
+  // HTML forms of the simulator pages.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.url.split('?')[0];
+    if (!url.startsWith('/prod-api/')) return;
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
+    if (token) {
+      const found = await verifyToken(secret, token, deps.clock());
+      if (found) {
+        const revoked = await deps.db.query('SELECT 1 FROM revoked_tokens WHERE jti = $1', [found.jti]);
+        if (revoked.length === 0) request.account = found;
+      }
+    }
+    const declared = request.routeOptions.config?.auth as AuthMode | undefined;
+    const mode: AuthMode =
+      declared ?? (url.includes('ingore') || PUBLIC_PREFIXES.some((p) => url.startsWith(p)) ? 'none' : 'any');
+    if (mode === 'none') return;
+    if (!request.routeOptions.url) return; // unknown route: the not-found handler answers 404
+    if (!request.account) return sendError(request, reply, new BizError(401, MSG.unauthorized));
+    if (mode !== 'any' && request.account.kind !== mode) return sendError(request, reply, new BizError(401, MSG.wrongKind));
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof BizError) return sendError(request, reply, error);
+    if (error instanceof TransientDbError) {
+      return sendError(request, reply, new BizError(502, MSG.serverError));
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      // Malformed JSON, wrong content type, body too large ...: a clear message, never a crash.
+      return reply.code(200).send({ code: 500, msg: MSG.invalid[langOf(request)], data: null });
+    }
+    request.log.error(error);
+    return reply.code(200).send({ code: 500, msg: MSG.serverError[langOf(request)], data: null });
+  });
+
+  const distDir = deps.config.distDir && existsSync(path.join(deps.config.distDir, 'index.html')) ? deps.config.distDir : null;
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    if (url.startsWith('/prod-api')) {
+      return reply.code(200).send({ code: 404, msg: MSG.notFound[langOf(request)], data: null });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send('Not found');
+    if (distDir) return reply.type('text/html').sendFile('index.html', distDir);
+    return reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .send(
+        '<!doctype html><meta charset="utf-8"><title>Museum tickets</title><h1>The client is not built</h1>' +
+          '<p>dist/ is missing: run <code>npm run build</code> (or <code>npm start</code>). The API is up under <code>/prod-api</code>.</p>',
+      );
+  });
+
+  if (distDir) {
+    await app.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: false, index: ['index.html'] });
+  }
+
+  const opts = { prefix: '/prod-api', deps };
+  await app.register(settingsRoutes, opts);
+  await app.register(poolRoutes, opts);
+  await app.register(helperRoutes, opts);
+  await app.register(accountRoutes, opts);
+  await app.register(orderRoutes, opts);
+  await app.register(payRoutes, opts);
+  if (deps.providers.sms.outbox) await app.register(devRoutes, opts);
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokenSecret: Uint8Array;
+  }
+}

@@ -1,0 +1,38 @@
+/** What every part of the server is given: database, clock, providers and configuration. */
+import type { Db } from './db/db.ts';
+import type { Clock } from './time.ts';
+import type { SmsProvider } from './providers/sms.ts';
+import type { PaymentProvider } from './providers/payment.ts';
+
+export interface AppConfig {
+  /** 'slider' (built-in) or 'off' (benchmarks only). */
+  captcha: 'slider' | 'off';
+  /** From TOKEN_SECRET; otherwise a random one persisted in the settings table. */
+  tokenSecret?: string;
+  tokenTtlSeconds: number;
+  /** Built client to serve at '/', or null. */
+  distDir: string | null;
+  /** Verification codes per client address per hour. */
+  smsPerIpPerHour: number;
+  logger: boolean;
+}
+
+export interface Providers {
+  sms: SmsProvider;
+  payment: PaymentProvider;
+}
+
+export interface AppDeps {
+  db: Db;
+  clock: Clock;
+  providers: Providers;
+  config: AppConfig;
+}
+
+export const defaultConfig = (): AppConfig => ({
+  captcha: 'slider',
+  tokenTtlSeconds: 7 * 86400,
+  distDir: null,
+  smsPerIpPerHour: 30,
+  logger: false,
+});

@@ -1,0 +1,46 @@
+/** The `{ code, msg, data }` envelope and business errors. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { langFromHeader, type Lang, type Text } from '../src/domain/text.ts';
+
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** A refused request: travels as HTTP 200 with `code` and the message in the request's language. */
+export class BizError extends Error {
+  constructor(
+    readonly code: number,
+    readonly text: Text,
+    readonly data: unknown = null,
+  ) {
+    super(text.en);
+  }
+}
+
+export const fail = (text: Text, code = 500, data: unknown = null) => new BizError(code, text, data);
+
+export function langOf(request: FastifyRequest): Lang {
+  const h = request.headers.language;
+  return langFromHeader(Array.isArray(h) ? h[0] : h);
+}
+
+export const OK: Text = { zh: '操作成功', en: 'Success' };
+
+export function ok<T>(request: FastifyRequest, data: T): Envelope<T> {
+  return { code: 200, msg: OK[langOf(request)], data };
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: BizError) {
+  return reply.code(200).send({ code: error.code, msg: error.text[langOf(request)], data: error.data });
+}
+
+/** Shared messages. */
+export const MSG = {
+  unauthorized: { zh: '登录状态已过期，请重新登录', en: 'Your login has expired; please log in again' },
+  wrongKind: { zh: '当前账号类型无权访问该功能，请重新登录', en: 'This account type cannot use this function; please log in again' },
+  notFound: { zh: '请求的资源不存在', en: 'The requested resource does not exist' },
+  invalid: { zh: '请求参数有误', en: 'Invalid request parameters' },
+  serverError: { zh: '系统繁忙，请稍后再试', en: 'The system is busy; please try again later' },
+} satisfies Record<string, Text>;

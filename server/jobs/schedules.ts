@@ -1,0 +1,13 @@
+/** Keeps BOOKING_DAYS days of sessions ahead (idempotent), for a demo that runs for days. */
+import type { Db } from '../db/db.ts';
+import type { Clock } from '../time.ts';
+import { museumDate } from '../time.ts';
+import { ensureSchedules } from '../seed/seed.ts';
+
+export function startScheduleJob(db: Db, clock: Clock, intervalMs = 3600_000): () => void {
+  const timer = setInterval(() => {
+    db.tx((q) => ensureSchedules(q, museumDate(clock()))).catch((e) => console.error(`[jobs] schedules failed: ${String(e)}`));
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

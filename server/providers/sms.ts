@@ -1,0 +1,54 @@
+/** SMS codes: the console simulator (default) and an HTTP gateway adapter. */
+
+export interface SmsMessage {
+  phone: string;
+  text: string;
+  code: string;
+  /** epoch ms */
+  sentAt: number;
+}
+
+export interface SmsProvider {
+  readonly name: 'console' | 'http';
+  send(message: SmsMessage): Promise<void>;
+  /** Only the console simulator keeps an outbox (newest first). */
+  outbox?: (phone?: string) => SmsMessage[];
+}
+
+export function consoleSms(log: (line: string) => void = (line) => console.log(line)): SmsProvider {
+  const sent: SmsMessage[] = [];
+  return {
+    name: 'console',
+    async send(message) {
+      sent.unshift(message);
+      if (sent.length > 500) sent.length = 500;
+      // The developer needs the phone and the code: this simulator line is the only place the full phone is logged.
+      log(`[sms] to ${message.phone} code ${message.code}`);
+    },
+    outbox: (phone) => sent.filter((m) => !phone || m.phone === phone),
+  };
+}
+
+/** A generic JSON SMS gateway: POST { phone, text } with a bearer key. */
+export function httpSms(url: string, apiKey: string): SmsProvider {
+  return {
+    name: 'http',
+    async send(message) {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+        body: JSON.stringify({ phone: message.phone, text: message.text }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!res.ok) throw new Error(`SMS gateway answered ${res.status}`);
+    },
+  };
+}
+
+export function smsFromEnv(env: NodeJS.ProcessEnv): SmsProvider {
+  if (env.SMS_PROVIDER === 'http') {
+    if (!env.SMS_HTTP_URL || !env.SMS_HTTP_KEY) throw new Error('SMS_PROVIDER=http needs SMS_HTTP_URL and SMS_HTTP_KEY');
+    return httpSms(env.SMS_HTTP_URL, env.SMS_HTTP_KEY);
+  }
+  return consoleSms();
+}

@@ -1,0 +1,45 @@
+/** SPEC §7 "Accounts": individual phone-code login, user info, logout. */
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../context.ts';
+import { fail, ok } from '../http.ts';
+import { account, parse } from './kit.ts';
+import { loginWithCode } from '../services/login.ts';
+import { signToken } from '../auth.ts';
+import { maskPhone } from '../../src/domain/certificates.ts';
+import type { User } from '../../src/domain/types.ts';
+
+export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  const loginBody = z.object({ phone: z.string().max(20), code: z.string().max(20) });
+  app.post('/login', { config: { auth: 'none' } }, async (req) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (body.phone === undefined && (body.username !== undefined || body.password !== undefined)) {
+      throw fail({ zh: '团体账号登录暂未开放', en: 'Team login is not available yet' });
+    }
+    const { phone, code } = parse(loginBody, body);
+    const { userId } = await loginWithCode(deps, phone.trim(), code);
+    const token = await signToken(app.tokenSecret, userId, 'individual', deps.clock(), deps.config.tokenTtlSeconds);
+    return ok(req, { token });
+  });
+
+  app.get('/getUserInfoToIndividual', { config: { auth: 'individual' } }, async (req) => {
+    const { userId } = account(req);
+    const [u] = await deps.db.query<{ id: number; user_name: string; bind_status: number; phone: string }>(
+      'SELECT id, user_name, bind_status, phone FROM users WHERE id = $1',
+      [userId],
+    );
+    if (!u) throw fail({ zh: '用户不存在，请重新登录', en: 'The user does not exist; please log in again' }, 401);
+    const user: User = { userId: u.id, userName: u.user_name, userType: 1, bindStatus: u.bind_status === 1 ? 1 : 0, phone: maskPhone(u.phone) };
+    return ok(req, { user });
+  });
+
+  app.get('/getUserInfoToTeam', { config: { auth: 'team' } }, async () => {
+    throw fail({ zh: '团体账号暂未开放', en: 'Team accounts are not available yet' });
+  });
+
+  app.post('/logout', async (req) => {
+    const { jti, exp } = account(req);
+    await deps.db.query('INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, $2) ON CONFLICT (jti) DO NOTHING', [jti, new Date(exp * 1000)]);
+    return ok(req, null);
+  });
+};

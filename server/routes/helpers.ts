@@ -1,0 +1,41 @@
+/** SPEC §7 "Helpers": certificate dictionary, verification codes, captcha. */
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../context.ts';
+import { langOf, ok } from '../http.ts';
+import { clientIp, parse } from './kit.ts';
+import { sendCode } from '../services/login.ts';
+import { checkChallenge, createChallenge } from '../providers/captcha.ts';
+import type { CertificateOption, CertificateType } from '../../src/domain/types.ts';
+
+const CERTIFICATES: Array<[CertificateType, string, string]> = [
+  ['1', '身份证', 'ID card'],
+  ['2', '护照/外国人永久居留身份证', 'Passport / foreign permanent residence ID'],
+  ['3', '港澳居民来往内地通行证', 'Hong Kong/Macao permit'],
+  ['4', '台湾居民来往大陆通行证', 'Taiwan permit'],
+  ['5', '军官证', 'Military officer ID'],
+];
+
+export const helperRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.get('/system/dict/data/type/certificate', async (req) => {
+    const lang = langOf(req);
+    const data: CertificateOption[] = CERTIFICATES.map(([dictValue, zh, en]) => ({ dictValue, dictLabel: lang === 'en' ? en : zh }));
+    return ok(req, data);
+  });
+
+  const phoneBody = z.object({ phone: z.string().max(20) });
+  app.post('/ingore/sendMessage', async (req) => {
+    const { phone } = parse(phoneBody, req.body);
+    await sendCode(deps, phone.trim(), clientIp(req));
+    return ok(req, null);
+  });
+
+  app.get('/ingore/captchaImage', async (req) => ok(req, await createChallenge(deps.db, deps.clock())));
+
+  const checkBody = z.object({ captchaId: z.string().min(1).max(64), x: z.coerce.number().finite() });
+  app.post('/ingore/captchaCheck', async (req) => {
+    const { captchaId, x } = parse(checkBody, req.body);
+    const captchaToken = await checkChallenge(deps.db, captchaId, x, deps.clock());
+    return ok(req, { captchaToken });
+  });
+};

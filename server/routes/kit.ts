@@ -1,0 +1,37 @@
+/** Small helpers shared by the route plugins. */
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Account } from '../auth.ts';
+import { fail, MSG } from '../http.ts';
+
+export type AuthMode = 'none' | 'any' | 'individual' | 'team';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call: default 'none' for paths containing `ingore`, otherwise 'any' logged-in account. */
+    auth?: AuthMode;
+  }
+  interface FastifyRequest {
+    account: Account | null;
+  }
+}
+
+/** Parses input with a zod schema; a bad input is a code-500 answer naming the field. */
+export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.map(String).join('.') || '';
+  if (!field) throw fail(MSG.invalid);
+  throw fail({ zh: `请求参数有误：${field}`, en: `Invalid request parameter: ${field}` });
+}
+
+/** The logged-in account (the auth hook guarantees it on routes that need one). */
+export function account(request: FastifyRequest): Account {
+  if (!request.account) throw fail(MSG.unauthorized, 401);
+  return request.account;
+}
+
+export function clientIp(request: FastifyRequest): string {
+  return request.ip || 'unknown';
+}

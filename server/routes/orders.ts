@@ -1,0 +1,35 @@
+/** SPEC §7 "Orders" (individual). */
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../context.ts';
+import { langOf, ok } from '../http.ts';
+import { account, parse } from './kit.ts';
+import { calculatePrice, listOrders, orderDetail, orderStatus, placeOrder, unpaidOrder } from '../services/orders.ts';
+
+const individual = { config: { auth: 'individual' as const } };
+
+export const orderRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.post('/config/orderRule/calculatePrice', async (req) => ok(req, await calculatePrice(deps, req.body, langOf(req))));
+
+  app.post('/config/orderRule/placeOrder', individual, async (req) =>
+    ok(req, await placeOrder(deps, account(req).userId, req.body, langOf(req))),
+  );
+
+  app.get('/config/orderRule/selectNotPayOrderByUserId', individual, async (req) => ok(req, await unpaidOrder(deps, account(req).userId)));
+
+  const idParam = z.object({ id: z.coerce.number().int().positive() });
+  app.get('/order/OrderInfo/searchPersonOrder/:id', individual, async (req) => {
+    const { id } = parse(idParam, req.params);
+    return ok(req, await orderDetail(deps, account(req).userId, id, langOf(req)));
+  });
+
+  const orderIdQuery = z.object({ orderId: z.coerce.number().int().positive() });
+  app.get('/order/OrderInfo/getOrderStatusForTimeOut', individual, async (req) => {
+    const { orderId } = parse(orderIdQuery, req.query);
+    return ok(req, await orderStatus(deps, account(req).userId, orderId));
+  });
+
+  app.get('/order/OrderInfo/getOrderInfoByStatus', individual, async (req) =>
+    ok(req, await listOrders(deps, account(req).userId, req.query, langOf(req))),
+  );
+};

@@ -1,0 +1,31 @@
+/** SPEC §7 "Settings and content". */
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../context.ts';
+import { fail, langOf, ok } from '../http.ts';
+import { parse } from './kit.ts';
+import { getConfig, getText, getTexts } from '../services/settings.ts';
+import type { BaseSettings } from '../../src/domain/types.ts';
+
+export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  const baseSettings = async (lang: 'zh' | 'en'): Promise<BaseSettings> => {
+    const config = await getConfig(deps.db);
+    const texts = await getTexts(deps.db, lang);
+    // Configured texts among the config keys come in the request's language.
+    if (texts.museumStopSaleContent !== undefined) config.museumStopSaleContent = texts.museumStopSaleContent;
+    return { systemName: texts.system_name ?? '', config, texts };
+  };
+
+  app.get('/basesetting/HallSetting/ingore/gainAllSystemConfigLogin', async (req) => ok(req, await baseSettings(langOf(req))));
+  app.get('/basesetting/HallSetting/gainAllSystemConfigLogin', async (req) => ok(req, await baseSettings(langOf(req))));
+
+  const docQuery = z.object({ name: z.string().min(1).max(100) });
+  app.get('/basesetting/officeDocument/ingore/detail', async (req) => {
+    const { name } = parse(docQuery, req.query);
+    const content = await getText(deps.db, name, langOf(req));
+    if (content === null) throw fail({ zh: '文档不存在', en: 'The document does not exist' }, 404);
+    return ok(req, { name, content });
+  });
+
+  app.post('/config/orderRule/getSysTime', async (req) => ok(req, { now: deps.clock().getTime() }));
+};

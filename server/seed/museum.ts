@@ -1,0 +1,188 @@
+/** The demo museum's data: halls, prices, config keys and texts. */
+import type { HallRules, TicketKind } from '../../src/domain/types.ts';
+
+export interface SeedHall {
+  hallKey: HallRules['hallKey'];
+  name: [string, string];
+  intro: [string, string];
+  ageNote: [string, string] | null;
+  minBuyers: number;
+  maxBuyers: number;
+  minAge: number | null;
+  childAgeMin: number | null;
+  childAgeMax: number | null;
+  needsAdultAndChild: boolean;
+  sessions: Array<[begin: string, end: string, capacity: number]>;
+  prices: Array<{ name: [string, string]; kind: TicketKind; price: number; ageMin: number | null; ageMax: number | null; free?: boolean }>;
+}
+
+const adult = { name: ['成人票', 'Adult'] as [string, string], kind: 'adult' as const, ageMin: 18, ageMax: null };
+const student = { name: ['学生票', 'Student'] as [string, string], kind: 'student' as const, ageMin: 6, ageMax: 22 };
+const senior = { name: ['老年票', 'Senior'] as [string, string], kind: 'senior' as const, ageMin: 60, ageMax: null };
+const freeChild = { name: ['免费儿童票', 'Free child'] as [string, string], kind: 'child' as const, price: 0, ageMin: 0, ageMax: 7, free: true };
+
+const day: Array<[string, string, number]> = [
+  ['09:00', '12:00', 300],
+  ['12:00', '14:30', 300],
+  ['14:30', '17:00', 300],
+];
+
+export const HALLS: SeedHall[] = [
+  {
+    hallKey: 'main',
+    name: ['主展厅', 'Main exhibition hall'],
+    intro: ['常设展览：探索与发现、科技与生活、挑战与未来。', 'Permanent exhibitions: exploration, science in daily life, and the future.'],
+    ageNote: null,
+    minBuyers: 1,
+    maxBuyers: 4,
+    minAge: null,
+    childAgeMin: null,
+    childAgeMax: null,
+    needsAdultAndChild: false,
+    sessions: day,
+    prices: [
+      { ...adult, price: 3000 },
+      { ...student, price: 1500 },
+      { ...senior, price: 1500 },
+      freeChild,
+    ],
+  },
+  {
+    hallKey: 'children',
+    name: ['儿童科学乐园', "Children's science park"],
+    intro: ['为 3-8 岁儿童设计的动手探索乐园，须由成人陪同。', 'A hands-on play space for children aged 3-8, with an accompanying adult.'],
+    ageNote: ['适合 3-8 岁儿童，须成人陪同', 'Ages 3-8, with an adult'],
+    minBuyers: 2,
+    maxBuyers: 4,
+    minAge: null,
+    childAgeMin: 3,
+    childAgeMax: 8,
+    needsAdultAndChild: true,
+    sessions: [
+      ['09:00', '12:00', 60],
+      ['12:00', '14:30', 60],
+      ['14:30', '17:00', 60],
+    ],
+    prices: [
+      { ...adult, price: 3000 },
+      { name: ['儿童票', 'Child'], kind: 'child', price: 0, ageMin: 3, ageMax: 8, free: true },
+    ],
+  },
+  {
+    hallKey: 'temporary',
+    name: ['短期展厅', 'Short-term exhibition hall'],
+    intro: ['临时展览：「星际旅行」特展。', 'Temporary exhibition: "Journey to the Stars".'],
+    ageNote: null,
+    minBuyers: 1,
+    maxBuyers: 4,
+    minAge: null,
+    childAgeMin: null,
+    childAgeMax: null,
+    needsAdultAndChild: false,
+    sessions: day,
+    prices: [
+      { ...adult, price: 2000 },
+      { ...student, price: 1000 },
+      { ...senior, price: 1000 },
+      freeChild,
+    ],
+  },
+  {
+    hallKey: 'cinema',
+    name: ['球幕影院', 'Dome cinema'],
+    intro: ['直径 30 米的球幕，放映科普影片《宇宙的奥秘》。', 'A 30 m dome showing the science film "Secrets of the Universe".'],
+    ageNote: null,
+    minBuyers: 1,
+    maxBuyers: 4,
+    minAge: null,
+    childAgeMin: null,
+    childAgeMax: null,
+    needsAdultAndChild: false,
+    sessions: [
+      ['10:00', '11:00', 100],
+      ['14:00', '15:00', 100],
+      ['16:00', '17:00', 100],
+    ],
+    prices: [
+      { ...adult, price: 4000 },
+      { ...student, price: 2000 },
+      { ...senior, price: 2000 },
+      freeChild,
+    ],
+  },
+];
+
+/** SPEC §3 system config keys (and risk_enable). */
+export const CONFIG: Record<string, string> = {
+  audience_message_function: '1',
+  cinemaPicWap: '',
+  cinemaPicWeb: '',
+  copyright: '© 2026 Science and Technology Museum',
+  i18n: '1',
+  hallStatus: '1',
+  museumStopSaleContent: '',
+  person_shoppingcart_hold_period: '15',
+  person_pay_hold_period: '15',
+  team_pay_hold_period: '30',
+  refund_for_print_ticket: '0',
+  change_switch_after_get_ticket: '0',
+  ocr_enable: '0',
+  face_enable: '0',
+  hall_main_oneperson_totalfreechild: '1',
+  hall_temporary_oneperson_totalfreechild: '1',
+  risk_enable: '1',
+};
+
+export const SYSTEM_NAME: [string, string] = ['科技馆票务系统', 'Science Museum Tickets'];
+
+export const TEXTS: Record<string, [string, string]> = {
+  system_name: SYSTEM_NAME,
+  buy_tips: [
+    '<p>1. 本馆实行实名制预约，每人须使用本人有效证件购票，凭证件或二维码入馆。</p><p>2. 每单最多 4 人。</p><p>3. 每位成人可携带 1 名 7 岁以下儿童免费入馆。</p>',
+    '<p>1. Admission is by real-name booking: each visitor books with their own valid ID and enters with it or the QR code.</p><p>2. Up to 4 visitors per order.</p><p>3. Each adult may bring one child under 7 for free.</p>',
+  ],
+  first_order_tips: [
+    '<p>首次下单请仔细核对参观人姓名与证件号码，提交后不可修改。</p>',
+    '<p>On your first order, check each visitor\'s name and ID number carefully: they cannot be changed after submitting.</p>',
+  ],
+  refund_alert: [
+    '<p>退票成功后，款项将在 1-7 个工作日内原路退回。已检票的门票不可退。</p>',
+    '<p>Refunds go back to the original payment method within 1-7 working days. Checked tickets cannot be refunded.</p>',
+  ],
+  user_agreement: [
+    '<h3>购票须知与用户协议</h3><p>您在本系统购票即表示同意本馆的参观规定，并授权本馆为入馆核验处理您提供的身份信息。本馆不会将您的信息用于其他目的。</p>',
+    '<h3>Booking terms and user agreement</h3><p>By booking here you accept the museum\'s visiting rules and allow the museum to process the identity data you give for admission checks only.</p>',
+  ],
+  portrait_agreement: [
+    '<p>您上传的人像照片仅用于入馆人脸核验，参观结束后 30 天内删除。</p>',
+    '<p>Your face photo is used only for the entrance face check and is deleted within 30 days after your visit.</p>',
+  ],
+  ticketing_tips: [
+    '<p>门票可提前 7 天预约，每日 20:00 放票。</p>',
+    '<p>Tickets can be booked up to 7 days ahead; new days open at 20:00.</p>',
+  ],
+  refund_change_policy: [
+    '<p>参观日前一天 17:00 前可免费退票或改签一次；球幕影院门票不支持改签。</p>',
+    '<p>Refund or change the date for free until 17:00 the day before your visit; dome cinema tickets cannot be changed.</p>',
+  ],
+  ticket_checking_instructions: [
+    '<p>请携带购票时使用的证件，在入口刷证件或出示二维码检票入馆。</p>',
+    '<p>Bring the ID you booked with and scan it or show the QR code at the entrance.</p>',
+  ],
+  visit_time: [
+    '<p>周二至周日 9:00-17:00（16:00 停止入馆），周一闭馆（法定节假日除外）。</p>',
+    '<p>Tuesday to Sunday 9:00-17:00 (last entry 16:00); closed on Mondays except public holidays.</p>',
+  ],
+  notice: [
+    '<p>【公告】短期展厅「星际旅行」特展火热进行中，欢迎预约参观。</p>',
+    '<p>Notice: the "Journey to the Stars" exhibition is now open in the short-term exhibition hall.</p>',
+  ],
+  museumStopSaleContent: [
+    '<p>因场馆设施维护，暂停售票，恢复时间另行通知。</p>',
+    '<p>Ticket sales are paused for facility maintenance; we will announce when they resume.</p>',
+  ],
+  closed_reason: ['每周一闭馆（法定节假日除外）', 'Closed on Mondays (except public holidays)'],
+  stopped_reason: ['设备维护，本场次暂停售票', 'Sales stopped for equipment maintenance'],
+};
+
+export const DEMO_USER = { phone: '13800138000', name: 'Demo' };

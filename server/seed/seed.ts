@@ -1,0 +1,95 @@
+/** Seeds the demo museum once (when there are no halls) and keeps 14 days of sessions. */
+import type { Db, Queryable } from '../db/db.ts';
+import { addDays, museumDate, museumInstant, weekday, type Clock } from '../time.ts';
+import { CONFIG, DEMO_USER, HALLS, TEXTS } from './museum.ts';
+
+export const BOOKING_DAYS = 14;
+
+export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
+  const seeded = await db.tx(async (q) => {
+    // Lock so two instances starting together do not both seed.
+    await q.query(`INSERT INTO settings (key, value) VALUES ('seed', 'started') ON CONFLICT (key) DO NOTHING`);
+    await q.query(`SELECT value FROM settings WHERE key = 'seed' FOR UPDATE`);
+    const [{ n }] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM halls');
+    if (n > 0) return false;
+    await seedBase(q, clock);
+    const today = museumDate(clock());
+    await ensureSchedules(q, today);
+    await seedDayStates(q, clock, today);
+    return true;
+  });
+  if (!seeded) await db.tx((q) => ensureSchedules(q, museumDate(clock())));
+  return seeded;
+}
+
+async function seedBase(q: Queryable, clock: Clock) {
+  for (const [key, value] of Object.entries(CONFIG)) {
+    await q.query('INSERT INTO sys_config (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, value]);
+  }
+  for (const [name, [zh, en]] of Object.entries(TEXTS)) {
+    await q.query('INSERT INTO texts (name, zh, en) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING', [name, zh, en]);
+  }
+  let sort = 0;
+  for (const h of HALLS) {
+    const [{ id }] = await q.query<{ id: number }>(
+      `INSERT INTO halls (hall_key, name_zh, name_en, intro_zh, intro_en, age_note_zh, age_note_en, min_buyers, max_buyers,
+         min_age, child_age_min, child_age_max, needs_adult_and_child, sort)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14) RETURNING id`,
+      [h.hallKey, h.name[0], h.name[1], h.intro[0], h.intro[1], h.ageNote?.[0] ?? null, h.ageNote?.[1] ?? null,
+        h.minBuyers, h.maxBuyers, h.minAge, h.childAgeMin, h.childAgeMax, h.needsAdultAndChild, sort++],
+    );
+    let psort = 0;
+    for (const p of h.prices) {
+      await q.query(
+        `INSERT INTO ticket_prices (hall_id, name_zh, name_en, kind, price, age_min, age_max, is_child_free, sort)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)`,
+        [id, p.name[0], p.name[1], p.kind, p.price, p.ageMin, p.ageMax, p.free ?? false, psort++],
+      );
+    }
+  }
+  await q.query(
+    `INSERT INTO users (phone, user_name, user_type, bind_status, created_at) VALUES ($1, $2, 1, 1, $3) ON CONFLICT (phone) DO NOTHING`,
+    [DEMO_USER.phone, DEMO_USER.name, clock()],
+  );
+}
+
+/** Creates the standard sessions of every day from today for BOOKING_DAYS days where missing. */
+export async function ensureSchedules(q: Queryable, today: string): Promise<void> {
+  const halls = await q.query<{ id: number; hall_key: string }>('SELECT id, hall_key FROM halls');
+  for (let i = 0; i < BOOKING_DAYS; i++) {
+    const date = addDays(today, i);
+    await q.query('INSERT INTO museum_days (visit_date) VALUES ($1) ON CONFLICT (visit_date) DO NOTHING', [date]);
+    for (const hall of halls) {
+      const def = HALLS.find((h) => h.hallKey === hall.hall_key);
+      for (const [begin, end, capacity] of def?.sessions ?? []) {
+        await q.query(
+          `INSERT INTO hall_schedule (hall_id, visit_date, begin_time, end_time, capacity)
+           VALUES ($1,$2,$3,$4,$5) ON CONFLICT (hall_id, visit_date, begin_time) DO NOTHING`,
+          [hall.id, date, begin, end, capacity],
+        );
+      }
+    }
+  }
+}
+
+/** The demo's special days: a Monday closure, a sold-out day, a stopped session, 2 days not yet released. */
+async function seedDayStates(q: Queryable, clock: Clock, today: string) {
+  const days = Array.from({ length: BOOKING_DAYS }, (_, i) => addDays(today, i));
+  const closed = days.slice(1, 12).find((d) => weekday(d) === 1)!;
+  const [closedZh, closedEn] = TEXTS.closed_reason;
+  await q.query('UPDATE museum_days SET closed = true, reason_zh = $2, reason_en = $3 WHERE visit_date = $1', [closed, closedZh, closedEn]);
+  const soldOut = days.slice(3, 12).find((d) => d !== closed)!;
+  await q.query('UPDATE hall_schedule SET sold = capacity WHERE visit_date = $1', [soldOut]);
+  const stoppedDay = days.slice(2, 12).find((d) => d !== closed && d !== soldOut)!;
+  const [stopZh, stopEn] = TEXTS.stopped_reason;
+  await q.query(
+    `UPDATE hall_schedule SET stopped = true, stop_reason_zh = $2, stop_reason_en = $3
+     WHERE visit_date = $1 AND begin_time = '12:00' AND hall_id = (SELECT id FROM halls WHERE hall_key = 'temporary')`,
+    [stoppedDay, stopZh, stopEn],
+  );
+  for (const [i, d] of days.slice(-2).entries()) {
+    // Released at 20:00 on the next days (the demo shows a release time).
+    const releaseAt = museumInstant(addDays(today, i + 1), '20:00');
+    if (releaseAt > clock()) await q.query('UPDATE museum_days SET release_at = $2 WHERE visit_date = $1', [d, releaseAt]);
+  }
+}

@@ -1,0 +1,364 @@
+/** Individual orders: price quotes, placing an order (stock + order in one transaction),
+ * views, and the pay-timeout cancellation. */
+import { randomBytes, randomInt } from 'node:crypto';
+import { z } from 'zod';
+import type { AppDeps } from '../context.ts';
+import type { Queryable } from '../db/db.ts';
+import { fail } from '../http.ts';
+import { parse } from '../routes/kit.ts';
+import type { Lang, Text } from '../../src/domain/text.ts';
+import type {
+  OrderDetail,
+  OrderStatus,
+  OrderSummary,
+  Page,
+  PlaceOrderRequest,
+  PlaceOrderResult,
+  PriceQuote,
+  TicketStatus,
+} from '../../src/domain/types.ts';
+import { checkOrder, freeChildPerAdult, ORDER_MESSAGES } from '../../src/domain/orderRules.ts';
+import { draftFromRequest } from '../../src/domain/orderRequest.ts';
+import { maskCertificate } from '../../src/domain/certificates.ts';
+import { HOLD_SLACK_MS } from '../../src/domain/limits.ts';
+import { museumDate, museumDateTime } from '../time.ts';
+import { getConfig, getText, minutes } from './settings.ts';
+import { consumeToken } from '../providers/captcha.ts';
+import {
+  hallRules,
+  loadDay,
+  loadPrices,
+  remainingOf,
+  sessionState,
+  ticketPrice,
+  type HallRow,
+  type ScheduleRow,
+} from './pool.ts';
+
+export const ORDER_TEXTS = {
+  unpaid: { zh: '您有未支付的订单，请先支付或取消', en: 'You have an unpaid order; please pay or cancel it first' },
+  soldOut: ORDER_MESSAGES.soldOut,
+  notSelectable: ORDER_MESSAGES.notSelectable,
+  captcha: { zh: '安全验证已失效，请重新验证', en: 'The security check has expired; please verify again' },
+  risk: {
+    zh: '您今日下单次数过多，系统检测到异常，请明天再试或联系客服',
+    en: 'Too many orders from your account today; please try again tomorrow or contact customer service',
+  },
+  orderNotFound: { zh: '订单不存在', en: 'The order does not exist' },
+  notPayable: { zh: '订单已关闭或已支付，无法支付', en: 'This order is closed or already paid and cannot be paid' },
+} satisfies Record<string, Text>;
+
+const RISK_DAILY_ORDERS = 5;
+
+const priceSchema = z.object({
+  hallScheduleId: z.coerce.number().int().positive(),
+  ticketInfoList: z.array(z.object({ ticketPriceId: z.coerce.number().int().positive() })).min(1).max(20),
+});
+
+export async function calculatePrice(deps: AppDeps, body: unknown, lang: Lang): Promise<PriceQuote> {
+  const input = parse(priceSchema, body);
+  const [schedule] = await deps.db.query<ScheduleRow>('SELECT * FROM hall_schedule WHERE id = $1', [input.hallScheduleId]);
+  if (!schedule) throw fail(ORDER_TEXTS.notSelectable);
+  const prices = await loadPrices(deps.db, schedule.hall_id);
+  const lines: PriceQuote['lines'] = [];
+  for (const { ticketPriceId } of input.ticketInfoList) {
+    const p = prices.find((x) => x.id === ticketPriceId);
+    if (!p) throw fail(ORDER_TEXTS.notSelectable);
+    const line = lines.find((l) => l.ticketPriceId === p.id);
+    if (line) {
+      line.count++;
+      line.amount += p.price;
+    } else lines.push({ ticketPriceId: p.id, name: lang === 'en' ? p.name_en : p.name_zh, price: p.price, count: 1, amount: p.price });
+  }
+  return { lines, total: lines.reduce((n, l) => n + l.amount, 0) };
+}
+
+const lineSchema = z.object({
+  hallId: z.coerce.number().int().positive(),
+  hallScheduleId: z.coerce.number().int().positive(),
+  ticketPriceId: z.coerce.number().int().positive(),
+  certificate: z.enum(['1', '2', '3', '4', '5']),
+  certificateInfo: z.string().max(40),
+  userName: z.string().max(60),
+  useDate: z.string().max(30).optional(),
+  isChildFreeTicket: z.union([z.literal(0), z.literal(1)]).optional(),
+  coupons: z.array(z.string()).max(10).optional(),
+  picUrl: z.string().max(500).nullable().optional(),
+});
+
+const placeSchema = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  captchaToken: z.string().max(200).optional().default(''),
+  ticketNum: z.coerce.number().int().optional(),
+  isCandidateOrder: z.union([z.literal(0), z.literal(1)]).optional(),
+  ticketInfoList: z.array(lineSchema).min(1).max(20),
+});
+
+function newOrderNumber(now: Date): string {
+  const stamp = museumDateTime(now).replace(/\D/g, ''); // 14 digits
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
+  let tail = '';
+  for (let i = 0; i < 8; i++) tail += alphabet[randomInt(alphabet.length)];
+  return `P${stamp}${tail}`; // 1 + 14 + 8 = 23
+}
+
+/** placeOrder: every rule again on the server, then stock and order in one transaction. */
+export async function placeOrder(deps: AppDeps, userId: number, body: unknown, lang: Lang): Promise<PlaceOrderResult> {
+  const input = parse(placeSchema, body);
+  const now = deps.clock();
+  const today = museumDate(now);
+  const request = input as unknown as PlaceOrderRequest;
+  const draft = draftFromRequest(request);
+  if (deps.config.captcha === 'off') draft.captchaToken = draft.captchaToken ?? 'captcha-off';
+
+  // One session per individual order.
+  const scheduleIds = new Set(input.ticketInfoList.map((l) => l.hallScheduleId));
+  if (scheduleIds.size !== 1) throw fail(ORDER_TEXTS.notSelectable);
+  const [schedule] = await deps.db.query<ScheduleRow>('SELECT * FROM hall_schedule WHERE id = $1', [draft.hallScheduleId]);
+  if (!schedule || schedule.visit_date !== input.date) throw fail(ORDER_TEXTS.notSelectable);
+  const [hall] = await deps.db.query<HallRow>('SELECT * FROM halls WHERE id = $1', [schedule.hall_id]);
+  const prices = (await loadPrices(deps.db, hall.id)).map(ticketPrice);
+  const config = await getConfig(deps.db);
+
+  // The session must be open for sale now.
+  const day = await loadDay(deps.db, schedule.visit_date);
+  let stop: Text | null = null;
+  if (config.hallStatus === '0') {
+    stop = { zh: (await getText(deps.db, 'museumStopSaleContent', 'zh')) ?? '', en: (await getText(deps.db, 'museumStopSaleContent', 'en')) ?? '' };
+  }
+  const state = sessionState(schedule, day, now, stop);
+  if (state.state !== 'available' && state.state !== 'soldOut') throw fail(state.reason ?? ORDER_TEXTS.notSelectable);
+
+  const violations = checkOrder(
+    draft,
+    { hall: hallRules(hall), prices, remaining: remainingOf(schedule), freeChildPerAdult: freeChildPerAdult(config, hall.hall_key) },
+    'submit',
+    today,
+  );
+  if (violations.length > 0) throw fail(violations[0].message);
+
+  const riskEnable = config.risk_enable === '1';
+  const holdMinutes = minutes(config, 'person_pay_hold_period', 15);
+  const count = input.ticketInfoList.length;
+  const lines = input.ticketInfoList.map((l) => ({ line: l, price: prices.find((p) => p.ticketPriceId === l.ticketPriceId)! }));
+  const amount = lines.reduce((n, x) => n + x.price.price, 0);
+
+  return deps.db.tx(async (q) => {
+    // One order at a time per account: lock the account row, then look at its orders.
+    await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    await cancelDueOrdersIn(q, now, { userId });
+    const unpaid = await q.query('SELECT id FROM orders WHERE user_id = $1 AND status = $2 LIMIT 1', [userId, 'toBePaid']);
+    if (unpaid.length > 0) throw fail(ORDER_TEXTS.unpaid);
+    if (riskEnable) {
+      const [{ n }] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE user_id = $1 AND created_at >= $2', [
+        userId,
+        new Date(`${today}T00:00:00+08:00`),
+      ]);
+      if (n >= RISK_DAILY_ORDERS) return { orderId: null, riskEnable, riskPolicy: 0, riskPrompt: ORDER_TEXTS.risk[lang] };
+    }
+    if (deps.config.captcha !== 'off') {
+      if (!(await consumeToken(q, input.captchaToken, now))) throw fail(ORDER_TEXTS.captcha);
+    }
+    const taken = await q.query(
+      `UPDATE hall_schedule SET sold = sold + $2 WHERE id = $1 AND NOT stopped AND capacity - sold - held >= $2 RETURNING id`,
+      [schedule.id, count],
+    );
+    if (taken.length === 0) throw fail(ORDER_TEXTS.soldOut);
+    const [order] = await q.query<{ id: number }>(
+      `INSERT INTO orders (order_number, user_id, hall_id, schedule_id, visit_date, status, amount, ticket_num, created_at, pay_deadline)
+       VALUES ($1, $2, $3, $4, $5, 'toBePaid', $6, $7, $8, $9) RETURNING id`,
+      [newOrderNumber(now), userId, hall.id, schedule.id, schedule.visit_date, amount, count, now, new Date(now.getTime() + holdMinutes * 60_000 + HOLD_SLACK_MS)],
+    );
+    for (const { line, price } of lines) {
+      await q.query(
+        `INSERT INTO tickets (order_id, price_id, user_name, certificate_type, certificate_info, ticket_name_zh, ticket_name_en, price, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'toBePaid')`,
+        [order.id, price.ticketPriceId, line.userName.trim(), line.certificate, line.certificateInfo.trim().toUpperCase(), price.name.zh, price.name.en, price.price],
+      );
+    }
+    return { orderId: order.id, riskEnable, riskPolicy: 1, riskPrompt: null };
+  });
+}
+
+/** Cancels due unpaid orders and returns their stock, exactly once (guarded by the status).
+ * Claims rows with FOR UPDATE SKIP LOCKED so several instances never take the same order. */
+export async function cancelDueOrdersIn(
+  q: Queryable,
+  now: Date,
+  filter: { userId?: number; orderId?: number; limit?: number } = {},
+): Promise<number> {
+  const params: unknown[] = [now];
+  let where = `status = 'toBePaid' AND pay_deadline <= $1`;
+  if (filter.userId !== undefined) {
+    params.push(filter.userId);
+    where += ` AND user_id = $${params.length}`;
+  }
+  if (filter.orderId !== undefined) {
+    params.push(filter.orderId);
+    where += ` AND id = $${params.length}`;
+  }
+  params.push(filter.limit ?? 100);
+  const due = await q.query<{ id: number; schedule_id: number; ticket_num: number }>(
+    `SELECT id, schedule_id, ticket_num FROM orders WHERE ${where} ORDER BY pay_deadline LIMIT $${params.length} FOR UPDATE SKIP LOCKED`,
+    params,
+  );
+  let canceled = 0;
+  for (const o of due) {
+    const done = await q.query(`UPDATE orders SET status = 'canceled', canceled_at = $2 WHERE id = $1 AND status = 'toBePaid' RETURNING id`, [o.id, now]);
+    if (done.length === 0) continue;
+    await q.query('UPDATE hall_schedule SET sold = sold - $2 WHERE id = $1', [o.schedule_id, o.ticket_num]);
+    await q.query(`UPDATE tickets SET status = 'canceled' WHERE order_id = $1 AND status = 'toBePaid'`, [o.id]);
+    canceled++;
+  }
+  return canceled;
+}
+
+interface OrderRow {
+  id: number;
+  order_number: string;
+  user_id: number;
+  status: OrderStatus;
+  amount: number;
+  ticket_num: number;
+  created_at: Date;
+  pay_deadline: Date | null;
+  pay_time: Date | null;
+  visit_date: string;
+  hall_name_zh: string;
+  hall_name_en: string;
+  begin_time: string;
+  end_time: string;
+}
+
+const ORDER_SELECT = `SELECT o.*, h.name_zh AS hall_name_zh, h.name_en AS hall_name_en, s.begin_time, s.end_time
+  FROM orders o JOIN halls h ON h.id = o.hall_id JOIN hall_schedule s ON s.id = o.schedule_id`;
+
+const summary = (o: OrderRow, lang: Lang): OrderSummary => ({
+  orderId: o.id,
+  orderNumber: o.order_number,
+  status: o.status,
+  amount: o.amount,
+  ticketNum: o.ticket_num,
+  createTime: museumDateTime(o.created_at),
+  visitDate: o.visit_date,
+  hallName: lang === 'en' ? o.hall_name_en : o.hall_name_zh,
+  beginTime: o.begin_time,
+  endTime: o.end_time,
+});
+
+export async function orderDetail(deps: AppDeps, userId: number, orderId: number, lang: Lang): Promise<OrderDetail> {
+  await deps.db.tx((q) => cancelDueOrdersIn(q, deps.clock(), { orderId }));
+  const [o] = await deps.db.query<OrderRow>(`${ORDER_SELECT} WHERE o.id = $1 AND o.user_id = $2`, [orderId, userId]);
+  if (!o) throw fail(ORDER_TEXTS.orderNotFound);
+  const tickets = await deps.db.query<{
+    id: number;
+    user_name: string;
+    certificate_type: string;
+    certificate_info: string;
+    ticket_name_zh: string;
+    ticket_name_en: string;
+    price: number;
+    status: TicketStatus;
+    qr_code: string | null;
+  }>('SELECT * FROM tickets WHERE order_id = $1 ORDER BY id', [o.id]);
+  return {
+    ...summary(o, lang),
+    payDeadline: o.status === 'toBePaid' && o.pay_deadline ? o.pay_deadline.getTime() : null,
+    payTime: o.pay_time ? museumDateTime(o.pay_time) : null,
+    tickets: tickets.map((t) => ({
+      ticketId: t.id,
+      userName: t.user_name,
+      certificateType: t.certificate_type as OrderDetail['tickets'][number]['certificateType'],
+      certificateInfo: maskCertificate(t.certificate_info),
+      ticketName: lang === 'en' ? t.ticket_name_en : t.ticket_name_zh,
+      price: t.price,
+      status: t.status,
+      qrCode: t.qr_code,
+    })),
+  };
+}
+
+export async function orderStatus(deps: AppDeps, userId: number, orderId: number) {
+  await deps.db.tx((q) => cancelDueOrdersIn(q, deps.clock(), { orderId }));
+  const [o] = await deps.db.query<{ status: OrderStatus; pay_deadline: Date | null }>(
+    'SELECT status, pay_deadline FROM orders WHERE id = $1 AND user_id = $2',
+    [orderId, userId],
+  );
+  if (!o) throw fail(ORDER_TEXTS.orderNotFound);
+  return { status: o.status, payDeadline: o.status === 'toBePaid' && o.pay_deadline ? o.pay_deadline.getTime() : null };
+}
+
+export async function unpaidOrder(deps: AppDeps, userId: number) {
+  await deps.db.tx((q) => cancelDueOrdersIn(q, deps.clock(), { userId }));
+  const [o] = await deps.db.query<{ id: number; order_number: string }>(
+    `SELECT id, order_number FROM orders WHERE user_id = $1 AND status = 'toBePaid' ORDER BY id DESC LIMIT 1`,
+    [userId],
+  );
+  return { orderId: o?.id ?? null, orderNumber: o?.order_number ?? null };
+}
+
+const listSchema = z.object({
+  status: z.enum(['', 'toBePaid', 'completed', 'canceled', 'refunded', 'partlyRefunded', 'changed']).optional().default(''),
+  pageNum: z.coerce.number().int().min(1).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).optional().default(10),
+});
+
+export async function listOrders(deps: AppDeps, userId: number, query: unknown, lang: Lang): Promise<Page<OrderSummary>> {
+  const { status, pageNum, pageSize } = parse(listSchema, query);
+  await deps.db.tx((q) => cancelDueOrdersIn(q, deps.clock(), { userId }));
+  const filter = status ? 'AND o.status = $2' : 'AND $2 = $2';
+  const params = [userId, status, pageSize, (pageNum - 1) * pageSize];
+  const rows = await deps.db.query<OrderRow>(
+    `${ORDER_SELECT} WHERE o.user_id = $1 ${filter} ORDER BY o.created_at DESC, o.id DESC LIMIT $3 OFFSET $4`,
+    params,
+  );
+  const [{ n }] = await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders o WHERE o.user_id = $1 ${filter}`, [userId, status]);
+  return { rows: rows.map((o) => summary(o, lang)), total: n };
+}
+
+/** Payment notify: marks the order paid exactly once (idempotent), checking the amount. */
+export async function markPaid(deps: AppDeps, payId: string, amount: number): Promise<{ orderId: number; paid: boolean }> {
+  const now = deps.clock();
+  return deps.db.tx(async (q) => {
+    const [pay] = await q.query<{ order_id: number; amount: number; status: string }>(
+      'SELECT order_id, amount, status FROM payments WHERE pay_id = $1 FOR UPDATE',
+      [payId],
+    );
+    if (!pay) throw fail(ORDER_TEXTS.orderNotFound);
+    if (pay.status === 'paid') return { orderId: pay.order_id, paid: true };
+    const [order] = await q.query<{ status: string; amount: number }>('SELECT status, amount FROM orders WHERE id = $1 FOR UPDATE', [pay.order_id]);
+    if (amount !== pay.amount || amount !== order.amount) {
+      await q.query(`UPDATE payments SET status = 'amountMismatch' WHERE pay_id = $1`, [payId]);
+      return { orderId: pay.order_id, paid: false };
+    }
+    const done = await q.query(`UPDATE orders SET status = 'completed', pay_time = $2 WHERE id = $1 AND status = 'toBePaid' RETURNING id`, [
+      pay.order_id,
+      now,
+    ]);
+    if (done.length === 0) {
+      // Paid after the order closed (or paid twice by two payments): recorded for a refund.
+      await q.query(`UPDATE payments SET status = 'refundDue', paid_at = $2 WHERE pay_id = $1`, [payId, now]);
+      return { orderId: pay.order_id, paid: order.status === 'completed' };
+    }
+    await q.query(`UPDATE payments SET status = 'paid', paid_at = $2 WHERE pay_id = $1`, [payId, now]);
+    const tickets = await q.query<{ id: number }>('SELECT id FROM tickets WHERE order_id = $1', [pay.order_id]);
+    for (const t of tickets) {
+      await q.query(`UPDATE tickets SET status = 'toBeChecked', qr_code = $2 WHERE id = $1`, [t.id, randomBytes(24).toString('base64url')]);
+    }
+    return { orderId: pay.order_id, paid: true };
+  });
+}
+
+export async function createPayment(deps: AppDeps, userId: number, orderId: number): Promise<{ payId: string }> {
+  const now = deps.clock();
+  await deps.db.tx((q) => cancelDueOrdersIn(q, now, { orderId }));
+  const [o] = await deps.db.query<{ status: string; amount: number }>('SELECT status, amount FROM orders WHERE id = $1 AND user_id = $2', [
+    orderId,
+    userId,
+  ]);
+  if (!o) throw fail(ORDER_TEXTS.orderNotFound);
+  if (o.status !== 'toBePaid') throw fail(ORDER_TEXTS.notPayable);
+  const payId = randomBytes(24).toString('base64url');
+  await deps.db.query('INSERT INTO payments (pay_id, order_id, amount, created_at) VALUES ($1, $2, $3, $4)', [payId, orderId, o.amount, now]);
+  return { payId };
+}

@@ -1,0 +1,232 @@
+/** Halls, sessions and their states (SPEC §4 session states), computed from the stock rows. */
+import type { Queryable } from '../db/db.ts';
+import type { Lang, Text } from '../../src/domain/text.ts';
+import type { CalendarDay, DayState, HallPool, HallRules, SchedulePool, SessionState, TicketPrice } from '../../src/domain/types.ts';
+import { addDays, museumDate, museumDateTime, museumInstant } from '../time.ts';
+import { getConfig, getText } from './settings.ts';
+import { BOOKING_DAYS } from '../seed/seed.ts';
+
+export const POOL_MESSAGES = {
+  soldOut: { zh: '已售罄', en: 'Sold out' },
+  noSessions: { zh: '暂无可预约场次', en: 'No bookable sessions' },
+  ended: { zh: '本场次已停止售票', en: 'Sales for this session have ended' },
+  past: { zh: '该日期已过', en: 'This date has passed' },
+  stopped: { zh: '本场次暂停售票', en: 'Sales for this session are stopped' },
+  notReleased: { zh: '将于{time}开放预约', en: 'Booking opens at {time}' },
+  outOfRange: { zh: '该日期不在可预约范围内', en: 'This date cannot be booked yet' },
+} satisfies Record<string, Text>;
+
+export interface HallRow {
+  id: number;
+  hall_key: HallRules['hallKey'];
+  name_zh: string;
+  name_en: string;
+  intro_zh: string;
+  intro_en: string;
+  age_note_zh: string | null;
+  age_note_en: string | null;
+  min_buyers: number;
+  max_buyers: number;
+  min_age: number | null;
+  child_age_min: number | null;
+  child_age_max: number | null;
+  needs_adult_and_child: boolean;
+}
+
+export interface PriceRow {
+  id: number;
+  hall_id: number;
+  name_zh: string;
+  name_en: string;
+  kind: TicketPrice['kind'];
+  price: number;
+  age_min: number | null;
+  age_max: number | null;
+  is_child_free: boolean;
+}
+
+export interface ScheduleRow {
+  id: number;
+  hall_id: number;
+  visit_date: string;
+  begin_time: string;
+  end_time: string;
+  capacity: number;
+  sold: number;
+  held: number;
+  stopped: boolean;
+  stop_reason_zh: string | null;
+  stop_reason_en: string | null;
+}
+
+export interface DayRow {
+  visit_date: string;
+  closed: boolean;
+  reason_zh: string | null;
+  reason_en: string | null;
+  release_at: Date | null;
+}
+
+export const hallRules = (h: HallRow): HallRules => ({
+  hallId: h.id,
+  hallKey: h.hall_key,
+  name: { zh: h.name_zh, en: h.name_en },
+  minBuyers: h.min_buyers,
+  maxBuyers: h.max_buyers,
+  minAge: h.min_age,
+  childAgeMin: h.child_age_min,
+  childAgeMax: h.child_age_max,
+  needsAdultAndChild: h.needs_adult_and_child,
+});
+
+export const ticketPrice = (p: PriceRow): TicketPrice => ({
+  ticketPriceId: p.id,
+  name: { zh: p.name_zh, en: p.name_en },
+  kind: p.kind,
+  price: p.price,
+  ageMin: p.age_min,
+  ageMax: p.age_max,
+  isChildFreeTicket: p.is_child_free,
+});
+
+export const remainingOf = (s: ScheduleRow) => s.capacity - s.sold - s.held;
+
+const fillTime = (t: Text, time: string): Text => ({ zh: t.zh.replace('{time}', time), en: t.en.replace('{time}', time) });
+
+export interface StateResult {
+  state: SessionState;
+  reason: Text | null;
+  releaseTime: string | null;
+}
+
+/** Museum-wide stop (hallStatus '0'), then the day, then the session itself. */
+export function sessionState(s: ScheduleRow, day: DayRow | undefined, now: Date, stopSale: Text | null): StateResult {
+  const none = { releaseTime: null };
+  if (stopSale) return { state: 'closed', reason: stopSale, ...none };
+  if (!day) return { state: 'closed', reason: POOL_MESSAGES.outOfRange, ...none };
+  if (day.closed) return { state: 'closed', reason: { zh: day.reason_zh ?? '闭馆', en: day.reason_en ?? 'Closed' }, ...none };
+  if (s.visit_date < museumDate(now)) return { state: 'stopped', reason: POOL_MESSAGES.past, ...none };
+  if (day.release_at && day.release_at.getTime() > now.getTime()) {
+    const time = museumDateTime(day.release_at);
+    return { state: 'notReleased', reason: fillTime(POOL_MESSAGES.notReleased, time.slice(0, 16)), releaseTime: time };
+  }
+  if (s.stopped) {
+    return {
+      state: 'stopped',
+      reason: s.stop_reason_zh ? { zh: s.stop_reason_zh, en: s.stop_reason_en ?? s.stop_reason_zh } : POOL_MESSAGES.stopped,
+      ...none,
+    };
+  }
+  if (museumInstant(s.visit_date, s.end_time).getTime() <= now.getTime()) return { state: 'stopped', reason: POOL_MESSAGES.ended, ...none };
+  if (remainingOf(s) <= 0) return { state: 'soldOut', reason: POOL_MESSAGES.soldOut, ...none };
+  return { state: 'available', reason: null, ...none };
+}
+
+/** The museum-wide stop text when config hallStatus is '0'. */
+async function stopSaleText(q: Queryable): Promise<Text | null> {
+  const config = await getConfig(q);
+  if (config.hallStatus !== '0') return null;
+  const zh = (await getText(q, 'museumStopSaleContent', 'zh')) ?? '暂停售票';
+  const en = (await getText(q, 'museumStopSaleContent', 'en')) ?? 'Ticket sales are paused';
+  return { zh, en };
+}
+
+export async function loadHalls(q: Queryable): Promise<HallRow[]> {
+  return q.query<HallRow>('SELECT * FROM halls ORDER BY sort, id');
+}
+
+export async function loadPrices(q: Queryable, hallId?: number): Promise<PriceRow[]> {
+  return hallId === undefined
+    ? q.query<PriceRow>('SELECT * FROM ticket_prices ORDER BY hall_id, sort, id')
+    : q.query<PriceRow>('SELECT * FROM ticket_prices WHERE hall_id = $1 ORDER BY sort, id', [hallId]);
+}
+
+export async function loadDay(q: Queryable, date: string): Promise<DayRow | undefined> {
+  const [day] = await q.query<DayRow>('SELECT * FROM museum_days WHERE visit_date = $1', [date]);
+  return day;
+}
+
+export async function calendar(q: Queryable, now: Date, lang: Lang): Promise<CalendarDay[]> {
+  const today = museumDate(now);
+  const last = addDays(today, BOOKING_DAYS - 1);
+  const stop = await stopSaleText(q);
+  const days = await q.query<DayRow>('SELECT * FROM museum_days WHERE visit_date BETWEEN $1 AND $2', [today, last]);
+  const schedules = await q.query<ScheduleRow>('SELECT * FROM hall_schedule WHERE visit_date BETWEEN $1 AND $2', [today, last]);
+  const out: CalendarDay[] = [];
+  for (let i = 0; i < BOOKING_DAYS; i++) {
+    const date = addDays(today, i);
+    const day = days.find((d) => d.visit_date === date);
+    const sessions = schedules.filter((s) => s.visit_date === date).map((s) => ({ s, r: sessionState(s, day, now, stop) }));
+    let state: DayState;
+    let reason: Text | null = null;
+    let remaining = 0;
+    if (stop) [state, reason] = ['closed', stop];
+    else if (!day || sessions.length === 0) [state, reason] = ['closed', POOL_MESSAGES.noSessions];
+    else if (day.closed) [state, reason] = ['closed', { zh: day.reason_zh ?? '闭馆', en: day.reason_en ?? 'Closed' }];
+    else if (sessions.some((x) => x.r.state === 'notReleased')) {
+      state = 'notReleased';
+      reason = sessions.find((x) => x.r.state === 'notReleased')!.r.reason;
+    } else {
+      remaining = sessions.filter((x) => x.r.state === 'available').reduce((n, x) => n + remainingOf(x.s), 0);
+      if (remaining > 0) state = 'available';
+      else {
+        state = 'soldOut';
+        reason = sessions.some((x) => x.r.state === 'soldOut') ? POOL_MESSAGES.soldOut : POOL_MESSAGES.noSessions;
+      }
+    }
+    out.push({ date, state, remaining, reason: reason ? reason[lang] : null });
+  }
+  return out;
+}
+
+export async function hallPools(q: Queryable, date: string, now: Date, lang: Lang): Promise<HallPool[]> {
+  const halls = await loadHalls(q);
+  const prices = await loadPrices(q);
+  const day = await loadDay(q, date);
+  const stop = await stopSaleText(q);
+  const schedules = await q.query<ScheduleRow>('SELECT * FROM hall_schedule WHERE visit_date = $1 ORDER BY begin_time, id', [date]);
+  return halls.map((h) => {
+    const hallPrices: PricePoolOut[] = prices
+      .filter((p) => p.hall_id === h.id)
+      .map((p) => ({
+        ticketPriceId: p.id,
+        name: lang === 'en' ? p.name_en : p.name_zh,
+        kind: p.kind,
+        price: p.price,
+        ageMin: p.age_min,
+        ageMax: p.age_max,
+        isChildFreeTicket: p.is_child_free,
+      }));
+    const sessions: SchedulePool[] = schedules
+      .filter((s) => s.hall_id === h.id)
+      .map((s) => {
+        const r = sessionState(s, day, now, stop);
+        return {
+          hallScheduleId: s.id,
+          beginTime: s.begin_time,
+          endTime: s.end_time,
+          capacity: s.capacity,
+          ticketPool: Math.max(0, remainingOf(s)),
+          state: r.state,
+          disabled: r.state !== 'available',
+          disabledText: r.reason ? r.reason[lang] : null,
+          releaseTime: r.releaseTime,
+          priceTicketPoolVOS: hallPrices,
+        };
+      });
+    const open = sessions.some((s) => !s.disabled);
+    const firstReason = sessions.find((s) => s.disabledText)?.disabledText ?? POOL_MESSAGES.noSessions[lang];
+    return {
+      hallId: h.id,
+      hallKey: h.hall_key,
+      name: lang === 'en' ? h.name_en : h.name_zh,
+      intro: lang === 'en' ? h.intro_en : h.intro_zh,
+      ageNote: (lang === 'en' ? h.age_note_en : h.age_note_zh) ?? null,
+      disabled: !open,
+      disabledText: open ? null : firstReason,
+      scheduleTicketPoolVOS: sessions,
+    };
+  });
+}
+
+type PricePoolOut = SchedulePool['priceTicketPoolVOS'][number];

@@ -1,0 +1,38 @@
+/** Museum time (Asia/Shanghai, a fixed +08:00: no daylight saving there). */
+const OFFSET_MS = 8 * 3600_000;
+
+export type Clock = () => Date;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 'YYYY-MM-DD' of the museum day containing `at`. */
+export function museumDate(at: Date): string {
+  const d = new Date(at.getTime() + OFFSET_MS);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' in museum time. */
+export function museumDateTime(at: Date): string {
+  const d = new Date(at.getTime() + OFFSET_MS);
+  return `${museumDate(at)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+/** The instant of a museum-local date and 'HH:mm' time. */
+export function museumInstant(date: string, time = '00:00'): Date {
+  return new Date(`${date}T${time.length === 5 ? `${time}:00` : time}+08:00`);
+}
+
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** 0 = Sunday ... 6 = Saturday */
+export function weekday(date: string): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay();
+}
+
+export function isDate(v: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+}

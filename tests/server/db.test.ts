@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeApp, type TestApp } from './helpers.ts';
+import { migrate } from '../../server/db/db.ts';
+import { seedIfEmpty } from '../../server/seed/seed.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('database', () => {
+  it('applies each migration once and seeds only when empty', async () => {
+    expect(await migrate(t.db)).toEqual([]);
+    const [{ n }] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM hall_schedule');
+    expect(await seedIfEmpty(t.db, t.now)).toBe(false);
+    const [{ n: m }] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM hall_schedule');
+    expect(m).toBe(n);
+    // A later day tops up sessions for the new last day only.
+    t.advance(86400_000);
+    await seedIfEmpty(t.db, t.now);
+    const [{ n: k }] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM hall_schedule');
+    expect(k).toBe(n + 12);
+  });
+
+  it('malformed JSON gets code 500 with a message, not a crash', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/prod-api/ingore/sendMessage', payload: '{bad', headers: { 'content-type': 'application/json', language: 'en_us' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ code: 500, msg: 'Invalid request parameters' });
+  });
+
+  it('non-API paths get the SPA fallback page (no dist here: a plain page)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/individualCustomers/select/selectDate' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/not built/);
+  });
+});
