@@ -9,7 +9,7 @@ export function LanguageSwitch() {
   if (!englishAllowed(settings)) return null;
   const next = currentLang() === 'zh' ? 'en' : 'zh';
   return (
-    <button type="button" className="lang-switch" onClick={() => chooseLanguage(next)} aria-label="Language / 语言">
+    <button type="button" className="lang-switch" onClick={() => chooseLanguage(next)} title="Language / 语言">
       {next === 'en' ? 'EN' : '中文'}
     </button>
   );

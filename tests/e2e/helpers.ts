@@ -1,0 +1,54 @@
+/** What the booking e2e tests share: test data that passes (or breaks) the real rules,
+ * the SMS outbox, the slider, and screenshots into reports/. */
+import { expect, type Page } from '@playwright/test';
+import { gb11643CheckChar } from '../../src/domain/certificates.ts';
+
+export const SHOTS = 'reports/screens';
+
+export async function shot(page: Page, lang: string, name: string): Promise<void> {
+  await page.waitForTimeout(250); // let popups finish their transition
+  await page.screenshot({ path: `${SHOTS}/${lang}-${name}.png`, fullPage: false });
+}
+
+/** A valid mainland ID (Beijing, Dongcheng) for a birth date 'YYYY-MM-DD'. */
+export function mainlandId(birthDate: string, sequence = '123'): string {
+  const first17 = `110101${birthDate.replaceAll('-', '')}${sequence}`;
+  return first17 + gb11643CheckChar(first17);
+}
+
+/** A fresh phone number per run: each run is a new visitor. */
+export function newPhone(): string {
+  return `139${String(Date.now()).slice(-8)}`;
+}
+
+export async function latestCode(page: Page, phone: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`/prod-api/dev/sms/outbox?phone=${phone}`);
+      const body = (await response.json()) as { data: Array<{ code: string }> };
+      code = body.data[0]?.code ?? '';
+      return code;
+    })
+    .not.toBe('');
+  return code;
+}
+
+/** Drags the slider's piece onto the gap drawn in the challenge's background. */
+export async function solveSlider(page: Page): Promise<void> {
+  const background = page.getByTestId('captcha-background');
+  await expect(background).toBeVisible();
+  const src = (await background.getAttribute('src')) ?? '';
+  const svg = Buffer.from(src.split(',')[1] ?? '', 'base64').toString('utf8');
+  const gap = /<rect x="(\d+)" y="\d+" width="50" height="50" rx="6" fill="#000"/.exec(svg);
+  expect(gap, 'the challenge draws a gap').not.toBeNull();
+  const handle = page.getByRole('slider');
+  const box = (await handle.boundingBox())!;
+  const startX = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(startX, y);
+  await page.mouse.down();
+  const target = Number(gap![1]);
+  for (let step = 1; step <= 10; step++) await page.mouse.move(startX + (target * step) / 10, y);
+  await page.mouse.up();
+}
