@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { AREA_START, guard, safeRedirect } from '../../../src/app/guard.ts';
+
+const base = { search: '', kind: 'individual' as const, loggedIn: false };
+
+describe('route guard (SPEC §2, §6)', () => {
+  it('lets a shared order link through with no checks', () => {
+    expect(guard({ ...base, pathname: '/repOrder/abc', search: '?errorMsg=x' })).toEqual({ pass: true });
+  });
+
+  it('opens the no-login pages to anyone', () => {
+    for (const pathname of ['/', '/404', '/individualCustomers/select/selectDate', '/individualCustomers/login', '/individualCustomers/order/paySuccess/12']) {
+      expect(guard({ ...base, pathname })).toEqual({ pass: true });
+    }
+  });
+
+  it('sends an anonymous visitor to the login of the area, with the path to come back to', () => {
+    expect(guard({ ...base, pathname: '/individualCustomers/select/selectVenues', search: '?date=2026-11-24' })).toEqual({
+      pass: false,
+      to: '/individualCustomers/login?redirect=%2FindividualCustomers%2Fselect%2FselectVenues%3Fdate%3D2026-11-24',
+    });
+    expect(guard({ ...base, pathname: '/team/order/orderRecord' })).toEqual({
+      pass: false,
+      to: '/team/login?redirect=%2Fteam%2Forder%2ForderRecord',
+    });
+  });
+
+  it('lets a logged-in visitor in', () => {
+    expect(guard({ ...base, loggedIn: true, pathname: '/individualCustomers/order/orderRecord' })).toEqual({ pass: true });
+  });
+
+  it("rewrites a path without an area to the current kind's prefix", () => {
+    expect(guard({ ...base, pathname: '/select/selectDate' })).toEqual({ pass: false, to: '/individualCustomers/select/selectDate' });
+    expect(guard({ ...base, kind: 'team', pathname: '/order/orderRecord', search: '?a=1' })).toEqual({
+      pass: false,
+      to: '/team/order/orderRecord?a=1',
+    });
+  });
+
+  it('opens the start page of an area at its bare prefix', () => {
+    expect(guard({ ...base, pathname: '/individualCustomers' })).toEqual({ pass: false, to: AREA_START.individual });
+  });
+
+  it('sends a login error back to the individual start', () => {
+    expect(guard({ ...base, pathname: '/individualCustomers/login', search: '?errorMsg=denied' })).toEqual({
+      pass: false,
+      to: '/individualCustomers',
+    });
+  });
+});
+
+describe('redirect query (ARCHITECTURE §8)', () => {
+  it('keeps a path inside the app', () => {
+    expect(safeRedirect('/individualCustomers/select/selectVenues?date=2026-11-24', 'individual')).toBe(
+      '/individualCustomers/select/selectVenues?date=2026-11-24',
+    );
+  });
+
+  it.each(['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '', null, '/a b'])(
+    'refuses %s and goes to the area start',
+    (value) => {
+      expect(safeRedirect(value, 'individual')).toBe(AREA_START.individual);
+    },
+  );
+});
