@@ -1,0 +1,19 @@
+/** Helpers shared by the machines. The app's actors reject with an Error whose message is
+ * already in the user's language (SPEC §8: the server message is shown as it is), so the
+ * machines keep it as a Text with the same string in both languages. */
+import type { Text } from '../src/domain/text.ts';
+
+/** A message that arrived already translated (server `msg`, a rejected call). */
+export function sameText(message: string): Text {
+  return { zh: message, en: message };
+}
+
+/** The Text of whatever an actor rejected with (an Error, a string, `{ message }`). */
+export function errorText(error: unknown): Text {
+  if (error instanceof Error) return sameText(error.message);
+  if (typeof error === 'string') return sameText(error);
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') {
+    return sameText(error.message);
+  }
+  return sameText(String(error));
+}

@@ -1,0 +1,225 @@
+/** The payOrder/{id} screen (SPEC §2, §4 "Holds and timeouts"): the order waits for payment
+ * with a countdown to its pay deadline. The server is the clock (ARCHITECTURE §4): the
+ * machine keeps offset = server time - clock() and counts down against clock() + offset.
+ *
+ * Input: { orderId, clock }, `clock` being the app's `() => Date.now()` (tests pass a fake).
+ * The app provides the actors `loadOrder`, `loadServerTime`, `startPayment` and the action
+ * `openCashier`. */
+import { assign, fromPromise, setup } from 'xstate';
+import type { Text } from '../src/domain/text.ts';
+import type { OrderDetail } from '../src/domain/types.ts';
+import { errorText } from './errors.ts';
+
+/** Not in src/domain yet: the §8 catalogue's "Order not paid in time". */
+export const PAY_MESSAGES = {
+  notPaidInTime: { zh: '订单未在规定时间内支付', en: 'Order not paid in time' },
+} as const satisfies Record<string, Text>;
+
+/** Tick of the countdown, and the pause before asking again whether an expired order has
+ * been closed by the server. */
+export const PAY_TICK_MS = 1000;
+export const PAY_RECHECK_MS = 2000;
+
+export interface PayOrderInput {
+  orderId: number;
+  clock: () => number;
+}
+
+export interface PayOrderContext {
+  orderId: number;
+  /** Not serializable; this machine is not persisted (the screen reloads from the server). */
+  clock: () => number;
+  order: OrderDetail | null;
+  /** server time - clock(), in ms. */
+  offset: number;
+  /** Until the pay deadline, in ms (never negative). */
+  remainingMs: number;
+  payUrl: string | null;
+  error: Text | null;
+}
+
+export type PayOrderEvent =
+  | { type: 'PAY' }
+  | { type: 'RETRY' }
+  /** Back from the cashier without a result: read the order again. */
+  | { type: 'RELOAD' };
+
+export interface StartPaymentOutput {
+  payUrl: string;
+}
+
+function notProvided(name: string): never {
+  throw new Error(`payOrderMachine: actor "${name}" was not provided`);
+}
+
+function remainingOf(context: PayOrderContext): number {
+  const deadline = context.order?.payDeadline;
+  if (deadline == null) return 0;
+  return Math.max(0, deadline - (context.clock() + context.offset));
+}
+
+function orderOf(event: unknown): OrderDetail | undefined {
+  return (event as { output?: OrderDetail }).output;
+}
+
+export const payOrderMachine = setup({
+  types: {
+    context: {} as PayOrderContext,
+    events: {} as PayOrderEvent,
+    input: {} as PayOrderInput,
+  },
+  actors: {
+    loadOrder: fromPromise<OrderDetail, { orderId: number }>(async () => notProvided('loadOrder')),
+    /** getSysTime: the server's now, epoch ms. */
+    loadServerTime: fromPromise<number, void>(async () => notProvided('loadServerTime')),
+    /** Creates the payment; the cashier's address. */
+    startPayment: fromPromise<StartPaymentOutput, { orderId: number }>(async () => notProvided('startPayment')),
+  },
+  guards: {
+    toBePaid: ({ context }) => context.order?.status === 'toBePaid',
+    completed: ({ context }) => context.order?.status === 'completed',
+    timeUp: ({ context }) => context.remainingMs <= 0,
+    reloadedToBePaid: ({ event }) => orderOf(event)?.status === 'toBePaid',
+    reloadedCompleted: ({ event }) => orderOf(event)?.status === 'completed',
+    reloadedCanceled: ({ event }) => orderOf(event)?.status === 'canceled',
+  },
+  actions: {
+    /** Opens the cashier (a page of the payment provider, or the chat app's JSAPI). */
+    openCashier: (_, _params: { payUrl: string }) => {},
+    updateRemaining: assign(({ context }) => ({ remainingMs: remainingOf(context) })),
+    setOrder: assign(({ event }) => ({ order: orderOf(event) ?? null })),
+    setFailure: assign(({ event }) => ({ error: errorText((event as { error?: unknown }).error) })),
+    clearError: assign({ error: null }),
+  },
+}).createMachine({
+  id: 'payOrder',
+  context: ({ input }) => ({
+    orderId: input.orderId,
+    clock: input.clock,
+    order: null,
+    offset: 0,
+    remainingMs: 0,
+    payUrl: null,
+    error: null,
+  }),
+  initial: 'loading',
+  meta: { description: 'Pay an order within its hold period' },
+  states: {
+    loading: {
+      type: 'parallel',
+      meta: { description: 'Loading the order and the server time' },
+      states: {
+        order: {
+          initial: 'pending',
+          meta: { description: 'The order' },
+          states: {
+            pending: {
+              meta: { description: 'Loading the order' },
+              invoke: {
+                id: 'loadOrder',
+                src: 'loadOrder',
+                input: ({ context }) => ({ orderId: context.orderId }),
+                onDone: { target: 'done', actions: 'setOrder' },
+                onError: { target: '#payOrder.failed', actions: 'setFailure' },
+              },
+            },
+            done: { type: 'final', meta: { description: 'The order is loaded' } },
+          },
+        },
+        time: {
+          initial: 'pending',
+          meta: { description: 'The server time' },
+          states: {
+            pending: {
+              meta: { description: 'Loading the server time' },
+              invoke: {
+                id: 'loadServerTime',
+                src: 'loadServerTime',
+                onDone: {
+                  target: 'done',
+                  actions: assign({ offset: ({ context, event }) => event.output - context.clock() }),
+                },
+                onError: { target: '#payOrder.failed', actions: 'setFailure' },
+              },
+            },
+            done: { type: 'final', meta: { description: 'The server time is known' } },
+          },
+        },
+      },
+      onDone: [
+        { guard: 'toBePaid', target: 'waiting', actions: 'clearError' },
+        { guard: 'completed', target: 'paid', actions: 'clearError' },
+        { target: 'closed', actions: 'clearError' },
+      ],
+    },
+    failed: {
+      meta: { description: 'The order could not be loaded: retry' },
+      on: { RETRY: 'loading' },
+    },
+    waiting: {
+      meta: { description: 'To be paid: the countdown to the pay deadline and the pay button' },
+      entry: 'updateRemaining',
+      always: { guard: 'timeUp', target: 'expiring' },
+      after: {
+        [PAY_TICK_MS]: { target: 'waiting', reenter: true },
+      },
+      on: {
+        PAY: { target: 'starting', actions: 'clearError' },
+      },
+    },
+    expiring: {
+      initial: 'checking',
+      meta: { description: 'The deadline has passed: waiting for the server to close the order' },
+      states: {
+        checking: {
+          meta: { description: 'Reading the order again' },
+          invoke: {
+            id: 'reloadOrder',
+            src: 'loadOrder',
+            input: ({ context }) => ({ orderId: context.orderId }),
+            onDone: [
+              {
+                guard: 'reloadedCanceled',
+                target: '#payOrder.closed',
+                actions: ['setOrder', assign({ error: PAY_MESSAGES.notPaidInTime })],
+              },
+              { guard: 'reloadedCompleted', target: '#payOrder.paid', actions: 'setOrder' },
+              { guard: 'reloadedToBePaid', target: 'pause', actions: 'setOrder' },
+              { target: '#payOrder.closed', actions: 'setOrder' },
+            ],
+            onError: { target: 'pause' },
+          },
+        },
+        pause: {
+          meta: { description: 'Still to be paid on the server: ask again shortly' },
+          after: { [PAY_RECHECK_MS]: 'checking' },
+        },
+      },
+    },
+    starting: {
+      meta: { description: 'Creating the payment' },
+      invoke: {
+        id: 'startPayment',
+        src: 'startPayment',
+        input: ({ context }) => ({ orderId: context.orderId }),
+        onDone: { target: 'redirecting', actions: assign({ payUrl: ({ event }) => event.output.payUrl }) },
+        onError: { target: 'waiting', actions: 'setFailure' },
+      },
+    },
+    redirecting: {
+      meta: { description: 'The cashier is open' },
+      entry: { type: 'openCashier', params: ({ context }) => ({ payUrl: context.payUrl ?? '' }) },
+      on: { RELOAD: 'loading' },
+    },
+    paid: {
+      type: 'final',
+      meta: { description: 'The order is paid: the app shows paySuccess' },
+    },
+    closed: {
+      type: 'final',
+      meta: { description: 'The order is closed (canceled, refunded ...): nothing to pay' },
+    },
+  },
+});
+
+export type PayOrderMachine = typeof payOrderMachine;

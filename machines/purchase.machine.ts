@@ -1,0 +1,509 @@
+/** The individual purchase (SPEC §2 select screens, §4 "Purchase", §8): date, venue and
+ * session, visitors, review with price and agreement, the security slider, submit.
+ *
+ * Context is plain JSON so the app can persist `actor.getPersistedSnapshot()` (e.g. in
+ * sessionStorage) and restore it with `createActor(machine, { snapshot })`.
+ *
+ * The app provides the actors (see `PurchaseActors` below for their inputs and outputs). */
+import { assign, fromPromise, setup } from 'xstate';
+import { normalizeCertificate } from '../src/domain/certificates.ts';
+import { VISITORS_PER_ORDER_INDIVIDUAL } from '../src/domain/limits.ts';
+import { checkOrder, ORDER_MESSAGES, ORDER_RULES } from '../src/domain/orderRules.ts';
+import type { Text } from '../src/domain/text.ts';
+import type {
+  CalendarDay,
+  CertificateType,
+  HallPersonSetting,
+  HallPool,
+  OrderContext,
+  OrderDraft,
+  PlaceOrderResult,
+  PriceQuote,
+  SchedulePool,
+  TicketPrice,
+  Violation,
+  VisitorDraft,
+} from '../src/domain/types.ts';
+import { errorText, sameText } from './errors.ts';
+
+export interface PurchaseContext {
+  date: string | null;
+  calendar: CalendarDay[];
+  halls: HallPool[];
+  hallId: number | null;
+  hallScheduleId: number | null;
+  setting: HallPersonSetting | null;
+  visitors: VisitorDraft[];
+  violations: Violation[];
+  quote: PriceQuote | null;
+  agreementAccepted: boolean;
+  /** The slider's token: single use, cleared after every submit attempt. */
+  captchaToken: string | null;
+  orderId: number | null;
+  unpaidOrderId: number | null;
+  error: Text | null;
+  /** The server's risk prompt (already in the user's language). */
+  riskPrompt: string | null;
+}
+
+export type VisitorChange =
+  | { field: 'name' | 'certificateNumber'; value: string }
+  | { field: 'certificateType'; value: CertificateType }
+  | { field: 'ticketPriceId'; value: number | null };
+
+export type PurchaseEvent =
+  | { type: 'RETRY' }
+  | { type: 'PICK_DATE'; date: string }
+  | { type: 'BACK' }
+  | { type: 'PICK_SESSION'; hallId: number; hallScheduleId: number }
+  | { type: 'GO_PAY' }
+  | { type: 'DISMISS' }
+  | { type: 'VISITOR.ADD' }
+  | { type: 'VISITOR.REMOVE'; index: number }
+  | ({ type: 'VISITOR.CHANGE'; index: number } & VisitorChange)
+  | { type: 'CONFIRM' }
+  | { type: 'AGREEMENT.TOGGLE' }
+  | { type: 'SUBMIT' }
+  | { type: 'SLIDER.PASSED'; token: string }
+  | { type: 'SLIDER.CANCEL' }
+  | { type: 'RESET' };
+
+/** placeOrder answers `{ code, msg, data }`: code 200 with data, or 502 and no order
+ * (SPEC §4, §8). Other codes are rejected by the API layer (the actor throws). */
+export interface PlaceOrderAnswer {
+  code: number;
+  msg: string;
+  data: PlaceOrderResult | null;
+}
+
+export interface UnpaidCheck {
+  orderId: number | null;
+}
+
+const CODE_NO_ORDER = 502;
+
+export function initialPurchaseContext(): PurchaseContext {
+  return {
+    date: null,
+    calendar: [],
+    halls: [],
+    hallId: null,
+    hallScheduleId: null,
+    setting: null,
+    visitors: [],
+    violations: [],
+    quote: null,
+    agreementAccepted: false,
+    captchaToken: null,
+    orderId: null,
+    unpaidOrderId: null,
+    error: null,
+    riskPrompt: null,
+  };
+}
+
+/** The order as the rules and the calls see it. */
+export function draftOf(context: PurchaseContext): OrderDraft {
+  return {
+    visitDate: context.date ?? '',
+    hallId: context.hallId,
+    hallScheduleId: context.hallScheduleId,
+    visitors: context.visitors,
+    agreementAccepted: context.agreementAccepted,
+    captchaToken: context.captchaToken,
+  };
+}
+
+export function chosenHall(context: Pick<PurchaseContext, 'halls' | 'hallId'>): HallPool | undefined {
+  return context.halls.find((h) => h.hallId === context.hallId);
+}
+
+export function chosenSession(
+  context: Pick<PurchaseContext, 'halls' | 'hallId' | 'hallScheduleId'>,
+): SchedulePool | undefined {
+  return chosenHall(context)?.scheduleTicketPoolVOS.find((s) => s.hallScheduleId === context.hallScheduleId);
+}
+
+/** What checkOrder needs besides the draft: the hall's rules, the session's prices and stock. */
+export function orderContextOf(context: PurchaseContext): OrderContext | null {
+  const session = chosenSession(context);
+  if (!context.setting || !session) return null;
+  return {
+    hall: context.setting.rules,
+    prices: session.priceTicketPoolVOS.map(
+      (p): TicketPrice => ({
+        ticketPriceId: p.ticketPriceId,
+        name: sameText(p.name),
+        kind: p.kind,
+        price: p.price,
+        ageMin: p.ageMin,
+        ageMax: p.ageMax,
+        isChildFreeTicket: p.isChildFreeTicket,
+      }),
+    ),
+    remaining: session.ticketPool,
+    freeChildPerAdult: context.setting.freeChildPerAdult,
+  };
+}
+
+function violationsOf(context: PurchaseContext, stage: 'visitors' | 'submit'): Violation[] {
+  const orderContext = orderContextOf(context);
+  if (!orderContext) return [];
+  return checkOrder(draftOf(context), orderContext, stage);
+}
+
+function emptyVisitor(context: PurchaseContext): VisitorDraft {
+  return {
+    name: '',
+    certificateType: '1',
+    certificateNumber: '',
+    ticketPriceId: chosenSession(context)?.priceTicketPoolVOS[0]?.ticketPriceId ?? null,
+  };
+}
+
+function sameViolation(a: Violation, b: Violation): boolean {
+  if (a.field || b.field) {
+    return !!a.field && !!b.field && a.field.index === b.field.index && a.field.name === b.field.name;
+  }
+  return a.rule === b.rule;
+}
+
+/** After an edit, the violations the user already sees are checked again: fixed ones go away,
+ * ones on fields not shown yet wait for the next CONFIRM. */
+function refreshViolations(next: PurchaseContext, shown: Violation[]): Violation[] {
+  if (shown.length === 0) return [];
+  return violationsOf(next, 'visitors').filter((v) => shown.some((s) => sameViolation(s, v)));
+}
+
+function onVisitorField(visitor: VisitorDraft, change: VisitorChange): VisitorDraft {
+  switch (change.field) {
+    case 'name':
+      return { ...visitor, name: change.value };
+    case 'certificateNumber':
+      return { ...visitor, certificateNumber: normalizeCertificate(change.value) };
+    case 'certificateType':
+      return { ...visitor, certificateType: change.value };
+    case 'ticketPriceId':
+      return { ...visitor, ticketPriceId: change.value };
+  }
+}
+
+function notProvided(name: string): never {
+  throw new Error(`purchaseMachine: actor "${name}" was not provided`);
+}
+
+export const purchaseMachine = setup({
+  types: {
+    context: {} as PurchaseContext,
+    events: {} as PurchaseEvent,
+  },
+  actors: {
+    /** The bookable-dates calendar. */
+    loadCalendar: fromPromise<CalendarDay[], void>(async () => notProvided('loadCalendar')),
+    /** Halls and sessions of a day (the hall pool). */
+    loadHalls: fromPromise<HallPool[], { date: string }>(async () => notProvided('loadHalls')),
+    /** Unpaid orders block ordering (SPEC §8): the unpaid order's id, or null. */
+    checkUnpaid: fromPromise<UnpaidCheck, void>(async () => notProvided('checkUnpaid')),
+    /** getHallPoolPersonSetting */
+    loadSetting: fromPromise<HallPersonSetting, { hallId: number }>(async () => notProvided('loadSetting')),
+    calculatePrice: fromPromise<PriceQuote, { draft: OrderDraft }>(async () => notProvided('calculatePrice')),
+    /** Resolves with the raw answer (code 200 or 502); rejects for other codes and network errors. */
+    placeOrder: fromPromise<PlaceOrderAnswer, { draft: OrderDraft }>(async () => notProvided('placeOrder')),
+  },
+  guards: {
+    dayAvailable: ({ context, event }) =>
+      event.type === 'PICK_DATE' &&
+      context.calendar.some((d) => d.date === event.date && d.state === 'available'),
+    sessionSelectable: ({ context, event }) => {
+      if (event.type !== 'PICK_SESSION') return false;
+      const hall = context.halls.find((h) => h.hallId === event.hallId);
+      const session = hall?.scheduleTicketPoolVOS.find((s) => s.hallScheduleId === event.hallScheduleId);
+      return (
+        !!hall && !hall.disabled && !!session && session.state === 'available' && !session.disabled && session.ticketPool > 0
+      );
+    },
+    hasUnpaidOrder: ({ event }) => (event as { output?: UnpaidCheck }).output?.orderId != null,
+    canAddVisitor: ({ context }) => context.visitors.length < VISITORS_PER_ORDER_INDIVIDUAL,
+    canRemoveVisitor: ({ context, event }) =>
+      event.type === 'VISITOR.REMOVE' &&
+      context.visitors.length > 1 &&
+      event.index >= 0 &&
+      event.index < context.visitors.length,
+    visitorExists: ({ context, event }) =>
+      event.type === 'VISITOR.CHANGE' && event.index >= 0 && event.index < context.visitors.length,
+    visitorsValid: ({ context }) => orderContextOf(context) !== null && violationsOf(context, 'visitors').length === 0,
+    agreementAccepted: ({ context }) => context.agreementAccepted,
+    noOrder: ({ event }) => {
+      const answer = (event as { output?: PlaceOrderAnswer }).output;
+      return !answer || answer.code === CODE_NO_ORDER || !answer.data;
+    },
+    riskRejected: ({ event }) => {
+      const data = (event as { output?: PlaceOrderAnswer }).output?.data;
+      return !!data && data.riskEnable && data.riskPolicy <= 0;
+    },
+    orderPlaced: ({ event }) => (event as { output?: PlaceOrderAnswer }).output?.data?.orderId != null,
+  },
+  actions: {
+    reset: assign(() => initialPurchaseContext()),
+    clearError: assign({ error: null }),
+    setFailure: assign(({ event }) => ({ error: errorText((event as { error?: unknown }).error) })),
+    chooseDate: assign(({ event }) => {
+      if (event.type !== 'PICK_DATE') return {};
+      return {
+        date: event.date,
+        halls: [],
+        hallId: null,
+        hallScheduleId: null,
+        setting: null,
+        visitors: [],
+        violations: [],
+        quote: null,
+        agreementAccepted: false,
+        captchaToken: null,
+        error: null,
+      };
+    }),
+    chooseSession: assign(({ event }) => {
+      if (event.type !== 'PICK_SESSION') return {};
+      return { hallId: event.hallId, hallScheduleId: event.hallScheduleId, error: null, unpaidOrderId: null };
+    }),
+    startVisitors: assign(({ context, event }) => {
+      const setting = (event as { output?: HallPersonSetting }).output ?? null;
+      const next = { ...context, setting };
+      return {
+        setting,
+        visitors: [emptyVisitor(next)],
+        violations: [],
+        quote: null,
+        agreementAccepted: false,
+        captchaToken: null,
+      };
+    }),
+    addVisitor: assign(({ context }) => {
+      const next = { ...context, visitors: [...context.visitors, emptyVisitor(context)] };
+      return { visitors: next.visitors, violations: refreshViolations(next, context.violations) };
+    }),
+    removeVisitor: assign(({ context, event }) => {
+      if (event.type !== 'VISITOR.REMOVE') return {};
+      const visitors = context.visitors.filter((_, i) => i !== event.index);
+      // The violations shown keep pointing at the same visitors after the removal.
+      const shown = context.violations
+        .filter((v) => v.field?.index !== event.index)
+        .map((v) =>
+          v.field && v.field.index > event.index ? { ...v, field: { ...v.field, index: v.field.index - 1 } } : v,
+        );
+      return { visitors, violations: refreshViolations({ ...context, visitors }, shown) };
+    }),
+    changeVisitor: assign(({ context, event }) => {
+      if (event.type !== 'VISITOR.CHANGE') return {};
+      const { index, ...change } = event;
+      const visitors = context.visitors.map((v, i) => (i === index ? onVisitorField(v, change as VisitorChange) : v));
+      return { visitors, violations: refreshViolations({ ...context, visitors }, context.violations) };
+    }),
+    showViolations: assign(({ context }) => ({ violations: violationsOf(context, 'visitors') })),
+    clearViolations: assign({ violations: [] }),
+    toggleAgreement: assign(({ context }) => ({ agreementAccepted: !context.agreementAccepted, error: null })),
+    showAgreementError: assign(({ context }) => {
+      const agreement = violationsOf(context, 'submit').find((v) => v.rule === ORDER_RULES.agreement);
+      return { error: agreement?.message ?? ORDER_MESSAGES.agreement };
+    }),
+    setToken: assign(({ event }) => (event.type === 'SLIDER.PASSED' ? { captchaToken: event.token, error: null } : {})),
+    clearToken: assign({ captchaToken: null }),
+    showNoOrder: assign(({ event }) => {
+      const answer = (event as { output?: PlaceOrderAnswer }).output;
+      return { error: answer?.msg ? sameText(answer.msg) : null, captchaToken: null };
+    }),
+    showRisk: assign(({ event }) => ({
+      riskPrompt: (event as { output?: PlaceOrderAnswer }).output?.data?.riskPrompt ?? '',
+      captchaToken: null,
+    })),
+    setOrder: assign(({ event }) => ({
+      orderId: (event as { output?: PlaceOrderAnswer }).output?.data?.orderId ?? null,
+      captchaToken: null,
+      error: null,
+    })),
+  },
+}).createMachine({
+  id: 'purchase',
+  context: initialPurchaseContext,
+  initial: 'date',
+  meta: { description: 'Individual purchase' },
+  on: {
+    RESET: { target: '.date', actions: 'reset' },
+  },
+  states: {
+    date: {
+      initial: 'loading',
+      meta: { description: 'Date selection' },
+      states: {
+        loading: {
+          meta: { description: 'Loading the calendar' },
+          invoke: {
+            id: 'loadCalendar',
+            src: 'loadCalendar',
+            onDone: { target: 'ready', actions: assign({ calendar: ({ event }) => event.output, error: null }) },
+            onError: { target: 'failed', actions: 'setFailure' },
+          },
+        },
+        ready: {
+          meta: { description: 'The calendar: pick an available day' },
+          on: {
+            PICK_DATE: { guard: 'dayAvailable', target: '#purchase.venue', actions: 'chooseDate' },
+          },
+        },
+        failed: {
+          meta: { description: 'The calendar could not be loaded: retry' },
+          on: { RETRY: 'loading' },
+        },
+      },
+    },
+    venue: {
+      initial: 'loading',
+      meta: { description: 'Venue and session selection for the chosen day' },
+      on: {
+        BACK: '#purchase.date.ready',
+        PICK_DATE: { guard: 'dayAvailable', target: '#purchase.venue', reenter: true, actions: 'chooseDate' },
+      },
+      states: {
+        loading: {
+          meta: { description: "Loading the day's halls and sessions" },
+          invoke: {
+            id: 'loadHalls',
+            src: 'loadHalls',
+            input: ({ context }) => ({ date: context.date ?? '' }),
+            onDone: { target: 'ready', actions: assign({ halls: ({ event }) => event.output, error: null }) },
+            onError: { target: 'failed', actions: 'setFailure' },
+          },
+        },
+        ready: {
+          meta: { description: 'The halls with their sessions: pick a session' },
+          on: {
+            PICK_SESSION: { guard: 'sessionSelectable', target: '#purchase.checkingUnpaid', actions: 'chooseSession' },
+          },
+        },
+        failed: {
+          meta: { description: 'The halls could not be loaded: retry' },
+          on: { RETRY: 'loading' },
+        },
+      },
+    },
+    checkingUnpaid: {
+      meta: { description: 'Checking that the user has no unpaid order' },
+      invoke: {
+        id: 'checkUnpaid',
+        src: 'checkUnpaid',
+        onDone: [
+          {
+            guard: 'hasUnpaidOrder',
+            target: 'unpaidBlocked',
+            actions: assign({ unpaidOrderId: ({ event }) => event.output.orderId }),
+          },
+          { target: 'loadingSetting' },
+        ],
+        onError: { target: '#purchase.venue.ready', actions: 'setFailure' },
+      },
+    },
+    unpaidBlocked: {
+      meta: { description: 'An unpaid order blocks ordering: pay it or go back' },
+      on: {
+        GO_PAY: 'goPay',
+        DISMISS: { target: '#purchase.venue.ready', actions: assign({ unpaidOrderId: null }) },
+      },
+    },
+    goPay: {
+      meta: { description: 'The app opens payOrder/{unpaidOrderId}' },
+    },
+    loadingSetting: {
+      meta: { description: "Loading the hall's booking rules" },
+      invoke: {
+        id: 'loadSetting',
+        src: 'loadSetting',
+        input: ({ context }) => ({ hallId: context.hallId ?? 0 }),
+        onDone: { target: 'visitors', actions: 'startVisitors' },
+        onError: { target: '#purchase.venue.ready', actions: 'setFailure' },
+      },
+    },
+    visitors: {
+      initial: 'editing',
+      meta: { description: 'Adding visitors' },
+      states: {
+        editing: {
+          meta: { description: 'The visitor form (up to 4 visitors), with the violations shown' },
+          on: {
+            'VISITOR.ADD': { guard: 'canAddVisitor', actions: 'addVisitor' },
+            'VISITOR.REMOVE': { guard: 'canRemoveVisitor', actions: 'removeVisitor' },
+            'VISITOR.CHANGE': { guard: 'visitorExists', actions: 'changeVisitor' },
+            CONFIRM: [
+              { guard: 'visitorsValid', target: '#purchase.review', actions: 'clearViolations' },
+              { actions: 'showViolations' },
+            ],
+            BACK: '#purchase.venue.ready',
+          },
+        },
+      },
+    },
+    review: {
+      initial: 'pricing',
+      meta: { description: 'Order review: price, agreement, slider, submit' },
+      states: {
+        pricing: {
+          meta: { description: 'Calculating the price' },
+          invoke: {
+            id: 'calculatePrice',
+            src: 'calculatePrice',
+            input: ({ context }) => ({ draft: draftOf(context) }),
+            onDone: { target: 'ready', actions: assign({ quote: ({ event }) => event.output, error: null }) },
+            onError: { target: 'failed', actions: 'setFailure' },
+          },
+          on: { BACK: '#purchase.visitors' },
+        },
+        failed: {
+          meta: { description: 'The price could not be calculated: retry' },
+          on: { RETRY: 'pricing', BACK: '#purchase.visitors' },
+        },
+        ready: {
+          meta: { description: 'The price and the agreement checkbox; submit' },
+          on: {
+            'AGREEMENT.TOGGLE': { actions: 'toggleAgreement' },
+            SUBMIT: [
+              { guard: 'agreementAccepted', target: 'verifying', actions: 'clearError' },
+              { actions: 'showAgreementError' },
+            ],
+            BACK: '#purchase.visitors',
+          },
+        },
+        verifying: {
+          meta: { description: 'The security slider is shown' },
+          on: {
+            'SLIDER.PASSED': { target: 'submitting', actions: 'setToken' },
+            'SLIDER.CANCEL': 'ready',
+          },
+        },
+        submitting: {
+          meta: { description: 'Placing the order' },
+          invoke: {
+            id: 'placeOrder',
+            src: 'placeOrder',
+            input: ({ context }) => ({ draft: draftOf(context) }),
+            onDone: [
+              { guard: 'noOrder', target: 'ready', actions: 'showNoOrder' },
+              { guard: 'riskRejected', target: 'riskRejected', actions: 'showRisk' },
+              { guard: 'orderPlaced', target: '#purchase.placed', actions: 'setOrder' },
+              { target: 'ready', actions: 'showNoOrder' },
+            ],
+            onError: { target: 'ready', actions: ['setFailure', 'clearToken'] },
+          },
+        },
+        riskRejected: {
+          meta: { description: "The risk check refused the order: the server's prompt is shown" },
+          on: { DISMISS: { target: 'ready', actions: assign({ riskPrompt: null }) } },
+        },
+      },
+    },
+    placed: {
+      meta: { description: 'Order placed: the app opens payOrder/{orderId} and sends RESET' },
+    },
+  },
+});
+
+export type PurchaseMachine = typeof purchaseMachine;

@@ -1,0 +1,149 @@
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { checkCode, checkPhone } from '../../src/domain/fields.ts';
+import { CODE_COUNTDOWN_SECONDS } from '../../src/domain/limits.ts';
+import { loginMachine, type LoginActorInput, type SendCodeInput } from '../../machines/login.machine.ts';
+import { pathSuite } from './pathSuite.ts';
+import type { PathModel } from './paths.ts';
+
+const VALID_PHONE = '13800138000';
+const INVALID_PHONE = '12345';
+
+const outcomes: PathModel['outcomes'] = {
+  sendCode: [{ output: true }, { error: '短信发送过于频繁' }],
+  login: [{ output: { token: 't' } }, { error: 'Wrong verification code' }],
+};
+
+/** Every event case: valid and invalid phone, valid, invalid and too long code. A 2 s
+ * countdown keeps the graph small (the 60 s one is checked below). */
+const allCases: PathModel = {
+  name: 'all cases',
+  machine: loginMachine,
+  input: { countdownSeconds: 2 },
+  generators: ['shortest'],
+  outcomes,
+  events: () => [
+    { type: 'PHONE.CHANGE', value: VALID_PHONE },
+    { type: 'PHONE.CHANGE', value: INVALID_PHONE },
+    { type: 'CODE.CHANGE', value: '123456' },
+    { type: 'CODE.CHANGE', value: '12ab' },
+    { type: 'CODE.CHANGE', value: '1234567' },
+    { type: 'SEND_CODE' },
+    { type: 'SUBMIT' },
+  ],
+};
+
+/** Simple paths (every path that visits no vertex twice) on the happy cases only, from a
+ * prefilled valid phone: the orderings of sending, counting and submitting. */
+const happyOrderings: PathModel = {
+  name: 'orderings',
+  machine: loginMachine,
+  input: { countdownSeconds: 1, phone: VALID_PHONE },
+  generators: ['simple'],
+  outcomes: { sendCode: [{ output: true }], login: [{ output: { token: 't' } }, { error: 'Wrong verification code' }] },
+  events: () => [{ type: 'CODE.CHANGE', value: '123456' }, { type: 'SEND_CODE' }, { type: 'SUBMIT' }],
+};
+
+pathSuite('login', [allCases, happyOrderings]);
+
+describe('login: behaviour', () => {
+  function start(login: () => Promise<unknown> = async () => ({ token: 't' })) {
+    const clock = new SimulatedClock();
+    const sent: string[] = [];
+    const machine = loginMachine.provide({
+      actors: {
+        sendCode: fromPromise<unknown, SendCodeInput>(async ({ input }) => {
+          sent.push(input.phone);
+          return true;
+        }),
+        login: fromPromise<unknown, LoginActorInput>(login),
+      },
+    });
+    const actor = createActor(machine, { clock, input: {} }).start();
+    return { actor, clock, sent };
+  }
+
+  it('the 60 s countdown ignores SEND_CODE, reaches 0 and lets the code be sent again', async () => {
+    const { actor, clock, sent } = start();
+    actor.send({ type: 'PHONE.CHANGE', value: VALID_PHONE });
+    actor.send({ type: 'SEND_CODE' });
+    await waitFor(actor, (s) => s.matches({ form: { sender: 'counting' } }));
+    expect(CODE_COUNTDOWN_SECONDS).toBe(60);
+    expect(actor.getSnapshot().context.countdown).toBe(60);
+
+    clock.increment(1000);
+    expect(actor.getSnapshot().context.countdown).toBe(59);
+    actor.send({ type: 'SEND_CODE' });
+    expect(actor.getSnapshot().matches({ form: { sender: 'counting' } })).toBe(true);
+
+    for (let i = 0; i < 58; i++) clock.increment(1000);
+    expect(actor.getSnapshot().context.countdown).toBe(1);
+    expect(actor.getSnapshot().matches({ form: { sender: 'counting' } })).toBe(true);
+    clock.increment(1000);
+    expect(actor.getSnapshot().context.countdown).toBe(0);
+    expect(actor.getSnapshot().matches({ form: { sender: 'ready' } })).toBe(true);
+    expect(sent).toEqual([VALID_PHONE]);
+
+    actor.send({ type: 'SEND_CODE' });
+    await waitFor(actor, (s) => s.matches({ form: { sender: 'counting' } }));
+    expect(sent).toEqual([VALID_PHONE, VALID_PHONE]);
+    expect(actor.getSnapshot().context.countdown).toBe(60);
+  });
+
+  it('an invalid phone is refused with the rule message and no code is sent', () => {
+    const { actor, sent } = start();
+    actor.send({ type: 'PHONE.CHANGE', value: INVALID_PHONE });
+    actor.send({ type: 'SEND_CODE' });
+    expect(actor.getSnapshot().matches({ form: { sender: 'ready' } })).toBe(true);
+    expect(actor.getSnapshot().context.error).toEqual(checkPhone(INVALID_PHONE));
+    expect(actor.getSnapshot().context.error).not.toBeNull();
+    expect(sent).toEqual([]);
+  });
+
+  it('the code is kept to 6 characters; SUBMIT needs a valid phone and code', () => {
+    const { actor } = start();
+    actor.send({ type: 'CODE.CHANGE', value: '12345678' });
+    expect(actor.getSnapshot().context.code).toBe('123456');
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().context.error).toEqual(checkPhone(''));
+    actor.send({ type: 'PHONE.CHANGE', value: VALID_PHONE });
+    actor.send({ type: 'CODE.CHANGE', value: '12a' });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().matches({ form: { submit: 'idle' } })).toBe(true);
+    expect(actor.getSnapshot().context.error).toEqual(checkCode('12a'));
+    expect(actor.getSnapshot().context.error).not.toBeNull();
+  });
+
+  it('a refused login keeps the form with the server message in both languages; success is final', async () => {
+    let attempts = 0;
+    const { actor } = start(async () => {
+      attempts++;
+      if (attempts === 1) throw new Error('验证码错误');
+      return { token: 't' };
+    });
+    actor.send({ type: 'PHONE.CHANGE', value: VALID_PHONE });
+    actor.send({ type: 'CODE.CHANGE', value: '123456' });
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.context.error !== null);
+    expect(actor.getSnapshot().matches({ form: { submit: 'idle' } })).toBe(true);
+    expect(actor.getSnapshot().context.error).toEqual({ zh: '验证码错误', en: '验证码错误' });
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().value).toBe('loggedIn');
+  });
+
+  it('a failed send returns to ready with the message', async () => {
+    const machine = loginMachine.provide({
+      actors: {
+        sendCode: fromPromise<unknown, SendCodeInput>(async () => {
+          throw new Error('Too many requests');
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { phone: VALID_PHONE } }).start();
+    actor.send({ type: 'SEND_CODE' });
+    await waitFor(actor, (s) => s.context.error !== null);
+    expect(actor.getSnapshot().matches({ form: { sender: 'ready' } })).toBe(true);
+    expect(actor.getSnapshot().context.error).toEqual({ zh: 'Too many requests', en: 'Too many requests' });
+  });
+});

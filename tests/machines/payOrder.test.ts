@@ -1,0 +1,144 @@
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import { PAY_MESSAGES, payOrderMachine } from '../../machines/payOrder.machine.ts';
+import type { OrderDetail, OrderStatus } from '../../src/domain/types.ts';
+import { pathSuite } from './pathSuite.ts';
+import type { PathModel } from './paths.ts';
+
+const T0 = 1_767_225_600_000; // 2026-01-01T00:00:00Z
+const SERVER_AHEAD = 5_000;
+
+function order(status: OrderStatus, payDeadline: number | null): OrderDetail {
+  return {
+    orderId: 42,
+    orderNumber: 'A1B2C3D4E5F6G7H8J9K0L1M',
+    status,
+    amount: 6000,
+    ticketNum: 2,
+    createTime: '2026-01-01 08:00:00',
+    visitDate: '2026-01-03',
+    hallName: 'Main hall',
+    beginTime: '09:00',
+    endTime: '12:00',
+    payDeadline,
+    payTime: null,
+    tickets: [],
+  };
+}
+
+const PENDING = order('toBePaid', T0 + SERVER_AHEAD + 15 * 60_000);
+const OVERDUE = order('toBePaid', T0 + SERVER_AHEAD - 1);
+const PAID = order('completed', null);
+const CANCELED = order('canceled', null);
+const REFUNDED = order('refunded', null);
+
+const allCases: PathModel = {
+  name: 'all cases',
+  machine: payOrderMachine,
+  input: { orderId: 42, clock: () => T0 },
+  generators: ['shortest'],
+  outcomes: {
+    loadOrder: [{ output: PENDING }, { output: OVERDUE }, { output: PAID }, { output: CANCELED }, { error: 'Network error' }],
+    loadServerTime: [{ output: T0 + SERVER_AHEAD }, { error: 'Network error' }],
+    reloadOrder: [{ output: CANCELED }, { output: OVERDUE }, { output: PAID }, { output: REFUNDED }, { error: 'Network error' }],
+    startPayment: [{ output: { payUrl: '/prod-api/pay/cashier?orderId=42' } }, { error: 'Payment unavailable' }],
+  },
+  events: () => [{ type: 'PAY' }, { type: 'RETRY' }, { type: 'RELOAD' }],
+};
+
+/** Simple paths through the happy and the expiry cases. */
+const orderings: PathModel = {
+  name: 'orderings',
+  machine: payOrderMachine,
+  input: { orderId: 42, clock: () => T0 },
+  generators: ['simple'],
+  outcomes: {
+    loadOrder: [{ output: PENDING }, { output: OVERDUE }],
+    loadServerTime: [{ output: T0 + SERVER_AHEAD }],
+    reloadOrder: [{ output: CANCELED }, { output: OVERDUE }],
+    startPayment: [{ output: { payUrl: '/prod-api/pay/cashier?orderId=42' } }, { error: 'Payment unavailable' }],
+  },
+  events: () => [{ type: 'PAY' }],
+};
+
+pathSuite('payOrder', [allCases, orderings]);
+
+describe('payOrder: behaviour', () => {
+  function start(options: { orders: OrderDetail[]; serverNow?: number; pay?: () => Promise<{ payUrl: string }> }) {
+    const clock = new SimulatedClock();
+    clock.set(T0);
+    const orders = [...options.orders];
+    const loads: number[] = [];
+    const openCashier = vi.fn();
+    const machine = payOrderMachine.provide({
+      actors: {
+        loadOrder: fromPromise(async ({ input }) => {
+          loads.push(input.orderId);
+          return orders.length > 1 ? orders.shift()! : orders[0];
+        }),
+        loadServerTime: fromPromise(async () => options.serverNow ?? clock.now() + SERVER_AHEAD),
+        startPayment: fromPromise(options.pay ?? (async () => ({ payUrl: '/cashier/42' }))),
+      },
+      actions: { openCashier: (_, params) => openCashier(params) },
+    });
+    const actor = createActor(machine, { clock, input: { orderId: 42, clock: () => clock.now() } }).start();
+    return { actor, clock, loads, openCashier };
+  }
+
+  it('counts down against server time, then waits for the server to cancel: "Order not paid in time"', async () => {
+    const deadline = T0 + SERVER_AHEAD + 3_000;
+    const { actor, clock, loads } = start({
+      orders: [order('toBePaid', deadline), order('toBePaid', deadline), order('canceled', null)],
+    });
+    await waitFor(actor, (s) => s.matches('waiting'));
+    expect(actor.getSnapshot().context.offset).toBe(SERVER_AHEAD);
+    expect(actor.getSnapshot().context.remainingMs).toBe(3_000);
+    clock.increment(1000);
+    expect(actor.getSnapshot().context.remainingMs).toBe(2_000);
+    clock.increment(1000);
+    expect(actor.getSnapshot().context.remainingMs).toBe(1_000);
+    clock.increment(1000);
+    expect(actor.getSnapshot().matches('expiring')).toBe(true);
+    // The server has not closed it yet: ask again after 2 s.
+    await waitFor(actor, (s) => s.matches({ expiring: 'pause' }));
+    expect(loads).toHaveLength(2);
+    clock.increment(2000);
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(loads).toHaveLength(3);
+    expect(actor.getSnapshot().context.error).toEqual(PAY_MESSAGES.notPaidInTime);
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it('PAY opens the cashier with the pay URL', async () => {
+    const { actor, openCashier } = start({ orders: [PENDING] });
+    await waitFor(actor, (s) => s.matches('waiting'));
+    actor.send({ type: 'PAY' });
+    await waitFor(actor, (s) => s.matches('redirecting'));
+    expect(openCashier).toHaveBeenCalledWith({ payUrl: '/cashier/42' });
+  });
+
+  it('a failed payment start returns to the countdown with the message', async () => {
+    const { actor, openCashier } = start({
+      orders: [PENDING],
+      pay: async () => {
+        throw new Error('支付通道繁忙');
+      },
+    });
+    await waitFor(actor, (s) => s.matches('waiting'));
+    actor.send({ type: 'PAY' });
+    await waitFor(actor, (s) => s.context.error !== null);
+    expect(actor.getSnapshot().matches('waiting')).toBe(true);
+    expect(actor.getSnapshot().context.error).toEqual({ zh: '支付通道繁忙', en: '支付通道繁忙' });
+    expect(openCashier).not.toHaveBeenCalled();
+  });
+
+  it('a paid order is paid, a canceled one closed without a message', async () => {
+    const paid = start({ orders: [PAID] });
+    await waitFor(paid.actor, (s) => s.status === 'done');
+    expect(paid.actor.getSnapshot().value).toBe('paid');
+    const closed = start({ orders: [CANCELED] });
+    await waitFor(closed.actor, (s) => s.status === 'done');
+    expect(closed.actor.getSnapshot().value).toBe('closed');
+    expect(closed.actor.getSnapshot().context.error).toBeNull();
+  });
+});

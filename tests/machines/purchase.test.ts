@@ -1,0 +1,375 @@
+import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { ORDER_MESSAGES, ORDER_RULES } from '../../src/domain/orderRules.ts';
+import type { CalendarDay, HallPersonSetting, HallPool, OrderDraft, PriceQuote } from '../../src/domain/types.ts';
+import {
+  initialPurchaseContext,
+  purchaseMachine,
+  type PlaceOrderAnswer,
+  type PurchaseEvent,
+  type UnpaidCheck,
+} from '../../machines/purchase.machine.ts';
+import { pathSuite } from './pathSuite.ts';
+import type { PathModel } from './paths.ts';
+import {
+  CALENDAR,
+  CLOSED_HALL,
+  CLOSED_HALL_SESSION,
+  DAY,
+  HALLS,
+  ID_1,
+  ID_2,
+  MAIN_HALL,
+  NAME,
+  NO_ORDER,
+  NOT_CREATED,
+  OTHER_DAY,
+  PLACED,
+  QUOTE,
+  RISK_REJECTED,
+  SESSION,
+  SETTING,
+  SOLD_OUT_DAY,
+  SOLD_OUT_SESSION,
+} from './purchase.fixtures.ts';
+
+type Snapshot = SnapshotFrom<typeof purchaseMachine>;
+
+/** The user's event cases, per screen. Visitor edits are offered on the first visitor and
+ * at most two visitors, so that the graph stays small; the 4-visitor limit has its own test. */
+function events(s: Snapshot): PurchaseEvent[] {
+  const out: PurchaseEvent[] = [];
+  const pickDates: PurchaseEvent[] = [
+    { type: 'PICK_DATE', date: DAY },
+    { type: 'PICK_DATE', date: SOLD_OUT_DAY },
+  ];
+  if (s.matches({ date: 'ready' })) out.push(...pickDates);
+  if (s.matches({ date: 'failed' }) || s.matches({ venue: 'failed' }) || s.matches({ review: 'failed' })) {
+    out.push({ type: 'RETRY' });
+  }
+  if (s.matches('venue')) out.push({ type: 'BACK' }, ...pickDates);
+  if (s.matches({ venue: 'ready' })) {
+    out.push(
+      { type: 'PICK_SESSION', hallId: MAIN_HALL, hallScheduleId: SESSION },
+      { type: 'PICK_SESSION', hallId: MAIN_HALL, hallScheduleId: SOLD_OUT_SESSION },
+      { type: 'PICK_SESSION', hallId: CLOSED_HALL, hallScheduleId: CLOSED_HALL_SESSION },
+    );
+  }
+  if (s.matches('unpaidBlocked')) out.push({ type: 'GO_PAY' }, { type: 'DISMISS' });
+  if (s.matches('goPay') || s.matches('placed')) out.push({ type: 'RESET' });
+  if (s.matches('visitors')) {
+    const count = s.context.visitors.length;
+    out.push({ type: 'CONFIRM' }, { type: 'BACK' }, { type: 'RESET' });
+    if (count === 1) {
+      out.push(
+        { type: 'VISITOR.ADD' },
+        { type: 'VISITOR.REMOVE', index: 0 },
+        { type: 'VISITOR.CHANGE', index: 0, field: 'name', value: NAME },
+        { type: 'VISITOR.CHANGE', index: 0, field: 'certificateNumber', value: ` ${ID_1.toLowerCase()} ` },
+        { type: 'VISITOR.CHANGE', index: 0, field: 'certificateNumber', value: 'abc' },
+        { type: 'VISITOR.CHANGE', index: 5, field: 'name', value: NAME },
+      );
+    }
+    if (count === 2) out.push({ type: 'VISITOR.REMOVE', index: 1 });
+  }
+  if (s.matches('review')) out.push({ type: 'BACK' });
+  if (s.matches({ review: 'ready' })) out.push({ type: 'AGREEMENT.TOGGLE' }, { type: 'SUBMIT' });
+  if (s.matches({ review: 'verifying' })) {
+    out.push({ type: 'SLIDER.PASSED', token: 'captcha-token-1' }, { type: 'SLIDER.CANCEL' });
+  }
+  if (s.matches({ review: 'riskRejected' })) out.push({ type: 'DISMISS' });
+  return out;
+}
+
+pathSuite('purchase', [
+  {
+    name: 'all cases',
+    machine: purchaseMachine,
+    generators: ['shortest'],
+    events: events as PathModel['events'],
+    outcomes: {
+      loadCalendar: [{ output: CALENDAR }, { error: 'Network error' }],
+      loadHalls: [{ output: HALLS }, { error: 'Network error' }],
+      checkUnpaid: [{ output: { orderId: null } }, { output: { orderId: 77 } }, { error: 'Network error' }],
+      loadSetting: [{ output: SETTING }, { error: 'Network error' }],
+      calculatePrice: [{ output: QUOTE }, { error: 'Network error' }],
+      placeOrder: [
+        { output: PLACED },
+        { output: NO_ORDER },
+        { output: RISK_REJECTED },
+        { output: NOT_CREATED },
+        { error: '该场次已售罄' },
+      ],
+    },
+  },
+  {
+    name: 'orderings',
+    machine: purchaseMachine,
+    generators: ['simple'],
+    events: ((s: Snapshot): PurchaseEvent[] => {
+      if (s.matches({ date: 'ready' })) return [{ type: 'PICK_DATE', date: DAY }];
+      if (s.matches({ venue: 'ready' })) return [{ type: 'PICK_SESSION', hallId: MAIN_HALL, hallScheduleId: SESSION }];
+      if (s.matches('visitors')) {
+        return [
+          { type: 'VISITOR.CHANGE', index: 0, field: 'name', value: NAME },
+          { type: 'VISITOR.CHANGE', index: 0, field: 'certificateNumber', value: ID_1 },
+          { type: 'CONFIRM' },
+        ];
+      }
+      if (s.matches({ review: 'ready' })) return [{ type: 'AGREEMENT.TOGGLE' }, { type: 'SUBMIT' }];
+      if (s.matches({ review: 'verifying' })) return [{ type: 'SLIDER.PASSED', token: 'captcha-token-1' }];
+      if (s.matches({ review: 'riskRejected' })) return [{ type: 'DISMISS' }];
+      return [];
+    }) as PathModel['events'],
+    outcomes: {
+      loadCalendar: [{ output: CALENDAR }],
+      loadHalls: [{ output: HALLS }],
+      checkUnpaid: [{ output: { orderId: null } }],
+      loadSetting: [{ output: SETTING }],
+      calculatePrice: [{ output: QUOTE }],
+      placeOrder: [{ output: PLACED }, { output: NO_ORDER }, { output: RISK_REJECTED }],
+    },
+  },
+]);
+
+describe('purchase: behaviour', () => {
+  interface Fakes {
+    unpaid?: number | null;
+    answers?: Array<PlaceOrderAnswer | Error>;
+  }
+
+  function fakeActors(f: Fakes, placed: OrderDraft[]) {
+    const answers = [...(f.answers ?? [PLACED])];
+    return {
+      loadCalendar: fromPromise<CalendarDay[], void>(async () => CALENDAR),
+      loadHalls: fromPromise<HallPool[], { date: string }>(async () => HALLS),
+      checkUnpaid: fromPromise<UnpaidCheck, void>(async () => ({ orderId: f.unpaid ?? null })),
+      loadSetting: fromPromise<HallPersonSetting, { hallId: number }>(async () => SETTING),
+      calculatePrice: fromPromise<PriceQuote, { draft: OrderDraft }>(async () => QUOTE),
+      placeOrder: fromPromise<PlaceOrderAnswer, { draft: OrderDraft }>(async ({ input }) => {
+        placed.push(input.draft);
+        const answer = answers.length > 1 ? answers.shift()! : answers[0];
+        if (answer instanceof Error) throw answer;
+        return answer;
+      }),
+    };
+  }
+
+  function start(f: Fakes = {}) {
+    const placed: OrderDraft[] = [];
+    const machine = purchaseMachine.provide({ actors: fakeActors(f, placed) });
+    const actor = createActor(machine).start();
+    return { actor, placed, machine };
+  }
+
+  type Actor = ReturnType<typeof start>['actor'];
+
+  async function toVisitors(actor: Actor) {
+    await waitFor(actor, (s) => s.matches({ date: 'ready' }));
+    actor.send({ type: 'PICK_DATE', date: DAY });
+    await waitFor(actor, (s) => s.matches({ venue: 'ready' }));
+    actor.send({ type: 'PICK_SESSION', hallId: MAIN_HALL, hallScheduleId: SESSION });
+    await waitFor(actor, (s) => !s.matches('checkingUnpaid') && !s.matches('loadingSetting'));
+  }
+
+  async function toReview(actor: Actor) {
+    await toVisitors(actor);
+    actor.send({ type: 'VISITOR.CHANGE', index: 0, field: 'name', value: NAME });
+    actor.send({ type: 'VISITOR.CHANGE', index: 0, field: 'certificateNumber', value: ID_1 });
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches({ review: 'ready' }));
+  }
+
+  async function submit(actor: Actor, token: string) {
+    if (!actor.getSnapshot().context.agreementAccepted) actor.send({ type: 'AGREEMENT.TOGGLE' });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().matches({ review: 'verifying' })).toBe(true);
+    actor.send({ type: 'SLIDER.PASSED', token });
+    await waitFor(actor, (s) => !s.matches({ review: 'submitting' }));
+  }
+
+  it('only an available day and a selectable session can be picked', async () => {
+    const { actor } = start();
+    await waitFor(actor, (s) => s.matches({ date: 'ready' }));
+    actor.send({ type: 'PICK_DATE', date: SOLD_OUT_DAY });
+    actor.send({ type: 'PICK_DATE', date: '2030-01-01' });
+    expect(actor.getSnapshot().matches({ date: 'ready' })).toBe(true);
+    actor.send({ type: 'PICK_DATE', date: DAY });
+    await waitFor(actor, (s) => s.matches({ venue: 'ready' }));
+    actor.send({ type: 'PICK_SESSION', hallId: MAIN_HALL, hallScheduleId: SOLD_OUT_SESSION });
+    actor.send({ type: 'PICK_SESSION', hallId: CLOSED_HALL, hallScheduleId: CLOSED_HALL_SESSION });
+    expect(actor.getSnapshot().matches({ venue: 'ready' })).toBe(true);
+    // Another day from the venue screen reloads the halls of that day.
+    actor.send({ type: 'PICK_DATE', date: OTHER_DAY });
+    expect(actor.getSnapshot().matches({ venue: 'loading' })).toBe(true);
+    expect(actor.getSnapshot().context.date).toBe(OTHER_DAY);
+  });
+
+  it('an unpaid order blocks ordering: GO_PAY or DISMISS', async () => {
+    const { actor } = start({ unpaid: 77 });
+    await toVisitors(actor);
+    expect(actor.getSnapshot().value).toBe('unpaidBlocked');
+    expect(actor.getSnapshot().context.unpaidOrderId).toBe(77);
+    actor.send({ type: 'DISMISS' });
+    expect(actor.getSnapshot().matches({ venue: 'ready' })).toBe(true);
+    actor.send({ type: 'PICK_SESSION', hallId: MAIN_HALL, hallScheduleId: SESSION });
+    await waitFor(actor, (s) => s.matches('unpaidBlocked'));
+    actor.send({ type: 'GO_PAY' });
+    expect(actor.getSnapshot().value).toBe('goPay');
+    expect(actor.getSnapshot().context.unpaidOrderId).toBe(77);
+  });
+
+  it('starts with one empty visitor of the first price; at most 4 visitors, at least 1', async () => {
+    const { actor } = start();
+    await toVisitors(actor);
+    expect(actor.getSnapshot().context.visitors).toEqual([
+      { name: '', certificateType: '1', certificateNumber: '', ticketPriceId: 1001 },
+    ]);
+    actor.send({ type: 'VISITOR.REMOVE', index: 0 });
+    expect(actor.getSnapshot().context.visitors).toHaveLength(1);
+    for (let i = 0; i < 5; i++) actor.send({ type: 'VISITOR.ADD' });
+    expect(actor.getSnapshot().context.visitors).toHaveLength(4);
+    actor.send({ type: 'VISITOR.REMOVE', index: 3 });
+    expect(actor.getSnapshot().context.visitors).toHaveLength(3);
+  });
+
+  it('invalid visitors show violations and stay; a fixed field loses its violation, new ones wait for CONFIRM', async () => {
+    const { actor } = start();
+    await toVisitors(actor);
+    actor.send({ type: 'VISITOR.CHANGE', index: 0, field: 'certificateNumber', value: 'abc' });
+    expect(actor.getSnapshot().context.violations).toEqual([]);
+    actor.send({ type: 'CONFIRM' });
+    expect(actor.getSnapshot().matches({ visitors: 'editing' })).toBe(true);
+    const shown = actor.getSnapshot().context.violations;
+    expect(shown.map((v) => [v.rule, v.field?.name])).toEqual([
+      [ORDER_RULES.name, 'name'],
+      [ORDER_RULES.certificate, 'certificateNumber'],
+    ]);
+
+    actor.send({ type: 'VISITOR.CHANGE', index: 0, field: 'name', value: NAME });
+    expect(actor.getSnapshot().context.violations.map((v) => v.rule)).toEqual([ORDER_RULES.certificate]);
+    // Normalized as typed: outer spaces gone, letters upper case.
+    actor.send({ type: 'VISITOR.CHANGE', index: 0, field: 'certificateNumber', value: ` ${ID_1.toLowerCase()} ` });
+    expect(actor.getSnapshot().context.visitors[0].certificateNumber).toBe(ID_1);
+    expect(actor.getSnapshot().context.violations).toEqual([]);
+
+    // A second visitor with the same certificate: nothing shown until CONFIRM.
+    actor.send({ type: 'VISITOR.ADD' });
+    actor.send({ type: 'VISITOR.CHANGE', index: 1, field: 'name', value: '李四' });
+    actor.send({ type: 'VISITOR.CHANGE', index: 1, field: 'certificateNumber', value: ID_1 });
+    expect(actor.getSnapshot().context.violations).toEqual([]);
+    actor.send({ type: 'CONFIRM' });
+    expect(actor.getSnapshot().context.violations.map((v) => [v.rule, v.field?.index])).toEqual([
+      [ORDER_RULES.duplicateCertificate, 1],
+    ]);
+    actor.send({ type: 'VISITOR.CHANGE', index: 1, field: 'certificateNumber', value: ID_2 });
+    expect(actor.getSnapshot().context.violations).toEqual([]);
+    actor.send({ type: 'CONFIRM' });
+    expect(actor.getSnapshot().matches({ review: 'pricing' })).toBe(true);
+  });
+
+  it('SUBMIT without the agreement shows the agreement message', async () => {
+    const { actor } = start();
+    await toReview(actor);
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().matches({ review: 'ready' })).toBe(true);
+    expect(actor.getSnapshot().context.error).toEqual(ORDER_MESSAGES.agreement);
+    actor.send({ type: 'AGREEMENT.TOGGLE' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().matches({ review: 'verifying' })).toBe(true);
+    actor.send({ type: 'SLIDER.CANCEL' });
+    expect(actor.getSnapshot().matches({ review: 'ready' })).toBe(true);
+  });
+
+  it('502 gives no order: the message is shown and the slider token is not reused', async () => {
+    const { actor, placed } = start({ answers: [NO_ORDER, PLACED] });
+    await toReview(actor);
+    await submit(actor, 'token-1');
+    const s = actor.getSnapshot();
+    expect(s.matches({ review: 'ready' })).toBe(true);
+    expect(s.context.orderId).toBeNull();
+    expect(s.context.error).toEqual({ zh: NO_ORDER.msg, en: NO_ORDER.msg });
+    expect(s.context.captchaToken).toBeNull();
+    expect(placed[0]).toMatchObject({
+      visitDate: DAY,
+      hallId: MAIN_HALL,
+      hallScheduleId: SESSION,
+      agreementAccepted: true,
+      captchaToken: 'token-1',
+      visitors: [{ name: NAME, certificateType: '1', certificateNumber: ID_1, ticketPriceId: 1001 }],
+    });
+    await submit(actor, 'token-2');
+    expect(placed[1].captchaToken).toBe('token-2');
+    expect(actor.getSnapshot().value).toBe('placed');
+    expect(actor.getSnapshot().context.orderId).toBe(9001);
+  });
+
+  it('risk policy 0 rejects with the prompt; above 0 the order goes through', async () => {
+    const { actor } = start({ answers: [RISK_REJECTED, PLACED] });
+    await toReview(actor);
+    await submit(actor, 'token-1');
+    expect(actor.getSnapshot().matches({ review: 'riskRejected' })).toBe(true);
+    expect(actor.getSnapshot().context.riskPrompt).toBe(RISK_REJECTED.data!.riskPrompt);
+    expect(actor.getSnapshot().context.orderId).toBeNull();
+    actor.send({ type: 'DISMISS' });
+    expect(actor.getSnapshot().matches({ review: 'ready' })).toBe(true);
+    expect(actor.getSnapshot().context.riskPrompt).toBeNull();
+    await submit(actor, 'token-2');
+    expect(PLACED.data!.riskPolicy).toBeGreaterThan(0);
+    expect(actor.getSnapshot().value).toBe('placed');
+    expect(actor.getSnapshot().context.orderId).toBe(9001);
+  });
+
+  it('a refused or failed call returns to the review with its message and clears the token', async () => {
+    const { actor } = start({ answers: [new Error('该场次已售罄'), NOT_CREATED] });
+    await toReview(actor);
+    await submit(actor, 'token-1');
+    expect(actor.getSnapshot().matches({ review: 'ready' })).toBe(true);
+    expect(actor.getSnapshot().context.error).toEqual({ zh: '该场次已售罄', en: '该场次已售罄' });
+    expect(actor.getSnapshot().context.captchaToken).toBeNull();
+    await submit(actor, 'token-2');
+    expect(actor.getSnapshot().matches({ review: 'ready' })).toBe(true);
+    expect(actor.getSnapshot().context.error).toEqual({ zh: NOT_CREATED.msg, en: NOT_CREATED.msg });
+  });
+
+  it('RESET starts over with a fresh context, also after the order is placed', async () => {
+    const { actor } = start();
+    await toReview(actor);
+    await submit(actor, 'token-1');
+    expect(actor.getSnapshot().value).toBe('placed');
+    actor.send({ type: 'RESET' });
+    await waitFor(actor, (s) => s.matches({ date: 'ready' }));
+    expect(actor.getSnapshot().context).toEqual({ ...initialPurchaseContext(), calendar: CALENDAR });
+  });
+
+  it('a persisted snapshot (JSON, as in sessionStorage) restores and continues', async () => {
+    const first = start();
+    await toVisitors(first.actor);
+    first.actor.send({ type: 'VISITOR.CHANGE', index: 0, field: 'name', value: NAME });
+    first.actor.send({ type: 'VISITOR.CHANGE', index: 0, field: 'certificateNumber', value: ID_1 });
+    const stored = JSON.stringify(first.actor.getPersistedSnapshot());
+    first.actor.stop();
+
+    const placed: OrderDraft[] = [];
+    const machine = purchaseMachine.provide({ actors: fakeActors({}, placed) });
+    const actor = createActor(machine, { snapshot: JSON.parse(stored) }).start();
+    expect(actor.getSnapshot().matches({ visitors: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().context.visitors[0]).toMatchObject({ name: NAME, certificateNumber: ID_1 });
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches({ review: 'ready' }));
+    expect(actor.getSnapshot().context.quote).toEqual(QUOTE);
+
+    // Persisted while a call was running: the call runs again after the restore.
+    actor.send({ type: 'BACK' });
+    actor.send({ type: 'CONFIRM' });
+    expect(actor.getSnapshot().matches({ review: 'pricing' })).toBe(true);
+    const midCall = JSON.stringify(actor.getPersistedSnapshot());
+    actor.stop();
+    const again = createActor(machine, { snapshot: JSON.parse(midCall) }).start();
+    await waitFor(again, (s) => s.matches({ review: 'ready' }));
+    await submit(again, 'token-1');
+    expect(again.getSnapshot().value).toBe('placed');
+    expect(placed).toHaveLength(1);
+  });
+});
