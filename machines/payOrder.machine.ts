@@ -9,11 +9,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Text } from '../src/domain/text.ts';
 import type { OrderDetail } from '../src/domain/types.ts';
 import { errorText } from './errors.ts';
+import { ORDER_NOT_PAID_IN_TIME } from '../src/domain/sessions.ts';
 
-/** Not in src/domain yet: the §8 catalogue's "Order not paid in time". */
-export const PAY_MESSAGES = {
-  notPaidInTime: { zh: '订单未在规定时间内支付', en: 'Order not paid in time' },
-} as const satisfies Record<string, Text>;
 
 /** Tick of the countdown, and the pause before asking again whether an expired order has
  * been closed by the server. */
@@ -181,7 +178,7 @@ export const payOrderMachine = setup({
               {
                 guard: 'reloadedCanceled',
                 target: '#payOrder.closed',
-                actions: ['setOrder', assign({ error: PAY_MESSAGES.notPaidInTime })],
+                actions: ['setOrder', assign({ error: ORDER_NOT_PAID_IN_TIME })],
               },
               { guard: 'reloadedCompleted', target: '#payOrder.paid', actions: 'setOrder' },
               { guard: 'reloadedToBePaid', target: 'pause', actions: 'setOrder' },

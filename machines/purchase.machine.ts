@@ -9,6 +9,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { normalizeCertificate } from '../src/domain/certificates.ts';
 import { VISITORS_PER_ORDER_INDIVIDUAL } from '../src/domain/limits.ts';
 import { checkOrder, ORDER_MESSAGES, ORDER_RULES } from '../src/domain/orderRules.ts';
+import { isSessionSelectable } from '../src/domain/sessions.ts';
 import type { Text } from '../src/domain/text.ts';
 import type {
   CalendarDay,
@@ -218,9 +219,7 @@ export const purchaseMachine = setup({
       if (event.type !== 'PICK_SESSION') return false;
       const hall = context.halls.find((h) => h.hallId === event.hallId);
       const session = hall?.scheduleTicketPoolVOS.find((s) => s.hallScheduleId === event.hallScheduleId);
-      return (
-        !!hall && !hall.disabled && !!session && session.state === 'available' && !session.disabled && session.ticketPool > 0
-      );
+      return !!hall && !!session && isSessionSelectable(hall, session);
     },
     hasUnpaidOrder: ({ event }) => (event as { output?: UnpaidCheck }).output?.orderId != null,
     canAddVisitor: ({ context }) => context.visitors.length < VISITORS_PER_ORDER_INDIVIDUAL,

@@ -1,6 +1,7 @@
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
-import { PAY_MESSAGES, payOrderMachine } from '../../machines/payOrder.machine.ts';
+import { payOrderMachine } from '../../machines/payOrder.machine.ts';
+import { ORDER_NOT_PAID_IN_TIME } from '../../src/domain/sessions.ts';
 import type { OrderDetail, OrderStatus } from '../../src/domain/types.ts';
 import { pathSuite } from './pathSuite.ts';
 import type { PathModel } from './paths.ts';
@@ -105,7 +106,7 @@ describe('payOrder: behaviour', () => {
     clock.increment(2000);
     await waitFor(actor, (s) => s.matches('closed'));
     expect(loads).toHaveLength(3);
-    expect(actor.getSnapshot().context.error).toEqual(PAY_MESSAGES.notPaidInTime);
+    expect(actor.getSnapshot().context.error).toEqual(ORDER_NOT_PAID_IN_TIME);
     expect(actor.getSnapshot().status).toBe('done');
   });
 

@@ -4,16 +4,13 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import type { HallPool, SchedulePool } from '../../domain/types.ts';
+import { isSessionSelectable } from '../../domain/sessions.ts';
 import { tr } from '../../i18n/index.ts';
 import { confirm } from '../../ui/feedback.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { usePurchase, usePurchaseScreen } from './purchase.tsx';
-
-const selectable = (hall: HallPool, session: SchedulePool) =>
-  !hall.disabled && !session.disabled && session.state === 'available' && session.ticketPool > 0;
 
 export default function SelectVenues() {
   const { t } = useTranslation();
@@ -75,7 +72,7 @@ export default function SelectVenues() {
           {hall.ageNote ? <p className="hint">{hall.ageNote}</p> : null}
           <div className="sessions" role="radiogroup" aria-label={hall.name}>
             {hall.scheduleTicketPoolVOS.map((session) => {
-              const ok = selectable(hall, session);
+              const ok = isSessionSelectable(hall, session);
               const checked = choice?.hallScheduleId === session.hallScheduleId;
               return (
                 <label key={session.hallScheduleId} className={`session${ok ? '' : ' session--off'}${checked ? ' session--on' : ''}`}>

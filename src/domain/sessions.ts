@@ -1,0 +1,11 @@
+/** Whether a session can be chosen (SPEC §3 disabled/disabledText, §4 session states):
+ * one rule for the venue screen's radio list, the purchase machine's guard and the server. */
+import type { HallPool, SchedulePool } from './types.ts';
+import type { Text } from './text.ts';
+
+export function isSessionSelectable(hall: HallPool, session: SchedulePool): boolean {
+  return !hall.disabled && !session.disabled && session.state === 'available' && session.ticketPool > 0;
+}
+
+/** SPEC §8 "Order not paid in time". */
+export const ORDER_NOT_PAID_IN_TIME: Text = { zh: '订单未在规定时间内支付', en: 'Order not paid in time' };
