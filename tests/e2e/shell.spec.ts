@@ -1,0 +1,43 @@
+/** The app shell: the route guard, an expired login (401), the login error query, 404. */
+import { expect, test } from '@playwright/test';
+import { shot } from './helpers.ts';
+
+test('an expired login asks to log in again and comes back to the page', async ({ page, context }) => {
+  await context.addCookies([{ name: 'ticket_token_individual', value: 'expired-or-forged', url: 'http://127.0.0.1' }]);
+  await page.goto('/individualCustomers/order/orderRecord');
+  const dialog = page.locator('.rv-dialog'); // react-vant's Dialog has no dialog role
+  await expect(dialog).toContainText('登录状态已过期');
+  await shot(page, 'zh', '20-session-expired');
+  await dialog.getByRole('button', { name: '重新登录' }).click();
+  await expect(page).toHaveURL(/\/individualCustomers\/login\?redirect=%2FindividualCustomers%2Forder%2ForderRecord$/);
+});
+
+test('cancelling the expired-login dialog logs out and returns to the start page', async ({ page, context }) => {
+  await context.addCookies([{ name: 'ticket_token_individual', value: 'expired-or-forged', url: 'http://127.0.0.1' }]);
+  await page.goto('/individualCustomers/order/orderRecord');
+  await page.locator('.rv-dialog').getByRole('button', { name: '取消' }).click();
+  await expect(page).toHaveURL(/\/individualCustomers\/select\/selectDate$/);
+  expect((await context.cookies()).find((c) => c.name === 'ticket_token_individual')).toBeUndefined();
+});
+
+test('a page that needs login sends the visitor to login with a redirect inside the app', async ({ page }) => {
+  await page.goto('/individualCustomers/select/addAudienceSure');
+  await expect(page).toHaveURL(/\/individualCustomers\/login\?redirect=%2FindividualCustomers%2Fselect%2FaddAudienceSure$/);
+  await page.goto('/select/selectDate');
+  await expect(page).toHaveURL(/\/individualCustomers\/select\/selectDate$/);
+});
+
+test('a login error in the URL is shown once, then the visitor starts over', async ({ page }) => {
+  await page.goto('/individualCustomers/login?errorMsg=%E6%8E%88%E6%9D%83%E5%A4%B1%E8%B4%A5');
+  await expect(page.getByText('授权失败')).toBeVisible();
+  await expect(page).toHaveURL(/\/individualCustomers\/select\/selectDate$/);
+});
+
+test('the not-found page and the team area say what they are', async ({ page }) => {
+  await page.goto('/404');
+  await expect(page.getByText('404')).toBeVisible();
+  await shot(page, 'zh', '21-not-found');
+  await page.goto('/team');
+  await expect(page.getByText('团体预约即将开放')).toBeVisible();
+  await shot(page, 'zh', '22-team');
+});
