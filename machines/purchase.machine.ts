@@ -67,6 +67,8 @@ export type PurchaseEvent =
   | { type: 'SUBMIT' }
   | { type: 'SLIDER.PASSED'; token: string }
   | { type: 'SLIDER.CANCEL' }
+  | { type: 'ADD_TO_CART' }
+  | { type: 'EMPTY_CART' }
   | { type: 'RESET' };
 
 /** placeOrder answers `{ code, msg, data }`: code 200 with data, or 502 and no order
@@ -82,6 +84,8 @@ export interface UnpaidCheck {
 }
 
 const CODE_NO_ORDER = 502;
+/** The cart holds lines of another date (passed through as data, SPEC §8 600). */
+const CODE_CART_CONFLICT = 600;
 
 export function initialPurchaseContext(): PurchaseContext {
   return {
@@ -210,6 +214,11 @@ export const purchaseMachine = setup({
     calculatePrice: fromPromise<PriceQuote, { draft: OrderDraft }>(async () => notProvided('calculatePrice')),
     /** Resolves with the raw answer (code 200 or 502); rejects for other codes and network errors. */
     placeOrder: fromPromise<PlaceOrderAnswer, { draft: OrderDraft }>(async () => notProvided('placeOrder')),
+    /** placeOrder with poolFlag 1: the tickets go to the cart and hold stock. Resolves with the
+     * raw answer: 200, or 600 when the cart holds another date. */
+    addToCart: fromPromise<{ code: number; msg: string }, { draft: OrderDraft }>(async () => notProvided('addToCart')),
+    /** Removes every line of the cart (the visitor agreed to change its date). */
+    emptyCart: fromPromise<unknown, void>(async () => notProvided('emptyCart')),
   },
   guards: {
     dayAvailable: ({ context, event }) =>
@@ -240,6 +249,7 @@ export const purchaseMachine = setup({
       const data = (event as { output?: PlaceOrderAnswer }).output?.data;
       return !!data && data.riskEnable && data.riskPolicy <= 0;
     },
+    cartConflict: ({ event }) => (event as { output?: { code: number } }).output?.code === CODE_CART_CONFLICT,
     orderPlaced: ({ event }) => (event as { output?: PlaceOrderAnswer }).output?.data?.orderId != null,
   },
   actions: {
@@ -468,6 +478,11 @@ export const purchaseMachine = setup({
               { guard: 'agreementAccepted', target: 'verifying', actions: 'clearError' },
               { actions: 'showAgreementError' },
             ],
+            // The cart needs the agreement too, but no slider: nothing is bought yet.
+            ADD_TO_CART: [
+              { guard: 'agreementAccepted', target: 'addingToCart', actions: 'clearError' },
+              { actions: 'showAgreementError' },
+            ],
             BACK: '#purchase.visitors',
           },
         },
@@ -493,11 +508,40 @@ export const purchaseMachine = setup({
             onError: { target: 'ready', actions: ['setFailure', 'clearToken'] },
           },
         },
+        addingToCart: {
+          meta: { description: 'Putting the tickets in the cart (stock held)' },
+          invoke: {
+            id: 'addToCart',
+            src: 'addToCart',
+            input: ({ context }) => ({ draft: draftOf(context) }),
+            onDone: [
+              { guard: 'cartConflict', target: 'cartConflict' },
+              { target: '#purchase.carted' },
+            ],
+            onError: { target: 'ready', actions: 'setFailure' },
+          },
+        },
+        cartConflict: {
+          meta: { description: 'The cart holds another date: empty it, or keep it and stay' },
+          on: { EMPTY_CART: 'emptyingCart', DISMISS: 'ready' },
+        },
+        emptyingCart: {
+          meta: { description: 'Emptying the cart, then adding again' },
+          invoke: {
+            id: 'emptyCart',
+            src: 'emptyCart',
+            onDone: 'addingToCart',
+            onError: { target: 'ready', actions: 'setFailure' },
+          },
+        },
         riskRejected: {
           meta: { description: "The risk check refused the order: the server's prompt is shown" },
           on: { DISMISS: { target: 'ready', actions: assign({ riskPrompt: null }) } },
         },
       },
+    },
+    carted: {
+      meta: { description: 'In the cart: the app opens the cart and sends RESET' },
     },
     placed: {
       meta: { description: 'Order placed: the app opens payOrder/{orderId} and sends RESET' },

@@ -14,6 +14,7 @@ import type {
   PriceQuote,
   User,
 } from '../domain/types.ts';
+import type { CaptchaChallenge } from '../domain/captcha.ts';
 import { call, callRaw } from './client.ts';
 
 // Settings and content
@@ -49,16 +50,6 @@ export const getCertificateTypes = () => call<CertificateOption[]>('/system/dict
 
 export const sendCode = (phone: string) =>
   call<null>('/ingore/sendMessage', { method: 'post', json: { phone }, anonymous: true, silent: true });
-
-export interface CaptchaChallenge {
-  captchaId: string;
-  width: number;
-  height: number;
-  pieceSize: number;
-  pieceY: number;
-  background: string;
-  piece: string;
-}
 
 export const getCaptcha = () => call<CaptchaChallenge>('/ingore/captchaImage', { anonymous: true });
 
@@ -108,3 +99,91 @@ export const getOrders = (status: OrderStatus | '', pageNum: number, pageSize = 
 // Payment (SPEC: "Payment call paths: not shown"; ours, served by the payment provider)
 export const createPayment = (orderId: number) =>
   call<{ payUrl: string }>('/pay/create', { method: 'post', json: { orderId }, silent: true });
+
+// Cart (placeOrder with poolFlag 1 adds to the cart; with cartTicketIds it pays cart lines as one order)
+import type {
+  BlockStatus,
+  CancelOrderResult,
+  CartAddResult,
+  CartConflict,
+  CartLine,
+  InvoiceDetail,
+  InvoiceRequest,
+  InvoiceSummary,
+  MissedVisitList,
+  PopWindow,
+  RebookRequest,
+  RebookResult,
+  RefundResult,
+  RefundRisk,
+  ShoppingCart,
+} from '../domain/types.ts';
+
+/** Code 600 of addToCart: the cart holds another date (data CartConflict); ask to empty it. */
+export const CART_OTHER_DATE_CODE = 600;
+
+/** Adds the visitors of a request to the cart (no captcha): stock is held until the deadline. */
+export const addToCart = (request: PlaceOrderRequest) =>
+  callRaw<CartAddResult | CartConflict | null>('/config/orderRule/placeOrder', {
+    method: 'post',
+    json: { ...request, poolFlag: 1 },
+    silent: true,
+  });
+
+export const getShoppingCart = () => call<ShoppingCart>('/query/order/getShoppingCart');
+
+export const removeCartLine = (cartTicketId: number) =>
+  call<null>(`/order/ticketInfo/removeForShopping/${cartTicketId}`, { method: 'delete' });
+
+/** Empties the cart (held and expired lines). */
+export const clearShoppingCart = () => call<{ removed: number }>('/order/ticketInfo/clearShopping', { method: 'delete' });
+
+/** Expires the caller's due lines now; returns the lines that expired by this call. */
+export const expireCartLines = () => call<CartLine[]>('/order/ticketInfo/ticketInfoTimeOut', { silent: true });
+
+/** Pays the selected cart lines as ONE order; 502 comes back as data, as for placeOrder. */
+export const checkoutCart = (cartTicketIds: number[], captchaToken: string) =>
+  callRaw<PlaceOrderResult | null>('/config/orderRule/placeOrder', {
+    method: 'post',
+    json: { poolFlag: 0, cartTicketIds, captchaToken },
+    silent: true,
+  });
+
+// Order lifecycle
+export const cancelOrder = (orderNumber: string) =>
+  call<CancelOrderResult>('/order/OrderInfo/cancel', { searchParams: { orderNumber } });
+
+export const getTodayOrders = () => call<OrderDetail[]>('/order/v1/todayOrder');
+
+export const getPopWindows = (orderId: number) => call<PopWindow[]>(`/order/OrderInfo/popWindows/${orderId}`);
+
+export const getOrderByShortLink = (shortLinkFlag: string) =>
+  call<OrderDetail>('/ingore/getOrderDetailByShortUrl', { method: 'post', json: { shortLinkFlag }, anonymous: true });
+
+// Refund and date change
+export const refundCheckBlack = (ticketIds: number[]) =>
+  call<RefundRisk>('/order/refund/refundCheckBlack', { method: 'post', json: { ticketIds } });
+
+export const refundTickets = (ticketIds: number[]) =>
+  call<RefundResult>('/order/refund/frontUserRefund', { method: 'post', json: { ticketIds } });
+
+export const rebookTickets = (request: RebookRequest) =>
+  call<RebookResult>('/config/orderRule/rebook/person', { method: 'post', json: request });
+
+// Missed visits and the blacklist
+export const getMissedVisits = (pageNum = 1, pageSize = 10) =>
+  call<MissedVisitList>('/order/OrderInfo/missedVisits', { searchParams: { pageNum, pageSize } });
+
+export const getBlockStatus = () => call<BlockStatus>('/order/refund/blockLists', { method: 'post' });
+
+// Invoices (SPEC: paths not shown; ours)
+export const applyInvoice = (request: InvoiceRequest) =>
+  call<InvoiceDetail>('/invoice/apply', { method: 'post', json: request });
+
+export const getInvoices = (pageNum = 1, pageSize = 10) =>
+  call<Page<InvoiceSummary>>('/invoice/list', { searchParams: { pageNum, pageSize } });
+
+export const getInvoice = (invoiceId: number) => call<InvoiceDetail>(`/invoice/${invoiceId}`);
+
+/** Paid orders with an amount to invoice and no invoice yet (chooseOrder). */
+export const getInvoiceableOrders = () => call<OrderSummary[]>('/invoice/orders');

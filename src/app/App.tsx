@@ -26,6 +26,7 @@ const PayOrder = lazyScreen(() => import('../features/order/PayOrder.tsx'));
 const PaySuccess = lazyScreen(() => import('../features/order/PaySuccess.tsx'));
 const OrderRecord = lazyScreen(() => import('../features/order/OrderRecord.tsx'));
 const OrderDetail = lazyScreen(() => import('../features/order/OrderDetail.tsx'));
+const ShoppingCart = lazyScreen(() => import('../features/cart/ShoppingCart.tsx'));
 const TeamNotYet = lazyScreen(() => import('../features/team/TeamNotYet.tsx'));
 const NotFound = lazyScreen(() => import('../features/entry/NotFound.tsx'));
 
@@ -78,6 +79,7 @@ export function App() {
                 <Route path={`${I}/select/selectVenues`} component={SelectVenues} />
                 <Route path={`${I}/select/addAudience/:id`} component={AddAudience} />
                 <Route path={`${I}/select/addAudienceSure`} component={AddAudienceSure} />
+                <Route path={`${I}/cart/shoppingCart`} component={ShoppingCart} />
                 <Route path={`${I}/login`} component={Login} />
                 <Route path={`${I}/order/payOrder/:id`} component={PayOrder} />
                 <Route path={`${I}/order/paySuccess/:id`} component={PaySuccess} />

@@ -266,3 +266,204 @@ export interface Page<T> {
   rows: T[];
   total: number;
 }
+
+// ---------------------------------------------------------------------------
+// Cart, order lifecycle, refunds, date changes, missed visits, invoices, short links.
+// (Server: server/services/cart.ts, lifecycle.ts, invoices.ts.)
+
+/** Extra fields of OrderDetail (interface merging: the original declaration is unchanged). */
+export interface OrderDetail {
+  /** Set when the order is paid: an unguessable token; the client builds `/repOrder/{shortLinkFlag}`. */
+  shortLinkFlag?: string | null;
+}
+
+/** Extra fields of TicketView: after a date change the tickets of one order may be in
+ * different sessions, so each ticket says where and when it is valid. */
+export interface TicketView {
+  hallScheduleId?: number;
+  visitDate?: string;
+  hallName?: string;
+  beginTime?: string;
+  endTime?: string;
+}
+
+/** Cart line states: 'held' owns stock until `deadline`; 'expired' returned its stock. */
+export type CartLineStatus = 'held' | 'expired';
+
+/** One line of GET /query/order/getShoppingCart. */
+export interface CartLine {
+  cartTicketId: number;
+  hallId: number;
+  hallName: string;
+  hallScheduleId: number;
+  visitDate: string;
+  /** 'HH:mm' */
+  beginTime: string;
+  endTime: string;
+  userName: string;
+  certificateType: CertificateType;
+  /** masked */
+  certificateInfo: string;
+  ticketPriceId: number;
+  ticketName: string;
+  /** fen */
+  price: number;
+  /** epoch ms (server time): the hold ends then (config person_shoppingcart_hold_period + 2 s). */
+  deadline: number;
+  expired: boolean;
+  status: CartLineStatus;
+}
+
+export interface ShoppingCart {
+  /** The one visit date the cart holds (from its held lines); null when none is held. */
+  visitDate: string | null;
+  lines: CartLine[];
+  /** Server time (epoch ms) when the cart was read, for the countdown offset. */
+  serverTime: number;
+}
+
+/** placeOrder with poolFlag 1 ("to the cart"): code 200 and this data. */
+export interface CartAddResult extends PlaceOrderResult {
+  /** Always null: nothing is ordered yet. */
+  orderId: null;
+  cartTicketIds: number[];
+  /** epoch ms */
+  deadline: number;
+}
+
+/** placeOrder with poolFlag 1 when the cart holds lines of another date: code 600 (passed
+ * through as data) and this data; the client asks the user to empty the cart first. */
+export interface CartConflict {
+  cartDate: string;
+}
+
+/** Cart checkout: placeOrder body with `cartTicketIds` instead of ticketInfoList. The
+ * answer is a PlaceOrderResult, as for a direct order. */
+export interface CartCheckoutRequest {
+  poolFlag: 0;
+  cartTicketIds: number[];
+  captchaToken: string;
+}
+
+export interface CancelOrderResult {
+  orderId: number;
+  status: OrderStatus;
+}
+
+/** POST /order/refund/refundCheckBlack */
+export interface RefundRisk {
+  /** true: the account is near (or on) the missed-visit blacklist; show `message` and confirm. */
+  warn: boolean;
+  message: string;
+  /** Missed visits in the window and the blacklist threshold. */
+  missedVisits: number;
+  limit: number;
+}
+
+/** POST /order/refund/frontUserRefund */
+export interface RefundResult {
+  orderId: number;
+  refundId: number;
+  refundedTicketIds: number[];
+  /** fen, from the tickets' prices in the database. */
+  refundAmount: number;
+  orderStatus: OrderStatus;
+}
+
+/** POST /config/orderRule/rebook/person */
+export interface RebookRequest {
+  orderId: number;
+  ticketIds: number[];
+  /** The new session (same hall, another date or time). */
+  hallScheduleId: number;
+}
+
+export interface RebookResult {
+  orderId: number;
+  orderStatus: OrderStatus;
+  /** The old tickets get status 'changed'; these new tickets replace them. */
+  oldTicketIds: number[];
+  newTicketIds: number[];
+  hallScheduleId: number;
+  visitDate: string;
+}
+
+/** One missed visit (blackOrderList): an order with tickets never checked on its visit date. */
+export interface MissedVisit {
+  orderId: number;
+  orderNumber: string;
+  visitDate: string;
+  hallName: string;
+  beginTime: string;
+  endTime: string;
+  /** Tickets of that order that expired unchecked. */
+  ticketNum: number;
+  /** Counts toward the blacklist (within the window). */
+  counted: boolean;
+}
+
+export interface BlockStatus {
+  blacklisted: boolean;
+  /** Missed visits within the last `windowDays` days. */
+  missedVisits: number;
+  /** Blacklisted from this many. */
+  limit: number;
+  windowDays: number;
+  /** 'YYYY-MM-DD': the first day booking is possible again; null when not blacklisted. */
+  until: string | null;
+  /** Explains the state in the request language. */
+  message: string;
+}
+
+/** GET /order/OrderInfo/missedVisits */
+export interface MissedVisitList extends Page<MissedVisit> {
+  status: BlockStatus;
+}
+
+/** GET /order/OrderInfo/popWindows/{id}: notices to show, in order. */
+export interface PopWindow {
+  /** The configured text's name: refund_alert, ticket_checking_instructions ... */
+  key: string;
+  title: string;
+  /** HTML from config */
+  content: string;
+}
+
+/** 1 personal, 2 company */
+export type InvoiceTitleType = 1 | 2;
+export type InvoiceState = 'requested' | 'issued';
+
+/** POST /invoice/apply. The amount is never sent: it comes from the order. */
+export interface InvoiceRequest {
+  orderId: number;
+  titleType: InvoiceTitleType;
+  title: string;
+  /** Required for a company: its unified social credit code (18 characters). */
+  taxNumber?: string;
+  addressPhone?: string;
+  bankAccount?: string;
+  content?: string;
+  email: string;
+}
+
+export interface InvoiceSummary {
+  invoiceId: number;
+  orderId: number;
+  orderNumber: string;
+  titleType: InvoiceTitleType;
+  title: string;
+  /** fen */
+  amount: number;
+  state: InvoiceState;
+  /** 'YYYY-MM-DD HH:mm:ss' */
+  createTime: string;
+}
+
+export interface InvoiceDetail extends InvoiceSummary {
+  taxNumber: string | null;
+  addressPhone: string | null;
+  bankAccount: string | null;
+  content: string;
+  email: string;
+  issueTime: string | null;
+}

@@ -124,6 +124,19 @@ const en: Messages = {
     home: 'Back to home',
   },
   orderDetail: { title: 'Order details' },
+  cart: {
+    title: 'Cart',
+    add: 'Add to cart',
+    otherDateTitle: 'Your cart holds another date',
+    otherDateMessage: 'The cart keeps tickets of one visit date only. Empty it and add these tickets?',
+    emptyIt: 'Empty and add',
+    empty: 'Your cart is empty',
+    browse: 'Find tickets',
+    all: 'All',
+    pay: 'Pay ({{n}})',
+    expired: 'Expired, tickets released',
+    holdLeft: 'Held {{m}}:{{s}}',
+  },
   orderRecord: { title: 'My orders', all: 'All', count: '{{n}} tickets', empty: 'No orders yet', more: 'Load more' },
 };
 

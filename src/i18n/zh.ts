@@ -103,6 +103,19 @@ const zh = {
   },
   paySuccess: { title: '支付成功', done: '支付成功，请凭二维码入馆', qrFor: '{{name}}的入馆二维码', home: '返回首页' },
   orderDetail: { title: '订单详情' },
+  cart: {
+    title: '购物车',
+    add: '加入购物车',
+    otherDateTitle: '购物车中有其他日期的门票',
+    otherDateMessage: '购物车只能保存同一参观日期的门票。清空购物车后再加入吗？',
+    emptyIt: '清空并加入',
+    empty: '购物车是空的',
+    browse: '去选票',
+    all: '全选',
+    pay: '结算({{n}})',
+    expired: '已过期，库存已释放',
+    holdLeft: '保留 {{m}}:{{s}}',
+  },
   orderRecord: { title: '我的订单', all: '全部', count: '{{n}}张', empty: '暂无订单', more: '加载更多' },
 };
 

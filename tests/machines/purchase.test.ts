@@ -56,7 +56,7 @@ function events(s: Snapshot): PurchaseEvent[] {
     );
   }
   if (s.matches('unpaidBlocked')) out.push({ type: 'GO_PAY' }, { type: 'DISMISS' });
-  if (s.matches('goPay') || s.matches('placed')) out.push({ type: 'RESET' });
+  if (s.matches('goPay') || s.matches('placed') || s.matches('carted')) out.push({ type: 'RESET' });
   if (s.matches('visitors')) {
     const count = s.context.visitors.length;
     out.push({ type: 'CONFIRM' }, { type: 'BACK' }, { type: 'RESET' });
@@ -73,7 +73,8 @@ function events(s: Snapshot): PurchaseEvent[] {
     if (count === 2) out.push({ type: 'VISITOR.REMOVE', index: 1 });
   }
   if (s.matches('review')) out.push({ type: 'BACK' });
-  if (s.matches({ review: 'ready' })) out.push({ type: 'AGREEMENT.TOGGLE' }, { type: 'SUBMIT' });
+  if (s.matches({ review: 'ready' })) out.push({ type: 'AGREEMENT.TOGGLE' }, { type: 'SUBMIT' }, { type: 'ADD_TO_CART' });
+  if (s.matches({ review: 'cartConflict' })) out.push({ type: 'EMPTY_CART' }, { type: 'DISMISS' });
   if (s.matches({ review: 'verifying' })) {
     out.push({ type: 'SLIDER.PASSED', token: 'captcha-token-1' }, { type: 'SLIDER.CANCEL' });
   }
@@ -100,6 +101,12 @@ pathSuite('purchase', [
         { output: NOT_CREATED },
         { error: '该场次已售罄' },
       ],
+      addToCart: [
+        { output: { code: 200, msg: '' } },
+        { output: { code: 600, msg: 'The cart holds tickets of 2026-12-03' } },
+        { error: 'Network error' },
+      ],
+      emptyCart: [{ output: null }, { error: 'Network error' }],
     },
   },
   {
@@ -155,9 +162,18 @@ describe('purchase: behaviour', () => {
     };
   }
 
-  function start(f: Fakes = {}) {
+  function start(f: Fakes = {}, cart: { answers: number[]; emptied: number } = { answers: [200], emptied: 0 }) {
     const placed: OrderDraft[] = [];
-    const machine = purchaseMachine.provide({ actors: fakeActors(f, placed) });
+    const machine = purchaseMachine.provide({
+      actors: {
+        ...fakeActors(f, placed),
+        addToCart: fromPromise<{ code: number; msg: string }, { draft: OrderDraft }>(async () => ({
+          code: cart.answers.shift() ?? 200,
+          msg: '',
+        })),
+        emptyCart: fromPromise<unknown, void>(async () => void cart.emptied++),
+      },
+    });
     const actor = createActor(machine).start();
     return { actor, placed, machine };
   }
@@ -187,6 +203,23 @@ describe('purchase: behaviour', () => {
     actor.send({ type: 'SLIDER.PASSED', token });
     await waitFor(actor, (s) => !s.matches({ review: 'submitting' }));
   }
+
+  it('the cart needs the agreement, and a cart of another date is emptied only when the visitor agrees', async () => {
+    const cart = { answers: [600, 200], emptied: 0 };
+    const { actor, placed } = start({}, cart);
+    await toReview(actor);
+    actor.send({ type: 'ADD_TO_CART' });
+    expect(actor.getSnapshot().matches({ review: 'ready' })).toBe(true);
+    expect(actor.getSnapshot().context.error).toEqual(ORDER_MESSAGES.agreement);
+    actor.send({ type: 'AGREEMENT.TOGGLE' });
+    actor.send({ type: 'ADD_TO_CART' });
+    await waitFor(actor, (s) => s.matches({ review: 'cartConflict' }));
+    expect(cart.emptied).toBe(0);
+    actor.send({ type: 'EMPTY_CART' });
+    await waitFor(actor, (s) => s.matches('carted'));
+    expect(cart.emptied).toBe(1);
+    expect(placed).toEqual([]);
+  });
 
   it('only an available day and a selectable session can be picked', async () => {
     const { actor } = start();

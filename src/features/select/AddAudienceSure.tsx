@@ -6,15 +6,16 @@ import { useLocation } from 'wouter';
 import { chosenHall, chosenSession } from '../../../machines/purchase.machine.ts';
 import { maskCertificate } from '../../domain/certificates.ts';
 import { tr } from '../../i18n/index.ts';
-import { alert } from '../../ui/feedback.ts';
+import { alert, confirm } from '../../ui/feedback.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { RichText } from '../../ui/RichText.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
+import { SliderCaptcha } from '../../ui/SliderCaptcha.tsx';
+import { checkCaptcha, getCaptcha } from '../../api/calls.ts';
 import { useSettings } from '../../ui/settings.tsx';
 import { usePurchase, usePurchaseScreen } from './purchase.tsx';
-import { SliderCaptcha } from './SliderCaptcha.tsx';
 import { useCertificateTypes } from './useCertificateTypes.ts';
 
 export default function AddAudienceSure() {
@@ -29,6 +30,9 @@ export default function AddAudienceSure() {
   const submitting = usePurchase((s) => s.matches({ review: 'submitting' }));
   const riskRejected = usePurchase((s) => s.matches({ review: 'riskRejected' }));
   const placedOrder = usePurchase((s) => (s.matches('placed') ? s.context.orderId : null));
+  const carted = usePurchase((s) => s.matches('carted'));
+  const cartConflict = usePurchase((s) => s.matches({ review: 'cartConflict' }));
+  const addingToCart = usePurchase((s) => s.matches({ review: 'addingToCart' }) || s.matches({ review: 'emptyingCart' }));
   const certificateTypes = useCertificateTypes();
   const [agreementOpen, setAgreementOpen] = useState(false);
   const hall = chosenHall(context);
@@ -40,6 +44,22 @@ export default function AddAudienceSure() {
     navigate(`/individualCustomers/order/payOrder/${placedOrder}`, { replace: true });
     actor.send({ type: 'RESET' });
   }, [placedOrder, navigate, actor]);
+
+  useEffect(() => {
+    if (!carted) return;
+    navigate('/individualCustomers/cart/shoppingCart', { replace: true });
+    actor.send({ type: 'RESET' });
+  }, [carted, navigate, actor]);
+
+  useEffect(() => {
+    if (!cartConflict) return;
+    void confirm({
+      title: t('cart.otherDateTitle'),
+      message: t('cart.otherDateMessage'),
+      confirmButtonText: t('cart.emptyIt'),
+      cancelButtonText: t('common.cancel'),
+    }).then((empty) => actor.send({ type: empty ? 'EMPTY_CART' : 'DISMISS' }));
+  }, [cartConflict, actor, t]);
 
   useEffect(() => {
     if (!riskRejected) return;
@@ -120,7 +140,10 @@ export default function AddAudienceSure() {
         <span className="footer-bar__sum">
           {t('review.total')} <strong>{quote ? formatMoney(quote.total) : '--'}</strong>
         </span>
-        <button type="button" className="btn btn--primary" disabled={!quote || submitting} onClick={() => actor.send({ type: 'SUBMIT' })}>
+        <button type="button" className="btn btn--ghost" disabled={!quote || submitting || addingToCart} onClick={() => actor.send({ type: 'ADD_TO_CART' })}>
+          {t('cart.add')}
+        </button>
+        <button type="button" className="btn btn--primary" disabled={!quote || submitting || addingToCart} onClick={() => actor.send({ type: 'SUBMIT' })}>
           {t('review.submit')}
         </button>
       </FooterBar>
@@ -128,9 +151,9 @@ export default function AddAudienceSure() {
         <RichText html={settings.texts.user_agreement ?? ''} />
       </Sheet>
       <Sheet open={verifying} centered title={t('slider.title')} onClose={() => actor.send({ type: 'SLIDER.CANCEL' })}>
-        <SliderCaptcha onPassed={(token) => actor.send({ type: 'SLIDER.PASSED', token })} />
+        <SliderCaptcha getCaptcha={getCaptcha} checkCaptcha={checkCaptcha} onPassed={(token) => actor.send({ type: 'SLIDER.PASSED', token })} />
       </Sheet>
-      <LoadingOverlay show={pricing || submitting} label={submitting ? t('review.submitting') : undefined} />
+      <LoadingOverlay show={pricing || submitting || addingToCart} label={submitting ? t('review.submitting') : undefined} />
     </Screen>
   );
 }

@@ -69,6 +69,9 @@ export default function SelectDate() {
         </section>
       ) : null}
       <nav className="quick-links">
+        <button type="button" className="btn btn--ghost" onClick={() => navigate('/individualCustomers/cart/shoppingCart')}>
+          {t('cart.title')}
+        </button>
         <button type="button" className="btn btn--ghost" onClick={() => navigate('/individualCustomers/order/orderRecord')}>
           {t('orderRecord.title')}
         </button>

@@ -7,7 +7,9 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { createActor, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { chosenSession, purchaseMachine } from '../../../machines/purchase.machine.ts';
 import {
+  addToCart,
   calculatePrice,
+  clearShoppingCart,
   getCalendar,
   getHallPersonSetting,
   getHalls,
@@ -34,6 +36,10 @@ const machine = purchaseMachine.provide({
       // The ticket lines carry the free-child flag of each price (SPEC §3).
       placeOrder(buildOrderRequest(input.draft, chosenSession(current().context)?.priceTicketPoolVOS)),
     ),
+    addToCart: fromPromise(({ input }) =>
+      addToCart(buildOrderRequest(input.draft, chosenSession(current().context)?.priceTicketPoolVOS)),
+    ),
+    emptyCart: fromPromise<unknown, void>(() => clearShoppingCart()),
   },
 });
 
@@ -78,8 +84,8 @@ export function usePurchase<T>(select: (snapshot: PurchaseSnapshot) => T): T {
 }
 
 /** The purchase screens in flow order, and where each lives. */
-export type PurchaseScreen = 'date' | 'venue' | 'visitors' | 'review' | 'placed';
-const ORDER: PurchaseScreen[] = ['date', 'venue', 'visitors', 'review', 'placed'];
+export type PurchaseScreen = 'date' | 'venue' | 'visitors' | 'review' | 'placed' | 'carted';
+const ORDER: PurchaseScreen[] = ['date', 'venue', 'visitors', 'review', 'placed', 'carted'];
 
 /** Which screen shows the machine's current state. */
 export function screenOf(snapshot: PurchaseSnapshot): PurchaseScreen {
@@ -89,6 +95,7 @@ export function screenOf(snapshot: PurchaseSnapshot): PurchaseScreen {
     case 'visitors':
     case 'review':
     case 'placed':
+    case 'carted':
       return top;
     default:
       // venue, checkingUnpaid, unpaidBlocked, goPay, loadingSetting
@@ -109,6 +116,8 @@ export function routeOf(screen: PurchaseScreen, snapshot: PurchaseSnapshot): str
       return `${base}/addAudienceSure`;
     case 'placed':
       return `/individualCustomers/order/payOrder/${snapshot.context.orderId ?? 0}`;
+    case 'carted':
+      return '/individualCustomers/cart/shoppingCart';
   }
 }
 

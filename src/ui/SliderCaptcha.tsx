@@ -1,10 +1,18 @@
 /** The security slider (SPEC §5): drag the piece into the gap. The server issued the
- * challenge and checks the position; a pass yields a single-use captchaToken. */
+ * challenge and checks the position; a pass yields a single-use captchaToken. The calls
+ * come from the feature that shows it (src/ui does not call the API). */
 import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkCaptcha, getCaptcha, type CaptchaChallenge } from '../../api/calls.ts';
 
-export function SliderCaptcha({ onPassed }: { onPassed: (token: string) => void }) {
+import type { CaptchaChallenge } from '../domain/captcha.ts';
+
+export interface SliderCaptchaProps {
+  getCaptcha: () => Promise<CaptchaChallenge>;
+  checkCaptcha: (captchaId: string, x: number) => Promise<{ captchaToken: string }>;
+  onPassed: (token: string) => void;
+}
+
+export function SliderCaptcha({ getCaptcha, checkCaptcha, onPassed }: SliderCaptchaProps) {
   const { t } = useTranslation();
   const [challenge, setChallenge] = useState<CaptchaChallenge | null>(null);
   const [x, setX] = useState(0);
@@ -15,7 +23,7 @@ export function SliderCaptcha({ onPassed }: { onPassed: (token: string) => void 
     setStatus('idle');
     setX(0);
     getCaptcha().then(setChallenge, () => setStatus('failed'));
-  }, []);
+  }, [getCaptcha]);
   useEffect(load, [load]);
 
   const max = challenge ? challenge.width - challenge.pieceSize : 0;

@@ -1,0 +1,140 @@
+/** The shopping cart (SPEC §2 cart/shoppingCart, §4 holds): the held lines, and paying
+ * the selected lines as one order behind the security slider. Each line's countdown and
+ * its removal are the cartHold machine's; the list reloads (RELOAD) when one of them ends.
+ *
+ * The app provides the actors `loadCart` and `checkout`. */
+import { assign, fromPromise, setup } from 'xstate';
+import type { Text } from '../src/domain/text.ts';
+import type { PlaceOrderResult, ShoppingCart } from '../src/domain/types.ts';
+import { errorText, sameText } from './errors.ts';
+
+/** SPEC §8 "Shopping cart expired, or empty or none selected". */
+export const CART_NOTHING_SELECTED: Text = {
+  zh: '购物车已过期或为空，或未选择门票',
+  en: 'The shopping cart has expired, is empty, or nothing is selected',
+};
+
+export interface CartContext {
+  cart: ShoppingCart | null;
+  /** Selected cart line ids (held lines only). */
+  selected: number[];
+  captchaToken: string | null;
+  orderId: number | null;
+  error: Text | null;
+}
+
+export type CartEvent =
+  | { type: 'TOGGLE'; cartTicketId: number }
+  | { type: 'SELECT_ALL' }
+  | { type: 'RELOAD' }
+  | { type: 'CHECKOUT' }
+  | { type: 'SLIDER.PASSED'; token: string }
+  | { type: 'SLIDER.CANCEL' };
+
+export interface CheckoutAnswer {
+  code: number;
+  msg: string;
+  data: PlaceOrderResult | null;
+}
+
+function notProvided(name: string): never {
+  throw new Error(`cartMachine: actor "${name}" was not provided`);
+}
+
+const held = (cart: ShoppingCart | null) => (cart?.lines ?? []).filter((line) => !line.expired && line.status === 'held');
+
+export const cartMachine = setup({
+  types: { context: {} as CartContext, events: {} as CartEvent },
+  actors: {
+    loadCart: fromPromise<ShoppingCart, void>(async () => notProvided('loadCart')),
+    /** Pays the lines as one order; resolves with the raw answer (200, or 502 = no order). */
+    checkout: fromPromise<CheckoutAnswer, { cartTicketIds: number[]; captchaToken: string }>(async () =>
+      notProvided('checkout'),
+    ),
+  },
+  guards: {
+    somethingSelected: ({ context }) =>
+      context.selected.length > 0 && context.selected.every((id) => held(context.cart).some((l) => l.cartTicketId === id)),
+    orderPlaced: ({ event }) => (event as { output?: CheckoutAnswer }).output?.data?.orderId != null,
+  },
+  actions: {
+    setCart: assign(({ event }) => {
+      const cart = (event as { output?: ShoppingCart }).output ?? null;
+      // Everything held is selected when the cart opens: the usual intent is to pay it all.
+      return { cart, selected: held(cart).map((l) => l.cartTicketId), error: null };
+    }),
+    toggle: assign(({ context, event }) => {
+      if (event.type !== 'TOGGLE' || !held(context.cart).some((l) => l.cartTicketId === event.cartTicketId)) return {};
+      const on = context.selected.includes(event.cartTicketId);
+      return {
+        selected: on ? context.selected.filter((id) => id !== event.cartTicketId) : [...context.selected, event.cartTicketId],
+      };
+    }),
+    selectAll: assign(({ context }) => {
+      const all = held(context.cart).map((l) => l.cartTicketId);
+      return { selected: context.selected.length === all.length ? [] : all };
+    }),
+    nothingSelected: assign({ error: CART_NOTHING_SELECTED }),
+    setFailure: assign(({ event }) => ({ error: errorText((event as { error?: unknown }).error), captchaToken: null })),
+    setToken: assign(({ event }) => (event.type === 'SLIDER.PASSED' ? { captchaToken: event.token, error: null } : {})),
+    showNoOrder: assign(({ event }) => {
+      const answer = (event as { output?: CheckoutAnswer }).output;
+      return { error: answer?.msg ? sameText(answer.msg) : CART_NOTHING_SELECTED, captchaToken: null };
+    }),
+    setOrder: assign(({ event }) => ({
+      orderId: (event as { output?: CheckoutAnswer }).output?.data?.orderId ?? null,
+      captchaToken: null,
+    })),
+  },
+}).createMachine({
+  id: 'cart',
+  context: { cart: null, selected: [], captchaToken: null, orderId: null, error: null },
+  initial: 'loading',
+  meta: { description: 'Shopping cart' },
+  states: {
+    loading: {
+      meta: { description: 'Loading the cart' },
+      invoke: {
+        id: 'loadCart',
+        src: 'loadCart',
+        onDone: { target: 'ready', actions: 'setCart' },
+        onError: { target: 'failed', actions: 'setFailure' },
+      },
+    },
+    failed: {
+      meta: { description: 'The cart could not be loaded: retry' },
+      on: { RELOAD: 'loading' },
+    },
+    ready: {
+      meta: { description: 'The lines; select, pay' },
+      on: {
+        TOGGLE: { actions: 'toggle' },
+        SELECT_ALL: { actions: 'selectAll' },
+        // A line was removed or its hold ran out: read the cart again.
+        RELOAD: 'loading',
+        CHECKOUT: [{ guard: 'somethingSelected', target: 'verifying' }, { actions: 'nothingSelected' }],
+      },
+    },
+    verifying: {
+      meta: { description: 'The security slider is shown' },
+      on: { 'SLIDER.PASSED': { target: 'submitting', actions: 'setToken' }, 'SLIDER.CANCEL': 'ready' },
+    },
+    submitting: {
+      meta: { description: 'Paying the selected lines as one order' },
+      invoke: {
+        id: 'checkout',
+        src: 'checkout',
+        input: ({ context }) => ({ cartTicketIds: context.selected, captchaToken: context.captchaToken ?? '' }),
+        onDone: [
+          { guard: 'orderPlaced', target: 'placed', actions: 'setOrder' },
+          { target: 'ready', actions: 'showNoOrder' },
+        ],
+        onError: { target: 'ready', actions: 'setFailure' },
+      },
+    },
+    placed: {
+      type: 'final',
+      meta: { description: 'The order exists: the app opens payOrder/{orderId}' },
+    },
+  },
+});

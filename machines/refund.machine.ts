@@ -1,0 +1,170 @@
+/** Refund of tickets of one paid order (SPEC §5 "Refund and change", §7 refundCheckBlack and
+ * frontUserRefund): tick tickets, the refund rules, the missed-visit blacklist warning, the
+ * refund alert, submit.
+ *
+ * Input: { order, rules }. `order` is the OrderDetail the order screen already shows;
+ * `rules` is the RefundContext `checkRefund` needs (every ticket of the order with its hall,
+ * date, kind, age, free-child/cinema/school-free flags; group; the partial-refund percentage
+ * from config or null; free children per adult). TicketView does not carry those facts, so
+ * the app builds `rules` from the server's answer (see the report: the server should serve
+ * them with the order detail).
+ *
+ * Context is plain JSON (persistable like the purchase machine's).
+ *
+ * The app provides the actors `checkBlack` (refundCheckBlack) and `refund` (frontUserRefund). */
+import { assign, fromPromise, setup } from 'xstate';
+import { checkRefund, type RefundContext, type RefundDraft } from '../src/domain/refundRules.ts';
+import type { Text } from '../src/domain/text.ts';
+import type { OrderDetail, RefundResult, RefundRisk, Violation } from '../src/domain/types.ts';
+import { errorText } from './errors.ts';
+import { allToggled, selectableTicketIds, toggled } from './ticketSelection.ts';
+
+export interface RefundInput {
+  order: OrderDetail;
+  rules: RefundContext;
+}
+
+export interface RefundMachineContext {
+  order: OrderDetail;
+  rules: RefundContext;
+  /** Ticked ticket ids, in the order's ticket order. */
+  selected: number[];
+  /** The refund rules the selection breaks (shown after CONFIRM, cleared by the next edit). */
+  violations: Violation[];
+  /** refundCheckBlack's message when it warns (already in the user's language). */
+  warning: string | null;
+  result: RefundResult | null;
+  error: Text | null;
+}
+
+export type RefundEvent =
+  | { type: 'TOGGLE'; ticketId: number }
+  | { type: 'SELECT_ALL' }
+  | { type: 'CONFIRM' }
+  | { type: 'CONTINUE' }
+  | { type: 'SUBMIT' }
+  | { type: 'BACK' };
+
+/** Actor inputs (the outputs are the shared RefundRisk and RefundResult). */
+export interface TicketIdsInput {
+  ticketIds: number[];
+}
+
+function notProvided(name: string): never {
+  throw new Error(`refundMachine: actor "${name}" was not provided`);
+}
+
+export function refundDraftOf(context: Pick<RefundMachineContext, 'selected'>): RefundDraft {
+  return { action: 'refund', ticketIds: context.selected };
+}
+
+/** Every refund rule the current selection breaks. */
+export function refundViolations(context: Pick<RefundMachineContext, 'selected' | 'rules'>): Violation[] {
+  return checkRefund(refundDraftOf(context), context.rules);
+}
+
+/** Tickets the view shows enabled. */
+export function refundableTicketIds(context: Pick<RefundMachineContext, 'rules'>): number[] {
+  return selectableTicketIds(context.rules, 'refund');
+}
+
+export const refundMachine = setup({
+  types: {
+    context: {} as RefundMachineContext,
+    events: {} as RefundEvent,
+    input: {} as RefundInput,
+  },
+  actors: {
+    /** refundCheckBlack: would this refund bring the account near (or onto) the blacklist? */
+    checkBlack: fromPromise<RefundRisk, TicketIdsInput>(async () => notProvided('checkBlack')),
+    /** frontUserRefund */
+    refund: fromPromise<RefundResult, TicketIdsInput>(async () => notProvided('refund')),
+  },
+  guards: {
+    ticketSelectable: ({ context, event }) =>
+      event.type === 'TOGGLE' && refundableTicketIds(context).includes(event.ticketId),
+    refundAllowed: ({ context }) => refundViolations(context).length === 0,
+    warns: ({ event }) => (event as { output?: RefundRisk }).output?.warn === true,
+  },
+  actions: {
+    toggle: assign(({ context, event }) =>
+      event.type === 'TOGGLE'
+        ? { selected: toggled(context.rules, context.selected, event.ticketId), violations: [], error: null }
+        : {},
+    ),
+    toggleAll: assign(({ context }) => ({
+      selected: allToggled(context.rules, context.selected, 'refund'),
+      violations: [],
+      error: null,
+    })),
+    showViolations: assign(({ context }) => ({ violations: refundViolations(context) })),
+    clearViolations: assign({ violations: [], error: null }),
+    setWarning: assign(({ event }) => ({ warning: (event as { output?: RefundRisk }).output?.message ?? '' })),
+    clearWarning: assign({ warning: null }),
+    setResult: assign(({ event }) => ({ result: (event as { output?: RefundResult }).output ?? null, error: null })),
+    setFailure: assign(({ event }) => ({ error: errorText((event as { error?: unknown }).error), warning: null })),
+  },
+}).createMachine({
+  id: 'refund',
+  context: ({ input }) => ({
+    order: input.order,
+    rules: input.rules,
+    selected: [],
+    violations: [],
+    warning: null,
+    result: null,
+    error: null,
+  }),
+  initial: 'selecting',
+  meta: { description: 'Refund tickets of a paid order' },
+  states: {
+    selecting: {
+      meta: { description: 'The order\'s tickets with checkboxes (used ones disabled) and the violations shown' },
+      on: {
+        TOGGLE: { guard: 'ticketSelectable', actions: 'toggle' },
+        SELECT_ALL: { actions: 'toggleAll' },
+        CONFIRM: [{ guard: 'refundAllowed', target: 'checking', actions: 'clearViolations' }, { actions: 'showViolations' }],
+      },
+    },
+    checking: {
+      meta: { description: 'Asking the server whether the refund risks the missed-visit blacklist' },
+      invoke: {
+        id: 'checkBlack',
+        src: 'checkBlack',
+        input: ({ context }) => ({ ticketIds: context.selected }),
+        onDone: [{ guard: 'warns', target: 'warning', actions: 'setWarning' }, { target: 'confirming' }],
+        onError: { target: 'selecting', actions: 'setFailure' },
+      },
+    },
+    warning: {
+      meta: { description: "The server's blacklist warning: continue anyway or go back" },
+      on: {
+        CONTINUE: 'confirming',
+        BACK: { target: 'selecting', actions: 'clearWarning' },
+      },
+    },
+    confirming: {
+      meta: { description: 'The refund alert (refund_alert text) and the tickets to refund: submit or go back' },
+      on: {
+        SUBMIT: 'submitting',
+        BACK: { target: 'selecting', actions: 'clearWarning' },
+      },
+    },
+    submitting: {
+      meta: { description: 'Refunding the tickets' },
+      invoke: {
+        id: 'refund',
+        src: 'refund',
+        input: ({ context }) => ({ ticketIds: context.selected }),
+        onDone: { target: 'done', actions: 'setResult' },
+        onError: { target: 'selecting', actions: 'setFailure' },
+      },
+    },
+    done: {
+      type: 'final',
+      meta: { description: 'Refunded: the app shows the amount and reloads the order' },
+    },
+  },
+});
+
+export type RefundMachine = typeof refundMachine;

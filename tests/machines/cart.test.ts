@@ -1,0 +1,118 @@
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { CART_NOTHING_SELECTED, cartMachine, type CheckoutAnswer } from '../../machines/cart.machine.ts';
+import type { CartLine, ShoppingCart } from '../../src/domain/types.ts';
+import { pathSuite } from './pathSuite.ts';
+import type { PathModel } from './paths.ts';
+
+const line = (cartTicketId: number, expired = false): CartLine => ({
+  cartTicketId,
+  hallId: 1,
+  hallName: 'Main hall',
+  hallScheduleId: 11,
+  visitDate: '2026-12-01',
+  beginTime: '09:00',
+  endTime: '12:00',
+  userName: 'Zhang San',
+  certificateType: '1',
+  certificateInfo: '1101**********1237',
+  ticketPriceId: 1,
+  ticketName: 'Adult',
+  price: 3000,
+  deadline: 1_000_000,
+  expired,
+  status: expired ? 'expired' : 'held',
+});
+
+const CART: ShoppingCart = { visitDate: '2026-12-01', lines: [line(1), line(2), line(3, true)], serverTime: 0 };
+const EMPTY: ShoppingCart = { visitDate: null, lines: [], serverTime: 0 };
+const PLACED: CheckoutAnswer = { code: 200, msg: '', data: { orderId: 9, riskEnable: false, riskPolicy: 1, riskPrompt: null } };
+const NO_ORDER: CheckoutAnswer = { code: 502, msg: 'Busy, try again', data: null };
+
+pathSuite('cart', [
+  {
+    name: 'all cases',
+    machine: cartMachine,
+    generators: ['shortest'],
+    events: ((s) => {
+      if (s.matches('ready')) {
+        return [
+          { type: 'TOGGLE', cartTicketId: 1 },
+          { type: 'TOGGLE', cartTicketId: 3 },
+          { type: 'SELECT_ALL' },
+          { type: 'RELOAD' },
+          { type: 'CHECKOUT' },
+        ];
+      }
+      if (s.matches('failed')) return [{ type: 'RELOAD' }];
+      if (s.matches('verifying')) return [{ type: 'SLIDER.PASSED', token: 'captcha-1' }, { type: 'SLIDER.CANCEL' }];
+      return [];
+    }) as PathModel['events'],
+    outcomes: {
+      loadCart: [{ output: CART }, { output: EMPTY }, { error: 'Network error' }],
+      checkout: [{ output: PLACED }, { output: NO_ORDER }, { error: 'Sold out' }],
+    },
+  },
+]);
+
+describe('cart: behaviour', () => {
+  function start(answers: CheckoutAnswer[] = [PLACED]) {
+    const paid: Array<{ cartTicketIds: number[]; captchaToken: string }> = [];
+    const actor = createActor(
+      cartMachine.provide({
+        actors: {
+          loadCart: fromPromise(async () => CART),
+          checkout: fromPromise(async ({ input }: { input: { cartTicketIds: number[]; captchaToken: string } }) => {
+            paid.push(input);
+            return answers.shift() ?? PLACED;
+          }),
+        },
+      }),
+    ).start();
+    return { actor, paid };
+  }
+
+  it('selects every held line at first, never an expired one, and pays them as one order', async () => {
+    const { actor, paid } = start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.selected).toEqual([1, 2]);
+    actor.send({ type: 'TOGGLE', cartTicketId: 3 });
+    expect(actor.getSnapshot().context.selected).toEqual([1, 2]);
+    actor.send({ type: 'CHECKOUT' });
+    actor.send({ type: 'SLIDER.PASSED', token: 'tok' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(paid).toEqual([{ cartTicketIds: [1, 2], captchaToken: 'tok' }]);
+    expect(actor.getSnapshot().context.orderId).toBe(9);
+  });
+
+  it('refuses to pay nothing with the spec message', async () => {
+    const { actor, paid } = start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'SELECT_ALL' });
+    expect(actor.getSnapshot().context.selected).toEqual([]);
+    actor.send({ type: 'CHECKOUT' });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().context.error).toEqual(CART_NOTHING_SELECTED);
+    expect(paid).toEqual([]);
+  });
+
+  it('a 502 places no order and the token is not reused', async () => {
+    const { actor } = start([NO_ORDER]);
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'CHECKOUT' });
+    actor.send({ type: 'SLIDER.PASSED', token: 'tok' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.error !== null);
+    expect(actor.getSnapshot().context.error).toEqual({ zh: 'Busy, try again', en: 'Busy, try again' });
+    expect(actor.getSnapshot().context.captchaToken).toBeNull();
+  });
+
+  it('RELOAD reads the cart again and reselects what is still held', async () => {
+    const { actor } = start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'TOGGLE', cartTicketId: 1 });
+    expect(actor.getSnapshot().context.selected).toEqual([2]);
+    actor.send({ type: 'RELOAD' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.selected).toEqual([1, 2]);
+  });
+});

@@ -1,0 +1,243 @@
+import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { rebookMachine, type RebookEvent } from '../../machines/rebook.machine.ts';
+import { ORDER_MESSAGES, ORDER_RULES } from '../../src/domain/orderRules.ts';
+import { REFUND_MESSAGES, REFUND_RULES, type RefundContext } from '../../src/domain/refundRules.ts';
+import { fill } from '../../src/domain/text.ts';
+import type { CalendarDay, HallPool, RebookRequest, RebookResult } from '../../src/domain/types.ts';
+import { pathSuite } from './pathSuite.ts';
+import type { PathModel } from './paths.ts';
+import {
+  ADULT,
+  CALENDAR,
+  CHECKED,
+  CHILD,
+  HALLS,
+  LAST_TICKET_SESSION,
+  MAIN_HALL,
+  NEW_DAY,
+  NEW_SESSION,
+  ORDER,
+  ORDER_ID,
+  OTHER_HALL_SESSION,
+  REBOOKED,
+  RULES,
+  SOLD_OUT_DAY,
+  SOLD_OUT_SESSION,
+} from './refund.fixtures.ts';
+
+type Snapshot = SnapshotFrom<typeof rebookMachine>;
+
+const input = { order: ORDER, rules: RULES };
+
+/** The user's cases per step: valid and refused ticks, days and sessions. */
+function events(s: Snapshot): RebookEvent[] {
+  const out: RebookEvent[] = [];
+  if (s.matches('selecting')) {
+    out.push(
+      { type: 'TOGGLE', ticketId: ADULT },
+      { type: 'TOGGLE', ticketId: CHILD },
+      { type: 'TOGGLE', ticketId: CHECKED },
+      { type: 'SELECT_ALL' },
+      { type: 'CONFIRM' },
+    );
+  }
+  if (s.matches('date') || s.matches('session') || s.matches('confirming')) out.push({ type: 'BACK' });
+  if (s.matches({ date: 'failed' }) || s.matches({ session: 'failed' })) out.push({ type: 'RETRY' });
+  if (s.matches({ date: 'ready' })) {
+    out.push({ type: 'PICK_DATE', date: NEW_DAY }, { type: 'PICK_DATE', date: SOLD_OUT_DAY });
+  }
+  if (s.matches({ session: 'ready' })) {
+    out.push(
+      { type: 'PICK_SESSION', hallScheduleId: NEW_SESSION },
+      { type: 'PICK_SESSION', hallScheduleId: LAST_TICKET_SESSION },
+      { type: 'PICK_SESSION', hallScheduleId: SOLD_OUT_SESSION },
+      { type: 'PICK_SESSION', hallScheduleId: OTHER_HALL_SESSION },
+    );
+  }
+  if (s.matches('confirming')) out.push({ type: 'SUBMIT' });
+  return out;
+}
+
+pathSuite('rebook', [
+  {
+    name: 'all cases',
+    machine: rebookMachine,
+    input,
+    generators: ['shortest'],
+    events: events as PathModel['events'],
+    outcomes: {
+      loadCalendar: [{ output: CALENDAR }, { error: 'Network error' }],
+      loadHalls: [{ output: HALLS }, { error: 'Network error' }],
+      rebook: [{ output: REBOOKED }, { error: '该场次余票不足' }],
+    },
+  },
+  {
+    name: 'orderings',
+    machine: rebookMachine,
+    input,
+    generators: ['simple'],
+    events: ((s: Snapshot): RebookEvent[] => {
+      if (s.matches('selecting')) return [{ type: 'SELECT_ALL' }, { type: 'CONFIRM' }];
+      if (s.matches({ date: 'ready' })) return [{ type: 'PICK_DATE', date: NEW_DAY }];
+      if (s.matches({ session: 'ready' })) return [{ type: 'PICK_SESSION', hallScheduleId: NEW_SESSION }, { type: 'BACK' }];
+      if (s.matches('confirming')) return [{ type: 'SUBMIT' }, { type: 'BACK' }];
+      return [];
+    }) as PathModel['events'],
+    outcomes: {
+      loadCalendar: [{ output: CALENDAR }],
+      loadHalls: [{ output: HALLS }],
+      rebook: [{ output: REBOOKED }, { error: '该场次余票不足' }],
+    },
+  },
+]);
+
+describe('rebook: behaviour', () => {
+  function start(f: { rebook?: RebookResult | Error; rules?: RefundContext } = {}) {
+    const calls: Array<{ src: string; input: unknown }> = [];
+    const machine = rebookMachine.provide({
+      actors: {
+        loadCalendar: fromPromise<CalendarDay[], void>(async () => {
+          calls.push({ src: 'loadCalendar', input: undefined });
+          return CALENDAR;
+        }),
+        loadHalls: fromPromise<HallPool[], { date: string }>(async ({ input }) => {
+          calls.push({ src: 'loadHalls', input });
+          return HALLS;
+        }),
+        rebook: fromPromise<RebookResult, RebookRequest>(async ({ input }) => {
+          calls.push({ src: 'rebook', input });
+          const answer = f.rebook ?? REBOOKED;
+          if (answer instanceof Error) throw answer;
+          return answer;
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { order: ORDER, rules: f.rules ?? RULES } }).start();
+    return { actor, calls };
+  }
+
+  type Actor = ReturnType<typeof start>['actor'];
+
+  async function toSessions(actor: Actor, tickets = [ADULT, CHILD]) {
+    for (const id of tickets) actor.send({ type: 'TOGGLE', ticketId: id });
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches({ date: 'ready' }));
+    actor.send({ type: 'PICK_DATE', date: NEW_DAY });
+    await waitFor(actor, (s) => s.matches({ session: 'ready' }));
+  }
+
+  it('children cannot change alone, and the adult cannot leave the child behind: nothing is loaded', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'TOGGLE', ticketId: CHILD });
+    actor.send({ type: 'CONFIRM' });
+    expect(actor.getSnapshot().value).toBe('selecting');
+    expect(actor.getSnapshot().context.violations).toEqual([
+      { rule: REFUND_RULES.childrenChangeAlone, message: REFUND_MESSAGES.childrenChangeAlone },
+    ]);
+    actor.send({ type: 'SELECT_ALL' });
+    actor.send({ type: 'TOGGLE', ticketId: CHILD });
+    actor.send({ type: 'CONFIRM' });
+    expect(actor.getSnapshot().context.violations).toEqual([
+      { rule: REFUND_RULES.childrenLeftAlone, message: REFUND_MESSAGES.childrenLeftAlone },
+    ]);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(calls).toEqual([]);
+  });
+
+  it('cinema tickets and tickets of two dates cannot be changed', () => {
+    const rules: RefundContext = {
+      ...RULES,
+      tickets: RULES.tickets.map((t) =>
+        t.ticketId === ADULT ? { ...t, cinema: true } : t.ticketId === CHECKED ? { ...t, status: 'toBeChecked', visitDate: '2026-12-02' } : t,
+      ),
+    };
+    const { actor } = start({ rules });
+    actor.send({ type: 'SELECT_ALL' });
+    actor.send({ type: 'CONFIRM' });
+    expect(actor.getSnapshot().context.violations.map((v) => v.rule)).toEqual([
+      REFUND_RULES.cinemaChange,
+      REFUND_RULES.oneHallOneDate,
+    ]);
+  });
+
+  it("only the tickets' hall is offered; a sold-out, a full or another hall's session is refused", async () => {
+    const { actor } = start();
+    await toSessions(actor);
+    expect(actor.getSnapshot().context.halls.map((h) => h.hallId)).toEqual([MAIN_HALL]);
+
+    actor.send({ type: 'PICK_SESSION', hallScheduleId: SOLD_OUT_SESSION });
+    expect(actor.getSnapshot().matches({ session: 'ready' })).toBe(true);
+    expect(actor.getSnapshot().context.violations).toEqual([
+      { rule: ORDER_RULES.sessionNotSelectable, message: ORDER_MESSAGES.notSelectable },
+    ]);
+    // One ticket left, two tickets to move.
+    actor.send({ type: 'PICK_SESSION', hallScheduleId: LAST_TICKET_SESSION });
+    expect(actor.getSnapshot().matches({ session: 'ready' })).toBe(true);
+    expect(actor.getSnapshot().context.violations).toEqual([
+      { rule: ORDER_RULES.stock, message: fill(ORDER_MESSAGES.notEnough, { n: 1 }) },
+    ]);
+    actor.send({ type: 'PICK_SESSION', hallScheduleId: OTHER_HALL_SESSION });
+    expect(actor.getSnapshot().matches({ session: 'ready' })).toBe(true);
+    expect(actor.getSnapshot().context.hallScheduleId).toBeNull();
+
+    actor.send({ type: 'PICK_SESSION', hallScheduleId: NEW_SESSION });
+    expect(actor.getSnapshot().value).toBe('confirming');
+    expect(actor.getSnapshot().context.violations).toEqual([]);
+  });
+
+  it('the last ticket of a session is enough for one adult', async () => {
+    const rules: RefundContext = {
+      ...RULES,
+      tickets: RULES.tickets.map((t) => (t.ticketId === CHECKED ? { ...t, status: 'toBeChecked' } : t)),
+    };
+    const { actor } = start({ rules });
+    await toSessions(actor, [CHECKED]);
+    actor.send({ type: 'PICK_SESSION', hallScheduleId: LAST_TICKET_SESSION });
+    expect(actor.getSnapshot().value).toBe('confirming');
+  });
+
+  it('submits the order, tickets and new session; a refusal returns to the confirmation with its message', async () => {
+    const { actor, calls } = start({ rebook: new Error('该场次余票不足') });
+    await toSessions(actor);
+    actor.send({ type: 'PICK_SESSION', hallScheduleId: NEW_SESSION });
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.context.error !== null);
+    expect(actor.getSnapshot().value).toBe('confirming');
+    expect(actor.getSnapshot().context.error).toEqual({ zh: '该场次余票不足', en: '该场次余票不足' });
+    expect(calls).toEqual([
+      { src: 'loadCalendar', input: undefined },
+      { src: 'loadHalls', input: { date: NEW_DAY } },
+      { src: 'rebook', input: { orderId: ORDER_ID, ticketIds: [ADULT, CHILD], hallScheduleId: NEW_SESSION } },
+    ]);
+    // BACK at each step, then another session.
+    actor.send({ type: 'BACK' });
+    expect(actor.getSnapshot().matches({ session: 'ready' })).toBe(true);
+    expect(actor.getSnapshot().context.error).toBeNull();
+    actor.send({ type: 'BACK' });
+    expect(actor.getSnapshot().matches({ date: 'ready' })).toBe(true);
+    actor.send({ type: 'BACK' });
+    expect(actor.getSnapshot().value).toBe('selecting');
+    expect(actor.getSnapshot().context.selected).toEqual([ADULT, CHILD]);
+  });
+
+  it('done keeps the server result', async () => {
+    const { actor } = start();
+    await toSessions(actor);
+    actor.send({ type: 'PICK_SESSION', hallScheduleId: NEW_SESSION });
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().value).toBe('done');
+    expect(actor.getSnapshot().context.result).toEqual(REBOOKED);
+  });
+
+  it('only an available day can be picked', async () => {
+    const { actor } = start();
+    actor.send({ type: 'SELECT_ALL' });
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches({ date: 'ready' }));
+    actor.send({ type: 'PICK_DATE', date: SOLD_OUT_DAY });
+    actor.send({ type: 'PICK_DATE', date: '2030-01-01' });
+    expect(actor.getSnapshot().matches({ date: 'ready' })).toBe(true);
+  });
+});
