@@ -1,7 +1,10 @@
 import type { Messages } from './zh.ts';
 
 /** English texts of the interface (same keys as zh.ts, checked by the type). */
+import extraEn from './extra.en.ts';
+
 const en: Messages = {
+  ...extraEn,
   common: { back: 'Back', retry: 'Retry', cancel: 'Cancel', close: 'Close', next: 'Next', free: 'Free', ok: 'OK' },
   errors: {
     timeout: 'There are too many people booking tickets right now, please try again later.',

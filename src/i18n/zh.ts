@@ -1,6 +1,9 @@
 /** Chinese texts of the interface. Texts of the museum (tips, agreements) come from the
  * configuration; rule messages come from src/domain. */
+import extraZh from './extra.zh.ts';
+
 const zh = {
+  ...extraZh,
   common: { back: '返回', retry: '重试', cancel: '取消', close: '关闭', next: '下一步', free: '免费', ok: '知道了' },
   errors: {
     timeout: '当前购票人数过多，请稍后再试',

@@ -1,0 +1,5 @@
+import type extraZh from './extra.zh.ts';
+
+const extraEn: typeof extraZh = {};
+
+export default extraEn;
