@@ -9,6 +9,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Text } from '../src/domain/text.ts';
 import type { OrderDetail } from '../src/domain/types.ts';
 import { errorText } from './errors.ts';
+import { HOLD_SLACK_MS } from '../src/domain/limits.ts';
 import { ORDER_NOT_PAID_IN_TIME } from '../src/domain/sessions.ts';
 
 
@@ -49,10 +50,12 @@ function notProvided(name: string): never {
   throw new Error(`payOrderMachine: actor "${name}" was not provided`);
 }
 
+/** payDeadline is the server's (configured period + HOLD_SLACK_MS); the countdown ends at
+ * the configured period, so it never shows seconds the server would refuse. */
 function remainingOf(context: PayOrderContext): number {
   const deadline = context.order?.payDeadline;
   if (deadline == null) return 0;
-  return Math.max(0, deadline - (context.clock() + context.offset));
+  return Math.max(0, deadline - HOLD_SLACK_MS - (context.clock() + context.offset));
 }
 
 function orderOf(event: unknown): OrderDetail | undefined {

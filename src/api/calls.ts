@@ -15,6 +15,7 @@ import type {
   User,
 } from '../domain/types.ts';
 import type { CaptchaChallenge } from '../domain/captcha.ts';
+import type { RefundContext } from '../domain/refundRules.ts';
 import { call, callRaw } from './client.ts';
 
 // Settings and content
@@ -187,3 +188,7 @@ export const getInvoice = (invoiceId: number) => call<InvoiceDetail>(`/invoice/$
 
 /** Paid orders with an amount to invoice and no invoice yet (chooseOrder). */
 export const getInvoiceableOrders = () => call<OrderSummary[]>('/invoice/orders');
+
+/** What the refund and date-change rules need to know of an order's tickets (RefundContext),
+ * from the server: the ticket list does not carry hall, kind, age or flags. */
+export const getRefundRules = (orderId: number) => call<RefundContext>(`/order/refund/rules/${orderId}`);

@@ -43,8 +43,9 @@ export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
 
 /** Visitors in one individual order (added at once), whatever the hall allows. */
 export const VISITORS_PER_ORDER_INDIVIDUAL = 4;
-/** Added to every configured hold period so the client's countdown never ends before the
- * server's hold does. */
+/** The server holds stock for the configured period plus this slack, and the client counts
+ * down the configured period only: what the countdown shows is always time the server
+ * still honours, despite clock offset, tick lag and the last request in flight. */
 export const HOLD_SLACK_MS = 2_000;
 /** Cart stock lock as the texts say it; the real period comes from config. */
 export const CART_HOLD_MINUTES_TEXT = 15;

@@ -5,7 +5,7 @@ import extraEn from './extra.en.ts';
 
 const en: Messages = {
   ...extraEn,
-  common: { back: 'Back', retry: 'Retry', cancel: 'Cancel', close: 'Close', next: 'Next', free: 'Free', ok: 'OK' },
+  common: { loading: 'Loading…', back: 'Back', retry: 'Retry', cancel: 'Cancel', close: 'Close', next: 'Next', free: 'Free', ok: 'OK' },
   errors: {
     timeout: 'There are too many people booking tickets right now, please try again later.',
     forbidden: 'Operation unauthorized',
@@ -126,7 +126,24 @@ const en: Messages = {
     qrFor: 'Entry QR code of {{name}}',
     home: 'Back to home',
   },
-  orderDetail: { title: 'Order details' },
+  orderDetail: {
+    title: 'Order details',
+    cancel: 'Cancel order',
+    cancelTitle: 'Cancel order',
+    cancelMessage: 'Cancel this unpaid order? Its tickets go back on sale.',
+    refund: 'Refund',
+    rebook: 'Change date',
+    invoice: 'Invoice',
+    share: 'Share order',
+    linkCopied: 'Order link copied',
+  },
+  refund: {
+    continue: 'Refund anyway',
+    submit: 'Confirm refund',
+    alert: 'Refunded tickets stop working at once; the money goes back the way it was paid.',
+    done: 'Refunded. {{amount}} goes back the way it was paid.',
+  },
+  rebook: { submit: 'Confirm change', confirm: 'Move {{n}} ticket(s) to {{date}} {{session}}', done: 'Changed to {{date}}' },
   cart: {
     title: 'Cart',
     add: 'Add to cart',

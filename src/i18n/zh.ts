@@ -4,7 +4,7 @@ import extraZh from './extra.zh.ts';
 
 const zh = {
   ...extraZh,
-  common: { back: '返回', retry: '重试', cancel: '取消', close: '关闭', next: '下一步', free: '免费', ok: '知道了' },
+  common: { loading: '加载中…', back: '返回', retry: '重试', cancel: '取消', close: '关闭', next: '下一步', free: '免费', ok: '知道了' },
   errors: {
     timeout: '当前购票人数过多，请稍后再试',
     forbidden: '没有操作权限',
@@ -105,7 +105,24 @@ const zh = {
     reserved: '已预留',
   },
   paySuccess: { title: '支付成功', done: '支付成功，请凭二维码入馆', qrFor: '{{name}}的入馆二维码', home: '返回首页' },
-  orderDetail: { title: '订单详情' },
+  orderDetail: {
+    title: '订单详情',
+    cancel: '取消订单',
+    cancelTitle: '取消订单',
+    cancelMessage: '确定取消这个未支付的订单吗？门票将释放给其他观众。',
+    refund: '退票',
+    rebook: '改签',
+    invoice: '申请发票',
+    share: '分享订单',
+    linkCopied: '订单链接已复制',
+  },
+  refund: {
+    continue: '仍要退票',
+    submit: '确认退票',
+    alert: '退票后门票立即失效，款项将原路退回。',
+    done: '退票成功，退款 {{amount}} 将原路退回',
+  },
+  rebook: { submit: '确认改签', confirm: '将 {{n}} 张门票改签到 {{date}} {{session}}', done: '改签成功：{{date}}' },
   cart: {
     title: '购物车',
     add: '加入购物车',

@@ -2,6 +2,7 @@ import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { payOrderMachine } from '../../machines/payOrder.machine.ts';
 import { ORDER_NOT_PAID_IN_TIME } from '../../src/domain/sessions.ts';
+import { HOLD_SLACK_MS } from '../../src/domain/limits.ts';
 import type { OrderDetail, OrderStatus } from '../../src/domain/types.ts';
 import { pathSuite } from './pathSuite.ts';
 import type { PathModel } from './paths.ts';
@@ -87,7 +88,8 @@ describe('payOrder: behaviour', () => {
   }
 
   it('counts down against server time, then waits for the server to cancel: "Order not paid in time"', async () => {
-    const deadline = T0 + SERVER_AHEAD + 3_000;
+    // The server's deadline carries 2 s of slack the countdown does not show.
+    const deadline = T0 + SERVER_AHEAD + 3_000 + HOLD_SLACK_MS;
     const { actor, clock, loads } = start({
       orders: [order('toBePaid', deadline), order('toBePaid', deadline), order('canceled', null)],
     });

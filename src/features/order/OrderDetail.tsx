@@ -1,20 +1,64 @@
-/** order/orderDetail/{id}: an order with its tickets (read-only; the actions of each status
- * arrive with the order-lifecycle issue, payment excepted). */
+/** order/orderDetail/{id}: an order, its tickets, and the actions its status allows: pay,
+ * cancel, refund, change date, invoice, share. */
+import { useMachine } from '@xstate/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
-import { getOrder } from '../../api/calls.ts';
+import { fromPromise } from 'xstate';
+import { orderDetailMachine } from '../../../machines/orderDetail.machine.ts';
+import { cancelOrder, getOrder } from '../../api/calls.ts';
+import { tr } from '../../i18n/index.ts';
+import { confirm, toastInfo } from '../../ui/feedback.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
-import { useLoad } from '../../ui/useLoad.ts';
 import { OrderSummaryCard } from './OrderSummaryCard.tsx';
+import { RebookSheet } from './RebookSheet.tsx';
+import { RefundSheet } from './RefundSheet.tsx';
 import { TicketQr } from './TicketQr.tsx';
+
+const machine = orderDetailMachine.provide({
+  actors: {
+    loadOrder: fromPromise(({ input }) => getOrder(input.orderId)),
+    cancel: fromPromise(({ input }) => cancelOrder(input.orderNumber)),
+  },
+});
 
 export default function OrderDetail() {
   const { t } = useTranslation();
   const { id } = useParams<{ id: string }>();
-  const { data: order, loading } = useLoad(() => getOrder(Number(id)), [id]);
+  const [snapshot, send] = useMachine(machine, { input: { orderId: Number(id) } });
+  const { order, error } = snapshot.context;
+  const [sheet, setSheet] = useState<'refund' | 'rebook' | null>(null);
+  const checkable = order?.tickets.some((ticket) => ticket.status === 'toBeChecked') ?? false;
+
+  const cancel = async () => {
+    const sure = await confirm({
+      title: t('orderDetail.cancelTitle'),
+      message: t('orderDetail.cancelMessage'),
+      confirmButtonText: t('orderDetail.cancel'),
+      cancelButtonText: t('common.back'),
+    });
+    if (sure) send({ type: 'CANCEL' });
+  };
+
+  const share = async () => {
+    if (!order?.shortLinkFlag) return;
+    const url = `${window.location.origin}/repOrder/${order.shortLinkFlag}`;
+    await navigator.clipboard?.writeText(url).catch(() => undefined);
+    toastInfo(t('orderDetail.linkCopied'));
+  };
+
+  const closeSheet = (changed: boolean) => {
+    setSheet(null);
+    if (changed) send({ type: 'RELOAD' });
+  };
 
   return (
     <Screen title={t('orderDetail.title')} backTo="/individualCustomers/order/orderRecord">
+      {error ? (
+        <div className="notice-bar notice-bar--danger" role="alert">
+          {tr(error)}
+        </div>
+      ) : null}
       {order ? (
         <>
           <OrderSummaryCard order={order} />
@@ -24,7 +68,9 @@ export default function OrderDetail() {
               <div key={ticket.ticketId} className="detail-ticket">
                 <div className="review-visitor">
                   <strong>{ticket.userName}</strong>
-                  <span className="muted">{ticket.certificateInfo}</span>
+                  <span className="muted">
+                    {ticket.ticketName} · {ticket.certificateInfo}
+                  </span>
                   <span className="tag">{t(`ticketStatus.${ticket.status}`)}</span>
                 </div>
                 {ticket.qrCode && ticket.status === 'toBeChecked' ? (
@@ -33,14 +79,48 @@ export default function OrderDetail() {
               </div>
             ))}
           </section>
-          {order.status === 'toBePaid' ? (
-            <Link href={`/individualCustomers/order/payOrder/${order.orderId}`} className="btn btn--primary btn--block">
-              {t('pay.pay')}
-            </Link>
-          ) : null}
+          <div className="actions">
+            {order.status === 'toBePaid' ? (
+              <>
+                <Link href={`/individualCustomers/order/payOrder/${order.orderId}`} className="btn btn--primary">
+                  {t('pay.pay')}
+                </Link>
+                <button type="button" className="btn" onClick={() => void cancel()}>
+                  {t('orderDetail.cancel')}
+                </button>
+              </>
+            ) : null}
+            {checkable ? (
+              <>
+                <button type="button" className="btn" onClick={() => setSheet('refund')}>
+                  {t('orderDetail.refund')}
+                </button>
+                <button type="button" className="btn" onClick={() => setSheet('rebook')}>
+                  {t('orderDetail.rebook')}
+                </button>
+              </>
+            ) : null}
+            {order.status === 'completed' || order.status === 'partlyRefunded' || order.status === 'changed' ? (
+              <Link href={`/individualCustomers/invoice/editInvoiceInfo?orderId=${order.orderId}`} className="btn">
+                {t('orderDetail.invoice')}
+              </Link>
+            ) : null}
+            {order.shortLinkFlag ? (
+              <button type="button" className="btn" onClick={() => void share()}>
+                {t('orderDetail.share')}
+              </button>
+            ) : null}
+          </div>
+          {sheet === 'refund' ? <RefundSheet order={order} onClose={closeSheet} /> : null}
+          {sheet === 'rebook' ? <RebookSheet order={order} onClose={closeSheet} /> : null}
         </>
       ) : null}
-      <LoadingOverlay show={loading} />
+      {snapshot.matches('failed') ? (
+        <button type="button" className="btn btn--primary" onClick={() => send({ type: 'RELOAD' })}>
+          {t('common.retry')}
+        </button>
+      ) : null}
+      <LoadingOverlay show={snapshot.matches('loading') || snapshot.matches('canceling')} />
     </Screen>
   );
 }

@@ -1,0 +1,87 @@
+/** Refund tickets of a paid order: tick tickets, the rules, the missed-visit warning, the
+ * refund alert, submit (refund machine). */
+import { useMachine } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { refundableTicketIds, refundMachine } from '../../../machines/refund.machine.ts';
+import { getRefundRules, refundCheckBlack, refundTickets } from '../../api/calls.ts';
+import type { RefundContext } from '../../domain/refundRules.ts';
+import type { OrderDetail } from '../../domain/types.ts';
+import { tr } from '../../i18n/index.ts';
+import { formatMoney } from '../../ui/money.ts';
+import { RichText } from '../../ui/RichText.tsx';
+import { LoadingOverlay } from '../../ui/Screen.tsx';
+import { useSettings } from '../../ui/settings.tsx';
+import { Sheet } from '../../ui/Sheet.tsx';
+import { useLoad } from '../../ui/useLoad.ts';
+import { TicketPicker } from './TicketPicker.tsx';
+
+const machine = refundMachine.provide({
+  actors: {
+    checkBlack: fromPromise(({ input }) => refundCheckBlack(input.ticketIds)),
+    refund: fromPromise(({ input }) => refundTickets(input.ticketIds)),
+  },
+});
+
+export function RefundSheet({ order, onClose }: { order: OrderDetail; onClose: (changed: boolean) => void }) {
+  const { data: rules } = useLoad(() => getRefundRules(order.orderId), [order.orderId]);
+  const { t } = useTranslation();
+  if (!rules) return <LoadingOverlay show label={t('common.loading')} />;
+  return <RefundFlow order={order} rules={rules} onClose={onClose} />;
+}
+
+function RefundFlow({ order, rules, onClose }: { order: OrderDetail; rules: RefundContext; onClose: (changed: boolean) => void }) {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const [snapshot, send] = useMachine(machine, { input: { order, rules } });
+  const { selected, violations, warning, result, error } = snapshot.context;
+  const done = snapshot.matches('done');
+
+  const footer = done ? (
+    <button type="button" className="btn btn--primary btn--block" onClick={() => onClose(true)}>
+      {t('common.ok')}
+    </button>
+  ) : snapshot.matches('selecting') ? (
+    <button type="button" className="btn btn--primary btn--block" onClick={() => send({ type: 'CONFIRM' })}>
+      {t('common.next')}
+    </button>
+  ) : snapshot.matches('warning') ? (
+    <div className="row">
+      <button type="button" className="btn" onClick={() => send({ type: 'BACK' })}>{t('common.back')}</button>
+      <button type="button" className="btn btn--primary" onClick={() => send({ type: 'CONTINUE' })}>{t('refund.continue')}</button>
+    </div>
+  ) : (
+    <div className="row">
+      <button type="button" className="btn" onClick={() => send({ type: 'BACK' })}>{t('common.back')}</button>
+      <button type="button" className="btn btn--primary" disabled={snapshot.matches('submitting')} onClick={() => send({ type: 'SUBMIT' })}>
+        {t('refund.submit')}
+      </button>
+    </div>
+  );
+
+  return (
+    <Sheet open title={t('orderDetail.refund')} onClose={() => onClose(done)} footer={footer}>
+      {done && result ? (
+        <p className="refund-done">{t('refund.done', { amount: formatMoney(result.refundAmount) })}</p>
+      ) : null}
+      {snapshot.matches('selecting') || snapshot.matches('checking') ? (
+        <TicketPicker
+          order={order}
+          selectable={refundableTicketIds(snapshot.context)}
+          selected={selected}
+          onToggle={(ticketId) => send({ type: 'TOGGLE', ticketId })}
+          onAll={() => send({ type: 'SELECT_ALL' })}
+        />
+      ) : null}
+      {snapshot.matches('warning') ? <div className="notice-bar">{warning}</div> : null}
+      {snapshot.matches('confirming') || snapshot.matches('submitting') ? (
+        <RichText html={settings.texts.refund_alert ?? t('refund.alert')} />
+      ) : null}
+      {[...violations.map((v) => v.message), ...(error ? [error] : [])].map((message) => (
+        <p key={message.en} className="error-text" role="alert">
+          {tr(message)}
+        </p>
+      ))}
+    </Sheet>
+  );
+}

@@ -1,0 +1,66 @@
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { orderDetailMachine } from '../../machines/orderDetail.machine.ts';
+import type { OrderDetail } from '../../src/domain/types.ts';
+import { pathSuite } from './pathSuite.ts';
+import type { PathModel } from './paths.ts';
+
+const order = (status: OrderDetail['status']): OrderDetail => ({
+  orderId: 5,
+  orderNumber: 'A'.repeat(23),
+  status,
+  amount: 3000,
+  ticketNum: 1,
+  createTime: '2026-11-22 10:00:00',
+  visitDate: '2026-12-01',
+  hallName: 'Main hall',
+  beginTime: '09:00',
+  endTime: '12:00',
+  payDeadline: null,
+  payTime: null,
+  tickets: [],
+});
+
+pathSuite('orderDetail', [
+  {
+    name: 'all cases',
+    machine: orderDetailMachine,
+    generators: ['shortest', 'simple'],
+    input: { orderId: 5 },
+    events: ((s) => {
+      if (s.matches('ready')) return [{ type: 'CANCEL' }, { type: 'RELOAD' }];
+      if (s.matches('failed')) return [{ type: 'RELOAD' }];
+      return [];
+    }) as PathModel['events'],
+    outcomes: {
+      loadOrder: [{ output: order('toBePaid') }, { output: order('completed') }, { error: 'Network error' }],
+      cancel: [{ output: { orderId: 5, status: 'canceled' } }, { error: 'Already paid' }],
+    },
+  } as PathModel,
+]);
+
+describe('orderDetail: behaviour', () => {
+  it('cancels an unpaid order by its number and shows it again', async () => {
+    const canceled: string[] = [];
+    const answers = [order('toBePaid'), order('canceled')];
+    const actor = createActor(
+      orderDetailMachine.provide({
+        actors: {
+          loadOrder: fromPromise(async () => answers.shift()!),
+          cancel: fromPromise(async ({ input }: { input: { orderNumber: string } }) => {
+            canceled.push(input.orderNumber);
+            return { orderId: 5, status: 'canceled' as const };
+          }),
+        },
+      }),
+      { input: { orderId: 5 } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'CANCEL' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.order?.status === 'canceled');
+    expect(canceled).toEqual(['A'.repeat(23)]);
+    actor.send({ type: 'CANCEL' });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(canceled).toHaveLength(1);
+  });
+});
