@@ -14,6 +14,7 @@ import { helperRoutes } from './routes/helpers.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { payRoutes } from './routes/pay.ts';
+import { lifecycleRoutes } from './routes/lifecycle.ts';
 import { devRoutes } from './routes/dev.ts';
 
 export type { AppDeps } from './context.ts';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes, opts);
   await app.register(orderRoutes, opts);
   await app.register(payRoutes, opts);
+  await app.register(lifecycleRoutes, opts);
   if (deps.providers.sms.outbox) await app.register(devRoutes, opts);
   return app;
 }

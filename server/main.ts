@@ -8,6 +8,8 @@ import { migrate, openPg, openPglite, type Db } from './db/db.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { startPayTimeoutJob } from './jobs/payTimeout.ts';
 import { startScheduleJob } from './jobs/schedules.ts';
+import { startCartExpiryJob } from './jobs/cartExpiry.ts';
+import { startMissedVisitsJob } from './jobs/missedVisits.ts';
 import { smsFromEnv } from './providers/sms.ts';
 import { simPayment } from './providers/payment.ts';
 import { DEMO_USER } from './seed/museum.ts';
@@ -46,6 +48,8 @@ async function main() {
   const app = await buildApp(deps);
   const stopPay = startPayTimeoutJob(db, clock, Number(env.PAY_TIMEOUT_INTERVAL_MS ?? 5000));
   const stopSchedules = startScheduleJob(db, clock);
+  const stopCart = startCartExpiryJob(db, clock, Number(env.CART_EXPIRY_INTERVAL_MS ?? 5000));
+  const stopMissed = startMissedVisitsJob(db, clock, Number(env.MISSED_VISITS_INTERVAL_MS ?? 600_000));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -55,6 +59,8 @@ async function main() {
     stopSchedules();
     await app.close().catch(() => undefined);
     await stopPay();
+    await stopCart();
+    await stopMissed();
     await db.close();
     process.exit(0);
   };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../context.ts';
 import { langOf, ok } from '../http.ts';
 import { account, parse } from './kit.ts';
+import { addToCart, checkoutCart } from '../services/cart.ts';
 import { calculatePrice, listOrders, orderDetail, orderStatus, placeOrder, unpaidOrder } from '../services/orders.ts';
 
 const individual = { config: { auth: 'individual' as const } };
@@ -11,9 +12,15 @@ const individual = { config: { auth: 'individual' as const } };
 export const orderRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   app.post('/config/orderRule/calculatePrice', async (req) => ok(req, await calculatePrice(deps, req.body, langOf(req))));
 
-  app.post('/config/orderRule/placeOrder', individual, async (req) =>
-    ok(req, await placeOrder(deps, account(req).userId, req.body, langOf(req))),
-  );
+  /** One path, three uses: poolFlag 1 adds to the cart; a body with `cartTicketIds` pays those
+   * cart lines as one order; otherwise a direct order. */
+  app.post('/config/orderRule/placeOrder', individual, async (req) => {
+    const body = (req.body ?? {}) as { poolFlag?: unknown; cartTicketIds?: unknown };
+    const userId = account(req).userId;
+    if (body.cartTicketIds !== undefined) return ok(req, await checkoutCart(deps, userId, req.body, langOf(req)));
+    if (Number(body.poolFlag) === 1) return ok(req, await addToCart(deps, userId, req.body, langOf(req)));
+    return ok(req, await placeOrder(deps, userId, req.body, langOf(req)));
+  });
 
   app.get('/config/orderRule/selectNotPayOrderByUserId', individual, async (req) => ok(req, await unpaidOrder(deps, account(req).userId)));
 

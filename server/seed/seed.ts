@@ -79,7 +79,7 @@ async function seedDayStates(q: Queryable, clock: Clock, today: string) {
   const [closedZh, closedEn] = TEXTS.closed_reason;
   await q.query('UPDATE museum_days SET closed = true, reason_zh = $2, reason_en = $3 WHERE visit_date = $1', [closed, closedZh, closedEn]);
   const soldOut = days.slice(3, 12).find((d) => d !== closed)!;
-  await q.query('UPDATE hall_schedule SET sold = capacity WHERE visit_date = $1', [soldOut]);
+  await q.query('UPDATE hall_schedule SET sold = capacity, sold_external = capacity WHERE visit_date = $1', [soldOut]);
   const stoppedDay = days.slice(2, 12).find((d) => d !== closed && d !== soldOut)!;
   const [stopZh, stopEn] = TEXTS.stopped_reason;
   await q.query(

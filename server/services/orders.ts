@@ -15,6 +15,7 @@ import type {
   PlaceOrderRequest,
   PlaceOrderResult,
   PriceQuote,
+  TicketPrice,
   TicketStatus,
 } from '../../src/domain/types.ts';
 import { checkOrder, freeChildPerAdult, ORDER_MESSAGES } from '../../src/domain/orderRules.ts';
@@ -24,6 +25,8 @@ import { HOLD_SLACK_MS } from '../../src/domain/limits.ts';
 import { museumDate, museumDateTime } from '../time.ts';
 import { getConfig, getText, minutes } from './settings.ts';
 import { consumeToken } from '../providers/captcha.ts';
+import { releaseOrderTickets } from './stock.ts';
+import { assertNotBlacklisted } from './blacklist.ts';
 import {
   hallRules,
   loadDay,
@@ -48,7 +51,7 @@ export const ORDER_TEXTS = {
   notPayable: { zh: '订单已关闭或已支付，无法支付', en: 'This order is closed or already paid and cannot be paid' },
 } satisfies Record<string, Text>;
 
-const RISK_DAILY_ORDERS = 5;
+export const RISK_DAILY_ORDERS = 5;
 
 const priceSchema = z.object({
   hallScheduleId: z.coerce.number().int().positive(),
@@ -86,7 +89,7 @@ const lineSchema = z.object({
   picUrl: z.string().max(500).nullable().optional(),
 });
 
-const placeSchema = z.object({
+export const placeSchema = z.object({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   captchaToken: z.string().max(200).optional().default(''),
   ticketNum: z.coerce.number().int().optional(),
@@ -94,12 +97,37 @@ const placeSchema = z.object({
   ticketInfoList: z.array(lineSchema).min(1).max(20),
 });
 
-function newOrderNumber(now: Date): string {
+export function newOrderNumber(now: Date): string {
   const stamp = museumDateTime(now).replace(/\D/g, ''); // 14 digits
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
   let tail = '';
   for (let i = 0; i < 8; i++) tail += alphabet[randomInt(alphabet.length)];
   return `P${stamp}${tail}`; // 1 + 14 + 8 = 23
+}
+
+export interface BookableSession {
+  schedule: ScheduleRow;
+  hall: HallRow;
+  prices: TicketPrice[];
+  config: Record<string, string>;
+}
+
+/** The session, its hall, prices and config, refused unless it is open for sale now
+ * (available or sold out: the stock update decides the latter). */
+export async function bookableSession(q: Queryable, scheduleId: number, now: Date, date?: string): Promise<BookableSession> {
+  const [schedule] = await q.query<ScheduleRow>('SELECT * FROM hall_schedule WHERE id = $1', [scheduleId]);
+  if (!schedule || (date !== undefined && schedule.visit_date !== date)) throw fail(ORDER_TEXTS.notSelectable);
+  const [hall] = await q.query<HallRow>('SELECT * FROM halls WHERE id = $1', [schedule.hall_id]);
+  const prices = (await loadPrices(q, hall.id)).map(ticketPrice);
+  const config = await getConfig(q);
+  const day = await loadDay(q, schedule.visit_date);
+  let stop: Text | null = null;
+  if (config.hallStatus === '0') {
+    stop = { zh: (await getText(q, 'museumStopSaleContent', 'zh')) ?? '', en: (await getText(q, 'museumStopSaleContent', 'en')) ?? '' };
+  }
+  const state = sessionState(schedule, day, now, stop);
+  if (state.state !== 'available' && state.state !== 'soldOut') throw fail(state.reason ?? ORDER_TEXTS.notSelectable);
+  return { schedule, hall, prices, config };
 }
 
 /** placeOrder: every rule again on the server, then stock and order in one transaction. */
@@ -114,21 +142,7 @@ export async function placeOrder(deps: AppDeps, userId: number, body: unknown, l
   // One session per individual order.
   const scheduleIds = new Set(input.ticketInfoList.map((l) => l.hallScheduleId));
   if (scheduleIds.size !== 1) throw fail(ORDER_TEXTS.notSelectable);
-  const [schedule] = await deps.db.query<ScheduleRow>('SELECT * FROM hall_schedule WHERE id = $1', [draft.hallScheduleId]);
-  if (!schedule || schedule.visit_date !== input.date) throw fail(ORDER_TEXTS.notSelectable);
-  const [hall] = await deps.db.query<HallRow>('SELECT * FROM halls WHERE id = $1', [schedule.hall_id]);
-  const prices = (await loadPrices(deps.db, hall.id)).map(ticketPrice);
-  const config = await getConfig(deps.db);
-
-  // The session must be open for sale now.
-  const day = await loadDay(deps.db, schedule.visit_date);
-  let stop: Text | null = null;
-  if (config.hallStatus === '0') {
-    stop = { zh: (await getText(deps.db, 'museumStopSaleContent', 'zh')) ?? '', en: (await getText(deps.db, 'museumStopSaleContent', 'en')) ?? '' };
-  }
-  const state = sessionState(schedule, day, now, stop);
-  if (state.state !== 'available' && state.state !== 'soldOut') throw fail(state.reason ?? ORDER_TEXTS.notSelectable);
-
+  const { schedule, hall, prices, config } = await bookableSession(deps.db, draft.hallScheduleId!, now, input.date);
   const violations = checkOrder(
     draft,
     { hall: hallRules(hall), prices, remaining: remainingOf(schedule), freeChildPerAdult: freeChildPerAdult(config, hall.hall_key) },
@@ -146,6 +160,7 @@ export async function placeOrder(deps: AppDeps, userId: number, body: unknown, l
   return deps.db.tx(async (q) => {
     // One order at a time per account: lock the account row, then look at its orders.
     await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    await assertNotBlacklisted(q, userId, now);
     await cancelDueOrdersIn(q, now, { userId });
     const unpaid = await q.query('SELECT id FROM orders WHERE user_id = $1 AND status = $2 LIMIT 1', [userId, 'toBePaid']);
     if (unpaid.length > 0) throw fail(ORDER_TEXTS.unpaid);
@@ -171,9 +186,9 @@ export async function placeOrder(deps: AppDeps, userId: number, body: unknown, l
     );
     for (const { line, price } of lines) {
       await q.query(
-        `INSERT INTO tickets (order_id, price_id, user_name, certificate_type, certificate_info, ticket_name_zh, ticket_name_en, price, status)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'toBePaid')`,
-        [order.id, price.ticketPriceId, line.userName.trim(), line.certificate, line.certificateInfo.trim().toUpperCase(), price.name.zh, price.name.en, price.price],
+        `INSERT INTO tickets (order_id, price_id, user_name, certificate_type, certificate_info, ticket_name_zh, ticket_name_en, price, status, schedule_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'toBePaid', $9)`,
+        [order.id, price.ticketPriceId, line.userName.trim(), line.certificate, line.certificateInfo.trim().toUpperCase(), price.name.zh, price.name.en, price.price, schedule.id],
       );
     }
     return { orderId: order.id, riskEnable, riskPolicy: 1, riskPrompt: null };
@@ -206,14 +221,14 @@ export async function cancelDueOrdersIn(
   for (const o of due) {
     const done = await q.query(`UPDATE orders SET status = 'canceled', canceled_at = $2 WHERE id = $1 AND status = 'toBePaid' RETURNING id`, [o.id, now]);
     if (done.length === 0) continue;
-    await q.query('UPDATE hall_schedule SET sold = sold - $2 WHERE id = $1', [o.schedule_id, o.ticket_num]);
-    await q.query(`UPDATE tickets SET status = 'canceled' WHERE order_id = $1 AND status = 'toBePaid'`, [o.id]);
+    // Stock goes back per ticket session, guarded by the ticket status (exactly once).
+    await releaseOrderTickets(q, o.id, ['toBePaid'], 'canceled');
     canceled++;
   }
   return canceled;
 }
 
-interface OrderRow {
+export interface OrderRow {
   id: number;
   order_number: string;
   user_id: number;
@@ -228,12 +243,13 @@ interface OrderRow {
   hall_name_en: string;
   begin_time: string;
   end_time: string;
+  short_link_flag: string | null;
 }
 
-const ORDER_SELECT = `SELECT o.*, h.name_zh AS hall_name_zh, h.name_en AS hall_name_en, s.begin_time, s.end_time
+export const ORDER_SELECT = `SELECT o.*, h.name_zh AS hall_name_zh, h.name_en AS hall_name_en, s.begin_time, s.end_time
   FROM orders o JOIN halls h ON h.id = o.hall_id JOIN hall_schedule s ON s.id = o.schedule_id`;
 
-const summary = (o: OrderRow, lang: Lang): OrderSummary => ({
+export const summary = (o: OrderRow, lang: Lang): OrderSummary => ({
   orderId: o.id,
   orderNumber: o.order_number,
   status: o.status,
@@ -246,11 +262,9 @@ const summary = (o: OrderRow, lang: Lang): OrderSummary => ({
   endTime: o.end_time,
 });
 
-export async function orderDetail(deps: AppDeps, userId: number, orderId: number, lang: Lang): Promise<OrderDetail> {
-  await deps.db.tx((q) => cancelDueOrdersIn(q, deps.clock(), { orderId }));
-  const [o] = await deps.db.query<OrderRow>(`${ORDER_SELECT} WHERE o.id = $1 AND o.user_id = $2`, [orderId, userId]);
-  if (!o) throw fail(ORDER_TEXTS.orderNotFound);
-  const tickets = await deps.db.query<{
+/** The detail of one order row: tickets masked, each with its own session. */
+export async function detailOf(q: Queryable, o: OrderRow, lang: Lang): Promise<OrderDetail> {
+  const tickets = await q.query<{
     id: number;
     user_name: string;
     certificate_type: string;
@@ -260,11 +274,23 @@ export async function orderDetail(deps: AppDeps, userId: number, orderId: number
     price: number;
     status: TicketStatus;
     qr_code: string | null;
-  }>('SELECT * FROM tickets WHERE order_id = $1 ORDER BY id', [o.id]);
+    schedule_id: number;
+    visit_date: string;
+    begin_time: string;
+    end_time: string;
+    hall_name_zh: string;
+    hall_name_en: string;
+  }>(
+    `SELECT t.*, s.visit_date, s.begin_time, s.end_time, h.name_zh AS hall_name_zh, h.name_en AS hall_name_en
+     FROM tickets t JOIN hall_schedule s ON s.id = t.schedule_id JOIN halls h ON h.id = s.hall_id
+     WHERE t.order_id = $1 ORDER BY t.id`,
+    [o.id],
+  );
   return {
     ...summary(o, lang),
     payDeadline: o.status === 'toBePaid' && o.pay_deadline ? o.pay_deadline.getTime() : null,
     payTime: o.pay_time ? museumDateTime(o.pay_time) : null,
+    shortLinkFlag: o.short_link_flag ?? null,
     tickets: tickets.map((t) => ({
       ticketId: t.id,
       userName: t.user_name,
@@ -274,8 +300,20 @@ export async function orderDetail(deps: AppDeps, userId: number, orderId: number
       price: t.price,
       status: t.status,
       qrCode: t.qr_code,
+      hallScheduleId: t.schedule_id,
+      visitDate: t.visit_date,
+      hallName: lang === 'en' ? t.hall_name_en : t.hall_name_zh,
+      beginTime: t.begin_time,
+      endTime: t.end_time,
     })),
   };
+}
+
+export async function orderDetail(deps: AppDeps, userId: number, orderId: number, lang: Lang): Promise<OrderDetail> {
+  await deps.db.tx((q) => cancelDueOrdersIn(q, deps.clock(), { orderId }));
+  const [o] = await deps.db.query<OrderRow>(`${ORDER_SELECT} WHERE o.id = $1 AND o.user_id = $2`, [orderId, userId]);
+  if (!o) throw fail(ORDER_TEXTS.orderNotFound);
+  return detailOf(deps.db, o, lang);
 }
 
 export async function orderStatus(deps: AppDeps, userId: number, orderId: number) {
@@ -331,10 +369,10 @@ export async function markPaid(deps: AppDeps, payId: string, amount: number): Pr
       await q.query(`UPDATE payments SET status = 'amountMismatch' WHERE pay_id = $1`, [payId]);
       return { orderId: pay.order_id, paid: false };
     }
-    const done = await q.query(`UPDATE orders SET status = 'completed', pay_time = $2 WHERE id = $1 AND status = 'toBePaid' RETURNING id`, [
-      pay.order_id,
-      now,
-    ]);
+    const done = await q.query(
+      `UPDATE orders SET status = 'completed', pay_time = $2, short_link_flag = $3 WHERE id = $1 AND status = 'toBePaid' RETURNING id`,
+      [pay.order_id, now, randomBytes(18).toString('base64url')],
+    );
     if (done.length === 0) {
       // Paid after the order closed (or paid twice by two payments): recorded for a refund.
       await q.query(`UPDATE payments SET status = 'refundDue', paid_at = $2 WHERE pay_id = $1`, [payId, now]);

@@ -1,0 +1,20 @@
+/** Cart expiry: held cart lines past their deadline become 'expired' and give their held
+ * stock back, exactly once (guarded by the line status; rows claimed FOR UPDATE SKIP LOCKED). */
+import type { Db } from '../db/db.ts';
+import type { Clock } from '../time.ts';
+import { expireDueCartLinesIn } from '../services/cart.ts';
+import { every } from './every.ts';
+
+/** One run with the given clock: claims due lines in batches until none is left. */
+export async function runCartExpiry(db: Db, clock: Clock, batch = 200): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = (await db.tx((q) => expireDueCartLinesIn(q, clock(), { limit: batch }))).length;
+    total += n;
+    if (n < batch) return total;
+  }
+}
+
+export function startCartExpiryJob(db: Db, clock: Clock, intervalMs = 5000, log: (msg: string) => void = console.error) {
+  return every('cartExpiry', () => runCartExpiry(db, clock), intervalMs, log);
+}

@@ -1,0 +1,12 @@
+/** Missed visits: paid tickets never checked whose visit date has passed become 'expired'
+ * (they count toward the blacklist, services/blacklist.ts). Idempotent; FOR UPDATE SKIP LOCKED. */
+import type { Db } from '../db/db.ts';
+import type { Clock } from '../time.ts';
+import { runMissedVisits } from '../services/lifecycle.ts';
+import { every } from './every.ts';
+
+export { runMissedVisits };
+
+export function startMissedVisitsJob(db: Db, clock: Clock, intervalMs = 600_000, log: (msg: string) => void = console.error) {
+  return every('missedVisits', () => runMissedVisits(db, clock), intervalMs, log);
+}

@@ -1,0 +1,330 @@
+/** The shopping cart: lines that hold stock (hall_schedule.held) until a deadline, one visit
+ * date per cart, paid together as ONE order (held -> sold in one transaction). */
+import { z } from 'zod';
+import type { AppDeps } from '../context.ts';
+import type { Queryable } from '../db/db.ts';
+import { fail } from '../http.ts';
+import { parse } from '../routes/kit.ts';
+import type { Lang, Text } from '../../src/domain/text.ts';
+import type {
+  CartAddResult,
+  CartLine,
+  CertificateType,
+  OrderDraft,
+  PlaceOrderRequest,
+  PlaceOrderResult,
+  ShoppingCart,
+} from '../../src/domain/types.ts';
+import { checkOrder, freeChildPerAdult, ORDER_MESSAGES } from '../../src/domain/orderRules.ts';
+import { draftFromRequest } from '../../src/domain/orderRequest.ts';
+import { maskCertificate } from '../../src/domain/certificates.ts';
+import { HOLD_SLACK_MS } from '../../src/domain/limits.ts';
+import { museumDate } from '../time.ts';
+import { minutes } from './settings.ts';
+import { consumeToken } from '../providers/captcha.ts';
+import { hallRules, remainingOf } from './pool.ts';
+import {
+  bookableSession,
+  cancelDueOrdersIn,
+  newOrderNumber,
+  ORDER_TEXTS,
+  placeSchema,
+  RISK_DAILY_ORDERS,
+} from './orders.ts';
+import { assertNotBlacklisted } from './blacklist.ts';
+import { perSchedule, releaseCartLines, takeHeld } from './stock.ts';
+
+export const CART_TEXTS = {
+  /** SPEC §8 */
+  expired: { zh: '购物车已过期或为空，或未选择', en: 'Shopping cart expired, or empty or none selected' },
+  otherDate: {
+    zh: '购物车中已有{date}的门票，一次只能预约同一日期，请先清空购物车',
+    en: 'Your cart holds tickets for {date}; a cart holds one visit date only. Please empty the cart first',
+  },
+  lineNotFound: { zh: '购物车中没有该门票', en: 'This ticket is not in your cart' },
+} satisfies Record<string, Text>;
+
+/** Code of the "cart holds another date" answer (passed through to the client as data). */
+export const CART_OTHER_DATE_CODE = 600;
+
+const fillDate = (t: Text, date: string): Text => ({ zh: t.zh.replace('{date}', date), en: t.en.replace('{date}', date) });
+
+interface CartRow {
+  id: number;
+  user_id: number;
+  schedule_id: number;
+  hall_id: number;
+  visit_date: string;
+  price_id: number;
+  user_name: string;
+  certificate_type: string;
+  certificate_info: string;
+  ticket_name_zh: string;
+  ticket_name_en: string;
+  price: number;
+  status: 'held' | 'expired' | 'removed' | 'ordered';
+  deadline: Date;
+}
+
+/** Expires due held lines (of one user, or all) and returns their stock, exactly once.
+ * Claims rows with FOR UPDATE SKIP LOCKED. Returns the ids that this call expired. */
+export async function expireDueCartLinesIn(q: Queryable, now: Date, filter: { userId?: number; limit?: number } = {}): Promise<number[]> {
+  const params: unknown[] = [now];
+  let where = `status = 'held' AND deadline <= $1`;
+  if (filter.userId !== undefined) {
+    params.push(filter.userId);
+    where += ` AND user_id = $${params.length}`;
+  }
+  params.push(filter.limit ?? 200);
+  const due = await q.query<{ id: number }>(
+    `SELECT id FROM cart_lines WHERE ${where} ORDER BY deadline, id LIMIT $${params.length} FOR UPDATE SKIP LOCKED`,
+    params,
+  );
+  const moved = await releaseCartLines(
+    q,
+    due.map((r) => r.id),
+    'expired',
+    now,
+  );
+  return moved.map((r) => r.id);
+}
+
+const lineView = (r: CartRow & { hall_name_zh: string; hall_name_en: string; begin_time: string; end_time: string }, lang: Lang): CartLine => ({
+  cartTicketId: r.id,
+  hallId: r.hall_id,
+  hallName: lang === 'en' ? r.hall_name_en : r.hall_name_zh,
+  hallScheduleId: r.schedule_id,
+  visitDate: r.visit_date,
+  beginTime: r.begin_time,
+  endTime: r.end_time,
+  userName: r.user_name,
+  certificateType: r.certificate_type as CertificateType,
+  certificateInfo: maskCertificate(r.certificate_info),
+  ticketPriceId: r.price_id,
+  ticketName: lang === 'en' ? r.ticket_name_en : r.ticket_name_zh,
+  price: r.price,
+  deadline: r.deadline.getTime(),
+  expired: r.status === 'expired',
+  status: r.status === 'expired' ? 'expired' : 'held',
+});
+
+const LINE_SELECT = `SELECT c.*, h.name_zh AS hall_name_zh, h.name_en AS hall_name_en, s.begin_time, s.end_time
+  FROM cart_lines c JOIN halls h ON h.id = c.hall_id JOIN hall_schedule s ON s.id = c.schedule_id`;
+
+async function linesByIds(q: Queryable, ids: number[], lang: Lang): Promise<CartLine[]> {
+  if (ids.length === 0) return [];
+  const rows = await q.query<CartRow & { hall_name_zh: string; hall_name_en: string; begin_time: string; end_time: string }>(
+    `${LINE_SELECT} WHERE c.id = ANY($1::int[]) ORDER BY c.id`,
+    [ids],
+  );
+  return rows.map((r) => lineView(r, lang));
+}
+
+/** placeOrder with poolFlag 1: the same rule checks (no captcha: that comes at checkout),
+ * remaining -> held, lines with the configured deadline. */
+export async function addToCart(deps: AppDeps, userId: number, body: unknown, _lang?: Lang): Promise<CartAddResult> {
+  const input = parse(placeSchema, body);
+  const now = deps.clock();
+  const today = museumDate(now);
+  const draft = draftFromRequest(input as unknown as PlaceOrderRequest);
+  const scheduleIds = new Set(input.ticketInfoList.map((l) => l.hallScheduleId));
+  if (scheduleIds.size !== 1) throw fail(ORDER_TEXTS.notSelectable);
+  const { schedule, hall, prices, config } = await bookableSession(deps.db, draft.hallScheduleId!, now, input.date);
+  const violations = checkOrder(
+    draft,
+    { hall: hallRules(hall), prices, remaining: remainingOf(schedule), freeChildPerAdult: freeChildPerAdult(config, hall.hall_key) },
+    'visitors',
+    today,
+  );
+  if (violations.length > 0) throw fail(violations[0].message);
+  const holdMinutes = minutes(config, 'person_shoppingcart_hold_period', 15);
+  const deadline = new Date(now.getTime() + holdMinutes * 60_000 + HOLD_SLACK_MS);
+  const lines = input.ticketInfoList.map((l) => ({ line: l, price: prices.find((p) => p.ticketPriceId === l.ticketPriceId)! }));
+
+  return deps.db.tx(async (q) => {
+    await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    await assertNotBlacklisted(q, userId, now);
+    await expireDueCartLinesIn(q, now, { userId });
+    const [other] = await q.query<{ visit_date: string }>(
+      `SELECT visit_date FROM cart_lines WHERE user_id = $1 AND status = 'held' AND visit_date <> $2 LIMIT 1`,
+      [userId, schedule.visit_date],
+    );
+    if (other) throw fail(fillDate(CART_TEXTS.otherDate, other.visit_date), CART_OTHER_DATE_CODE, { cartDate: other.visit_date });
+    // Expired lines of another date are dropped: the cart now holds the new date.
+    await q.query(`UPDATE cart_lines SET status = 'removed', closed_at = $3 WHERE user_id = $1 AND status = 'expired' AND visit_date <> $2`, [
+      userId,
+      schedule.visit_date,
+      now,
+    ]);
+    // The same person twice in one session of the cart.
+    const certs = lines.map((x) => `${x.line.certificate}:${x.line.certificateInfo.trim().toUpperCase()}`);
+    const dup = await q.query(
+      `SELECT 1 FROM cart_lines WHERE user_id = $1 AND status = 'held' AND schedule_id = $2 AND (certificate_type || ':' || certificate_info) = ANY($3::text[]) LIMIT 1`,
+      [userId, schedule.id, certs],
+    );
+    if (dup.length > 0) throw fail(ORDER_MESSAGES.duplicateCertificate);
+    if (!(await takeHeld(q, schedule.id, lines.length))) throw fail(ORDER_TEXTS.soldOut);
+    const ids: number[] = [];
+    for (const { line, price } of lines) {
+      const [row] = await q.query<{ id: number }>(
+        `INSERT INTO cart_lines (user_id, schedule_id, hall_id, visit_date, price_id, user_name, certificate_type, certificate_info,
+           ticket_name_zh, ticket_name_en, price, status, created_at, deadline)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,'held',$12,$13) RETURNING id`,
+        [userId, schedule.id, hall.id, schedule.visit_date, price.ticketPriceId, line.userName.trim(), line.certificate,
+          line.certificateInfo.trim().toUpperCase(), price.name.zh, price.name.en, price.price, now, deadline],
+      );
+      ids.push(row.id);
+    }
+    return { orderId: null, riskEnable: false, riskPolicy: 1, riskPrompt: null, cartTicketIds: ids, deadline: deadline.getTime() };
+  });
+}
+
+export async function getShoppingCart(deps: AppDeps, userId: number, lang: Lang): Promise<ShoppingCart> {
+  const now = deps.clock();
+  await deps.db.tx((q) => expireDueCartLinesIn(q, now, { userId }));
+  const rows = await deps.db.query<CartRow & { hall_name_zh: string; hall_name_en: string; begin_time: string; end_time: string }>(
+    `${LINE_SELECT} WHERE c.user_id = $1 AND c.status IN ('held', 'expired') ORDER BY c.id`,
+    [userId],
+  );
+  const held = rows.find((r) => r.status === 'held');
+  return { visitDate: held?.visit_date ?? null, lines: rows.map((r) => lineView(r, lang)), serverTime: now.getTime() };
+}
+
+/** GET ticketInfoTimeOut: expires the caller's due lines now and returns them. */
+export async function expireMyCart(deps: AppDeps, userId: number, lang: Lang): Promise<CartLine[]> {
+  const ids = await deps.db.tx((q) => expireDueCartLinesIn(q, deps.clock(), { userId }));
+  return linesByIds(deps.db, ids, lang);
+}
+
+/** Removes one line (held: its stock comes back; expired: already back). */
+export async function removeCartLine(deps: AppDeps, userId: number, id: number): Promise<null> {
+  const now = deps.clock();
+  await deps.db.tx(async (q) => {
+    const [line] = await q.query<{ id: number; status: string }>(
+      `SELECT id, status FROM cart_lines WHERE id = $1 AND user_id = $2 AND status IN ('held', 'expired') FOR UPDATE`,
+      [id, userId],
+    );
+    if (!line) throw fail(CART_TEXTS.lineNotFound);
+    if (line.status === 'held') await releaseCartLines(q, [id], 'removed', now);
+    else await q.query(`UPDATE cart_lines SET status = 'removed', closed_at = $2 WHERE id = $1 AND status = 'expired'`, [id, now]);
+  });
+  return null;
+}
+
+export async function clearCart(deps: AppDeps, userId: number): Promise<{ removed: number }> {
+  const now = deps.clock();
+  return deps.db.tx(async (q) => {
+    const lines = await q.query<{ id: number; status: string }>(
+      `SELECT id, status FROM cart_lines WHERE user_id = $1 AND status IN ('held', 'expired') ORDER BY id FOR UPDATE`,
+      [userId],
+    );
+    await releaseCartLines(
+      q,
+      lines.filter((l) => l.status === 'held').map((l) => l.id),
+      'removed',
+      now,
+    );
+    await q.query(`UPDATE cart_lines SET status = 'removed', closed_at = $2 WHERE user_id = $1 AND status = 'expired'`, [userId, now]);
+    return { removed: lines.length };
+  });
+}
+
+const checkoutSchema = z.object({
+  cartTicketIds: z.array(z.coerce.number().int().positive()).max(40),
+  captchaToken: z.string().max(200).optional().default(''),
+});
+
+/** Pays the selected held lines as ONE order: rules re-checked per session over the selected
+ * lines, captcha as for a direct order, held -> sold, lines 'ordered', all in one transaction. */
+export async function checkoutCart(deps: AppDeps, userId: number, body: unknown, lang: Lang): Promise<PlaceOrderResult> {
+  const input = parse(checkoutSchema, body);
+  const ids = [...new Set(input.cartTicketIds)];
+  if (ids.length === 0) throw fail(CART_TEXTS.expired);
+  const now = deps.clock();
+  const today = museumDate(now);
+
+  return deps.db.tx(async (q) => {
+    await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    await assertNotBlacklisted(q, userId, now);
+    await expireDueCartLinesIn(q, now, { userId });
+    await cancelDueOrdersIn(q, now, { userId });
+    const lines = await q.query<CartRow>(
+      `SELECT * FROM cart_lines WHERE id = ANY($1::int[]) AND user_id = $2 AND status = 'held' ORDER BY id FOR UPDATE`,
+      [ids, userId],
+    );
+    if (lines.length !== ids.length || new Set(lines.map((l) => l.visit_date)).size !== 1) throw fail(CART_TEXTS.expired);
+    const unpaid = await q.query('SELECT id FROM orders WHERE user_id = $1 AND status = $2 LIMIT 1', [userId, 'toBePaid']);
+    if (unpaid.length > 0) throw fail(ORDER_TEXTS.unpaid);
+
+    // The rules, per session, over the selected lines; prices from the database now.
+    const groups = perSchedule(lines);
+    const priced: Array<{ line: CartRow; price: number; nameZh: string; nameEn: string }> = [];
+    let holdMinutes = 15;
+    let riskEnable = false;
+    for (const [scheduleId] of groups) {
+      const group = lines.filter((l) => l.schedule_id === scheduleId);
+      const { schedule, hall, prices, config } = await bookableSession(q, scheduleId, now);
+      holdMinutes = minutes(config, 'person_pay_hold_period', 15);
+      riskEnable = config.risk_enable === '1';
+      const draft: OrderDraft = {
+        visitDate: schedule.visit_date,
+        hallId: hall.id,
+        hallScheduleId: schedule.id,
+        visitors: group.map((l) => ({
+          name: l.user_name,
+          certificateType: l.certificate_type as CertificateType,
+          certificateNumber: l.certificate_info,
+          ticketPriceId: l.price_id,
+        })),
+        agreementAccepted: true,
+        captchaToken: input.captchaToken || (deps.config.captcha === 'off' ? 'captcha-off' : null),
+      };
+      // The selected lines already hold their stock.
+      const ctx = { hall: hallRules(hall), prices, remaining: remainingOf(schedule) + group.length, freeChildPerAdult: freeChildPerAdult(config, hall.hall_key) };
+      const violations = checkOrder(draft, ctx, 'submit', today);
+      if (violations.length > 0) throw fail(violations[0].message);
+      for (const l of group) {
+        const p = prices.find((x) => x.ticketPriceId === l.price_id)!;
+        priced.push({ line: l, price: p.price, nameZh: p.name.zh, nameEn: p.name.en });
+      }
+    }
+    if (riskEnable) {
+      const [{ n }] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE user_id = $1 AND created_at >= $2', [
+        userId,
+        new Date(`${today}T00:00:00+08:00`),
+      ]);
+      if (n >= RISK_DAILY_ORDERS) return { orderId: null, riskEnable, riskPolicy: 0, riskPrompt: ORDER_TEXTS.risk[lang] };
+    }
+    if (deps.config.captcha !== 'off') {
+      if (!(await consumeToken(q, input.captchaToken, now))) throw fail(ORDER_TEXTS.captcha);
+    }
+    for (const [scheduleId, n] of groups) {
+      const moved = await q.query('UPDATE hall_schedule SET held = held - $2, sold = sold + $2 WHERE id = $1 AND held >= $2 RETURNING id', [
+        scheduleId,
+        n,
+      ]);
+      if (moved.length === 0) throw fail(CART_TEXTS.expired);
+    }
+    const first = lines[0];
+    const amount = priced.reduce((s, x) => s + x.price, 0);
+    const [order] = await q.query<{ id: number }>(
+      `INSERT INTO orders (order_number, user_id, hall_id, schedule_id, visit_date, status, amount, ticket_num, created_at, pay_deadline)
+       VALUES ($1, $2, $3, $4, $5, 'toBePaid', $6, $7, $8, $9) RETURNING id`,
+      [newOrderNumber(now), userId, first.hall_id, first.schedule_id, first.visit_date, amount, lines.length, now,
+        new Date(now.getTime() + holdMinutes * 60_000 + HOLD_SLACK_MS)],
+    );
+    for (const x of priced) {
+      await q.query(
+        `INSERT INTO tickets (order_id, price_id, user_name, certificate_type, certificate_info, ticket_name_zh, ticket_name_en, price, status, schedule_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'toBePaid', $9)`,
+        [order.id, x.line.price_id, x.line.user_name, x.line.certificate_type, x.line.certificate_info, x.nameZh, x.nameEn, x.price, x.line.schedule_id],
+      );
+    }
+    const done = await q.query(
+      `UPDATE cart_lines SET status = 'ordered', order_id = $2, closed_at = $3 WHERE id = ANY($1::int[]) AND status = 'held' RETURNING id`,
+      [ids, order.id, now],
+    );
+    if (done.length !== ids.length) throw fail(CART_TEXTS.expired);
+    return { orderId: order.id, riskEnable, riskPolicy: 1, riskPrompt: null };
+  });
+}

@@ -1,0 +1,157 @@
+/** Invoices for paid orders (SPEC §3 Invoice). Paths are ours (SPEC shows none). The amount
+ * is the order's paid amount minus its refunds, never the client's. States: 'requested'
+ * (on apply), 'issued' (by staff: no staff side in this app). One invoice per order. */
+import { z } from 'zod';
+import type { AppDeps } from '../context.ts';
+import { fail } from '../http.ts';
+import { parse } from '../routes/kit.ts';
+import type { Lang, Text } from '../../src/domain/text.ts';
+import type { InvoiceDetail, InvoiceSummary, InvoiceTitleType, OrderSummary, Page } from '../../src/domain/types.ts';
+import { checkCreditCode, checkEmail, required } from '../../src/domain/fields.ts';
+import { museumDateTime } from '../time.ts';
+import { ORDER_SELECT, ORDER_TEXTS, summary, type OrderRow } from './orders.ts';
+
+export const INVOICE_TEXTS = {
+  title: { zh: '发票抬头', en: 'Invoice title' },
+  taxNumber: { zh: '税号', en: 'Tax number' },
+  email: { zh: '电子邮箱', en: 'E-mail' },
+  notPaid: { zh: '只有已支付的订单可以开具发票', en: 'Only paid orders can be invoiced' },
+  nothing: { zh: '该订单没有可开票金额', en: 'This order has no amount to invoice' },
+  exists: { zh: '该订单已申请过发票', en: 'An invoice has already been requested for this order' },
+  notFound: { zh: '发票不存在', en: 'The invoice does not exist' },
+  defaultContent: { zh: '门票', en: 'Admission tickets' },
+} satisfies Record<string, Text>;
+
+const PAID = ['completed', 'partlyRefunded', 'changed'];
+
+const applySchema = z.object({
+  orderId: z.coerce.number().int().positive(),
+  titleType: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])),
+  title: z.string().max(100),
+  taxNumber: z.string().max(30).optional().nullable(),
+  addressPhone: z.string().max(200).optional().nullable(),
+  bankAccount: z.string().max(200).optional().nullable(),
+  content: z.string().max(200).optional().nullable(),
+  email: z.string().max(254),
+});
+
+interface InvoiceRow {
+  id: number;
+  order_id: number;
+  order_number: string;
+  title_type: InvoiceTitleType;
+  title: string;
+  tax_number: string | null;
+  address_phone: string | null;
+  bank_account: string | null;
+  amount: number;
+  content: string;
+  email: string;
+  state: 'requested' | 'issued';
+  created_at: Date;
+  issued_at: Date | null;
+}
+
+const INVOICE_SELECT = 'SELECT i.*, o.order_number FROM invoices i JOIN orders o ON o.id = i.order_id';
+
+const summaryOf = (r: InvoiceRow): InvoiceSummary => ({
+  invoiceId: r.id,
+  orderId: r.order_id,
+  orderNumber: r.order_number,
+  titleType: r.title_type,
+  title: r.title,
+  amount: r.amount,
+  state: r.state,
+  createTime: museumDateTime(r.created_at),
+});
+
+const detailOf = (r: InvoiceRow): InvoiceDetail => ({
+  ...summaryOf(r),
+  taxNumber: r.tax_number,
+  addressPhone: r.address_phone,
+  bankAccount: r.bank_account,
+  content: r.content,
+  email: r.email,
+  issueTime: r.issued_at ? museumDateTime(r.issued_at) : null,
+});
+
+const blank = (v: string | null | undefined) => {
+  const t = v?.trim() ?? '';
+  return t === '' ? null : t;
+};
+
+export async function applyInvoice(deps: AppDeps, userId: number, body: unknown, lang: Lang): Promise<InvoiceDetail> {
+  const input = parse(applySchema, body);
+  const title = input.title.trim();
+  const missing = required(INVOICE_TEXTS.title, title);
+  if (missing) throw fail(missing);
+  let taxNumber = blank(input.taxNumber)?.toUpperCase() ?? null;
+  if (input.titleType === 2) {
+    const none = required(INVOICE_TEXTS.taxNumber, taxNumber ?? '');
+    if (none) throw fail(none);
+    const bad = checkCreditCode(taxNumber!);
+    if (bad) throw fail(bad);
+  } else if (taxNumber) {
+    // A personal title has no tax number; a given one must still be well-formed.
+    const bad = checkCreditCode(taxNumber);
+    if (bad) throw fail(bad);
+  } else taxNumber = null;
+  const noEmail = required(INVOICE_TEXTS.email, input.email);
+  if (noEmail) throw fail(noEmail);
+  const badEmail = checkEmail(input.email);
+  if (badEmail) throw fail(badEmail);
+  const now = deps.clock();
+  const id = await deps.db.tx(async (q) => {
+    const [o] = await q.query<{ id: number; status: string; amount: number; refunded_amount: number; pay_time: Date | null }>(
+      'SELECT id, status, amount, refunded_amount, pay_time FROM orders WHERE id = $1 AND user_id = $2 FOR UPDATE',
+      [input.orderId, userId],
+    );
+    if (!o) throw fail(ORDER_TEXTS.orderNotFound);
+    if (!PAID.includes(o.status) || !o.pay_time) throw fail(INVOICE_TEXTS.notPaid);
+    const amount = o.amount - o.refunded_amount;
+    if (amount <= 0) throw fail(INVOICE_TEXTS.nothing);
+    const exists = await q.query('SELECT 1 FROM invoices WHERE order_id = $1', [o.id]);
+    if (exists.length > 0) throw fail(INVOICE_TEXTS.exists);
+    const [row] = await q.query<{ id: number }>(
+      `INSERT INTO invoices (user_id, order_id, title_type, title, tax_number, address_phone, bank_account, amount, content, email, created_at)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11) RETURNING id`,
+      [userId, o.id, input.titleType, title, taxNumber, blank(input.addressPhone), blank(input.bankAccount), amount,
+        blank(input.content) ?? INVOICE_TEXTS.defaultContent[lang], input.email.trim(), now],
+    );
+    return row.id;
+  });
+  return getInvoice(deps, userId, id);
+}
+
+const pageQuery = z.object({
+  pageNum: z.coerce.number().int().min(1).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).optional().default(10),
+});
+
+export async function listInvoices(deps: AppDeps, userId: number, query: unknown): Promise<Page<InvoiceSummary>> {
+  const { pageNum, pageSize } = parse(pageQuery, query);
+  const rows = await deps.db.query<InvoiceRow>(`${INVOICE_SELECT} WHERE i.user_id = $1 ORDER BY i.created_at DESC, i.id DESC LIMIT $2 OFFSET $3`, [
+    userId,
+    pageSize,
+    (pageNum - 1) * pageSize,
+  ]);
+  const [{ n }] = await deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM invoices WHERE user_id = $1', [userId]);
+  return { rows: rows.map(summaryOf), total: n };
+}
+
+export async function getInvoice(deps: AppDeps, userId: number, id: number): Promise<InvoiceDetail> {
+  const [r] = await deps.db.query<InvoiceRow>(`${INVOICE_SELECT} WHERE i.id = $1 AND i.user_id = $2`, [id, userId]);
+  if (!r) throw fail(INVOICE_TEXTS.notFound);
+  return detailOf(r);
+}
+
+/** Paid orders with an amount left and no invoice yet. */
+export async function invoiceableOrders(deps: AppDeps, userId: number, lang: Lang): Promise<OrderSummary[]> {
+  const rows = await deps.db.query<OrderRow>(
+    `${ORDER_SELECT} WHERE o.user_id = $1 AND o.status = ANY($2::text[]) AND o.pay_time IS NOT NULL AND o.amount - o.refunded_amount > 0
+       AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.order_id = o.id)
+     ORDER BY o.created_at DESC, o.id DESC LIMIT 100`,
+    [userId, PAID],
+  );
+  return rows.map((o) => ({ ...summary(o, lang), amount: o.amount - (o as OrderRow & { refunded_amount: number }).refunded_amount }));
+}

@@ -1,0 +1,86 @@
+/** Stock moves on hall_schedule. Every move happens inside the caller's transaction and is
+ * guarded by the state of the row that owns the stock (ticket or cart line), so stock
+ * comes back exactly once. Invariant: sold = sold_external + tickets in SOLD_STATES;
+ * held = cart lines 'held'; sold + held <= capacity (a CHECK). */
+import type { Queryable } from '../db/db.ts';
+import type { TicketStatus } from '../../src/domain/types.ts';
+
+/** Ticket states that own one unit of `sold` on their session. */
+export const SOLD_STATES: readonly TicketStatus[] = ['toBePaid', 'toBeChecked', 'checked', 'expired', 'reserved'];
+
+/** Counts per session id, sessions in id order (a stable lock order). */
+export function perSchedule(rows: Array<{ schedule_id: number }>): Array<[number, number]> {
+  const m = new Map<number, number>();
+  for (const r of rows) m.set(r.schedule_id, (m.get(r.schedule_id) ?? 0) + 1);
+  return [...m.entries()].sort((a, b) => a[0] - b[0]);
+}
+
+/** Takes n units of remaining stock into `sold` (conditional update); false when not enough. */
+export async function takeSold(q: Queryable, scheduleId: number, n: number): Promise<boolean> {
+  const r = await q.query(
+    'UPDATE hall_schedule SET sold = sold + $2 WHERE id = $1 AND NOT stopped AND capacity - sold - held >= $2 RETURNING id',
+    [scheduleId, n],
+  );
+  return r.length > 0;
+}
+
+/** Takes n units of remaining stock into `held` (conditional update); false when not enough. */
+export async function takeHeld(q: Queryable, scheduleId: number, n: number): Promise<boolean> {
+  const r = await q.query(
+    'UPDATE hall_schedule SET held = held + $2 WHERE id = $1 AND NOT stopped AND capacity - sold - held >= $2 RETURNING id',
+    [scheduleId, n],
+  );
+  return r.length > 0;
+}
+
+/** Moves tickets from one of `from` to `to` and gives their `sold` back, per session.
+ * Only the rows this call moved count: a second call finds none. */
+export async function releaseTickets(
+  q: Queryable,
+  ticketIds: number[],
+  from: readonly TicketStatus[],
+  to: TicketStatus,
+): Promise<Array<{ id: number; schedule_id: number; price: number }>> {
+  if (ticketIds.length === 0) return [];
+  const moved = await q.query<{ id: number; schedule_id: number; price: number }>(
+    `UPDATE tickets SET status = $3 WHERE id = ANY($1::int[]) AND status = ANY($2::text[]) RETURNING id, schedule_id, price`,
+    [ticketIds, from, to],
+  );
+  if (SOLD_STATES.includes(to)) return moved; // still sold (e.g. toBeChecked -> expired)
+  for (const [scheduleId, n] of perSchedule(moved)) {
+    await q.query('UPDATE hall_schedule SET sold = sold - $2 WHERE id = $1', [scheduleId, n]);
+  }
+  return moved;
+}
+
+/** releaseTickets for every ticket of an order in one of `from`. */
+export async function releaseOrderTickets(q: Queryable, orderId: number, from: readonly TicketStatus[], to: TicketStatus) {
+  const rows = await q.query<{ id: number }>('SELECT id FROM tickets WHERE order_id = $1 AND status = ANY($2::text[]) ORDER BY id FOR UPDATE', [
+    orderId,
+    from,
+  ]);
+  return releaseTickets(
+    q,
+    rows.map((r) => r.id),
+    from,
+    to,
+  );
+}
+
+/** Moves held cart lines to `to` ('expired', 'removed') and gives their `held` back. */
+export async function releaseCartLines(
+  q: Queryable,
+  lineIds: number[],
+  to: 'expired' | 'removed',
+  now: Date,
+): Promise<Array<{ id: number; schedule_id: number }>> {
+  if (lineIds.length === 0) return [];
+  const moved = await q.query<{ id: number; schedule_id: number }>(
+    `UPDATE cart_lines SET status = $2, closed_at = $3 WHERE id = ANY($1::int[]) AND status = 'held' RETURNING id, schedule_id`,
+    [lineIds, to, now],
+  );
+  for (const [scheduleId, n] of perSchedule(moved)) {
+    await q.query('UPDATE hall_schedule SET held = held - $2 WHERE id = $1', [scheduleId, n]);
+  }
+  return moved;
+}
