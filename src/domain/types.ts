@@ -347,7 +347,8 @@ export interface CartCheckoutRequest {
 
 export interface CancelOrderResult {
   orderId: number;
-  status: OrderStatus;
+  /** A cancel always ends in 'canceled' (otherwise the call fails with a message). */
+  status: 'canceled';
 }
 
 /** POST /order/refund/refundCheckBlack */

@@ -1,10 +1,11 @@
 /** A fresh app on its own copy of the seeded template, with a controllable clock. */
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { defaultConfig, type AppConfig } from '../../server/context.ts';
-import { openPglite, type Db } from '../../server/db/db.ts';
+import { openPg, openPglite, type Db } from '../../server/db/db.ts';
 import { consoleSms, type SmsProvider } from '../../server/providers/sms.ts';
 import { simPayment } from '../../server/providers/payment.ts';
 import { signToken } from '../../server/auth.ts';
@@ -13,6 +14,7 @@ import { gb11643CheckChar } from '../../src/domain/certificates.ts';
 import { buildOrderRequest } from '../../src/domain/orderRequest.ts';
 import type { HallPool, OrderDraft, PlaceOrderRequest } from '../../src/domain/types.ts';
 import { SEED_TIME } from './constants.ts';
+import './pg-lane.ts';
 
 export interface Envelope<T = any> {
   code: number;
@@ -32,14 +34,48 @@ export interface TestApp {
   captchaToken(): Promise<string>;
   halls(date: string): Promise<HallPool[]>;
   remaining(scheduleId: number): Promise<number>;
+  /** The `pg` lane's connection string of this app's database (null on PGlite). */
+  databaseUrl: string | null;
   close(): Promise<void>;
 }
 
-let template: Blob | null = null;
+export type DbLane = 'pglite' | 'pg';
 
-export async function makeApp(config: Partial<AppConfig> = {}): Promise<TestApp> {
-  template ??= new Blob([await readFile(inject('pgTemplate'))]);
-  const db = await openPglite({ loadDataDir: template });
+/** Which lane this test file runs in: project `server` (PGlite) or `server-pg` (PostgreSQL). */
+export function dbLane(): DbLane {
+  return inject('pgLane') ? 'pg' : 'pglite';
+}
+
+let template: Blob | null = null;
+let databases = 0;
+
+/** A fresh database: a copy of the seeded template, on PGlite or (lane `server-pg`) PostgreSQL. */
+async function openTestDb(databaseUrl?: string): Promise<{ db: Db; url: string | null }> {
+  const lane = inject('pgLane');
+  if (!lane) {
+    if (databaseUrl) throw new Error('makeApp({ databaseUrl }) needs the PostgreSQL lane (project server-pg)');
+    template ??= new Blob([await readFile(inject('pgTemplate'))]);
+    return { db: await openPglite({ loadDataDir: template }), url: null };
+  }
+  if (!databaseUrl) {
+    const name = `test_${process.pid}_${++databases}_${randomBytes(4).toString('hex')}`;
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: lane.adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${lane.template}`);
+    } finally {
+      await admin.end();
+    }
+    databaseUrl = lane.urlPrefix + name;
+  }
+  return { db: await openPg(databaseUrl), url: databaseUrl };
+}
+
+/** A fresh app on its own copy of the seeded template. With `databaseUrl` (PostgreSQL lane only),
+ * a second app instance with its own pool on an existing test database (see `databaseUrl`). */
+export async function makeApp(config: Partial<AppConfig> = {}, options: { databaseUrl?: string } = {}): Promise<TestApp> {
+  const { db, url } = await openTestDb(options.databaseUrl);
   let now = new Date(SEED_TIME).getTime();
   const clock = () => new Date(now);
   const sms = consoleSms(() => undefined);
@@ -93,6 +129,7 @@ export async function makeApp(config: Partial<AppConfig> = {}): Promise<TestApp>
       const [r] = await db.query<{ n: number }>('SELECT capacity - sold - held AS n FROM hall_schedule WHERE id = $1', [id]);
       return r.n;
     },
+    databaseUrl: url,
     async close() {
       await app.close();
       await db.close();
@@ -141,4 +178,24 @@ export function orderRequest(
 /** Price id of a hall's ticket kind. */
 export function priceOf(hall: HallPool, kind: 'adult' | 'student' | 'senior' | 'child'): number {
   return hall.scheduleTicketPoolVOS[0].priceTicketPoolVOS.find((p) => p.kind === kind)!.ticketPriceId;
+}
+
+/** Stock that never lies, checked with SQL: for every session, sold + held + remaining =
+ * capacity with remaining >= 0, sold = sold_external + tickets that own stock
+ * (toBePaid, toBeChecked, checked, expired, reserved), and held = cart lines 'held'. */
+export async function assertStockInvariant(db: Db): Promise<void> {
+  const bad = await db.query<Record<string, unknown>>(`
+    SELECT s.id, s.capacity, s.sold, s.held, s.sold_external,
+           (s.capacity - s.sold - s.held)::int AS remaining,
+           coalesce(t.n, 0)::int AS ticket_sold, coalesce(c.n, 0)::int AS cart_held
+    FROM hall_schedule s
+    LEFT JOIN (SELECT schedule_id, count(*) AS n FROM tickets
+               WHERE status IN ('toBePaid', 'toBeChecked', 'checked', 'expired', 'reserved') GROUP BY schedule_id) t ON t.schedule_id = s.id
+    LEFT JOIN (SELECT schedule_id, count(*) AS n FROM cart_lines WHERE status = 'held' GROUP BY schedule_id) c ON c.schedule_id = s.id
+    WHERE s.capacity - s.sold - s.held < 0
+       OR s.sold < 0 OR s.held < 0
+       OR s.sold <> s.sold_external + coalesce(t.n, 0)
+       OR s.held <> coalesce(c.n, 0)
+    ORDER BY s.id`);
+  if (bad.length > 0) throw new Error(`stock invariant broken: ${JSON.stringify(bad)}`);
 }
