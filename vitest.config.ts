@@ -1,19 +1,28 @@
 import { defineConfig } from 'vitest/config';
+import { findPgBin } from './scripts/pg.ts';
+
+const server = {
+  include: ['tests/server/**/*.test.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+/** The PostgreSQL lane runs the same server tests on a throwaway PostgreSQL (scripts/pg.ts).
+ * Off CI it is skipped, with a notice, when PG_LANE=off or PostgreSQL is not installed; on CI
+ * (CI=true, or PG_LANE=required as .ci/run sets) it always runs, and missing binaries fail it. */
+const ci = process.env.CI === 'true' || process.env.CI === '1' || process.env.PG_LANE === 'required';
+const pgOff: string | null = ci ? null : process.env.PG_LANE === 'off' ? 'PG_LANE=off' : findPgBin() ? null : 'PostgreSQL is not installed';
+process.env.PG_LANE_SKIPPED = pgOff ?? '';
 
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       { test: { name: 'machines', include: ['tests/machines/**/*.test.ts'] } },
-      {
-        test: {
-          name: 'server',
-          include: ['tests/server/**/*.test.ts'],
-          globalSetup: ['tests/server/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      { test: { name: 'server', ...server, globalSetup: ['tests/server/global-setup.ts'] } },
+      pgOff
+        ? { test: { name: 'server-pg', include: ['tests/server/pg-lane-off.ts'] } }
+        : { test: { name: 'server-pg', ...server, globalSetup: ['tests/server/pg-global-setup.ts'], hookTimeout: 120_000 } },
     ],
   },
 });

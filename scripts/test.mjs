@@ -7,6 +7,9 @@ const steps = [
   ['lint', 'npx', ['eslint', '.']],
   ['unit and machine paths', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'machines']],
   ['server', 'npx', ['vitest', 'run', '--project', 'server']],
+  // The same server tests on a throwaway PostgreSQL (scripts/pg.ts); off CI it is skipped, with a
+  // notice, when PostgreSQL is not installed or PG_LANE=off (vitest.config.ts).
+  ['server on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server-pg']],
   ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
   ['first-screen budget', 'node', ['scripts/budget.mjs']],
   ['browser end-to-end', 'npx', ['playwright', 'test']],

@@ -23,7 +23,7 @@ import type {
 } from '../../src/domain/types.ts';
 import { checkRefund, REFUND_MESSAGES, type RefundContext, type RefundTicket } from '../../src/domain/refundRules.ts';
 import { checkOrder, freeChildPerAdult } from '../../src/domain/orderRules.ts';
-import { ageOn, checkCertificate } from '../../src/domain/certificates.ts';
+import { ageOn, checkCertificate, maskName } from '../../src/domain/certificates.ts';
 import { checkOrderNumber } from '../../src/domain/fields.ts';
 import { museumDate } from '../time.ts';
 import { getConfig, getText } from './settings.ts';
@@ -417,5 +417,7 @@ export async function orderByShortLink(deps: AppDeps, body: unknown, lang: Lang)
   const { shortLinkFlag } = parse(shortBody, body);
   const [o] = await deps.db.query<OrderRow>(`${ORDER_SELECT} WHERE o.short_link_flag = $1`, [shortLinkFlag.trim()]);
   if (!o) throw fail(LIFECYCLE_TEXTS.shortLinkNotFound);
-  return detailOf(deps.db, o, lang);
+  // Whoever holds the link sees the tickets, not the visitors' full names.
+  const detail = await detailOf(deps.db, o, lang);
+  return { ...detail, tickets: detail.tickets.map((ticket) => ({ ...ticket, userName: maskName(ticket.userName) })) };
 }

@@ -25,7 +25,7 @@ import { HOLD_SLACK_MS } from '../../src/domain/limits.ts';
 import { museumDate, museumDateTime } from '../time.ts';
 import { getConfig, getText, minutes } from './settings.ts';
 import { consumeToken } from '../providers/captcha.ts';
-import { releaseOrderTickets } from './stock.ts';
+import { releaseTickets } from './stock.ts';
 import { assertNotBlacklisted } from './blacklist.ts';
 import {
   hallRules,
@@ -217,15 +217,19 @@ export async function cancelDueOrdersIn(
     `SELECT id, schedule_id, ticket_num FROM orders WHERE ${where} ORDER BY pay_deadline LIMIT $${params.length} FOR UPDATE SKIP LOCKED`,
     params,
   );
-  let canceled = 0;
+  const canceled: number[] = [];
   for (const o of due) {
     const done = await q.query(`UPDATE orders SET status = 'canceled', canceled_at = $2 WHERE id = $1 AND status = 'toBePaid' RETURNING id`, [o.id, now]);
-    if (done.length === 0) continue;
-    // Stock goes back per ticket session, guarded by the ticket status (exactly once).
-    await releaseOrderTickets(q, o.id, ['toBePaid'], 'canceled');
-    canceled++;
+    if (done.length > 0) canceled.push(o.id);
   }
-  return canceled;
+  // Stock goes back per ticket session, guarded by the ticket status (exactly once), for the whole
+  // batch at once: releaseTickets updates sessions in id order, one lock order for every instance.
+  const tickets = await q.query<{ id: number }>(
+    `SELECT id FROM tickets WHERE order_id = ANY($1::int[]) AND status = 'toBePaid' ORDER BY id FOR UPDATE`,
+    [canceled],
+  );
+  await releaseTickets(q, tickets.map((t) => t.id), ['toBePaid'], 'canceled');
+  return canceled.length;
 }
 
 export interface OrderRow {

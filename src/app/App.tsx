@@ -27,6 +27,13 @@ const PaySuccess = lazyScreen(() => import('../features/order/PaySuccess.tsx'));
 const OrderRecord = lazyScreen(() => import('../features/order/OrderRecord.tsx'));
 const OrderDetail = lazyScreen(() => import('../features/order/OrderDetail.tsx'));
 const ShoppingCart = lazyScreen(() => import('../features/cart/ShoppingCart.tsx'));
+const InvoiceIndex = lazyScreen(() => import('../features/invoice/InvoiceIndex.tsx'));
+const ChooseOrder = lazyScreen(() => import('../features/invoice/ChooseOrder.tsx'));
+const EditInvoiceInfo = lazyScreen(() => import('../features/invoice/EditInvoiceInfo.tsx'));
+const InvoiceHistory = lazyScreen(() => import('../features/invoice/InvoiceHistory.tsx'));
+const InvoiceDetail = lazyScreen(() => import('../features/invoice/InvoiceDetail.tsx'));
+const BlackOrderList = lazyScreen(() => import('../features/missed/BlackOrderList.tsx'));
+const RepOrder = lazyScreen(() => import('../features/share/RepOrder.tsx'));
 const TeamNotYet = lazyScreen(() => import('../features/team/TeamNotYet.tsx'));
 const NotFound = lazyScreen(() => import('../features/entry/NotFound.tsx'));
 
@@ -85,6 +92,13 @@ export function App() {
                 <Route path={`${I}/order/paySuccess/:id`} component={PaySuccess} />
                 <Route path={`${I}/order/orderRecord`} component={OrderRecord} />
                 <Route path={`${I}/order/orderDetail/:id`} component={OrderDetail} />
+                <Route path={`${I}/invoice/index`} component={InvoiceIndex} />
+                <Route path={`${I}/invoice/chooseOrder`} component={ChooseOrder} />
+                <Route path={`${I}/invoice/editInvoiceInfo`} component={EditInvoiceInfo} />
+                <Route path={`${I}/invoice/invoiceHistory`} component={InvoiceHistory} />
+                <Route path={`${I}/invoice/invoiceDetail`} component={InvoiceDetail} />
+                <Route path={`${I}/order/blackOrderList`} component={BlackOrderList} />
+                <Route path="/repOrder/:flag" component={RepOrder} />
                 <Route path="/team/*?" component={TeamNotYet} />
                 <Route path="/404" component={NotFound} />
                 <Route>

@@ -175,3 +175,12 @@ export function maskPhone(phone: string): string {
   if (p.length >= 8) return p.slice(0, 3) + '*'.repeat(p.length - 7) + p.slice(-4);
   return maskCertificate(p);
 }
+
+/** A visitor's name where it is shown to someone other than the booker (a shared order
+ * link): the first character, stars, and the last one for names of three or more. */
+export function maskName(name: string): string {
+  const chars = [...name.trim()];
+  if (chars.length <= 1) return chars.join('');
+  if (chars.length === 2) return `${chars[0]}*`;
+  return chars[0] + '*'.repeat(chars.length - 2) + chars[chars.length - 1];
+}

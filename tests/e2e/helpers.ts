@@ -52,3 +52,35 @@ export async function solveSlider(page: Page): Promise<void> {
   for (let step = 1; step <= 10; step++) await page.mouse.move(startX + (target * step) / 10, y);
   await page.mouse.up();
 }
+
+/** Logs a new visitor in through the real SMS and login calls and keeps the token the way
+ * the app does (its cookie), for tests whose subject comes after the login. */
+export async function loginByApi(page: Page, phone: string): Promise<string> {
+  const send = await page.request.post('/prod-api/ingore/sendMessage', { data: { phone } });
+  expect((await send.json()).code).toBe(200);
+  const code = await latestCode(page, phone);
+  const login = await page.request.post('/prod-api/login', { data: { phone, code } });
+  const token = (await login.json()).data.token as string;
+  const origin = new URL(page.url() === 'about:blank' ? 'http://127.0.0.1' : page.url());
+  await page.context().addCookies([{ name: 'ticket_token_individual', value: token, url: `http://${origin.hostname}` }]);
+  return token;
+}
+
+/** From selectDate to the review screen: the main hall's first open session of the second
+ * bookable day, one adult. Returns the chosen date. */
+export async function reviewOneAdult(page: Page, name: string, next: string): Promise<string> {
+  // The booking notice is the subject of book.spec.ts; here it has been read already.
+  await page.addInitScript(() => sessionStorage.setItem('noticeSeen', '1'));
+  await page.goto('/individualCustomers/select/selectDate');
+  const day = page.locator('.day--available').nth(1);
+  const date = (await day.getAttribute('data-date'))!;
+  await day.click();
+  await page.locator('[data-hall="main"] .session:not(.session--off)').first().click();
+  await page.getByRole('button', { name: next }).click();
+  const visitor = page.locator('.visitor').first();
+  await visitor.locator('input').first().fill(name);
+  await visitor.locator('input').nth(1).fill(mainlandId('1988-08-08', String(Date.now()).slice(-3)));
+  await page.getByRole('button', { name: next }).click();
+  await expect(page).toHaveURL(/\/select\/addAudienceSure$/);
+  return date;
+}

@@ -1,4 +1,4 @@
-/** Migrates and seeds ONE PGlite template, dumps it to a tarball, and provides its path;
+/** The `server` lane (PGlite). Migrates and seeds ONE PGlite template, dumps it to a tarball, and provides its path;
  * each test file loads its own copy (tests/server/helpers.ts). */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { migrate, openPglite } from '../../server/db/db.ts';
 import { seedIfEmpty } from '../../server/seed/seed.ts';
 import { SEED_TIME } from './constants.ts';
+import './pg-lane.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,6 +26,7 @@ export default async function setup(project: TestProject) {
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   await db.close();
   project.provide('pgTemplate', file);
+  project.provide('pgLane', null); // this is the PGlite lane (tests/server/pg-global-setup.ts is the other)
   return async () => {
     await rm(dir, { recursive: true, force: true });
   };

@@ -435,6 +435,13 @@ describe('invoices, short link, today, pop-ups', () => {
     expect((await t.call('POST', '/invoice/apply', { token, body: { ...base, taxNumber: '911100001000000001' }, lang: 'en' })).msg).toMatch(/unified social credit code/);
     expect((await t.call('POST', '/invoice/apply', { token, body: { ...base, taxNumber: creditCode(), email: 'nope' }, lang: 'en' })).msg).toMatch(/e-mail/);
     expect((await t.call('POST', '/invoice/apply', { token, body: { ...base, titleType: 3 } })).code).toBe(500);
+    // The form's rules (checkInvoice), checked again here: a personal title has no tax
+    // number; lengths; messages in the request language.
+    const personal = { ...base, titleType: 1, title: '张三', taxNumber: creditCode() };
+    expect((await t.call('POST', '/invoice/apply', { token, body: personal })).msg).toBe('个人抬头无需填写税号');
+    expect((await t.call('POST', '/invoice/apply', { token, body: { ...base, taxNumber: creditCode(), content: '字'.repeat(51) }, lang: 'en' })).msg).toMatch(
+      /at most 50 characters/,
+    );
     const r = await t.call('POST', '/invoice/apply', { token, body: { ...base, taxNumber: creditCode(), addressPhone: '北京 010-1234567' }, lang: 'en' });
     expect(r.code, r.msg).toBe(200);
     expect(r.data).toMatchObject({ orderId: d.orderId, amount: 3000, state: 'requested', titleType: 2, taxNumber: creditCode(), content: 'Admission tickets', issueTime: null });
@@ -458,6 +465,7 @@ describe('invoices, short link, today, pop-ups', () => {
     const r = await t.call('POST', '/ingore/getOrderDetailByShortUrl', { body: { shortLinkFlag: d.shortLinkFlag } });
     expect(r.data).toMatchObject({ orderId: d.orderId, status: 'completed' });
     expect(r.data.tickets[0].certificateInfo).toMatch(/\*{10}/);
+    expect(r.data.tickets[0].userName).toBe('张*');
     expect((await t.call('POST', '/ingore/getOrderDetailByShortUrl', { body: { shortLinkFlag: 'x'.repeat(24) }, lang: 'en' })).msg).toMatch(/invalid/);
     expect((await t.call('POST', '/ingore/getOrderDetailByShortUrl', { body: {} })).code).toBe(500);
   });

@@ -13,7 +13,7 @@ import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { OrderSummaryCard } from './OrderSummaryCard.tsx';
 import { RebookSheet } from './RebookSheet.tsx';
 import { RefundSheet } from './RefundSheet.tsx';
-import { TicketQr } from './TicketQr.tsx';
+import { TicketQr } from '../../ui/TicketQr.tsx';
 
 const machine = orderDetailMachine.provide({
   actors: {

@@ -4,7 +4,7 @@ import { Link, useParams } from 'wouter';
 import { getOrder } from '../../api/calls.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
-import { TicketQr } from './TicketQr.tsx';
+import { TicketQr } from '../../ui/TicketQr.tsx';
 
 export default function PaySuccess() {
   const { t } = useTranslation();

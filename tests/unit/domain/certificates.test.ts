@@ -236,3 +236,14 @@ describe('masking', () => {
     );
   });
 });
+
+describe('maskName', async () => {
+  const { maskName } = await import('../../../src/domain/certificates.ts');
+  it.each([
+    ['张三', '张*'],
+    ['张小明', '张*明'],
+    ['欧阳娜娜', '欧**娜'],
+    ['Li', 'L*'],
+    ['A', 'A'],
+  ])('%s -> %s', (name, masked) => expect(maskName(name)).toBe(masked));
+});

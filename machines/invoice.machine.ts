@@ -1,0 +1,173 @@
+/** Requesting an invoice (SPEC §2 invoice/chooseOrder -> invoice/editInvoiceInfo, §3 Invoice):
+ * choose a paid order that has no invoice yet, fill in the title and the rest, submit. The
+ * form's rules are src/domain/invoice.ts; the amount is the order's, never typed.
+ *
+ * Input `orderId` (editInvoiceInfo?orderId=): the order is chosen as soon as the list is
+ * loaded, when it is in it; otherwise the list is shown with a message.
+ *
+ * The app provides the actors `loadOrders` and `apply`. */
+import { assign, fromPromise, setup } from 'xstate';
+import {
+  checkInvoice,
+  EMPTY_INVOICE_DRAFT,
+  invoiceRequestOf,
+  type InvoiceDraft,
+  type InvoiceField,
+  type InvoiceViolation,
+} from '../src/domain/invoice.ts';
+import type { Text } from '../src/domain/text.ts';
+import type { InvoiceDetail, InvoiceRequest, InvoiceTitleType, OrderSummary } from '../src/domain/types.ts';
+import { errorText } from './errors.ts';
+
+/** The order asked for cannot be invoiced (not paid, not the visitor's, or invoiced already). */
+export const INVOICE_ORDER_UNAVAILABLE: Text = {
+  zh: '该订单不可开票或已申请过发票，请重新选择订单',
+  en: 'This order cannot be invoiced or already has an invoice; please choose another order',
+};
+
+export interface InvoiceInput {
+  orderId?: number | null;
+}
+
+export interface InvoiceContext {
+  /** The order the flow was opened for, until it is chosen or found missing. */
+  presetOrderId: number | null;
+  /** Paid orders without an invoice; null until loaded. */
+  orders: OrderSummary[] | null;
+  order: OrderSummary | null;
+  draft: InvoiceDraft;
+  violations: InvoiceViolation[];
+  invoice: InvoiceDetail | null;
+  error: Text | null;
+}
+
+export type InvoiceChange =
+  | { field: 'titleType'; value: InvoiceTitleType }
+  | { field: Exclude<keyof InvoiceDraft, 'titleType'>; value: string };
+
+export type InvoiceEvent =
+  | { type: 'RELOAD' }
+  | { type: 'CHOOSE'; orderId: number }
+  | ({ type: 'CHANGE' } & InvoiceChange)
+  | { type: 'SUBMIT' }
+  | { type: 'BACK' };
+
+function notProvided(name: string): never {
+  throw new Error(`invoiceMachine: actor "${name}" was not provided`);
+}
+
+const find = (orders: OrderSummary[] | null, orderId: number | null | undefined) =>
+  orderId == null ? null : (orders ?? []).find((o) => o.orderId === orderId) ?? null;
+
+const requestOf = (context: InvoiceContext) => invoiceRequestOf(context.order?.orderId ?? 0, context.draft);
+
+/** The fields whose messages a change makes stale: its own, and the tax number's when the
+ * title type changes (a personal title has none). */
+const touched = (field: keyof InvoiceDraft): InvoiceField[] => (field === 'titleType' ? ['titleType', 'taxNumber'] : [field]);
+
+export const invoiceMachine = setup({
+  types: {
+    context: {} as InvoiceContext,
+    events: {} as InvoiceEvent,
+    input: {} as InvoiceInput,
+  },
+  actors: {
+    loadOrders: fromPromise<OrderSummary[], void>(async () => notProvided('loadOrders')),
+    apply: fromPromise<InvoiceDetail, InvoiceRequest>(async () => notProvided('apply')),
+  },
+  guards: {
+    presetFound: ({ context, event }) => find((event as { output?: OrderSummary[] }).output ?? null, context.presetOrderId) !== null,
+    presetMissing: ({ context }) => context.presetOrderId !== null,
+    invoiceable: ({ context, event }) => event.type === 'CHOOSE' && find(context.orders, event.orderId) !== null,
+    valid: ({ context }) => checkInvoice(requestOf(context)).length === 0,
+  },
+  actions: {
+    setOrders: assign(({ event }) => ({ orders: (event as { output?: OrderSummary[] }).output ?? [], error: null })),
+    choosePreset: assign(({ context }) => ({ order: find(context.orders, context.presetOrderId), presetOrderId: null })),
+    presetUnavailable: assign({ presetOrderId: null, error: INVOICE_ORDER_UNAVAILABLE }),
+    choose: assign(({ context, event }) =>
+      event.type === 'CHOOSE' ? { order: find(context.orders, event.orderId), error: null, violations: [] } : {},
+    ),
+    unavailable: assign({ error: INVOICE_ORDER_UNAVAILABLE }),
+    change: assign(({ context, event }) => {
+      if (event.type !== 'CHANGE') return {};
+      const stale = touched(event.field);
+      return {
+        draft: { ...context.draft, [event.field]: event.value },
+        violations: context.violations.filter((v) => !stale.includes(v.field)),
+        error: null,
+      };
+    }),
+    showViolations: assign(({ context }) => ({ violations: checkInvoice(requestOf(context)), error: null })),
+    clearMessages: assign({ violations: [], error: null }),
+    setInvoice: assign(({ event }) => ({ invoice: (event as { output?: InvoiceDetail }).output ?? null, error: null })),
+    setFailure: assign(({ event }) => ({ error: errorText((event as { error?: unknown }).error) })),
+  },
+}).createMachine({
+  id: 'invoice',
+  context: ({ input }) => ({
+    presetOrderId: input?.orderId ?? null,
+    orders: null,
+    order: null,
+    draft: EMPTY_INVOICE_DRAFT,
+    violations: [],
+    invoice: null,
+    error: null,
+  }),
+  initial: 'choosing',
+  meta: { description: 'Requesting an invoice for a paid order' },
+  states: {
+    choosing: {
+      meta: { description: 'Choosing the order to invoice' },
+      initial: 'loading',
+      states: {
+        loading: {
+          meta: { description: 'Loading the paid orders without an invoice' },
+          invoke: {
+            id: 'loadOrders',
+            src: 'loadOrders',
+            onDone: [
+              { guard: 'presetFound', target: '#invoice.editing', actions: ['setOrders', 'choosePreset'] },
+              { guard: 'presetMissing', target: 'ready', actions: ['setOrders', 'presetUnavailable'] },
+              { target: 'ready', actions: 'setOrders' },
+            ],
+            onError: { target: 'failed', actions: 'setFailure' },
+          },
+        },
+        failed: {
+          meta: { description: 'The orders could not be loaded: retry' },
+          on: { RELOAD: 'loading' },
+        },
+        ready: {
+          meta: { description: 'The invoiceable orders; choose one' },
+          on: {
+            CHOOSE: [{ guard: 'invoiceable', target: '#invoice.editing', actions: 'choose' }, { actions: 'unavailable' }],
+            RELOAD: 'loading',
+          },
+        },
+      },
+    },
+    editing: {
+      meta: { description: 'The invoice form of the chosen order; messages beside the fields' },
+      on: {
+        CHANGE: { actions: 'change' },
+        SUBMIT: [{ guard: 'valid', target: 'submitting', actions: 'clearMessages' }, { actions: 'showViolations' }],
+        BACK: { target: '#invoice.choosing.ready', actions: 'clearMessages' },
+      },
+    },
+    submitting: {
+      meta: { description: 'Sending the invoice request' },
+      invoke: {
+        id: 'apply',
+        src: 'apply',
+        input: ({ context }) => requestOf(context),
+        onDone: { target: 'done', actions: 'setInvoice' },
+        onError: { target: 'editing', actions: 'setFailure' },
+      },
+    },
+    done: {
+      type: 'final',
+      meta: { description: 'Requested: the app opens invoiceDetail of context.invoice' },
+    },
+  },
+});

@@ -1,0 +1,60 @@
+/** invoice/invoiceDetail?id=: one invoice request with its state (requested / issued). */
+import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
+import { getInvoice } from '../../api/calls.ts';
+import { formatMoney } from '../../ui/money.ts';
+import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
+import { useLoad } from '../../ui/useLoad.ts';
+import './invoice.css';
+import { INVOICE_BASE } from './paths.ts';
+import { stateTone } from './stateTone.ts';
+
+export default function InvoiceDetail() {
+  const { t } = useTranslation();
+  const id = Number(new URLSearchParams(useSearch()).get('id'));
+  const { data: invoice, loading } = useLoad(() => getInvoice(id), [id]);
+  const none = t('invoice.none');
+
+  const rows: Array<{ label: string; value: string | null; mono?: boolean }> = invoice
+    ? [
+        { label: t('invoice.titleType'), value: invoice.titleType === 2 ? t('invoice.company') : t('invoice.personal') },
+        { label: t('invoice.invoiceTitle'), value: invoice.title },
+        ...(invoice.titleType === 2 ? [{ label: t('invoice.taxNumber'), value: invoice.taxNumber, mono: true }] : []),
+        { label: t('invoice.addressPhone'), value: invoice.addressPhone },
+        { label: t('invoice.bankAccount'), value: invoice.bankAccount },
+        { label: t('invoice.content'), value: invoice.content },
+        { label: t('invoice.email'), value: invoice.email },
+        { label: t('invoice.orderNumber'), value: invoice.orderNumber, mono: true },
+        { label: t('invoice.createTime'), value: invoice.createTime },
+        ...(invoice.issueTime ? [{ label: t('invoice.issueTime'), value: invoice.issueTime }] : []),
+      ]
+    : [];
+
+  return (
+    <Screen title={t('invoice.detailTitle')} backTo={`${INVOICE_BASE}/invoiceHistory`}>
+      {invoice ? (
+        <>
+          <div className={`pay-result${invoice.state === 'issued' ? '' : ' pay-result--pending'}`}>
+            <span className="pay-result__icon" aria-hidden="true">
+              {invoice.state === 'issued' ? '✓' : '…'}
+            </span>
+            <span className={`tag tag--${stateTone(invoice.state)}`} data-testid="invoice-state">
+              {t(`invoice.state.${invoice.state}`)}
+            </span>
+            <strong className="amount">{formatMoney(invoice.amount)}</strong>
+            <span className="muted">{t(`invoice.stateHint.${invoice.state}`)}</span>
+          </div>
+          <section className="card stack">
+            {rows.map(({ label, value, mono }) => (
+              <div key={label} className="row invoice-row">
+                <span className="muted">{label}</span>
+                <span className={mono ? 'mono' : undefined}>{value || none}</span>
+              </div>
+            ))}
+          </section>
+        </>
+      ) : null}
+      <LoadingOverlay show={loading} />
+    </Screen>
+  );
+}
