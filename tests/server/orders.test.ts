@@ -20,6 +20,7 @@ afterAll(async () => {
 
 const ADULT = '1990-01-01';
 const CHILD5 = '2025-01-01';
+const CHILD10 = '2019-06-01';
 const mainSession = () => main.scheduleTicketPoolVOS[0].hallScheduleId;
 
 async function place(token: string, body: unknown, lang: 'zh' | 'en' = 'zh') {
@@ -96,6 +97,27 @@ describe('placeOrder', () => {
       { name: '张三', birth: ADULT, ticketPriceId: priceOf(park, 'adult') },
       { name: '李四', birth: ADULT, ticketPriceId: priceOf(park, 'adult') },
     ], 'x'), /不接待仅成人参观/, /does not admit adults alone/],
+    ["a ten-year-old in the children's park (3-8)", () => orderRequest(OPEN_DAY, park.hallId, park.scheduleTicketPoolVOS[0].hallScheduleId, [
+      { name: '张三', birth: ADULT, ticketPriceId: priceOf(park, 'adult') },
+      { name: '张大宝', birth: CHILD10, ticketPriceId: priceOf(park, 'child') },
+    ], 'x'), /适用年龄为3-8岁，该游客参观当日10岁/, /is for ages 3-8; this visitor will be 10/],
+    ['an adult ticket for a five-year-old', () => orderRequest(OPEN_DAY, main.hallId, mainSession(), [
+      { name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') },
+      { name: '张小宝', birth: CHILD5, ticketPriceId: priceOf(main, 'adult') },
+    ], 'x'), /适用年龄为/, /is for ages/],
+    ['a free child ticket for a ten-year-old', () => orderRequest(OPEN_DAY, main.hallId, mainSession(), [
+      { name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') },
+      { name: '张大宝', birth: CHILD10, ticketPriceId: priceOf(main, 'child') },
+    ], 'x'), /适用年龄为/, /is for ages/],
+    ['more visitors than one order takes', () => orderRequest(OPEN_DAY, main.hallId, mainSession(),
+      ['1980-01-01', '1981-01-01', '1982-01-01', '1983-01-01', '1984-01-01'].map((birth, i) => ({ name: `张${'一二三四五'[i]}`, birth, ticketPriceId: priceOf(main, 'adult') })),
+    'x'), /每单最多4位游客/, /at most 4 visitors/],
+    ['a name that is not a name', () => orderRequest(OPEN_DAY, main.hallId, mainSession(), [
+      { name: '张3<b>', birth: ADULT, ticketPriceId: priceOf(main, 'adult') },
+    ], 'x'), /姓名/, /name/i],
+    ['a ticket type of another hall', () => orderRequest(OPEN_DAY, main.hallId, mainSession(), [
+      { name: '张三', birth: ADULT, ticketPriceId: priceOf(park, 'adult') },
+    ], 'x'), /场次或票种不可选/, /not selectable/],
   ];
 
   for (const [name, build, zh, en] of refusals) {
@@ -114,6 +136,31 @@ describe('placeOrder', () => {
       expect((await t.call('GET', '/config/orderRule/selectNotPayOrderByUserId', { token })).data.orderId).toBeNull();
     });
   }
+
+  it('refuses more visitors than the stock left, with the count, and moves nothing', async () => {
+    const token = await t.tokenFor(newPhone());
+    const id = main.scheduleTicketPoolVOS[1].hallScheduleId;
+    await t.db.query('UPDATE hall_schedule SET sold_external = sold_external + (capacity - sold - held - 1), sold = capacity - held - 1 WHERE id = $1', [id]);
+    const body = orderRequest(OPEN_DAY, main.hallId, id, [
+      { name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') },
+      { name: '李四', birth: '1985-05-05', ticketPriceId: priceOf(main, 'adult') },
+    ], await t.captchaToken());
+    const r = await place(token, body, 'en');
+    expect(r.code).toBe(500);
+    expect(r.msg).toMatch(/Not enough tickets left \(only 1\)/);
+    expect(await t.remaining(id)).toBe(1);
+    await t.db.query('UPDATE hall_schedule SET sold = sold - sold_external, sold_external = 0 WHERE id = $1', [id]);
+  });
+
+  it('refuses an order without the security check', async () => {
+    const token = await t.tokenFor(newPhone());
+    const body = orderRequest(OPEN_DAY, main.hallId, mainSession(), [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }], null);
+    const before = await t.remaining(mainSession());
+    const r = await place(token, body, 'en');
+    expect(r.code).toBe(500);
+    expect(r.msg).toMatch(/security check/i);
+    expect(await t.remaining(mainSession())).toBe(before);
+  });
 
   it('refuses a session that is not available, a malformed body, and a forged price of another hall', async () => {
     const token = await t.tokenFor(newPhone());
