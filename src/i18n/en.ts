@@ -157,7 +157,7 @@ const en: Messages = {
     expired: 'Expired, tickets released',
     holdLeft: 'Held {{m}}:{{s}}',
   },
-  orderRecord: { title: 'My orders', all: 'All', count: '{{n}} tickets', empty: 'No orders yet', more: 'Load more' },
+  orderRecord: { title: 'My orders', today: "Today's visits", showQr: 'Show QR code', all: 'All', count: '{{n}} tickets', empty: 'No orders yet', more: 'Load more' },
 };
 
 export default en;

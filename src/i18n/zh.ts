@@ -136,7 +136,7 @@ const zh = {
     expired: '已过期，库存已释放',
     holdLeft: '保留 {{m}}:{{s}}',
   },
-  orderRecord: { title: '我的订单', all: '全部', count: '{{n}}张', empty: '暂无订单', more: '加载更多' },
+  orderRecord: { title: '我的订单', today: '今日入馆', showQr: '出示二维码', all: '全部', count: '{{n}}张', empty: '暂无订单', more: '加载更多' },
 };
 
 export default zh;

@@ -6,10 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { fromPromise } from 'xstate';
 import { orderDetailMachine } from '../../../machines/orderDetail.machine.ts';
-import { cancelOrder, getOrder } from '../../api/calls.ts';
+import { cancelOrder, getOrder, getPopWindows } from '../../api/calls.ts';
 import { tr } from '../../i18n/index.ts';
 import { confirm, toastInfo } from '../../ui/feedback.ts';
+import { RichText } from '../../ui/RichText.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
+import { useLoad } from '../../ui/useLoad.ts';
 import { OrderSummaryCard } from './OrderSummaryCard.tsx';
 import { RebookSheet } from './RebookSheet.tsx';
 import { RefundSheet } from './RefundSheet.tsx';
@@ -28,6 +30,8 @@ export default function OrderDetail() {
   const [snapshot, send] = useMachine(machine, { input: { orderId: Number(id) } });
   const { order, error } = snapshot.context;
   const [sheet, setSheet] = useState<'refund' | 'rebook' | null>(null);
+  // The notices that go with this order's status (checking instructions, refund alert ...).
+  const { data: notices } = useLoad(() => getPopWindows(Number(id)), [id, order?.status]);
   const checkable = order?.tickets.some((ticket) => ticket.status === 'toBeChecked') ?? false;
 
   const cancel = async () => {
@@ -111,6 +115,12 @@ export default function OrderDetail() {
               </button>
             ) : null}
           </div>
+          {notices?.map((notice) => (
+            <details key={notice.key} className="card notice">
+              <summary className="card__title">{notice.title}</summary>
+              <RichText html={notice.content} />
+            </details>
+          ))}
           {sheet === 'refund' ? <RefundSheet order={order} onClose={closeSheet} /> : null}
           {sheet === 'rebook' ? <RebookSheet order={order} onClose={closeSheet} /> : null}
         </>

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { getOrders } from '../../api/calls.ts';
+import { getOrders, getTodayOrders } from '../../api/calls.ts';
 import type { OrderStatus } from '../../domain/types.ts';
 import { formatMoney } from '../../ui/money.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
@@ -17,9 +17,31 @@ export default function OrderRecord() {
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [pages, setPages] = useState(1);
   const { data, loading } = useLoad(() => getOrders(status, 1, PAGE_SIZE * pages), [status, pages]);
+  const { data: today } = useLoad(() => getTodayOrders(), []);
 
   return (
     <Screen title={t('orderRecord.title')} backTo="/individualCustomers/select/selectDate">
+      {today && today.length > 0 ? (
+        <section className="card today">
+          <div className="card__title">{t('orderRecord.today')}</div>
+          {today.map((order) => (
+            <Link key={order.orderId} href={`/individualCustomers/order/orderDetail/${order.orderId}`} className="row today__order">
+              <span>
+                {order.hallName} {order.beginTime}-{order.endTime}
+              </span>
+              <span className="link">{t('orderRecord.showQr')}</span>
+            </Link>
+          ))}
+        </section>
+      ) : null}
+      <nav className="quick-links">
+        <Link href="/individualCustomers/invoice/index" className="btn btn--ghost">
+          {t('invoice.title')}
+        </Link>
+        <Link href="/individualCustomers/order/blackOrderList" className="btn btn--ghost">
+          {t('missed.title')}
+        </Link>
+      </nav>
       <div className="filters" role="tablist">
         {FILTERS.map((value) => (
           <button
