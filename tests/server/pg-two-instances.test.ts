@@ -2,9 +2,10 @@
  * jobs at the same time: every due hold is released once, and its stock returned once.
  * PostgreSQL lane only: a PGlite database belongs to one process, so there is no second instance. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbLane, makeApp, orderRequest, priceOf, type TestApp } from './helpers.ts';
+import { assertStockInvariant, dbLane, makeApp, orderRequest, priceOf, type TestApp } from './helpers.ts';
 import { OPEN_DAY } from './constants.ts';
 import { runPayTimeout } from '../../server/jobs/payTimeout.ts';
+import { runCartExpiry } from '../../server/jobs/cartExpiry.ts';
 import { TransientDbError } from '../../server/db/db.ts';
 import type { HallPool } from '../../src/domain/types.ts';
 
@@ -151,6 +152,35 @@ describe.skipIf(!onPg)('two app instances on one PostgreSQL (server-pg lane only
     const [{ n }] = await a.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE id = ANY($1::int[]) AND status = 'canceled'`, [placed]);
     expect(n).toBe(placed.length);
     expect(await stock()).toEqual(before);
+    expect(transient, NO_DEADLOCK).toEqual([]);
+  });
+
+  it('cart expiry on both instances at once: each due line expires once, its held stock returned once', async () => {
+    advance(60 * 60_000);
+    await retrying(() => runPayTimeout(a.db, a.now));
+    transient = [];
+    const before = await a.db.query<{ id: number; held: number }>('SELECT id, held FROM hall_schedule ORDER BY id');
+    const ids = sessions();
+    const added = await Promise.all(
+      Array.from({ length: 60 }, async (_, i) => {
+        const t = i % 2 ? b : a;
+        const token = await t.tokenFor(`1372${String(++phoneSeq).padStart(7, '0')}`);
+        const visitors = [{ name: '张三', birth: '1985-06-15', seq: String(100 + (phoneSeq % 900)), ticketPriceId: priceOf(hall, 'adult') }];
+        const body = { ...orderRequest(OPEN_DAY, hall.hallId, ids[i % ids.length], visitors, null), poolFlag: 1 };
+        const r = await t.call('POST', '/config/orderRule/placeOrder', { token, body });
+        expect(r, JSON.stringify(r)).toMatchObject({ code: 200 });
+        return r.data.cartTicketIds as number[];
+      }),
+    );
+    const lines = added.flat();
+    advance(16 * 60_000);
+    const counts = await Promise.all([a, b, a, b].map((t, i) => retrying(() => runCartExpiry(t.db, t.now, 1 + i))));
+    counts.push(...(await Promise.all([retrying(() => runCartExpiry(a.db, a.now)), retrying(() => runCartExpiry(b.db, b.now))])));
+    expect(counts.reduce((x, y) => x + y, 0)).toBe(lines.length);
+    const [{ n }] = await a.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM cart_lines WHERE id = ANY($1::int[]) AND status = 'expired'`, [lines]);
+    expect(n).toBe(lines.length);
+    expect(await a.db.query('SELECT id, held FROM hall_schedule ORDER BY id')).toEqual(before);
+    await assertStockInvariant(a.db);
     expect(transient, NO_DEADLOCK).toEqual([]);
   });
 });
