@@ -1,17 +1,32 @@
 /** One typed function per SPEC §7 call this app uses. Paths with `ingore` are anonymous. */
 import type {
   BaseSettings,
+  BlockStatus,
   CalendarDay,
+  CancelOrderResult,
+  CartAddResult,
+  CartConflict,
+  CartLine,
   CertificateOption,
   HallPersonSetting,
   HallPool,
+  InvoiceDetail,
+  InvoiceRequest,
+  InvoiceSummary,
+  MissedVisitList,
   OrderDetail,
   OrderStatus,
   OrderSummary,
   Page,
   PlaceOrderRequest,
   PlaceOrderResult,
+  PopWindow,
   PriceQuote,
+  RebookRequest,
+  RebookResult,
+  RefundResult,
+  RefundRisk,
+  ShoppingCart,
   User,
 } from '../domain/types.ts';
 import type { CaptchaChallenge } from '../domain/captcha.ts';
@@ -102,23 +117,6 @@ export const createPayment = (orderId: number) =>
   call<{ payUrl: string }>('/pay/create', { method: 'post', json: { orderId }, silent: true });
 
 // Cart (placeOrder with poolFlag 1 adds to the cart; with cartTicketIds it pays cart lines as one order)
-import type {
-  BlockStatus,
-  CancelOrderResult,
-  CartAddResult,
-  CartConflict,
-  CartLine,
-  InvoiceDetail,
-  InvoiceRequest,
-  InvoiceSummary,
-  MissedVisitList,
-  PopWindow,
-  RebookRequest,
-  RebookResult,
-  RefundResult,
-  RefundRisk,
-  ShoppingCart,
-} from '../domain/types.ts';
 
 /** Code 600 of addToCart: the cart holds another date (data CartConflict); ask to empty it. */
 export const CART_OTHER_DATE_CODE = 600;
