@@ -1,4 +1,5 @@
 /** Pay timeout: cancels unpaid orders at their deadline and returns their stock, exactly once. */
+import { every } from './every.ts';
 import type { Db } from '../db/db.ts';
 import type { Clock } from '../time.ts';
 import { cancelDueOrdersIn } from '../services/orders.ts';
@@ -15,18 +16,5 @@ export async function runPayTimeout(db: Db, clock: Clock, batch = 100): Promise<
 
 /** Runs every intervalMs; returns a stop function. */
 export function startPayTimeoutJob(db: Db, clock: Clock, intervalMs = 5000, log: (msg: string) => void = console.error): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = runPayTimeout(db, clock)
-      .catch((error) => log(`[jobs] payTimeout failed: ${String(error)}`))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return every('payTimeout', () => runPayTimeout(db, clock), intervalMs, log);
 }

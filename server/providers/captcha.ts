@@ -1,5 +1,6 @@
 /** Built-in slider captcha: a server-issued challenge (gap position kept in the database),
  * one attempt each, and a single-use token with a TTL that placeOrder consumes. */
+import type { CaptchaChallenge } from '../../src/domain/captcha.ts';
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
@@ -11,15 +12,8 @@ export const CAPTCHA_MESSAGES = {
   failed: { zh: '验证失败，请重试', en: 'Verification failed; please try again' },
 };
 
-export interface Challenge {
-  captchaId: string;
-  width: number;
-  height: number;
-  pieceSize: number;
-  pieceY: number;
-  background: string;
-  piece: string;
-}
+/** The shape the client draws (src/domain/captcha.ts). */
+export type Challenge = CaptchaChallenge;
 
 const svgUrl = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 

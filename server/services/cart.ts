@@ -25,6 +25,7 @@ import { consumeToken } from '../providers/captcha.ts';
 import { hallRules, remainingOf } from './pool.ts';
 import {
   bookableSession,
+  checkedSession,
   cancelDueOrdersIn,
   newOrderNumber,
   ORDER_TEXTS,
@@ -125,18 +126,8 @@ async function linesByIds(q: Queryable, ids: number[], lang: Lang): Promise<Cart
 export async function addToCart(deps: AppDeps, userId: number, body: unknown, _lang?: Lang): Promise<CartAddResult> {
   const input = parse(placeSchema, body);
   const now = deps.clock();
-  const today = museumDate(now);
   const draft = draftFromRequest(input as unknown as PlaceOrderRequest);
-  const scheduleIds = new Set(input.ticketInfoList.map((l) => l.hallScheduleId));
-  if (scheduleIds.size !== 1) throw fail(ORDER_TEXTS.notSelectable);
-  const { schedule, hall, prices, config } = await bookableSession(deps.db, draft.hallScheduleId!, now, input.date);
-  const violations = checkOrder(
-    draft,
-    { hall: hallRules(hall), prices, remaining: remainingOf(schedule), freeChildPerAdult: freeChildPerAdult(config, hall.hall_key) },
-    'visitors',
-    today,
-  );
-  if (violations.length > 0) throw fail(violations[0].message);
+  const { schedule, hall, prices, config } = await checkedSession(deps.db, draft, input.ticketInfoList, input.date, now, 'visitors');
   const holdMinutes = minutes(config, 'person_shoppingcart_hold_period', 15);
   const deadline = new Date(now.getTime() + holdMinutes * 60_000 + HOLD_SLACK_MS);
   const lines = input.ticketInfoList.map((l) => ({ line: l, price: prices.find((p) => p.ticketPriceId === l.ticketPriceId)! }));

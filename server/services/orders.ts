@@ -9,6 +9,7 @@ import { parse } from '../routes/kit.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
 import type {
   OrderDetail,
+  OrderDraft,
   OrderStatus,
   OrderSummary,
   Page,
@@ -130,6 +131,29 @@ export async function bookableSession(q: Queryable, scheduleId: number, now: Dat
   return { schedule, hall, prices, config };
 }
 
+/** The one session of an individual order (or cart add), open for sale, with every order
+ * rule of src/domain checked against the database's hall, prices and stock. */
+export async function checkedSession(
+  q: Queryable,
+  draft: OrderDraft,
+  lines: ReadonlyArray<{ hallScheduleId: number }>,
+  date: string,
+  now: Date,
+  stage: 'visitors' | 'submit',
+): Promise<BookableSession> {
+  if (new Set(lines.map((l) => l.hallScheduleId)).size !== 1) throw fail(ORDER_TEXTS.notSelectable);
+  const session = await bookableSession(q, draft.hallScheduleId!, now, date);
+  const { schedule, hall, prices, config } = session;
+  const violations = checkOrder(
+    draft,
+    { hall: hallRules(hall), prices, remaining: remainingOf(schedule), freeChildPerAdult: freeChildPerAdult(config, hall.hall_key) },
+    stage,
+    museumDate(now),
+  );
+  if (violations.length > 0) throw fail(violations[0].message);
+  return session;
+}
+
 /** placeOrder: every rule again on the server, then stock and order in one transaction. */
 export async function placeOrder(deps: AppDeps, userId: number, body: unknown, lang: Lang): Promise<PlaceOrderResult> {
   const input = parse(placeSchema, body);
@@ -139,17 +163,8 @@ export async function placeOrder(deps: AppDeps, userId: number, body: unknown, l
   const draft = draftFromRequest(request);
   if (deps.config.captcha === 'off') draft.captchaToken = draft.captchaToken ?? 'captcha-off';
 
-  // One session per individual order.
-  const scheduleIds = new Set(input.ticketInfoList.map((l) => l.hallScheduleId));
-  if (scheduleIds.size !== 1) throw fail(ORDER_TEXTS.notSelectable);
-  const { schedule, hall, prices, config } = await bookableSession(deps.db, draft.hallScheduleId!, now, input.date);
-  const violations = checkOrder(
-    draft,
-    { hall: hallRules(hall), prices, remaining: remainingOf(schedule), freeChildPerAdult: freeChildPerAdult(config, hall.hall_key) },
-    'submit',
-    today,
-  );
-  if (violations.length > 0) throw fail(violations[0].message);
+  // One session per individual order, every rule checked.
+  const { schedule, hall, prices, config } = await checkedSession(deps.db, draft, input.ticketInfoList, input.date, now, 'submit');
 
   const riskEnable = config.risk_enable === '1';
   const holdMinutes = minutes(config, 'person_pay_hold_period', 15);
