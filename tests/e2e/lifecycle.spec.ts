@@ -1,55 +1,70 @@
-/** After booking: the cart with its hold, paying the cart, changing the date, refunding,
- * and cancelling an unpaid order (zh). */
+/** After booking: the cart with its hold, paying the cart, changing the date, refunding
+ * (zh and en), and cancelling an unpaid order (zh). */
 import { expect, test } from '@playwright/test';
 import { loginByApi, newPhone, reviewOneAdult, shot, solveSlider } from './helpers.ts';
 
-test('cart, pay, change date, refund', async ({ page }) => {
+const TEXT = {
+  zh: {
+    next: '下一步', addToCart: '加入购物车', hold: /保留 1[45]:\d\d/, checkout: /结算/, pay: '立即支付',
+    rebook: '改签', confirmRebook: '确认改签', rebooked: '改签成功', ok: '知道了', changed: '已改签',
+    refund: '退票', confirmRefund: '确认退票', refunded: '退票成功', refundedStatus: '已退款',
+  },
+  en: {
+    next: 'Next', addToCart: 'Add to cart', hold: /Held 1[45]:\d\d/, checkout: /Pay \(/, pay: 'Pay now',
+    rebook: 'Change date', confirmRebook: 'Confirm change', rebooked: 'Changed to', ok: 'OK', changed: 'Changed',
+    refund: 'Refund', confirmRefund: 'Confirm refund', refunded: 'Refunded.', refundedStatus: 'Refunded',
+  },
+} as const;
+
+for (const lang of ['zh', 'en'] as const) test(`cart, pay, change date, refund (${lang})`, async ({ page }) => {
+  const T = TEXT[lang];
+  if (lang === 'en') await page.addInitScript(() => localStorage.setItem('language', 'en'));
   await page.goto('/');
   await loginByApi(page, newPhone());
-  await reviewOneAdult(page, '王五', '下一步');
+  await reviewOneAdult(page, '王五', T.next);
 
   // Into the cart: the agreement first, no slider; the line holds stock with a countdown.
   await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: '加入购物车' }).click();
+  await page.getByRole('button', { name: T.addToCart }).click();
   await expect(page).toHaveURL(/\/cart\/shoppingCart$/);
   await expect(page.locator('.cart-line')).toHaveCount(1);
-  await expect(page.getByRole('timer')).toHaveText(/保留 1[45]:\d\d/);
-  await shot(page, 'zh', '30-cart');
+  await expect(page.getByRole('timer')).toHaveText(T.hold);
+  await shot(page, lang, '30-cart');
 
   // Pay the cart as one order.
-  await page.getByRole('button', { name: /结算/ }).click();
+  await page.getByRole('button', { name: T.checkout }).click();
   await solveSlider(page);
   await expect(page).toHaveURL(/\/order\/payOrder\/\d+$/);
-  await page.getByRole('button', { name: '立即支付' }).click();
+  await page.getByRole('button', { name: T.pay }).click();
   await page.locator('button.pay').click();
   await expect(page).toHaveURL(/\/order\/paySuccess\/\d+$/);
   const orderId = /paySuccess\/(\d+)/.exec(page.url())![1];
 
   // Change the date: tick the ticket, another day, a session of the same hall.
   await page.goto(`/individualCustomers/order/orderDetail/${orderId}`);
-  await page.getByRole('button', { name: '改签' }).click();
+  await page.getByRole('button', { name: T.rebook }).click();
   const sheet = page.getByRole('dialog');
   await sheet.getByRole('checkbox').first().check();
-  await sheet.getByRole('button', { name: '下一步' }).click();
+  await sheet.getByRole('button', { name: T.next }).click();
   await sheet.locator('.chip').nth(2).click();
   await sheet.locator('.session:not([disabled])').first().click();
-  await shot(page, 'zh', '31-rebook-confirm');
-  await sheet.getByRole('button', { name: '确认改签' }).click();
-  await expect(sheet).toContainText('改签成功');
-  await sheet.getByRole('button', { name: '知道了' }).click();
-  await expect(page.locator('.card__title .tag').first()).toHaveText('已改签');
-  await shot(page, 'zh', '32-order-changed');
+  await shot(page, lang, '31-rebook-confirm');
+  await sheet.getByRole('button', { name: T.confirmRebook }).click();
+  await expect(sheet).toContainText(T.rebooked);
+  await sheet.getByRole('button', { name: T.ok }).click();
+  await expect(page.locator('.card__title .tag').first()).toHaveText(T.changed);
+  await shot(page, lang, '32-order-changed');
 
   // Refund the new ticket.
-  await page.getByRole('button', { name: '退票' }).click();
+  await page.getByRole('button', { name: T.refund }).click();
   await sheet.getByRole('checkbox').first().check();
-  await sheet.getByRole('button', { name: '下一步' }).click();
-  await shot(page, 'zh', '33-refund-alert');
-  await sheet.getByRole('button', { name: '确认退票' }).click();
-  await expect(sheet).toContainText('退票成功');
-  await sheet.getByRole('button', { name: '知道了' }).click();
-  await expect(page.locator('.card__title .tag').first()).toHaveText('已退款');
-  await shot(page, 'zh', '34-order-refunded');
+  await sheet.getByRole('button', { name: T.next }).click();
+  await shot(page, lang, '33-refund-alert');
+  await sheet.getByRole('button', { name: T.confirmRefund }).click();
+  await expect(sheet).toContainText(T.refunded);
+  await sheet.getByRole('button', { name: T.ok }).click();
+  await expect(page.locator('.card__title .tag').first()).toHaveText(T.refundedStatus);
+  await shot(page, lang, '34-order-refunded');
 });
 
 test('an unpaid order can be cancelled from its detail', async ({ page }) => {
