@@ -26,7 +26,7 @@ import { HOLD_SLACK_MS } from '../../src/domain/limits.ts';
 import { museumDate, museumDateTime } from '../time.ts';
 import { getConfig, getText, minutes } from './settings.ts';
 import { consumeToken } from '../providers/captcha.ts';
-import { releaseTickets } from './stock.ts';
+import { releaseTickets, takeSold } from './stock.ts';
 import { assertNotBlacklisted } from './blacklist.ts';
 import {
   hallRules,
@@ -189,11 +189,7 @@ export async function placeOrder(deps: AppDeps, userId: number, body: unknown, l
     if (deps.config.captcha !== 'off') {
       if (!(await consumeToken(q, input.captchaToken, now))) throw fail(ORDER_TEXTS.captcha);
     }
-    const taken = await q.query(
-      `UPDATE hall_schedule SET sold = sold + $2 WHERE id = $1 AND NOT stopped AND capacity - sold - held >= $2 RETURNING id`,
-      [schedule.id, count],
-    );
-    if (taken.length === 0) throw fail(ORDER_TEXTS.soldOut);
+    if (!(await takeSold(q, schedule.id, count))) throw fail(ORDER_TEXTS.soldOut);
     const [order] = await q.query<{ id: number }>(
       `INSERT INTO orders (order_number, user_id, hall_id, schedule_id, visit_date, status, amount, ticket_num, created_at, pay_deadline)
        VALUES ($1, $2, $3, $4, $5, 'toBePaid', $6, $7, $8, $9) RETURNING id`,

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureApi } from '../api/client.ts';
-import { i18n, languageHeader } from '../i18n/index.ts';
+import { i18n, languageHeader, startI18n } from '../i18n/index.ts';
 import { toastFail } from '../ui/feedback.ts';
 // react-vant's design tokens and base helpers; each component brings its own CSS.
 import 'react-vant/es/styles/css-variables.css';
@@ -17,8 +17,10 @@ configureApi({
   expired: reportExpired,
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+void startI18n().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,11 +1,27 @@
 /** i18next setup. Language: the visitor's stored choice, else the configured default,
- * else zh (SPEC §1 gives both readings; the site default wins until configured). */
+ * else zh (SPEC §1 gives both readings; the site default wins until configured). Only the
+ * language in use is loaded: the other one is a chunk of its own, fetched on a switch. */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Lang, Text } from '../domain/text.ts';
 import { headerFromLang } from '../domain/text.ts';
-import en from './en.ts';
-import zh from './zh.ts';
+
+const bundles: Record<Lang, () => Promise<{ default: object }>> = {
+  zh: () => import('./zh.ts'),
+  en: () => import('./en.ts'),
+};
+
+async function ensureLoaded(lang: Lang): Promise<void> {
+  if (!i18next.hasResourceBundle(lang, 'translation')) {
+    i18next.addResourceBundle(lang, 'translation', (await bundles[lang]()).default);
+  }
+}
+
+async function switchTo(lang: Lang): Promise<void> {
+  await ensureLoaded(lang);
+  if (i18next.language !== lang) await i18next.changeLanguage(lang);
+  document.documentElement.lang = lang === 'en' ? 'en' : 'zh-CN';
+}
 
 const STORAGE_KEY = 'language';
 
@@ -14,12 +30,19 @@ function storedLang(): Lang | null {
   return value === 'en' || value === 'zh' ? value : null;
 }
 
-void i18next.use(initReactI18next).init({
-  resources: { zh: { translation: zh }, en: { translation: en } },
-  lng: storedLang() ?? 'zh',
-  fallbackLng: 'zh',
-  interpolation: { escapeValue: false },
-});
+/** Before the first render: i18next with the texts of the visitor's language. */
+export async function startI18n(): Promise<void> {
+  const lng = storedLang() ?? 'zh';
+  await i18next.use(initReactI18next).init({
+    resources: { [lng]: { translation: (await bundles[lng]()).default } },
+    lng,
+    // Both languages have every key (en.ts is typed by zh.ts): nothing to fall back to.
+    fallbackLng: false,
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false },
+  });
+  document.documentElement.lang = lng === 'en' ? 'en' : 'zh-CN';
+}
 
 export const i18n = i18next;
 
@@ -34,16 +57,13 @@ export function languageHeader() {
 /** The visitor's own choice, kept across visits. */
 export function chooseLanguage(lang: Lang): void {
   localStorage.setItem(STORAGE_KEY, lang);
-  void i18next.changeLanguage(lang);
-  document.documentElement.lang = lang === 'en' ? 'en' : 'zh-CN';
+  void switchTo(lang);
 }
 
 /** Applies the configuration: the default language when the visitor has not chosen, and
  * zh only when English is not allowed (`i18n` config). */
 export function applyLanguageConfig(englishAllowed: boolean, configuredDefault: Lang): void {
-  const lang = englishAllowed ? (storedLang() ?? configuredDefault) : 'zh';
-  if (lang !== i18next.language) void i18next.changeLanguage(lang);
-  document.documentElement.lang = lang === 'en' ? 'en' : 'zh-CN';
+  void switchTo(englishAllowed ? (storedLang() ?? configuredDefault) : 'zh');
 }
 
 /** A domain Text in the current language. */
