@@ -11,11 +11,11 @@ import { tr } from '../../i18n/index.ts';
 import { confirm, toastInfo } from '../../ui/feedback.ts';
 import { RichText } from '../../ui/RichText.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
+import { TicketRows } from '../../ui/TicketRows.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import { OrderSummaryCard } from './OrderSummaryCard.tsx';
 import { RebookSheet } from './RebookSheet.tsx';
 import { RefundSheet } from './RefundSheet.tsx';
-import { TicketQr } from '../../ui/TicketQr.tsx';
 
 const machine = orderDetailMachine.provide({
   actors: {
@@ -68,20 +68,7 @@ export default function OrderDetail() {
           <OrderSummaryCard order={order} />
           <section className="card stack">
             <div className="card__title">{t('review.visitors', { n: order.tickets.length })}</div>
-            {order.tickets.map((ticket) => (
-              <div key={ticket.ticketId} className="detail-ticket">
-                <div className="review-visitor">
-                  <strong>{ticket.userName}</strong>
-                  <span className="muted">
-                    {ticket.ticketName} · {ticket.certificateInfo}
-                  </span>
-                  <span className="tag">{t(`ticketStatus.${ticket.status}`)}</span>
-                </div>
-                {ticket.qrCode && ticket.status === 'toBeChecked' ? (
-                  <TicketQr value={ticket.qrCode} label={t('paySuccess.qrFor', { name: ticket.userName })} />
-                ) : null}
-              </div>
-            ))}
+            <TicketRows order={order} />
           </section>
           <div className="actions">
             {order.status === 'toBePaid' ? (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { getOrderByShortLink } from '../../api/calls.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
-import { TicketQr } from '../../ui/TicketQr.tsx';
+import { TicketRows } from '../../ui/TicketRows.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 
 export default function RepOrder() {
@@ -38,25 +38,7 @@ export default function RepOrder() {
           </section>
           <section className="card stack">
             <div className="card__title">{t('share.visitors', { n: order.tickets.length })}</div>
-            {order.tickets.map((ticket) => (
-              <div key={ticket.ticketId} className="detail-ticket" data-ticket={ticket.ticketId}>
-                <div className="review-visitor">
-                  <strong>{ticket.userName}</strong>
-                  <span className="muted">
-                    {ticket.certificateInfo} · {ticket.ticketName}
-                  </span>
-                  <span className="tag">{t(`ticketStatus.${ticket.status}`)}</span>
-                </div>
-                {ticket.qrCode && ticket.status === 'toBeChecked' ? (
-                  <TicketQr value={ticket.qrCode} label={t('paySuccess.qrFor', { name: ticket.userName })} />
-                ) : null}
-                {ticket.visitDate && ticket.visitDate !== order.visitDate ? (
-                  <p className="hint">
-                    {ticket.visitDate} {ticket.beginTime}-{ticket.endTime} · {ticket.hallName}
-                  </p>
-                ) : null}
-              </div>
-            ))}
+            <TicketRows order={order} />
             <p className="hint">{t('share.hint')}</p>
           </section>
         </>

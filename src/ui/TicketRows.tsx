@@ -1,0 +1,33 @@
+/** The tickets of an order as the order screens list them: visitor, ticket type, masked
+ * certificate, status, the gate's QR code while the ticket is valid, and the ticket's own
+ * session when a date change moved it away from the order's. */
+import { useTranslation } from 'react-i18next';
+import type { OrderDetail } from '../domain/types.ts';
+import { TicketQr } from './TicketQr.tsx';
+
+export function TicketRows({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {order.tickets.map((ticket) => (
+        <div key={ticket.ticketId} className="detail-ticket" data-ticket={ticket.ticketId}>
+          <div className="review-visitor">
+            <strong>{ticket.userName}</strong>
+            <span className="muted">
+              {ticket.ticketName} · {ticket.certificateInfo}
+            </span>
+            <span className="tag">{t(`ticketStatus.${ticket.status}`)}</span>
+          </div>
+          {ticket.qrCode && ticket.status === 'toBeChecked' ? (
+            <TicketQr value={ticket.qrCode} label={t('paySuccess.qrFor', { name: ticket.userName })} />
+          ) : null}
+          {ticket.visitDate && ticket.visitDate !== order.visitDate ? (
+            <p className="hint">
+              {ticket.visitDate} {ticket.beginTime}-{ticket.endTime} · {ticket.hallName}
+            </p>
+          ) : null}
+        </div>
+      ))}
+    </>
+  );
+}
