@@ -5,6 +5,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Text } from '../src/domain/text.ts';
 import type { CancelOrderResult, OrderDetail } from '../src/domain/types.ts';
+import { orderActions } from '../src/domain/orderActions.ts';
 import { errorText } from './errors.ts';
 
 export interface OrderDetailContext {
@@ -31,7 +32,7 @@ export const orderDetailMachine = setup({
     cancel: fromPromise<CancelOrderResult, { orderNumber: string }>(async () => notProvided('cancel')),
   },
   guards: {
-    cancellable: ({ context }) => context.order?.status === 'toBePaid',
+    cancellable: ({ context }) => context.order !== null && orderActions(context.order).cancel,
   },
   actions: {
     setFailure: assign(({ event }) => ({ error: errorText((event as { error?: unknown }).error) })),

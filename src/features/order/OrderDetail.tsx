@@ -7,6 +7,7 @@ import { Link, useParams } from 'wouter';
 import { fromPromise } from 'xstate';
 import { orderDetailMachine } from '../../../machines/orderDetail.machine.ts';
 import { cancelOrder, getOrder, getPopWindows } from '../../api/calls.ts';
+import { orderActions } from '../../domain/orderActions.ts';
 import { tr } from '../../i18n/index.ts';
 import { confirm, toastInfo } from '../../ui/feedback.ts';
 import { RichText } from '../../ui/RichText.tsx';
@@ -32,7 +33,7 @@ export default function OrderDetail() {
   const [sheet, setSheet] = useState<'refund' | 'rebook' | null>(null);
   // The notices that go with this order's status (checking instructions, refund alert ...).
   const { data: notices } = useLoad(() => getPopWindows(Number(id)), [id, order?.status]);
-  const checkable = order?.tickets.some((ticket) => ticket.status === 'toBeChecked') ?? false;
+  const can = order ? orderActions(order) : null;
 
   const cancel = async () => {
     const sure = await confirm({
@@ -71,32 +72,32 @@ export default function OrderDetail() {
             <TicketRows order={order} />
           </section>
           <div className="actions">
-            {order.status === 'toBePaid' ? (
-              <>
-                <Link href={`/individualCustomers/order/payOrder/${order.orderId}`} className="btn btn--primary">
-                  {t('pay.pay')}
-                </Link>
-                <button type="button" className="btn" onClick={() => void cancel()}>
-                  {t('orderDetail.cancel')}
-                </button>
-              </>
+            {can?.pay ? (
+              <Link href={`/individualCustomers/order/payOrder/${order.orderId}`} className="btn btn--primary">
+                {t('pay.pay')}
+              </Link>
             ) : null}
-            {checkable ? (
-              <>
-                <button type="button" className="btn" onClick={() => setSheet('refund')}>
-                  {t('orderDetail.refund')}
-                </button>
-                <button type="button" className="btn" onClick={() => setSheet('rebook')}>
-                  {t('orderDetail.rebook')}
-                </button>
-              </>
+            {can?.cancel ? (
+              <button type="button" className="btn" onClick={() => void cancel()}>
+                {t('orderDetail.cancel')}
+              </button>
             ) : null}
-            {order.status === 'completed' || order.status === 'partlyRefunded' || order.status === 'changed' ? (
+            {can?.refund ? (
+              <button type="button" className="btn" onClick={() => setSheet('refund')}>
+                {t('orderDetail.refund')}
+              </button>
+            ) : null}
+            {can?.rebook ? (
+              <button type="button" className="btn" onClick={() => setSheet('rebook')}>
+                {t('orderDetail.rebook')}
+              </button>
+            ) : null}
+            {can?.invoice ? (
               <Link href={`/individualCustomers/invoice/editInvoiceInfo?orderId=${order.orderId}`} className="btn">
                 {t('orderDetail.invoice')}
               </Link>
             ) : null}
-            {order.shortLinkFlag ? (
+            {can?.share ? (
               <button type="button" className="btn" onClick={() => void share()}>
                 {t('orderDetail.share')}
               </button>

@@ -1,0 +1,28 @@
+/** What a visitor may do with an order in its current state (SPEC §2 "Order record and
+ * detail: refund, change date, cancel, or request an invoice"). The server decides again on
+ * each request; this only decides which buttons the detail screen offers. */
+import type { OrderDetail } from './types.ts';
+
+export interface OrderActions {
+  pay: boolean;
+  cancel: boolean;
+  refund: boolean;
+  rebook: boolean;
+  invoice: boolean;
+  share: boolean;
+}
+
+export function orderActions(order: OrderDetail): OrderActions {
+  const unpaid = order.status === 'toBePaid';
+  // Refund and date change work on tickets still waiting at the gate.
+  const valid = order.tickets.some((ticket) => ticket.status === 'toBeChecked');
+  const paid = order.status === 'completed' || order.status === 'partlyRefunded' || order.status === 'changed';
+  return {
+    pay: unpaid,
+    cancel: unpaid,
+    refund: valid,
+    rebook: valid,
+    invoice: paid,
+    share: Boolean(order.shortLinkFlag),
+  };
+}
