@@ -3,7 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../context.ts';
-import { fail, ok } from '../http.ts';
+import { fail, langOf, ok } from '../http.ts';
 import { account, parse } from './kit.ts';
 import { createPayment, markPaid, ORDER_TEXTS } from '../services/orders.ts';
 import { langFromHeader } from '../../src/domain/text.ts';
@@ -29,7 +29,7 @@ export const payRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
   app.post('/pay/create', { config: { auth: 'individual' } }, async (req) => {
     const { orderId } = parse(createBody, req.body);
     const { payId } = await createPayment(deps, account(req).userId, orderId);
-    return ok(req, { payUrl: deps.providers.payment.payUrl(payId) });
+    return ok(req, { payUrl: deps.providers.payment.payUrl(payId, langOf(req)) });
   });
 
   const cashierQuery = z.object({ payId: z.string().min(1).max(100), lang: z.string().max(10).optional() });

@@ -19,7 +19,7 @@ const TEXT = {
     freeChild: /免费儿童|儿童免费/,
     submit: '提交订单',
     pay: '立即支付',
-    cashierPay: /确认支付|支付/,
+    cashierPay: '确认支付',
     paid: '支付成功，请凭二维码入馆',
     orders: '我的订单',
     completed: '已完成',
@@ -41,7 +41,7 @@ const TEXT = {
     freeChild: /Free child/,
     submit: 'Place order',
     pay: 'Pay now',
-    cashierPay: /Pay/,
+    cashierPay: 'Pay',
     paid: 'Paid. Show the QR code at the entrance.',
     orders: 'My orders',
     completed: 'Completed',
@@ -151,7 +151,8 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByRole('button', { name: T.pay }).click();
     await expect(page).toHaveURL(/\/prod-api\/pay\/sim\/cashier/);
     await shot(page, lang, '12-cashier');
-    await page.locator('button.pay').click();
+    // The cashier speaks the visitor's language.
+    await page.getByRole('button', { name: T.cashierPay, exact: true }).click();
 
     // paySuccess: a QR code per ticket, masked certificates.
     await expect(page).toHaveURL(new RegExp(`/order/paySuccess/${orderId}$`));

@@ -261,9 +261,10 @@ describe('payment and timeout', () => {
   it('simulator: cashier page, pay once (notify twice = one payment), QR codes, paid status', async () => {
     const token = await t.tokenFor(newPhone());
     const orderId = await newOrder(token);
-    const created = await t.call('POST', '/pay/create', { token, body: { orderId } });
-    expect(created.data.payUrl).toMatch(/^\/prod-api\/pay\/sim\/cashier\?payId=/);
-    const page = await t.app.inject({ method: 'GET', url: `${created.data.payUrl}&lang=en` });
+    const created = await t.call('POST', '/pay/create', { token, body: { orderId }, lang: 'en' });
+    // The cashier opens in the payer's language.
+    expect(created.data.payUrl).toMatch(/^\/prod-api\/pay\/sim\/cashier\?payId=[^&]+&lang=en$/);
+    const page = await t.app.inject({ method: 'GET', url: created.data.payUrl });
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('¥45.00');
     expect(page.body).toContain('Pay');
