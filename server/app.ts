@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
 import { loadSecret, verifyToken } from './auth.ts';
 import type { AppDeps } from './context.ts';
 import { TransientDbError } from './db/db.ts';
@@ -21,7 +22,7 @@ export type { AppDeps } from './context.ts';
 
 /** Paths under /prod-api that need no token although they do not contain `ingore`:
  * the simulators' own pages, opened by the browser without a bearer header. */
-const PUBLIC_PREFIXES = ['/prod-api/pay/sim/', '/prod-api/dev/'];
+const PUBLIC_PREFIXES = ['/prod-api/pay/sim/', '/prod-api/dev/', '/prod-api/openapi.json'];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({ logger: deps.config.logger, trustProxy: true, bodyLimit: 1024 * 1024 });
@@ -90,6 +91,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (distDir) {
     await app.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: false, index: ['index.html'] });
   }
+
+  // The contract as OpenAPI (ARCHITECTURE §4): every route with its method and path; the
+  // bodies are described by src/domain/types.ts and validated by the services' zod schemas.
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Museum booking /prod-api', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+  app.get('/prod-api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const opts = { prefix: '/prod-api', deps };
   await app.register(settingsRoutes, opts);

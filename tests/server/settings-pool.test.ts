@@ -134,3 +134,19 @@ describe('calendar and halls', () => {
     expect((await t.call('GET', `/pool/getHallPoolPersonSetting?hallId=${halls[0].hallId}`)).code).toBe(401);
   });
 });
+
+describe('contract', () => {
+  it('publishes every route as OpenAPI', async () => {
+    const t = await makeApp();
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/prod-api/openapi.json' });
+      const doc = res.json() as { openapi: string; paths: Record<string, Record<string, unknown>> };
+      expect(doc.openapi).toMatch(/^3\./);
+      expect(Object.keys(doc.paths['/prod-api/config/orderRule/placeOrder'])).toContain('post');
+      expect(Object.keys(doc.paths['/prod-api/pool/ingore/getCalendar'])).toContain('get');
+      expect(Object.keys(doc.paths['/prod-api/order/ticketInfo/removeForShopping/{id}'])).toContain('delete');
+    } finally {
+      await t.close();
+    }
+  });
+});
