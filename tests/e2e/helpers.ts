@@ -68,11 +68,11 @@ export async function loginByApi(page: Page, phone: string): Promise<string> {
 
 /** From selectDate to the review screen: the main hall's first open session of the second
  * bookable day, one adult. Returns the chosen date. */
-export async function reviewOneAdult(page: Page, name: string, next: string): Promise<string> {
+export async function reviewOneAdult(page: Page, name: string, next: string, dayIndex = 1): Promise<string> {
   // The booking notice is the subject of book.spec.ts; here it has been read already.
   await page.addInitScript(() => sessionStorage.setItem('noticeSeen', '1'));
   await page.goto('/individualCustomers/select/selectDate');
-  const day = page.locator('.day--available').nth(1);
+  const day = page.locator('.day--available').nth(dayIndex);
   const date = (await day.getAttribute('data-date'))!;
   await day.click();
   await page.locator('[data-hall="main"] .session:not(.session--off)').first().click();

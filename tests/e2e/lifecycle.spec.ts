@@ -82,3 +82,29 @@ test('an unpaid order can be cancelled from its detail', async ({ page }) => {
   await expect(page.locator('.card__title .tag').first()).toHaveText('已取消');
   await shot(page, 'zh', '35-order-canceled');
 });
+
+test('a cart of another date is emptied only when the visitor agrees; removing a line returns it', async ({ page }) => {
+  await page.goto('/');
+  await loginByApi(page, newPhone());
+  const first = await reviewOneAdult(page, '钱七', '下一步', 1);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: '加入购物车' }).click();
+  await expect(page.locator('.cart-line')).toContainText(first);
+
+  const second = await reviewOneAdult(page, '孙八', '下一步', 2);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: '加入购物车' }).click();
+  const dialog = page.locator('.rv-dialog');
+  await expect(dialog).toContainText('购物车中有其他日期的门票');
+  await shot(page, 'zh', '36-cart-other-date');
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await expect(page).toHaveURL(/\/select\/addAudienceSure$/);
+  await page.getByRole('button', { name: '加入购物车' }).click();
+  await page.locator('.rv-dialog').getByRole('button', { name: '清空并加入' }).click();
+  await expect(page).toHaveURL(/\/cart\/shoppingCart$/);
+  await expect(page.locator('.cart-line')).toHaveCount(1);
+  await expect(page.locator('.cart-line')).toContainText(second);
+
+  await page.locator('.cart-line').getByRole('button', { name: '删除' }).click();
+  await expect(page.getByText('购物车是空的')).toBeVisible();
+});
