@@ -91,10 +91,11 @@ export const HALLS: SeedHall[] = [
     hallKey: 'cinema',
     name: ['球幕影院', 'Dome cinema'],
     intro: ['直径 30 米的球幕，放映科普影片《宇宙的奥秘》。', 'A 30 m dome showing the science film "Secrets of the Universe".'],
-    ageNote: null,
+    ageNote: ['3 岁以下儿童不宜观影', 'Not for children under 3'],
     minBuyers: 1,
     maxBuyers: 4,
-    minAge: null,
+    // The dome's sound and darkness are not for infants.
+    minAge: 3,
     childAgeMin: null,
     childAgeMax: null,
     needsAdultAndChild: false,

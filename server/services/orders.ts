@@ -95,7 +95,8 @@ export const placeSchema = z.object({
   captchaToken: z.string().max(200).optional().default(''),
   ticketNum: z.coerce.number().int().optional(),
   isCandidateOrder: z.union([z.literal(0), z.literal(1)]).optional(),
-  ticketInfoList: z.array(lineSchema).min(1).max(20),
+  // An empty list is the visitorsRequired rule's to refuse, with its message.
+  ticketInfoList: z.array(lineSchema).max(20),
 });
 
 export function newOrderNumber(now: Date): string {
@@ -141,6 +142,7 @@ export async function checkedSession(
   now: Date,
   stage: 'visitors' | 'submit',
 ): Promise<BookableSession> {
+  if (lines.length === 0) throw fail(ORDER_MESSAGES.visitorsRequired);
   if (new Set(lines.map((l) => l.hallScheduleId)).size !== 1) throw fail(ORDER_TEXTS.notSelectable);
   const session = await bookableSession(q, draft.hallScheduleId!, now, date);
   const { schedule, hall, prices, config } = session;

@@ -7,12 +7,14 @@ import type { HallPool } from '../../src/domain/types.ts';
 let t: TestApp;
 let main: HallPool;
 let park: HallPool;
+let cinema: HallPool;
 let phoneSeq = 0;
 const newPhone = () => `1360000${String(++phoneSeq).padStart(4, '0')}`;
 
 beforeAll(async () => {
   t = await makeApp();
-  [main, park] = await t.halls(OPEN_DAY);
+  [main, park, , cinema] = await t.halls(OPEN_DAY);
+  expect(cinema.hallKey).toBe('cinema');
 });
 afterAll(async () => {
   await t?.close();
@@ -115,6 +117,14 @@ describe('placeOrder', () => {
     ['a name that is not a name', () => orderRequest(OPEN_DAY, main.hallId, mainSession(), [
       { name: '张3<b>', birth: ADULT, ticketPriceId: priceOf(main, 'adult') },
     ], 'x'), /姓名/, /name/i],
+    ['an infant in the dome cinema (3 and over)', () => orderRequest(OPEN_DAY, cinema.hallId, cinema.scheduleTicketPoolVOS[0].hallScheduleId, [
+      { name: '张三', birth: ADULT, ticketPriceId: priceOf(cinema, 'adult') },
+      { name: '张小小', birth: '2029-01-01', ticketPriceId: priceOf(cinema, 'child') },
+    ], 'x'), /球幕影院仅限3岁及以上游客参观/, /Dome cinema is for visitors aged 3 and over/],
+    ['an order without visitors', () => {
+      const r = orderRequest(OPEN_DAY, main.hallId, mainSession(), [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }], 'x');
+      return { ...r, ticketNum: 0, ticketInfoList: [] };
+    }, /请至少添加一位游客/, /add at least one visitor/],
     ['a ticket type of another hall', () => orderRequest(OPEN_DAY, main.hallId, mainSession(), [
       { name: '张三', birth: ADULT, ticketPriceId: priceOf(park, 'adult') },
     ], 'x'), /场次或票种不可选/, /not selectable/],
@@ -124,7 +134,7 @@ describe('placeOrder', () => {
     it(`refuses ${name} (client bypassed) in zh and en, and no stock moves`, async () => {
       const token = await t.tokenFor(newPhone());
       const body = build();
-      const id = body.ticketInfoList[0].hallScheduleId;
+      const id = body.ticketInfoList[0]?.hallScheduleId ?? mainSession();
       const before = await t.remaining(id);
       body.captchaToken = await t.captchaToken();
       const rzh = await place(token, body, 'zh');
