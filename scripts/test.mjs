@@ -16,11 +16,17 @@ const steps = [
 ];
 
 const only = process.argv.slice(2);
+let passed = 0;
 for (const [name, command, args] of steps) {
   if (only.length && !only.some((word) => name.includes(word))) continue;
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
   const started = Date.now();
   const run = spawnSync(command, args, { stdio: 'inherit' });
   console.log(`=== ${name}: ${run.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  if (run.status !== 0) process.exit(run.status ?? 1);
+  if (run.status !== 0) {
+    console.log(`\nsteps: ${passed} passed, 1 failed`);
+    process.exit(run.status ?? 1);
+  }
+  passed++;
 }
+console.log(`\nsteps: ${passed} passed, 0 failed`);
