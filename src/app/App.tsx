@@ -6,7 +6,6 @@ import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { getBaseSettings } from '../api/calls.ts';
 import { currentKind, getToken, rememberKind } from '../api/session.ts';
 import type { BaseSettings } from '../domain/types.ts';
-import { PurchaseProvider } from '../features/select/purchase.tsx';
 import { applyLanguageConfig } from '../i18n/index.ts';
 import { toastFail } from '../ui/feedback.ts';
 import { LoadingOverlay } from '../ui/Screen.tsx';
@@ -14,7 +13,6 @@ import { englishAllowed, SettingsContext } from '../ui/settings.tsx';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
 import { guard } from './guard.ts';
 import { lazyScreen } from './lazyScreen.ts';
-import { SessionDialog } from './SessionDialog.tsx';
 
 const Entry = lazyScreen(() => import('../features/entry/EntryPage.tsx'));
 const SelectDate = lazyScreen(() => import('../features/select/SelectDate.tsx'));
@@ -75,37 +73,34 @@ export function App() {
 
   return (
     <SettingsContext.Provider value={settings}>
-      <SessionDialog />
       <Guard>
         <ChunkErrorBoundary>
           <Suspense fallback={<LoadingOverlay show />}>
-            <PurchaseProvider>
-              <Switch>
-                <Route path="/" component={Entry} />
-                <Route path={`${I}/select/selectDate`} component={SelectDate} />
-                <Route path={`${I}/select/selectVenues`} component={SelectVenues} />
-                <Route path={`${I}/select/addAudience/:id`} component={AddAudience} />
-                <Route path={`${I}/select/addAudienceSure`} component={AddAudienceSure} />
-                <Route path={`${I}/cart/shoppingCart`} component={ShoppingCart} />
-                <Route path={`${I}/login`} component={Login} />
-                <Route path={`${I}/order/payOrder/:id`} component={PayOrder} />
-                <Route path={`${I}/order/paySuccess/:id`} component={PaySuccess} />
-                <Route path={`${I}/order/orderRecord`} component={OrderRecord} />
-                <Route path={`${I}/order/orderDetail/:id`} component={OrderDetail} />
-                <Route path={`${I}/invoice/index`} component={InvoiceIndex} />
-                <Route path={`${I}/invoice/chooseOrder`} component={ChooseOrder} />
-                <Route path={`${I}/invoice/editInvoiceInfo`} component={EditInvoiceInfo} />
-                <Route path={`${I}/invoice/invoiceHistory`} component={InvoiceHistory} />
-                <Route path={`${I}/invoice/invoiceDetail`} component={InvoiceDetail} />
-                <Route path={`${I}/order/blackOrderList`} component={BlackOrderList} />
-                <Route path="/repOrder/:flag" component={RepOrder} />
-                <Route path="/team/*?" component={TeamNotYet} />
-                <Route path="/404" component={NotFound} />
-                <Route>
-                  <Redirect to="/404" replace />
-                </Route>
-              </Switch>
-            </PurchaseProvider>
+            <Switch>
+              <Route path="/" component={Entry} />
+              <Route path={`${I}/select/selectDate`} component={SelectDate} />
+              <Route path={`${I}/select/selectVenues`} component={SelectVenues} />
+              <Route path={`${I}/select/addAudience/:id`} component={AddAudience} />
+              <Route path={`${I}/select/addAudienceSure`} component={AddAudienceSure} />
+              <Route path={`${I}/cart/shoppingCart`} component={ShoppingCart} />
+              <Route path={`${I}/login`} component={Login} />
+              <Route path={`${I}/order/payOrder/:id`} component={PayOrder} />
+              <Route path={`${I}/order/paySuccess/:id`} component={PaySuccess} />
+              <Route path={`${I}/order/orderRecord`} component={OrderRecord} />
+              <Route path={`${I}/order/orderDetail/:id`} component={OrderDetail} />
+              <Route path={`${I}/invoice/index`} component={InvoiceIndex} />
+              <Route path={`${I}/invoice/chooseOrder`} component={ChooseOrder} />
+              <Route path={`${I}/invoice/editInvoiceInfo`} component={EditInvoiceInfo} />
+              <Route path={`${I}/invoice/invoiceHistory`} component={InvoiceHistory} />
+              <Route path={`${I}/invoice/invoiceDetail`} component={InvoiceDetail} />
+              <Route path={`${I}/order/blackOrderList`} component={BlackOrderList} />
+              <Route path="/repOrder/:flag" component={RepOrder} />
+              <Route path="/team/*?" component={TeamNotYet} />
+              <Route path="/404" component={NotFound} />
+              <Route>
+                <Redirect to="/404" replace />
+              </Route>
+            </Switch>
           </Suspense>
         </ChunkErrorBoundary>
       </Guard>

@@ -8,7 +8,7 @@ import 'react-vant/es/styles/css-variables.css';
 import 'react-vant/es/styles/base.css';
 import '../ui/base.css';
 import { App } from './App.tsx';
-import { reportExpired } from './session.ts';
+import { reportExpired } from './expired.ts';
 
 configureApi({
   language: languageHeader,

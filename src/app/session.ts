@@ -1,9 +1,12 @@
-/** Wires the 401 handling of SPEC §4: the API reports an expired login, the session
- * machine decides (silent logout on selectDate, a confirm dialog elsewhere). */
+/** The 401 handling of SPEC §4: the API reports an expired login, the session machine
+ * decides (silent logout on selectDate, a confirm dialog elsewhere). Loaded on the first
+ * 401 only (see expired.ts): most visits never need it. */
 import { createActor } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import { clearToken, currentKind } from '../api/session.ts';
+import { i18n } from '../i18n/index.ts';
+import { confirm } from '../ui/feedback.ts';
 import { AREA_START } from './guard.ts';
 
 export const sessionActor = createActor(
@@ -21,6 +24,22 @@ export const sessionActor = createActor(
     },
   }),
 ).start();
+
+// The confirm dialog of an expired login: log in again, or cancel (log out, area start).
+let asking = false;
+sessionActor.subscribe((snapshot) => {
+  if (!snapshot.matches('confirming') || asking) return;
+  asking = true;
+  void confirm({
+    title: i18n.t('expired.title'),
+    message: i18n.t('expired.message'),
+    confirmButtonText: i18n.t('expired.relogin'),
+    cancelButtonText: i18n.t('common.cancel'),
+  }).then((again) => {
+    asking = false;
+    sessionActor.send({ type: again ? 'RELOGIN' : 'CANCEL' });
+  });
+});
 
 export function reportExpired(): void {
   sessionActor.send({ type: 'EXPIRED', silent: window.location.pathname.includes('selectDate') });

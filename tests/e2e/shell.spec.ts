@@ -1,6 +1,6 @@
 /** The app shell: the route guard, an expired login (401), the login error query, 404. */
 import { expect, test } from '@playwright/test';
-import { shot } from './helpers.ts';
+import { loginByApi, newPhone, shot } from './helpers.ts';
 
 test('an expired login asks to log in again and comes back to the page', async ({ page, context }) => {
   await context.addCookies([{ name: 'ticket_token_individual', value: 'expired-or-forged', url: 'http://127.0.0.1' }]);
@@ -40,4 +40,25 @@ test('the not-found page and the team area say what they are', async ({ page }) 
   await page.goto('/team');
   await expect(page.getByText('团体预约即将开放')).toBeVisible();
   await shot(page, 'zh', '22-team');
+});
+
+test('the venue page follows the day in its URL; a day that cannot be booked goes back to the calendar', async ({ page }) => {
+  await page.addInitScript(() => sessionStorage.setItem('noticeSeen', '1'));
+  await page.goto('/');
+  await loginByApi(page, newPhone());
+  const days = (await (await page.request.get('/prod-api/pool/ingore/getCalendar')).json()).data as Array<{ date: string; state: string }>;
+  const closed = days.find((d) => d.state === 'closed')!.date;
+  const [, first, second] = days.filter((d) => d.state === 'available').map((d) => d.date);
+
+  await page.goto(`/individualCustomers/select/selectVenues?date=${closed}`);
+  await expect(page).toHaveURL(/\/select\/selectDate$/);
+
+  await page.locator(`[data-date="${first}"]`).click();
+  await expect(page.locator('.screen__body .card').first()).toContainText(first);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/select\/selectDate$/);
+  await page.locator(`[data-date="${second}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`selectVenues\\?date=${second}$`));
+  await expect(page.locator('.screen__body .card').first()).toContainText(second);
+  await expect(page.locator('[data-hall="main"]')).toBeVisible();
 });

@@ -1,16 +1,18 @@
-/** select/selectDate (no login): the calendar of bookable days, the notice pop-up, tips. */
+/** select/selectDate (no login): the calendar of bookable days, the notice pop-up, tips.
+ * The first screen: it reads the calendar itself and hands the chosen day to selectVenues
+ * in the URL, so the purchase machine (and its rules) load only once a day is chosen. */
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { CalendarDay } from '../../domain/types.ts';
-import { tr } from '../../i18n/index.ts';
+import { getCalendar } from '../../api/calls.ts';
 import { RichText } from '../../ui/RichText.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { useSettings } from '../../ui/settings.tsx';
 import { toastInfo } from '../../ui/feedback.ts';
-import { usePurchase, usePurchaseScreen } from './purchase.tsx';
+import { useLoad } from '../../ui/useLoad.ts';
 
 const NOTICE_SEEN = 'noticeSeen';
 
@@ -18,11 +20,7 @@ export default function SelectDate() {
   const { t } = useTranslation();
   const settings = useSettings();
   const [, navigate] = useLocation();
-  const actor = usePurchaseScreen('date', navigate);
-  const loading = usePurchase((s) => s.matches({ date: 'loading' }));
-  const failed = usePurchase((s) => s.matches({ date: 'failed' }));
-  const calendar = usePurchase((s) => s.context.calendar);
-  const error = usePurchase((s) => s.context.error);
+  const { data: calendar, loading, failed, reload } = useLoad(() => getCalendar(), []);
   const [noticeOpen, setNoticeOpen] = useState(() => Boolean(settings.texts.notice) && !sessionStorage.getItem(NOTICE_SEEN));
 
   const closeNotice = () => {
@@ -31,7 +29,7 @@ export default function SelectDate() {
   };
 
   const pick = (day: CalendarDay) => {
-    if (day.state === 'available') actor.send({ type: 'PICK_DATE', date: day.date });
+    if (day.state === 'available') navigate(`/individualCustomers/select/selectVenues?date=${day.date}`);
     else toastInfo(day.reason ?? t(`day.${day.state}`));
   };
 
@@ -46,13 +44,13 @@ export default function SelectDate() {
         </div>
         {failed ? (
           <div className="empty-state">
-            <p>{error ? tr(error) : t('errors.unknown')}</p>
-            <button type="button" className="btn btn--primary" onClick={() => actor.send({ type: 'RETRY' })}>
+            <p>{t('errors.calendar')}</p>
+            <button type="button" className="btn btn--primary" onClick={reload}>
               {t('common.retry')}
             </button>
           </div>
         ) : (
-          <DayGrid days={calendar} onPick={pick} />
+          <DayGrid days={calendar ?? []} onPick={pick} />
         )}
         <Legend />
       </section>

@@ -3,7 +3,7 @@
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { isSessionSelectable } from '../../domain/sessions.ts';
 import { tr } from '../../i18n/index.ts';
 import { confirm } from '../../ui/feedback.ts';
@@ -15,12 +15,25 @@ import { usePurchase, usePurchaseScreen } from './purchase.tsx';
 export default function SelectVenues() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const actor = usePurchaseScreen('venue', navigate);
+  // The day comes from the URL (the date page links here): bring the machine to it.
+  const wanted = new URLSearchParams(useSearch()).get('date');
+  const settling = usePurchase((s) => {
+    if (!wanted) return false;
+    if (s.matches({ date: 'loading' })) return true;
+    return s.matches({ date: 'ready' }) && s.context.calendar.some((d) => d.date === wanted && d.state === 'available');
+  });
+  const needsPick = usePurchase(
+    (s) => wanted !== null && (s.matches({ date: 'ready' }) || (s.matches('venue') && s.context.date !== wanted)),
+  );
+  const actor = usePurchaseScreen('venue', navigate, settling);
+  useEffect(() => {
+    if (needsPick && wanted) actor.send({ type: 'PICK_DATE', date: wanted });
+  }, [needsPick, wanted, actor]);
   const date = usePurchase((s) => s.context.date);
   const halls = usePurchase((s) => s.context.halls);
   const error = usePurchase((s) => s.context.error);
   const failed = usePurchase((s) => s.matches({ venue: 'failed' }));
-  const busy = usePurchase((s) => s.matches({ venue: 'loading' }) || s.matches('checkingUnpaid') || s.matches('loadingSetting'));
+  const busy = usePurchase((s) => s.matches('date') || s.matches({ venue: 'loading' }) || s.matches('checkingUnpaid') || s.matches('loadingSetting'));
   const blocked = usePurchase((s) => s.matches('unpaidBlocked'));
   const goPay = usePurchase((s) => (s.matches('goPay') ? s.context.unpaidOrderId : null));
   const [choice, setChoice] = useState<{ hallId: number; hallScheduleId: number } | null>(null);

@@ -1,10 +1,11 @@
 /** The individual purchase flow lives in one machine actor shared by the select screens
- * (selectDate -> selectVenues -> addAudience -> addAudienceSure). It outlives a detour
- * through the login page and is kept in sessionStorage, so a reload in the chat app's
- * browser does not lose the visitors typed in. */
+ * (selectVenues -> addAudience -> addAudienceSure). It is created when the first of them
+ * loads (the date page does not need it: it keeps the first screen light), outlives a
+ * detour through the login page, and is kept in sessionStorage, so a reload in the chat
+ * app's browser does not lose the visitors typed in. */
 import { useSelector } from '@xstate/react';
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { createActor, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { useEffect, useState } from 'react';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { chosenSession, purchaseMachine } from '../../../machines/purchase.machine.ts';
 import {
   addToCart,
@@ -20,6 +21,10 @@ import { buildOrderRequest } from '../../domain/orderRequest.ts';
 
 const STORAGE_KEY = 'purchase';
 
+/** The ticket lines carry the free-child flag of each price (SPEC §3). */
+const requestOf = (draft: Parameters<typeof buildOrderRequest>[0]) =>
+  buildOrderRequest(draft, chosenSession(purchaseActor.getSnapshot().context)?.priceTicketPoolVOS);
+
 const machine = purchaseMachine.provide({
   actors: {
     loadCalendar: fromPromise(() => getCalendar()),
@@ -32,55 +37,30 @@ const machine = purchaseMachine.provide({
         input.draft.visitors.map((visitor) => visitor.ticketPriceId ?? 0),
       ),
     ),
-    placeOrder: fromPromise(({ input }) =>
-      // The ticket lines carry the free-child flag of each price (SPEC §3).
-      placeOrder(buildOrderRequest(input.draft, chosenSession(current().context)?.priceTicketPoolVOS)),
-    ),
-    addToCart: fromPromise(({ input }) =>
-      addToCart(buildOrderRequest(input.draft, chosenSession(current().context)?.priceTicketPoolVOS)),
-    ),
+    placeOrder: fromPromise(({ input }) => placeOrder(requestOf(input.draft))),
+    addToCart: fromPromise(({ input }) => addToCart(requestOf(input.draft))),
     emptyCart: fromPromise<unknown, void>(() => clearShoppingCart()),
   },
 });
 
-let live: ActorRefFrom<typeof machine> | null = null;
-const current = () => live!.getSnapshot();
-
-export type PurchaseActor = ActorRefFrom<typeof machine>;
 export type PurchaseSnapshot = SnapshotFrom<typeof machine>;
 
 function restore() {
   try {
     const saved = sessionStorage.getItem(STORAGE_KEY);
-    if (saved) return (live = createActor(machine, { snapshot: JSON.parse(saved) }));
+    if (saved) return createActor(machine, { snapshot: JSON.parse(saved) });
   } catch {
     sessionStorage.removeItem(STORAGE_KEY);
   }
-  return (live = createActor(machine));
+  return createActor(machine);
 }
 
-const PurchaseContext = createContext<PurchaseActor | null>(null);
-
-export function PurchaseProvider({ children }: { children: ReactNode }) {
-  const [actor] = useState(restore);
-  useEffect(() => {
-    const subscription = actor.subscribe(() => {
-      sessionStorage.setItem(STORAGE_KEY, JSON.stringify(actor.getPersistedSnapshot()));
-    });
-    actor.start();
-    return () => subscription.unsubscribe();
-  }, [actor]);
-  return <PurchaseContext.Provider value={actor}>{children}</PurchaseContext.Provider>;
-}
-
-export function usePurchaseActor(): PurchaseActor {
-  const actor = useContext(PurchaseContext);
-  if (!actor) throw new Error('usePurchaseActor outside PurchaseProvider');
-  return actor;
-}
+export const purchaseActor = restore();
+purchaseActor.subscribe(() => sessionStorage.setItem(STORAGE_KEY, JSON.stringify(purchaseActor.getPersistedSnapshot())));
+purchaseActor.start();
 
 export function usePurchase<T>(select: (snapshot: PurchaseSnapshot) => T): T {
-  return useSelector(usePurchaseActor(), select);
+  return useSelector(purchaseActor, select);
 }
 
 /** The purchase screens in flow order, and where each lives. */
@@ -124,8 +104,13 @@ export function routeOf(screen: PurchaseScreen, snapshot: PurchaseSnapshot): str
 /** Keeps the URL and the machine on the same screen: opening an earlier screen (the
  * browser's back button) steps the machine back to it; a machine that moves on, or that
  * has not reached this screen yet (a deep link), takes the URL to where it is. */
-export function usePurchaseScreen(screen: PurchaseScreen, navigate: (to: string, options?: { replace?: boolean }) => void) {
-  const actor = usePurchaseActor();
+export function usePurchaseScreen(
+  screen: PurchaseScreen,
+  navigate: (to: string, options?: { replace?: boolean }) => void,
+  /** While true, the URL leads: the machine is still being brought to this screen. */
+  settling = false,
+) {
+  const actor = purchaseActor;
   useState(() => {
     // At most one BACK per screen; a state that ignores BACK (a submit in flight) stays.
     for (let step = 0; step < ORDER.length; step++) {
@@ -136,10 +121,10 @@ export function usePurchaseScreen(screen: PurchaseScreen, navigate: (to: string,
   });
   const current = useSelector(actor, screenOf);
   useEffect(() => {
-    if (current !== screen) {
+    if (current !== screen && !settling) {
       const behind = ORDER.indexOf(current) < ORDER.indexOf(screen);
       navigate(routeOf(current, actor.getSnapshot()), { replace: behind });
     }
-  }, [current, screen, navigate, actor]);
+  }, [current, screen, navigate, actor, settling]);
   return actor;
 }
