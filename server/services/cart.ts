@@ -21,16 +21,16 @@ import { maskCertificate } from '../../src/domain/certificates.ts';
 import { HOLD_SLACK_MS } from '../../src/domain/limits.ts';
 import { museumDate } from '../time.ts';
 import { minutes } from './settings.ts';
-import { consumeToken } from '../providers/captcha.ts';
 import { hallRules, remainingOf } from './pool.ts';
 import {
   bookableSession,
   checkedSession,
-  cancelDueOrdersIn,
-  newOrderNumber,
+  insertOrder,
+  lockBuyer,
   ORDER_TEXTS,
+  passRiskAndCaptcha,
   placeSchema,
-  RISK_DAILY_ORDERS,
+  refuseUnpaid,
 } from './orders.ts';
 import { assertNotBlacklisted } from './blacklist.ts';
 import { perSchedule, releaseCartLines, takeHeld } from './stock.ts';
@@ -235,17 +235,14 @@ export async function checkoutCart(deps: AppDeps, userId: number, body: unknown,
   const today = museumDate(now);
 
   return deps.db.tx(async (q) => {
-    await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
-    await assertNotBlacklisted(q, userId, now);
+    await lockBuyer(q, userId, now);
     await expireDueCartLinesIn(q, now, { userId });
-    await cancelDueOrdersIn(q, now, { userId });
     const lines = await q.query<CartRow>(
       `SELECT * FROM cart_lines WHERE id = ANY($1::int[]) AND user_id = $2 AND status = 'held' ORDER BY id FOR UPDATE`,
       [ids, userId],
     );
     if (lines.length !== ids.length || new Set(lines.map((l) => l.visit_date)).size !== 1) throw fail(CART_TEXTS.expired);
-    const unpaid = await q.query('SELECT id FROM orders WHERE user_id = $1 AND status = $2 LIMIT 1', [userId, 'toBePaid']);
-    if (unpaid.length > 0) throw fail(ORDER_TEXTS.unpaid);
+    await refuseUnpaid(q, userId);
 
     // The rules, per session, over the selected lines; prices from the database now.
     const groups = perSchedule(lines);
@@ -279,16 +276,8 @@ export async function checkoutCart(deps: AppDeps, userId: number, body: unknown,
         priced.push({ line: l, price: p.price, nameZh: p.name.zh, nameEn: p.name.en });
       }
     }
-    if (riskEnable) {
-      const [{ n }] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE user_id = $1 AND created_at >= $2', [
-        userId,
-        new Date(`${today}T00:00:00+08:00`),
-      ]);
-      if (n >= RISK_DAILY_ORDERS) return { orderId: null, riskEnable, riskPolicy: 0, riskPrompt: ORDER_TEXTS.risk[lang] };
-    }
-    if (deps.config.captcha !== 'off') {
-      if (!(await consumeToken(q, input.captchaToken, now))) throw fail(ORDER_TEXTS.captcha);
-    }
+    const refused = await passRiskAndCaptcha(q, deps, userId, now, riskEnable, input.captchaToken, lang);
+    if (refused) return refused;
     for (const [scheduleId, n] of groups) {
       const moved = await q.query('UPDATE hall_schedule SET held = held - $2, sold = sold + $2 WHERE id = $1 AND held >= $2 RETURNING id', [
         scheduleId,
@@ -296,26 +285,22 @@ export async function checkoutCart(deps: AppDeps, userId: number, body: unknown,
       ]);
       if (moved.length === 0) throw fail(CART_TEXTS.expired);
     }
-    const first = lines[0];
-    const amount = priced.reduce((s, x) => s + x.price, 0);
-    const [order] = await q.query<{ id: number }>(
-      `INSERT INTO orders (order_number, user_id, hall_id, schedule_id, visit_date, status, amount, ticket_num, created_at, pay_deadline)
-       VALUES ($1, $2, $3, $4, $5, 'toBePaid', $6, $7, $8, $9) RETURNING id`,
-      [newOrderNumber(now), userId, first.hall_id, first.schedule_id, first.visit_date, amount, lines.length, now,
-        new Date(now.getTime() + holdMinutes * 60_000 + HOLD_SLACK_MS)],
-    );
-    for (const x of priced) {
-      await q.query(
-        `INSERT INTO tickets (order_id, price_id, user_name, certificate_type, certificate_info, ticket_name_zh, ticket_name_en, price, status, schedule_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'toBePaid', $9)`,
-        [order.id, x.line.price_id, x.line.user_name, x.line.certificate_type, x.line.certificate_info, x.nameZh, x.nameEn, x.price, x.line.schedule_id],
-      );
-    }
+    const tickets = priced.map((x) => ({
+      priceId: x.line.price_id,
+      userName: x.line.user_name,
+      certificateType: x.line.certificate_type,
+      certificateInfo: x.line.certificate_info,
+      nameZh: x.nameZh,
+      nameEn: x.nameEn,
+      price: x.price,
+      scheduleId: x.line.schedule_id,
+    }));
+    const orderId = await insertOrder(q, userId, now, holdMinutes, tickets, lines[0].hall_id, lines[0].visit_date);
     const done = await q.query(
       `UPDATE cart_lines SET status = 'ordered', order_id = $2, closed_at = $3 WHERE id = ANY($1::int[]) AND status = 'held' RETURNING id`,
-      [ids, order.id, now],
+      [ids, orderId, now],
     );
     if (done.length !== ids.length) throw fail(CART_TEXTS.expired);
-    return { orderId: order.id, riskEnable, riskPolicy: 1, riskPrompt: null };
+    return { orderId, riskEnable, riskPolicy: 1, riskPrompt: null };
   });
 }

@@ -156,11 +156,76 @@ export async function checkedSession(
   return session;
 }
 
+/** The account side of a new order, inside its transaction: the account row locked (one
+ * order at a time), not blacklisted, its overdue orders cancelled. */
+export async function lockBuyer(q: Queryable, userId: number, now: Date): Promise<void> {
+  await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+  await assertNotBlacklisted(q, userId, now);
+  await cancelDueOrdersIn(q, now, { userId });
+}
+
+/** An unpaid order blocks a new one (SPEC §8). */
+export async function refuseUnpaid(q: Queryable, userId: number): Promise<void> {
+  const unpaid = await q.query('SELECT id FROM orders WHERE user_id = $1 AND status = $2 LIMIT 1', [userId, 'toBePaid']);
+  if (unpaid.length > 0) throw fail(ORDER_TEXTS.unpaid);
+}
+
+/** The risk check (when enabled) and the slider token, in that order: a refusal by the risk
+ * policy answers without an order and leaves the token unused. */
+export async function passRiskAndCaptcha(
+  q: Queryable,
+  deps: AppDeps,
+  userId: number,
+  now: Date,
+  riskEnable: boolean,
+  captchaToken: string,
+  lang: Lang,
+): Promise<PlaceOrderResult | null> {
+  if (riskEnable) {
+    const [{ n }] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE user_id = $1 AND created_at >= $2', [
+      userId,
+      new Date(`${museumDate(now)}T00:00:00+08:00`),
+    ]);
+    if (n >= RISK_DAILY_ORDERS) return { orderId: null, riskEnable, riskPolicy: 0, riskPrompt: ORDER_TEXTS.risk[lang] };
+  }
+  if (deps.config.captcha !== 'off' && !(await consumeToken(q, captchaToken, now))) throw fail(ORDER_TEXTS.captcha);
+  return null;
+}
+
+export interface NewTicket {
+  priceId: number;
+  userName: string;
+  certificateType: string;
+  certificateInfo: string;
+  nameZh: string;
+  nameEn: string;
+  price: number;
+  scheduleId: number;
+}
+
+/** An unpaid order and its tickets; the stock has been taken by the caller. The order's hall,
+ * session and date are its first ticket's; its deadline the pay-hold period plus the slack. */
+export async function insertOrder(q: Queryable, userId: number, now: Date, holdMinutes: number, tickets: NewTicket[], hallId: number, visitDate: string): Promise<number> {
+  const amount = tickets.reduce((sum, t) => sum + t.price, 0);
+  const [order] = await q.query<{ id: number }>(
+    `INSERT INTO orders (order_number, user_id, hall_id, schedule_id, visit_date, status, amount, ticket_num, created_at, pay_deadline)
+     VALUES ($1, $2, $3, $4, $5, 'toBePaid', $6, $7, $8, $9) RETURNING id`,
+    [newOrderNumber(now), userId, hallId, tickets[0].scheduleId, visitDate, amount, tickets.length, now, new Date(now.getTime() + holdMinutes * 60_000 + HOLD_SLACK_MS)],
+  );
+  for (const t of tickets) {
+    await q.query(
+      `INSERT INTO tickets (order_id, price_id, user_name, certificate_type, certificate_info, ticket_name_zh, ticket_name_en, price, status, schedule_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'toBePaid', $9)`,
+      [order.id, t.priceId, t.userName, t.certificateType, t.certificateInfo, t.nameZh, t.nameEn, t.price, t.scheduleId],
+    );
+  }
+  return order.id;
+}
+
 /** placeOrder: every rule again on the server, then stock and order in one transaction. */
 export async function placeOrder(deps: AppDeps, userId: number, body: unknown, lang: Lang): Promise<PlaceOrderResult> {
   const input = parse(placeSchema, body);
   const now = deps.clock();
-  const today = museumDate(now);
   const request = input as unknown as PlaceOrderRequest;
   const draft = draftFromRequest(request);
   if (deps.config.captcha === 'off') draft.captchaToken = draft.captchaToken ?? 'captcha-off';
@@ -170,41 +235,26 @@ export async function placeOrder(deps: AppDeps, userId: number, body: unknown, l
 
   const riskEnable = config.risk_enable === '1';
   const holdMinutes = minutes(config, 'person_pay_hold_period', 15);
-  const count = input.ticketInfoList.length;
   const lines = input.ticketInfoList.map((l) => ({ line: l, price: prices.find((p) => p.ticketPriceId === l.ticketPriceId)! }));
-  const amount = lines.reduce((n, x) => n + x.price.price, 0);
 
   return deps.db.tx(async (q) => {
-    // One order at a time per account: lock the account row, then look at its orders.
-    await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
-    await assertNotBlacklisted(q, userId, now);
-    await cancelDueOrdersIn(q, now, { userId });
-    const unpaid = await q.query('SELECT id FROM orders WHERE user_id = $1 AND status = $2 LIMIT 1', [userId, 'toBePaid']);
-    if (unpaid.length > 0) throw fail(ORDER_TEXTS.unpaid);
-    if (riskEnable) {
-      const [{ n }] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE user_id = $1 AND created_at >= $2', [
-        userId,
-        new Date(`${today}T00:00:00+08:00`),
-      ]);
-      if (n >= RISK_DAILY_ORDERS) return { orderId: null, riskEnable, riskPolicy: 0, riskPrompt: ORDER_TEXTS.risk[lang] };
-    }
-    if (deps.config.captcha !== 'off') {
-      if (!(await consumeToken(q, input.captchaToken, now))) throw fail(ORDER_TEXTS.captcha);
-    }
-    if (!(await takeSold(q, schedule.id, count))) throw fail(ORDER_TEXTS.soldOut);
-    const [order] = await q.query<{ id: number }>(
-      `INSERT INTO orders (order_number, user_id, hall_id, schedule_id, visit_date, status, amount, ticket_num, created_at, pay_deadline)
-       VALUES ($1, $2, $3, $4, $5, 'toBePaid', $6, $7, $8, $9) RETURNING id`,
-      [newOrderNumber(now), userId, hall.id, schedule.id, schedule.visit_date, amount, count, now, new Date(now.getTime() + holdMinutes * 60_000 + HOLD_SLACK_MS)],
-    );
-    for (const { line, price } of lines) {
-      await q.query(
-        `INSERT INTO tickets (order_id, price_id, user_name, certificate_type, certificate_info, ticket_name_zh, ticket_name_en, price, status, schedule_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'toBePaid', $9)`,
-        [order.id, price.ticketPriceId, line.userName.trim(), line.certificate, line.certificateInfo.trim().toUpperCase(), price.name.zh, price.name.en, price.price, schedule.id],
-      );
-    }
-    return { orderId: order.id, riskEnable, riskPolicy: 1, riskPrompt: null };
+    await lockBuyer(q, userId, now);
+    await refuseUnpaid(q, userId);
+    const refused = await passRiskAndCaptcha(q, deps, userId, now, riskEnable, input.captchaToken, lang);
+    if (refused) return refused;
+    if (!(await takeSold(q, schedule.id, lines.length))) throw fail(ORDER_TEXTS.soldOut);
+    const tickets = lines.map(({ line, price }) => ({
+      priceId: price.ticketPriceId,
+      userName: line.userName.trim(),
+      certificateType: line.certificate,
+      certificateInfo: line.certificateInfo.trim().toUpperCase(),
+      nameZh: price.name.zh,
+      nameEn: price.name.en,
+      price: price.price,
+      scheduleId: schedule.id,
+    }));
+    const orderId = await insertOrder(q, userId, now, holdMinutes, tickets, hall.id, schedule.visit_date);
+    return { orderId, riskEnable, riskPolicy: 1, riskPrompt: null };
   });
 }
 
