@@ -14,7 +14,7 @@ import { RichText } from '../../ui/RichText.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { TicketRows } from '../../ui/TicketRows.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
-import { OrderSummaryCard } from './OrderSummaryCard.tsx';
+import { OrderSummaryCard } from '../../ui/OrderSummaryCard.tsx';
 import { RebookSheet } from './RebookSheet.tsx';
 import { RefundSheet } from './RefundSheet.tsx';
 

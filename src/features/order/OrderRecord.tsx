@@ -7,7 +7,7 @@ import type { OrderStatus } from '../../domain/types.ts';
 import { formatMoney } from '../../ui/money.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
-import { statusTone } from './OrderSummaryCard.tsx';
+import { statusTone } from '../../ui/OrderSummaryCard.tsx';
 
 const FILTERS: Array<OrderStatus | ''> = ['', 'toBePaid', 'completed', 'canceled'];
 const PAGE_SIZE = 10;

@@ -11,7 +11,7 @@ import { toastFail } from '../../ui/feedback.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
-import { OrderSummaryCard } from './OrderSummaryCard.tsx';
+import { OrderSummaryCard } from '../../ui/OrderSummaryCard.tsx';
 
 const machine = payOrderMachine.provide({
   actors: {

@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { getOrderByShortLink } from '../../api/calls.ts';
+import { OrderSummaryCard } from '../../ui/OrderSummaryCard.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { TicketRows } from '../../ui/TicketRows.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
@@ -16,26 +17,7 @@ export default function RepOrder() {
     <Screen title={t('share.title')} backTo="/">
       {order ? (
         <>
-          <section className="card stack">
-            <div className="card__title">
-              <span>{order.hallName}</span>
-              <span className="tag">{t(`orderStatus.${order.status}`)}</span>
-            </div>
-            <div className="row">
-              <span className="muted">{t('review.date')}</span>
-              <strong>{order.visitDate}</strong>
-            </div>
-            <div className="row">
-              <span className="muted">{t('review.session')}</span>
-              <span>
-                {order.beginTime}-{order.endTime}
-              </span>
-            </div>
-            <div className="row">
-              <span className="muted">{t('order.number')}</span>
-              <span className="mono">{order.orderNumber}</span>
-            </div>
-          </section>
+          <OrderSummaryCard order={order} brief />
           <section className="card stack">
             <div className="card__title">{t('share.visitors', { n: order.tickets.length })}</div>
             <TicketRows order={order} />

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { OrderDetail } from '../../domain/types.ts';
-import { formatMoney } from '../../ui/money.ts';
+import type { OrderDetail } from '../domain/types.ts';
+import { formatMoney } from './money.ts';
 
-/** The facts of an order every order screen shows. */
-export function OrderSummaryCard({ order }: { order: OrderDetail }) {
+/** The facts of an order every order screen shows. A shared order (`brief`) leaves out
+ * what only the booker needs: the ticket count (its visitor list follows) and the amount. */
+export function OrderSummaryCard({ order, brief = false }: { order: OrderDetail; brief?: boolean }) {
   const { t } = useTranslation();
   return (
     <section className="card stack">
@@ -25,14 +26,18 @@ export function OrderSummaryCard({ order }: { order: OrderDetail }) {
         <span className="muted">{t('order.number')}</span>
         <span className="mono">{order.orderNumber}</span>
       </div>
-      <div className="row">
-        <span className="muted">{t('order.tickets')}</span>
-        <span>{order.ticketNum}</span>
-      </div>
-      <div className="row">
-        <span className="muted">{t('order.amount')}</span>
-        <strong className="amount">{formatMoney(order.amount)}</strong>
-      </div>
+      {brief ? null : (
+        <>
+          <div className="row">
+            <span className="muted">{t('order.tickets')}</span>
+            <span>{order.ticketNum}</span>
+          </div>
+          <div className="row">
+            <span className="muted">{t('order.amount')}</span>
+            <strong className="amount">{formatMoney(order.amount)}</strong>
+          </div>
+        </>
+      )}
     </section>
   );
 }
