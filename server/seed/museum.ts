@@ -27,18 +27,23 @@ const day: Array<[string, string, number]> = [
   ['14:30', '17:00', 300],
 ];
 
+/** The booking rules of a hall open to everyone: 1-4 visitors, no age limits. */
+const anyone = {
+  ageNote: null,
+  minBuyers: 1,
+  maxBuyers: 4,
+  minAge: null,
+  childAgeMin: null,
+  childAgeMax: null,
+  needsAdultAndChild: false,
+} satisfies Partial<SeedHall>;
+
 export const HALLS: SeedHall[] = [
   {
     hallKey: 'main',
     name: ['主展厅', 'Main exhibition hall'],
     intro: ['常设展览：探索与发现、科技与生活、挑战与未来。', 'Permanent exhibitions: exploration, science in daily life, and the future.'],
-    ageNote: null,
-    minBuyers: 1,
-    maxBuyers: 4,
-    minAge: null,
-    childAgeMin: null,
-    childAgeMax: null,
-    needsAdultAndChild: false,
+    ...anyone,
     sessions: day,
     prices: [
       { ...adult, price: 3000 },
@@ -72,13 +77,7 @@ export const HALLS: SeedHall[] = [
     hallKey: 'temporary',
     name: ['短期展厅', 'Short-term exhibition hall'],
     intro: ['临时展览：「星际旅行」特展。', 'Temporary exhibition: "Journey to the Stars".'],
-    ageNote: null,
-    minBuyers: 1,
-    maxBuyers: 4,
-    minAge: null,
-    childAgeMin: null,
-    childAgeMax: null,
-    needsAdultAndChild: false,
+    ...anyone,
     sessions: day,
     prices: [
       { ...adult, price: 2000 },
@@ -91,14 +90,10 @@ export const HALLS: SeedHall[] = [
     hallKey: 'cinema',
     name: ['球幕影院', 'Dome cinema'],
     intro: ['直径 30 米的球幕，放映科普影片《宇宙的奥秘》。', 'A 30 m dome showing the science film "Secrets of the Universe".'],
+    ...anyone,
     ageNote: ['3 岁以下儿童不宜观影', 'Not for children under 3'],
-    minBuyers: 1,
-    maxBuyers: 4,
     // The dome's sound and darkness are not for infants.
     minAge: 3,
-    childAgeMin: null,
-    childAgeMax: null,
-    needsAdultAndChild: false,
     sessions: [
       ['10:00', '11:00', 100],
       ['14:00', '15:00', 100],
