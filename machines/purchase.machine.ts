@@ -9,7 +9,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { normalizeCertificate } from '../src/domain/certificates.ts';
 import { VISITORS_PER_ORDER_INDIVIDUAL } from '../src/domain/limits.ts';
 import { checkOrder, ORDER_MESSAGES, ORDER_RULES } from '../src/domain/orderRules.ts';
-import { isSessionSelectable } from '../src/domain/sessions.ts';
+import { isDayBookable, isSessionSelectable } from '../src/domain/sessions.ts';
 import type { Text } from '../src/domain/text.ts';
 import type {
   CalendarDay,
@@ -221,9 +221,7 @@ export const purchaseMachine = setup({
     emptyCart: fromPromise<unknown, void>(async () => notProvided('emptyCart')),
   },
   guards: {
-    dayAvailable: ({ context, event }) =>
-      event.type === 'PICK_DATE' &&
-      context.calendar.some((d) => d.date === event.date && d.state === 'available'),
+    dayAvailable: ({ context, event }) => event.type === 'PICK_DATE' && isDayBookable(context.calendar, event.date),
     sessionSelectable: ({ context, event }) => {
       if (event.type !== 'PICK_SESSION') return false;
       const hall = context.halls.find((h) => h.hallId === event.hallId);

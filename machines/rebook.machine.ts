@@ -18,7 +18,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { checkOrder, ORDER_MESSAGES, ORDER_RULES } from '../src/domain/orderRules.ts';
 import { checkRefund, type RefundContext, type RefundDraft } from '../src/domain/refundRules.ts';
-import { isSessionSelectable } from '../src/domain/sessions.ts';
+import { isDayBookable, isSessionSelectable } from '../src/domain/sessions.ts';
 import type { Text } from '../src/domain/text.ts';
 import type {
   CalendarDay,
@@ -160,7 +160,7 @@ export const rebookMachine = setup({
       event.type === 'TOGGLE' && changeableTicketIds(context).includes(event.ticketId),
     changeAllowed: ({ context }) => changeViolations(context).length === 0,
     dayAvailable: ({ context, event }) =>
-      event.type === 'PICK_DATE' && context.calendar.some((d) => d.date === event.date && d.state === 'available'),
+      event.type === 'PICK_DATE' && isDayBookable(context.calendar, event.date),
     sessionFits: ({ context, event }) =>
       event.type === 'PICK_SESSION' && sessionViolations(context, event.hallScheduleId).length === 0,
   },

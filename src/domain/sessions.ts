@@ -1,7 +1,12 @@
 /** Whether a session can be chosen (SPEC §3 disabled/disabledText, §4 session states):
  * one rule for the venue screen's radio list, the purchase machine's guard and the server. */
-import type { HallPool, SchedulePool } from './types.ts';
+import type { CalendarDay, HallPool, SchedulePool } from './types.ts';
 import type { Text } from './text.ts';
+
+/** Whether a day of the calendar can be booked. */
+export function isDayBookable(calendar: readonly CalendarDay[], date: string): boolean {
+  return calendar.some((day) => day.date === date && day.state === 'available');
+}
 
 export function isSessionSelectable(hall: HallPool, session: SchedulePool): boolean {
   return !hall.disabled && !session.disabled && session.state === 'available' && session.ticketPool > 0;

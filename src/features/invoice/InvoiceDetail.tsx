@@ -1,4 +1,5 @@
 /** invoice/invoiceDetail?id=: one invoice request with its state (requested / issued). */
+import { INVOICE_TITLE_TYPES } from '../../domain/invoice.ts';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { getInvoice } from '../../api/calls.ts';
@@ -17,9 +18,9 @@ export default function InvoiceDetail() {
 
   const rows: Array<{ label: string; value: string | null; mono?: boolean }> = invoice
     ? [
-        { label: t('invoice.titleType'), value: invoice.titleType === 2 ? t('invoice.company') : t('invoice.personal') },
+        { label: t('invoice.titleType'), value: invoice.titleType === INVOICE_TITLE_TYPES.company ? t('invoice.company') : t('invoice.personal') },
         { label: t('invoice.invoiceTitle'), value: invoice.title },
-        ...(invoice.titleType === 2 ? [{ label: t('invoice.taxNumber'), value: invoice.taxNumber, mono: true }] : []),
+        ...(invoice.titleType === INVOICE_TITLE_TYPES.company ? [{ label: t('invoice.taxNumber'), value: invoice.taxNumber, mono: true }] : []),
         { label: t('invoice.addressPhone'), value: invoice.addressPhone },
         { label: t('invoice.bankAccount'), value: invoice.bankAccount },
         { label: t('invoice.content'), value: invoice.content },

@@ -1,4 +1,5 @@
 /** invoice/invoiceHistory: the visitor's invoice requests, newest first, with their state. */
+import { INVOICE_TITLE_TYPES } from '../../domain/invoice.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -25,7 +26,7 @@ export default function InvoiceHistory() {
             <span className={`tag tag--${stateTone(invoice.state)}`}>{t(`invoice.state.${invoice.state}`)}</span>
           </div>
           <div className="muted">
-            {invoice.titleType === 2 ? t('invoice.company') : t('invoice.personal')} · {invoice.createTime}
+            {invoice.titleType === INVOICE_TITLE_TYPES.company ? t('invoice.company') : t('invoice.personal')} · {invoice.createTime}
           </div>
           <div className="row">
             <span className="hint mono">{invoice.orderNumber}</span>

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { isSessionSelectable } from '../../domain/sessions.ts';
+import { isDayBookable, isSessionSelectable } from '../../domain/sessions.ts';
 import { tr } from '../../i18n/index.ts';
 import { confirm } from '../../ui/feedback.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
@@ -20,7 +20,7 @@ export default function SelectVenues() {
   const settling = usePurchase((s) => {
     if (!wanted) return false;
     if (s.matches({ date: 'loading' })) return true;
-    return s.matches({ date: 'ready' }) && s.context.calendar.some((d) => d.date === wanted && d.state === 'available');
+    return s.matches({ date: 'ready' }) && isDayBookable(s.context.calendar, wanted);
   });
   const needsPick = usePurchase(
     (s) => wanted !== null && (s.matches({ date: 'ready' }) || (s.matches('venue') && s.context.date !== wanted)),
