@@ -43,6 +43,9 @@ function notProvided(name: string): never {
 
 const held = (cart: ShoppingCart | null) => (cart?.lines ?? []).filter((line) => !line.expired && line.status === 'held');
 
+/** The lines that can still be selected and paid. */
+export const heldLineIds = (cart: ShoppingCart | null): number[] => held(cart).map((line) => line.cartTicketId);
+
 export const cartMachine = setup({
   types: { context: {} as CartContext, events: {} as CartEvent },
   actors: {

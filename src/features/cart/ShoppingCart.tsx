@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
-import { cartMachine } from '../../../machines/cart.machine.ts';
+import { cartMachine, heldLineIds } from '../../../machines/cart.machine.ts';
 import { checkCaptcha, checkoutCart, getCaptcha, getShoppingCart } from '../../api/calls.ts';
 import { tr } from '../../i18n/index.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
@@ -75,7 +75,7 @@ export default function ShoppingCart() {
       {lines.length > 0 ? (
         <FooterBar>
           <label className="cart-all">
-            <input type="checkbox" checked={selected.length > 0 && selected.length === lines.filter((l) => !l.expired).length} onChange={() => send({ type: 'SELECT_ALL' })} />
+            <input type="checkbox" checked={selected.length > 0 && selected.length === heldLineIds(cart).length} onChange={() => send({ type: 'SELECT_ALL' })} />
             {t('cart.all')}
           </label>
           <span className="footer-bar__sum">
