@@ -3,9 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { configureApi } from '../api/client.ts';
 import { i18n, languageHeader, startI18n } from '../i18n/index.ts';
 import { toastFail } from '../ui/feedback.ts';
-// react-vant's design tokens and base helpers; each component brings its own CSS.
-import 'react-vant/es/styles/css-variables.css';
-import 'react-vant/es/styles/base.css';
 import '../ui/base.css';
 import { App } from './App.tsx';
 import { reportExpired } from './expired.ts';

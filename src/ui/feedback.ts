@@ -1,8 +1,8 @@
 /** Toasts and dialogs, loaded on first use so the first screen does not pay for them. */
 import { TOAST_DURATION_MS } from '../domain/limits.ts';
 
-const toastModule = () => import('react-vant/es/toast/index.js');
-const dialogModule = () => import('react-vant/es/dialog/index.js');
+const toastModule = () => import('./vant.ts').then(() => import('react-vant/es/toast/index.js'));
+const dialogModule = () => import('./vant.ts').then(() => import('react-vant/es/dialog/index.js'));
 
 export function toastFail(message: string): void {
   void toastModule().then(({ Toast }) => Toast.fail({ message, duration: TOAST_DURATION_MS }));

@@ -2,6 +2,7 @@
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { Field } from 'react-vant/es/field/index.js';
+import '../../ui/vant.ts';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';

@@ -5,6 +5,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from 'react-vant/es/field/index.js';
+import '../../ui/vant.ts';
 import { Radio } from 'react-vant/es/radio/index.js';
 import { useLocation, useSearch } from 'wouter';
 import type { InvoiceChange } from '../../../machines/invoice.machine.ts';

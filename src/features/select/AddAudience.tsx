@@ -1,6 +1,7 @@
 /** select/addAudience/{id}: up to 4 visitors with name, certificate and ticket type. Every
  * rule is the machine's (src/domain); this screen shows the violations where they belong. */
 import { Field } from 'react-vant/es/field/index.js';
+import '../../ui/vant.ts';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { chosenHall, chosenSession } from '../../../machines/purchase.machine.ts';
