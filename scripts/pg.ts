@@ -22,6 +22,9 @@ export interface PgServer {
   binDir: string;
   /** Stops the server (immediate) and removes its folder. Idempotent. */
   stop(): void;
+  /** Stops the server but keeps its data, as a crash or restart would; `resume` starts it again. */
+  halt(): void;
+  resume(): void;
 }
 
 /** The folder holding initdb and pg_ctl, or null when PostgreSQL is not installed. */
@@ -150,7 +153,14 @@ export async function startPostgres(options: { binDir?: string; maxConnections?:
   };
   process.on('exit', stop);
 
+  const ctl = (args: string[]) => {
+    const r = runAs(user, pgCtl, ['-D', data, ...args]);
+    if (r.status !== 0) throw new Error(`pg_ctl ${args.join(' ')} failed: ${r.stderr || r.stdout}`);
+  };
+
   return {
+    halt: () => ctl(['-m', 'immediate', '-w', 'stop']),
+    resume: () => ctl(['-l', path.join(dir, 'server.log'), '-w', '-t', '60', 'start']),
     port,
     dir,
     binDir,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
+import fastifyHelmet from '@fastify/helmet';
 import { loadSecret, verifyToken } from './auth.ts';
 import type { AppDeps } from './context.ts';
 import { TransientDbError } from './db/db.ts';
@@ -17,15 +18,39 @@ import { orderRoutes } from './routes/orders.ts';
 import { payRoutes } from './routes/pay.ts';
 import { lifecycleRoutes } from './routes/lifecycle.ts';
 import { devRoutes } from './routes/dev.ts';
+import { payCashierSim } from './providers/payCashierSim.ts';
+import type { SimPayment } from './providers/payment.ts';
 
 export type { AppDeps } from './context.ts';
 
-/** Paths under /prod-api that need no token although they do not contain `ingore`:
- * the simulators' own pages, opened by the browser without a bearer header. */
-const PUBLIC_PREFIXES = ['/prod-api/pay/sim/', '/prod-api/dev/', '/prod-api/openapi.json'];
+/** Paths under /prod-api that need no token although they do not contain `ingore`. */
+const PUBLIC_PREFIXES = ['/prod-api/openapi.json'];
+
+/** What the pages may load (the app's own bundle, data-URL images of QR codes and the captcha,
+ * react-vant's inline styles) and where they may go; no framing by other sites. */
+const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+};
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: deps.config.logger, trustProxy: true, bodyLimit: 1024 * 1024 });
+  const app = Fastify({ logger: deps.config.logger, trustProxy: deps.config.trustProxy, bodyLimit: 1024 * 1024 });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP },
+    // The chat app opens pages of other origins (payment, OAuth) in the same window.
+    crossOriginOpenerPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // HTTPS is terminated in front of us; the header only matters where it is.
+    strictTransportSecurity: deps.config.mode === 'production' ? { maxAge: 15_552_000 } : false,
+  });
   const secret = await loadSecret(deps.db, deps.config.tokenSecret);
   app.decorate('tokenSecret', secret);
   app.decorateRequest('account', null);
@@ -110,7 +135,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(orderRoutes, opts);
   await app.register(payRoutes, opts);
   await app.register(lifecycleRoutes, opts);
-  if (deps.providers.sms.outbox) await app.register(devRoutes, opts);
+  // Simulators and dev endpoints exist only when chosen (server/config.ts decides what production allows).
+  const payment = deps.providers.payment;
+  if (payment.name === 'sim') await app.register(payCashierSim, { ...opts, sim: payment as SimPayment });
+  if (deps.config.mode === 'demo' && deps.providers.sms.outbox) await app.register(devRoutes, opts);
   return app;
 }
 

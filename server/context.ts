@@ -1,10 +1,15 @@
 /** What every part of the server is given: database, clock, providers and configuration. */
 import type { Db } from './db/db.ts';
+import type { TrustProxy } from './config.ts';
 import type { Clock } from './time.ts';
 import type { SmsProvider } from './providers/sms.ts';
 import type { PaymentProvider } from './providers/payment.ts';
 
 export interface AppConfig {
+  /** 'production' mounts no dev endpoint (server/config.ts refuses simulators there unless allowed). */
+  mode: 'demo' | 'production';
+  /** Which proxies' X-Forwarded-For to believe; false: the peer address is the client's. */
+  trustProxy: TrustProxy;
   /** 'slider' (built-in) or 'off' (benchmarks only). */
   captcha: 'slider' | 'off';
   /** From TOKEN_SECRET; otherwise a random one persisted in the settings table. */
@@ -30,6 +35,8 @@ export interface AppDeps {
 }
 
 export const defaultConfig = (): AppConfig => ({
+  mode: 'demo',
+  trustProxy: false,
   captcha: 'slider',
   tokenTtlSeconds: 7 * 86400,
   distDir: null,

@@ -1,55 +1,61 @@
-/** Start-up: database, migrations, seed, jobs, listen. `npx tsx server/main.ts` */
+/** Start-up: configuration, database, migrations, seed, jobs, listen. `npx tsx server/main.ts` */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { defaultConfig, type AppDeps } from './context.ts';
+import type { AppDeps } from './context.ts';
+import { ConfigError, readConfig, type ServerConfig } from './config.ts';
 import { migrate, openPg, openPglite, type Db } from './db/db.ts';
+import { FolderLockedError, lockFolder } from './db/folderLock.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { startPayTimeoutJob } from './jobs/payTimeout.ts';
 import { startScheduleJob } from './jobs/schedules.ts';
 import { startCartExpiryJob } from './jobs/cartExpiry.ts';
 import { startMissedVisitsJob } from './jobs/missedVisits.ts';
-import { smsFromEnv } from './providers/sms.ts';
+import { smsProvider } from './providers/sms.ts';
 import { simPayment } from './providers/payment.ts';
 import { DEMO_USER } from './seed/museum.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const env = process.env;
-const port = Number(env.PORT ?? 8080);
-const host = env.HOST ?? '0.0.0.0';
 
-async function openDb(): Promise<{ db: Db; where: string }> {
-  if (env.DATABASE_URL?.startsWith('postgres')) {
-    return { db: await openPg(env.DATABASE_URL), where: 'PostgreSQL (DATABASE_URL)' };
+async function openDb(config: ServerConfig): Promise<{ db: Db; where: string; unlock: () => void }> {
+  if (config.databaseUrl) {
+    return { db: await openPg(config.databaseUrl), where: 'PostgreSQL (DATABASE_URL)', unlock: () => undefined };
   }
-  const dataDir = path.resolve(env.DATA_DIR ?? path.join(root, '.data', 'pglite'));
-  mkdirSync(dataDir, { recursive: true });
-  return { db: await openPglite({ dataDir }), where: `PGlite at ${dataDir}` };
+  mkdirSync(config.dataDir, { recursive: true });
+  const unlock = lockFolder(config.dataDir);
+  return { db: await openPglite({ dataDir: config.dataDir }), where: `PGlite at ${config.dataDir}`, unlock };
 }
 
 async function main() {
-  const { db, where } = await openDb();
+  const config = readConfig(process.env, root);
+  const { db, where, unlock } = await openDb(config);
   const clock = () => new Date();
   await migrate(db);
   const seeded = await seedIfEmpty(db, clock);
   const deps: AppDeps = {
     db,
     clock,
-    providers: { sms: smsFromEnv(env), payment: simPayment() },
+    providers: { sms: smsProvider(config.sms), payment: await simPayment(db) },
     config: {
-      ...defaultConfig(),
-      captcha: env.CAPTCHA === 'off' ? 'off' : 'slider',
-      tokenSecret: env.TOKEN_SECRET || undefined,
-      distDir: path.resolve(env.DIST_DIR ?? path.join(root, 'dist')),
-      logger: env.LOG === '1',
+      mode: config.mode,
+      trustProxy: config.trustProxy,
+      captcha: config.captcha,
+      tokenSecret: config.tokenSecret,
+      tokenTtlSeconds: 7 * 86400,
+      distDir: config.distDir,
+      smsPerIpPerHour: 30,
+      logger: config.logger,
     },
   };
   const app = await buildApp(deps);
-  const stopPay = startPayTimeoutJob(db, clock, Number(env.PAY_TIMEOUT_INTERVAL_MS ?? 5000));
+  const { intervals } = config;
+  const stopPay = startPayTimeoutJob(db, clock, intervals.payTimeoutMs);
   const stopSchedules = startScheduleJob(db, clock);
-  const stopCart = startCartExpiryJob(db, clock, Number(env.CART_EXPIRY_INTERVAL_MS ?? 5000));
-  const stopMissed = startMissedVisitsJob(db, clock, Number(env.MISSED_VISITS_INTERVAL_MS ?? 600_000));
+  const stopCart = startCartExpiryJob(db, clock, intervals.cartExpiryMs);
+  // Until something marks tickets checked (gate check-in), an unchecked ticket says nothing
+  // about a visit: marking missed visits then would blacklist visitors who came.
+  const stopMissed = config.checkInSource === 'none' ? async () => undefined : startMissedVisitsJob(db, clock, intervals.missedVisitsMs);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -62,21 +68,35 @@ async function main() {
     await stopCart();
     await stopMissed();
     await db.close();
+    unlock();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port, host });
-  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-  console.log(`[server] database: ${where}${seeded ? ' (demo museum seeded)' : ''}`);
-  console.log(`[server] SMS provider: ${deps.providers.sms.name}; payment: simulator; captcha: ${deps.config.captcha}`);
-  console.log(`[server] listening on http://${shown}:${port}/  (API under /prod-api)`);
-  console.log(`[server] demo individual account: phone ${DEMO_USER.phone}; request a code, then read it in this log` +
-    (deps.providers.sms.outbox ? ` or at http://${shown}:${port}/prod-api/dev/sms/outbox?phone=${DEMO_USER.phone}` : ''));
+  await app.listen({ port: config.port, host: config.host });
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const base = `http://${shown}:${config.port}`;
+  console.log(`[server] mode: ${config.mode}; database: ${where}${seeded ? ' (demo museum seeded)' : ''}`);
+  console.log(
+    `[server] SMS: ${deps.providers.sms.name}; payment: ${deps.providers.payment.name}; captcha: ${config.captcha}; ` +
+      `missed visits: ${config.checkInSource === 'none' ? 'off (no check-in source)' : 'on'}` +
+      (config.simulators.length ? `; simulators: ${config.simulators.join(', ')}` : ''),
+  );
+  console.log(`[server] listening on ${base}/  (API under /prod-api)`);
+  if (config.mode === 'demo') {
+    console.log(
+      `[server] demo individual account: phone ${DEMO_USER.phone}; request a code, then read it in this log` +
+        (deps.providers.sms.outbox ? ` or at ${base}/prod-api/dev/sms/outbox?phone=${DEMO_USER.phone}` : ''),
+    );
+  }
 }
 
 main().catch((error) => {
-  console.error('[server] failed to start:', error);
+  if (error instanceof ConfigError || error instanceof FolderLockedError) {
+    console.error(`[server] cannot start: ${error.message}`);
+  } else {
+    console.error('[server] failed to start:', error);
+  }
   process.exit(1);
 });

@@ -14,14 +14,30 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'pg';
 }
 
-/** A transient database failure (serialization, deadlock): the caller may retry; no change was kept. */
+/** A transient database failure (serialization, deadlock, the database restarting or out of
+ * reach): the caller may retry; no change was kept. The API answers "busy" for it. */
 export class TransientDbError extends Error {}
 
-const TRANSIENT_CODES = new Set(['40001', '40P01', '55P03']);
+const TRANSIENT_CODES = new Set(['40001', '40P01', '55P03', '57P01', '57P02', '57P03', '53300']);
+/** Socket-level failures while PostgreSQL is down or restarting. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN']);
 
 function isTransient(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code;
-  return typeof code === 'string' && TRANSIENT_CODES.has(code);
+  if (typeof code === 'string' && (TRANSIENT_CODES.has(code) || code.startsWith('08') || NETWORK_CODES.has(code))) return true;
+  // pg's own words when a connection dies under a query or cannot be made in time.
+  const text = String((error as Error | null)?.message ?? '');
+  return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(text);
+}
+
+/** Runs a query and turns a transient failure into TransientDbError. */
+async function guarded<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isTransient(error)) throw new TransientDbError(String(error));
+    throw error;
+  }
 }
 
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Db & { raw: unknown }> {
@@ -63,15 +79,21 @@ export async function openPg(connectionString: string): Promise<Db> {
   // Dates and timestamps: keep `date` as text ('YYYY-MM-DD'); timestamptz parses to Date.
   pgModule.types.setTypeParser(1082, (v: string) => v);
   pgModule.types.setTypeParser(20, (v: string) => Number(v));
-  const pool = new pgModule.Pool({ connectionString, max: 10 });
+  const pool = new pgModule.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client whose server went away (PostgreSQL restarting) emits 'error' on the pool;
+  // without a listener that kills the process. The pool drops the client and makes new ones
+  // when the database is back, so noting it is enough.
+  pool.on('error', (error) => console.error(`[db] idle connection lost: ${error.message}`));
+  // A checked-out client emits 'error' too when its server goes away; its query rejects as well.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return {
     kind: 'pg',
     async query<T>(sql: string, params: unknown[] = []) {
-      const r = await pool.query(sql, params as unknown[]);
-      return r.rows as T[];
+      return guarded(async () => (await pool.query(sql, params as unknown[])).rows as T[]);
     },
     async tx<T>(fn: (q: Queryable) => Promise<T>) {
-      const client = await pool.connect();
+      const client = await guarded(() => pool.connect());
+      let broken = false;
       try {
         await client.query('BEGIN');
         const result = await fn({
@@ -83,10 +105,14 @@ export async function openPg(connectionString: string): Promise<Db> {
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
-        if (isTransient(error)) throw new TransientDbError(String(error));
+        if (isTransient(error)) {
+          broken = true;
+          throw new TransientDbError(String(error));
+        }
         throw error;
       } finally {
-        client.release();
+        // A connection that failed is destroyed, not handed to the next caller.
+        client.release(broken);
       }
     },
     async close() {
@@ -97,24 +123,28 @@ export async function openPg(connectionString: string): Promise<Db> {
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Applies every migrations/NNN_name.sql once, in order. */
+/** Any fixed number: the advisory lock every instance's migration takes. */
+const MIGRATION_LOCK = 7_402_113;
+
+/** Applies every migrations/NNN_name.sql once, in order, in one transaction under a database
+ * lock: instances starting together wait for the first one and then find nothing to do. */
 export async function migrate(db: Db): Promise<string[]> {
-  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-  const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d+_.*\.sql$/.test(f)).sort();
-  const applied: string[] = [];
-  for (const file of files) {
-    if (done.has(file)) continue;
-    const sql = await readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
-    await db.tx(async (q) => {
-      // Another instance may be migrating too: the primary key makes the second one fail and roll back.
+  return db.tx(async (q) => {
+    await q.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await q.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const done = new Set((await q.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+    const applied: string[] = [];
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const sql = await readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
       await q.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
       for (const statement of splitSql(sql)) await q.query(statement);
-    });
-    applied.push(file);
-  }
-  return applied;
+      applied.push(file);
+    }
+    return applied;
+  });
 }
 
 function splitSql(sql: string): string[] {

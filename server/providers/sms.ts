@@ -1,4 +1,6 @@
 /** SMS codes: the console simulator (default) and an HTTP gateway adapter. */
+import type { SmsConfig } from '../config.ts';
+import { maskPhone } from '../../src/domain/certificates.ts';
 
 export interface SmsMessage {
   phone: string;
@@ -11,8 +13,8 @@ export interface SmsMessage {
 export interface SmsProvider {
   readonly name: 'console' | 'http';
   send(message: SmsMessage): Promise<void>;
-  /** Only the console simulator keeps an outbox (newest first). */
-  outbox?: (phone?: string) => SmsMessage[];
+  /** Only the console simulator keeps an outbox: one phone's messages, newest first. */
+  outbox?: (phone: string) => SmsMessage[];
 }
 
 export function consoleSms(log: (line: string) => void = (line) => console.log(line)): SmsProvider {
@@ -22,10 +24,10 @@ export function consoleSms(log: (line: string) => void = (line) => console.log(l
     async send(message) {
       sent.unshift(message);
       if (sent.length > 500) sent.length = 500;
-      // The developer needs the phone and the code: this simulator line is the only place the full phone is logged.
-      log(`[sms] to ${message.phone} code ${message.code}`);
+      // The developer needs the code; the phone stays masked even here (logs are kept and shipped).
+      log(`[sms] to ${maskPhone(message.phone)} code ${message.code}`);
     },
-    outbox: (phone) => sent.filter((m) => !phone || m.phone === phone),
+    outbox: (phone) => sent.filter((m) => m.phone === phone),
   };
 }
 
@@ -45,10 +47,6 @@ export function httpSms(url: string, apiKey: string): SmsProvider {
   };
 }
 
-export function smsFromEnv(env: NodeJS.ProcessEnv): SmsProvider {
-  if (env.SMS_PROVIDER === 'http') {
-    if (!env.SMS_HTTP_URL || !env.SMS_HTTP_KEY) throw new Error('SMS_PROVIDER=http needs SMS_HTTP_URL and SMS_HTTP_KEY');
-    return httpSms(env.SMS_HTTP_URL, env.SMS_HTTP_KEY);
-  }
-  return consoleSms();
+export function smsProvider(config: SmsConfig): SmsProvider {
+  return config.provider === 'http' ? httpSms(config.url, config.key) : consoleSms();
 }

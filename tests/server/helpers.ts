@@ -8,6 +8,7 @@ import { defaultConfig, type AppConfig } from '../../server/context.ts';
 import { openPg, openPglite, type Db } from '../../server/db/db.ts';
 import { consoleSms, type SmsProvider } from '../../server/providers/sms.ts';
 import { simPayment } from '../../server/providers/payment.ts';
+import { signNotify } from '../../server/providers/payNotify.ts';
 import { signToken } from '../../server/auth.ts';
 import { gapOf } from '../../server/providers/captcha.ts';
 import { gb11643CheckChar } from '../../src/domain/certificates.ts';
@@ -32,6 +33,8 @@ export interface TestApp {
   /** Creates (or finds) an individual user and returns a token, without SMS. */
   tokenFor(phone: string, kind?: 'individual' | 'team'): Promise<string>;
   captchaToken(): Promise<string>;
+  /** The payment platform's signed notify for `payId` charged `amount` (as the simulator sends it); the HTTP status. */
+  payNotify(payId: string, amount: number): Promise<number>;
   halls(date: string): Promise<HallPool[]>;
   remaining(scheduleId: number): Promise<number>;
   /** The `pg` lane's connection string of this app's database (null on PGlite). */
@@ -79,10 +82,11 @@ export async function makeApp(config: Partial<AppConfig> = {}, options: { databa
   let now = new Date(SEED_TIME).getTime();
   const clock = () => new Date(now);
   const sms = consoleSms(() => undefined);
+  const payment = await simPayment(db);
   const app = await buildApp({
     db,
     clock,
-    providers: { sms, payment: simPayment() },
+    providers: { sms, payment },
     config: { ...defaultConfig(), smsPerIpPerHour: 10_000, ...config },
   });
   const call: TestApp['call'] = async (method, url, opts = {}) => {
@@ -121,6 +125,11 @@ export async function makeApp(config: Partial<AppConfig> = {}, options: { databa
       const r = await call('POST', '/ingore/captchaCheck', { body: { captchaId: c.data.captchaId, x: gap! + 2 } });
       if (r.code !== 200) throw new Error(r.msg);
       return r.data.captchaToken;
+    },
+    async payNotify(payId, amount) {
+      const tx = { out_trade_no: payId, transaction_id: `t${payId}`, trade_state: 'SUCCESS', amount: { total: amount, currency: 'CNY' } };
+      const { headers, body } = signNotify(payment.platform, tx, clock());
+      return (await app.inject({ method: 'POST', url: '/prod-api/pay/notify', headers, payload: body })).statusCode;
     },
     async halls(date) {
       return (await call<HallPool[]>('GET', `/pool/ingore/getHall?queryDate=${date}&openPerson=1&saleMode=1`)).data;

@@ -292,8 +292,7 @@ describe('payment and timeout', () => {
     expect(new Set(qrs).size).toBe(2);
     // A second notify changes nothing.
     expect((await submit()).headers.location).toBe(`/individualCustomers/order/paySuccess/${orderId}`);
-    const notify = await t.call('POST', '/pay/sim/notify', { body: { payId, amount: 4500 } });
-    expect(notify.data).toEqual({ orderId, paid: true });
+    expect(await t.payNotify(payId, 4500)).toBe(204);
     const again = await t.call('GET', `/order/OrderInfo/searchPersonOrder/${orderId}`, { token });
     expect(again.data.tickets.map((x: { qrCode: string }) => x.qrCode)).toEqual(qrs);
     const [{ n }] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM payments WHERE order_id = $1 AND status = 'paid'`, [orderId]);
@@ -308,7 +307,9 @@ describe('payment and timeout', () => {
     const orderId = await newOrder(token);
     const { data } = await t.call('POST', '/pay/create', { token, body: { orderId } });
     const payId = new URL(data.payUrl, 'http://x').searchParams.get('payId')!;
-    expect((await t.call('POST', '/pay/sim/notify', { body: { payId, amount: 1 } })).data.paid).toBe(false);
+    // Signed, but for another amount: taken (204) and recorded, the order stays unpaid.
+    expect(await t.payNotify(payId, 1)).toBe(204);
+    expect((await t.call('GET', `/order/OrderInfo/getOrderStatusForTimeOut?orderId=${orderId}`, { token })).data.status).toBe('toBePaid');
     const { data: d2 } = await t.call('POST', '/pay/create', { token, body: { orderId } });
     const payId2 = new URL(d2.payUrl, 'http://x').searchParams.get('payId')!;
     const res = await t.app.inject({ method: 'POST', url: '/prod-api/pay/sim/submit', payload: `payId=${payId2}&result=fail`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });

@@ -1,0 +1,135 @@
+/** The server's configuration: every environment variable is read and checked here, once, at
+ * start-up. A bad value stops the start with a message naming the variable; production mode
+ * refuses simulators and dev switches unless they are allowed by name. */
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Outside services that have a local simulator (ARCHITECTURE §6), by the name ALLOW_SIMULATORS takes. */
+export const SIMULATORS = ['sms', 'payment'] as const;
+export type Simulator = (typeof SIMULATORS)[number];
+
+export type SmsConfig = { provider: 'console' } | { provider: 'http'; url: string; key: string };
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+export interface ServerConfig {
+  /** 'production' when NODE_ENV=production; otherwise the demo on simulators. */
+  mode: 'demo' | 'production';
+  port: number;
+  host: string;
+  /** PGlite's folder (when databaseUrl is unset). */
+  dataDir: string;
+  databaseUrl: string | null;
+  distDir: string;
+  tokenSecret: string | undefined;
+  logger: boolean;
+  /** Which proxies' X-Forwarded-For to believe (Fastify `trustProxy`); none by default. */
+  trustProxy: TrustProxy;
+  sms: SmsConfig;
+  payment: { provider: 'sim' };
+  captcha: 'slider' | 'off';
+  /** What marks tickets checked: 'none' until gate check-in exists, so no ticket becomes a missed visit. */
+  checkInSource: 'none' | 'database';
+  intervals: { payTimeoutMs: number; cartExpiryMs: number; missedVisitsMs: number };
+  /** The simulators in use (demo mode uses any; production only those in ALLOW_SIMULATORS). */
+  simulators: Simulator[];
+}
+
+export class ConfigError extends Error {}
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const ms = int(100, 86_400_000);
+
+const schema = z.object({
+  NODE_ENV: z.string().optional(),
+  PORT: int(0, 65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DIST_DIR: z.string().min(1).optional(),
+  TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG: z.enum(['0', '1']).default('0'),
+  TRUST_PROXY: z.string().optional(),
+  SMS_PROVIDER: z.enum(['console', 'http']).default('console'),
+  SMS_HTTP_URL: z.url().optional(),
+  SMS_HTTP_KEY: z.string().min(1).optional(),
+  PAYMENT_PROVIDER: z.enum(['sim']).default('sim'),
+  CAPTCHA: z.enum(['slider', 'off']).default('slider'),
+  CHECK_IN_SOURCE: z.enum(['none', 'database']).default('none'),
+  ALLOW_SIMULATORS: z.string().default(''),
+  PAY_TIMEOUT_INTERVAL_MS: ms.default(5000),
+  CART_EXPIRY_INTERVAL_MS: ms.default(5000),
+  MISSED_VISITS_INTERVAL_MS: ms.default(600_000),
+});
+
+/** TRUST_PROXY: unset/false = trust none; true; a hop count; or addresses/CIDRs, comma-separated. */
+function trustProxy(value: string | undefined): TrustProxy {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
+  // Empty variables count as unset (a `FOO=` line in a unit file).
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(given);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const mode = e.NODE_ENV === 'production' ? 'production' : 'demo';
+
+  let sms: SmsConfig = { provider: 'console' };
+  if (e.SMS_PROVIDER === 'http') {
+    if (!e.SMS_HTTP_URL || !e.SMS_HTTP_KEY) throw new ConfigError('SMS_PROVIDER=http needs SMS_HTTP_URL and SMS_HTTP_KEY');
+    sms = { provider: 'http', url: e.SMS_HTTP_URL, key: e.SMS_HTTP_KEY };
+  }
+
+  const allowed = e.ALLOW_SIMULATORS.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = allowed.filter((name) => !(SIMULATORS as readonly string[]).includes(name));
+  if (unknown.length) throw new ConfigError(`ALLOW_SIMULATORS: unknown ${unknown.join(', ')} (known: ${SIMULATORS.join(', ')})`);
+
+  const simulated: Array<[Simulator, string]> = [];
+  if (sms.provider === 'console') simulated.push(['sms', 'SMS_PROVIDER=console']);
+  if (e.PAYMENT_PROVIDER === 'sim') simulated.push(['payment', 'PAYMENT_PROVIDER=sim']);
+
+  if (mode === 'production') {
+    const refused = simulated.filter(([name]) => !allowed.includes(name));
+    if (refused.length) {
+      throw new ConfigError(
+        `NODE_ENV=production but these providers are simulators: ${refused.map(([n, v]) => `${n} (${v})`).join(', ')}. ` +
+          `Configure the real providers, or allow the simulators by name: ALLOW_SIMULATORS=${refused.map(([n]) => n).join(',')}`,
+      );
+    }
+    if (e.CAPTCHA === 'off') throw new ConfigError('CAPTCHA=off is for benchmarks only and is refused with NODE_ENV=production');
+  }
+
+  return {
+    mode,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR ?? path.join(root, '.data', 'pglite')),
+    databaseUrl: e.DATABASE_URL ?? null,
+    distDir: path.resolve(e.DIST_DIR ?? path.join(root, 'dist')),
+    tokenSecret: e.TOKEN_SECRET,
+    logger: e.LOG === '1',
+    trustProxy: trustProxy(e.TRUST_PROXY),
+    sms,
+    payment: { provider: e.PAYMENT_PROVIDER },
+    captcha: e.CAPTCHA,
+    checkInSource: e.CHECK_IN_SOURCE,
+    intervals: {
+      payTimeoutMs: e.PAY_TIMEOUT_INTERVAL_MS,
+      cartExpiryMs: e.CART_EXPIRY_INTERVAL_MS,
+      missedVisitsMs: e.MISSED_VISITS_INTERVAL_MS,
+    },
+    simulators: simulated.map(([name]) => name),
+  };
+}

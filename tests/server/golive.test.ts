@@ -1,0 +1,176 @@
+/** Production mode cannot be a demo by accident: simulators and dev endpoints exist only when
+ * chosen, the payment notify is verified like a vendor's, proxies are trusted only as
+ * configured, every answer carries security headers, and logs keep phones masked. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeApp, orderRequest, priceOf, type TestApp } from './helpers.ts';
+import { OPEN_DAY } from './constants.ts';
+import { ConfigError, readConfig } from '../../server/config.ts';
+import { consoleSms } from '../../server/providers/sms.ts';
+import { signNotify } from '../../server/providers/payNotify.ts';
+import { simPayment } from '../../server/providers/payment.ts';
+
+const ADULT = '1990-01-01';
+const config = (env: Record<string, string>) => readConfig(env, '/srv/museum');
+
+describe('configuration read once, checked at start-up', () => {
+  it('demo mode by default, on simulators', () => {
+    const c = config({});
+    expect(c).toMatchObject({ mode: 'demo', port: 8080, trustProxy: false, checkInSource: 'none', simulators: ['sms', 'payment'] });
+  });
+
+  it('production refuses simulators unless allowed by name, and says which variable to set', () => {
+    expect(() => config({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => config({ NODE_ENV: 'production' })).toThrow(/ALLOW_SIMULATORS=sms,payment/);
+    expect(() => config({ NODE_ENV: 'production', ALLOW_SIMULATORS: 'sms' })).toThrow(/ALLOW_SIMULATORS=payment/);
+    const http = { SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send', SMS_HTTP_KEY: 'k' };
+    expect(() => config({ NODE_ENV: 'production', ...http })).toThrow(/payment \(PAYMENT_PROVIDER=sim\)/);
+    expect(config({ NODE_ENV: 'production', ...http, ALLOW_SIMULATORS: 'payment' })).toMatchObject({ mode: 'production', simulators: ['payment'] });
+    expect(() => config({ NODE_ENV: 'production', ALLOW_SIMULATORS: 'sms,payment', CAPTCHA: 'off' })).toThrow(/CAPTCHA=off/);
+  });
+
+  it('a bad value is a start-up error naming the variable', () => {
+    expect(() => config({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => config({ PAY_TIMEOUT_INTERVAL_MS: '-5' })).toThrow(/PAY_TIMEOUT_INTERVAL_MS/);
+    expect(() => config({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => config({ ALLOW_SIMULATORS: 'ocr' })).toThrow(/ALLOW_SIMULATORS: unknown ocr/);
+    expect(() => config({ SMS_PROVIDER: 'http' })).toThrow(/SMS_HTTP_URL/);
+    expect(() => config({ TOKEN_SECRET: 'short' })).toThrow(/TOKEN_SECRET/);
+  });
+
+  it('TRUST_PROXY: off, on, a hop count or addresses', () => {
+    expect(config({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(config({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8']);
+    const hops = config({ TRUST_PROXY: '1' }).trustProxy as (a: string, hop: number) => boolean;
+    expect([hops('x', 0), hops('x', 1)]).toEqual([true, false]);
+  });
+});
+
+describe('demo mode', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeApp({ smsPerIpPerHour: 3 });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('the dev outbox answers for one phone only, and never lists every code', async () => {
+    await t.call('POST', '/ingore/sendMessage', { body: { phone: '13600000001' } });
+    await t.call('POST', '/ingore/sendMessage', { body: { phone: '13600000002' } });
+    const all = await t.call('GET', '/dev/sms/outbox', { lang: 'en' });
+    expect(all.code).toBe(500);
+    expect(all.msg).toMatch(/Invalid request parameter: phone/);
+    const one = await t.call('GET', '/dev/sms/outbox?phone=13600000001');
+    expect(one.data.map((m: { phone: string }) => m.phone)).toEqual(['13600000001']);
+  });
+
+  it('X-Forwarded-For is not believed by default: the per-address SMS cap holds', async () => {
+    const send = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/prod-api/ingore/sendMessage',
+        headers: { 'x-forwarded-for': `198.51.100.${i}`, language: 'en_us' },
+        payload: { phone: `1350000${String(i).padStart(4, '0')}` },
+        remoteAddress: '203.0.113.9',
+      });
+    const codes = [];
+    for (let i = 0; i < 5; i++) codes.push((await send(i)).json().code);
+    expect(codes).toEqual([200, 200, 200, 500, 500]);
+  });
+
+  it('security headers on API answers and pages', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/prod-api/config/orderRule/getSysTime' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    const page = await t.app.inject({ method: 'GET', url: '/individualCustomers/select/selectDate' });
+    expect(page.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
+  });
+
+  it('the console SMS simulator logs the code with the phone masked', async () => {
+    const lines: string[] = [];
+    await consoleSms((l) => lines.push(l)).send({ phone: '13812345678', text: 'code 123456', code: '123456', sentAt: 0 });
+    expect(lines).toEqual(['[sms] to 138****5678 code 123456']);
+  });
+});
+
+describe('payments are taken only from a verified notify', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function unpaidOrder() {
+    const token = await t.tokenFor(`1590000${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`);
+    const [h] = await t.halls(OPEN_DAY);
+    const session = h.scheduleTicketPoolVOS.find((s) => s.state === 'available')!.hallScheduleId;
+    const r = await t.call('POST', '/config/orderRule/placeOrder', {
+      token,
+      body: orderRequest(OPEN_DAY, h.hallId, session, [{ name: '钱七', birth: ADULT, ticketPriceId: priceOf(h, 'adult') }], await t.captchaToken()),
+    });
+    expect(r.code, r.msg).toBe(200);
+    const orderId = r.data.orderId as number;
+    const created = await t.call('POST', '/pay/create', { token, body: { orderId } });
+    const payId = new URL(created.data.payUrl, 'http://x').searchParams.get('payId')!;
+    const [{ amount }] = await t.db.query<{ amount: number }>('SELECT amount FROM payments WHERE pay_id = $1', [payId]);
+    const status = async () => (await t.call('GET', `/order/OrderInfo/getOrderStatusForTimeOut?orderId=${orderId}`, { token })).data.status;
+    return { payId, amount, status };
+  }
+
+  const post = (headers: Record<string, string>, payload: string) =>
+    t.app.inject({ method: 'POST', url: '/prod-api/pay/notify', headers: { 'content-type': 'application/json', ...headers }, payload });
+
+  it('the old anonymous notify is gone', async () => {
+    const { payId, amount, status } = await unpaidOrder();
+    const r = await t.call('POST', '/pay/sim/notify', { body: { payId, amount } });
+    expect(r.code).toBe(404);
+    expect(await status()).toBe('toBePaid');
+  });
+
+  it('unsigned, forged, tampered and replayed notifies are refused; the order stays unpaid', async () => {
+    const { payId, amount, status } = await unpaidOrder();
+    const tx = { out_trade_no: payId, transaction_id: 'x1', trade_state: 'SUCCESS', amount: { total: amount, currency: 'CNY' } };
+    const good = signNotify((await simPayment(t.db)).platform, tx, t.now());
+
+    expect((await post({}, good.body)).statusCode).toBe(401);
+    // Signed by someone else's key (a fresh "platform").
+    const { generateKeyPairSync } = await import('node:crypto');
+    const other = { ...(await simPayment(t.db)).platform, privateKey: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey };
+    expect((await post(signNotify(other, tx, t.now()).headers, good.body)).statusCode).toBe(401);
+    // The body changed after signing.
+    expect((await post(good.headers, good.body.replace('"summary":"支付成功"', '"summary":"x"'))).statusCode).toBe(401);
+    // Signed long ago: a replay.
+    const old = signNotify((await simPayment(t.db)).platform, tx, new Date(t.now().getTime() - 10 * 60_000));
+    expect((await post(old.headers, old.body)).statusCode).toBe(401);
+    expect(await status()).toBe('toBePaid');
+
+    expect((await post(good.headers, good.body)).statusCode).toBe(204);
+    expect(await status()).toBe('completed');
+  });
+});
+
+describe('production mode', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeApp({ mode: 'production' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('mounts no dev endpoint, even with the console SMS simulator allowed', async () => {
+    await t.call('POST', '/ingore/sendMessage', { body: { phone: '13600000003' } });
+    expect((await t.call('GET', '/dev/sms/outbox?phone=13600000003')).code).toBe(404);
+  });
+
+  it('an allowed payment simulator still pays only through its signed notify', async () => {
+    const r = await t.call('POST', '/pay/sim/notify', { body: { payId: 'x', amount: 1 } });
+    expect(r.code).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/prod-api/pay/notify', payload: { payId: 'x', amount: 1 } })).statusCode).toBe(401);
+  });
+});
