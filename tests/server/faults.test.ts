@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbLane, makeApp } from './helpers.ts';
 import { migrate, openPg } from '../../server/db/db.ts';
 import { seedIfEmpty } from '../../server/seed/seed.ts';
@@ -100,8 +100,11 @@ async function until(what: () => boolean, ms: number) {
 }
 
 describe.skipIf(onPg)('processes (server lane)', () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'museum-lock-'));
+  let dir = '';
   const running: ChildProcess[] = [];
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'museum-lock-'));
+  });
   afterAll(() => {
     for (const c of running) c.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
