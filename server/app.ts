@@ -23,9 +23,6 @@ import type { SimPayment } from './providers/payment.ts';
 
 export type { AppDeps } from './context.ts';
 
-/** Paths under /prod-api that need no token although they do not contain `ingore`. */
-const PUBLIC_PREFIXES = ['/prod-api/openapi.json'];
-
 /** What the pages may load (the app's own bundle, data-URL images of QR codes and the captcha,
  * react-vant's inline styles) and where they may go; no framing by other sites. */
 const CSP = {
@@ -60,9 +57,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
+  // Who may call a route is decided once, from the route table: its declared mode, or, where
+  // none is declared, 'none' for the spec's anonymous `ingore` paths and a login otherwise.
+  // Never from the request's URL text. The OpenAPI document shows it.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/prod-api/')) return;
+    const auth: AuthMode = route.config?.auth ?? (route.url.includes('ingore') ? 'none' : 'any');
+    route.config = { ...route.config, auth };
+    if (auth !== 'none') {
+      route.schema = { ...route.schema, security: [{ bearer: [] }], description: `${route.schema?.description ?? ''} Token: ${auth === 'any' ? 'visitor or team' : auth === 'individual' ? 'visitor' : auth}.`.trim() };
+    }
+  });
+
   app.addHook('onRequest', async (request, reply) => {
-    const url = request.url.split('?')[0];
-    if (!url.startsWith('/prod-api/')) return;
+    if (!request.url.startsWith('/prod-api/')) return;
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
     if (token) {
@@ -72,11 +80,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         if (revoked.length === 0) request.account = found;
       }
     }
-    const declared = request.routeOptions.config?.auth as AuthMode | undefined;
-    const mode: AuthMode =
-      declared ?? (url.includes('ingore') || PUBLIC_PREFIXES.some((p) => url.startsWith(p)) ? 'none' : 'any');
-    if (mode === 'none') return;
-    if (!request.routeOptions.url) return; // unknown route: the not-found handler answers 404
+    const mode = request.routeOptions.config?.auth;
+    // No mode: no route matched, and the not-found handler answers 404.
+    if (mode === undefined || mode === 'none') return;
     if (!request.account) return sendError(request, reply, new BizError(401, MSG.unauthorized));
     if (mode !== 'any' && request.account.kind !== mode) return sendError(request, reply, new BizError(401, MSG.wrongKind));
   });
@@ -125,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
   });
-  app.get('/prod-api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/prod-api/openapi.json', { schema: { hide: true }, config: { auth: 'none' } }, async () => app.swagger());
 
   const opts = { prefix: '/prod-api', deps };
   await app.register(settingsRoutes, opts);

@@ -89,6 +89,25 @@ describe('demo mode', () => {
     expect(page.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
   });
 
+  it('who may call is decided by the matched route, never by text in the URL', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/prod-api/openapi.json' })).json();
+    const guarded = Object.entries(doc.paths as Record<string, Record<string, { security?: unknown[] }>>).flatMap(([p, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op.security?.length)
+        .map(([method, op]) => ({ method: method.toUpperCase() as 'GET' | 'POST', url: p.replace(/\{[^}]+\}/g, '1'), op })),
+    );
+    expect(guarded.length).toBeGreaterThan(20);
+    expect(guarded.map((g) => g.url)).toContain('/prod-api/basesetting/HallSetting/gainAllSystemConfigLogin');
+    for (const { method, url } of guarded) {
+      for (const disguised of [`${url}?ingore=1`, `${url}?x=/ingore/`, `${url}#ingore`]) {
+        const r = await t.app.inject({ method, url: disguised, payload: method === 'POST' ? {} : undefined });
+        expect(r.json().code, `${method} ${disguised}`).toBe(401);
+      }
+    }
+    // The spec's anonymous variants stay open.
+    expect((await t.call('GET', '/basesetting/HallSetting/ingore/gainAllSystemConfigLogin?channel=h5')).code).toBe(200);
+  });
+
   it('the console SMS simulator logs the code with the phone masked', async () => {
     const lines: string[] = [];
     await consoleSms((l) => lines.push(l)).send({ phone: '13812345678', text: 'code 123456', code: '123456', sentAt: 0 });
