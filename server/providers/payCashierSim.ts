@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { text } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import { fail } from '../http.ts';
 import { parse } from '../routes/kit.ts';
@@ -36,7 +37,7 @@ button{display:block;width:100%;min-height:48px;border:0;border-radius:24px;font
 small{color:#999}`;
 
 export const payCashierSim: FastifyPluginAsync<{ deps: AppDeps; sim: SimPayment }> = async (app, { deps, sim }) => {
-  const cashierQuery = z.object({ payId: z.string().min(1).max(100), lang: z.string().max(10).optional() });
+  const cashierQuery = z.object({ payId: text().min(1).max(100), lang: text().max(10).optional() });
   app.get('/pay/sim/cashier', { config: { auth: 'none' } }, async (req, reply) => {
     const { payId, lang: langParam } = parse(cashierQuery, req.query);
     const lang = langFromHeader(langParam ?? 'zh');
@@ -66,7 +67,7 @@ export const payCashierSim: FastifyPluginAsync<{ deps: AppDeps; sim: SimPayment 
     return reply.type('text/html; charset=utf-8').send(html);
   });
 
-  const submitBody = z.object({ payId: z.string().min(1).max(100), result: z.enum(['pay', 'fail']), lang: z.string().max(10).optional() });
+  const submitBody = z.object({ payId: text().min(1).max(100), result: z.enum(['pay', 'fail']), lang: text().max(10).optional() });
   app.post('/pay/sim/submit', { config: { auth: 'none' } }, async (req, reply) => {
     const { payId, result } = parse(submitBody, req.body);
     const [p] = await deps.db.query<{ order_id: number; amount: number }>('SELECT order_id, amount FROM payments WHERE pay_id = $1', [payId]);

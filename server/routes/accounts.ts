@@ -1,6 +1,7 @@
 /** SPEC §7 "Accounts": individual phone-code login, user info, logout. */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { text } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import { fail, ok } from '../http.ts';
 import { account, parse } from './kit.ts';
@@ -10,7 +11,7 @@ import { maskPhone } from '../../src/domain/certificates.ts';
 import type { User } from '../../src/domain/types.ts';
 
 export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  const loginBody = z.object({ phone: z.string().max(20), code: z.string().max(20) });
+  const loginBody = z.object({ phone: text().max(20), code: text().max(20) });
   app.post('/login', { config: { auth: 'none' } }, async (req) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (body.phone === undefined && (body.username !== undefined || body.password !== undefined)) {

@@ -2,13 +2,14 @@
  * selected and the server is not in production mode, and it answers for one phone at a time. */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { text } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import { ok } from '../http.ts';
 import { parse } from './kit.ts';
 import { checkPhone } from '../../src/domain/fields.ts';
 
 export const devRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  const outboxQuery = z.object({ phone: z.string().max(20).refine((phone) => checkPhone(phone) === null) });
+  const outboxQuery = z.object({ phone: text().max(20).refine((phone) => checkPhone(phone) === null) });
   app.get('/dev/sms/outbox', { config: { auth: 'none' } }, async (req) => {
     const { phone } = parse(outboxQuery, req.query);
     return ok(req, deps.providers.sms.outbox?.(phone) ?? []);

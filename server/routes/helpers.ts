@@ -1,6 +1,7 @@
 /** SPEC §7 "Helpers": certificate dictionary, verification codes, captcha. */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { text } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import { langOf, ok } from '../http.ts';
 import { clientIp, parse } from './kit.ts';
@@ -23,7 +24,7 @@ export const helperRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     return ok(req, data);
   });
 
-  const phoneBody = z.object({ phone: z.string().max(20) });
+  const phoneBody = z.object({ phone: text().max(20) });
   app.post('/ingore/sendMessage', async (req) => {
     const { phone } = parse(phoneBody, req.body);
     await sendCode(deps, phone.trim(), clientIp(req));
@@ -32,7 +33,7 @@ export const helperRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
 
   app.get('/ingore/captchaImage', async (req) => ok(req, await createChallenge(deps.db, deps.clock())));
 
-  const checkBody = z.object({ captchaId: z.string().min(1).max(64), x: z.coerce.number().finite() });
+  const checkBody = z.object({ captchaId: text().min(1).max(64), x: z.coerce.number().finite() });
   app.post('/ingore/captchaCheck', async (req) => {
     const { captchaId, x } = parse(checkBody, req.body);
     const captchaToken = await checkChallenge(deps.db, captchaId, x, deps.clock());

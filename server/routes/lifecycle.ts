@@ -2,6 +2,7 @@
  * (placeOrder itself, with its cart variants, is in routes/orders.ts.) */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { dbId } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import { langOf, ok } from '../http.ts';
 import { account, parse } from './kit.ts';
@@ -21,7 +22,7 @@ import { blockStatus } from '../services/blacklist.ts';
 import { applyInvoice, getInvoice, invoiceableOrders, listInvoices } from '../services/invoices.ts';
 
 const individual = { config: { auth: 'individual' as const } };
-const idParam = z.object({ id: z.coerce.number().int().positive() });
+const idParam = z.object({ id: dbId() });
 
 export const lifecycleRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   // Cart

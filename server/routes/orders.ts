@@ -1,6 +1,7 @@
 /** SPEC §7 "Orders" (individual). */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { dbId } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import { langOf, ok } from '../http.ts';
 import { account, parse } from './kit.ts';
@@ -24,13 +25,13 @@ export const orderRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { 
 
   app.get('/config/orderRule/selectNotPayOrderByUserId', individual, async (req) => ok(req, await unpaidOrder(deps, account(req).userId)));
 
-  const idParam = z.object({ id: z.coerce.number().int().positive() });
+  const idParam = z.object({ id: dbId() });
   app.get('/order/OrderInfo/searchPersonOrder/:id', individual, async (req) => {
     const { id } = parse(idParam, req.params);
     return ok(req, await orderDetail(deps, account(req).userId, id, langOf(req)));
   });
 
-  const orderIdQuery = z.object({ orderId: z.coerce.number().int().positive() });
+  const orderIdQuery = z.object({ orderId: dbId() });
   app.get('/order/OrderInfo/getOrderStatusForTimeOut', individual, async (req) => {
     const { orderId } = parse(orderIdQuery, req.query);
     return ok(req, await orderStatus(deps, account(req).userId, orderId));

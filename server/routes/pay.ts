@@ -2,6 +2,7 @@
  * callback the payment platform calls (POST /pay/notify, verified like the vendor's). */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { dbId } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import { BizError, langOf, ok } from '../http.ts';
 import { account, parse } from './kit.ts';
@@ -9,7 +10,7 @@ import { createPayment, markPaid } from '../services/orders.ts';
 import { verifyNotify } from '../providers/payNotify.ts';
 
 export const payRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  const createBody = z.object({ orderId: z.coerce.number().int().positive() });
+  const createBody = z.object({ orderId: dbId() });
   app.post('/pay/create', { config: { auth: 'individual' } }, async (req) => {
     const { orderId } = parse(createBody, req.body);
     const { payId } = await createPayment(deps, account(req).userId, orderId);
@@ -36,6 +37,8 @@ export const payRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
     });
     // Never a 200 for a notify we did not take: the platform retries on 5xx.
     raw.setErrorHandler((error, req, reply) => {
+      const status = (error as { statusCode?: number }).statusCode;
+      if (status && status >= 400 && status < 500) return reply.code(status).send({ code: 'FAIL', message: 'bad request' });
       req.log.error(error);
       return reply.code(500).send({ code: 'FAIL', message: 'temporarily unavailable' });
     });

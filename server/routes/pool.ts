@@ -1,6 +1,7 @@
 /** SPEC §7 "Pool, calendar and seats". */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { dbId, text } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import { fail, langOf, ok } from '../http.ts';
 import { parse } from './kit.ts';
@@ -14,7 +15,7 @@ export const poolRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   app.get('/pool/ingore/getCalendar', async (req) => ok(req, await calendar(deps.db, deps.clock(), langOf(req))));
 
   const hallQuery = z.object({
-    queryDate: z.string().refine(isDate),
+    queryDate: text().refine(isDate),
     openPerson: z.coerce.number().optional(),
     saleMode: z.coerce.number().optional(),
   });
@@ -23,7 +24,7 @@ export const poolRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     return ok(req, await hallPools(deps.db, queryDate, deps.clock(), langOf(req)));
   });
 
-  const settingQuery = z.object({ hallId: z.coerce.number().int().positive() });
+  const settingQuery = z.object({ hallId: dbId() });
   app.get('/pool/getHallPoolPersonSetting', async (req) => {
     const { hallId } = parse(settingQuery, req.query);
     const hall = (await loadHalls(deps.db)).find((h) => h.id === hallId);

@@ -1,6 +1,7 @@
 /** SPEC §7 "Settings and content". */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { text } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import { fail, langOf, ok } from '../http.ts';
 import { parse } from './kit.ts';
@@ -19,7 +20,7 @@ export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
   app.get('/basesetting/HallSetting/ingore/gainAllSystemConfigLogin', async (req) => ok(req, await baseSettings(langOf(req))));
   app.get('/basesetting/HallSetting/gainAllSystemConfigLogin', async (req) => ok(req, await baseSettings(langOf(req))));
 
-  const docQuery = z.object({ name: z.string().min(1).max(100) });
+  const docQuery = z.object({ name: text().min(1).max(100) });
   app.get('/basesetting/officeDocument/ingore/detail', async (req) => {
     const { name } = parse(docQuery, req.query);
     const content = await getText(deps.db, name, langOf(req));

@@ -1,6 +1,7 @@
 /** The shopping cart: lines that hold stock (hall_schedule.held) until a deadline, one visit
  * date per cart, paid together as ONE order (held -> sold in one transaction). */
 import { z } from 'zod';
+import { dbId, text } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
@@ -221,8 +222,8 @@ export async function clearCart(deps: AppDeps, userId: number): Promise<{ remove
 }
 
 const checkoutSchema = z.object({
-  cartTicketIds: z.array(z.coerce.number().int().positive()).max(40),
-  captchaToken: z.string().max(200).optional().default(''),
+  cartTicketIds: z.array(dbId()).max(40),
+  captchaToken: text().max(200).optional().default(''),
 });
 
 /** Pays the selected held lines as ONE order: rules re-checked per session over the selected

@@ -2,6 +2,7 @@
  * is the order's paid amount minus its refunds, never the client's. States: 'requested'
  * (on apply), 'issued' (by staff: no staff side in this app). One invoice per order. */
 import { z } from 'zod';
+import { dbId, pageNum, pageSize, text } from '../../src/domain/schemas.ts';
 import { checkInvoice } from '../../src/domain/invoice.ts';
 import type { AppDeps } from '../context.ts';
 import { fail } from '../http.ts';
@@ -31,14 +32,14 @@ const optionalText = z
   .nullish()
   .transform((v) => v ?? undefined);
 const applySchema = z.object({
-  orderId: z.coerce.number().int().positive(),
+  orderId: dbId(),
   titleType: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])),
-  title: z.string().max(1000),
+  title: text().max(1000),
   taxNumber: optionalText,
   addressPhone: optionalText,
   bankAccount: optionalText,
   content: optionalText,
-  email: z.string().max(1000),
+  email: text().max(1000),
 });
 
 interface InvoiceRow {
@@ -117,8 +118,8 @@ export async function applyInvoice(deps: AppDeps, userId: number, body: unknown,
 }
 
 const pageQuery = z.object({
-  pageNum: z.coerce.number().int().min(1).optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(50).optional().default(10),
+  pageNum: pageNum(),
+  pageSize: pageSize(),
 });
 
 export async function listInvoices(deps: AppDeps, userId: number, query: unknown): Promise<Page<InvoiceSummary>> {

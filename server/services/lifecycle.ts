@@ -2,6 +2,7 @@
  * orders, notices, short links. Rules come from src/domain/refundRules.ts and orderRules.ts. */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { dbId, pageNum, pageSize, text } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
@@ -47,7 +48,7 @@ const PAID_ORDER_STATES: readonly OrderStatus[] = ['completed', 'partlyRefunded'
 
 // ---------------------------------------------------------------------------- cancel
 
-const cancelQuery = z.object({ orderNumber: z.string().max(40) });
+const cancelQuery = z.object({ orderNumber: text().max(40) });
 
 /** Cancels an unpaid order of the caller; its stock comes back once (guarded by the status). */
 export async function cancelOrder(deps: AppDeps, userId: number, query: unknown): Promise<CancelOrderResult> {
@@ -147,7 +148,7 @@ export async function refundRules(deps: AppDeps, userId: number, orderId: number
   return deps.db.tx(async (q) => (await refundContext(q, orderId, museumDate(deps.clock()))).ctx);
 }
 
-const ticketIdsBody = z.object({ ticketIds: z.array(z.coerce.number().int().positive()).max(50) });
+const ticketIdsBody = z.object({ ticketIds: z.array(dbId()).max(50) });
 
 // ---------------------------------------------------------------------------- refund
 
@@ -202,9 +203,9 @@ export async function refundTickets(deps: AppDeps, userId: number, body: unknown
 // ---------------------------------------------------------------------------- rebook
 
 const rebookBody = z.object({
-  orderId: z.coerce.number().int().positive(),
-  ticketIds: z.array(z.coerce.number().int().positive()).max(50),
-  hallScheduleId: z.coerce.number().int().positive(),
+  orderId: dbId(),
+  ticketIds: z.array(dbId()).max(50),
+  hallScheduleId: dbId(),
 });
 
 /** Date change: old tickets 'changed' (their stock back), new tickets on the new session
@@ -327,8 +328,8 @@ export async function runMissedVisits(db: Db, clock: () => Date, batch = 200): P
 }
 
 const pageQuery = z.object({
-  pageNum: z.coerce.number().int().min(1).optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(50).optional().default(10),
+  pageNum: pageNum(),
+  pageSize: pageSize(),
 });
 
 export async function missedVisits(deps: AppDeps, userId: number, query: unknown, lang: Lang): Promise<MissedVisitList> {
@@ -410,7 +411,7 @@ export async function popWindows(deps: AppDeps, userId: number, orderId: number,
   return out;
 }
 
-const shortBody = z.object({ shortLinkFlag: z.string().min(8).max(100) });
+const shortBody = z.object({ shortLinkFlag: text().min(8).max(100) });
 
 /** Anonymous: the order of a short link flag (masked certificates, as the owner sees them). */
 export async function orderByShortLink(deps: AppDeps, body: unknown, lang: Lang): Promise<OrderDetail> {

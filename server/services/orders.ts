@@ -2,6 +2,7 @@
  * views, and the pay-timeout cancellation. */
 import { randomBytes, randomInt } from 'node:crypto';
 import { z } from 'zod';
+import { dbId, pageNum, pageSize, text } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
@@ -55,8 +56,8 @@ export const ORDER_TEXTS = {
 export const RISK_DAILY_ORDERS = 5;
 
 const priceSchema = z.object({
-  hallScheduleId: z.coerce.number().int().positive(),
-  ticketInfoList: z.array(z.object({ ticketPriceId: z.coerce.number().int().positive() })).min(1).max(20),
+  hallScheduleId: dbId(),
+  ticketInfoList: z.array(z.object({ ticketPriceId: dbId() })).min(1).max(20),
 });
 
 export async function calculatePrice(deps: AppDeps, body: unknown, lang: Lang): Promise<PriceQuote> {
@@ -78,22 +79,22 @@ export async function calculatePrice(deps: AppDeps, body: unknown, lang: Lang): 
 }
 
 const lineSchema = z.object({
-  hallId: z.coerce.number().int().positive(),
-  hallScheduleId: z.coerce.number().int().positive(),
-  ticketPriceId: z.coerce.number().int().positive(),
+  hallId: dbId(),
+  hallScheduleId: dbId(),
+  ticketPriceId: dbId(),
   certificate: z.enum(['1', '2', '3', '4', '5']),
-  certificateInfo: z.string().max(40),
-  userName: z.string().max(60),
-  useDate: z.string().max(30).optional(),
+  certificateInfo: text().max(40),
+  userName: text().max(60),
+  useDate: text().max(30).optional(),
   isChildFreeTicket: z.union([z.literal(0), z.literal(1)]).optional(),
-  coupons: z.array(z.string()).max(10).optional(),
-  picUrl: z.string().max(500).nullable().optional(),
+  coupons: z.array(text()).max(10).optional(),
+  picUrl: text().max(500).nullable().optional(),
 });
 
 export const placeSchema = z.object({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  captchaToken: z.string().max(200).optional().default(''),
-  ticketNum: z.coerce.number().int().optional(),
+  date: text().regex(/^\d{4}-\d{2}-\d{2}$/),
+  captchaToken: text().max(200).optional().default(''),
+  ticketNum: z.coerce.number().int().min(0).max(1000).optional(),
   isCandidateOrder: z.union([z.literal(0), z.literal(1)]).optional(),
   // An empty list is the visitorsRequired rule's to refuse, with its message.
   ticketInfoList: z.array(lineSchema).max(20),
@@ -404,8 +405,8 @@ export async function unpaidOrder(deps: AppDeps, userId: number) {
 
 const listSchema = z.object({
   status: z.enum(['', 'toBePaid', 'completed', 'canceled', 'refunded', 'partlyRefunded', 'changed']).optional().default(''),
-  pageNum: z.coerce.number().int().min(1).optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(50).optional().default(10),
+  pageNum: pageNum(),
+  pageSize: pageSize(),
 });
 
 export async function listOrders(deps: AppDeps, userId: number, query: unknown, lang: Lang): Promise<Page<OrderSummary>> {
