@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { text } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import { fail, ok } from '../http.ts';
-import { account, parse } from './kit.ts';
+import { account, clientIp, parse } from './kit.ts';
 import { loginWithCode } from '../services/login.ts';
 import { signToken } from '../auth.ts';
 import { maskPhone } from '../../src/domain/certificates.ts';
@@ -18,7 +18,7 @@ export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
       throw fail({ zh: '团体账号登录暂未开放', en: 'Team login is not available yet' });
     }
     const { phone, code } = parse(loginBody, body);
-    const { userId } = await loginWithCode(deps, phone.trim(), code);
+    const { userId } = await loginWithCode(deps, phone.trim(), code, clientIp(req));
     const token = await signToken(app.tokenSecret, userId, 'individual', deps.clock(), deps.config.tokenTtlSeconds);
     return ok(req, { token });
   });

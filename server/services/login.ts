@@ -1,6 +1,7 @@
 /** Verification codes and the individual phone login. */
 import { randomInt } from 'node:crypto';
 import type { AppDeps } from '../context.ts';
+import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
 import { checkCode, checkPhone } from '../../src/domain/fields.ts';
 import { maskPhone } from '../../src/domain/certificates.ts';
@@ -10,8 +11,18 @@ import { museumDate, museumInstant } from '../time.ts';
 export const CODE_TTL_MS = 5 * 60_000;
 export const RESEND_MS = 60_000;
 export const CODES_PER_DAY = 10;
-export const MAX_WRONG = 5;
-export const LOCK_MS = 15 * 60_000;
+/** The login throttle. A code has 6 digits and lives 5 minutes; guessing must stay hopeless
+ * without letting a stranger lock the owner out:
+ * - one address may try 5 wrong codes for one phone in 15 minutes, then no more for that phone;
+ * - one address may try 30 wrong codes in an hour over all phones, then none at all;
+ * - one code is spent after 20 wrong tries from all addresses together; the owner asks for a
+ *   new code (the newest code always works), so there is never a lockout of the phone itself.
+ * Addresses are the peer's, or X-Forwarded-For from proxies TRUST_PROXY names. */
+export const THROTTLE = {
+  perPhoneAndAddress: { wrong: 5, windowMs: 15 * 60_000 },
+  perAddress: { wrong: 30, windowMs: 3600_000 },
+  perCode: 20,
+} as const;
 
 export const LOGIN_MESSAGES = {
   resend: { zh: '验证码发送过于频繁，请{n}秒后再试', en: 'Codes are sent too often; please try again in {n} s' },
@@ -20,6 +31,7 @@ export const LOGIN_MESSAGES = {
   sendFailed: { zh: '短信发送失败，请稍后再试', en: 'The text message could not be sent; please try again later' },
   wrongCode: { zh: '验证码错误或已过期', en: 'Verification code is incorrect or expired' },
   locked: { zh: '验证码错误次数过多，请{n}分钟后再试', en: 'Too many wrong codes; please try again in {n} min' },
+  spent: { zh: '该验证码已失效，请重新获取', en: 'This code can no longer be used; please request a new one' },
   smsText: { zh: '【科技馆】您的验证码为{code}，5分钟内有效，请勿泄露。', en: '[Science Museum] Your verification code is {code}, valid for 5 minutes. Do not share it.' },
 } satisfies Record<string, Text>;
 
@@ -66,46 +78,29 @@ export interface LoggedIn {
   userId: number;
 }
 
-/** Checks the code (latest unexpired one, single use, lockout after 5 wrong tries) and
+/** Checks the code (the latest unexpired one, single use) under the throttle above and
  * returns the user, created on first login. */
-export async function loginWithCode(deps: AppDeps, phone: string, code: string): Promise<LoggedIn> {
+export async function loginWithCode(deps: AppDeps, phone: string, code: string, ip: string): Promise<LoggedIn> {
   const bad = checkPhone(phone) ?? checkCode(code);
   if (bad) throw fail(bad);
   const now = deps.clock();
-  const outcome = await deps.db.tx(async (q) => {
+  const outcome = await deps.db.tx(async (q): Promise<LoggedIn | { error: Text }> => {
     await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms:${phone}`]);
-    const [lock] = await q.query<{ failures: number; locked_until: Date | null }>(
-      'SELECT failures, locked_until FROM login_failures WHERE phone = $1',
-      [phone],
-    );
-    if (lock?.locked_until && lock.locked_until.getTime() > now.getTime()) {
-      return { error: withN(LOGIN_MESSAGES.locked, Math.ceil((lock.locked_until.getTime() - now.getTime()) / 60_000)) };
-    }
-    const [latest] = await q.query<{ id: number; code: string }>(
-      'SELECT id, code FROM sms_codes WHERE phone = $1 AND NOT used AND expires_at > $2 ORDER BY sent_at DESC, id DESC LIMIT 1',
+    const blocked = await throttled(q, phone, ip, now);
+    if (blocked) return { error: blocked };
+    const [latest] = await q.query<{ id: number; code: string; wrong_tries: number }>(
+      'SELECT id, code, wrong_tries FROM sms_codes WHERE phone = $1 AND NOT used AND expires_at > $2 ORDER BY sent_at DESC, id DESC LIMIT 1',
       [phone, now],
     );
     if (!latest || latest.code !== code.trim()) {
-      const failures = (lock && !lock.locked_until ? lock.failures : lock?.failures ?? 0) + 1;
-      if (failures >= MAX_WRONG) {
-        await q.query(
-          `INSERT INTO login_failures (phone, failures, locked_until) VALUES ($1, 0, $2)
-           ON CONFLICT (phone) DO UPDATE SET failures = 0, locked_until = $2`,
-          [phone, new Date(now.getTime() + LOCK_MS)],
-        );
-        // The codes sent so far are void too.
-        await q.query('UPDATE sms_codes SET used = true WHERE phone = $1 AND NOT used', [phone]);
-      } else {
-        await q.query(
-          `INSERT INTO login_failures (phone, failures, locked_until) VALUES ($1, $2, NULL)
-           ON CONFLICT (phone) DO UPDATE SET failures = $2, locked_until = NULL`,
-          [phone, failures],
-        );
+      await q.query('INSERT INTO wrong_codes (phone, ip, at) VALUES ($1, $2, $3)', [phone, ip, now]);
+      if (latest) {
+        await q.query('UPDATE sms_codes SET wrong_tries = wrong_tries + 1, used = wrong_tries + 1 >= $2 WHERE id = $1', [latest.id, THROTTLE.perCode]);
+        if (latest.wrong_tries + 1 >= THROTTLE.perCode) return { error: LOGIN_MESSAGES.spent };
       }
       return { error: LOGIN_MESSAGES.wrongCode };
     }
     await q.query('UPDATE sms_codes SET used = true WHERE id = $1', [latest.id]);
-    await q.query('DELETE FROM login_failures WHERE phone = $1', [phone]);
     await q.query(
       `INSERT INTO users (phone, user_name, user_type, bind_status, created_at) VALUES ($1, $2, 1, 1, $3) ON CONFLICT (phone) DO NOTHING`,
       [phone, maskPhone(phone), now],
@@ -114,6 +109,22 @@ export async function loginWithCode(deps: AppDeps, phone: string, code: string):
     return { userId: user.id };
   });
   // A wrong code must be counted: the failure is committed, then refused.
-  if ('error' in outcome) throw fail(outcome.error as Text);
+  if ('error' in outcome) throw fail(outcome.error);
   return outcome;
+}
+
+/** The refusal when this address has guessed too much (for this phone, or at all), else null. */
+async function throttled(q: Queryable, phone: string, ip: string, now: Date): Promise<Text | null> {
+  const { perPhoneAndAddress: pair, perAddress: all } = THROTTLE;
+  const waitOf = async (sql: string, params: unknown[], limit: number, windowMs: number) => {
+    const rows = await q.query<{ at: Date }>(sql + ' ORDER BY at DESC LIMIT $' + (params.length + 1), [...params, limit]);
+    if (rows.length < limit) return 0;
+    // Free again when the oldest of the last `limit` wrong tries leaves the window.
+    return rows[limit - 1].at.getTime() + windowMs - now.getTime();
+  };
+  const wait = Math.max(
+    await waitOf('SELECT at FROM wrong_codes WHERE phone = $1 AND ip = $2 AND at > $3', [phone, ip, new Date(now.getTime() - pair.windowMs)], pair.wrong, pair.windowMs),
+    await waitOf('SELECT at FROM wrong_codes WHERE ip = $1 AND at > $2', [ip, new Date(now.getTime() - all.windowMs)], all.wrong, all.windowMs),
+  );
+  return wait > 0 ? withN(LOGIN_MESSAGES.locked, Math.ceil(wait / 60_000)) : null;
 }

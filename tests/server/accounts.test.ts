@@ -74,18 +74,47 @@ describe('login', () => {
     expect((await t.call('POST', '/login', { body: { phone, code: lastCode(phone) } })).code).toBe(500);
   });
 
-  it('locks the phone for 15 minutes after 5 wrong codes', async () => {
+  const wrongFor = (code: string) => (code === '999999' ? '888888' : '999999');
+
+  it('a guesser is cut off after 5 wrong codes for a phone; the owner elsewhere still logs in', async () => {
     const phone = '13700000004';
+    await t.call('POST', '/ingore/sendMessage', { body: { phone }, ip: '10.9.0.1' });
+    const code = lastCode(phone)!;
+    for (let i = 0; i < 5; i++) {
+      expect((await t.call('POST', '/login', { body: { phone, code: wrongFor(code) }, ip: '10.6.6.6' })).code).toBe(500);
+    }
+    // Even the right code is no use to the guesser's address now.
+    const cut = await t.call('POST', '/login', { body: { phone, code }, ip: '10.6.6.6', lang: 'en' });
+    expect(cut).toMatchObject({ code: 500, msg: 'Too many wrong codes; please try again in 15 min' });
+    expect((await t.call('POST', '/login', { body: { phone, code }, ip: '10.6.6.6' })).msg).toBe('验证码错误次数过多，请15分钟后再试');
+    // The owner's code was not voided and the phone is not locked.
+    expect((await t.call('POST', '/login', { body: { phone, code }, ip: '10.9.0.1' })).code).toBe(200);
+    // The guesser's address may try again once the window has passed.
+    t.advance(15 * 60_000 + 1000);
+    expect((await t.call('POST', '/login', { body: { phone, code: '123456' }, ip: '10.6.6.6', lang: 'en' })).msg).toBe('Verification code is incorrect or expired');
+  });
+
+  it('one address guessing over many phones is cut off after 30 wrong codes', async () => {
+    for (let i = 0; i < 30; i++) {
+      const r = await t.call('POST', '/login', { body: { phone: `1370001${String(i).padStart(4, '0')}`, code: '123456' }, ip: '10.7.7.7' });
+      expect(r.code).toBe(500);
+    }
+    const next = await t.call('POST', '/login', { body: { phone: '13700019999', code: '123456' }, ip: '10.7.7.7', lang: 'en' });
+    expect(next.msg).toMatch(/Too many wrong codes; please try again in \d+ min/);
+    expect((await t.call('POST', '/login', { body: { phone: '13700019999', code: '123456' }, ip: '10.7.7.8', lang: 'en' })).msg).toBe(
+      'Verification code is incorrect or expired',
+    );
+  });
+
+  it('a code guessed at from many addresses is spent after 20 tries; a new code works at once', async () => {
+    const phone = '13700000005';
     await t.call('POST', '/ingore/sendMessage', { body: { phone } });
     const code = lastCode(phone)!;
-    const bad = code === '999999' ? '888888' : '999999';
-    for (let i = 0; i < 5; i++) await t.call('POST', '/login', { body: { phone, code: bad } });
+    let last;
+    for (let i = 0; i < 20; i++) last = await t.call('POST', '/login', { body: { phone, code: wrongFor(code) }, ip: `10.8.0.${i}`, lang: 'en' });
+    expect(last!.msg).toBe('This code can no longer be used; please request a new one');
+    expect((await t.call('POST', '/login', { body: { phone, code } })).code).toBe(500);
     t.advance(61_000);
-    await t.call('POST', '/ingore/sendMessage', { body: { phone } });
-    const locked = await t.call('POST', '/login', { body: { phone, code: lastCode(phone) }, lang: 'en' });
-    expect(locked.code).toBe(500);
-    expect(locked.msg).toMatch(/Too many wrong codes/);
-    t.advance(15 * 60_000);
     await t.call('POST', '/ingore/sendMessage', { body: { phone } });
     expect((await t.call('POST', '/login', { body: { phone, code: lastCode(phone) } })).code).toBe(200);
   });
