@@ -514,6 +514,8 @@ export const purchaseMachine = setup({
             input: ({ context }) => ({ draft: draftOf(context) }),
             onDone: [
               { guard: 'cartConflict', target: 'cartConflict' },
+              // Cart adds pass the same risk policy as orders (hoarding).
+              { guard: 'riskRejected', target: 'riskRejected', actions: 'showRisk' },
               { target: '#purchase.carted' },
             ],
             onError: { target: 'ready', actions: 'setFailure' },
@@ -533,7 +535,7 @@ export const purchaseMachine = setup({
           },
         },
         riskRejected: {
-          meta: { description: "The risk check refused the order: the server's prompt is shown" },
+          meta: { description: "The risk check refused the order or cart add: the server's prompt is shown" },
           on: { DISMISS: { target: 'ready', actions: assign({ riskPrompt: null }) } },
         },
       },

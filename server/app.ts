@@ -18,6 +18,7 @@ import { orderRoutes } from './routes/orders.ts';
 import { payRoutes } from './routes/pay.ts';
 import { lifecycleRoutes } from './routes/lifecycle.ts';
 import { devRoutes } from './routes/dev.ts';
+import { riskRoutes } from './routes/risk.ts';
 import { payCashierSim } from './providers/payCashierSim.ts';
 import type { SimPayment } from './providers/payment.ts';
 
@@ -141,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(orderRoutes, opts);
   await app.register(payRoutes, opts);
   await app.register(lifecycleRoutes, opts);
+  await app.register(riskRoutes, opts);
   // Simulators and dev endpoints exist only when chosen (server/config.ts decides what production allows).
   const payment = deps.providers.payment;
   if (payment.name === 'sim') await app.register(payCashierSim, { ...opts, sim: payment as SimPayment });

@@ -1,5 +1,6 @@
 /** The demo museum's data: halls, prices, config keys and texts. */
 import type { HallRules, TicketKind } from '../../src/domain/types.ts';
+import { RISK_CONFIG } from '../services/risk.ts';
 
 export interface SeedHall {
   hallKey: HallRules['hallKey'];
@@ -108,7 +109,7 @@ export const HALLS: SeedHall[] = [
   },
 ];
 
-/** SPEC §3 system config keys (and risk_enable). */
+/** SPEC §3 system config keys, and the risk policy's rows (services/risk.ts). */
 export const CONFIG: Record<string, string> = {
   audience_message_function: '1',
   cinemaPicWap: '',
@@ -126,7 +127,7 @@ export const CONFIG: Record<string, string> = {
   face_enable: '0',
   hall_main_oneperson_totalfreechild: '1',
   hall_temporary_oneperson_totalfreechild: '1',
-  risk_enable: '1',
+  ...RISK_CONFIG,
 };
 
 export const SYSTEM_NAME: [string, string] = ['科技馆票务系统', 'Science Museum Tickets'];

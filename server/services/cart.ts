@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { dbId, text } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
+import { assessRisk, refuseOverHeld, riskEnabled } from './risk.ts';
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
 import { parse } from '../routes/kit.ts';
@@ -34,7 +35,7 @@ import {
   refuseUnpaid,
 } from './orders.ts';
 import { assertNotBlacklisted } from './blacklist.ts';
-import { perSchedule, releaseCartLines, takeHeld } from './stock.ts';
+import { heldToSold, perSchedule, releaseCartLines, takeHeld } from './stock.ts';
 
 export const CART_TEXTS = {
   /** SPEC §8 */
@@ -124,7 +125,7 @@ async function linesByIds(q: Queryable, ids: number[], lang: Lang): Promise<Cart
 
 /** placeOrder with poolFlag 1: the same rule checks (no captcha: that comes at checkout),
  * remaining -> held, lines with the configured deadline. */
-export async function addToCart(deps: AppDeps, userId: number, body: unknown, _lang?: Lang): Promise<CartAddResult> {
+export async function addToCart(deps: AppDeps, userId: number, body: unknown, lang: Lang): Promise<CartAddResult | PlaceOrderResult> {
   const input = parse(placeSchema, body);
   const now = deps.clock();
   const draft = draftFromRequest(input as unknown as PlaceOrderRequest);
@@ -155,6 +156,10 @@ export async function addToCart(deps: AppDeps, userId: number, body: unknown, _l
       [userId, schedule.id, certs],
     );
     if (dup.length > 0) throw fail(ORDER_MESSAGES.duplicateCertificate);
+    // Hoarding: the same risk policy as an order, and a cap on what one account holds at once.
+    const risk = await assessRisk(q, config, userId, 'shoppingCart', now, lang);
+    if (risk.riskPolicy <= 0) return { orderId: null, ...risk };
+    await refuseOverHeld(q, config, userId, lines.length);
     if (!(await takeHeld(q, schedule.id, lines.length))) throw fail(ORDER_TEXTS.soldOut);
     const ids: number[] = [];
     for (const { line, price } of lines) {
@@ -167,7 +172,7 @@ export async function addToCart(deps: AppDeps, userId: number, body: unknown, _l
       );
       ids.push(row.id);
     }
-    return { orderId: null, riskEnable: false, riskPolicy: 1, riskPrompt: null, cartTicketIds: ids, deadline: deadline.getTime() };
+    return { orderId: null, ...risk, cartTicketIds: ids, deadline: deadline.getTime() };
   });
 }
 
@@ -249,12 +254,12 @@ export async function checkoutCart(deps: AppDeps, userId: number, body: unknown,
     const groups = perSchedule(lines);
     const priced: Array<{ line: CartRow; price: number; nameZh: string; nameEn: string }> = [];
     let holdMinutes = 15;
-    let riskEnable = false;
+    let sessionConfig: Record<string, string> = {};
     for (const [scheduleId] of groups) {
       const group = lines.filter((l) => l.schedule_id === scheduleId);
       const { schedule, hall, prices, config } = await bookableSession(q, scheduleId, now);
       holdMinutes = minutes(config, 'person_pay_hold_period', 15);
-      riskEnable = config.risk_enable === '1';
+      sessionConfig = config;
       const draft: OrderDraft = {
         visitDate: schedule.visit_date,
         hallId: hall.id,
@@ -277,14 +282,10 @@ export async function checkoutCart(deps: AppDeps, userId: number, body: unknown,
         priced.push({ line: l, price: p.price, nameZh: p.name.zh, nameEn: p.name.en });
       }
     }
-    const refused = await passRiskAndCaptcha(q, deps, userId, now, riskEnable, input.captchaToken, lang);
+    const refused = await passRiskAndCaptcha(q, deps, sessionConfig, userId, now, input.captchaToken, lang);
     if (refused) return refused;
     for (const [scheduleId, n] of groups) {
-      const moved = await q.query('UPDATE hall_schedule SET held = held - $2, sold = sold + $2 WHERE id = $1 AND held >= $2 RETURNING id', [
-        scheduleId,
-        n,
-      ]);
-      if (moved.length === 0) throw fail(CART_TEXTS.expired);
+      if (!(await heldToSold(q, scheduleId, n))) throw fail(CART_TEXTS.expired);
     }
     const tickets = priced.map((x) => ({
       priceId: x.line.price_id,
@@ -302,6 +303,6 @@ export async function checkoutCart(deps: AppDeps, userId: number, body: unknown,
       [ids, orderId, now],
     );
     if (done.length !== ids.length) throw fail(CART_TEXTS.expired);
-    return { orderId, riskEnable, riskPolicy: 1, riskPrompt: null };
+    return { orderId, riskEnable: riskEnabled(sessionConfig), riskPolicy: 1, riskPrompt: null };
   });
 }

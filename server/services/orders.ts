@@ -4,6 +4,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { dbId, pageNum, pageSize, text } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
+import { assessRisk, riskEnabled } from './risk.ts';
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
 import { parse } from '../routes/kit.ts';
@@ -45,15 +46,9 @@ export const ORDER_TEXTS = {
   soldOut: ORDER_MESSAGES.soldOut,
   notSelectable: ORDER_MESSAGES.notSelectable,
   captcha: { zh: '安全验证已失效，请重新验证', en: 'The security check has expired; please verify again' },
-  risk: {
-    zh: '您今日下单次数过多，系统检测到异常，请明天再试或联系客服',
-    en: 'Too many orders from your account today; please try again tomorrow or contact customer service',
-  },
   orderNotFound: { zh: '订单不存在', en: 'The order does not exist' },
   notPayable: { zh: '订单已关闭或已支付，无法支付', en: 'This order is closed or already paid and cannot be paid' },
 } satisfies Record<string, Text>;
-
-export const RISK_DAILY_ORDERS = 5;
 
 const priceSchema = z.object({
   hallScheduleId: dbId(),
@@ -171,24 +166,19 @@ export async function refuseUnpaid(q: Queryable, userId: number): Promise<void> 
   if (unpaid.length > 0) throw fail(ORDER_TEXTS.unpaid);
 }
 
-/** The risk check (when enabled) and the slider token, in that order: a refusal by the risk
- * policy answers without an order and leaves the token unused. */
+/** The risk check (services/risk.ts) and the slider token, in that order: a refusal by the
+ * risk policy answers without an order and leaves the token unused. */
 export async function passRiskAndCaptcha(
   q: Queryable,
   deps: AppDeps,
+  config: Record<string, string>,
   userId: number,
   now: Date,
-  riskEnable: boolean,
   captchaToken: string,
   lang: Lang,
 ): Promise<PlaceOrderResult | null> {
-  if (riskEnable) {
-    const [{ n }] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE user_id = $1 AND created_at >= $2', [
-      userId,
-      new Date(`${museumDate(now)}T00:00:00+08:00`),
-    ]);
-    if (n >= RISK_DAILY_ORDERS) return { orderId: null, riskEnable, riskPolicy: 0, riskPrompt: ORDER_TEXTS.risk[lang] };
-  }
+  const risk = await assessRisk(q, config, userId, 'placeOrder', now, lang);
+  if (risk.riskPolicy <= 0) return { orderId: null, ...risk };
   if (deps.config.captcha !== 'off' && !(await consumeToken(q, captchaToken, now))) throw fail(ORDER_TEXTS.captcha);
   return null;
 }
@@ -234,14 +224,14 @@ export async function placeOrder(deps: AppDeps, userId: number, body: unknown, l
   // One session per individual order, every rule checked.
   const { schedule, hall, prices, config } = await checkedSession(deps.db, draft, input.ticketInfoList, input.date, now, 'submit');
 
-  const riskEnable = config.risk_enable === '1';
+  const riskEnable = riskEnabled(config);
   const holdMinutes = minutes(config, 'person_pay_hold_period', 15);
   const lines = input.ticketInfoList.map((l) => ({ line: l, price: prices.find((p) => p.ticketPriceId === l.ticketPriceId)! }));
 
   return deps.db.tx(async (q) => {
     await lockBuyer(q, userId, now);
     await refuseUnpaid(q, userId);
-    const refused = await passRiskAndCaptcha(q, deps, userId, now, riskEnable, input.captchaToken, lang);
+    const refused = await passRiskAndCaptcha(q, deps, config, userId, now, input.captchaToken, lang);
     if (refused) return refused;
     if (!(await takeSold(q, schedule.id, lines.length))) throw fail(ORDER_TEXTS.soldOut);
     const tickets = lines.map(({ line, price }) => ({

@@ -33,6 +33,12 @@ export async function takeHeld(q: Queryable, scheduleId: number, n: number): Pro
   return r.length > 0;
 }
 
+/** Turns n units a cart hold owns into sold ones (checkout); false when the hold is gone. */
+export async function heldToSold(q: Queryable, scheduleId: number, n: number): Promise<boolean> {
+  const r = await q.query('UPDATE hall_schedule SET held = held - $2, sold = sold + $2 WHERE id = $1 AND held >= $2 RETURNING id', [scheduleId, n]);
+  return r.length > 0;
+}
+
 /** Moves tickets from one of `from` to `to` and gives their `sold` back, per session.
  * Only the rows this call moved count: a second call finds none. */
 export async function releaseTickets(

@@ -104,6 +104,7 @@ pathSuite('purchase', [
       addToCart: [
         { output: { code: 200, msg: '' } },
         { output: { code: 600, msg: 'The cart holds tickets of 2026-12-03' } },
+        { output: RISK_REJECTED },
         { error: 'Network error' },
       ],
       emptyCart: [{ output: null }, { error: 'Network error' }],

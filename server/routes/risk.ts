@@ -1,0 +1,39 @@
+/** SPEC §7 risk calls. The SPEC gives their paths and inputs only; the answers are ours:
+ * - GET /risk/getSwitch/ingore?platform=2&key=placeOrder|shoppingCart -> { key, enabled }:
+ *   whether the risk policy judges that action (placeOrder and cart adds then answer with
+ *   riskEnable, riskPolicy and riskPrompt, SPEC §4);
+ * - POST /risk/frontPage/ingore { platform: 2 } -> { riskEnable, sliderRequired, limits }:
+ *   what the front page may tell a visitor before booking (the day's limits per account). */
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../context.ts';
+import { ok } from '../http.ts';
+import { parse } from './kit.ts';
+import { getConfig, minutes } from '../services/settings.ts';
+import { RISK_CONFIG, riskEnabled } from '../services/risk.ts';
+
+const platform = z.coerce.number().pipe(z.literal(2));
+
+export const riskRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  const switchQuery = z.object({ platform, key: z.enum(['placeOrder', 'shoppingCart']) });
+  app.get('/risk/getSwitch/ingore', async (req) => {
+    const { key } = parse(switchQuery, req.query);
+    return ok(req, { key, enabled: riskEnabled(await getConfig(deps.db)) });
+  });
+
+  const frontBody = z.object({ platform });
+  app.post('/risk/frontPage/ingore', async (req) => {
+    parse(frontBody, req.body);
+    const config = await getConfig(deps.db);
+    const limit = (key: keyof typeof RISK_CONFIG) => minutes(config, key, Number(RISK_CONFIG[key]));
+    return ok(req, {
+      riskEnable: riskEnabled(config),
+      sliderRequired: deps.config.captcha !== 'off',
+      limits: {
+        dailyOrders: limit('risk_daily_orders'),
+        dailyCartTickets: limit('risk_daily_cart_tickets'),
+        maxHeldTickets: limit('person_cart_max_held_tickets'),
+      },
+    });
+  });
+};

@@ -1,0 +1,113 @@
+/** Abuse an attacker tries with the client bypassed: hoarding tickets in carts, and the risk
+ * policy's calls and limits (configuration rows, not constants). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertStockInvariant, makeApp, orderRequest, priceOf, type TestApp } from './helpers.ts';
+import { OPEN_DAY } from './constants.ts';
+import type { HallPool } from '../../src/domain/types.ts';
+
+let t: TestApp;
+let hall: HallPool;
+let seq = 0;
+beforeAll(async () => {
+  t = await makeApp();
+  [hall] = await t.halls(OPEN_DAY);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const setConfig = (key: string, value: string) =>
+  t.db.query('INSERT INTO sys_config (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = $2', [key, value]);
+const session = () => hall.scheduleTicketPoolVOS.find((s) => s.state === 'available' && s.ticketPool > 20)!.hallScheduleId;
+
+/** Two adults (new certificates each time) into the cart. */
+function addTwo(token: string, lang: 'zh' | 'en' = 'zh') {
+  const visitors = [0, 1].map(() => ({ name: '周九', birth: '1988-08-08', ticketPriceId: priceOf(hall, 'adult'), seq: String(300 + seq++) }));
+  return t.call('POST', '/config/orderRule/placeOrder', { token, body: { ...orderRequest(OPEN_DAY, hall.hallId, session(), visitors, null), poolFlag: 1 }, lang });
+}
+
+describe('cart hoarding', () => {
+  it('one account holds at most person_cart_max_held_tickets (8) at once; the next add is refused and takes no stock', async () => {
+    const token = await t.tokenFor('13811110001');
+    for (let i = 0; i < 4; i++) expect((await addTwo(token)).code).toBe(200);
+    const before = await t.remaining(session());
+    const refused = await addTwo(token, 'en');
+    expect(refused).toMatchObject({ code: 500, msg: 'Your cart can hold at most 8 tickets; please pay for or remove some first' });
+    expect((await addTwo(token)).msg).toBe('购物车最多保留8张票，请先支付或删除部分票');
+    expect(await t.remaining(session())).toBe(before);
+    await assertStockInvariant(t.db);
+  });
+
+  it('the cap is a configuration row', async () => {
+    await setConfig('person_cart_max_held_tickets', '2');
+    try {
+      const token = await t.tokenFor('13811110002');
+      expect((await addTwo(token)).code).toBe(200);
+      expect((await addTwo(token, 'en')).msg).toMatch(/at most 2 tickets/);
+    } finally {
+      await setConfig('person_cart_max_held_tickets', '8');
+    }
+  });
+
+  it('cart adds pass the risk policy: over the day\'s tickets, riskPolicy 0 with the prompt and no stock', async () => {
+    await setConfig('risk_daily_cart_tickets', '4');
+    try {
+      const token = await t.tokenFor('13811110003');
+      expect((await addTwo(token)).data).toMatchObject({ riskEnable: true, riskPolicy: 1 });
+      expect((await addTwo(token)).code).toBe(200);
+      const before = await t.remaining(session());
+      const r = await addTwo(token, 'en');
+      expect(r.code).toBe(200);
+      expect(r.data).toMatchObject({ orderId: null, riskEnable: true, riskPolicy: 0 });
+      expect(r.data.cartTicketIds).toBeUndefined();
+      expect(r.data.riskPrompt).toMatch(/Too many tickets put in your cart today/);
+      expect(await t.remaining(session())).toBe(before);
+    } finally {
+      await setConfig('risk_daily_cart_tickets', '24');
+    }
+  });
+});
+
+describe('risk calls (SPEC §7)', () => {
+  it('getSwitch answers from the risk_enable row', async () => {
+    const on = await t.call('GET', '/risk/getSwitch/ingore?platform=2&key=placeOrder');
+    expect(on.data).toEqual({ key: 'placeOrder', enabled: true });
+    await setConfig('risk_enable', '0');
+    try {
+      expect((await t.call('GET', '/risk/getSwitch/ingore?platform=2&key=shoppingCart')).data).toEqual({ key: 'shoppingCart', enabled: false });
+    } finally {
+      await setConfig('risk_enable', '1');
+    }
+    const bad = await t.call('GET', '/risk/getSwitch/ingore?platform=3&key=placeOrder', { lang: 'en' });
+    expect(bad).toMatchObject({ code: 500, msg: 'Invalid request parameter: platform' });
+  });
+
+  it('frontPage tells the limits from the configuration rows', async () => {
+    await setConfig('risk_daily_orders', '3');
+    try {
+      const r = await t.call('POST', '/risk/frontPage/ingore', { body: { platform: 2 } });
+      expect(r.data).toEqual({ riskEnable: true, sliderRequired: true, limits: { dailyOrders: 3, dailyCartTickets: 24, maxHeldTickets: 8 } });
+    } finally {
+      await setConfig('risk_daily_orders', '5');
+    }
+  });
+
+  it('the daily order limit is a configuration row', async () => {
+    await setConfig('risk_daily_orders', '1');
+    try {
+      const token = await t.tokenFor('13811110004');
+      const place = async () =>
+        t.call('POST', '/config/orderRule/placeOrder', {
+          token,
+          body: orderRequest(OPEN_DAY, hall.hallId, session(), [{ name: '吴十', birth: '1980-01-01', ticketPriceId: priceOf(hall, 'adult'), seq: String(400 + seq++) }], await t.captchaToken()),
+          lang: 'en',
+        });
+      const first = await place();
+      expect(first.data.orderId).toBeGreaterThan(0);
+      await t.db.query(`UPDATE orders SET status = 'canceled' WHERE id = $1`, [first.data.orderId]);
+      expect((await place()).data).toMatchObject({ orderId: null, riskPolicy: 0 });
+    } finally {
+      await setConfig('risk_daily_orders', '5');
+    }
+  });
+});
