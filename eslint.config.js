@@ -2,6 +2,35 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { readdirSync } from 'node:fs';
+
+/** Folders of src/ and what each may not import (as import-path patterns). */
+const CLIENT = ['api', 'app', 'features', 'ui', 'i18n'];
+const src = (...names) => names.flatMap((n) => [`**/src/${n}/**`, `../${n}/**`, `../../${n}/**`]);
+const REACT = ['react', 'react-dom', 'react-dom/*', '@xstate/react', 'react-vant', 'react-vant/**', 'react-i18next', 'wouter'];
+
+function layers() {
+  const restrict = (files, patterns, extra = {}) => ({
+    files,
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message: 'Imports flow one way: see docs/architecture.md.' }] }], ...extra },
+  });
+  const features = readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  return [
+    restrict(['src/domain/**/*.ts'], [...src(...CLIENT), '**/machines/**', ...REACT, 'ky']),
+    // Machines: flow logic only, no React, DOM, fetch or timers of their own.
+    restrict(['machines/**/*.ts'], [...src(...CLIENT), ...REACT, 'ky'], {
+      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'fetch', 'setTimeout', 'setInterval', 'navigator', 'location'],
+    }),
+    restrict(['src/ui/**/*.{ts,tsx}', 'src/api/**/*.ts', 'src/i18n/**/*.ts'], src('app', 'features')),
+    ...features.map((feature) =>
+      restrict([`src/features/${feature}/**/*.{ts,tsx}`], [
+        ...src('app'),
+        ...features.filter((other) => other !== feature).flatMap((other) => [`**/features/${other}/**`, `../${other}/**`]),
+      ]),
+    ),
+    restrict(['server/**/*.ts'], [...src(...CLIENT), '**/machines/**', ...REACT]),
+  ];
+}
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'reports', 'test-results', '.data'] },
@@ -27,18 +56,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  {
-    // Imports flow one way (ARCHITECTURE §2): machines and the domain never reach into the
-    // app, and the server uses nothing of the client but src/domain.
-    files: ['machines/**/*.ts', 'src/domain/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/src/api/**', '**/src/app/**', '**/src/features/**', '**/src/ui/**', 'react', 'react-dom', '**/api/*', '**/app/*', '**/features/*', '**/ui/*'] }],
-    },
-  },
-  {
-    files: ['server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/src/api/**', '**/src/app/**', '**/src/features/**', '**/src/ui/**', '**/src/i18n/**', '**/machines/**'] }],
-    },
-  },
+  // Imports flow one way (docs/architecture.md): src/domain <- machines <- src/features <- src/app;
+  // no feature imports another feature or src/app; the server uses nothing of src but src/domain.
+  ...layers(),
 );

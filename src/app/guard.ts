@@ -1,13 +1,6 @@
 /** The route guard of SPEC §2/§6 as a pure function, so every rule is testable without a
  * browser: where may this URL go, given the account kind and whether it holds a token. */
-import type { AccountKind } from '../api/session.ts';
-
-export const AREA_START: Record<AccountKind, string> = {
-  individual: '/individualCustomers/select/selectDate',
-  team: '/team/select/selectDate',
-};
-
-const PREFIX: Record<AccountKind, string> = { individual: '/individualCustomers', team: '/team' };
+import { AREA_PREFIX as PREFIX, AREA_START, type AccountKind } from '../domain/areas.ts';
 
 /** Paths an anonymous visitor may open (SPEC §2 "no login"). */
 const NO_LOGIN = [
@@ -20,14 +13,6 @@ const NO_LOGIN = [
   /^\/team$/,
   /^\/team\/(login|register|forgetPassword|noticeDetail)$/,
 ];
-
-/** A `redirect` query only ever leads to a path inside this app (ARCHITECTURE §8). */
-export function safeRedirect(value: string | null | undefined, kind: AccountKind): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || /[\\\s]|:\/\//.test(value)) {
-    return AREA_START[kind];
-  }
-  return value;
-}
 
 export interface GuardInput {
   pathname: string;

@@ -7,7 +7,7 @@ import { sessionMachine } from '../../machines/session.machine.ts';
 import { clearToken, currentKind } from '../api/session.ts';
 import { i18n } from '../i18n/index.ts';
 import { confirm } from '../ui/feedback.ts';
-import { AREA_START } from './guard.ts';
+import { AREA_START } from '../domain/areas.ts';
 
 export const sessionActor = createActor(
   sessionMachine.provide({

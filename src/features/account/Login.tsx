@@ -11,7 +11,7 @@ import { login, sendCode } from '../../api/calls.ts';
 import { setToken } from '../../api/session.ts';
 import { CODE_MAX_LENGTH } from '../../domain/limits.ts';
 import { tr } from '../../i18n/index.ts';
-import { safeRedirect } from '../../app/guard.ts';
+import { safeRedirect } from '../../domain/areas.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { toastInfo } from '../../ui/feedback.ts';
 import { Screen } from '../../ui/Screen.tsx';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AREA_START, guard, safeRedirect } from '../../../src/app/guard.ts';
+import { guard } from '../../../src/app/guard.ts';
+import { AREA_START, safeRedirect } from '../../../src/domain/areas.ts';
 
 const base = { search: '', kind: 'individual' as const, loggedIn: false };
 
