@@ -1,6 +1,8 @@
 /** Login tokens: one cookie per account kind (SPEC §4), so an individual and a team
  * can be logged in side by side and a switch never leaks one kind's token to the other. */
-export type AccountKind = 'individual' | 'team';
+import type { AccountKind } from '../domain/areas.ts';
+
+export type { AccountKind };
 
 const cookieName = (kind: AccountKind) => `ticket_token_${kind}`;
 
@@ -9,13 +11,17 @@ export function getToken(kind: AccountKind): string | null {
   return match ? decodeURIComponent(match[1]) : null;
 }
 
+/** SameSite keeps the cookie off other sites' requests; Secure keeps it off plain HTTP
+ * wherever the app is served over HTTPS (as in production). */
+const flags = () => `path=/; samesite=lax${globalThis.location?.protocol === 'https:' ? '; secure' : ''}`;
+
 export function setToken(kind: AccountKind, token: string): void {
   // 7 days; the server's token expiry is what really counts.
-  document.cookie = `${cookieName(kind)}=${encodeURIComponent(token)}; path=/; max-age=${7 * 86400}; samesite=lax`;
+  document.cookie = `${cookieName(kind)}=${encodeURIComponent(token)}; max-age=${7 * 86400}; ${flags()}`;
 }
 
 export function clearToken(kind: AccountKind): void {
-  document.cookie = `${cookieName(kind)}=; path=/; max-age=0`;
+  document.cookie = `${cookieName(kind)}=; max-age=0; ${flags()}`;
 }
 
 /** Group mode: detected from "team" in the URL and kept as a local flag (SPEC §2). */
