@@ -1,27 +1,52 @@
-/** Built-in slider captcha: a server-issued challenge (gap position kept in the database),
- * one attempt each, and a single-use token with a TTL that placeOrder consumes. */
-import type { CaptchaChallenge } from '../../src/domain/captcha.ts';
+/** The captcha behind placeOrder and checkout: an interface, and the built-in slider. The
+ * slider's challenge is a raster image with the gap only in its pixels (the gap's x stays in
+ * the database); an answer is checked once, on the end position and on how the piece was
+ * dragged there; failures are capped per address; a right answer yields a single-use token
+ * with a TTL that placeOrder consumes. An external captcha service fits the same interface:
+ * `issue` hands the client what its widget needs, `verify` asks the vendor and then mints our
+ * token with `mintToken`. */
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { isHumanDrag, type CaptchaChallenge, type DragSample } from '../../src/domain/captcha.ts';
+import type { Text } from '../../src/domain/text.ts';
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
 
-export const CAPTCHA = { width: 300, height: 150, pieceSize: 50, tolerance: 5, ttlMs: 2 * 60_000 } as const;
+export const CAPTCHA = {
+  width: 300,
+  height: 150,
+  pieceSize: 50,
+  tolerance: 5,
+  ttlMs: 2 * 60_000,
+  /** Failed answers one address may give in the window before it gets no more challenges. */
+  failuresPerAddress: 20,
+  failureWindowMs: 10 * 60_000,
+} as const;
 
 export const CAPTCHA_MESSAGES = {
   expired: { zh: '验证已失效，请刷新后重试', en: 'The check has expired; please refresh and try again' },
   failed: { zh: '验证失败，请重试', en: 'Verification failed; please try again' },
-};
+  tooMany: { zh: '验证失败次数过多，请{n}分钟后再试', en: 'Too many failed checks; please try again in {n} min' },
+} satisfies Record<string, Text>;
 
-/** The shape the client draws (src/domain/captcha.ts). */
-export type Challenge = CaptchaChallenge;
+export interface CaptchaAnswer {
+  captchaId: string;
+  x: number;
+  trail: DragSample[];
+}
 
-const svgUrl = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+export interface CaptchaProvider {
+  readonly name: string;
+  issue(q: Queryable, now: Date, ip: string): Promise<CaptchaChallenge>;
+  /** A single-use token for a right answer; throws the refusal otherwise. */
+  verify(q: Queryable, answer: CaptchaAnswer, now: Date, ip: string): Promise<string>;
+}
 
-/** A random pattern of soft shapes; the piece shows the same shapes through a 50x50 window. */
+/** A random pattern of soft shapes, as SVG markup. */
 function pattern(): string {
   const palette = ['#4f7cac', '#7fb069', '#e6aa68', '#ca3c25', '#9d79bc', '#3aa7a3', '#f2d0a4'];
   let shapes = `<rect width="${CAPTCHA.width}" height="${CAPTCHA.height}" fill="#dfe9f3"/>`;
-  for (let i = 0; i < 28; i++) {
+  for (let i = 0; i < 34; i++) {
     const color = palette[randomInt(palette.length)];
     const x = randomInt(CAPTCHA.width);
     const y = randomInt(CAPTCHA.height);
@@ -31,39 +56,95 @@ function pattern(): string {
   return shapes;
 }
 
-export async function createChallenge(q: Queryable, now: Date): Promise<Challenge> {
-  const { width, height, pieceSize } = CAPTCHA;
-  const gapX = randomInt(80, 251);
-  const pieceY = randomInt(10, height - pieceSize - 10 + 1);
-  const captchaId = randomUUID();
+const svg = (body: string, w: number = CAPTCHA.width, h: number = CAPTCHA.height) =>
+  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${body}</svg>`);
+const pngUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
+
+/** Draws a challenge: the background with the gap (and a fainter decoy) and the piece cut from
+ * the same picture. Only pixels leave the server. */
+async function draw(gapX: number, pieceY: number): Promise<{ background: Buffer; piece: Buffer }> {
+  const { pieceSize: s, width } = CAPTCHA;
   const shapes = pattern();
-  const background =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${shapes}` +
-    `<rect x="${gapX}" y="${pieceY}" width="${pieceSize}" height="${pieceSize}" rx="6" fill="#000" fill-opacity="0.45" stroke="#fff" stroke-width="2"/></svg>`;
-  const piece =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${pieceSize}" height="${pieceSize}" viewBox="${gapX} ${pieceY} ${pieceSize} ${pieceSize}">${shapes}` +
-    `<rect x="${gapX + 1}" y="${pieceY + 1}" width="${pieceSize - 2}" height="${pieceSize - 2}" rx="6" fill="none" stroke="#fff" stroke-width="2"/></svg>`;
-  await q.query('INSERT INTO captcha_challenges (id, gap_x, expires_at) VALUES ($1, $2, $3)', [
-    captchaId,
-    gapX,
-    new Date(now.getTime() + CAPTCHA.ttlMs),
-  ]);
-  // Forget old challenges and tokens now and then.
-  if (randomInt(50) === 0) {
-    await q.query('DELETE FROM captcha_challenges WHERE expires_at < $1', [new Date(now.getTime() - 3600_000)]);
-    await q.query('DELETE FROM captcha_tokens WHERE expires_at < $1', [new Date(now.getTime() - 3600_000)]);
-  }
-  return { captchaId, width, height, pieceSize, pieceY, background: svgUrl(background), piece: svgUrl(piece) };
+  let decoyX = randomInt(0, width - s + 1);
+  if (Math.abs(decoyX - gapX) < s) decoyX = (gapX + s + randomInt(0, width - 2 * s)) % (width - s);
+  const background = await sharp(
+    svg(
+      shapes +
+        `<rect x="${decoyX}" y="${pieceY}" width="${s}" height="${s}" rx="6" fill="#000" fill-opacity="0.22"/>` +
+        `<rect x="${gapX}" y="${pieceY}" width="${s}" height="${s}" rx="6" fill="#000" fill-opacity="0.45" stroke="#fff" stroke-width="2"/>`,
+    ),
+  )
+    .png()
+    .toBuffer();
+  const piece = await sharp(svg(shapes))
+    .extract({ left: gapX, top: pieceY, width: s, height: s })
+    .composite([{ input: svg(`<rect x="1" y="1" width="${s - 2}" height="${s - 2}" rx="6" fill="none" stroke="#fff" stroke-width="2"/>`, s, s) }])
+    .png()
+    .toBuffer();
+  return { background, piece };
 }
 
-/** One attempt per challenge: a right answer gets a single-use token. */
-export async function checkChallenge(q: Queryable, captchaId: string, x: number, now: Date): Promise<string> {
-  const [row] = await q.query<{ gap_x: number }>(
-    'UPDATE captcha_challenges SET used = true WHERE id = $1 AND NOT used AND expires_at > $2 RETURNING gap_x',
-    [captchaId, now],
+/** Minutes until this address may try again, or 0. */
+async function blockedFor(q: Queryable, ip: string, now: Date): Promise<number> {
+  const rows = await q.query<{ expires_at: Date }>(
+    `SELECT expires_at FROM captcha_challenges WHERE ip = $1 AND failed AND expires_at > $2 ORDER BY expires_at DESC LIMIT $3`,
+    [ip, new Date(now.getTime() - CAPTCHA.failureWindowMs + CAPTCHA.ttlMs), CAPTCHA.failuresPerAddress],
   );
-  if (!row) throw fail(CAPTCHA_MESSAGES.expired);
-  if (Math.abs(x - row.gap_x) > CAPTCHA.tolerance) throw fail(CAPTCHA_MESSAGES.failed);
+  if (rows.length < CAPTCHA.failuresPerAddress) return 0;
+  // Free again when the oldest of the counted failures leaves the window.
+  const until = rows[rows.length - 1].expires_at.getTime() - CAPTCHA.ttlMs + CAPTCHA.failureWindowMs;
+  return Math.max(1, Math.ceil((until - now.getTime()) / 60_000));
+}
+
+const tooMany = (n: number): Text => ({
+  zh: CAPTCHA_MESSAGES.tooMany.zh.replace('{n}', String(n)),
+  en: CAPTCHA_MESSAGES.tooMany.en.replace('{n}', String(n)),
+});
+
+export const sliderCaptcha: CaptchaProvider = {
+  name: 'slider',
+
+  async issue(q, now, ip) {
+    const blocked = await blockedFor(q, ip, now);
+    if (blocked) throw fail(tooMany(blocked));
+    const { width, height, pieceSize } = CAPTCHA;
+    const gapX = randomInt(80, width - pieceSize + 1);
+    const pieceY = randomInt(10, height - pieceSize - 10 + 1);
+    const captchaId = randomUUID();
+    const { background, piece } = await draw(gapX, pieceY);
+    await q.query('INSERT INTO captcha_challenges (id, gap_x, expires_at, ip) VALUES ($1, $2, $3, $4)', [
+      captchaId,
+      gapX,
+      new Date(now.getTime() + CAPTCHA.ttlMs),
+      ip,
+    ]);
+    // Forget old challenges and tokens now and then.
+    if (randomInt(50) === 0) {
+      await q.query('DELETE FROM captcha_challenges WHERE expires_at < $1', [new Date(now.getTime() - 3600_000)]);
+      await q.query('DELETE FROM captcha_tokens WHERE expires_at < $1', [new Date(now.getTime() - 3600_000)]);
+    }
+    return { captchaId, width, height, pieceSize, pieceY, background: pngUrl(background), piece: pngUrl(piece) };
+  },
+
+  async verify(q, { captchaId, x, trail }, now, ip) {
+    const blocked = await blockedFor(q, ip, now);
+    if (blocked) throw fail(tooMany(blocked));
+    // One attempt per challenge.
+    const [row] = await q.query<{ gap_x: number }>(
+      'UPDATE captcha_challenges SET used = true WHERE id = $1 AND NOT used AND expires_at > $2 RETURNING gap_x',
+      [captchaId, now],
+    );
+    if (!row) throw fail(CAPTCHA_MESSAGES.expired);
+    if (Math.abs(x - row.gap_x) > CAPTCHA.tolerance || !isHumanDrag(trail, x)) {
+      await q.query('UPDATE captcha_challenges SET failed = true, ip = $2 WHERE id = $1', [captchaId, ip]);
+      throw fail(CAPTCHA_MESSAGES.failed);
+    }
+    return mintToken(q, now);
+  },
+};
+
+/** Our single-use token, whichever service judged the answer. */
+export async function mintToken(q: Queryable, now: Date): Promise<string> {
   const token = randomBytes(24).toString('base64url');
   await q.query('INSERT INTO captcha_tokens (token, expires_at) VALUES ($1, $2)', [token, new Date(now.getTime() + CAPTCHA.ttlMs)]);
   return token;
@@ -78,7 +159,7 @@ export async function consumeToken(q: Queryable, token: string, now: Date): Prom
   return rows.length === 1;
 }
 
-/** For tests and tools: the gap of a challenge. */
+/** For tests and tools, never over HTTP: the gap of a challenge. */
 export async function gapOf(q: Queryable, captchaId: string): Promise<number | null> {
   const [row] = await q.query<{ gap_x: number }>('SELECT gap_x FROM captcha_challenges WHERE id = $1', [captchaId]);
   return row?.gap_x ?? null;

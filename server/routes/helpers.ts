@@ -6,7 +6,7 @@ import type { AppDeps } from '../context.ts';
 import { langOf, ok } from '../http.ts';
 import { clientIp, parse } from './kit.ts';
 import { sendCode } from '../services/login.ts';
-import { checkChallenge, createChallenge } from '../providers/captcha.ts';
+import { sliderCaptcha } from '../providers/captcha.ts';
 import type { CertificateOption, CertificateType } from '../../src/domain/types.ts';
 
 const CERTIFICATES: Array<[CertificateType, string, string]> = [
@@ -31,12 +31,17 @@ export const helperRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     return ok(req, null);
   });
 
-  app.get('/ingore/captchaImage', async (req) => ok(req, await createChallenge(deps.db, deps.clock())));
+  app.get('/ingore/captchaImage', async (req) => ok(req, await sliderCaptcha.issue(deps.db, deps.clock(), clientIp(req))));
 
-  const checkBody = z.object({ captchaId: text().min(1).max(64), x: z.coerce.number().finite() });
+  const checkBody = z.object({
+    captchaId: text().min(1).max(64),
+    x: z.coerce.number().finite(),
+    // The drag: [x, ms since the press] per pointer move (src/domain/captcha.ts).
+    trail: z.array(z.tuple([z.number().finite(), z.number().finite()])).max(1000).default([]),
+  });
   app.post('/ingore/captchaCheck', async (req) => {
-    const { captchaId, x } = parse(checkBody, req.body);
-    const captchaToken = await checkChallenge(deps.db, captchaId, x, deps.clock());
+    const answer = parse(checkBody, req.body);
+    const captchaToken = await sliderCaptcha.verify(deps.db, answer, deps.clock(), clientIp(req));
     return ok(req, { captchaToken });
   });
 };

@@ -29,7 +29,7 @@ import type {
   ShoppingCart,
   User,
 } from '../domain/types.ts';
-import type { CaptchaChallenge } from '../domain/captcha.ts';
+import type { CaptchaChallenge, DragSample } from '../domain/captcha.ts';
 import type { RefundContext } from '../domain/refundRules.ts';
 import { call, callRaw } from './client.ts';
 
@@ -69,10 +69,10 @@ export const sendCode = (phone: string) =>
 
 export const getCaptcha = () => call<CaptchaChallenge>('/ingore/captchaImage', { anonymous: true });
 
-export const checkCaptcha = (captchaId: string, x: number) =>
+export const checkCaptcha = (captchaId: string, x: number, trail: DragSample[]) =>
   call<{ captchaToken: string }>('/ingore/captchaCheck', {
     method: 'post',
-    json: { captchaId, x },
+    json: { captchaId, x, trail },
     anonymous: true,
     silent: true,
   });

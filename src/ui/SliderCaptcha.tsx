@@ -1,14 +1,15 @@
 /** The security slider (SPEC §5): drag the piece into the gap. The server issued the
- * challenge and checks the position; a pass yields a single-use captchaToken. The calls
- * come from the feature that shows it (src/ui does not call the API). */
+ * challenge as pixels and checks the position and the drag itself (its trail of positions
+ * and times); a pass yields a single-use captchaToken. The calls come from the feature that
+ * shows it (src/ui does not call the API). */
 import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { CaptchaChallenge } from '../domain/captcha.ts';
+import { DRAG_LIMITS, type CaptchaChallenge, type DragSample } from '../domain/captcha.ts';
 
 export interface SliderCaptchaProps {
   getCaptcha: () => Promise<CaptchaChallenge>;
-  checkCaptcha: (captchaId: string, x: number) => Promise<{ captchaToken: string }>;
+  checkCaptcha: (captchaId: string, x: number, trail: DragSample[]) => Promise<{ captchaToken: string }>;
   onPassed: (token: string) => void;
 }
 
@@ -17,7 +18,7 @@ export function SliderCaptcha({ getCaptcha, checkCaptcha, onPassed }: SliderCapt
   const [challenge, setChallenge] = useState<CaptchaChallenge | null>(null);
   const [x, setX] = useState(0);
   const [status, setStatus] = useState<'idle' | 'dragging' | 'checking' | 'failed'>('idle');
-  const start = useRef<{ pointer: number; x: number } | null>(null);
+  const start = useRef<{ pointer: number; x: number; at: number; trail: DragSample[] } | null>(null);
 
   const load = useCallback(() => {
     setStatus('idle');
@@ -31,18 +32,22 @@ export function SliderCaptcha({ getCaptcha, checkCaptcha, onPassed }: SliderCapt
   const onDown = (event: PointerEvent<HTMLDivElement>) => {
     if (!challenge || status === 'checking') return;
     event.currentTarget.setPointerCapture(event.pointerId);
-    start.current = { pointer: event.clientX, x };
+    start.current = { pointer: event.clientX, x, at: event.timeStamp, trail: [[Math.round(x), 0]] };
     setStatus('dragging');
   };
   const onMove = (event: PointerEvent<HTMLDivElement>) => {
-    if (!start.current) return;
-    setX(Math.min(max, Math.max(0, start.current.x + event.clientX - start.current.pointer)));
+    const drag = start.current;
+    if (!drag) return;
+    const next = Math.min(max, Math.max(0, drag.x + event.clientX - drag.pointer));
+    setX(next);
+    if (drag.trail.length < DRAG_LIMITS.maxSamples) drag.trail.push([Math.round(next), Math.round(event.timeStamp - drag.at)]);
   };
   const onUp = () => {
-    if (!start.current || !challenge) return;
+    const drag = start.current;
+    if (!drag || !challenge) return;
     start.current = null;
     setStatus('checking');
-    checkCaptcha(challenge.captchaId, Math.round(x)).then(
+    checkCaptcha(challenge.captchaId, Math.round(x), drag.trail).then(
       ({ captchaToken }) => onPassed(captchaToken),
       () => {
         setStatus('failed');
@@ -61,6 +66,7 @@ export function SliderCaptcha({ getCaptcha, checkCaptcha, onPassed }: SliderCapt
             <img
               className="slider-captcha__piece"
               src={challenge.piece}
+              data-testid="captcha-piece"
               alt=""
               width={challenge.pieceSize}
               height={challenge.pieceSize}

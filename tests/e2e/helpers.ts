@@ -1,6 +1,7 @@
 /** What the booking e2e tests share: test data that passes (or breaks) the real rules,
  * the SMS outbox, the slider, and screenshots into reports/. */
 import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { gb11643CheckChar } from '../../src/domain/certificates.ts';
 
 export const SHOTS = 'reports/screens';
@@ -34,22 +35,54 @@ export async function latestCode(page: Page, phone: string): Promise<string> {
   return code;
 }
 
-/** Drags the slider's piece onto the gap drawn in the challenge's background. */
+/** Where the piece fits: the challenge is pixels only, so find it as a person does, by
+ * matching the piece's picture against the background (Pearson correlation per column). */
+async function findGap(background: string, piece: string, pieceY: number): Promise<number> {
+  const grey = async (dataUrl: string) => {
+    const { data, info } = await sharp(Buffer.from(dataUrl.split(',')[1], 'base64')).greyscale().raw().toBuffer({ resolveWithObject: true });
+    return { data, width: info.width };
+  };
+  const bg = await grey(background);
+  const pc = await grey(piece);
+  const size = pc.width;
+  const inner = 4; // skip the outlines
+  let best = 0;
+  let bestScore = -Infinity;
+  for (let x = 0; x + size <= bg.width; x++) {
+    let sa = 0, sb = 0, saa = 0, sbb = 0, sab = 0, n = 0;
+    for (let y = inner; y < size - inner; y++) {
+      for (let i = inner; i < size - inner; i++) {
+        const a = pc.data[y * size + i];
+        const b = bg.data[(pieceY + y) * bg.width + x + i];
+        sa += a; sb += b; saa += a * a; sbb += b * b; sab += a * b; n++;
+      }
+    }
+    const score = (n * sab - sa * sb) / Math.sqrt((n * saa - sa * sa) * (n * sbb - sb * sb) || 1);
+    if (score > bestScore) [best, bestScore] = [x, score];
+  }
+  return best;
+}
+
+/** Drags the slider's piece onto the gap, the way a hand does: eased, over most of a second. */
 export async function solveSlider(page: Page): Promise<void> {
   const background = page.getByTestId('captcha-background');
   await expect(background).toBeVisible();
-  const src = (await background.getAttribute('src')) ?? '';
-  const svg = Buffer.from(src.split(',')[1] ?? '', 'base64').toString('utf8');
-  const gap = /<rect x="(\d+)" y="\d+" width="50" height="50" rx="6" fill="#000"/.exec(svg);
-  expect(gap, 'the challenge draws a gap').not.toBeNull();
+  const piece = page.getByTestId('captcha-piece');
+  const top = Number((await piece.evaluate((el) => (el as HTMLElement).style.top)).replace('px', ''));
+  const target = await findGap((await background.getAttribute('src'))!, (await piece.getAttribute('src'))!, top);
   const handle = page.getByRole('slider');
   const box = (await handle.boundingBox())!;
   const startX = box.x + box.width / 2;
   const y = box.y + box.height / 2;
   await page.mouse.move(startX, y);
   await page.mouse.down();
-  const target = Number(gap![1]);
-  for (let step = 1; step <= 10; step++) await page.mouse.move(startX + (target * step) / 10, y);
+  const steps = 24;
+  for (let step = 1; step <= steps; step++) {
+    const p = step / steps;
+    const eased = p < 0.5 ? 2 * p * p : 1 - (-2 * p + 2) ** 2 / 2;
+    await page.mouse.move(startX + target * eased, y + (step % 3) - 1);
+    await page.waitForTimeout(30 + (step % 4) * 8);
+  }
   await page.mouse.up();
 }
 

@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertStockInvariant, makeApp, orderRequest, priceOf, type TestApp } from './helpers.ts';
 import { OPEN_DAY } from './constants.ts';
 import type { HallPool } from '../../src/domain/types.ts';
+import { gapOf } from '../../server/providers/captcha.ts';
+import { humanTrail, robotTrail } from '../drag.ts';
+import sharp from 'sharp';
 
 let t: TestApp;
 let hall: HallPool;
@@ -109,5 +112,57 @@ describe('risk calls (SPEC §7)', () => {
     } finally {
       await setConfig('risk_daily_orders', '5');
     }
+  });
+});
+
+describe('the slider', () => {
+  const challenge = (ip = '10.20.0.1') => t.call('GET', '/ingore/captchaImage', { ip });
+  const answer = (captchaId: string, x: number, trail: unknown, ip = '10.20.0.1') =>
+    t.call('POST', '/ingore/captchaCheck', { body: { captchaId, x, trail }, ip, lang: 'en' });
+
+  it('draws its challenge as PNG pixels: the gap\'s position is in no field the client gets', async () => {
+    const c = (await challenge()).data;
+    const gap = (await gapOf(t.db, c.captchaId))!;
+    expect(Object.keys(c).sort()).toEqual(['background', 'captchaId', 'height', 'piece', 'pieceSize', 'pieceY', 'width']);
+    for (const image of [c.background, c.piece]) {
+      expect(image).toMatch(/^data:image\/png;base64,/);
+      expect(Buffer.from(image.split(',')[1], 'base64').toString('latin1')).not.toMatch(/svg|viewBox|rect/i);
+    }
+    const meta = await sharp(Buffer.from(c.background.split(',')[1], 'base64')).metadata();
+    expect([meta.width, meta.height]).toEqual([300, 150]);
+    // The gap is drawn: its pixels are darker than the same place in the piece.
+    const region = async (image: string, left: number) => {
+      const raw = await sharp(Buffer.from(image.split(',')[1], 'base64')).extract({ left, top: left === 0 ? 0 : c.pieceY, width: 50, height: 50 }).greyscale().raw().toBuffer();
+      return raw.reduce((a, b) => a + b, 0) / raw.length;
+    };
+    expect(await region(c.background, gap)).toBeLessThan((await region(c.piece, 0)) * 0.8);
+  });
+
+  it('checks the drag as well as the end: a script\'s straight constant-speed drag fails even at the right place', async () => {
+    const c = (await challenge()).data;
+    const gap = (await gapOf(t.db, c.captchaId))!;
+    expect(await answer(c.captchaId, gap, robotTrail(gap))).toMatchObject({ code: 500, msg: 'Verification failed; please try again' });
+    // One attempt per challenge.
+    expect((await answer(c.captchaId, gap, humanTrail(gap))).msg).toBe('The check has expired; please refresh and try again');
+    const d = (await challenge()).data;
+    const dGap = (await gapOf(t.db, d.captchaId))!;
+    expect((await answer(d.captchaId, dGap + 30, humanTrail(dGap + 30))).code).toBe(500);
+    const e = (await challenge()).data;
+    const eGap = (await gapOf(t.db, e.captchaId))!;
+    const passed = await answer(e.captchaId, eGap + 2, humanTrail(eGap + 2));
+    expect(passed.code).toBe(200);
+    expect(passed.data.captchaToken).toMatch(/^[\w-]{32}$/);
+  });
+
+  it('an address that keeps failing gets no more challenges for a while; others are not affected', async () => {
+    for (let i = 0; i < 20; i++) {
+      const c = (await challenge('10.30.0.1')).data;
+      expect((await answer(c.captchaId, 0, robotTrail(0), '10.30.0.1')).code).toBe(500);
+    }
+    const refused = await t.call('GET', '/ingore/captchaImage', { ip: '10.30.0.1', lang: 'en' });
+    expect(refused).toMatchObject({ code: 500, msg: 'Too many failed checks; please try again in 10 min' });
+    expect((await challenge('10.30.0.2')).code).toBe(200);
+    t.advance(10 * 60_000 + 1000);
+    expect((await challenge('10.30.0.1')).code).toBe(200);
   });
 });

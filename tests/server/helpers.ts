@@ -14,6 +14,7 @@ import { gapOf } from '../../server/providers/captcha.ts';
 import { gb11643CheckChar } from '../../src/domain/certificates.ts';
 import { buildOrderRequest } from '../../src/domain/orderRequest.ts';
 import type { HallPool, OrderDraft, PlaceOrderRequest } from '../../src/domain/types.ts';
+import { humanTrail } from '../drag.ts';
 import { SEED_TIME } from './constants.ts';
 import './pg-lane.ts';
 
@@ -122,7 +123,7 @@ export async function makeApp(config: Partial<AppConfig> = {}, options: { databa
     async captchaToken() {
       const c = await call('GET', '/ingore/captchaImage');
       const gap = await gapOf(db, c.data.captchaId);
-      const r = await call('POST', '/ingore/captchaCheck', { body: { captchaId: c.data.captchaId, x: gap! + 2 } });
+      const r = await call('POST', '/ingore/captchaCheck', { body: { captchaId: c.data.captchaId, x: gap! + 2, trail: humanTrail(gap! + 2) } });
       if (r.code !== 200) throw new Error(r.msg);
       return r.data.captchaToken;
     },

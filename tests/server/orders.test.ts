@@ -205,7 +205,7 @@ describe('placeOrder', () => {
     // One attempt per challenge; a wrong x fails.
     const c = await t.call('GET', '/ingore/captchaImage');
     expect(c.data).toMatchObject({ width: 300, height: 150, pieceSize: 50 });
-    expect(c.data.background).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(c.data.background).toMatch(/^data:image\/png;base64,/);
     const gap = (await t.db.query<{ gap_x: number }>('SELECT gap_x FROM captcha_challenges WHERE id = $1', [c.data.captchaId]))[0].gap_x;
     expect(gap).toBeGreaterThanOrEqual(80);
     expect(gap).toBeLessThanOrEqual(250);
