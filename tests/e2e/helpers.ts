@@ -37,7 +37,7 @@ export async function latestCode(page: Page, phone: string): Promise<string> {
 
 /** Where the piece fits: the challenge is pixels only, so find it as a person does, by
  * matching the piece's picture against the background (Pearson correlation per column). */
-async function findGap(background: string, piece: string, pieceY: number): Promise<number> {
+export async function findGap(background: string, piece: string, pieceY: number): Promise<number> {
   const grey = async (dataUrl: string) => {
     const { data, info } = await sharp(Buffer.from(dataUrl.split(',')[1], 'base64')).greyscale().raw().toBuffer({ resolveWithObject: true });
     return { data, width: info.width };

@@ -7,7 +7,8 @@ import { creditCodeCheckChar } from '../../src/domain/fields.ts';
 import { buildOrderRequest } from '../../src/domain/orderRequest.ts';
 import type { CalendarDay, HallPool, OrderDetail } from '../../src/domain/types.ts';
 import { formatMoney } from '../../src/ui/money.ts';
-import { latestCode, mainlandId, newPhone, shot } from './helpers.ts';
+import { findGap, latestCode, mainlandId, newPhone, shot } from './helpers.ts';
+import { humanTrail } from '../drag.ts';
 
 const first17 = '91110108MA01ABCDE';
 const CREDIT_CODE = first17 + creditCodeCheckChar(first17);
@@ -79,13 +80,13 @@ async function paidOrder(page: Page): Promise<{ token: string; order: OrderDetai
   const session = hall.scheduleTicketPoolVOS.find((s) => !s.disabled)!;
   const adult = session.priceTicketPoolVOS.find((p) => p.kind === 'adult')!;
 
-  // The slider, solved as solveSlider does: the gap is drawn in the challenge's background.
-  const challenge = await data<{ captchaId: string; background: string }>(await api.get('/prod-api/ingore/captchaImage'));
-  const svg = Buffer.from(challenge.background.split(',')[1] ?? '', 'base64').toString('utf8');
-  const gap = /<rect x="(\d+)" y="\d+" width="50" height="50" rx="6" fill="#000"/.exec(svg);
-  expect(gap, 'the challenge draws a gap').not.toBeNull();
+  // The slider, solved as solveSlider does: by matching the piece's pixels, then a hand's drag.
+  const challenge = await data<{ captchaId: string; background: string; piece: string; pieceY: number }>(
+    await api.get('/prod-api/ingore/captchaImage'),
+  );
+  const x = await findGap(challenge.background, challenge.piece, challenge.pieceY);
   const { captchaToken } = await data<{ captchaToken: string }>(
-    await api.post('/prod-api/ingore/captchaCheck', { data: { captchaId: challenge.captchaId, x: Number(gap![1]) } }),
+    await api.post('/prod-api/ingore/captchaCheck', { data: { captchaId: challenge.captchaId, x, trail: humanTrail(x) } }),
   );
 
   const request = buildOrderRequest(

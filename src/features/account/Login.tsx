@@ -15,6 +15,7 @@ import { safeRedirect } from '../../domain/areas.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { toastInfo } from '../../ui/feedback.ts';
 import { Screen } from '../../ui/Screen.tsx';
+import { Refusal } from '../../ui/Refusal.tsx';
 
 const machine = loginMachine.provide({
   actors: {
@@ -73,9 +74,7 @@ export default function Login() {
         />
       </section>
       {error ? (
-        <div className="notice-bar notice-bar--danger" role="alert">
-          {tr(error)}
-        </div>
+        <Refusal message={tr(error)} />
       ) : null}
       <FooterBar>
         <button type="button" className="btn btn--primary btn--block" disabled={submitting} onClick={() => send({ type: 'SUBMIT' })}>

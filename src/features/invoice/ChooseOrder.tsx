@@ -8,6 +8,7 @@ import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { invoiceFlow } from './invoiceFlow.ts';
 import { OrderPick } from './OrderPick.tsx';
 import { editInvoicePath, INVOICE_BASE } from './paths.ts';
+import { Refusal } from '../../ui/Refusal.tsx';
 
 export default function ChooseOrder() {
   const { t } = useTranslation();
@@ -23,9 +24,7 @@ export default function ChooseOrder() {
   return (
     <Screen title={t('invoice.chooseTitle')} backTo={`${INVOICE_BASE}/index`}>
       {error ? (
-        <div className="notice-bar notice-bar--danger" role="alert">
-          {tr(error)}
-        </div>
+        <Refusal message={tr(error)} />
       ) : null}
       {orders ? <OrderPick orders={orders} onChoose={(orderId) => send({ type: 'CHOOSE', orderId })} /> : null}
       {snapshot.matches({ choosing: 'failed' }) ? (

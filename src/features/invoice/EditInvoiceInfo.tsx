@@ -19,6 +19,7 @@ import './invoice.css';
 import { invoiceFlow } from './invoiceFlow.ts';
 import { OrderPick } from './OrderPick.tsx';
 import { INVOICE_BASE, invoiceDetailPath } from './paths.ts';
+import { Refusal } from '../../ui/Refusal.tsx';
 
 type TextField = Exclude<InvoiceChange['field'], 'titleType'>;
 
@@ -56,9 +57,7 @@ export default function EditInvoiceInfo() {
   return (
     <Screen title={t('invoice.editTitle')} backTo={`${INVOICE_BASE}/chooseOrder`}>
       {error ? (
-        <div className="notice-bar notice-bar--danger" role="alert">
-          {tr(error)}
-        </div>
+        <Refusal message={tr(error)} />
       ) : null}
       {snapshot.matches({ choosing: 'ready' }) && orders ? (
         <OrderPick orders={orders} onChoose={(id) => send({ type: 'CHOOSE', orderId: id })} />

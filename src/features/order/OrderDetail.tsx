@@ -17,6 +17,7 @@ import { useLoad } from '../../ui/useLoad.ts';
 import { OrderSummaryCard } from '../../ui/OrderSummaryCard.tsx';
 import { RebookSheet } from './RebookSheet.tsx';
 import { RefundSheet } from './RefundSheet.tsx';
+import { Refusal } from '../../ui/Refusal.tsx';
 
 const machine = orderDetailMachine.provide({
   actors: {
@@ -60,9 +61,7 @@ export default function OrderDetail() {
   return (
     <Screen title={t('orderDetail.title')} backTo="/individualCustomers/order/orderRecord">
       {error ? (
-        <div className="notice-bar notice-bar--danger" role="alert">
-          {tr(error)}
-        </div>
+        <Refusal message={tr(error)} />
       ) : null}
       {order ? (
         <>

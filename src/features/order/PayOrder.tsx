@@ -12,6 +12,7 @@ import { FooterBar } from '../../ui/FooterBar.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { OrderSummaryCard } from '../../ui/OrderSummaryCard.tsx';
+import { Refusal } from '../../ui/Refusal.tsx';
 
 const machine = payOrderMachine.provide({
   actors: {
@@ -64,9 +65,7 @@ export default function PayOrder() {
         </div>
       ) : null}
       {error && !snapshot.matches('closed') ? (
-        <div className="notice-bar notice-bar--danger" role="alert">
-          {tr(error)}
-        </div>
+        <Refusal message={tr(error)} />
       ) : null}
       {snapshot.matches('failed') ? (
         <button type="button" className="btn btn--primary" onClick={() => send({ type: 'RETRY' })}>

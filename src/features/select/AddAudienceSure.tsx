@@ -17,6 +17,7 @@ import { checkCaptcha, getCaptcha } from '../../api/calls.ts';
 import { useSettings } from '../../ui/settings.tsx';
 import { usePurchase, usePurchaseScreen } from './purchase.tsx';
 import { useCertificateTypes } from './useCertificateTypes.ts';
+import { Refusal } from '../../ui/Refusal.tsx';
 
 export default function AddAudienceSure() {
   const { t } = useTranslation();
@@ -132,9 +133,7 @@ export default function AddAudienceSure() {
         </span>
       </label>
       {context.error && !priceFailed ? (
-        <div className="notice-bar notice-bar--danger" role="alert">
-          {tr(context.error)}
-        </div>
+        <Refusal message={tr(context.error)} />
       ) : null}
       <FooterBar>
         <span className="footer-bar__sum">
