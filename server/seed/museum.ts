@@ -132,6 +132,12 @@ export const CONFIG: Record<string, string> = {
 
 export const SYSTEM_NAME: [string, string] = ['科技馆票务系统', 'Science Museum Tickets'];
 
+/** The demo museum's calendar facts: the seed makes sessions from them and the texts below
+ * tell them, so the two never disagree. Days bookable from today on, and when a new day opens. */
+export const BOOKING_DAYS = 14;
+export const RELEASE_TIME = '20:00';
+export const OPENING_HOURS = { open: '9:00', close: '17:00', lastEntry: '16:00' };
+
 export const TEXTS: Record<string, [string, string]> = {
   system_name: SYSTEM_NAME,
   buy_tips: [
@@ -155,8 +161,8 @@ export const TEXTS: Record<string, [string, string]> = {
     '<p>Your face photo is used only for the entrance face check and is deleted within 30 days after your visit.</p>',
   ],
   ticketing_tips: [
-    '<p>门票可提前 7 天预约，每日 20:00 放票。</p>',
-    '<p>Tickets can be booked up to 7 days ahead; new days open at 20:00.</p>',
+    `<p>可预约今天起 ${BOOKING_DAYS} 天内的门票，每日 ${RELEASE_TIME} 放出新的一天。</p>`,
+    `<p>Tickets can be booked for the next ${BOOKING_DAYS} days, today included; a new day opens every day at ${RELEASE_TIME}.</p>`,
   ],
   refund_change_policy: [
     '<p>参观日前一天 17:00 前可免费退票或改签一次；球幕影院门票不支持改签。</p>',
@@ -167,8 +173,8 @@ export const TEXTS: Record<string, [string, string]> = {
     '<p>Bring the ID you booked with and scan it or show the QR code at the entrance.</p>',
   ],
   visit_time: [
-    '<p>周二至周日 9:00-17:00（16:00 停止入馆），周一闭馆（法定节假日除外）。</p>',
-    '<p>Tuesday to Sunday 9:00-17:00 (last entry 16:00); closed on Mondays except public holidays.</p>',
+    `<p>每日 ${OPENING_HOURS.open}-${OPENING_HOURS.close}（${OPENING_HOURS.lastEntry} 停止入馆），闭馆日以日历为准。</p>`,
+    `<p>Daily ${OPENING_HOURS.open}-${OPENING_HOURS.close} (last entry ${OPENING_HOURS.lastEntry}); closed days are marked on the calendar.</p>`,
   ],
   notice: [
     '<p>【公告】短期展厅「星际旅行」特展火热进行中，欢迎预约参观。</p>',
@@ -178,7 +184,7 @@ export const TEXTS: Record<string, [string, string]> = {
     '<p>因场馆设施维护，暂停售票，恢复时间另行通知。</p>',
     '<p>Ticket sales are paused for facility maintenance; we will announce when they resume.</p>',
   ],
-  closed_reason: ['每周一闭馆（法定节假日除外）', 'Closed on Mondays (except public holidays)'],
+  closed_reason: ['设施维护，本日闭馆', 'Closed for facility maintenance'],
   stopped_reason: ['设备维护，本场次暂停售票', 'Sales stopped for equipment maintenance'],
 };
 

@@ -1,9 +1,8 @@
 /** Seeds the demo museum once (when there are no halls) and keeps 14 days of sessions. */
 import type { Db, Queryable } from '../db/db.ts';
 import { addDays, museumDate, museumInstant, weekday, type Clock } from '../time.ts';
-import { CONFIG, DEMO_USER, HALLS, TEXTS } from './museum.ts';
+import { BOOKING_DAYS, CONFIG, DEMO_USER, HALLS, RELEASE_TIME, TEXTS } from './museum.ts';
 
-export const BOOKING_DAYS = 14;
 
 export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
   const seeded = await db.tx(async (q) => {
@@ -88,8 +87,8 @@ async function seedDayStates(q: Queryable, clock: Clock, today: string) {
     [stoppedDay, stopZh, stopEn],
   );
   for (const [i, d] of days.slice(-2).entries()) {
-    // Released at 20:00 on the next days (the demo shows a release time).
-    const releaseAt = museumInstant(addDays(today, i + 1), '20:00');
+    // Released at RELEASE_TIME on the next days (the demo shows a release time).
+    const releaseAt = museumInstant(addDays(today, i + 1), RELEASE_TIME);
     if (releaseAt > clock()) await q.query('UPDATE museum_days SET release_at = $2 WHERE visit_date = $1', [d, releaseAt]);
   }
 }

@@ -4,7 +4,7 @@ import type { Lang, Text } from '../../src/domain/text.ts';
 import type { CalendarDay, DayState, HallPool, HallRules, SchedulePool, SessionState, TicketPrice } from '../../src/domain/types.ts';
 import { addDays, museumDate, museumDateTime, museumInstant } from '../time.ts';
 import { getConfig, getText } from './settings.ts';
-import { BOOKING_DAYS } from '../seed/seed.ts';
+import { BOOKING_DAYS } from '../seed/museum.ts';
 
 export const POOL_MESSAGES = {
   soldOut: { zh: '已售罄', en: 'Sold out' },

@@ -70,6 +70,18 @@ describe('settings and content', () => {
 });
 
 describe('calendar and halls', () => {
+  it('the home texts tell what the calendar shows: how many days are bookable, no weekly closing day', async () => {
+    const en = (await t.call<BaseSettings>('GET', '/basesetting/HallSetting/ingore/gainAllSystemConfigLogin', { lang: 'en' })).data;
+    const days = (await t.call<CalendarDay[]>('GET', '/pool/ingore/getCalendar', { lang: 'en' })).data;
+    const told = Number(/next (\d+) days/.exec(en.texts.ticketing_tips ?? '')?.[1]);
+    expect(told).toBe(days.length);
+    // The seed closes one day, not every Monday: the texts must not promise a weekday.
+    const mondays = days.filter((d) => new Date(`${d.date}T00:00:00Z`).getUTCDay() === 1);
+    expect(mondays.some((d) => d.state !== 'closed')).toBe(true);
+    expect(en.texts.visit_time).not.toMatch(/Monday/);
+    expect(en.texts.ticketing_tips).toMatch(/20:00/);
+  });
+
   it('14 days with the seeded states and reasons in both languages', async () => {
     const en = (await t.call<CalendarDay[]>('GET', '/pool/ingore/getCalendar', { lang: 'en' })).data;
     const zh = (await t.call<CalendarDay[]>('GET', '/pool/ingore/getCalendar')).data;
@@ -80,8 +92,8 @@ describe('calendar and halls', () => {
     expect(day(OPEN_DAY).remaining).toBeGreaterThan(0);
     expect(day(SOLD_OUT_DAY)).toMatchObject({ state: 'soldOut', remaining: 0, reason: 'Sold out' });
     expect(day(CLOSED_DAY)).toMatchObject({ state: 'closed', remaining: 0 });
-    expect(day(CLOSED_DAY).reason).toMatch(/Monday/);
-    expect(zh.find((x) => x.date === CLOSED_DAY)!.reason).toMatch(/周一/);
+    expect(day(CLOSED_DAY).reason).toBe('Closed for facility maintenance');
+    expect(zh.find((x) => x.date === CLOSED_DAY)!.reason).toBe('设施维护，本日闭馆');
     expect(day(NOT_RELEASED_DAY).state).toBe('notReleased');
     expect(day(NOT_RELEASED_DAY).reason).toMatch(/Booking opens at 2030-03-0\d 20:00/);
   });
