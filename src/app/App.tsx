@@ -1,6 +1,6 @@
 /** The app: settings first (SPEC §7), then the guarded routes. Features are composed here
  * and only here (ARCHITECTURE §2). */
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { getBaseSettings } from '../api/calls.ts';
@@ -13,6 +13,7 @@ import { englishAllowed, SettingsContext } from '../ui/settings.tsx';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
 import { guard } from './guard.ts';
 import { lazyScreen } from './lazyScreen.ts';
+import type { RoutePath } from './routes.ts';
 
 const Entry = lazyScreen(() => import('../features/entry/EntryPage.tsx'));
 const SelectDate = lazyScreen(() => import('../features/select/SelectDate.tsx'));
@@ -35,7 +36,30 @@ const RepOrder = lazyScreen(() => import('../features/share/RepOrder.tsx'));
 const TeamNotYet = lazyScreen(() => import('../features/team/TeamNotYet.tsx'));
 const NotFound = lazyScreen(() => import('../features/entry/NotFound.tsx'));
 
-const I = '/individualCustomers';
+/** The screen of every path of the route table: a path without a screen is a type error. */
+const SCREENS: Record<RoutePath, ComponentType<object>> = {
+  '/': Entry,
+  '/404': NotFound,
+  '/repOrder/:flag': RepOrder,
+  '/individualCustomers/select/selectDate': SelectDate,
+  '/individualCustomers/select/selectVenues': SelectVenues,
+  '/individualCustomers/select/addAudience/:id': AddAudience,
+  '/individualCustomers/select/addAudienceSure': AddAudienceSure,
+  '/individualCustomers/cart/shoppingCart': ShoppingCart,
+  '/individualCustomers/login': Login,
+  '/individualCustomers/order/payOrder/:id': PayOrder,
+  '/individualCustomers/order/paySuccess/:id': PaySuccess,
+  '/individualCustomers/order/orderRecord': OrderRecord,
+  '/individualCustomers/order/orderDetail/:id': OrderDetail,
+  '/individualCustomers/order/blackOrderList': BlackOrderList,
+  '/individualCustomers/invoice/index': InvoiceIndex,
+  '/individualCustomers/invoice/chooseOrder': ChooseOrder,
+  '/individualCustomers/invoice/editInvoiceInfo': EditInvoiceInfo,
+  '/individualCustomers/invoice/invoiceHistory': InvoiceHistory,
+  '/individualCustomers/invoice/invoiceDetail': InvoiceDetail,
+  '/team/login': TeamNotYet,
+  '/team/*': TeamNotYet,
+};
 
 export function App() {
   const { i18n } = useTranslation();
@@ -77,26 +101,9 @@ export function App() {
         <ChunkErrorBoundary>
           <Suspense fallback={<LoadingOverlay show />}>
             <Switch>
-              <Route path="/" component={Entry} />
-              <Route path={`${I}/select/selectDate`} component={SelectDate} />
-              <Route path={`${I}/select/selectVenues`} component={SelectVenues} />
-              <Route path={`${I}/select/addAudience/:id`} component={AddAudience} />
-              <Route path={`${I}/select/addAudienceSure`} component={AddAudienceSure} />
-              <Route path={`${I}/cart/shoppingCart`} component={ShoppingCart} />
-              <Route path={`${I}/login`} component={Login} />
-              <Route path={`${I}/order/payOrder/:id`} component={PayOrder} />
-              <Route path={`${I}/order/paySuccess/:id`} component={PaySuccess} />
-              <Route path={`${I}/order/orderRecord`} component={OrderRecord} />
-              <Route path={`${I}/order/orderDetail/:id`} component={OrderDetail} />
-              <Route path={`${I}/invoice/index`} component={InvoiceIndex} />
-              <Route path={`${I}/invoice/chooseOrder`} component={ChooseOrder} />
-              <Route path={`${I}/invoice/editInvoiceInfo`} component={EditInvoiceInfo} />
-              <Route path={`${I}/invoice/invoiceHistory`} component={InvoiceHistory} />
-              <Route path={`${I}/invoice/invoiceDetail`} component={InvoiceDetail} />
-              <Route path={`${I}/order/blackOrderList`} component={BlackOrderList} />
-              <Route path="/repOrder/:flag" component={RepOrder} />
-              <Route path="/team/*?" component={TeamNotYet} />
-              <Route path="/404" component={NotFound} />
+              {(Object.keys(SCREENS) as RoutePath[]).map((path) => (
+                <Route key={path} path={path} component={SCREENS[path]} />
+              ))}
               <Route>
                 <Redirect to="/404" replace />
               </Route>

@@ -1,18 +1,7 @@
 /** The route guard of SPEC §2/§6 as a pure function, so every rule is testable without a
  * browser: where may this URL go, given the account kind and whether it holds a token. */
 import { AREA_PREFIX as PREFIX, AREA_START, type AccountKind } from '../domain/areas.ts';
-
-/** Paths an anonymous visitor may open (SPEC §2 "no login"). */
-const NO_LOGIN = [
-  /^\/$/,
-  /^\/404$/,
-  /^\/individualCustomers$/,
-  /^\/individualCustomers\/select\/selectDate$/,
-  /^\/individualCustomers\/order\/paySuccess\/[^/]+$/,
-  /^\/individualCustomers\/(login|wxLogin|register|forgetPassword|noticeDetail)$/,
-  /^\/team$/,
-  /^\/team\/(login|register|forgetPassword|noticeDetail)$/,
-];
+import { matchRoute } from './routes.ts';
 
 export interface GuardInput {
   pathname: string;
@@ -41,7 +30,10 @@ export function guard({ pathname, search, kind, loggedIn }: GuardInput): GuardRe
     return { pass: false, to: `${PREFIX[kind]}${pathname}${search}` };
   }
 
-  if (loggedIn || NO_LOGIN.some((pattern) => pattern.test(pathname))) return { pass: true };
+  // A path no screen has is a 404 for everyone, logged in or not.
+  const route = matchRoute(pathname);
+  if (!route) return { pass: false, to: '/404' };
+  if (loggedIn || route.noLogin) return { pass: true };
   const area: AccountKind = pathname.startsWith(PREFIX.team) ? 'team' : 'individual';
   const redirect = encodeURIComponent(pathname + search);
   return { pass: false, to: `${PREFIX[area]}/login?redirect=${redirect}` };

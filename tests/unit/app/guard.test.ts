@@ -26,6 +26,17 @@ describe('route guard (SPEC §2, §6)', () => {
     });
   });
 
+  it('shows 404 for a path no screen has, to a stranger and to a logged-in visitor alike', () => {
+    for (const loggedIn of [false, true]) {
+      for (const pathname of ['/individualCustomers/select/selectDatee', '/individualCustomers/order/orderDetail', '/individualCustomers/nothing/here']) {
+        expect(guard({ ...base, loggedIn, pathname })).toEqual({ pass: false, to: '/404' });
+      }
+    }
+    // A path of no area is first put in the visitor's area, then judged there.
+    expect(guard({ ...base, pathname: '/nothing' })).toEqual({ pass: false, to: '/individualCustomers/nothing' });
+    expect(guard({ ...base, pathname: '/individualCustomers/nothing' })).toEqual({ pass: false, to: '/404' });
+  });
+
   it('lets a logged-in visitor in', () => {
     expect(guard({ ...base, loggedIn: true, pathname: '/individualCustomers/order/orderRecord' })).toEqual({ pass: true });
   });
