@@ -1,5 +1,5 @@
 /** The 401 handling of SPEC §4: the API reports an expired login, the session machine
- * decides (silent logout on selectDate, a confirm dialog elsewhere). Loaded on the first
+ * decides (silent logout on selectDate and the no-login screens, a confirm dialog elsewhere). Loaded on the first
  * 401 only (see expired.ts): most visits never need it. */
 import { createActor } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
@@ -8,6 +8,7 @@ import { clearToken, currentKind } from '../api/session.ts';
 import { i18n } from '../i18n/index.ts';
 import { confirm } from '../ui/feedback.ts';
 import { AREA_START } from '../domain/areas.ts';
+import { matchRoute } from './routes.ts';
 
 export const sessionActor = createActor(
   sessionMachine.provide({
@@ -41,6 +42,9 @@ sessionActor.subscribe((snapshot) => {
   });
 });
 
+/** Silent on the date page (SPEC §4) and on every screen that opens without login: a
+ * visitor there never asked to be logged in, so there is nothing to "expire". */
 export function reportExpired(): void {
-  sessionActor.send({ type: 'EXPIRED', silent: window.location.pathname.includes('selectDate') });
+  const path = window.location.pathname;
+  sessionActor.send({ type: 'EXPIRED', silent: path.includes('selectDate') || matchRoute(path)?.noLogin === true });
 }

@@ -126,6 +126,7 @@ const en: Messages = {
     done: 'Paid. Show the QR code at the entrance.',
     qrFor: 'Entry QR code of {{name}}',
     home: 'Back to home',
+    loginToSee: 'Log in to see the entry QR codes of this order.',
   },
   orderDetail: {
     title: 'Order details',

@@ -105,7 +105,7 @@ const zh = {
     changed: '已改签',
     reserved: '已预留',
   },
-  paySuccess: { title: '支付成功', done: '支付成功，请凭二维码入馆', qrFor: '{{name}}的入馆二维码', home: '返回首页' },
+  paySuccess: { title: '支付成功', done: '支付成功，请凭二维码入馆', qrFor: '{{name}}的入馆二维码', home: '返回首页', loginToSee: '登录后可查看本订单的入馆二维码' },
   orderDetail: {
     title: '订单详情',
     cancel: '取消订单',

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { getOrder } from '../../api/calls.ts';
+import { currentKind, getToken } from '../../api/session.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import { TicketQr } from '../../ui/TicketQr.tsx';
@@ -9,7 +10,10 @@ import { TicketQr } from '../../ui/TicketQr.tsx';
 export default function PaySuccess() {
   const { t } = useTranslation();
   const { id } = useParams<{ id: string }>();
-  const { data: order, loading } = useLoad(() => getOrder(Number(id)), [id]);
+  // The screen opens without login (SPEC §2); its tickets are the account's, so a stranger
+  // (or a visitor whose login ended) is asked to log in to see them.
+  const loggedIn = Boolean(getToken(currentKind()));
+  const { data: order, loading } = useLoad(() => (loggedIn ? getOrder(Number(id)) : Promise.resolve(null)), [id, loggedIn]);
   const paid = order?.status === 'completed';
 
   return (
@@ -49,6 +53,14 @@ export default function PaySuccess() {
             </Link>
           </div>
         </>
+      ) : null}
+      {!loggedIn ? (
+        <div className="empty-state">
+          <p>{t('paySuccess.loginToSee')}</p>
+          <Link href={`/individualCustomers/login?redirect=${encodeURIComponent(`/individualCustomers/order/paySuccess/${id}`)}`} className="btn btn--primary">
+            {t('login.submit')}
+          </Link>
+        </div>
       ) : null}
       <LoadingOverlay show={loading} />
     </Screen>
