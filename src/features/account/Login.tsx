@@ -1,7 +1,7 @@
 /** individualCustomers/login: phone + SMS code, then back to where the visitor was. */
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
-import { Field } from 'react-vant/es/field/index.js';
+import { Field } from '../../ui/Field.ts';
 import '../../ui/vant.ts';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';

@@ -4,7 +4,7 @@
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from 'react-vant/es/field/index.js';
+import { Field } from '../../ui/Field.ts';
 import '../../ui/vant.ts';
 import { Radio } from 'react-vant/es/radio/index.js';
 import { useLocation, useSearch } from 'wouter';

@@ -1,6 +1,6 @@
 /** select/addAudience/{id}: up to 4 visitors with name, certificate and ticket type. Every
  * rule is the machine's (src/domain); this screen shows the violations where they belong. */
-import { Field } from 'react-vant/es/field/index.js';
+import { Field } from '../../ui/Field.ts';
 import '../../ui/vant.ts';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
