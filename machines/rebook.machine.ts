@@ -17,7 +17,7 @@
  * as the purchase machine's) and `rebook` (rebook/person). */
 import { assign, fromPromise, setup } from 'xstate';
 import { checkOrder, ORDER_MESSAGES, ORDER_RULES } from '../src/domain/orderRules.ts';
-import { checkRefund, type RefundContext, type RefundDraft } from '../src/domain/refundRules.ts';
+import { checkRebookDate, checkRefund, type RefundContext, type RefundDraft } from '../src/domain/refundRules.ts';
 import { isDayBookable, isSessionSelectable } from '../src/domain/sessions.ts';
 import type { Text } from '../src/domain/text.ts';
 import type {
@@ -160,7 +160,9 @@ export const rebookMachine = setup({
       event.type === 'TOGGLE' && changeableTicketIds(context).includes(event.ticketId),
     changeAllowed: ({ context }) => changeViolations(context).length === 0,
     dayAvailable: ({ context, event }) =>
-      event.type === 'PICK_DATE' && isDayBookable(context.calendar, event.date),
+      event.type === 'PICK_DATE' &&
+      isDayBookable(context.calendar, event.date) &&
+      checkRebookDate(context.order.visitDate, event.date) === null,
     sessionFits: ({ context, event }) =>
       event.type === 'PICK_SESSION' && sessionViolations(context, event.hallScheduleId).length === 0,
   },

@@ -22,7 +22,7 @@ import type {
   TicketKind,
   TicketStatus,
 } from '../../src/domain/types.ts';
-import { checkRefund, REFUND_MESSAGES, type RefundContext, type RefundTicket } from '../../src/domain/refundRules.ts';
+import { checkRebookDate, checkRefund, REFUND_MESSAGES, type RefundContext, type RefundTicket } from '../../src/domain/refundRules.ts';
 import { checkOrder, freeChildPerAdult } from '../../src/domain/orderRules.ts';
 import { ageOn, checkCertificate, maskName } from '../../src/domain/certificates.ts';
 import { checkOrderNumber } from '../../src/domain/fields.ts';
@@ -230,6 +230,8 @@ export async function rebook(deps: AppDeps, userId: number, body: unknown): Prom
     const target = await bookableSession(q, input.hallScheduleId, now);
     if (target.hall.id !== moving[0].hall_id) throw fail(LIFECYCLE_TEXTS.rebookOtherHall);
     if (moving.some((f) => f.schedule_id === target.schedule.id)) throw fail(LIFECYCLE_TEXTS.rebookSameSession);
+    const sameDate = checkRebookDate(moving[0].visit_date, target.schedule.visit_date);
+    if (sameDate) throw fail(sameDate);
 
     // The visitors of this order on the new session afterwards: the order rules hold for them.
     const already = facts.filter((f) => f.schedule_id === target.schedule.id && f.status === 'toBeChecked');
@@ -260,9 +262,22 @@ export async function rebook(deps: AppDeps, userId: number, body: unknown): Prom
     );
     if (orderViolations.length > 0) throw fail(orderViolations[0].message);
 
-    if (!(await takeSold(q, target.schedule.id, moving.length))) throw fail(ORDER_TEXTS.soldOut);
-    const released = await releaseTickets(q, ids, ['toBeChecked'], 'changed');
-    if (released.length !== ids.length) throw fail(REFUND_MESSAGES.ticketState);
+    // The two sessions' rows are updated in id order, so two opposite date changes (A: 1 -> 2,
+    // B: 2 -> 1) wait for each other instead of deadlocking.
+    const take = async () => {
+      if (!(await takeSold(q, target.schedule.id, moving.length))) throw fail(ORDER_TEXTS.soldOut);
+    };
+    const release = async () => {
+      const released = await releaseTickets(q, ids, ['toBeChecked'], 'changed');
+      if (released.length !== ids.length) throw fail(REFUND_MESSAGES.ticketState);
+    };
+    if (target.schedule.id < Math.min(...moving.map((f) => f.schedule_id))) {
+      await take();
+      await release();
+    } else {
+      await release();
+      await take();
+    }
     const newIds: number[] = [];
     for (const f of moving) {
       const [row] = await q.query<{ id: number }>(

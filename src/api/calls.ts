@@ -97,6 +97,10 @@ export const calculatePrice = (hallScheduleId: number, ticketPriceIds: number[])
 export const placeOrder = (request: PlaceOrderRequest) =>
   callRaw<PlaceOrderResult | null>('/config/orderRule/placeOrder', { method: 'post', json: request, silent: true });
 
+/** SPEC §7 risk switch (answer ours): whether the risk policy judges an action. */
+export const getRiskSwitch = (key: 'placeOrder' | 'shoppingCart') =>
+  call<{ key: string; enabled: boolean }>('/risk/getSwitch/ingore', { searchParams: { platform: 2, key }, anonymous: true, silent: true });
+
 export const getUnpaidOrder = () =>
   call<{ orderId: number | null; orderNumber: string | null }>('/config/orderRule/selectNotPayOrderByUserId');
 

@@ -60,6 +60,7 @@ export const REFUND_MESSAGES = {
     en: 'A partial refund may take at most {n}% of the tickets; otherwise refund the whole order',
   },
   oneHallOneDate: { zh: '改签仅限同一场馆、同一日期的门票', en: 'A change is for one hall and one date only' },
+  sameDate: { zh: '请选择与原参观日期不同的日期', en: 'Choose a date other than the current visit date' },
   groupCheckedIn: { zh: '团体已检票，不能退票或改签', en: 'Cannot refund or change after group check-in' },
   cinemaChange: { zh: '影院门票不支持改签', en: 'Cinema tickets do not support changes' },
   schoolFree: { zh: '学校团体免费票不可退', en: 'School free tickets are not refundable' },
@@ -73,6 +74,12 @@ export const REFUND_MESSAGES = {
     en: 'Each adult may bring at most {n} free child ticket(s); include the extra free child tickets',
   },
 } as const satisfies Record<string, Text>;
+
+/** A date change goes to another day: the tickets' own visit date is refused (a session of
+ * the same day is a different visit, not a change of date). */
+export function checkRebookDate(visitDate: string, date: string): Text | null {
+  return date === visitDate ? REFUND_MESSAGES.sameDate : null;
+}
 
 /** Paid tickets not yet used: the only ones a refund or change acts on, and the ones whose
  * holders must still form a valid company afterwards. */

@@ -54,6 +54,11 @@ for (const lang of ['zh', 'en'] as const) {
   test(`a new visitor books an adult and a free child ticket and pays (${lang})`, async ({ page }) => {
     const T = TEXT[lang];
     const phone = newPhone();
+    // The security headers' CSP must let the app and the cashier simulator do all they do.
+    const refusedByCsp: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refusedByCsp.push(message.text());
+    });
 
     await page.goto('/');
     if (lang === 'en') await page.getByRole('button', { name: 'EN' }).click();
@@ -170,5 +175,6 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page).toHaveURL(new RegExp(`/order/orderDetail/${orderId}$`));
     await expect(page.locator('.ticket-qr svg')).toHaveCount(2);
     await shot(page, lang, '15-order-detail');
+    expect(refusedByCsp, 'nothing refused by the CSP').toEqual([]);
   });
 }

@@ -93,13 +93,13 @@ pathSuite('rebook', [
 ]);
 
 describe('rebook: behaviour', () => {
-  function start(f: { rebook?: RebookResult | Error; rules?: RefundContext } = {}) {
+  function start(f: { rebook?: RebookResult | Error; rules?: RefundContext; calendar?: CalendarDay[] } = {}) {
     const calls: Array<{ src: string; input: unknown }> = [];
     const machine = rebookMachine.provide({
       actors: {
         loadCalendar: fromPromise<CalendarDay[], void>(async () => {
           calls.push({ src: 'loadCalendar', input: undefined });
-          return CALENDAR;
+          return f.calendar ?? CALENDAR;
         }),
         loadHalls: fromPromise<HallPool[], { date: string }>(async ({ input }) => {
           calls.push({ src: 'loadHalls', input });
@@ -239,5 +239,16 @@ describe('rebook: behaviour', () => {
     actor.send({ type: 'PICK_DATE', date: SOLD_OUT_DAY });
     actor.send({ type: 'PICK_DATE', date: '2030-01-01' });
     expect(actor.getSnapshot().matches({ date: 'ready' })).toBe(true);
+  });
+
+  it("the tickets' own visit date is not a change of date, even when it is bookable", async () => {
+    const { actor } = start({ calendar: [...CALENDAR, { date: ORDER.visitDate, state: 'available', remaining: 60, reason: null }] });
+    actor.send({ type: 'SELECT_ALL' });
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches({ date: 'ready' }));
+    actor.send({ type: 'PICK_DATE', date: ORDER.visitDate });
+    expect(actor.getSnapshot().matches({ date: 'ready' })).toBe(true);
+    actor.send({ type: 'PICK_DATE', date: NEW_DAY });
+    expect(actor.getSnapshot().matches('session')).toBe(true);
   });
 });

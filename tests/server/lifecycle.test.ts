@@ -381,6 +381,11 @@ describe('rebook', () => {
     expect((await rebook({ orderId: d.orderId, ticketIds: [ids[1]], hallScheduleId: session(mainOther, 1) }, 'zh')).msg).toMatch(/儿童不能单独改签/);
     // Another hall.
     expect((await rebook({ orderId: d.orderId, ticketIds: ids, hallScheduleId: session(temp, 0) })).msg).toMatch(/same hall/);
+    // Another session of the same day is not a change of date.
+    const sameDay = await sched(session(main, 0));
+    expect((await rebook({ orderId: d.orderId, ticketIds: ids, hallScheduleId: session(main, 0) })).msg).toBe('Choose a date other than the current visit date');
+    expect((await rebook({ orderId: d.orderId, ticketIds: ids, hallScheduleId: session(main, 0) }, 'zh')).msg).toBe('请选择与原参观日期不同的日期');
+    expect(await sched(session(main, 0))).toEqual(sameDay);
     // The target sold out.
     await t.db.query('UPDATE hall_schedule SET sold = capacity - 1, sold_external = sold_external + (capacity - 1 - sold) WHERE id = $1', [session(mainOther, 2)]);
     const full = await rebook({ orderId: d.orderId, ticketIds: ids, hallScheduleId: session(mainOther, 2) });

@@ -13,6 +13,7 @@ import { LoadingOverlay } from '../../ui/Screen.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import { TicketPicker } from './TicketPicker.tsx';
+import { checkRebookDate } from '../../domain/refundRules.ts';
 
 const machine = rebookMachine.provide({
   actors: {
@@ -80,7 +81,7 @@ function RebookFlow({ order, rules, onClose }: { order: OrderDetail; rules: Refu
       {snapshot.matches({ date: 'ready' }) ? (
         <div className="chips">
           {calendar
-            .filter((day) => day.state === 'available' && day.date !== order.visitDate)
+            .filter((day) => day.state === 'available' && checkRebookDate(order.visitDate, day.date) === null)
             .map((day) => (
               <button key={day.date} type="button" className="chip" onClick={() => send({ type: 'PICK_DATE', date: day.date })}>
                 {day.date}

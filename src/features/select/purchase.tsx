@@ -14,6 +14,7 @@ import {
   getCalendar,
   getHallPersonSetting,
   getHalls,
+  getRiskSwitch,
   getUnpaidOrder,
   placeOrder,
 } from '../../api/calls.ts';
@@ -24,6 +25,15 @@ const STORAGE_KEY = 'purchase';
 /** The ticket lines carry the free-child flag of each price (SPEC §3). */
 const requestOf = (draft: Parameters<typeof buildOrderRequest>[0]) =>
   buildOrderRequest(draft, chosenSession(purchaseActor.getSnapshot().context)?.priceTicketPoolVOS);
+
+/** SPEC §4: an answer's risk policy counts only while the risk switch of its action is on
+ * (asked beside the call; if the switch cannot be read, the server's answer stands). */
+async function underRiskSwitch<T extends { data: unknown }>(key: 'placeOrder' | 'shoppingCart', call: Promise<T>): Promise<T> {
+  const [answer, riskSwitch] = await Promise.all([call, getRiskSwitch(key).catch(() => null)]);
+  const data = answer.data as { riskEnable?: boolean } | null;
+  if (data && 'riskEnable' in data && riskSwitch && !riskSwitch.enabled) data.riskEnable = false;
+  return answer;
+}
 
 const machine = purchaseMachine.provide({
   actors: {
@@ -37,8 +47,8 @@ const machine = purchaseMachine.provide({
         input.draft.visitors.map((visitor) => visitor.ticketPriceId ?? 0),
       ),
     ),
-    placeOrder: fromPromise(({ input }) => placeOrder(requestOf(input.draft))),
-    addToCart: fromPromise(({ input }) => addToCart(requestOf(input.draft))),
+    placeOrder: fromPromise(({ input }) => underRiskSwitch('placeOrder', placeOrder(requestOf(input.draft)))),
+    addToCart: fromPromise(({ input }) => underRiskSwitch('shoppingCart', addToCart(requestOf(input.draft)))),
     emptyCart: fromPromise<unknown, void>(() => clearShoppingCart()),
   },
 });
