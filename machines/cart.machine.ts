@@ -6,7 +6,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Text } from '../src/domain/text.ts';
 import type { PlaceOrderResult, ShoppingCart } from '../src/domain/types.ts';
-import { errorText, sameText } from './errors.ts';
+import { errorText, notProvided, sameText } from './errors.ts';
 
 /** SPEC §8 "Shopping cart expired, or empty or none selected". */
 export const CART_NOTHING_SELECTED: Text = {
@@ -37,14 +37,14 @@ export interface CheckoutAnswer {
   data: PlaceOrderResult | null;
 }
 
-function notProvided(name: string): never {
-  throw new Error(`cartMachine: actor "${name}" was not provided`);
-}
-
 const held = (cart: ShoppingCart | null) => (cart?.lines ?? []).filter((line) => !line.expired && line.status === 'held');
 
 /** The lines that can still be selected and paid. */
 export const heldLineIds = (cart: ShoppingCart | null): number[] => held(cart).map((line) => line.cartTicketId);
+
+/** What the selected lines cost (fen): the sum the pay button shows. */
+export const selectedTotal = ({ cart, selected }: Pick<CartContext, 'cart' | 'selected'>): number =>
+  (cart?.lines ?? []).filter((line) => selected.includes(line.cartTicketId)).reduce((sum, line) => sum + line.price, 0);
 
 export const cartMachine = setup({
   types: { context: {} as CartContext, events: {} as CartEvent },

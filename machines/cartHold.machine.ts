@@ -27,7 +27,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { HOLD_SLACK_MS } from '../src/domain/limits.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { CartLine } from '../src/domain/types.ts';
-import { errorText } from './errors.ts';
+import { errorText, notProvided } from './errors.ts';
 
 export const CART_TICK_MS = 1000;
 
@@ -61,9 +61,6 @@ export interface CartLineInput {
   cartTicketId: number;
 }
 
-function notProvided(name: string): never {
-  throw new Error(`cartHoldMachine: actor "${name}" was not provided`);
-}
 
 /** The client's countdown end for a server hold end (see the slack note above). */
 export function countdownEndOf(serverDeadline: number): number {

@@ -17,3 +17,9 @@ export function errorText(error: unknown): Text {
   }
   return sameText(String(error));
 }
+
+/** The body of a placeholder actor: machines name their side effects, and the view (or a
+ * test) provides the real ones with `machine.provide({ actors })`. */
+export function notProvided(name: string): never {
+  throw new Error(`actor "${name}" was not provided: provide it with machine.provide({ actors })`);
+}

@@ -17,7 +17,7 @@ import {
 } from '../src/domain/invoice.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { InvoiceDetail, InvoiceRequest, InvoiceTitleType, OrderSummary } from '../src/domain/types.ts';
-import { errorText } from './errors.ts';
+import { errorText, notProvided } from './errors.ts';
 
 /** The order asked for cannot be invoiced (not paid, not the visitor's, or invoiced already). */
 export const INVOICE_ORDER_UNAVAILABLE: Text = {
@@ -52,9 +52,6 @@ export type InvoiceEvent =
   | { type: 'SUBMIT' }
   | { type: 'BACK' };
 
-function notProvided(name: string): never {
-  throw new Error(`invoiceMachine: actor "${name}" was not provided`);
-}
 
 const find = (orders: OrderSummary[] | null, orderId: number | null | undefined) =>
   orderId == null ? null : (orders ?? []).find((o) => o.orderId === orderId) ?? null;

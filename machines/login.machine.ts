@@ -7,7 +7,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { checkCode, checkPhone } from '../src/domain/fields.ts';
 import { CODE_COUNTDOWN_SECONDS, CODE_MAX_LENGTH } from '../src/domain/limits.ts';
 import type { Text } from '../src/domain/text.ts';
-import { errorText } from './errors.ts';
+import { errorText, notProvided } from './errors.ts';
 
 export interface LoginContext {
   phone: string;
@@ -40,9 +40,6 @@ export interface LoginActorInput {
   code: string;
 }
 
-function notProvided(name: string): never {
-  throw new Error(`loginMachine: actor "${name}" was not provided`);
-}
 
 export const loginMachine = setup({
   types: {

@@ -6,7 +6,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Text } from '../src/domain/text.ts';
 import type { CancelOrderResult, OrderDetail } from '../src/domain/types.ts';
 import { orderActions } from '../src/domain/orderActions.ts';
-import { errorText } from './errors.ts';
+import { errorText, notProvided } from './errors.ts';
 
 export interface OrderDetailContext {
   orderId: number;
@@ -16,9 +16,6 @@ export interface OrderDetailContext {
 
 export type OrderDetailEvent = { type: 'CANCEL' } | { type: 'RELOAD' };
 
-function notProvided(name: string): never {
-  throw new Error(`orderDetailMachine: actor "${name}" was not provided`);
-}
 
 export const orderDetailMachine = setup({
   types: {

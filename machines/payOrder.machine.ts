@@ -8,7 +8,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Text } from '../src/domain/text.ts';
 import type { OrderDetail } from '../src/domain/types.ts';
-import { errorText } from './errors.ts';
+import { errorText, notProvided } from './errors.ts';
 import { HOLD_SLACK_MS } from '../src/domain/limits.ts';
 import { ORDER_NOT_PAID_IN_TIME } from '../src/domain/sessions.ts';
 
@@ -46,9 +46,6 @@ export interface StartPaymentOutput {
   payUrl: string;
 }
 
-function notProvided(name: string): never {
-  throw new Error(`payOrderMachine: actor "${name}" was not provided`);
-}
 
 /** payDeadline is the server's (configured period + HOLD_SLACK_MS); the countdown ends at
  * the configured period, so it never shows seconds the server would refuse. */

@@ -25,7 +25,7 @@ import type {
   Violation,
   VisitorDraft,
 } from '../src/domain/types.ts';
-import { errorText, sameText } from './errors.ts';
+import { errorText, notProvided, sameText } from './errors.ts';
 
 export interface PurchaseContext {
   date: string | null;
@@ -193,9 +193,6 @@ function onVisitorField(visitor: VisitorDraft, change: VisitorChange): VisitorDr
   }
 }
 
-function notProvided(name: string): never {
-  throw new Error(`purchaseMachine: actor "${name}" was not provided`);
-}
 
 export const purchaseMachine = setup({
   types: {

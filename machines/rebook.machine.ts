@@ -30,7 +30,7 @@ import type {
   Violation,
   VisitorDraft,
 } from '../src/domain/types.ts';
-import { errorText, sameText } from './errors.ts';
+import { errorText, notProvided, sameText } from './errors.ts';
 import { allToggled, selectableTicketIds, toggled } from './ticketSelection.ts';
 
 export interface RebookInput {
@@ -63,9 +63,6 @@ export type RebookEvent =
   | { type: 'RETRY' }
   | { type: 'BACK' };
 
-function notProvided(name: string): never {
-  throw new Error(`rebookMachine: actor "${name}" was not provided`);
-}
 
 export function changeDraftOf(context: Pick<RebookContext, 'selected'>): RefundDraft {
   return { action: 'change', ticketIds: context.selected };

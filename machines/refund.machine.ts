@@ -16,7 +16,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { checkRefund, type RefundContext, type RefundDraft } from '../src/domain/refundRules.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { OrderDetail, RefundResult, RefundRisk, Violation } from '../src/domain/types.ts';
-import { errorText } from './errors.ts';
+import { errorText, notProvided } from './errors.ts';
 import { allToggled, selectableTicketIds, toggled } from './ticketSelection.ts';
 
 export interface RefundInput {
@@ -50,9 +50,6 @@ export interface TicketIdsInput {
   ticketIds: number[];
 }
 
-function notProvided(name: string): never {
-  throw new Error(`refundMachine: actor "${name}" was not provided`);
-}
 
 export function refundDraftOf(context: Pick<RefundMachineContext, 'selected'>): RefundDraft {
   return { action: 'refund', ticketIds: context.selected };

@@ -1,6 +1,6 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { CART_NOTHING_SELECTED, cartMachine, type CheckoutAnswer } from '../../machines/cart.machine.ts';
+import { CART_NOTHING_SELECTED, cartMachine, selectedTotal, type CheckoutAnswer } from '../../machines/cart.machine.ts';
 import type { CartLine, ShoppingCart } from '../../src/domain/types.ts';
 import { pathSuite } from './pathSuite.ts';
 import type { PathModel } from './paths.ts';
@@ -56,6 +56,12 @@ pathSuite('cart', [
 ]);
 
 describe('cart: behaviour', () => {
+  it('the total is what the selected lines cost', () => {
+    expect(selectedTotal({ cart: CART, selected: [] })).toBe(0);
+    expect(selectedTotal({ cart: CART, selected: [1, 2] })).toBe(6000);
+    expect(selectedTotal({ cart: null, selected: [1] })).toBe(0);
+  });
+
   function start(answers: CheckoutAnswer[] = [PLACED]) {
     const paid: Array<{ cartTicketIds: number[]; captchaToken: string }> = [];
     const actor = createActor(

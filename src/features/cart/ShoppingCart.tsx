@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
-import { cartMachine, heldLineIds } from '../../../machines/cart.machine.ts';
+import { cartMachine, heldLineIds, selectedTotal } from '../../../machines/cart.machine.ts';
 import { checkCaptcha, checkoutCart, getCaptcha, getShoppingCart } from '../../api/calls.ts';
 import { tr } from '../../i18n/index.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
@@ -28,7 +28,7 @@ export default function ShoppingCart() {
   const [snapshot, send] = useMachine(machine);
   const { cart, selected, error, orderId } = snapshot.context;
   const lines = cart?.lines ?? [];
-  const total = lines.filter((l) => selected.includes(l.cartTicketId)).reduce((sum, l) => sum + l.price, 0);
+  const total = selectedTotal(snapshot.context);
   // The offset to server time, measured when the cart was read.
   const serverOffset = cart ? cart.serverTime - Date.now() : 0;
 
