@@ -8,6 +8,7 @@ const en: Messages = {
   common: { loading: 'Loading…', back: 'Back', retry: 'Retry', cancel: 'Cancel', close: 'Close', next: 'Next', free: 'Free', ok: 'OK' },
   errors: {
     calendar: 'The calendar could not be loaded. Please try again.',
+    rulesFailed: 'The refund and change rules could not be loaded. Please try again.',
     timeout: 'There are too many people booking tickets right now, please try again later.',
     forbidden: 'Operation unauthorized',
     notFound: 'The resource does not exist',

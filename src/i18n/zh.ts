@@ -7,6 +7,7 @@ const zh = {
   common: { loading: '加载中…', back: '返回', retry: '重试', cancel: '取消', close: '关闭', next: '下一步', free: '免费', ok: '知道了' },
   errors: {
     calendar: '日历加载失败，请重试',
+    rulesFailed: '退改规则加载失败，请重试',
     timeout: '当前购票人数过多，请稍后再试',
     forbidden: '没有操作权限',
     notFound: '请求的资源不存在',

@@ -8,11 +8,13 @@ const TEXT = {
     next: '下一步', addToCart: '加入购物车', hold: /保留 1[45]:\d\d/, checkout: /结算/, pay: '立即支付',
     rebook: '改签', confirmRebook: '确认改签', rebooked: '改签成功', ok: '知道了', changed: '已改签',
     refund: '退票', confirmRefund: '确认退票', refunded: '退票成功', refundedStatus: '已退款',
+    rulesFailed: '退改规则加载失败，请重试', retry: '重试',
   },
   en: {
     next: 'Next', addToCart: 'Add to cart', hold: /Held 1[45]:\d\d/, checkout: /Pay \(/, pay: 'Pay now',
     rebook: 'Change date', confirmRebook: 'Confirm change', rebooked: 'Changed to', ok: 'OK', changed: 'Changed',
     refund: 'Refund', confirmRefund: 'Confirm refund', refunded: 'Refunded.', refundedStatus: 'Refunded',
+    rulesFailed: 'The refund and change rules could not be loaded. Please try again.', retry: 'Retry',
   },
 } as const;
 
@@ -55,8 +57,12 @@ for (const lang of ['zh', 'en'] as const) test(`cart, pay, change date, refund (
   await expect(page.locator('.card__title .tag').first()).toHaveText(T.changed);
   await shot(page, lang, '32-order-changed');
 
-  // Refund the new ticket.
+  // Refund the new ticket. The first load of the refund rules fails: the sheet says so and retries.
+  await page.route('**/prod-api/order/refund/rules/**', (route) => route.fulfill({ json: { code: 500, msg: 'busy', data: null } }), { times: 1 });
   await page.getByRole('button', { name: T.refund }).click();
+  await expect(sheet.getByRole('alert')).toHaveText(T.rulesFailed);
+  await shot(page, lang, '33-refund-rules-failed');
+  await sheet.getByRole('button', { name: T.retry }).click();
   await sheet.getByRole('checkbox').first().check();
   await sheet.getByRole('button', { name: T.next }).click();
   await shot(page, lang, '33-refund-alert');

@@ -4,15 +4,15 @@ import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { changeableTicketIds, rebookMachine } from '../../../machines/rebook.machine.ts';
-import { getCalendar, getHalls, getRefundRules, rebookTickets } from '../../api/calls.ts';
+import { getCalendar, getHalls, rebookTickets } from '../../api/calls.ts';
 import type { RefundContext } from '../../domain/refundRules.ts';
 import { isSessionSelectable } from '../../domain/sessions.ts';
 import type { OrderDetail } from '../../domain/types.ts';
 import { tr } from '../../i18n/index.ts';
 import { LoadingOverlay } from '../../ui/Screen.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
-import { useLoad } from '../../ui/useLoad.ts';
 import { TicketPicker } from './TicketPicker.tsx';
+import { WithRefundRules } from './WithRefundRules.tsx';
 import { checkRebookDate } from '../../domain/refundRules.ts';
 
 const machine = rebookMachine.provide({
@@ -24,10 +24,12 @@ const machine = rebookMachine.provide({
 });
 
 export function RebookSheet({ order, onClose }: { order: OrderDetail; onClose: (changed: boolean) => void }) {
-  const { data: rules } = useLoad(() => getRefundRules(order.orderId), [order.orderId]);
   const { t } = useTranslation();
-  if (!rules) return <LoadingOverlay show label={t('common.loading')} />;
-  return <RebookFlow order={order} rules={rules} onClose={onClose} />;
+  return (
+    <WithRefundRules orderId={order.orderId} title={t('orderDetail.rebook')} onClose={() => onClose(false)}>
+      {(rules) => <RebookFlow order={order} rules={rules} onClose={onClose} />}
+    </WithRefundRules>
+  );
 }
 
 function RebookFlow({ order, rules, onClose }: { order: OrderDetail; rules: RefundContext; onClose: (changed: boolean) => void }) {

@@ -4,17 +4,16 @@ import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { refundableTicketIds, refundMachine } from '../../../machines/refund.machine.ts';
-import { getRefundRules, refundCheckBlack, refundTickets } from '../../api/calls.ts';
+import { refundCheckBlack, refundTickets } from '../../api/calls.ts';
 import type { RefundContext } from '../../domain/refundRules.ts';
 import type { OrderDetail } from '../../domain/types.ts';
 import { tr } from '../../i18n/index.ts';
 import { formatMoney } from '../../ui/money.ts';
 import { RichText } from '../../ui/RichText.tsx';
-import { LoadingOverlay } from '../../ui/Screen.tsx';
 import { useSettings } from '../../ui/settings.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
-import { useLoad } from '../../ui/useLoad.ts';
 import { TicketPicker } from './TicketPicker.tsx';
+import { WithRefundRules } from './WithRefundRules.tsx';
 
 const machine = refundMachine.provide({
   actors: {
@@ -24,10 +23,12 @@ const machine = refundMachine.provide({
 });
 
 export function RefundSheet({ order, onClose }: { order: OrderDetail; onClose: (changed: boolean) => void }) {
-  const { data: rules } = useLoad(() => getRefundRules(order.orderId), [order.orderId]);
   const { t } = useTranslation();
-  if (!rules) return <LoadingOverlay show label={t('common.loading')} />;
-  return <RefundFlow order={order} rules={rules} onClose={onClose} />;
+  return (
+    <WithRefundRules orderId={order.orderId} title={t('orderDetail.refund')} onClose={() => onClose(false)}>
+      {(rules) => <RefundFlow order={order} rules={rules} onClose={onClose} />}
+    </WithRefundRules>
+  );
 }
 
 function RefundFlow({ order, rules, onClose }: { order: OrderDetail; rules: RefundContext; onClose: (changed: boolean) => void }) {
@@ -41,9 +42,10 @@ function RefundFlow({ order, rules, onClose }: { order: OrderDetail; rules: Refu
     <button type="button" className="btn btn--primary btn--block" onClick={() => onClose(true)}>
       {t('common.ok')}
     </button>
-  ) : snapshot.matches('selecting') ? (
-    <button type="button" className="btn btn--primary btn--block" onClick={() => send({ type: 'CONFIRM' })}>
-      {t('common.next')}
+  ) : snapshot.matches('selecting') || snapshot.matches('checking') ? (
+    // While the blacklist check runs, the button says so instead of offering a tap that is dropped.
+    <button type="button" className="btn btn--primary btn--block" disabled={snapshot.matches('checking')} onClick={() => send({ type: 'CONFIRM' })}>
+      {snapshot.matches('checking') ? t('common.loading') : t('common.next')}
     </button>
   ) : snapshot.matches('warning') ? (
     <div className="row">
