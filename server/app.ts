@@ -9,7 +9,8 @@ import { loadSecret, verifyToken } from './auth.ts';
 import type { AppDeps } from './context.ts';
 import { TransientDbError } from './db/db.ts';
 import { BizError, MSG, langOf, sendError } from './http.ts';
-import type { AuthMode } from './routes/kit.ts';
+import { invalidInput, type AuthMode } from './routes/kit.ts';
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { settingsRoutes } from './routes/settings.ts';
 import { poolRoutes } from './routes/pool.ts';
 import { helperRoutes } from './routes/helpers.ts';
@@ -88,8 +89,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (mode !== 'any' && request.account.kind !== mode) return sendError(request, reply, new BizError(401, MSG.wrongKind));
   });
 
+  // Routes declare zod schemas (fastify-type-provider-zod): checked here, published by swagger.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof BizError) return sendError(request, reply, error);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const field = error.validation[0]?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
+      return sendError(request, reply, invalidInput(field));
+    }
     if (error instanceof TransientDbError) {
       return sendError(request, reply, new BizError(502, MSG.serverError));
     }
@@ -127,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The contract as OpenAPI (ARCHITECTURE §4): every route with its method and path; the
   // bodies are described by src/domain/types.ts and validated by the services' zod schemas.
   await app.register(fastifySwagger, {
+    transform: jsonSchemaTransform,
     openapi: {
       info: { title: 'Museum booking /prod-api', version: '1' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },

@@ -2,12 +2,11 @@
  * plays the payment platform. "Pay" sends our notify route a signed callback, exactly as the
  * platform would (payNotify.ts); nothing here marks an order paid by itself. */
 import { randomBytes } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import { fail } from '../http.ts';
-import { parse } from '../routes/kit.ts';
 import { ORDER_TEXTS } from '../services/orders.ts';
 import { langFromHeader } from '../../src/domain/text.ts';
 import { museumDateTime } from '../time.ts';
@@ -36,10 +35,10 @@ button{display:block;width:100%;min-height:48px;border:0;border-radius:24px;font
 .pay{background:#07c160;color:#fff}.fail{background:#fff;color:#e4393c;border:1px solid #e4393c}.err{color:#e4393c}
 small{color:#999}`;
 
-export const payCashierSim: FastifyPluginAsync<{ deps: AppDeps; sim: SimPayment }> = async (app, { deps, sim }) => {
+export const payCashierSim: FastifyPluginAsyncZod<{ deps: AppDeps; sim: SimPayment }> = async (app, { deps, sim }) => {
   const cashierQuery = z.object({ payId: text().min(1).max(100), lang: text().max(10).optional() });
-  app.get('/pay/sim/cashier', { config: { auth: 'none' } }, async (req, reply) => {
-    const { payId, lang: langParam } = parse(cashierQuery, req.query);
+  app.get('/pay/sim/cashier', { config: { auth: 'none' }, schema: { querystring: cashierQuery } }, async (req, reply) => {
+    const { payId, lang: langParam } = req.query;
     const lang = langFromHeader(langParam ?? 'zh');
     const i = lang === 'en' ? 1 : 0;
     const [row] = await deps.db.query<{ order_number: string; amount: number; status: string; pay_deadline: Date | null; pay_status: string }>(
@@ -68,8 +67,8 @@ export const payCashierSim: FastifyPluginAsync<{ deps: AppDeps; sim: SimPayment 
   });
 
   const submitBody = z.object({ payId: text().min(1).max(100), result: z.enum(['pay', 'fail']), lang: text().max(10).optional() });
-  app.post('/pay/sim/submit', { config: { auth: 'none' } }, async (req, reply) => {
-    const { payId, result } = parse(submitBody, req.body);
+  app.post('/pay/sim/submit', { config: { auth: 'none' }, schema: { body: submitBody } }, async (req, reply) => {
+    const { payId, result } = req.body;
     const [p] = await deps.db.query<{ order_id: number; amount: number }>('SELECT order_id, amount FROM payments WHERE pay_id = $1', [payId]);
     if (!p) throw fail(ORDER_TEXTS.orderNotFound);
     const failed = `/individualCustomers/order/payOrder/${p.order_id}?payFailed=1`;

@@ -1,5 +1,5 @@
 /** SPEC §7 "Accounts": individual phone-code login, user info, logout. */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
@@ -10,7 +10,7 @@ import { signToken } from '../auth.ts';
 import { maskPhone } from '../../src/domain/certificates.ts';
 import type { User } from '../../src/domain/types.ts';
 
-export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const loginBody = z.object({ phone: text().max(20), code: text().max(20) });
   app.post('/login', { config: { auth: 'none' } }, async (req) => {
     const body = (req.body ?? {}) as Record<string, unknown>;

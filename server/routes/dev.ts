@@ -1,17 +1,17 @@
 /** The SMS simulator's outbox, for the demo only: registered when the console SMS provider is
  * selected and the server is not in production mode, and it answers for one phone at a time. */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import { ok } from '../http.ts';
-import { parse } from './kit.ts';
+
 import { checkPhone } from '../../src/domain/fields.ts';
 
-export const devRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+export const devRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const outboxQuery = z.object({ phone: text().max(20).refine((phone) => checkPhone(phone) === null) });
-  app.get('/dev/sms/outbox', { config: { auth: 'none' } }, async (req) => {
-    const { phone } = parse(outboxQuery, req.query);
+  app.get('/dev/sms/outbox', { config: { auth: 'none' }, schema: { querystring: outboxQuery } }, async (req) => {
+    const { phone } = req.query;
     return ok(req, deps.providers.sms.outbox?.(phone) ?? []);
   });
 };

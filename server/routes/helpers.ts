@@ -1,10 +1,10 @@
 /** SPEC §7 "Helpers": certificate dictionary, verification codes, captcha. */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import { langOf, ok } from '../http.ts';
-import { clientIp, parse } from './kit.ts';
+import { clientIp } from './kit.ts';
 import { sendCode } from '../services/login.ts';
 import { sliderCaptcha } from '../providers/captcha.ts';
 import type { CertificateOption, CertificateType } from '../../src/domain/types.ts';
@@ -17,7 +17,7 @@ const CERTIFICATES: Array<[CertificateType, string, string]> = [
   ['5', '军官证', 'Military officer ID'],
 ];
 
-export const helperRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+export const helperRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get('/system/dict/data/type/certificate', async (req) => {
     const lang = langOf(req);
     const data: CertificateOption[] = CERTIFICATES.map(([dictValue, zh, en]) => ({ dictValue, dictLabel: lang === 'en' ? en : zh }));
@@ -25,8 +25,8 @@ export const helperRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
   });
 
   const phoneBody = z.object({ phone: text().max(20) });
-  app.post('/ingore/sendMessage', async (req) => {
-    const { phone } = parse(phoneBody, req.body);
+  app.post('/ingore/sendMessage', { schema: { body: phoneBody } }, async (req) => {
+    const { phone } = req.body;
     await sendCode(deps, phone.trim(), clientIp(req));
     return ok(req, null);
   });
@@ -39,9 +39,8 @@ export const helperRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     // The drag: [x, ms since the press] per pointer move (src/domain/captcha.ts).
     trail: z.array(z.tuple([z.number().finite(), z.number().finite()])).max(1000).default([]),
   });
-  app.post('/ingore/captchaCheck', async (req) => {
-    const answer = parse(checkBody, req.body);
-    const captchaToken = await sliderCaptcha.verify(deps.db, answer, deps.clock(), clientIp(req));
+  app.post('/ingore/captchaCheck', { schema: { body: checkBody } }, async (req) => {
+    const captchaToken = await sliderCaptcha.verify(deps.db, req.body, deps.clock(), clientIp(req));
     return ok(req, { captchaToken });
   });
 };

@@ -16,14 +16,17 @@ declare module 'fastify' {
   }
 }
 
-/** Parses input with a zod schema; a bad input is a code-500 answer naming the field. */
+/** The refusal of a bad input: a code-500 answer naming the field (or none, for the whole input). */
+export function invalidInput(field: string) {
+  if (!field) return fail(MSG.invalid);
+  return fail({ zh: `请求参数有误：${field}`, en: `Invalid request parameter: ${field}` });
+}
+
+/** Parses input with a zod schema inside a service; routes declare theirs as `schema` instead. */
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue?.path.map(String).join('.') || '';
-  if (!field) throw fail(MSG.invalid);
-  throw fail({ zh: `请求参数有误：${field}`, en: `Invalid request parameter: ${field}` });
+  throw invalidInput(result.error.issues[0]?.path.map(String).join('.') ?? '');
 }
 
 /** The logged-in account (the auth hook guarantees it on routes that need one). */

@@ -1,20 +1,21 @@
 /** SPEC §7 "Orders" (individual). */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dbId } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import { langOf, ok } from '../http.ts';
-import { account, parse } from './kit.ts';
+import { account } from './kit.ts';
 import { addToCart, checkoutCart } from '../services/cart.ts';
-import { calculatePrice, listOrders, orderDetail, orderStatus, placeOrder, unpaidOrder } from '../services/orders.ts';
+import { calculatePrice, listOrders, listSchema, orderDetail, orderStatus, placeOrder, priceSchema, unpaidOrder } from '../services/orders.ts';
 
 const individual = { config: { auth: 'individual' as const } };
 
-export const orderRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.post('/config/orderRule/calculatePrice', async (req) => ok(req, await calculatePrice(deps, req.body, langOf(req))));
+export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.post('/config/orderRule/calculatePrice', { schema: { body: priceSchema } }, async (req) => ok(req, await calculatePrice(deps, req.body, langOf(req))));
 
   /** One path, three uses: poolFlag 1 adds to the cart; a body with `cartTicketIds` pays those
-   * cart lines as one order; otherwise a direct order. */
+   * cart lines as one order; otherwise a direct order. Each use checks its own schema
+   * (services/orders.ts placeSchema, services/cart.ts checkoutSchema). */
   app.post('/config/orderRule/placeOrder', individual, async (req) => {
     const body = (req.body ?? {}) as { poolFlag?: unknown; cartTicketIds?: unknown };
     const userId = account(req).userId;
@@ -26,18 +27,16 @@ export const orderRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { 
   app.get('/config/orderRule/selectNotPayOrderByUserId', individual, async (req) => ok(req, await unpaidOrder(deps, account(req).userId)));
 
   const idParam = z.object({ id: dbId() });
-  app.get('/order/OrderInfo/searchPersonOrder/:id', individual, async (req) => {
-    const { id } = parse(idParam, req.params);
-    return ok(req, await orderDetail(deps, account(req).userId, id, langOf(req)));
-  });
+  app.get('/order/OrderInfo/searchPersonOrder/:id', { ...individual, schema: { params: idParam } }, async (req) =>
+    ok(req, await orderDetail(deps, account(req).userId, req.params.id, langOf(req))),
+  );
 
   const orderIdQuery = z.object({ orderId: dbId() });
-  app.get('/order/OrderInfo/getOrderStatusForTimeOut', individual, async (req) => {
-    const { orderId } = parse(orderIdQuery, req.query);
-    return ok(req, await orderStatus(deps, account(req).userId, orderId));
-  });
+  app.get('/order/OrderInfo/getOrderStatusForTimeOut', { ...individual, schema: { querystring: orderIdQuery } }, async (req) =>
+    ok(req, await orderStatus(deps, account(req).userId, req.query.orderId)),
+  );
 
-  app.get('/order/OrderInfo/getOrderInfoByStatus', individual, async (req) =>
+  app.get('/order/OrderInfo/getOrderInfoByStatus', { ...individual, schema: { querystring: listSchema } }, async (req) =>
     ok(req, await listOrders(deps, account(req).userId, req.query, langOf(req))),
   );
 };

@@ -1,18 +1,18 @@
 /** Payment: POST /pay/create (ours; SPEC: "Payment call paths: not shown") and the notify
  * callback the payment platform calls (POST /pay/notify, verified like the vendor's). */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dbId } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import { BizError, langOf, ok } from '../http.ts';
-import { account, parse } from './kit.ts';
+import { account } from './kit.ts';
 import { createPayment, markPaid } from '../services/orders.ts';
 import { verifyNotify } from '../providers/payNotify.ts';
 
-export const payRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+export const payRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const createBody = z.object({ orderId: dbId() });
-  app.post('/pay/create', { config: { auth: 'individual' } }, async (req) => {
-    const { orderId } = parse(createBody, req.body);
+  app.post('/pay/create', { config: { auth: 'individual' }, schema: { body: createBody } }, async (req) => {
+    const { orderId } = req.body;
     const { payId } = await createPayment(deps, account(req).userId, orderId);
     return ok(req, { payUrl: deps.providers.payment.payUrl(payId, langOf(req)) });
   });

@@ -1,17 +1,17 @@
 /** SPEC §7 "Pool, calendar and seats". */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dbId, text } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import { fail, langOf, ok } from '../http.ts';
-import { parse } from './kit.ts';
+
 import { calendar, hallPools, hallRules, loadHalls } from '../services/pool.ts';
 import { getConfig } from '../services/settings.ts';
 import { isDate } from '../time.ts';
 import { freeChildPerAdult } from '../../src/domain/orderRules.ts';
 import type { HallPersonSetting } from '../../src/domain/types.ts';
 
-export const poolRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+export const poolRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get('/pool/ingore/getCalendar', async (req) => ok(req, await calendar(deps.db, deps.clock(), langOf(req))));
 
   const hallQuery = z.object({
@@ -19,14 +19,14 @@ export const poolRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     openPerson: z.coerce.number().optional(),
     saleMode: z.coerce.number().optional(),
   });
-  app.get('/pool/ingore/getHall', async (req) => {
-    const { queryDate } = parse(hallQuery, req.query);
+  app.get('/pool/ingore/getHall', { schema: { querystring: hallQuery } }, async (req) => {
+    const { queryDate } = req.query;
     return ok(req, await hallPools(deps.db, queryDate, deps.clock(), langOf(req)));
   });
 
   const settingQuery = z.object({ hallId: dbId() });
-  app.get('/pool/getHallPoolPersonSetting', async (req) => {
-    const { hallId } = parse(settingQuery, req.query);
+  app.get('/pool/getHallPoolPersonSetting', { schema: { querystring: settingQuery } }, async (req) => {
+    const { hallId } = req.query;
     const hall = (await loadHalls(deps.db)).find((h) => h.id === hallId);
     if (!hall) throw fail({ zh: '场馆不存在', en: 'The venue does not exist' });
     const config = await getConfig(deps.db);

@@ -4,26 +4,25 @@
  *   riskEnable, riskPolicy and riskPrompt, SPEC §4);
  * - POST /risk/frontPage/ingore { platform: 2 } -> { riskEnable, sliderRequired, limits }:
  *   what the front page may tell a visitor before booking (the day's limits per account). */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../context.ts';
 import { ok } from '../http.ts';
-import { parse } from './kit.ts';
+
 import { getConfig, minutes } from '../services/settings.ts';
 import { RISK_CONFIG, riskEnabled } from '../services/risk.ts';
 
 const platform = z.coerce.number().pipe(z.literal(2));
 
-export const riskRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+export const riskRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const switchQuery = z.object({ platform, key: z.enum(['placeOrder', 'shoppingCart']) });
-  app.get('/risk/getSwitch/ingore', async (req) => {
-    const { key } = parse(switchQuery, req.query);
+  app.get('/risk/getSwitch/ingore', { schema: { querystring: switchQuery } }, async (req) => {
+    const { key } = req.query;
     return ok(req, { key, enabled: riskEnabled(await getConfig(deps.db)) });
   });
 
   const frontBody = z.object({ platform });
-  app.post('/risk/frontPage/ingore', async (req) => {
-    parse(frontBody, req.body);
+  app.post('/risk/frontPage/ingore', { schema: { body: frontBody } }, async (req) => {
     const config = await getConfig(deps.db);
     const limit = (key: keyof typeof RISK_CONFIG) => minutes(config, key, Number(RISK_CONFIG[key]));
     return ok(req, {

@@ -1,14 +1,14 @@
 /** SPEC §7 "Settings and content". */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import { fail, langOf, ok } from '../http.ts';
-import { parse } from './kit.ts';
+
 import { getConfig, getText, getTexts } from '../services/settings.ts';
 import type { BaseSettings } from '../../src/domain/types.ts';
 
-export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+export const settingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const baseSettings = async (lang: 'zh' | 'en'): Promise<BaseSettings> => {
     const config = await getConfig(deps.db);
     const texts = await getTexts(deps.db, lang);
@@ -21,8 +21,8 @@ export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
   app.get('/basesetting/HallSetting/gainAllSystemConfigLogin', async (req) => ok(req, await baseSettings(langOf(req))));
 
   const docQuery = z.object({ name: text().min(1).max(100) });
-  app.get('/basesetting/officeDocument/ingore/detail', async (req) => {
-    const { name } = parse(docQuery, req.query);
+  app.get('/basesetting/officeDocument/ingore/detail', { schema: { querystring: docQuery } }, async (req) => {
+    const { name } = req.query;
     const content = await getText(deps.db, name, langOf(req));
     if (content === null) throw fail({ zh: '文档不存在', en: 'The document does not exist' }, 404);
     return ok(req, { name, content });

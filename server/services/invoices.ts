@@ -6,7 +6,6 @@ import { dbId, pageNum, pageSize, text } from '../../src/domain/schemas.ts';
 import { checkInvoice } from '../../src/domain/invoice.ts';
 import type { AppDeps } from '../context.ts';
 import { fail } from '../http.ts';
-import { parse } from '../routes/kit.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
 import type { InvoiceDetail, InvoiceSummary, InvoiceTitleType, OrderSummary, Page } from '../../src/domain/types.ts';
 import { museumDateTime } from '../time.ts';
@@ -31,7 +30,7 @@ const optionalText = z
   .max(1000)
   .nullish()
   .transform((v) => v ?? undefined);
-const applySchema = z.object({
+export const applySchema = z.object({
   orderId: dbId(),
   titleType: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])),
   title: text().max(1000),
@@ -87,8 +86,8 @@ const blank = (v: string | null | undefined) => {
   return t === '' ? null : t;
 };
 
-export async function applyInvoice(deps: AppDeps, userId: number, body: unknown, lang: Lang): Promise<InvoiceDetail> {
-  const input = parse(applySchema, body);
+export async function applyInvoice(deps: AppDeps, userId: number, body: z.output<typeof applySchema>, lang: Lang): Promise<InvoiceDetail> {
+  const input = body;
   // The same rules the form applies (src/domain/invoice.ts): refuse with the first.
   const [violation] = checkInvoice(input);
   if (violation) throw fail(violation.message);
@@ -117,13 +116,13 @@ export async function applyInvoice(deps: AppDeps, userId: number, body: unknown,
   return getInvoice(deps, userId, id);
 }
 
-const pageQuery = z.object({
+export const pageQuery = z.object({
   pageNum: pageNum(),
   pageSize: pageSize(),
 });
 
-export async function listInvoices(deps: AppDeps, userId: number, query: unknown): Promise<Page<InvoiceSummary>> {
-  const { pageNum, pageSize } = parse(pageQuery, query);
+export async function listInvoices(deps: AppDeps, userId: number, query: z.output<typeof pageQuery>): Promise<Page<InvoiceSummary>> {
+  const { pageNum, pageSize } = query;
   const rows = await deps.db.query<InvoiceRow>(`${INVOICE_SELECT} WHERE i.user_id = $1 ORDER BY i.created_at DESC, i.id DESC LIMIT $2 OFFSET $3`, [
     userId,
     pageSize,

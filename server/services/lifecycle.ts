@@ -6,7 +6,6 @@ import { dbId, pageNum, pageSize, text } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
-import { parse } from '../routes/kit.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
 import type {
   CancelOrderResult,
@@ -48,11 +47,11 @@ const PAID_ORDER_STATES: readonly OrderStatus[] = ['completed', 'partlyRefunded'
 
 // ---------------------------------------------------------------------------- cancel
 
-const cancelQuery = z.object({ orderNumber: text().max(40) });
+export const cancelQuery = z.object({ orderNumber: text().max(40) });
 
 /** Cancels an unpaid order of the caller; its stock comes back once (guarded by the status). */
-export async function cancelOrder(deps: AppDeps, userId: number, query: unknown): Promise<CancelOrderResult> {
-  const { orderNumber } = parse(cancelQuery, query);
+export async function cancelOrder(deps: AppDeps, userId: number, query: z.output<typeof cancelQuery>): Promise<CancelOrderResult> {
+  const { orderNumber } = query;
   const bad = checkOrderNumber(orderNumber.trim());
   if (bad) throw fail(bad);
   const now = deps.clock();
@@ -148,14 +147,14 @@ export async function refundRules(deps: AppDeps, userId: number, orderId: number
   return deps.db.tx(async (q) => (await refundContext(q, orderId, museumDate(deps.clock()))).ctx);
 }
 
-const ticketIdsBody = z.object({ ticketIds: z.array(dbId()).max(50) });
+export const ticketIdsBody = z.object({ ticketIds: z.array(dbId()).max(50) });
 
 // ---------------------------------------------------------------------------- refund
 
 /** refundCheckBlack: whether the account is near or on the missed-visit blacklist; the
  * client shows the message and asks for a confirmation before frontUserRefund. */
-export async function refundCheckBlack(deps: AppDeps, userId: number, body: unknown, lang: Lang): Promise<RefundRisk> {
-  const { ticketIds } = parse(ticketIdsBody, body);
+export async function refundCheckBlack(deps: AppDeps, userId: number, body: z.output<typeof ticketIdsBody>, lang: Lang): Promise<RefundRisk> {
+  const { ticketIds } = body;
   const owned = await deps.db.query(
     'SELECT 1 FROM tickets t JOIN orders o ON o.id = t.order_id WHERE t.id = ANY($1::int[]) AND o.user_id = $2 LIMIT 1',
     [ticketIds, userId],
@@ -168,8 +167,8 @@ export async function refundCheckBlack(deps: AppDeps, userId: number, body: unkn
 /** frontUserRefund: the owner's paid, unchecked tickets of visits not in the past, checked
  * with checkRefund; tickets 'refunded', stock back once, a refund row (the simulator pays
  * back at once), the order 'refunded' when nothing live is left, else 'partlyRefunded'. */
-export async function refundTickets(deps: AppDeps, userId: number, body: unknown): Promise<RefundResult> {
-  const { ticketIds } = parse(ticketIdsBody, body);
+export async function refundTickets(deps: AppDeps, userId: number, body: z.output<typeof ticketIdsBody>): Promise<RefundResult> {
+  const { ticketIds } = body;
   const ids = [...new Set(ticketIds)];
   const now = deps.clock();
   const today = museumDate(now);
@@ -202,7 +201,7 @@ export async function refundTickets(deps: AppDeps, userId: number, body: unknown
 
 // ---------------------------------------------------------------------------- rebook
 
-const rebookBody = z.object({
+export const rebookBody = z.object({
   orderId: dbId(),
   ticketIds: z.array(dbId()).max(50),
   hallScheduleId: dbId(),
@@ -210,8 +209,8 @@ const rebookBody = z.object({
 
 /** Date change: old tickets 'changed' (their stock back), new tickets on the new session
  * (stock taken by a conditional update), order 'changed'; one transaction, all or nothing. */
-export async function rebook(deps: AppDeps, userId: number, body: unknown): Promise<RebookResult> {
-  const input = parse(rebookBody, body);
+export async function rebook(deps: AppDeps, userId: number, body: z.output<typeof rebookBody>): Promise<RebookResult> {
+  const input = body;
   const ids = [...new Set(input.ticketIds)];
   const now = deps.clock();
   const today = museumDate(now);
@@ -342,13 +341,13 @@ export async function runMissedVisits(db: Db, clock: () => Date, batch = 200): P
   }
 }
 
-const pageQuery = z.object({
+export const pageQuery = z.object({
   pageNum: pageNum(),
   pageSize: pageSize(),
 });
 
-export async function missedVisits(deps: AppDeps, userId: number, query: unknown, lang: Lang): Promise<MissedVisitList> {
-  const { pageNum, pageSize } = parse(pageQuery, query);
+export async function missedVisits(deps: AppDeps, userId: number, query: z.output<typeof pageQuery>, lang: Lang): Promise<MissedVisitList> {
+  const { pageNum, pageSize } = query;
   const now = deps.clock();
   const status = await blockStatus(deps.db, userId, now, lang);
   const f = await blockFacts(deps.db, userId, now);
@@ -426,11 +425,11 @@ export async function popWindows(deps: AppDeps, userId: number, orderId: number,
   return out;
 }
 
-const shortBody = z.object({ shortLinkFlag: text().min(8).max(100) });
+export const shortBody = z.object({ shortLinkFlag: text().min(8).max(100) });
 
 /** Anonymous: the order of a short link flag (masked certificates, as the owner sees them). */
-export async function orderByShortLink(deps: AppDeps, body: unknown, lang: Lang): Promise<OrderDetail> {
-  const { shortLinkFlag } = parse(shortBody, body);
+export async function orderByShortLink(deps: AppDeps, body: z.output<typeof shortBody>, lang: Lang): Promise<OrderDetail> {
+  const { shortLinkFlag } = body;
   const [o] = await deps.db.query<OrderRow>(`${ORDER_SELECT} WHERE o.short_link_flag = $1`, [shortLinkFlag.trim()]);
   if (!o) throw fail(LIFECYCLE_TEXTS.shortLinkNotFound);
   // Whoever holds the link sees the tickets, not the visitors' full names.

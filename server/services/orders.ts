@@ -50,13 +50,13 @@ export const ORDER_TEXTS = {
   notPayable: { zh: '订单已关闭或已支付，无法支付', en: 'This order is closed or already paid and cannot be paid' },
 } satisfies Record<string, Text>;
 
-const priceSchema = z.object({
+export const priceSchema = z.object({
   hallScheduleId: dbId(),
   ticketInfoList: z.array(z.object({ ticketPriceId: dbId() })).min(1).max(20),
 });
 
-export async function calculatePrice(deps: AppDeps, body: unknown, lang: Lang): Promise<PriceQuote> {
-  const input = parse(priceSchema, body);
+export async function calculatePrice(deps: AppDeps, body: z.output<typeof priceSchema>, lang: Lang): Promise<PriceQuote> {
+  const input = body;
   const [schedule] = await deps.db.query<ScheduleRow>('SELECT * FROM hall_schedule WHERE id = $1', [input.hallScheduleId]);
   if (!schedule) throw fail(ORDER_TEXTS.notSelectable);
   const prices = await loadPrices(deps.db, schedule.hall_id);
@@ -393,14 +393,14 @@ export async function unpaidOrder(deps: AppDeps, userId: number) {
   return { orderId: o?.id ?? null, orderNumber: o?.order_number ?? null };
 }
 
-const listSchema = z.object({
+export const listSchema = z.object({
   status: z.enum(['', 'toBePaid', 'completed', 'canceled', 'refunded', 'partlyRefunded', 'changed']).optional().default(''),
   pageNum: pageNum(),
   pageSize: pageSize(),
 });
 
-export async function listOrders(deps: AppDeps, userId: number, query: unknown, lang: Lang): Promise<Page<OrderSummary>> {
-  const { status, pageNum, pageSize } = parse(listSchema, query);
+export async function listOrders(deps: AppDeps, userId: number, query: z.output<typeof listSchema>, lang: Lang): Promise<Page<OrderSummary>> {
+  const { status, pageNum, pageSize } = query;
   await deps.db.tx((q) => cancelDueOrdersIn(q, deps.clock(), { userId }));
   const filter = status ? 'AND o.status = $2' : 'AND $2 = $2';
   const params = [userId, status, pageSize, (pageNum - 1) * pageSize];

@@ -108,6 +108,18 @@ describe('demo mode', () => {
     expect((await t.call('GET', '/basesetting/HallSetting/ingore/gainAllSystemConfigLogin?channel=h5')).code).toBe(200);
   });
 
+  it('the OpenAPI document carries the routes\' schemas: bodies, queries and params', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/prod-api/openapi.json' })).json();
+    const refund = doc.paths['/prod-api/order/refund/frontUserRefund'].post;
+    expect(refund.requestBody.content['application/json'].schema.properties.ticketIds.type).toBe('array');
+    expect(refund.security).toEqual([{ bearer: [] }]);
+    const hall = doc.paths['/prod-api/pool/ingore/getHall'].get;
+    expect(hall.parameters.map((p: { name: string }) => p.name)).toContain('queryDate');
+    expect(hall.security).toBeUndefined();
+    const detail = doc.paths['/prod-api/order/OrderInfo/searchPersonOrder/{id}'].get;
+    expect(detail.parameters[0]).toMatchObject({ in: 'path', name: 'id', schema: { type: 'integer', maximum: 2147483647 } });
+  });
+
   it('the console SMS simulator logs the code with the phone masked', async () => {
     const lines: string[] = [];
     await consoleSms((l) => lines.push(l)).send({ phone: '13812345678', text: 'code 123456', code: '123456', sentAt: 0 });
