@@ -9,12 +9,7 @@ import { account } from './kit.ts';
 import { clearCart, expireMyCart, getShoppingCart, removeCartLine } from '../services/cart.ts';
 import {
   cancelOrder,
-  cancelQuery,
   missedVisits,
-  pageQuery as missedQuery,
-  shortBody,
-  rebookBody,
-  ticketIdsBody,
   orderByShortLink,
   popWindows,
   rebook,
@@ -24,7 +19,8 @@ import {
   todayOrders,
 } from '../services/lifecycle.ts';
 import { blockStatus } from '../services/blacklist.ts';
-import { applyInvoice, applySchema, getInvoice, invoiceableOrders, listInvoices, pageQuery as invoicePageQuery } from '../services/invoices.ts';
+import { applyInvoice, getInvoice, invoiceableOrders, listInvoices } from '../services/invoices.ts';
+import { cancelQuery, invoiceApplyBody, pageQuery, rebookBody, shortLinkBody, ticketIdsBody } from '../../src/domain/contracts.ts';
 
 const individual = { config: { auth: 'individual' as const } };
 const idParam = z.object({ id: dbId() });
@@ -46,10 +42,10 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   app.get('/order/OrderInfo/popWindows/:id', { ...individual, schema: { params: idParam } }, async (req) =>
     ok(req, await popWindows(deps, account(req).userId, req.params.id, langOf(req))),
   );
-  app.get('/order/OrderInfo/missedVisits', { ...individual, schema: { querystring: missedQuery } }, async (req) =>
+  app.get('/order/OrderInfo/missedVisits', { ...individual, schema: { querystring: pageQuery } }, async (req) =>
     ok(req, await missedVisits(deps, account(req).userId, req.query, langOf(req))),
   );
-  app.post('/ingore/getOrderDetailByShortUrl', { schema: { body: shortBody } }, async (req) => ok(req, await orderByShortLink(deps, req.body, langOf(req))));
+  app.post('/ingore/getOrderDetailByShortUrl', { schema: { body: shortLinkBody } }, async (req) => ok(req, await orderByShortLink(deps, req.body, langOf(req))));
 
   // Refund, change, block status
   app.post('/order/refund/refundCheckBlack', { ...individual, schema: { body: ticketIdsBody } }, async (req) =>
@@ -69,10 +65,10 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   );
 
   // Invoices
-  app.post('/invoice/apply', { ...individual, schema: { body: applySchema } }, async (req) =>
+  app.post('/invoice/apply', { ...individual, schema: { body: invoiceApplyBody } }, async (req) =>
     ok(req, await applyInvoice(deps, account(req).userId, req.body, langOf(req))),
   );
-  app.get('/invoice/list', { ...individual, schema: { querystring: invoicePageQuery } }, async (req) =>
+  app.get('/invoice/list', { ...individual, schema: { querystring: pageQuery } }, async (req) =>
     ok(req, await listInvoices(deps, account(req).userId, req.query)),
   );
   app.get('/invoice/orders', individual, async (req) => ok(req, await invoiceableOrders(deps, account(req).userId, langOf(req))));

@@ -6,12 +6,13 @@ import type { AppDeps } from '../context.ts';
 import { langOf, ok } from '../http.ts';
 import { account } from './kit.ts';
 import { addToCart, checkoutCart } from '../services/cart.ts';
-import { calculatePrice, listOrders, listSchema, orderDetail, orderStatus, placeOrder, priceSchema, unpaidOrder } from '../services/orders.ts';
+import { calculatePrice, listOrders, orderDetail, orderStatus, placeOrder, unpaidOrder } from '../services/orders.ts';
+import { orderListQuery, priceRequest } from '../../src/domain/contracts.ts';
 
 const individual = { config: { auth: 'individual' as const } };
 
 export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.post('/config/orderRule/calculatePrice', { schema: { body: priceSchema } }, async (req) => ok(req, await calculatePrice(deps, req.body, langOf(req))));
+  app.post('/config/orderRule/calculatePrice', { schema: { body: priceRequest } }, async (req) => ok(req, await calculatePrice(deps, req.body, langOf(req))));
 
   /** One path, three uses: poolFlag 1 adds to the cart; a body with `cartTicketIds` pays those
    * cart lines as one order; otherwise a direct order. Each use checks its own schema
@@ -36,7 +37,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     ok(req, await orderStatus(deps, account(req).userId, req.query.orderId)),
   );
 
-  app.get('/order/OrderInfo/getOrderInfoByStatus', { ...individual, schema: { querystring: listSchema } }, async (req) =>
+  app.get('/order/OrderInfo/getOrderInfoByStatus', { ...individual, schema: { querystring: orderListQuery } }, async (req) =>
     ok(req, await listOrders(deps, account(req).userId, req.query, langOf(req))),
   );
 };

@@ -1,8 +1,8 @@
 /** Invoices for paid orders (SPEC §3 Invoice). Paths are ours (SPEC shows none). The amount
  * is the order's paid amount minus its refunds, never the client's. States: 'requested'
  * (on apply), 'issued' (by staff: no staff side in this app). One invoice per order. */
-import { z } from 'zod';
-import { dbId, pageNum, pageSize, text } from '../../src/domain/schemas.ts';
+import type { z } from 'zod';
+import { invoiceApplyBody, pageQuery } from '../../src/domain/contracts.ts';
 import { checkInvoice } from '../../src/domain/invoice.ts';
 import type { AppDeps } from '../context.ts';
 import { fail } from '../http.ts';
@@ -23,23 +23,6 @@ export const INVOICE_TEXTS = {
 } satisfies Record<string, Text>;
 
 const PAID = ['completed', 'partlyRefunded', 'changed'];
-
-// The shape only (and a cap on size); the rules and their messages are checkInvoice's.
-const optionalText = z
-  .string()
-  .max(1000)
-  .nullish()
-  .transform((v) => v ?? undefined);
-export const applySchema = z.object({
-  orderId: dbId(),
-  titleType: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])),
-  title: text().max(1000),
-  taxNumber: optionalText,
-  addressPhone: optionalText,
-  bankAccount: optionalText,
-  content: optionalText,
-  email: text().max(1000),
-});
 
 interface InvoiceRow {
   id: number;
@@ -86,7 +69,7 @@ const blank = (v: string | null | undefined) => {
   return t === '' ? null : t;
 };
 
-export async function applyInvoice(deps: AppDeps, userId: number, body: z.output<typeof applySchema>, lang: Lang): Promise<InvoiceDetail> {
+export async function applyInvoice(deps: AppDeps, userId: number, body: z.output<typeof invoiceApplyBody>, lang: Lang): Promise<InvoiceDetail> {
   const input = body;
   // The same rules the form applies (src/domain/invoice.ts): refuse with the first.
   const [violation] = checkInvoice(input);
@@ -116,10 +99,6 @@ export async function applyInvoice(deps: AppDeps, userId: number, body: z.output
   return getInvoice(deps, userId, id);
 }
 
-export const pageQuery = z.object({
-  pageNum: pageNum(),
-  pageSize: pageSize(),
-});
 
 export async function listInvoices(deps: AppDeps, userId: number, query: z.output<typeof pageQuery>): Promise<Page<InvoiceSummary>> {
   const { pageNum, pageSize } = query;

@@ -1,8 +1,8 @@
 /** After an order is placed: cancel, refund, date change (rebook), missed visits, today's
  * orders, notices, short links. Rules come from src/domain/refundRules.ts and orderRules.ts. */
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
-import { dbId, pageNum, pageSize, text } from '../../src/domain/schemas.ts';
+import type { z } from 'zod';
+import { cancelQuery, pageQuery, rebookBody, shortLinkBody, ticketIdsBody } from '../../src/domain/contracts.ts';
 import type { AppDeps } from '../context.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
@@ -47,7 +47,6 @@ const PAID_ORDER_STATES: readonly OrderStatus[] = ['completed', 'partlyRefunded'
 
 // ---------------------------------------------------------------------------- cancel
 
-export const cancelQuery = z.object({ orderNumber: text().max(40) });
 
 /** Cancels an unpaid order of the caller; its stock comes back once (guarded by the status). */
 export async function cancelOrder(deps: AppDeps, userId: number, query: z.output<typeof cancelQuery>): Promise<CancelOrderResult> {
@@ -147,7 +146,6 @@ export async function refundRules(deps: AppDeps, userId: number, orderId: number
   return deps.db.tx(async (q) => (await refundContext(q, orderId, museumDate(deps.clock()))).ctx);
 }
 
-export const ticketIdsBody = z.object({ ticketIds: z.array(dbId()).max(50) });
 
 // ---------------------------------------------------------------------------- refund
 
@@ -201,11 +199,6 @@ export async function refundTickets(deps: AppDeps, userId: number, body: z.outpu
 
 // ---------------------------------------------------------------------------- rebook
 
-export const rebookBody = z.object({
-  orderId: dbId(),
-  ticketIds: z.array(dbId()).max(50),
-  hallScheduleId: dbId(),
-});
 
 /** Date change: old tickets 'changed' (their stock back), new tickets on the new session
  * (stock taken by a conditional update), order 'changed'; one transaction, all or nothing. */
@@ -341,10 +334,6 @@ export async function runMissedVisits(db: Db, clock: () => Date, batch = 200): P
   }
 }
 
-export const pageQuery = z.object({
-  pageNum: pageNum(),
-  pageSize: pageSize(),
-});
 
 export async function missedVisits(deps: AppDeps, userId: number, query: z.output<typeof pageQuery>, lang: Lang): Promise<MissedVisitList> {
   const { pageNum, pageSize } = query;
@@ -425,10 +414,9 @@ export async function popWindows(deps: AppDeps, userId: number, orderId: number,
   return out;
 }
 
-export const shortBody = z.object({ shortLinkFlag: text().min(8).max(100) });
 
 /** Anonymous: the order of a short link flag (masked certificates, as the owner sees them). */
-export async function orderByShortLink(deps: AppDeps, body: z.output<typeof shortBody>, lang: Lang): Promise<OrderDetail> {
+export async function orderByShortLink(deps: AppDeps, body: z.output<typeof shortLinkBody>, lang: Lang): Promise<OrderDetail> {
   const { shortLinkFlag } = body;
   const [o] = await deps.db.query<OrderRow>(`${ORDER_SELECT} WHERE o.short_link_flag = $1`, [shortLinkFlag.trim()]);
   if (!o) throw fail(LIFECYCLE_TEXTS.shortLinkNotFound);

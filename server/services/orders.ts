@@ -2,7 +2,8 @@
  * views, and the pay-timeout cancellation. */
 import { randomBytes, randomInt } from 'node:crypto';
 import { z } from 'zod';
-import { dbId, pageNum, pageSize, text } from '../../src/domain/schemas.ts';
+import { orderListQuery, priceRequest } from '../../src/domain/contracts.ts';
+import { dbId, text } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import { assessRisk, riskEnabled } from './risk.ts';
 import type { Queryable } from '../db/db.ts';
@@ -50,12 +51,8 @@ export const ORDER_TEXTS = {
   notPayable: { zh: '订单已关闭或已支付，无法支付', en: 'This order is closed or already paid and cannot be paid' },
 } satisfies Record<string, Text>;
 
-export const priceSchema = z.object({
-  hallScheduleId: dbId(),
-  ticketInfoList: z.array(z.object({ ticketPriceId: dbId() })).min(1).max(20),
-});
 
-export async function calculatePrice(deps: AppDeps, body: z.output<typeof priceSchema>, lang: Lang): Promise<PriceQuote> {
+export async function calculatePrice(deps: AppDeps, body: z.output<typeof priceRequest>, lang: Lang): Promise<PriceQuote> {
   const input = body;
   const [schedule] = await deps.db.query<ScheduleRow>('SELECT * FROM hall_schedule WHERE id = $1', [input.hallScheduleId]);
   if (!schedule) throw fail(ORDER_TEXTS.notSelectable);
@@ -393,13 +390,8 @@ export async function unpaidOrder(deps: AppDeps, userId: number) {
   return { orderId: o?.id ?? null, orderNumber: o?.order_number ?? null };
 }
 
-export const listSchema = z.object({
-  status: z.enum(['', 'toBePaid', 'completed', 'canceled', 'refunded', 'partlyRefunded', 'changed']).optional().default(''),
-  pageNum: pageNum(),
-  pageSize: pageSize(),
-});
 
-export async function listOrders(deps: AppDeps, userId: number, query: z.output<typeof listSchema>, lang: Lang): Promise<Page<OrderSummary>> {
+export async function listOrders(deps: AppDeps, userId: number, query: z.output<typeof orderListQuery>, lang: Lang): Promise<Page<OrderSummary>> {
   const { status, pageNum, pageSize } = query;
   await deps.db.tx((q) => cancelDueOrdersIn(q, deps.clock(), { userId }));
   const filter = status ? 'AND o.status = $2' : 'AND $2 = $2';

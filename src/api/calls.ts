@@ -30,6 +30,20 @@ import type {
   User,
 } from '../domain/types.ts';
 import type { CaptchaChallenge, DragSample } from '../domain/captcha.ts';
+import type { z } from 'zod';
+import type {
+  cancelQuery,
+  invoiceApplyBody,
+  orderListQuery,
+  pageQuery,
+  priceRequest,
+  rebookBody,
+  shortLinkBody,
+  ticketIdsBody,
+} from '../domain/contracts.ts';
+
+/** What a route accepts (src/domain/contracts.ts): a call that drifts from its route is a type error. */
+type In<S extends z.ZodType> = z.input<S>;
 import type { RefundContext } from '../domain/refundRules.ts';
 import { call, callRaw } from './client.ts';
 
@@ -89,7 +103,7 @@ export const logout = () => call<null>('/logout', { method: 'post', silent: true
 export const calculatePrice = (hallScheduleId: number, ticketPriceIds: number[]) =>
   call<PriceQuote>('/config/orderRule/calculatePrice', {
     method: 'post',
-    json: { hallScheduleId, ticketInfoList: ticketPriceIds.map((ticketPriceId) => ({ ticketPriceId })) },
+    json: { hallScheduleId, ticketInfoList: ticketPriceIds.map((ticketPriceId) => ({ ticketPriceId })) } satisfies In<typeof priceRequest>,
     silent: true,
   });
 
@@ -113,7 +127,7 @@ export const getOrderStatus = (orderId: number) =>
 
 export const getOrders = (status: OrderStatus | '', pageNum: number, pageSize = 10) =>
   call<Page<OrderSummary>>('/order/OrderInfo/getOrderInfoByStatus', {
-    searchParams: { status, pageNum, pageSize },
+    searchParams: { status, pageNum, pageSize } satisfies In<typeof orderListQuery>,
   });
 
 // Payment (SPEC: "Payment call paths: not shown"; ours, served by the payment provider)
@@ -154,37 +168,37 @@ export const checkoutCart = (cartTicketIds: number[], captchaToken: string) =>
 
 // Order lifecycle
 export const cancelOrder = (orderNumber: string) =>
-  call<CancelOrderResult>('/order/OrderInfo/cancel', { searchParams: { orderNumber } });
+  call<CancelOrderResult>('/order/OrderInfo/cancel', { searchParams: { orderNumber } satisfies In<typeof cancelQuery> });
 
 export const getTodayOrders = () => call<OrderDetail[]>('/order/v1/todayOrder');
 
 export const getPopWindows = (orderId: number) => call<PopWindow[]>(`/order/OrderInfo/popWindows/${orderId}`);
 
 export const getOrderByShortLink = (shortLinkFlag: string) =>
-  call<OrderDetail>('/ingore/getOrderDetailByShortUrl', { method: 'post', json: { shortLinkFlag }, anonymous: true });
+  call<OrderDetail>('/ingore/getOrderDetailByShortUrl', { method: 'post', json: { shortLinkFlag } satisfies In<typeof shortLinkBody>, anonymous: true });
 
 // Refund and date change
 export const refundCheckBlack = (ticketIds: number[]) =>
-  call<RefundRisk>('/order/refund/refundCheckBlack', { method: 'post', json: { ticketIds } });
+  call<RefundRisk>('/order/refund/refundCheckBlack', { method: 'post', json: { ticketIds } satisfies In<typeof ticketIdsBody> });
 
 export const refundTickets = (ticketIds: number[]) =>
-  call<RefundResult>('/order/refund/frontUserRefund', { method: 'post', json: { ticketIds } });
+  call<RefundResult>('/order/refund/frontUserRefund', { method: 'post', json: { ticketIds } satisfies In<typeof ticketIdsBody> });
 
 export const rebookTickets = (request: RebookRequest) =>
-  call<RebookResult>('/config/orderRule/rebook/person', { method: 'post', json: request });
+  call<RebookResult>('/config/orderRule/rebook/person', { method: 'post', json: request satisfies In<typeof rebookBody> });
 
 // Missed visits and the blacklist
 export const getMissedVisits = (pageNum = 1, pageSize = 10) =>
-  call<MissedVisitList>('/order/OrderInfo/missedVisits', { searchParams: { pageNum, pageSize } });
+  call<MissedVisitList>('/order/OrderInfo/missedVisits', { searchParams: { pageNum, pageSize } satisfies In<typeof pageQuery> });
 
 export const getBlockStatus = () => call<BlockStatus>('/order/refund/blockLists', { method: 'post' });
 
 // Invoices (SPEC: paths not shown; ours)
 export const applyInvoice = (request: InvoiceRequest) =>
-  call<InvoiceDetail>('/invoice/apply', { method: 'post', json: request });
+  call<InvoiceDetail>('/invoice/apply', { method: 'post', json: request satisfies In<typeof invoiceApplyBody> });
 
 export const getInvoices = (pageNum = 1, pageSize = 10) =>
-  call<Page<InvoiceSummary>>('/invoice/list', { searchParams: { pageNum, pageSize } });
+  call<Page<InvoiceSummary>>('/invoice/list', { searchParams: { pageNum, pageSize } satisfies In<typeof pageQuery> });
 
 export const getInvoice = (invoiceId: number) => call<InvoiceDetail>(`/invoice/${invoiceId}`);
 
