@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifyHelmet from '@fastify/helmet';
+import fastifySwaggerUi from '@fastify/swagger-ui';
 import { loadSecret, verifyToken } from './auth.ts';
 import type { AppDeps } from './context.ts';
 import { TransientDbError } from './db/db.ts';
@@ -157,6 +158,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const payment = deps.providers.payment;
   if (payment.name === 'sim') await app.register(payCashierSim, { ...opts, sim: payment as SimPayment });
   if (deps.config.mode === 'demo' && deps.providers.sms.outbox) await app.register(devRoutes, opts);
+  if (deps.config.mode === 'demo') {
+    // The interactive API reference, for developers: open, and only in the demo.
+    await app.register(async (docs) => {
+      docs.addHook('onRoute', (route) => {
+        route.config = { ...route.config, auth: 'none' };
+      });
+      await docs.register(fastifySwaggerUi, {
+        routePrefix: '/prod-api/docs',
+        // Swagger UI sets inline styles; its page gets its own CSP, scripts still only from here.
+        staticCSP: "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; frame-ancestors 'none'; base-uri 'self'",
+      });
+    });
+  }
   return app;
 }
 

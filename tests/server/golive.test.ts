@@ -120,6 +120,13 @@ describe('demo mode', () => {
     expect(detail.parameters[0]).toMatchObject({ in: 'path', name: 'id', schema: { type: 'integer', maximum: 2147483647 } });
   });
 
+  it('the interactive API reference is served in the demo', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/prod-api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect((await t.app.inject({ method: 'GET', url: '/prod-api/docs/json' })).json().paths['/prod-api/pay/create']).toBeDefined();
+  });
+
   it('the console SMS simulator logs the code with the phone masked', async () => {
     const lines: string[] = [];
     await consoleSms((l) => lines.push(l)).send({ phone: '13812345678', text: 'code 123456', code: '123456', sentAt: 0 });
@@ -197,6 +204,7 @@ describe('production mode', () => {
   it('mounts no dev endpoint, even with the console SMS simulator allowed', async () => {
     await t.call('POST', '/ingore/sendMessage', { body: { phone: '13600000003' } });
     expect((await t.call('GET', '/dev/sms/outbox?phone=13600000003')).code).toBe(404);
+    expect((await t.call('GET', '/docs/')).code).toBe(404);
   });
 
   it('an allowed payment simulator still pays only through its signed notify', async () => {
