@@ -2,7 +2,7 @@
  * (they count toward the blacklist, services/blacklist.ts). Idempotent; FOR UPDATE SKIP LOCKED. */
 import type { Db } from '../db/db.ts';
 import type { Clock } from '../time.ts';
-import { runMissedVisits } from '../services/lifecycle.ts';
+import { runMissedVisits } from '../services/missedVisits.ts';
 import { every } from './every.ts';
 
 export { runMissedVisits };

@@ -7,17 +7,12 @@ import type { AppDeps } from '../context.ts';
 import { langOf, ok } from '../http.ts';
 import { account } from './kit.ts';
 import { clearCart, expireMyCart, getShoppingCart, removeCartLine } from '../services/cart.ts';
-import {
-  cancelOrder,
-  missedVisits,
-  orderByShortLink,
-  popWindows,
-  rebook,
-  refundCheckBlack,
-  refundRules,
-  refundTickets,
-  todayOrders,
-} from '../services/lifecycle.ts';
+import { cancelOrder } from '../services/cancel.ts';
+import { missedVisits } from '../services/missedVisits.ts';
+import { orderByShortLink, popWindows, todayOrders } from '../services/orderViews.ts';
+import { rebook } from '../services/rebook.ts';
+import { refundCheckBlack, refundTickets } from '../services/refund.ts';
+import { refundRules } from '../services/refundFacts.ts';
 import { blockStatus } from '../services/blacklist.ts';
 import { applyInvoice, getInvoice, invoiceableOrders, listInvoices } from '../services/invoices.ts';
 import { cancelQuery, invoiceApplyBody, pageQuery, rebookBody, shortLinkBody, ticketIdsBody } from '../../src/domain/contracts.ts';

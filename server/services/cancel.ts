@@ -1,0 +1,30 @@
+/** Cancelling an unpaid order of the caller (SPEC §7 /order/OrderInfo/cancel). */
+import type { z } from 'zod';
+import { cancelQuery } from '../../src/domain/contracts.ts';
+import type { AppDeps } from '../context.ts';
+import { fail } from '../http.ts';
+import type { CancelOrderResult, OrderStatus } from '../../src/domain/types.ts';
+import { checkOrderNumber } from '../../src/domain/fields.ts';
+import { ORDER_TEXTS } from './orders.ts';
+import { releaseOrderTickets } from './stock.ts';
+import { LIFECYCLE_TEXTS } from './lifecycleTexts.ts';
+
+/** Cancels an unpaid order of the caller; its stock comes back once (guarded by the status). */
+export async function cancelOrder(deps: AppDeps, userId: number, query: z.output<typeof cancelQuery>): Promise<CancelOrderResult> {
+  const { orderNumber } = query;
+  const bad = checkOrderNumber(orderNumber.trim());
+  if (bad) throw fail(bad);
+  const now = deps.clock();
+  return deps.db.tx(async (q) => {
+    const [o] = await q.query<{ id: number; status: OrderStatus }>(
+      'SELECT id, status FROM orders WHERE order_number = $1 AND user_id = $2 FOR UPDATE',
+      [orderNumber.trim(), userId],
+    );
+    if (!o) throw fail(ORDER_TEXTS.orderNotFound);
+    if (o.status !== 'toBePaid') throw fail(LIFECYCLE_TEXTS.notCancelable);
+    await q.query(`UPDATE orders SET status = 'canceled', canceled_at = $2 WHERE id = $1 AND status = 'toBePaid'`, [o.id, now]);
+    await releaseOrderTickets(q, o.id, ['toBePaid'], 'canceled');
+    await q.query(`UPDATE payments SET status = 'canceled' WHERE order_id = $1 AND status = 'created'`, [o.id]);
+    return { orderId: o.id, status: 'canceled' };
+  });
+}

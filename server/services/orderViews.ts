@@ -1,0 +1,58 @@
+/** What the order screens read besides the order itself: today's visits, the notices of an order, the order of a short link. */
+import type { z } from 'zod';
+import { shortLinkBody } from '../../src/domain/contracts.ts';
+import type { AppDeps } from '../context.ts';
+import { fail } from '../http.ts';
+import type { Lang, Text } from '../../src/domain/text.ts';
+import type { OrderDetail, OrderStatus, PopWindow } from '../../src/domain/types.ts';
+import { maskName } from '../../src/domain/certificates.ts';
+import { museumDate } from '../time.ts';
+import { getText } from './settings.ts';
+import { cancelDueOrdersIn, detailOf, ORDER_SELECT, ORDER_TEXTS, type OrderRow } from './orders.ts';
+import { LIFECYCLE_TEXTS, PAID_ORDER_STATES } from './lifecycleTexts.ts';
+
+/** Today's paid orders of the caller: those with a live ticket for today. */
+export async function todayOrders(deps: AppDeps, userId: number, lang: Lang): Promise<OrderDetail[]> {
+  const today = museumDate(deps.clock());
+  const orders = await deps.db.query<OrderRow>(
+    `${ORDER_SELECT} WHERE o.user_id = $1 AND o.status = ANY($3::text[]) AND EXISTS (
+       SELECT 1 FROM tickets t JOIN hall_schedule ts ON ts.id = t.schedule_id
+       WHERE t.order_id = o.id AND ts.visit_date = $2 AND t.status IN ('toBeChecked', 'checked'))
+     ORDER BY s.begin_time, o.id`,
+    [userId, today, PAID_ORDER_STATES],
+  );
+  const out: OrderDetail[] = [];
+  for (const o of orders) out.push(await detailOf(deps.db, o, lang));
+  return out;
+}
+
+/** Notices to show on an order's page, from the configured texts in the request language. */
+export async function popWindows(deps: AppDeps, userId: number, orderId: number, lang: Lang): Promise<PopWindow[]> {
+  await deps.db.tx((q) => cancelDueOrdersIn(q, deps.clock(), { orderId }));
+  const [o] = await deps.db.query<{ status: OrderStatus }>('SELECT status FROM orders WHERE id = $1 AND user_id = $2', [orderId, userId]);
+  if (!o) throw fail(ORDER_TEXTS.orderNotFound);
+  const [{ live }] = await deps.db.query<{ live: number }>(
+    `SELECT count(*)::int AS live FROM tickets WHERE order_id = $1 AND status = 'toBeChecked'`,
+    [orderId],
+  );
+  const wanted: Array<[string, Text]> = [];
+  if (o.status === 'toBePaid') wanted.push(['buy_tips', LIFECYCLE_TEXTS.buyTipsTitle]);
+  if (live > 0) wanted.push(['refund_alert', LIFECYCLE_TEXTS.refundAlertTitle], ['ticket_checking_instructions', LIFECYCLE_TEXTS.checkingTitle]);
+  const out: PopWindow[] = [];
+  for (const [key, title] of wanted) {
+    const content = await getText(deps.db, key, lang);
+    if (content) out.push({ key, title: title[lang], content });
+  }
+  return out;
+}
+
+
+/** Anonymous: the order of a short link flag (masked certificates, as the owner sees them). */
+export async function orderByShortLink(deps: AppDeps, body: z.output<typeof shortLinkBody>, lang: Lang): Promise<OrderDetail> {
+  const { shortLinkFlag } = body;
+  const [o] = await deps.db.query<OrderRow>(`${ORDER_SELECT} WHERE o.short_link_flag = $1`, [shortLinkFlag.trim()]);
+  if (!o) throw fail(LIFECYCLE_TEXTS.shortLinkNotFound);
+  // Whoever holds the link sees the tickets, not the visitors' full names.
+  const detail = await detailOf(deps.db, o, lang);
+  return { ...detail, tickets: detail.tickets.map((ticket) => ({ ...ticket, userName: maskName(ticket.userName) })) };
+}

@@ -1,0 +1,119 @@
+/** Date changes (rebook/person): the same hall on another day, every rule checked again, the stock moved in one lock order. */
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import { rebookBody } from '../../src/domain/contracts.ts';
+import type { AppDeps } from '../context.ts';
+import { fail } from '../http.ts';
+import type { CertificateType, OrderDraft, OrderStatus, RebookResult } from '../../src/domain/types.ts';
+import { checkRebookDate, checkRefund, REFUND_MESSAGES } from '../../src/domain/refundRules.ts';
+import { checkOrder, freeChildPerAdult } from '../../src/domain/orderRules.ts';
+import { museumDate } from '../time.ts';
+import { hallRules, remainingOf } from './pool.ts';
+import { bookableSession, ORDER_TEXTS } from './orders.ts';
+import { releaseTickets, takeSold } from './stock.ts';
+import { LIFECYCLE_TEXTS } from './lifecycleTexts.ts';
+import { refundContext } from './refundFacts.ts';
+
+/** Date change: old tickets 'changed' (their stock back), new tickets on the new session
+ * (stock taken by a conditional update), order 'changed'; one transaction, all or nothing. */
+export async function rebook(deps: AppDeps, userId: number, body: z.output<typeof rebookBody>): Promise<RebookResult> {
+  const input = body;
+  const ids = [...new Set(input.ticketIds)];
+  const now = deps.clock();
+  const today = museumDate(now);
+  return deps.db.tx(async (q) => {
+    const [order] = await q.query<{ id: number; status: OrderStatus }>('SELECT id, status FROM orders WHERE id = $1 AND user_id = $2 FOR UPDATE', [
+      input.orderId,
+      userId,
+    ]);
+    if (!order) throw fail(ORDER_TEXTS.orderNotFound);
+    const { facts, ctx } = await refundContext(q, order.id, today);
+    const violations = checkRefund({ action: 'change', ticketIds: ids }, ctx);
+    if (violations.length > 0) throw fail(violations[0].message);
+    const moving = facts.filter((f) => ids.includes(f.id));
+    if (moving.some((f) => f.visit_date < today)) throw fail(LIFECYCLE_TEXTS.visitPassed);
+
+    const target = await bookableSession(q, input.hallScheduleId, now);
+    if (target.hall.id !== moving[0].hall_id) throw fail(LIFECYCLE_TEXTS.rebookOtherHall);
+    if (moving.some((f) => f.schedule_id === target.schedule.id)) throw fail(LIFECYCLE_TEXTS.rebookSameSession);
+    const sameDate = checkRebookDate(moving[0].visit_date, target.schedule.visit_date);
+    if (sameDate) throw fail(sameDate);
+
+    // The visitors of this order on the new session afterwards: the order rules hold for them.
+    const already = facts.filter((f) => f.schedule_id === target.schedule.id && f.status === 'toBeChecked');
+    const visitors = [...already, ...moving];
+    const draft: OrderDraft = {
+      visitDate: target.schedule.visit_date,
+      hallId: target.hall.id,
+      hallScheduleId: target.schedule.id,
+      visitors: visitors.map((f) => ({
+        name: f.user_name,
+        certificateType: f.certificate_type as CertificateType,
+        certificateNumber: f.certificate_info,
+        ticketPriceId: f.price_id,
+      })),
+      agreementAccepted: true,
+      captchaToken: null,
+    };
+    const orderViolations = checkOrder(
+      draft,
+      {
+        hall: hallRules(target.hall),
+        prices: target.prices,
+        remaining: remainingOf(target.schedule) + already.length,
+        freeChildPerAdult: freeChildPerAdult(target.config, target.hall.hall_key),
+      },
+      'visitors',
+      today,
+    );
+    if (orderViolations.length > 0) throw fail(orderViolations[0].message);
+
+    // The two sessions' rows are updated in id order, so two opposite date changes (A: 1 -> 2,
+    // B: 2 -> 1) wait for each other instead of deadlocking.
+    const take = async () => {
+      if (!(await takeSold(q, target.schedule.id, moving.length))) throw fail(ORDER_TEXTS.soldOut);
+    };
+    const release = async () => {
+      const released = await releaseTickets(q, ids, ['toBeChecked'], 'changed');
+      if (released.length !== ids.length) throw fail(REFUND_MESSAGES.ticketState);
+    };
+    if (target.schedule.id < Math.min(...moving.map((f) => f.schedule_id))) {
+      await take();
+      await release();
+    } else {
+      await release();
+      await take();
+    }
+    const newIds: number[] = [];
+    for (const f of moving) {
+      const [row] = await q.query<{ id: number }>(
+        `INSERT INTO tickets (order_id, price_id, user_name, certificate_type, certificate_info, ticket_name_zh, ticket_name_en, price,
+           status, qr_code, schedule_id, replaces_ticket_id)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,'toBeChecked',$9,$10,$11) RETURNING id`,
+        [order.id, f.price_id, f.user_name, f.certificate_type, f.certificate_info, f.ticket_name_zh, f.ticket_name_en, f.price,
+          randomBytes(24).toString('base64url'), target.schedule.id, f.id],
+      );
+      newIds.push(row.id);
+    }
+    // When every live ticket is now on the new session, the order moves with them.
+    const [{ elsewhere }] = await q.query<{ elsewhere: number }>(
+      `SELECT count(*)::int AS elsewhere FROM tickets WHERE order_id = $1 AND status IN ('toBeChecked', 'checked') AND schedule_id <> $2`,
+      [order.id, target.schedule.id],
+    );
+    if (elsewhere === 0) {
+      await q.query(`UPDATE orders SET status = 'changed', schedule_id = $2, visit_date = $3 WHERE id = $1`, [
+        order.id,
+        target.schedule.id,
+        target.schedule.visit_date,
+      ]);
+    } else await q.query(`UPDATE orders SET status = 'changed' WHERE id = $1`, [order.id]);
+    return {
+      orderId: order.id,
+      orderStatus: 'changed',
+      oldTicketIds: ids,
+      newTicketIds: newIds,
+      hallScheduleId: target.schedule.id,
+      visitDate: target.schedule.visit_date,
+    };
+  });
+}

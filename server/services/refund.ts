@@ -1,0 +1,62 @@
+/** Refunds: the missed-visit blacklist warning (refundCheckBlack) and frontUserRefund. */
+import type { z } from 'zod';
+import { ticketIdsBody } from '../../src/domain/contracts.ts';
+import type { AppDeps } from '../context.ts';
+import { fail } from '../http.ts';
+import type { Lang } from '../../src/domain/text.ts';
+import type { OrderStatus, RefundResult, RefundRisk } from '../../src/domain/types.ts';
+import { checkRefund, REFUND_MESSAGES } from '../../src/domain/refundRules.ts';
+import { museumDate } from '../time.ts';
+import { ORDER_TEXTS } from './orders.ts';
+import { blockFacts, blockMessage } from './blacklist.ts';
+import { releaseTickets } from './stock.ts';
+import { LIFECYCLE_TEXTS } from './lifecycleTexts.ts';
+import { lockOrderOfTickets, refundContext } from './refundFacts.ts';
+
+/** refundCheckBlack: whether the account is near or on the missed-visit blacklist; the
+ * client shows the message and asks for a confirmation before frontUserRefund. */
+export async function refundCheckBlack(deps: AppDeps, userId: number, body: z.output<typeof ticketIdsBody>, lang: Lang): Promise<RefundRisk> {
+  const { ticketIds } = body;
+  const owned = await deps.db.query(
+    'SELECT 1 FROM tickets t JOIN orders o ON o.id = t.order_id WHERE t.id = ANY($1::int[]) AND o.user_id = $2 LIMIT 1',
+    [ticketIds, userId],
+  );
+  if (ticketIds.length > 0 && owned.length === 0) throw fail(ORDER_TEXTS.orderNotFound);
+  const f = await blockFacts(deps.db, userId, deps.clock());
+  return { warn: f.missedVisits > 0, message: f.missedVisits > 0 ? blockMessage(f)[lang] : '', missedVisits: f.missedVisits, limit: f.limit };
+}
+
+/** frontUserRefund: the owner's paid, unchecked tickets of visits not in the past, checked
+ * with checkRefund; tickets 'refunded', stock back once, a refund row (the simulator pays
+ * back at once), the order 'refunded' when nothing live is left, else 'partlyRefunded'. */
+export async function refundTickets(deps: AppDeps, userId: number, body: z.output<typeof ticketIdsBody>): Promise<RefundResult> {
+  const { ticketIds } = body;
+  const ids = [...new Set(ticketIds)];
+  const now = deps.clock();
+  const today = museumDate(now);
+  return deps.db.tx(async (q) => {
+    if (ids.length === 0) {
+      const v = checkRefund({ action: 'refund', ticketIds: [] }, { tickets: [], group: false, maxPartialRefundPercent: null, freeChildPerAdult: 1 });
+      throw fail(v[0].message);
+    }
+    const orderId = await lockOrderOfTickets(q, userId, ids);
+    const { facts, ctx } = await refundContext(q, orderId, today);
+    const violations = checkRefund({ action: 'refund', ticketIds: ids }, ctx);
+    if (violations.length > 0) throw fail(violations[0].message);
+    if (facts.some((f) => ids.includes(f.id) && f.visit_date < today)) throw fail(LIFECYCLE_TEXTS.visitPassed);
+    const moved = await releaseTickets(q, ids, ['toBeChecked'], 'refunded');
+    if (moved.length !== ids.length) throw fail(REFUND_MESSAGES.ticketState);
+    const amount = moved.reduce((s, t) => s + t.price, 0);
+    const [refund] = await q.query<{ id: number }>(
+      `INSERT INTO refunds (order_id, user_id, amount, ticket_ids, status, created_at) VALUES ($1, $2, $3, $4::int[], 'done', $5) RETURNING id`,
+      [orderId, userId, amount, moved.map((t) => t.id), now],
+    );
+    const [{ live }] = await q.query<{ live: number }>(
+      `SELECT count(*)::int AS live FROM tickets WHERE order_id = $1 AND status NOT IN ('refunded', 'changed', 'canceled')`,
+      [orderId],
+    );
+    const status: OrderStatus = live === 0 ? 'refunded' : 'partlyRefunded';
+    await q.query('UPDATE orders SET status = $2, refunded_amount = refunded_amount + $3 WHERE id = $1', [orderId, status, amount]);
+    return { orderId, refundId: refund.id, refundedTicketIds: moved.map((t) => t.id), refundAmount: amount, orderStatus: status };
+  });
+}
