@@ -2,7 +2,7 @@
 import { every } from './every.ts';
 import type { Db } from '../db/db.ts';
 import type { Clock } from '../time.ts';
-import { cancelDueOrdersIn } from '../services/orders.ts';
+import { cancelDueOrdersIn } from '../services/payDeadline.ts';
 
 /** One run: claims due orders (FOR UPDATE SKIP LOCKED) in batches until none is left. */
 export async function runPayTimeout(db: Db, clock: Clock, batch = 100): Promise<number> {

@@ -6,7 +6,8 @@ import type { AppDeps } from '../context.ts';
 import { langOf, ok } from '../http.ts';
 import { account } from './kit.ts';
 import { addToCart, checkoutCart } from '../services/cart.ts';
-import { calculatePrice, listOrders, orderDetail, orderStatus, placeOrder, unpaidOrder } from '../services/orders.ts';
+import { calculatePrice, placeOrder } from '../services/orders.ts';
+import { listOrders, orderDetail, orderStatus, unpaidOrder } from '../services/orderQueries.ts';
 import { orderListQuery, priceRequest } from '../../src/domain/contracts.ts';
 
 const individual = { config: { auth: 'individual' as const } };

@@ -6,7 +6,7 @@ import { dbId } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import { BizError, langOf, ok } from '../http.ts';
 import { account } from './kit.ts';
-import { createPayment, markPaid } from '../services/orders.ts';
+import { createPayment, markPaid } from '../services/payments.ts';
 import { verifyNotify } from '../providers/payNotify.ts';
 
 export const payRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {

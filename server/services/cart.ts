@@ -24,16 +24,7 @@ import { HOLD_SLACK_MS } from '../../src/domain/limits.ts';
 import { museumDate } from '../time.ts';
 import { minutes } from './settings.ts';
 import { hallRules, remainingOf } from './pool.ts';
-import {
-  bookableSession,
-  checkedSession,
-  insertOrder,
-  lockBuyer,
-  ORDER_TEXTS,
-  passRiskAndCaptcha,
-  placeSchema,
-  refuseUnpaid,
-} from './orders.ts';
+import { bookableSession, checkedSession, insertOrder, lockBuyer, ORDER_TEXTS, passRiskAndCaptcha, placeSchema, refuseUnpaid } from './orders.ts';
 import { assertNotBlacklisted } from './blacklist.ts';
 import { heldToSold, perSchedule, releaseCartLines, takeHeld } from './stock.ts';
 

@@ -9,7 +9,8 @@ import { fail } from '../http.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
 import type { InvoiceDetail, InvoiceSummary, InvoiceTitleType, OrderSummary, Page } from '../../src/domain/types.ts';
 import { museumDateTime } from '../time.ts';
-import { ORDER_SELECT, ORDER_TEXTS, summary, type OrderRow } from './orders.ts';
+import { ORDER_TEXTS } from './orders.ts';
+import { ORDER_SELECT, summary, type OrderRow } from './orderQueries.ts';
 
 export const INVOICE_TEXTS = {
   title: { zh: '发票抬头', en: 'Invoice title' },

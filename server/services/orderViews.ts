@@ -8,7 +8,9 @@ import type { OrderDetail, OrderStatus, PopWindow } from '../../src/domain/types
 import { maskName } from '../../src/domain/certificates.ts';
 import { museumDate } from '../time.ts';
 import { getText } from './settings.ts';
-import { cancelDueOrdersIn, detailOf, ORDER_SELECT, ORDER_TEXTS, type OrderRow } from './orders.ts';
+import { ORDER_TEXTS } from './orders.ts';
+import { cancelDueOrdersIn } from './payDeadline.ts';
+import { detailOf, ORDER_SELECT, type OrderRow } from './orderQueries.ts';
 import { LIFECYCLE_TEXTS, PAID_ORDER_STATES } from './lifecycleTexts.ts';
 
 /** Today's paid orders of the caller: those with a live ticket for today. */

@@ -1,35 +1,24 @@
-/** Individual orders: price quotes, placing an order (stock + order in one transaction),
- * views, and the pay-timeout cancellation. */
-import { randomBytes, randomInt } from 'node:crypto';
+/** Individual orders: price quotes, and placing an order (the rules again, then stock and
+ * order in one transaction); the steps cart checkout shares. */
+import { randomInt } from 'node:crypto';
 import { z } from 'zod';
-import { orderListQuery, priceRequest } from '../../src/domain/contracts.ts';
+import { priceRequest } from '../../src/domain/contracts.ts';
 import { dbId, text } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
+import { cancelDueOrdersIn } from './payDeadline.ts';
 import { assessRisk, riskEnabled } from './risk.ts';
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
 import { parse } from '../routes/kit.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
-import type {
-  OrderDetail,
-  OrderDraft,
-  OrderStatus,
-  OrderSummary,
-  Page,
-  PlaceOrderRequest,
-  PlaceOrderResult,
-  PriceQuote,
-  TicketPrice,
-  TicketStatus,
-} from '../../src/domain/types.ts';
+import type { OrderDraft, PlaceOrderRequest, PlaceOrderResult, PriceQuote, TicketPrice } from '../../src/domain/types.ts';
 import { checkOrder, freeChildPerAdult, ORDER_MESSAGES } from '../../src/domain/orderRules.ts';
 import { draftFromRequest } from '../../src/domain/orderRequest.ts';
-import { maskCertificate } from '../../src/domain/certificates.ts';
 import { HOLD_SLACK_MS } from '../../src/domain/limits.ts';
 import { museumDate, museumDateTime } from '../time.ts';
 import { getConfig, getText, minutes } from './settings.ts';
 import { consumeToken } from '../providers/captcha.ts';
-import { releaseTickets, takeSold } from './stock.ts';
+import { takeSold } from './stock.ts';
 import { assertNotBlacklisted } from './blacklist.ts';
 import {
   hallRules,
@@ -244,209 +233,4 @@ export async function placeOrder(deps: AppDeps, userId: number, body: unknown, l
     const orderId = await insertOrder(q, userId, now, holdMinutes, tickets, hall.id, schedule.visit_date);
     return { orderId, riskEnable, riskPolicy: 1, riskPrompt: null };
   });
-}
-
-/** Cancels due unpaid orders and returns their stock, exactly once (guarded by the status).
- * Claims rows with FOR UPDATE SKIP LOCKED so several instances never take the same order. */
-export async function cancelDueOrdersIn(
-  q: Queryable,
-  now: Date,
-  filter: { userId?: number; orderId?: number; limit?: number } = {},
-): Promise<number> {
-  const params: unknown[] = [now];
-  let where = `status = 'toBePaid' AND pay_deadline <= $1`;
-  if (filter.userId !== undefined) {
-    params.push(filter.userId);
-    where += ` AND user_id = $${params.length}`;
-  }
-  if (filter.orderId !== undefined) {
-    params.push(filter.orderId);
-    where += ` AND id = $${params.length}`;
-  }
-  params.push(filter.limit ?? 100);
-  const due = await q.query<{ id: number; schedule_id: number; ticket_num: number }>(
-    `SELECT id, schedule_id, ticket_num FROM orders WHERE ${where} ORDER BY pay_deadline LIMIT $${params.length} FOR UPDATE SKIP LOCKED`,
-    params,
-  );
-  const canceled: number[] = [];
-  for (const o of due) {
-    const done = await q.query(`UPDATE orders SET status = 'canceled', canceled_at = $2 WHERE id = $1 AND status = 'toBePaid' RETURNING id`, [o.id, now]);
-    if (done.length > 0) canceled.push(o.id);
-  }
-  // Stock goes back per ticket session, guarded by the ticket status (exactly once), for the whole
-  // batch at once: releaseTickets updates sessions in id order, one lock order for every instance.
-  const tickets = await q.query<{ id: number }>(
-    `SELECT id FROM tickets WHERE order_id = ANY($1::int[]) AND status = 'toBePaid' ORDER BY id FOR UPDATE`,
-    [canceled],
-  );
-  await releaseTickets(q, tickets.map((t) => t.id), ['toBePaid'], 'canceled');
-  return canceled.length;
-}
-
-export interface OrderRow {
-  id: number;
-  order_number: string;
-  user_id: number;
-  status: OrderStatus;
-  amount: number;
-  ticket_num: number;
-  created_at: Date;
-  pay_deadline: Date | null;
-  pay_time: Date | null;
-  visit_date: string;
-  hall_name_zh: string;
-  hall_name_en: string;
-  begin_time: string;
-  end_time: string;
-  short_link_flag: string | null;
-}
-
-export const ORDER_SELECT = `SELECT o.*, h.name_zh AS hall_name_zh, h.name_en AS hall_name_en, s.begin_time, s.end_time
-  FROM orders o JOIN halls h ON h.id = o.hall_id JOIN hall_schedule s ON s.id = o.schedule_id`;
-
-export const summary = (o: OrderRow, lang: Lang): OrderSummary => ({
-  orderId: o.id,
-  orderNumber: o.order_number,
-  status: o.status,
-  amount: o.amount,
-  ticketNum: o.ticket_num,
-  createTime: museumDateTime(o.created_at),
-  visitDate: o.visit_date,
-  hallName: lang === 'en' ? o.hall_name_en : o.hall_name_zh,
-  beginTime: o.begin_time,
-  endTime: o.end_time,
-});
-
-/** The detail of one order row: tickets masked, each with its own session. */
-export async function detailOf(q: Queryable, o: OrderRow, lang: Lang): Promise<OrderDetail> {
-  const tickets = await q.query<{
-    id: number;
-    user_name: string;
-    certificate_type: string;
-    certificate_info: string;
-    ticket_name_zh: string;
-    ticket_name_en: string;
-    price: number;
-    status: TicketStatus;
-    qr_code: string | null;
-    schedule_id: number;
-    visit_date: string;
-    begin_time: string;
-    end_time: string;
-    hall_name_zh: string;
-    hall_name_en: string;
-  }>(
-    `SELECT t.*, s.visit_date, s.begin_time, s.end_time, h.name_zh AS hall_name_zh, h.name_en AS hall_name_en
-     FROM tickets t JOIN hall_schedule s ON s.id = t.schedule_id JOIN halls h ON h.id = s.hall_id
-     WHERE t.order_id = $1 ORDER BY t.id`,
-    [o.id],
-  );
-  return {
-    ...summary(o, lang),
-    payDeadline: o.status === 'toBePaid' && o.pay_deadline ? o.pay_deadline.getTime() : null,
-    payTime: o.pay_time ? museumDateTime(o.pay_time) : null,
-    shortLinkFlag: o.short_link_flag ?? null,
-    tickets: tickets.map((t) => ({
-      ticketId: t.id,
-      userName: t.user_name,
-      certificateType: t.certificate_type as OrderDetail['tickets'][number]['certificateType'],
-      certificateInfo: maskCertificate(t.certificate_info),
-      ticketName: lang === 'en' ? t.ticket_name_en : t.ticket_name_zh,
-      price: t.price,
-      status: t.status,
-      qrCode: t.qr_code,
-      hallScheduleId: t.schedule_id,
-      visitDate: t.visit_date,
-      hallName: lang === 'en' ? t.hall_name_en : t.hall_name_zh,
-      beginTime: t.begin_time,
-      endTime: t.end_time,
-    })),
-  };
-}
-
-export async function orderDetail(deps: AppDeps, userId: number, orderId: number, lang: Lang): Promise<OrderDetail> {
-  await deps.db.tx((q) => cancelDueOrdersIn(q, deps.clock(), { orderId }));
-  const [o] = await deps.db.query<OrderRow>(`${ORDER_SELECT} WHERE o.id = $1 AND o.user_id = $2`, [orderId, userId]);
-  if (!o) throw fail(ORDER_TEXTS.orderNotFound);
-  return detailOf(deps.db, o, lang);
-}
-
-export async function orderStatus(deps: AppDeps, userId: number, orderId: number) {
-  await deps.db.tx((q) => cancelDueOrdersIn(q, deps.clock(), { orderId }));
-  const [o] = await deps.db.query<{ status: OrderStatus; pay_deadline: Date | null }>(
-    'SELECT status, pay_deadline FROM orders WHERE id = $1 AND user_id = $2',
-    [orderId, userId],
-  );
-  if (!o) throw fail(ORDER_TEXTS.orderNotFound);
-  return { status: o.status, payDeadline: o.status === 'toBePaid' && o.pay_deadline ? o.pay_deadline.getTime() : null };
-}
-
-export async function unpaidOrder(deps: AppDeps, userId: number) {
-  await deps.db.tx((q) => cancelDueOrdersIn(q, deps.clock(), { userId }));
-  const [o] = await deps.db.query<{ id: number; order_number: string }>(
-    `SELECT id, order_number FROM orders WHERE user_id = $1 AND status = 'toBePaid' ORDER BY id DESC LIMIT 1`,
-    [userId],
-  );
-  return { orderId: o?.id ?? null, orderNumber: o?.order_number ?? null };
-}
-
-
-export async function listOrders(deps: AppDeps, userId: number, query: z.output<typeof orderListQuery>, lang: Lang): Promise<Page<OrderSummary>> {
-  const { status, pageNum, pageSize } = query;
-  await deps.db.tx((q) => cancelDueOrdersIn(q, deps.clock(), { userId }));
-  const filter = status ? 'AND o.status = $2' : 'AND $2 = $2';
-  const params = [userId, status, pageSize, (pageNum - 1) * pageSize];
-  const rows = await deps.db.query<OrderRow>(
-    `${ORDER_SELECT} WHERE o.user_id = $1 ${filter} ORDER BY o.created_at DESC, o.id DESC LIMIT $3 OFFSET $4`,
-    params,
-  );
-  const [{ n }] = await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders o WHERE o.user_id = $1 ${filter}`, [userId, status]);
-  return { rows: rows.map((o) => summary(o, lang)), total: n };
-}
-
-/** Payment notify: marks the order paid exactly once (idempotent), checking the amount. */
-export async function markPaid(deps: AppDeps, payId: string, amount: number): Promise<{ orderId: number; paid: boolean }> {
-  const now = deps.clock();
-  return deps.db.tx(async (q) => {
-    const [pay] = await q.query<{ order_id: number; amount: number; status: string }>(
-      'SELECT order_id, amount, status FROM payments WHERE pay_id = $1 FOR UPDATE',
-      [payId],
-    );
-    if (!pay) throw fail(ORDER_TEXTS.orderNotFound);
-    if (pay.status === 'paid') return { orderId: pay.order_id, paid: true };
-    const [order] = await q.query<{ status: string; amount: number }>('SELECT status, amount FROM orders WHERE id = $1 FOR UPDATE', [pay.order_id]);
-    if (amount !== pay.amount || amount !== order.amount) {
-      await q.query(`UPDATE payments SET status = 'amountMismatch' WHERE pay_id = $1`, [payId]);
-      return { orderId: pay.order_id, paid: false };
-    }
-    const done = await q.query(
-      `UPDATE orders SET status = 'completed', pay_time = $2, short_link_flag = $3 WHERE id = $1 AND status = 'toBePaid' RETURNING id`,
-      [pay.order_id, now, randomBytes(18).toString('base64url')],
-    );
-    if (done.length === 0) {
-      // Paid after the order closed (or paid twice by two payments): recorded for a refund.
-      await q.query(`UPDATE payments SET status = 'refundDue', paid_at = $2 WHERE pay_id = $1`, [payId, now]);
-      return { orderId: pay.order_id, paid: order.status === 'completed' };
-    }
-    await q.query(`UPDATE payments SET status = 'paid', paid_at = $2 WHERE pay_id = $1`, [payId, now]);
-    const tickets = await q.query<{ id: number }>('SELECT id FROM tickets WHERE order_id = $1', [pay.order_id]);
-    for (const t of tickets) {
-      await q.query(`UPDATE tickets SET status = 'toBeChecked', qr_code = $2 WHERE id = $1`, [t.id, randomBytes(24).toString('base64url')]);
-    }
-    return { orderId: pay.order_id, paid: true };
-  });
-}
-
-export async function createPayment(deps: AppDeps, userId: number, orderId: number): Promise<{ payId: string }> {
-  const now = deps.clock();
-  await deps.db.tx((q) => cancelDueOrdersIn(q, now, { orderId }));
-  const [o] = await deps.db.query<{ status: string; amount: number }>('SELECT status, amount FROM orders WHERE id = $1 AND user_id = $2', [
-    orderId,
-    userId,
-  ]);
-  if (!o) throw fail(ORDER_TEXTS.orderNotFound);
-  if (o.status !== 'toBePaid') throw fail(ORDER_TEXTS.notPayable);
-  const payId = randomBytes(24).toString('base64url');
-  await deps.db.query('INSERT INTO payments (pay_id, order_id, amount, created_at) VALUES ($1, $2, $3, $4)', [payId, orderId, o.amount, now]);
-  return { payId };
 }

@@ -1,0 +1,133 @@
+/** Reading the caller's orders: one order, its status, the unpaid one, the list. */
+import { z } from 'zod';
+import { orderListQuery } from '../../src/domain/contracts.ts';
+import type { AppDeps } from '../context.ts';
+import type { Queryable } from '../db/db.ts';
+import { fail } from '../http.ts';
+import type { Lang } from '../../src/domain/text.ts';
+import type { OrderDetail, OrderStatus, OrderSummary, Page, TicketStatus } from '../../src/domain/types.ts';
+import { maskCertificate } from '../../src/domain/certificates.ts';
+import { museumDateTime } from '../time.ts';
+import { ORDER_TEXTS } from './orders.ts';
+import { cancelDueOrdersIn } from './payDeadline.ts';
+
+export interface OrderRow {
+  id: number;
+  order_number: string;
+  user_id: number;
+  status: OrderStatus;
+  amount: number;
+  ticket_num: number;
+  created_at: Date;
+  pay_deadline: Date | null;
+  pay_time: Date | null;
+  visit_date: string;
+  hall_name_zh: string;
+  hall_name_en: string;
+  begin_time: string;
+  end_time: string;
+  short_link_flag: string | null;
+}
+
+export const ORDER_SELECT = `SELECT o.*, h.name_zh AS hall_name_zh, h.name_en AS hall_name_en, s.begin_time, s.end_time
+  FROM orders o JOIN halls h ON h.id = o.hall_id JOIN hall_schedule s ON s.id = o.schedule_id`;
+
+export const summary = (o: OrderRow, lang: Lang): OrderSummary => ({
+  orderId: o.id,
+  orderNumber: o.order_number,
+  status: o.status,
+  amount: o.amount,
+  ticketNum: o.ticket_num,
+  createTime: museumDateTime(o.created_at),
+  visitDate: o.visit_date,
+  hallName: lang === 'en' ? o.hall_name_en : o.hall_name_zh,
+  beginTime: o.begin_time,
+  endTime: o.end_time,
+});
+
+/** The detail of one order row: tickets masked, each with its own session. */
+export async function detailOf(q: Queryable, o: OrderRow, lang: Lang): Promise<OrderDetail> {
+  const tickets = await q.query<{
+    id: number;
+    user_name: string;
+    certificate_type: string;
+    certificate_info: string;
+    ticket_name_zh: string;
+    ticket_name_en: string;
+    price: number;
+    status: TicketStatus;
+    qr_code: string | null;
+    schedule_id: number;
+    visit_date: string;
+    begin_time: string;
+    end_time: string;
+    hall_name_zh: string;
+    hall_name_en: string;
+  }>(
+    `SELECT t.*, s.visit_date, s.begin_time, s.end_time, h.name_zh AS hall_name_zh, h.name_en AS hall_name_en
+     FROM tickets t JOIN hall_schedule s ON s.id = t.schedule_id JOIN halls h ON h.id = s.hall_id
+     WHERE t.order_id = $1 ORDER BY t.id`,
+    [o.id],
+  );
+  return {
+    ...summary(o, lang),
+    payDeadline: o.status === 'toBePaid' && o.pay_deadline ? o.pay_deadline.getTime() : null,
+    payTime: o.pay_time ? museumDateTime(o.pay_time) : null,
+    shortLinkFlag: o.short_link_flag ?? null,
+    tickets: tickets.map((t) => ({
+      ticketId: t.id,
+      userName: t.user_name,
+      certificateType: t.certificate_type as OrderDetail['tickets'][number]['certificateType'],
+      certificateInfo: maskCertificate(t.certificate_info),
+      ticketName: lang === 'en' ? t.ticket_name_en : t.ticket_name_zh,
+      price: t.price,
+      status: t.status,
+      qrCode: t.qr_code,
+      hallScheduleId: t.schedule_id,
+      visitDate: t.visit_date,
+      hallName: lang === 'en' ? t.hall_name_en : t.hall_name_zh,
+      beginTime: t.begin_time,
+      endTime: t.end_time,
+    })),
+  };
+}
+
+export async function orderDetail(deps: AppDeps, userId: number, orderId: number, lang: Lang): Promise<OrderDetail> {
+  await deps.db.tx((q) => cancelDueOrdersIn(q, deps.clock(), { orderId }));
+  const [o] = await deps.db.query<OrderRow>(`${ORDER_SELECT} WHERE o.id = $1 AND o.user_id = $2`, [orderId, userId]);
+  if (!o) throw fail(ORDER_TEXTS.orderNotFound);
+  return detailOf(deps.db, o, lang);
+}
+
+export async function orderStatus(deps: AppDeps, userId: number, orderId: number) {
+  await deps.db.tx((q) => cancelDueOrdersIn(q, deps.clock(), { orderId }));
+  const [o] = await deps.db.query<{ status: OrderStatus; pay_deadline: Date | null }>(
+    'SELECT status, pay_deadline FROM orders WHERE id = $1 AND user_id = $2',
+    [orderId, userId],
+  );
+  if (!o) throw fail(ORDER_TEXTS.orderNotFound);
+  return { status: o.status, payDeadline: o.status === 'toBePaid' && o.pay_deadline ? o.pay_deadline.getTime() : null };
+}
+
+export async function unpaidOrder(deps: AppDeps, userId: number) {
+  await deps.db.tx((q) => cancelDueOrdersIn(q, deps.clock(), { userId }));
+  const [o] = await deps.db.query<{ id: number; order_number: string }>(
+    `SELECT id, order_number FROM orders WHERE user_id = $1 AND status = 'toBePaid' ORDER BY id DESC LIMIT 1`,
+    [userId],
+  );
+  return { orderId: o?.id ?? null, orderNumber: o?.order_number ?? null };
+}
+
+
+export async function listOrders(deps: AppDeps, userId: number, query: z.output<typeof orderListQuery>, lang: Lang): Promise<Page<OrderSummary>> {
+  const { status, pageNum, pageSize } = query;
+  await deps.db.tx((q) => cancelDueOrdersIn(q, deps.clock(), { userId }));
+  const filter = status ? 'AND o.status = $2' : 'AND $2 = $2';
+  const params = [userId, status, pageSize, (pageNum - 1) * pageSize];
+  const rows = await deps.db.query<OrderRow>(
+    `${ORDER_SELECT} WHERE o.user_id = $1 ${filter} ORDER BY o.created_at DESC, o.id DESC LIMIT $3 OFFSET $4`,
+    params,
+  );
+  const [{ n }] = await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders o WHERE o.user_id = $1 ${filter}`, [userId, status]);
+  return { rows: rows.map((o) => summary(o, lang)), total: n };
+}
