@@ -9,7 +9,6 @@ import type { OrderDetail, OrderStatus, OrderSummary, Page, TicketStatus } from 
 import { maskCertificate } from '../../src/domain/certificates.ts';
 import { museumDateTime } from '../time.ts';
 import { ORDER_TEXTS } from './orders.ts';
-import { cancelDueOrdersIn } from './payDeadline.ts';
 
 export interface OrderRow {
   id: number;
@@ -31,6 +30,15 @@ export interface OrderRow {
 
 export const ORDER_SELECT = `SELECT o.*, h.name_zh AS hall_name_zh, h.name_en AS hall_name_en, s.begin_time, s.end_time
   FROM orders o JOIN halls h ON h.id = o.hall_id JOIN hall_schedule s ON s.id = o.schedule_id`;
+
+/** Reads never write. An unpaid order past its deadline is cancelled, whether or not the
+ * pay-timeout job (which returns its stock) has reached it yet: reads show it so. */
+export function asOf<T extends { status: OrderStatus; pay_deadline: Date | null }>(o: T, now: Date): T {
+  return o.status === 'toBePaid' && o.pay_deadline && o.pay_deadline.getTime() <= now.getTime() ? { ...o, status: 'canceled' } : o;
+}
+
+/** The same, in SQL (parameter `$n` is now). */
+const effectiveStatus = (n: number) => `(CASE WHEN o.status = 'toBePaid' AND o.pay_deadline <= $${n} THEN 'canceled' ELSE o.status END)`;
 
 export const summary = (o: OrderRow, lang: Lang): OrderSummary => ({
   orderId: o.id,
@@ -81,7 +89,7 @@ export async function detailOf(q: Queryable, o: OrderRow, lang: Lang): Promise<O
       certificateInfo: maskCertificate(t.certificate_info),
       ticketName: lang === 'en' ? t.ticket_name_en : t.ticket_name_zh,
       price: t.price,
-      status: t.status,
+      status: o.status === 'canceled' && t.status === 'toBePaid' ? 'canceled' : t.status,
       qrCode: t.qr_code,
       hallScheduleId: t.schedule_id,
       visitDate: t.visit_date,
@@ -93,27 +101,25 @@ export async function detailOf(q: Queryable, o: OrderRow, lang: Lang): Promise<O
 }
 
 export async function orderDetail(deps: AppDeps, userId: number, orderId: number, lang: Lang): Promise<OrderDetail> {
-  await deps.db.tx((q) => cancelDueOrdersIn(q, deps.clock(), { orderId }));
   const [o] = await deps.db.query<OrderRow>(`${ORDER_SELECT} WHERE o.id = $1 AND o.user_id = $2`, [orderId, userId]);
   if (!o) throw fail(ORDER_TEXTS.orderNotFound);
-  return detailOf(deps.db, o, lang);
+  return detailOf(deps.db, asOf(o, deps.clock()), lang);
 }
 
 export async function orderStatus(deps: AppDeps, userId: number, orderId: number) {
-  await deps.db.tx((q) => cancelDueOrdersIn(q, deps.clock(), { orderId }));
-  const [o] = await deps.db.query<{ status: OrderStatus; pay_deadline: Date | null }>(
+  const [row] = await deps.db.query<{ status: OrderStatus; pay_deadline: Date | null }>(
     'SELECT status, pay_deadline FROM orders WHERE id = $1 AND user_id = $2',
     [orderId, userId],
   );
-  if (!o) throw fail(ORDER_TEXTS.orderNotFound);
+  if (!row) throw fail(ORDER_TEXTS.orderNotFound);
+  const o = asOf(row, deps.clock());
   return { status: o.status, payDeadline: o.status === 'toBePaid' && o.pay_deadline ? o.pay_deadline.getTime() : null };
 }
 
 export async function unpaidOrder(deps: AppDeps, userId: number) {
-  await deps.db.tx((q) => cancelDueOrdersIn(q, deps.clock(), { userId }));
   const [o] = await deps.db.query<{ id: number; order_number: string }>(
-    `SELECT id, order_number FROM orders WHERE user_id = $1 AND status = 'toBePaid' ORDER BY id DESC LIMIT 1`,
-    [userId],
+    `SELECT id, order_number FROM orders WHERE user_id = $1 AND status = 'toBePaid' AND pay_deadline > $2 ORDER BY id DESC LIMIT 1`,
+    [userId, deps.clock()],
   );
   return { orderId: o?.id ?? null, orderNumber: o?.order_number ?? null };
 }
@@ -121,13 +127,12 @@ export async function unpaidOrder(deps: AppDeps, userId: number) {
 
 export async function listOrders(deps: AppDeps, userId: number, query: z.output<typeof orderListQuery>, lang: Lang): Promise<Page<OrderSummary>> {
   const { status, pageNum, pageSize } = query;
-  await deps.db.tx((q) => cancelDueOrdersIn(q, deps.clock(), { userId }));
-  const filter = status ? 'AND o.status = $2' : 'AND $2 = $2';
-  const params = [userId, status, pageSize, (pageNum - 1) * pageSize];
+  const now = deps.clock();
+  const filter = status ? `AND ${effectiveStatus(3)} = $2` : 'AND $2 = $2 AND $3 = $3';
   const rows = await deps.db.query<OrderRow>(
-    `${ORDER_SELECT} WHERE o.user_id = $1 ${filter} ORDER BY o.created_at DESC, o.id DESC LIMIT $3 OFFSET $4`,
-    params,
+    `${ORDER_SELECT} WHERE o.user_id = $1 ${filter} ORDER BY o.created_at DESC, o.id DESC LIMIT $4 OFFSET $5`,
+    [userId, status, now, pageSize, (pageNum - 1) * pageSize],
   );
-  const [{ n }] = await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders o WHERE o.user_id = $1 ${filter}`, [userId, status]);
-  return { rows: rows.map((o) => summary(o, lang)), total: n };
+  const [{ n }] = await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders o WHERE o.user_id = $1 ${filter}`, [userId, status, now]);
+  return { rows: rows.map((o) => summary(asOf(o, now), lang)), total: n };
 }

@@ -9,8 +9,7 @@ import { maskName } from '../../src/domain/certificates.ts';
 import { museumDate } from '../time.ts';
 import { getText } from './settings.ts';
 import { ORDER_TEXTS } from './orders.ts';
-import { cancelDueOrdersIn } from './payDeadline.ts';
-import { detailOf, ORDER_SELECT, type OrderRow } from './orderQueries.ts';
+import { asOf, detailOf, ORDER_SELECT, type OrderRow } from './orderQueries.ts';
 import { LIFECYCLE_TEXTS, PAID_ORDER_STATES } from './lifecycleTexts.ts';
 
 /** Today's paid orders of the caller: those with a live ticket for today. */
@@ -30,9 +29,12 @@ export async function todayOrders(deps: AppDeps, userId: number, lang: Lang): Pr
 
 /** Notices to show on an order's page, from the configured texts in the request language. */
 export async function popWindows(deps: AppDeps, userId: number, orderId: number, lang: Lang): Promise<PopWindow[]> {
-  await deps.db.tx((q) => cancelDueOrdersIn(q, deps.clock(), { orderId }));
-  const [o] = await deps.db.query<{ status: OrderStatus }>('SELECT status FROM orders WHERE id = $1 AND user_id = $2', [orderId, userId]);
-  if (!o) throw fail(ORDER_TEXTS.orderNotFound);
+  const [row] = await deps.db.query<{ status: OrderStatus; pay_deadline: Date | null }>(
+    'SELECT status, pay_deadline FROM orders WHERE id = $1 AND user_id = $2',
+    [orderId, userId],
+  );
+  if (!row) throw fail(ORDER_TEXTS.orderNotFound);
+  const o = asOf(row, deps.clock());
   const [{ live }] = await deps.db.query<{ live: number }>(
     `SELECT count(*)::int AS live FROM tickets WHERE order_id = $1 AND status = 'toBeChecked'`,
     [orderId],

@@ -331,6 +331,16 @@ describe('payment and timeout', () => {
     await runPayTimeout(t.db, t.now);
     expect((await t.call('GET', `/order/OrderInfo/getOrderStatusForTimeOut?orderId=${orderId}`, { token })).data.status).toBe('toBePaid');
     t.advance(1);
+    // Past the deadline, reads show the order cancelled before the job has run, and write nothing:
+    // the stock comes back with the job, once.
+    expect((await t.call('GET', `/order/OrderInfo/getOrderStatusForTimeOut?orderId=${orderId}`, { token })).data).toEqual({ status: 'canceled', payDeadline: null });
+    expect((await t.call('GET', `/order/OrderInfo/searchPersonOrder/${orderId}`, { token })).data.status).toBe('canceled');
+    expect((await t.call('GET', '/order/OrderInfo/getOrderInfoByStatus?status=canceled', { token })).data.rows.map((o: { orderId: number }) => o.orderId)).toContain(orderId);
+    expect((await t.call('GET', '/order/OrderInfo/getOrderInfoByStatus?status=toBePaid', { token })).data.total).toBe(0);
+    expect((await t.call('GET', '/config/orderRule/selectNotPayOrderByUserId', { token })).data.orderId).toBeNull();
+    const [{ status: stored }] = await t.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [orderId]);
+    expect(stored).toBe('toBePaid');
+    expect(await t.remaining(session)).toBe(before - 2);
     const n1 = await runPayTimeout(t.db, t.now);
     const n2 = await runPayTimeout(t.db, t.now);
     expect(n1).toBeGreaterThanOrEqual(1);
