@@ -87,6 +87,14 @@ const CODE_NO_ORDER = 502;
 /** The cart holds lines of another date (passed through as data, SPEC §8 600). */
 const CODE_CART_CONFLICT = 600;
 
+/** Done and error events reach guards and actions as typed params (no casts). */
+const answer = <T>({ event }: { event: { output: T } }) => ({ answer: event.output });
+const failure = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+
+/** What the risk guard reads from a placeOrder or cart-add answer (a cart add may instead
+ * answer the date its cart holds). */
+type RiskAnswer = { data?: { riskEnable?: boolean; riskPolicy?: number; riskPrompt?: string | null; cartDate?: string } | null };
+
 export function initialPurchaseContext(): PurchaseContext {
   return {
     date: null,
@@ -213,7 +221,7 @@ export const purchaseMachine = setup({
     placeOrder: fromPromise<PlaceOrderAnswer, { draft: OrderDraft }>(async () => notProvided('placeOrder')),
     /** placeOrder with poolFlag 1: the tickets go to the cart and hold stock. Resolves with the
      * raw answer: 200, or 600 when the cart holds another date. */
-    addToCart: fromPromise<{ code: number; msg: string }, { draft: OrderDraft }>(async () => notProvided('addToCart')),
+    addToCart: fromPromise<{ code: number; msg: string } & RiskAnswer, { draft: OrderDraft }>(async () => notProvided('addToCart')),
     /** Removes every line of the cart (the visitor agreed to change its date). */
     emptyCart: fromPromise<unknown, void>(async () => notProvided('emptyCart')),
   },
@@ -225,7 +233,7 @@ export const purchaseMachine = setup({
       const session = hall?.scheduleTicketPoolVOS.find((s) => s.hallScheduleId === event.hallScheduleId);
       return !!hall && !!session && isSessionSelectable(hall, session);
     },
-    hasUnpaidOrder: ({ event }) => (event as { output?: UnpaidCheck }).output?.orderId != null,
+    hasUnpaidOrder: (_, { check }: { check: UnpaidCheck }) => check.orderId != null,
     canAddVisitor: ({ context }) => context.visitors.length < VISITORS_PER_ORDER_INDIVIDUAL,
     canRemoveVisitor: ({ context, event }) =>
       event.type === 'VISITOR.REMOVE' &&
@@ -236,21 +244,15 @@ export const purchaseMachine = setup({
       event.type === 'VISITOR.CHANGE' && event.index >= 0 && event.index < context.visitors.length,
     visitorsValid: ({ context }) => orderContextOf(context) !== null && violationsOf(context, 'visitors').length === 0,
     agreementAccepted: ({ context }) => context.agreementAccepted,
-    noOrder: ({ event }) => {
-      const answer = (event as { output?: PlaceOrderAnswer }).output;
-      return !answer || answer.code === CODE_NO_ORDER || !answer.data;
-    },
-    riskRejected: ({ event }) => {
-      const data = (event as { output?: PlaceOrderAnswer }).output?.data;
-      return !!data && data.riskEnable && data.riskPolicy <= 0;
-    },
-    cartConflict: ({ event }) => (event as { output?: { code: number } }).output?.code === CODE_CART_CONFLICT,
-    orderPlaced: ({ event }) => (event as { output?: PlaceOrderAnswer }).output?.data?.orderId != null,
+    noOrder: (_, { answer }: { answer: PlaceOrderAnswer | undefined }) => !answer || answer.code === CODE_NO_ORDER || !answer.data,
+    riskRejected: (_, { answer }: { answer: RiskAnswer }) => !!answer.data && answer.data.riskEnable === true && (answer.data.riskPolicy ?? 1) <= 0,
+    cartConflict: (_, { answer }: { answer: { code: number } }) => answer.code === CODE_CART_CONFLICT,
+    orderPlaced: (_, { answer }: { answer: PlaceOrderAnswer }) => answer.data?.orderId != null,
   },
   actions: {
     reset: assign(() => initialPurchaseContext()),
     clearError: assign({ error: null }),
-    setFailure: assign(({ event }) => ({ error: errorText((event as { error?: unknown }).error) })),
+    setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
     chooseDate: assign(({ event }) => {
       if (event.type !== 'PICK_DATE') return {};
       return {
@@ -271,8 +273,7 @@ export const purchaseMachine = setup({
       if (event.type !== 'PICK_SESSION') return {};
       return { hallId: event.hallId, hallScheduleId: event.hallScheduleId, error: null, unpaidOrderId: null };
     }),
-    startVisitors: assign(({ context, event }) => {
-      const setting = (event as { output?: HallPersonSetting }).output ?? null;
+    startVisitors: assign(({ context }, { setting }: { setting: HallPersonSetting }) => {
       const next = { ...context, setting };
       return {
         setting,
@@ -313,19 +314,12 @@ export const purchaseMachine = setup({
     }),
     setToken: assign(({ event }) => (event.type === 'SLIDER.PASSED' ? { captchaToken: event.token, error: null } : {})),
     clearToken: assign({ captchaToken: null }),
-    showNoOrder: assign(({ event }) => {
-      const answer = (event as { output?: PlaceOrderAnswer }).output;
-      return { error: answer?.msg ? sameText(answer.msg) : null, captchaToken: null };
-    }),
-    showRisk: assign(({ event }) => ({
-      riskPrompt: (event as { output?: PlaceOrderAnswer }).output?.data?.riskPrompt ?? '',
+    showNoOrder: assign((_, { answer }: { answer: PlaceOrderAnswer | undefined }) => ({
+      error: answer?.msg ? sameText(answer.msg) : null,
       captchaToken: null,
     })),
-    setOrder: assign(({ event }) => ({
-      orderId: (event as { output?: PlaceOrderAnswer }).output?.data?.orderId ?? null,
-      captchaToken: null,
-      error: null,
-    })),
+    showRisk: assign((_, { answer }: { answer: RiskAnswer }) => ({ riskPrompt: answer.data?.riskPrompt ?? '', captchaToken: null })),
+    setOrder: assign((_, { answer }: { answer: PlaceOrderAnswer }) => ({ orderId: answer.data?.orderId ?? null, captchaToken: null, error: null })),
   },
 }).createMachine({
   id: 'purchase',
@@ -346,7 +340,7 @@ export const purchaseMachine = setup({
             id: 'loadCalendar',
             src: 'loadCalendar',
             onDone: { target: 'ready', actions: assign({ calendar: ({ event }) => event.output, error: null }) },
-            onError: { target: 'failed', actions: 'setFailure' },
+            onError: { target: 'failed', actions: { type: 'setFailure', params: failure } },
           },
         },
         ready: {
@@ -376,7 +370,7 @@ export const purchaseMachine = setup({
             src: 'loadHalls',
             input: ({ context }) => ({ date: context.date ?? '' }),
             onDone: { target: 'ready', actions: assign({ halls: ({ event }) => event.output, error: null }) },
-            onError: { target: 'failed', actions: 'setFailure' },
+            onError: { target: 'failed', actions: { type: 'setFailure', params: failure } },
           },
         },
         ready: {
@@ -398,13 +392,13 @@ export const purchaseMachine = setup({
         src: 'checkUnpaid',
         onDone: [
           {
-            guard: 'hasUnpaidOrder',
+            guard: { type: 'hasUnpaidOrder', params: ({ event }) => ({ check: event.output }) },
             target: 'unpaidBlocked',
             actions: assign({ unpaidOrderId: ({ event }) => event.output.orderId }),
           },
           { target: 'loadingSetting' },
         ],
-        onError: { target: '#purchase.venue.ready', actions: 'setFailure' },
+        onError: { target: '#purchase.venue.ready', actions: { type: 'setFailure', params: failure } },
       },
     },
     unpaidBlocked: {
@@ -423,8 +417,8 @@ export const purchaseMachine = setup({
         id: 'loadSetting',
         src: 'loadSetting',
         input: ({ context }) => ({ hallId: context.hallId ?? 0 }),
-        onDone: { target: 'visitors', actions: 'startVisitors' },
-        onError: { target: '#purchase.venue.ready', actions: 'setFailure' },
+        onDone: { target: 'visitors', actions: { type: 'startVisitors', params: ({ event }) => ({ setting: event.output }) } },
+        onError: { target: '#purchase.venue.ready', actions: { type: 'setFailure', params: failure } },
       },
     },
     visitors: {
@@ -457,7 +451,7 @@ export const purchaseMachine = setup({
             src: 'calculatePrice',
             input: ({ context }) => ({ draft: draftOf(context) }),
             onDone: { target: 'ready', actions: assign({ quote: ({ event }) => event.output, error: null }) },
-            onError: { target: 'failed', actions: 'setFailure' },
+            onError: { target: 'failed', actions: { type: 'setFailure', params: failure } },
           },
           on: { BACK: '#purchase.visitors' },
         },
@@ -495,12 +489,12 @@ export const purchaseMachine = setup({
             src: 'placeOrder',
             input: ({ context }) => ({ draft: draftOf(context) }),
             onDone: [
-              { guard: 'noOrder', target: 'ready', actions: 'showNoOrder' },
-              { guard: 'riskRejected', target: 'riskRejected', actions: 'showRisk' },
-              { guard: 'orderPlaced', target: '#purchase.placed', actions: 'setOrder' },
-              { target: 'ready', actions: 'showNoOrder' },
+              { guard: { type: 'noOrder', params: answer }, target: 'ready', actions: { type: 'showNoOrder', params: answer } },
+              { guard: { type: 'riskRejected', params: answer }, target: 'riskRejected', actions: { type: 'showRisk', params: answer } },
+              { guard: { type: 'orderPlaced', params: answer }, target: '#purchase.placed', actions: { type: 'setOrder', params: answer } },
+              { target: 'ready', actions: { type: 'showNoOrder', params: answer } },
             ],
-            onError: { target: 'ready', actions: ['setFailure', 'clearToken'] },
+            onError: { target: 'ready', actions: [{ type: 'setFailure', params: failure }, 'clearToken'] },
           },
         },
         addingToCart: {
@@ -510,12 +504,12 @@ export const purchaseMachine = setup({
             src: 'addToCart',
             input: ({ context }) => ({ draft: draftOf(context) }),
             onDone: [
-              { guard: 'cartConflict', target: 'cartConflict' },
+              { guard: { type: 'cartConflict', params: answer }, target: 'cartConflict' },
               // Cart adds pass the same risk policy as orders (hoarding).
-              { guard: 'riskRejected', target: 'riskRejected', actions: 'showRisk' },
+              { guard: { type: 'riskRejected', params: answer }, target: 'riskRejected', actions: { type: 'showRisk', params: answer } },
               { target: '#purchase.carted' },
             ],
-            onError: { target: 'ready', actions: 'setFailure' },
+            onError: { target: 'ready', actions: { type: 'setFailure', params: failure } },
           },
         },
         cartConflict: {
@@ -528,7 +522,7 @@ export const purchaseMachine = setup({
             id: 'emptyCart',
             src: 'emptyCart',
             onDone: 'addingToCart',
-            onError: { target: 'ready', actions: 'setFailure' },
+            onError: { target: 'ready', actions: { type: 'setFailure', params: failure } },
           },
         },
         riskRejected: {
