@@ -6,7 +6,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Text } from '../src/domain/text.ts';
 import type { PlaceOrderResult, ShoppingCart } from '../src/domain/types.ts';
-import { errorText, notProvided, sameText } from './errors.ts';
+import { errorText, failure, notProvided, output, sameText } from './errors.ts';
 
 /** SPEC §8 "Shopping cart expired, or empty or none selected". */
 export const CART_NOTHING_SELECTED: Text = {
@@ -58,11 +58,10 @@ export const cartMachine = setup({
   guards: {
     somethingSelected: ({ context }) =>
       context.selected.length > 0 && context.selected.every((id) => held(context.cart).some((l) => l.cartTicketId === id)),
-    orderPlaced: ({ event }) => (event as { output?: CheckoutAnswer }).output?.data?.orderId != null,
+    orderPlaced: (_, { output: answer }: { output: CheckoutAnswer }) => answer.data?.orderId != null,
   },
   actions: {
-    setCart: assign(({ event }) => {
-      const cart = (event as { output?: ShoppingCart }).output ?? null;
+    setCart: assign((_, { output: cart }: { output: ShoppingCart }) => {
       // Everything held is selected when the cart opens: the usual intent is to pay it all.
       return { cart, selected: held(cart).map((l) => l.cartTicketId), error: null };
     }),
@@ -78,16 +77,13 @@ export const cartMachine = setup({
       return { selected: context.selected.length === all.length ? [] : all };
     }),
     nothingSelected: assign({ error: CART_NOTHING_SELECTED }),
-    setFailure: assign(({ event }) => ({ error: errorText((event as { error?: unknown }).error), captchaToken: null })),
+    setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error), captchaToken: null })),
     setToken: assign(({ event }) => (event.type === 'SLIDER.PASSED' ? { captchaToken: event.token, error: null } : {})),
-    showNoOrder: assign(({ event }) => {
-      const answer = (event as { output?: CheckoutAnswer }).output;
-      return { error: answer?.msg ? sameText(answer.msg) : CART_NOTHING_SELECTED, captchaToken: null };
-    }),
-    setOrder: assign(({ event }) => ({
-      orderId: (event as { output?: CheckoutAnswer }).output?.data?.orderId ?? null,
+    showNoOrder: assign((_, { output: answer }: { output: CheckoutAnswer }) => ({
+      error: answer.msg ? sameText(answer.msg) : CART_NOTHING_SELECTED,
       captchaToken: null,
     })),
+    setOrder: assign((_, { output: answer }: { output: CheckoutAnswer }) => ({ orderId: answer.data?.orderId ?? null, captchaToken: null })),
   },
 }).createMachine({
   id: 'cart',
@@ -100,8 +96,8 @@ export const cartMachine = setup({
       invoke: {
         id: 'loadCart',
         src: 'loadCart',
-        onDone: { target: 'ready', actions: 'setCart' },
-        onError: { target: 'failed', actions: 'setFailure' },
+        onDone: { target: 'ready', actions: { type: 'setCart', params: output } },
+        onError: { target: 'failed', actions: { type: 'setFailure', params: failure } },
       },
     },
     failed: {
@@ -129,10 +125,10 @@ export const cartMachine = setup({
         src: 'checkout',
         input: ({ context }) => ({ cartTicketIds: context.selected, captchaToken: context.captchaToken ?? '' }),
         onDone: [
-          { guard: 'orderPlaced', target: 'placed', actions: 'setOrder' },
-          { target: 'ready', actions: 'showNoOrder' },
+          { guard: { type: 'orderPlaced', params: output }, target: 'placed', actions: { type: 'setOrder', params: output } },
+          { target: 'ready', actions: { type: 'showNoOrder', params: output } },
         ],
-        onError: { target: 'ready', actions: 'setFailure' },
+        onError: { target: 'ready', actions: { type: 'setFailure', params: failure } },
       },
     },
     placed: {

@@ -27,7 +27,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { HOLD_SLACK_MS } from '../src/domain/limits.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { CartLine } from '../src/domain/types.ts';
-import { errorText, notProvided } from './errors.ts';
+import { errorText, failure, notProvided } from './errors.ts';
 
 export const CART_TICK_MS = 1000;
 
@@ -97,7 +97,7 @@ export const cartHoldMachine = setup({
   actions: {
     updateRemaining: assign(({ context }) => ({ remainingMs: remainingOf(context) })),
     markExpired: assign({ expired: true, remainingMs: 0 }),
-    setFailure: assign(({ event }) => ({ error: errorText((event as { error?: unknown }).error) })),
+    setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
     clearError: assign({ error: null }),
   },
 }).createMachine({
@@ -137,7 +137,7 @@ export const cartHoldMachine = setup({
         input: ({ context }) => ({ cartTicketId: context.cartTicketId }),
         onDone: { target: 'expired' },
         // The line is over either way: the server's job expires it at its own deadline.
-        onError: { target: 'expired', actions: 'setFailure' },
+        onError: { target: 'expired', actions: { type: 'setFailure', params: failure } },
       },
     },
     expired: {
@@ -155,8 +155,8 @@ export const cartHoldMachine = setup({
         input: ({ context }) => ({ cartTicketId: context.cartTicketId }),
         onDone: { target: 'removed' },
         onError: [
-          { guard: 'hasExpired', target: 'expired', actions: 'setFailure' },
-          { target: 'holding', actions: 'setFailure' },
+          { guard: 'hasExpired', target: 'expired', actions: { type: 'setFailure', params: failure } },
+          { target: 'holding', actions: { type: 'setFailure', params: failure } },
         ],
       },
     },

@@ -23,3 +23,9 @@ export function errorText(error: unknown): Text {
 export function notProvided(name: string): never {
   throw new Error(`actor "${name}" was not provided: provide it with machine.provide({ actors })`);
 }
+
+/** Params of a done event for guards and actions declared in `setup`: `{ output }`. */
+export const output = <T>({ event }: { event: { output: T } }) => ({ output: event.output });
+
+/** Params of an error event: `{ error }`. */
+export const failure = ({ event }: { event: { error: unknown } }) => ({ error: event.error });

@@ -17,7 +17,7 @@ import {
 } from '../src/domain/invoice.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { InvoiceDetail, InvoiceRequest, InvoiceTitleType, OrderSummary } from '../src/domain/types.ts';
-import { errorText, notProvided } from './errors.ts';
+import { errorText, failure, notProvided, output } from './errors.ts';
 
 /** The order asked for cannot be invoiced (not paid, not the visitor's, or invoiced already). */
 export const INVOICE_ORDER_UNAVAILABLE: Text = {
@@ -73,13 +73,13 @@ export const invoiceMachine = setup({
     apply: fromPromise<InvoiceDetail, InvoiceRequest>(async () => notProvided('apply')),
   },
   guards: {
-    presetFound: ({ context, event }) => find((event as { output?: OrderSummary[] }).output ?? null, context.presetOrderId) !== null,
+    presetFound: ({ context }, { output: orders }: { output: OrderSummary[] }) => find(orders, context.presetOrderId) !== null,
     presetMissing: ({ context }) => context.presetOrderId !== null,
     invoiceable: ({ context, event }) => event.type === 'CHOOSE' && find(context.orders, event.orderId) !== null,
     valid: ({ context }) => checkInvoice(requestOf(context)).length === 0,
   },
   actions: {
-    setOrders: assign(({ event }) => ({ orders: (event as { output?: OrderSummary[] }).output ?? [], error: null })),
+    setOrders: assign((_, { output: orders }: { output: OrderSummary[] }) => ({ orders, error: null })),
     choosePreset: assign(({ context }) => ({ order: find(context.orders, context.presetOrderId), presetOrderId: null })),
     presetUnavailable: assign({ presetOrderId: null, error: INVOICE_ORDER_UNAVAILABLE }),
     choose: assign(({ context, event }) =>
@@ -97,8 +97,8 @@ export const invoiceMachine = setup({
     }),
     showViolations: assign(({ context }) => ({ violations: checkInvoice(requestOf(context)), error: null })),
     clearMessages: assign({ violations: [], error: null }),
-    setInvoice: assign(({ event }) => ({ invoice: (event as { output?: InvoiceDetail }).output ?? null, error: null })),
-    setFailure: assign(({ event }) => ({ error: errorText((event as { error?: unknown }).error) })),
+    setInvoice: assign((_, { output: invoice }: { output: InvoiceDetail }) => ({ invoice, error: null })),
+    setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
   },
 }).createMachine({
   id: 'invoice',
@@ -124,11 +124,11 @@ export const invoiceMachine = setup({
             id: 'loadOrders',
             src: 'loadOrders',
             onDone: [
-              { guard: 'presetFound', target: '#invoice.editing', actions: ['setOrders', 'choosePreset'] },
-              { guard: 'presetMissing', target: 'ready', actions: ['setOrders', 'presetUnavailable'] },
-              { target: 'ready', actions: 'setOrders' },
+              { guard: { type: 'presetFound', params: output }, target: '#invoice.editing', actions: [{ type: 'setOrders', params: output }, 'choosePreset'] },
+              { guard: 'presetMissing', target: 'ready', actions: [{ type: 'setOrders', params: output }, 'presetUnavailable'] },
+              { target: 'ready', actions: { type: 'setOrders', params: output } },
             ],
-            onError: { target: 'failed', actions: 'setFailure' },
+            onError: { target: 'failed', actions: { type: 'setFailure', params: failure } },
           },
         },
         failed: {
@@ -158,8 +158,8 @@ export const invoiceMachine = setup({
         id: 'apply',
         src: 'apply',
         input: ({ context }) => requestOf(context),
-        onDone: { target: 'done', actions: 'setInvoice' },
-        onError: { target: 'editing', actions: 'setFailure' },
+        onDone: { target: 'done', actions: { type: 'setInvoice', params: output } },
+        onError: { target: 'editing', actions: { type: 'setFailure', params: failure } },
       },
     },
     done: {

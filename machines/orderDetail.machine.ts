@@ -6,7 +6,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Text } from '../src/domain/text.ts';
 import type { CancelOrderResult, OrderDetail } from '../src/domain/types.ts';
 import { orderActions } from '../src/domain/orderActions.ts';
-import { errorText, notProvided } from './errors.ts';
+import { errorText, failure, notProvided } from './errors.ts';
 
 export interface OrderDetailContext {
   orderId: number;
@@ -32,7 +32,7 @@ export const orderDetailMachine = setup({
     cancellable: ({ context }) => context.order !== null && orderActions(context.order).cancel,
   },
   actions: {
-    setFailure: assign(({ event }) => ({ error: errorText((event as { error?: unknown }).error) })),
+    setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
   },
 }).createMachine({
   id: 'orderDetail',
@@ -47,7 +47,7 @@ export const orderDetailMachine = setup({
         src: 'loadOrder',
         input: ({ context }) => ({ orderId: context.orderId }),
         onDone: { target: 'ready', actions: assign({ order: ({ event }) => event.output, error: null }) },
-        onError: { target: 'failed', actions: 'setFailure' },
+        onError: { target: 'failed', actions: { type: 'setFailure', params: failure } },
       },
     },
     failed: {
@@ -70,7 +70,7 @@ export const orderDetailMachine = setup({
         src: 'cancel',
         input: ({ context }) => ({ orderNumber: context.order?.orderNumber ?? '' }),
         onDone: 'loading',
-        onError: { target: 'ready', actions: 'setFailure' },
+        onError: { target: 'ready', actions: { type: 'setFailure', params: failure } },
       },
     },
   },

@@ -8,7 +8,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Text } from '../src/domain/text.ts';
 import type { OrderDetail } from '../src/domain/types.ts';
-import { errorText, notProvided } from './errors.ts';
+import { errorText, failure, notProvided, output } from './errors.ts';
 import { HOLD_SLACK_MS } from '../src/domain/limits.ts';
 import { ORDER_NOT_PAID_IN_TIME } from '../src/domain/sessions.ts';
 
@@ -55,10 +55,6 @@ function remainingOf(context: PayOrderContext): number {
   return Math.max(0, deadline - HOLD_SLACK_MS - (context.clock() + context.offset));
 }
 
-function orderOf(event: unknown): OrderDetail | undefined {
-  return (event as { output?: OrderDetail }).output;
-}
-
 export const payOrderMachine = setup({
   types: {
     context: {} as PayOrderContext,
@@ -76,16 +72,16 @@ export const payOrderMachine = setup({
     toBePaid: ({ context }) => context.order?.status === 'toBePaid',
     completed: ({ context }) => context.order?.status === 'completed',
     timeUp: ({ context }) => context.remainingMs <= 0,
-    reloadedToBePaid: ({ event }) => orderOf(event)?.status === 'toBePaid',
-    reloadedCompleted: ({ event }) => orderOf(event)?.status === 'completed',
-    reloadedCanceled: ({ event }) => orderOf(event)?.status === 'canceled',
+    reloadedToBePaid: (_, { output: order }: { output: OrderDetail }) => order.status === 'toBePaid',
+    reloadedCompleted: (_, { output: order }: { output: OrderDetail }) => order.status === 'completed',
+    reloadedCanceled: (_, { output: order }: { output: OrderDetail }) => order.status === 'canceled',
   },
   actions: {
     /** Opens the cashier (a page of the payment provider, or the chat app's JSAPI). */
     openCashier: (_, _params: { payUrl: string }) => {},
     updateRemaining: assign(({ context }) => ({ remainingMs: remainingOf(context) })),
-    setOrder: assign(({ event }) => ({ order: orderOf(event) ?? null })),
-    setFailure: assign(({ event }) => ({ error: errorText((event as { error?: unknown }).error) })),
+    setOrder: assign((_, { output: order }: { output: OrderDetail }) => ({ order })),
+    setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
     clearError: assign({ error: null }),
   },
 }).createMachine({
@@ -116,8 +112,8 @@ export const payOrderMachine = setup({
                 id: 'loadOrder',
                 src: 'loadOrder',
                 input: ({ context }) => ({ orderId: context.orderId }),
-                onDone: { target: 'done', actions: 'setOrder' },
-                onError: { target: '#payOrder.failed', actions: 'setFailure' },
+                onDone: { target: 'done', actions: { type: 'setOrder', params: output } },
+                onError: { target: '#payOrder.failed', actions: { type: 'setFailure', params: failure } },
               },
             },
             done: { type: 'final', meta: { description: 'The order is loaded' } },
@@ -136,7 +132,7 @@ export const payOrderMachine = setup({
                   target: 'done',
                   actions: assign({ offset: ({ context, event }) => event.output - context.clock() }),
                 },
-                onError: { target: '#payOrder.failed', actions: 'setFailure' },
+                onError: { target: '#payOrder.failed', actions: { type: 'setFailure', params: failure } },
               },
             },
             done: { type: 'final', meta: { description: 'The server time is known' } },
@@ -176,13 +172,13 @@ export const payOrderMachine = setup({
             input: ({ context }) => ({ orderId: context.orderId }),
             onDone: [
               {
-                guard: 'reloadedCanceled',
+                guard: { type: 'reloadedCanceled', params: output },
                 target: '#payOrder.closed',
-                actions: ['setOrder', assign({ error: ORDER_NOT_PAID_IN_TIME })],
+                actions: [{ type: 'setOrder', params: output }, assign({ error: ORDER_NOT_PAID_IN_TIME })],
               },
-              { guard: 'reloadedCompleted', target: '#payOrder.paid', actions: 'setOrder' },
-              { guard: 'reloadedToBePaid', target: 'pause', actions: 'setOrder' },
-              { target: '#payOrder.closed', actions: 'setOrder' },
+              { guard: { type: 'reloadedCompleted', params: output }, target: '#payOrder.paid', actions: { type: 'setOrder', params: output } },
+              { guard: { type: 'reloadedToBePaid', params: output }, target: 'pause', actions: { type: 'setOrder', params: output } },
+              { target: '#payOrder.closed', actions: { type: 'setOrder', params: output } },
             ],
             onError: { target: 'pause' },
           },
@@ -200,7 +196,7 @@ export const payOrderMachine = setup({
         src: 'startPayment',
         input: ({ context }) => ({ orderId: context.orderId }),
         onDone: { target: 'redirecting', actions: assign({ payUrl: ({ event }) => event.output.payUrl }) },
-        onError: { target: 'waiting', actions: 'setFailure' },
+        onError: { target: 'waiting', actions: { type: 'setFailure', params: failure } },
       },
     },
     redirecting: {

@@ -25,7 +25,7 @@ import type {
   Violation,
   VisitorDraft,
 } from '../src/domain/types.ts';
-import { errorText, notProvided, sameText } from './errors.ts';
+import { errorText, failure, notProvided, output, sameText } from './errors.ts';
 
 export interface PurchaseContext {
   date: string | null;
@@ -86,10 +86,6 @@ export interface UnpaidCheck {
 const CODE_NO_ORDER = 502;
 /** The cart holds lines of another date (passed through as data, SPEC §8 600). */
 const CODE_CART_CONFLICT = 600;
-
-/** Done and error events reach guards and actions as typed params (no casts). */
-const answer = <T>({ event }: { event: { output: T } }) => ({ answer: event.output });
-const failure = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
 /** What the risk guard reads from a placeOrder or cart-add answer (a cart add may instead
  * answer the date its cart holds). */
@@ -244,10 +240,10 @@ export const purchaseMachine = setup({
       event.type === 'VISITOR.CHANGE' && event.index >= 0 && event.index < context.visitors.length,
     visitorsValid: ({ context }) => orderContextOf(context) !== null && violationsOf(context, 'visitors').length === 0,
     agreementAccepted: ({ context }) => context.agreementAccepted,
-    noOrder: (_, { answer }: { answer: PlaceOrderAnswer | undefined }) => !answer || answer.code === CODE_NO_ORDER || !answer.data,
-    riskRejected: (_, { answer }: { answer: RiskAnswer }) => !!answer.data && answer.data.riskEnable === true && (answer.data.riskPolicy ?? 1) <= 0,
-    cartConflict: (_, { answer }: { answer: { code: number } }) => answer.code === CODE_CART_CONFLICT,
-    orderPlaced: (_, { answer }: { answer: PlaceOrderAnswer }) => answer.data?.orderId != null,
+    noOrder: (_, { output: answer }: { output: PlaceOrderAnswer | undefined }) => !answer || answer.code === CODE_NO_ORDER || !answer.data,
+    riskRejected: (_, { output: answer }: { output: RiskAnswer }) => !!answer.data && answer.data.riskEnable === true && (answer.data.riskPolicy ?? 1) <= 0,
+    cartConflict: (_, { output: answer }: { output: { code: number } }) => answer.code === CODE_CART_CONFLICT,
+    orderPlaced: (_, { output: answer }: { output: PlaceOrderAnswer }) => answer.data?.orderId != null,
   },
   actions: {
     reset: assign(() => initialPurchaseContext()),
@@ -314,12 +310,12 @@ export const purchaseMachine = setup({
     }),
     setToken: assign(({ event }) => (event.type === 'SLIDER.PASSED' ? { captchaToken: event.token, error: null } : {})),
     clearToken: assign({ captchaToken: null }),
-    showNoOrder: assign((_, { answer }: { answer: PlaceOrderAnswer | undefined }) => ({
+    showNoOrder: assign((_, { output: answer }: { output: PlaceOrderAnswer | undefined }) => ({
       error: answer?.msg ? sameText(answer.msg) : null,
       captchaToken: null,
     })),
-    showRisk: assign((_, { answer }: { answer: RiskAnswer }) => ({ riskPrompt: answer.data?.riskPrompt ?? '', captchaToken: null })),
-    setOrder: assign((_, { answer }: { answer: PlaceOrderAnswer }) => ({ orderId: answer.data?.orderId ?? null, captchaToken: null, error: null })),
+    showRisk: assign((_, { output: answer }: { output: RiskAnswer }) => ({ riskPrompt: answer.data?.riskPrompt ?? '', captchaToken: null })),
+    setOrder: assign((_, { output: answer }: { output: PlaceOrderAnswer }) => ({ orderId: answer.data?.orderId ?? null, captchaToken: null, error: null })),
   },
 }).createMachine({
   id: 'purchase',
@@ -489,10 +485,10 @@ export const purchaseMachine = setup({
             src: 'placeOrder',
             input: ({ context }) => ({ draft: draftOf(context) }),
             onDone: [
-              { guard: { type: 'noOrder', params: answer }, target: 'ready', actions: { type: 'showNoOrder', params: answer } },
-              { guard: { type: 'riskRejected', params: answer }, target: 'riskRejected', actions: { type: 'showRisk', params: answer } },
-              { guard: { type: 'orderPlaced', params: answer }, target: '#purchase.placed', actions: { type: 'setOrder', params: answer } },
-              { target: 'ready', actions: { type: 'showNoOrder', params: answer } },
+              { guard: { type: 'noOrder', params: output }, target: 'ready', actions: { type: 'showNoOrder', params: output } },
+              { guard: { type: 'riskRejected', params: output }, target: 'riskRejected', actions: { type: 'showRisk', params: output } },
+              { guard: { type: 'orderPlaced', params: output }, target: '#purchase.placed', actions: { type: 'setOrder', params: output } },
+              { target: 'ready', actions: { type: 'showNoOrder', params: output } },
             ],
             onError: { target: 'ready', actions: [{ type: 'setFailure', params: failure }, 'clearToken'] },
           },
@@ -504,9 +500,9 @@ export const purchaseMachine = setup({
             src: 'addToCart',
             input: ({ context }) => ({ draft: draftOf(context) }),
             onDone: [
-              { guard: { type: 'cartConflict', params: answer }, target: 'cartConflict' },
+              { guard: { type: 'cartConflict', params: output }, target: 'cartConflict' },
               // Cart adds pass the same risk policy as orders (hoarding).
-              { guard: { type: 'riskRejected', params: answer }, target: 'riskRejected', actions: { type: 'showRisk', params: answer } },
+              { guard: { type: 'riskRejected', params: output }, target: 'riskRejected', actions: { type: 'showRisk', params: output } },
               { target: '#purchase.carted' },
             ],
             onError: { target: 'ready', actions: { type: 'setFailure', params: failure } },

@@ -30,7 +30,7 @@ import type {
   Violation,
   VisitorDraft,
 } from '../src/domain/types.ts';
-import { errorText, notProvided, sameText } from './errors.ts';
+import { errorText, failure, notProvided, output, sameText } from './errors.ts';
 import { allToggled, selectableTicketIds, toggled } from './ticketSelection.ts';
 
 export interface RebookInput {
@@ -184,16 +184,15 @@ export const rebookMachine = setup({
         ? { date: event.date, halls: [], hallScheduleId: null, violations: [], error: null }
         : {},
     ),
-    setHalls: assign(({ context, event }) => {
+    setHalls: assign(({ context }, { output: halls }: { output: HallPool[] }) => {
       const hallId = ticketsHallId(context);
-      const halls = (event as { output?: HallPool[] }).output ?? [];
       return { halls: halls.filter((h) => h.hallId === hallId), error: null };
     }),
     chooseSession: assign(({ event }) =>
       event.type === 'PICK_SESSION' ? { hallScheduleId: event.hallScheduleId, violations: [], error: null } : {},
     ),
-    setResult: assign(({ event }) => ({ result: (event as { output?: RebookResult }).output ?? null, error: null })),
-    setFailure: assign(({ event }) => ({ error: errorText((event as { error?: unknown }).error) })),
+    setResult: assign((_, { output: result }: { output: RebookResult }) => ({ result, error: null })),
+    setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
     clearError: assign({ error: null }),
   },
 }).createMachine({
@@ -235,7 +234,7 @@ export const rebookMachine = setup({
             id: 'loadCalendar',
             src: 'loadCalendar',
             onDone: { target: 'ready', actions: assign({ calendar: ({ event }) => event.output, error: null }) },
-            onError: { target: 'failed', actions: 'setFailure' },
+            onError: { target: 'failed', actions: { type: 'setFailure', params: failure } },
           },
         },
         ready: {
@@ -259,8 +258,8 @@ export const rebookMachine = setup({
             id: 'loadHalls',
             src: 'loadHalls',
             input: ({ context }) => ({ date: context.date ?? '' }),
-            onDone: { target: 'ready', actions: 'setHalls' },
-            onError: { target: 'failed', actions: 'setFailure' },
+            onDone: { target: 'ready', actions: { type: 'setHalls', params: output } },
+            onError: { target: 'failed', actions: { type: 'setFailure', params: failure } },
           },
         },
         ready: {
@@ -291,8 +290,8 @@ export const rebookMachine = setup({
         id: 'rebook',
         src: 'rebook',
         input: ({ context }) => rebookRequestOf(context),
-        onDone: { target: 'done', actions: 'setResult' },
-        onError: { target: 'confirming', actions: 'setFailure' },
+        onDone: { target: 'done', actions: { type: 'setResult', params: output } },
+        onError: { target: 'confirming', actions: { type: 'setFailure', params: failure } },
       },
     },
     done: {

@@ -16,7 +16,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { checkRefund, type RefundContext, type RefundDraft } from '../src/domain/refundRules.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { OrderDetail, RefundResult, RefundRisk, Violation } from '../src/domain/types.ts';
-import { errorText, notProvided } from './errors.ts';
+import { errorText, failure, notProvided, output } from './errors.ts';
 import { allToggled, selectableTicketIds, toggled } from './ticketSelection.ts';
 
 export interface RefundInput {
@@ -81,7 +81,7 @@ export const refundMachine = setup({
     ticketSelectable: ({ context, event }) =>
       event.type === 'TOGGLE' && refundableTicketIds(context).includes(event.ticketId),
     refundAllowed: ({ context }) => refundViolations(context).length === 0,
-    warns: ({ event }) => (event as { output?: RefundRisk }).output?.warn === true,
+    warns: (_, { output: risk }: { output: RefundRisk }) => risk.warn === true,
   },
   actions: {
     toggle: assign(({ context, event }) =>
@@ -96,10 +96,10 @@ export const refundMachine = setup({
     })),
     showViolations: assign(({ context }) => ({ violations: refundViolations(context) })),
     clearViolations: assign({ violations: [], error: null }),
-    setWarning: assign(({ event }) => ({ warning: (event as { output?: RefundRisk }).output?.message ?? '' })),
+    setWarning: assign((_, { output: risk }: { output: RefundRisk }) => ({ warning: risk.message ?? '' })),
     clearWarning: assign({ warning: null }),
-    setResult: assign(({ event }) => ({ result: (event as { output?: RefundResult }).output ?? null, error: null })),
-    setFailure: assign(({ event }) => ({ error: errorText((event as { error?: unknown }).error), warning: null })),
+    setResult: assign((_, { output: result }: { output: RefundResult }) => ({ result, error: null })),
+    setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error), warning: null })),
   },
 }).createMachine({
   id: 'refund',
@@ -129,8 +129,8 @@ export const refundMachine = setup({
         id: 'checkBlack',
         src: 'checkBlack',
         input: ({ context }) => ({ ticketIds: context.selected }),
-        onDone: [{ guard: 'warns', target: 'warning', actions: 'setWarning' }, { target: 'confirming' }],
-        onError: { target: 'selecting', actions: 'setFailure' },
+        onDone: [{ guard: { type: 'warns', params: output }, target: 'warning', actions: { type: 'setWarning', params: output } }, { target: 'confirming' }],
+        onError: { target: 'selecting', actions: { type: 'setFailure', params: failure } },
       },
     },
     warning: {
@@ -153,8 +153,8 @@ export const refundMachine = setup({
         id: 'refund',
         src: 'refund',
         input: ({ context }) => ({ ticketIds: context.selected }),
-        onDone: { target: 'done', actions: 'setResult' },
-        onError: { target: 'selecting', actions: 'setFailure' },
+        onDone: { target: 'done', actions: { type: 'setResult', params: output } },
+        onError: { target: 'selecting', actions: { type: 'setFailure', params: failure } },
       },
     },
     done: {
