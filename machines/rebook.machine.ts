@@ -12,12 +12,12 @@
  *   read the visitors' full certificates (TicketView has masked ones) and the new session's
  *   ticket types, and the company rules for the moved set are checkRefund's change rules.
  *
- * Input: { order, rules } as for the refund machine (`rules` is the RefundContext).
+ * Input: { order } as for the refund machine, which also loads the rules (`loadRules`).
  * Context is plain JSON. The app provides the actors `loadCalendar`, `loadHalls` (the same
  * as the purchase machine's) and `rebook` (rebook/person). */
 import { assign, fromPromise, setup } from 'xstate';
 import { checkOrder, ORDER_MESSAGES, ORDER_RULES } from '../src/domain/orderRules.ts';
-import { checkRebookDate, checkRefund, type RefundContext, type RefundDraft } from '../src/domain/refundRules.ts';
+import { checkRebookDate, checkRefund, NO_REFUND_FACTS, type RefundContext, type RefundDraft } from '../src/domain/refundRules.ts';
 import { isDayBookable, isSessionSelectable } from '../src/domain/sessions.ts';
 import type { Text } from '../src/domain/text.ts';
 import type {
@@ -35,7 +35,6 @@ import { allToggled, selectableTicketIds, toggled } from './ticketSelection.ts';
 
 export interface RebookInput {
   order: OrderDetail;
-  rules: RefundContext;
 }
 
 export interface RebookContext {
@@ -145,6 +144,8 @@ export const rebookMachine = setup({
     input: {} as RebookInput,
   },
   actors: {
+    /** The order's refund facts (GET /order/refund/rules/{orderId}). */
+    loadRules: fromPromise<RefundContext, { orderId: number }>(async () => notProvided('loadRules')),
     /** The bookable-dates calendar (getCalendar). */
     loadCalendar: fromPromise<CalendarDay[], void>(async () => notProvided('loadCalendar')),
     /** Halls and sessions of a day (getHalls); the machine keeps the tickets' hall. */
@@ -199,7 +200,7 @@ export const rebookMachine = setup({
   id: 'rebook',
   context: ({ input }) => ({
     order: input.order,
-    rules: input.rules,
+    rules: NO_REFUND_FACTS,
     selected: [],
     violations: [],
     calendar: [],
@@ -209,9 +210,23 @@ export const rebookMachine = setup({
     result: null,
     error: null,
   }),
-  initial: 'selecting',
+  initial: 'loading',
   meta: { description: 'Change the date of tickets of a paid order' },
   states: {
+    loading: {
+      meta: { description: "Loading the order's refund and change facts" },
+      invoke: {
+        id: 'loadRules',
+        src: 'loadRules',
+        input: ({ context }) => ({ orderId: context.order.orderId }),
+        onDone: { target: 'selecting', actions: assign({ rules: ({ event }) => event.output, error: null }) },
+        onError: { target: 'failed', actions: { type: 'setFailure', params: failure } },
+      },
+    },
+    failed: {
+      meta: { description: 'The facts could not be loaded: the message and a retry' },
+      on: { RETRY: 'loading' },
+    },
     selecting: {
       meta: { description: "The order's tickets with checkboxes (used ones disabled) and the violations shown" },
       on: {

@@ -2,18 +2,16 @@
  * frontUserRefund): tick tickets, the refund rules, the missed-visit blacklist warning, the
  * refund alert, submit.
  *
- * Input: { order, rules }. `order` is the OrderDetail the order screen already shows;
- * `rules` is the RefundContext `checkRefund` needs (every ticket of the order with its hall,
- * date, kind, age, free-child/cinema/school-free flags; group; the partial-refund percentage
- * from config or null; free children per adult). TicketView does not carry those facts, so
- * the app builds `rules` from the server's answer (see the report: the server should serve
- * them with the order detail).
+ * Input: { order }, the OrderDetail the order screen already shows. The machine loads the
+ * RefundContext `checkRefund` needs (every ticket of the order with its hall, date, kind,
+ * age, free-child/cinema/school-free flags; group; the partial-refund percentage; free
+ * children per adult) with its `loadRules` actor, and offers a retry when that fails.
  *
  * Context is plain JSON (persistable like the purchase machine's).
  *
- * The app provides the actors `checkBlack` (refundCheckBlack) and `refund` (frontUserRefund). */
+ * The app provides the actors `loadRules`, `checkBlack` (refundCheckBlack) and `refund` (frontUserRefund). */
 import { assign, fromPromise, setup } from 'xstate';
-import { checkRefund, type RefundContext, type RefundDraft } from '../src/domain/refundRules.ts';
+import { checkRefund, NO_REFUND_FACTS, type RefundContext, type RefundDraft } from '../src/domain/refundRules.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { OrderDetail, RefundResult, RefundRisk, Violation } from '../src/domain/types.ts';
 import { errorText, failure, notProvided, output } from './errors.ts';
@@ -21,7 +19,6 @@ import { allToggled, selectableTicketIds, toggled } from './ticketSelection.ts';
 
 export interface RefundInput {
   order: OrderDetail;
-  rules: RefundContext;
 }
 
 export interface RefundMachineContext {
@@ -43,6 +40,7 @@ export type RefundEvent =
   | { type: 'CONFIRM' }
   | { type: 'CONTINUE' }
   | { type: 'SUBMIT' }
+  | { type: 'RETRY' }
   | { type: 'BACK' };
 
 /** Actor inputs (the outputs are the shared RefundRisk and RefundResult). */
@@ -72,6 +70,8 @@ export const refundMachine = setup({
     input: {} as RefundInput,
   },
   actors: {
+    /** The order's refund facts (GET /order/refund/rules/{orderId}). */
+    loadRules: fromPromise<RefundContext, { orderId: number }>(async () => notProvided('loadRules')),
     /** refundCheckBlack: would this refund bring the account near (or onto) the blacklist? */
     checkBlack: fromPromise<RefundRisk, TicketIdsInput>(async () => notProvided('checkBlack')),
     /** frontUserRefund */
@@ -105,16 +105,30 @@ export const refundMachine = setup({
   id: 'refund',
   context: ({ input }) => ({
     order: input.order,
-    rules: input.rules,
+    rules: NO_REFUND_FACTS,
     selected: [],
     violations: [],
     warning: null,
     result: null,
     error: null,
   }),
-  initial: 'selecting',
+  initial: 'loading',
   meta: { description: 'Refund tickets of a paid order' },
   states: {
+    loading: {
+      meta: { description: "Loading the order's refund and change facts" },
+      invoke: {
+        id: 'loadRules',
+        src: 'loadRules',
+        input: ({ context }) => ({ orderId: context.order.orderId }),
+        onDone: { target: 'selecting', actions: assign({ rules: ({ event }) => event.output, error: null }) },
+        onError: { target: 'failed', actions: { type: 'setFailure', params: failure } },
+      },
+    },
+    failed: {
+      meta: { description: 'The facts could not be loaded: the message and a retry' },
+      on: { RETRY: 'loading' },
+    },
     selecting: {
       meta: { description: 'The order\'s tickets with checkboxes (used ones disabled) and the violations shown' },
       on: {

@@ -37,6 +37,9 @@ export interface RefundContext {
   freeChildPerAdult: number;
 }
 
+/** Before an order's facts have arrived: no ticket is there to refund or change. */
+export const NO_REFUND_FACTS: RefundContext = { tickets: [], group: false, maxPartialRefundPercent: null, freeChildPerAdult: 0 };
+
 export const REFUND_RULES = {
   selectTicket: 'selectTicket',
   ticketState: 'ticketState',

@@ -28,7 +28,7 @@ import {
 
 type Snapshot = SnapshotFrom<typeof rebookMachine>;
 
-const input = { order: ORDER, rules: RULES };
+const input = { order: ORDER };
 
 /** The user's cases per step: valid and refused ticks, days and sessions. */
 function events(s: Snapshot): RebookEvent[] {
@@ -43,7 +43,7 @@ function events(s: Snapshot): RebookEvent[] {
     );
   }
   if (s.matches('date') || s.matches('session') || s.matches('confirming')) out.push({ type: 'BACK' });
-  if (s.matches({ date: 'failed' }) || s.matches({ session: 'failed' })) out.push({ type: 'RETRY' });
+  if (s.matches('failed') || s.matches({ date: 'failed' }) || s.matches({ session: 'failed' })) out.push({ type: 'RETRY' });
   if (s.matches({ date: 'ready' })) {
     out.push({ type: 'PICK_DATE', date: NEW_DAY }, { type: 'PICK_DATE', date: SOLD_OUT_DAY });
   }
@@ -67,6 +67,7 @@ pathSuite('rebook', [
     generators: ['shortest'],
     events: events as PathModel['events'],
     outcomes: {
+      loadRules: [{ output: RULES }, { error: 'Network error' }],
       loadCalendar: [{ output: CALENDAR }, { error: 'Network error' }],
       loadHalls: [{ output: HALLS }, { error: 'Network error' }],
       rebook: [{ output: REBOOKED }, { error: '该场次余票不足' }],
@@ -85,6 +86,7 @@ pathSuite('rebook', [
       return [];
     }) as PathModel['events'],
     outcomes: {
+      loadRules: [{ output: RULES }],
       loadCalendar: [{ output: CALENDAR }],
       loadHalls: [{ output: HALLS }],
       rebook: [{ output: REBOOKED }, { error: '该场次余票不足' }],
@@ -93,10 +95,11 @@ pathSuite('rebook', [
 ]);
 
 describe('rebook: behaviour', () => {
-  function start(f: { rebook?: RebookResult | Error; rules?: RefundContext; calendar?: CalendarDay[] } = {}) {
+  async function start(f: { rebook?: RebookResult | Error; rules?: RefundContext; calendar?: CalendarDay[] } = {}) {
     const calls: Array<{ src: string; input: unknown }> = [];
     const machine = rebookMachine.provide({
       actors: {
+        loadRules: fromPromise<RefundContext, { orderId: number }>(async () => f.rules ?? RULES),
         loadCalendar: fromPromise<CalendarDay[], void>(async () => {
           calls.push({ src: 'loadCalendar', input: undefined });
           return f.calendar ?? CALENDAR;
@@ -113,11 +116,13 @@ describe('rebook: behaviour', () => {
         }),
       },
     });
-    const actor = createActor(machine, { input: { order: ORDER, rules: f.rules ?? RULES } }).start();
+    const actor = createActor(machine, { input: { order: ORDER } }).start();
+    // The machine loads the order's refund facts first.
+    await waitFor(actor, (snapshot) => !snapshot.matches('loading'));
     return { actor, calls };
   }
 
-  type Actor = ReturnType<typeof start>['actor'];
+  type Actor = Awaited<ReturnType<typeof start>>['actor'];
 
   async function toSessions(actor: Actor, tickets = [ADULT, CHILD]) {
     for (const id of tickets) actor.send({ type: 'TOGGLE', ticketId: id });
@@ -128,7 +133,7 @@ describe('rebook: behaviour', () => {
   }
 
   it('children cannot change alone, and the adult cannot leave the child behind: nothing is loaded', async () => {
-    const { actor, calls } = start();
+    const { actor, calls } = await start();
     actor.send({ type: 'TOGGLE', ticketId: CHILD });
     actor.send({ type: 'CONFIRM' });
     expect(actor.getSnapshot().value).toBe('selecting');
@@ -145,14 +150,14 @@ describe('rebook: behaviour', () => {
     expect(calls).toEqual([]);
   });
 
-  it('cinema tickets and tickets of two dates cannot be changed', () => {
+  it('cinema tickets and tickets of two dates cannot be changed', async () => {
     const rules: RefundContext = {
       ...RULES,
       tickets: RULES.tickets.map((t) =>
         t.ticketId === ADULT ? { ...t, cinema: true } : t.ticketId === CHECKED ? { ...t, status: 'toBeChecked', visitDate: '2026-12-02' } : t,
       ),
     };
-    const { actor } = start({ rules });
+    const { actor } = await start({ rules });
     actor.send({ type: 'SELECT_ALL' });
     actor.send({ type: 'CONFIRM' });
     expect(actor.getSnapshot().context.violations.map((v) => v.rule)).toEqual([
@@ -162,7 +167,7 @@ describe('rebook: behaviour', () => {
   });
 
   it("only the tickets' hall is offered; a sold-out, a full or another hall's session is refused", async () => {
-    const { actor } = start();
+    const { actor } = await start();
     await toSessions(actor);
     expect(actor.getSnapshot().context.halls.map((h) => h.hallId)).toEqual([MAIN_HALL]);
 
@@ -191,14 +196,14 @@ describe('rebook: behaviour', () => {
       ...RULES,
       tickets: RULES.tickets.map((t) => (t.ticketId === CHECKED ? { ...t, status: 'toBeChecked' } : t)),
     };
-    const { actor } = start({ rules });
+    const { actor } = await start({ rules });
     await toSessions(actor, [CHECKED]);
     actor.send({ type: 'PICK_SESSION', hallScheduleId: LAST_TICKET_SESSION });
     expect(actor.getSnapshot().value).toBe('confirming');
   });
 
   it('submits the order, tickets and new session; a refusal returns to the confirmation with its message', async () => {
-    const { actor, calls } = start({ rebook: new Error('该场次余票不足') });
+    const { actor, calls } = await start({ rebook: new Error('该场次余票不足') });
     await toSessions(actor);
     actor.send({ type: 'PICK_SESSION', hallScheduleId: NEW_SESSION });
     actor.send({ type: 'SUBMIT' });
@@ -222,7 +227,7 @@ describe('rebook: behaviour', () => {
   });
 
   it('done keeps the server result', async () => {
-    const { actor } = start();
+    const { actor } = await start();
     await toSessions(actor);
     actor.send({ type: 'PICK_SESSION', hallScheduleId: NEW_SESSION });
     actor.send({ type: 'SUBMIT' });
@@ -232,7 +237,7 @@ describe('rebook: behaviour', () => {
   });
 
   it('only an available day can be picked', async () => {
-    const { actor } = start();
+    const { actor } = await start();
     actor.send({ type: 'SELECT_ALL' });
     actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => s.matches({ date: 'ready' }));
@@ -242,7 +247,7 @@ describe('rebook: behaviour', () => {
   });
 
   it("the tickets' own visit date is not a change of date, even when it is bookable", async () => {
-    const { actor } = start({ calendar: [...CALENDAR, { date: ORDER.visitDate, state: 'available', remaining: 60, reason: null }] });
+    const { actor } = await start({ calendar: [...CALENDAR, { date: ORDER.visitDate, state: 'available', remaining: 60, reason: null }] });
     actor.send({ type: 'SELECT_ALL' });
     actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => s.matches({ date: 'ready' }));

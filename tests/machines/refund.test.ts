@@ -10,7 +10,7 @@ import { ADULT, CHECKED, CHILD, NO_RISK, ORDER, REFUNDED, RISK, RULES, STRANGER 
 
 type Snapshot = SnapshotFrom<typeof refundMachine>;
 
-const input = { order: ORDER, rules: RULES };
+const input = { order: ORDER };
 
 /** Ticks offered: the two active tickets, the checked one (refused) and a stranger (refused). */
 function events(s: Snapshot): RefundEvent[] {
@@ -26,6 +26,7 @@ function events(s: Snapshot): RefundEvent[] {
   }
   if (s.matches('warning')) return [{ type: 'CONTINUE' }, { type: 'BACK' }];
   if (s.matches('confirming')) return [{ type: 'SUBMIT' }, { type: 'BACK' }];
+  if (s.matches('failed')) return [{ type: 'RETRY' }];
   return [];
 }
 
@@ -37,6 +38,7 @@ pathSuite('refund', [
     generators: ['shortest'],
     events: events as PathModel['events'],
     outcomes: {
+      loadRules: [{ output: RULES }, { error: 'Network error' }],
       checkBlack: [{ output: NO_RISK }, { output: RISK }, { error: 'Network error' }],
       refund: [{ output: REFUNDED }, { error: '门票已检票，不可退票' }],
     },
@@ -53,17 +55,43 @@ pathSuite('refund', [
       return [];
     }) as PathModel['events'],
     outcomes: {
+      loadRules: [{ output: RULES }],
       checkBlack: [{ output: NO_RISK }, { output: RISK }],
       refund: [{ output: REFUNDED }],
     },
   },
 ]);
 
+describe('refund: loading the facts', () => {
+  it('a failed load waits for a retry, then the tickets can be ticked', async () => {
+    let fail = true;
+    const machine = refundMachine.provide({
+      actors: {
+        loadRules: fromPromise<RefundContext, { orderId: number }>(async () => {
+          if (fail) throw new Error('Network error');
+          return RULES;
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { order: ORDER } }).start();
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context.error).toEqual({ zh: 'Network error', en: 'Network error' });
+    actor.send({ type: 'TOGGLE', ticketId: ADULT });
+    expect(actor.getSnapshot().context.selected).toEqual([]);
+    fail = false;
+    actor.send({ type: 'RETRY' });
+    await waitFor(actor, (s) => s.matches('selecting'));
+    actor.send({ type: 'TOGGLE', ticketId: ADULT });
+    expect(actor.getSnapshot().context.selected).toEqual([ADULT]);
+  });
+});
+
 describe('refund: behaviour', () => {
-  function start(f: { risk?: RefundRisk | Error; refund?: RefundResult | Error; rules?: RefundContext } = {}) {
+  async function start(f: { risk?: RefundRisk | Error; refund?: RefundResult | Error; rules?: RefundContext } = {}) {
     const calls: Array<{ src: string; input: TicketIdsInput }> = [];
     const machine = refundMachine.provide({
       actors: {
+        loadRules: fromPromise<RefundContext, { orderId: number }>(async () => f.rules ?? RULES),
         checkBlack: fromPromise<RefundRisk, TicketIdsInput>(async ({ input }) => {
           calls.push({ src: 'checkBlack', input });
           const risk = f.risk ?? NO_RISK;
@@ -78,12 +106,14 @@ describe('refund: behaviour', () => {
         }),
       },
     });
-    const actor = createActor(machine, { input: { order: ORDER, rules: f.rules ?? RULES } }).start();
+    const actor = createActor(machine, { input: { order: ORDER } }).start();
+    // The machine loads the order's refund facts first.
+    await waitFor(actor, (snapshot) => !snapshot.matches('loading'));
     return { actor, calls };
   }
 
   it('a refund refused by a rule shows the violation, stays and calls nothing', async () => {
-    const { actor, calls } = start();
+    const { actor, calls } = await start();
     actor.send({ type: 'CONFIRM' });
     expect(actor.getSnapshot().context.violations).toEqual([
       { rule: REFUND_RULES.selectTicket, message: REFUND_MESSAGES.selectTicket },
@@ -101,8 +131,8 @@ describe('refund: behaviour', () => {
     expect(calls).toEqual([]);
   });
 
-  it('used tickets and strangers cannot be ticked; SELECT_ALL ticks the refundable ones, twice clears', () => {
-    const { actor } = start();
+  it('used tickets and strangers cannot be ticked; SELECT_ALL ticks the refundable ones, twice clears', async () => {
+    const { actor } = await start();
     actor.send({ type: 'TOGGLE', ticketId: CHECKED });
     actor.send({ type: 'TOGGLE', ticketId: STRANGER });
     expect(actor.getSnapshot().context.selected).toEqual([]);
@@ -117,13 +147,13 @@ describe('refund: behaviour', () => {
     expect(actor.getSnapshot().context.selected).toEqual([]);
   });
 
-  it('the partial-refund percentage of the config is applied; the whole order may always go', () => {
+  it('the partial-refund percentage of the config is applied; the whole order may always go', async () => {
     const rules: RefundContext = {
       ...RULES,
       maxPartialRefundPercent: 40,
       tickets: RULES.tickets.map((t) => (t.ticketId === CHECKED ? { ...t, status: 'toBeChecked' } : t)),
     };
-    const { actor } = start({ rules });
+    const { actor } = await start({ rules });
     actor.send({ type: 'TOGGLE', ticketId: CHILD });
     actor.send({ type: 'TOGGLE', ticketId: CHECKED });
     actor.send({ type: 'CONFIRM' });
@@ -136,7 +166,7 @@ describe('refund: behaviour', () => {
   });
 
   it('the blacklist warning: BACK returns to the tickets, CONTINUE goes on to the refund alert', async () => {
-    const { actor, calls } = start({ risk: RISK });
+    const { actor, calls } = await start({ risk: RISK });
     actor.send({ type: 'SELECT_ALL' });
     actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => s.matches('warning'));
@@ -161,7 +191,7 @@ describe('refund: behaviour', () => {
   });
 
   it('no warning goes straight to the refund alert; a refused refund returns with the message', async () => {
-    const { actor, calls } = start({ refund: new Error('门票已检票，不可退票') });
+    const { actor, calls } = await start({ refund: new Error('门票已检票，不可退票') });
     actor.send({ type: 'TOGGLE', ticketId: CHILD });
     actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => s.matches('confirming'));
@@ -177,7 +207,7 @@ describe('refund: behaviour', () => {
   });
 
   it('a failed blacklist check returns to the tickets with the message', async () => {
-    const { actor, calls } = start({ risk: new Error('Network error') });
+    const { actor, calls } = await start({ risk: new Error('Network error') });
     actor.send({ type: 'SELECT_ALL' });
     actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => s.context.error !== null);
@@ -185,12 +215,12 @@ describe('refund: behaviour', () => {
     expect(calls.map((c) => c.src)).toEqual(['checkBlack']);
   });
 
-  it('the context is plain JSON: a persisted snapshot restores', () => {
-    const { actor } = start();
+  it('the context is plain JSON: a persisted snapshot restores', async () => {
+    const { actor } = await start();
     actor.send({ type: 'TOGGLE', ticketId: CHILD });
     const stored = JSON.parse(JSON.stringify(actor.getPersistedSnapshot()));
     actor.stop();
-    const again = createActor(refundMachine, { snapshot: stored, input: { order: ORDER, rules: RULES } }).start();
+    const again = createActor(refundMachine, { snapshot: stored, input: { order: ORDER } }).start();
     expect(again.getSnapshot().context.selected).toEqual([CHILD]);
     expect(again.getSnapshot().context.rules).toEqual(RULES);
   });

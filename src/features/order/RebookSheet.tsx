@@ -4,19 +4,18 @@ import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { changeableTicketIds, rebookMachine } from '../../../machines/rebook.machine.ts';
-import { getCalendar, getHalls, rebookTickets } from '../../api/calls.ts';
-import type { RefundContext } from '../../domain/refundRules.ts';
+import { getCalendar, getHalls, getRefundRules, rebookTickets } from '../../api/calls.ts';
 import { isSessionSelectable } from '../../domain/sessions.ts';
 import type { OrderDetail } from '../../domain/types.ts';
 import { tr } from '../../i18n/index.ts';
 import { LoadingOverlay } from '../../ui/Screen.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { TicketPicker } from './TicketPicker.tsx';
-import { WithRefundRules } from './WithRefundRules.tsx';
 import { checkRebookDate } from '../../domain/refundRules.ts';
 
 const machine = rebookMachine.provide({
   actors: {
+    loadRules: fromPromise(({ input }) => getRefundRules(input.orderId)),
     loadCalendar: fromPromise(() => getCalendar()),
     loadHalls: fromPromise(({ input }) => getHalls(input.date)),
     rebook: fromPromise(({ input }) => rebookTickets(input)),
@@ -25,16 +24,7 @@ const machine = rebookMachine.provide({
 
 export function RebookSheet({ order, onClose }: { order: OrderDetail; onClose: (changed: boolean) => void }) {
   const { t } = useTranslation();
-  return (
-    <WithRefundRules orderId={order.orderId} title={t('orderDetail.rebook')} onClose={() => onClose(false)}>
-      {(rules) => <RebookFlow order={order} rules={rules} onClose={onClose} />}
-    </WithRefundRules>
-  );
-}
-
-function RebookFlow({ order, rules, onClose }: { order: OrderDetail; rules: RefundContext; onClose: (changed: boolean) => void }) {
-  const { t } = useTranslation();
-  const [snapshot, send] = useMachine(machine, { input: { order, rules } });
+  const [snapshot, send] = useMachine(machine, { input: { order } });
   const { selected, violations, calendar, halls, date, hallScheduleId, result, error } = snapshot.context;
   const done = snapshot.matches('done');
   const back = (
@@ -44,7 +34,15 @@ function RebookFlow({ order, rules, onClose }: { order: OrderDetail; rules: Refu
   );
 
   let footer;
-  if (done) {
+  if (snapshot.matches('loading')) {
+    footer = null;
+  } else if (snapshot.matches('failed')) {
+    footer = (
+      <button type="button" className="btn btn--primary btn--block" onClick={() => send({ type: 'RETRY' })}>
+        {t('common.retry')}
+      </button>
+    );
+  } else if (done) {
     footer = (
       <button type="button" className="btn btn--primary btn--block" onClick={() => onClose(true)}>
         {t('common.ok')}
@@ -116,12 +114,20 @@ function RebookFlow({ order, rules, onClose }: { order: OrderDetail; rules: Refu
         <p>{t('rebook.confirm', { date, n: selected.length, session: sessionLabel(halls, hallScheduleId) })}</p>
       ) : null}
       {done && result ? <p className="refund-done">{t('rebook.done', { date: result.visitDate })}</p> : null}
-      {[...violations.map((v) => v.message), ...(error ? [error] : [])].map((message) => (
-        <p key={message.en} className="error-text" role="alert">
-          {tr(message)}
+      {snapshot.matches('failed') ? (
+        <p className="error-text" role="alert">
+          {t('errors.rulesFailed')}
         </p>
-      ))}
-      <LoadingOverlay show={snapshot.matches({ date: 'loading' }) || snapshot.matches({ session: 'loading' }) || snapshot.matches('submitting')} />
+      ) : (
+        [...violations.map((v) => v.message), ...(error ? [error] : [])].map((message) => (
+          <p key={message.en} className="error-text" role="alert">
+            {tr(message)}
+          </p>
+        ))
+      )}
+      <LoadingOverlay
+        show={snapshot.matches('loading') || snapshot.matches({ date: 'loading' }) || snapshot.matches({ session: 'loading' }) || snapshot.matches('submitting')}
+      />
     </Sheet>
   );
 }

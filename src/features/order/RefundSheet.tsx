@@ -4,19 +4,19 @@ import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { refundableTicketIds, refundMachine } from '../../../machines/refund.machine.ts';
-import { refundCheckBlack, refundTickets } from '../../api/calls.ts';
-import type { RefundContext } from '../../domain/refundRules.ts';
+import { getRefundRules, refundCheckBlack, refundTickets } from '../../api/calls.ts';
 import type { OrderDetail } from '../../domain/types.ts';
 import { tr } from '../../i18n/index.ts';
 import { formatMoney } from '../../ui/money.ts';
 import { RichText } from '../../ui/RichText.tsx';
+import { LoadingOverlay } from '../../ui/Screen.tsx';
 import { useSettings } from '../../ui/settings.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { TicketPicker } from './TicketPicker.tsx';
-import { WithRefundRules } from './WithRefundRules.tsx';
 
 const machine = refundMachine.provide({
   actors: {
+    loadRules: fromPromise(({ input }) => getRefundRules(input.orderId)),
     checkBlack: fromPromise(({ input }) => refundCheckBlack(input.ticketIds)),
     refund: fromPromise(({ input }) => refundTickets(input.ticketIds)),
   },
@@ -24,21 +24,16 @@ const machine = refundMachine.provide({
 
 export function RefundSheet({ order, onClose }: { order: OrderDetail; onClose: (changed: boolean) => void }) {
   const { t } = useTranslation();
-  return (
-    <WithRefundRules orderId={order.orderId} title={t('orderDetail.refund')} onClose={() => onClose(false)}>
-      {(rules) => <RefundFlow order={order} rules={rules} onClose={onClose} />}
-    </WithRefundRules>
-  );
-}
-
-function RefundFlow({ order, rules, onClose }: { order: OrderDetail; rules: RefundContext; onClose: (changed: boolean) => void }) {
-  const { t } = useTranslation();
   const settings = useSettings();
-  const [snapshot, send] = useMachine(machine, { input: { order, rules } });
+  const [snapshot, send] = useMachine(machine, { input: { order } });
   const { selected, violations, warning, result, error } = snapshot.context;
   const done = snapshot.matches('done');
 
-  const footer = done ? (
+  const footer = snapshot.matches('loading') ? null : snapshot.matches('failed') ? (
+    <button type="button" className="btn btn--primary btn--block" onClick={() => send({ type: 'RETRY' })}>
+      {t('common.retry')}
+    </button>
+  ) : done ? (
     <button type="button" className="btn btn--primary btn--block" onClick={() => onClose(true)}>
       {t('common.ok')}
     </button>
@@ -79,11 +74,18 @@ function RefundFlow({ order, rules, onClose }: { order: OrderDetail; rules: Refu
       {snapshot.matches('confirming') || snapshot.matches('submitting') ? (
         <RichText html={settings.texts.refund_alert ?? t('refund.alert')} />
       ) : null}
-      {[...violations.map((v) => v.message), ...(error ? [error] : [])].map((message) => (
-        <p key={message.en} className="error-text" role="alert">
-          {tr(message)}
+      {snapshot.matches('failed') ? (
+        <p className="error-text" role="alert">
+          {t('errors.rulesFailed')}
         </p>
-      ))}
+      ) : (
+        [...violations.map((v) => v.message), ...(error ? [error] : [])].map((message) => (
+          <p key={message.en} className="error-text" role="alert">
+            {tr(message)}
+          </p>
+        ))
+      )}
+      <LoadingOverlay show={snapshot.matches('loading')} />
     </Sheet>
   );
 }
