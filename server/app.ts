@@ -134,8 +134,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: false, index: ['index.html'] });
   }
 
-  // The contract as OpenAPI (ARCHITECTURE §4): every route with its method and path; the
-  // bodies are described by src/domain/types.ts and validated by the services' zod schemas.
+  // The contract as OpenAPI (ARCHITECTURE §4): every route with its method, path, the token it
+  // needs and its request schemas (src/domain/contracts.ts); answers are src/domain/types.ts.
   await app.register(fastifySwagger, {
     transform: jsonSchemaTransform,
     openapi: {
