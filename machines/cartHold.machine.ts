@@ -1,7 +1,7 @@
 /** The hold countdown of one cart line (SPEC §4 "Holds and timeouts", §7 ticketInfoTimeOut and
  * removeForShopping): an added cart line owns stock until its deadline; the screen counts
  * down, tells the server when the time is up, and lets the user remove the line. The app
- * runs one of these per cart line (spawned from the cart list).
+ * runs one of these per cart line (each CartLineRow has its own).
  *
  * Who gets the 2 s of slack (HOLD_SLACK_MS): the server. The server keeps the stock until
  * the configured period + 2 s, and CartLine.deadline is that moment (the server's hold end,
@@ -16,18 +16,19 @@
  * Giving the slack to the client instead (counting to the server's hold end, or beyond)
  * would show seconds in which a checkout is refused as "cart expired".
  *
- * Input: { cartTicketId, deadline, clock, serverOffset, expired? }: `deadline` is
- * CartLine.deadline as served (epoch ms, server time), `clock` the app's `() => Date.now()`,
- * `serverOffset` = server time - clock() (ShoppingCart.serverTime - clock() when the cart was
- * read), `expired` = CartLine.expired (a line the server expired already needs no call).
+ * Input: { cartTicketId, deadline, now, serverOffset, expired? }: `deadline` is
+ * CartLine.deadline as served (epoch ms, server time), `now` the client's clock at the start,
+ * `serverOffset` = server time - client time (ShoppingCart.serverTime - the client's clock
+ * when the cart was read), `expired` = CartLine.expired (a line the server expired already
+ * needs no call). Time then comes as TICK events (machines/ticker.ts).
  *
- * The app provides the actors `expire` (ticketInfoTimeOut) and `remove` (removeForShopping).
- * The context holds the clock: this machine is not persisted (the cart reloads). */
+ * The app provides the actors `expire` (ticketInfoTimeOut) and `remove` (removeForShopping). */
 import { assign, fromPromise, setup } from 'xstate';
 import { HOLD_SLACK_MS } from '../src/domain/limits.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { CartLine } from '../src/domain/types.ts';
 import { errorText, failure, notProvided } from './errors.ts';
+import { ticker, type TickEvent } from './ticker.ts';
 
 export const CART_TICK_MS = 1000;
 
@@ -35,8 +36,9 @@ export interface CartHoldInput {
   cartTicketId: number;
   /** CartLine.deadline: the server's hold end (epoch ms, server time), slack included. */
   deadline: number;
-  clock: () => number;
-  /** server time - clock(), ms. */
+  /** The client's clock, epoch ms. */
+  now: number;
+  /** server time - client time, ms. */
   serverOffset: number;
   /** CartLine.expired */
   expired?: boolean;
@@ -46,8 +48,9 @@ export interface CartHoldContext {
   cartTicketId: number;
   /** Where the client's countdown ends: the server's hold end minus the slack. */
   countdownEnd: number;
-  clock: () => number;
   serverOffset: number;
+  /** The server's time at the last tick, epoch ms. */
+  serverNow: number;
   /** Until countdownEnd, ms (never negative). */
   remainingMs: number;
   /** The hold is over (time up here, or expired on the server already). */
@@ -55,7 +58,7 @@ export interface CartHoldContext {
   error: Text | null;
 }
 
-export type CartHoldEvent = { type: 'REMOVE' };
+export type CartHoldEvent = { type: 'REMOVE' } | TickEvent;
 
 export interface CartLineInput {
   cartTicketId: number;
@@ -67,8 +70,8 @@ export function countdownEndOf(serverDeadline: number): number {
   return serverDeadline - HOLD_SLACK_MS;
 }
 
-export function remainingOf(context: Pick<CartHoldContext, 'countdownEnd' | 'clock' | 'serverOffset'>): number {
-  return Math.max(0, context.countdownEnd - (context.clock() + context.serverOffset));
+export function remainingOf(context: Pick<CartHoldContext, 'countdownEnd' | 'serverNow'>): number {
+  return Math.max(0, context.countdownEnd - context.serverNow);
 }
 
 /** The countdown as the view shows it: whole seconds, rounded down (never more than is left). */
@@ -88,6 +91,7 @@ export const cartHoldMachine = setup({
     expire: fromPromise<CartLine[], CartLineInput>(async () => notProvided('expire')),
     /** removeForShopping/{cartTicketId} */
     remove: fromPromise<null, CartLineInput>(async () => notProvided('remove')),
+    ticker,
   },
   guards: {
     expiredOnServer: ({ context }) => context.expired,
@@ -96,6 +100,7 @@ export const cartHoldMachine = setup({
   },
   actions: {
     updateRemaining: assign(({ context }) => ({ remainingMs: remainingOf(context) })),
+    tick: assign(({ context }, { now }: { now: number }) => ({ serverNow: now + context.serverOffset })),
     markExpired: assign({ expired: true, remainingMs: 0 }),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
     clearError: assign({ error: null }),
@@ -105,8 +110,8 @@ export const cartHoldMachine = setup({
   context: ({ input }) => ({
     cartTicketId: input.cartTicketId,
     countdownEnd: countdownEndOf(input.deadline),
-    clock: input.clock,
     serverOffset: input.serverOffset,
+    serverNow: input.now + input.serverOffset,
     remainingMs: 0,
     expired: input.expired === true,
     error: null,
@@ -117,14 +122,13 @@ export const cartHoldMachine = setup({
     holding: {
       meta: { description: 'The line holds its stock: the countdown, ticking every second' },
       entry: 'updateRemaining',
+      invoke: { id: 'ticker', src: 'ticker', input: { everyMs: CART_TICK_MS } },
       always: [
         { guard: 'expiredOnServer', target: 'expired' },
         { guard: 'timeUp', target: 'expiring' },
       ],
-      after: {
-        [CART_TICK_MS]: { target: 'holding', reenter: true },
-      },
       on: {
+        TICK: { actions: [{ type: 'tick', params: ({ event }) => ({ now: event.now }) }, 'updateRemaining'] },
         REMOVE: { target: 'removing', actions: 'clearError' },
       },
     },

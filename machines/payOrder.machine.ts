@@ -1,11 +1,12 @@
 /** The payOrder/{id} screen (SPEC §2, §4 "Holds and timeouts"): the order waits for payment
  * with a countdown to its pay deadline. The server is the clock (ARCHITECTURE §4): the
- * machine keeps offset = server time - clock() and counts down against clock() + offset.
+ * machine keeps offset = server time - client time, measured when the server time arrives,
+ * and counts down against each TICK's client time + offset (machines/ticker.ts).
  *
- * Input: { orderId, clock }, `clock` being the app's `() => Date.now()` (tests pass a fake).
- * The app provides the actors `loadOrder`, `loadServerTime`, `startPayment` and the action
- * `openCashier`. */
+ * Input: { orderId }. The app provides the actors `loadOrder`, `loadServerTime`,
+ * `startPayment` and the action `openCashier`. */
 import { assign, fromPromise, setup } from 'xstate';
+import { ticker, type TickEvent } from './ticker.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { OrderDetail } from '../src/domain/types.ts';
 import { errorText, failure, notProvided, output } from './errors.ts';
@@ -20,16 +21,15 @@ export const PAY_RECHECK_MS = 2000;
 
 export interface PayOrderInput {
   orderId: number;
-  clock: () => number;
 }
 
 export interface PayOrderContext {
   orderId: number;
-  /** Not serializable; this machine is not persisted (the screen reloads from the server). */
-  clock: () => number;
   order: OrderDetail | null;
-  /** server time - clock(), in ms. */
+  /** server time - client time, in ms. */
   offset: number;
+  /** The server's time at the last tick, epoch ms. */
+  serverNow: number;
   /** Until the pay deadline, in ms (never negative). */
   remainingMs: number;
   payUrl: string | null;
@@ -40,7 +40,14 @@ export type PayOrderEvent =
   | { type: 'PAY' }
   | { type: 'RETRY' }
   /** Back from the cashier without a result: read the order again. */
-  | { type: 'RELOAD' };
+  | { type: 'RELOAD' }
+  | TickEvent;
+
+/** getSysTime's answer and the client's clock when it arrived. */
+export interface ServerTime {
+  serverNow: number;
+  clientNow: number;
+}
 
 export interface StartPaymentOutput {
   payUrl: string;
@@ -52,7 +59,7 @@ export interface StartPaymentOutput {
 function remainingOf(context: PayOrderContext): number {
   const deadline = context.order?.payDeadline;
   if (deadline == null) return 0;
-  return Math.max(0, deadline - HOLD_SLACK_MS - (context.clock() + context.offset));
+  return Math.max(0, deadline - HOLD_SLACK_MS - context.serverNow);
 }
 
 export const payOrderMachine = setup({
@@ -63,10 +70,11 @@ export const payOrderMachine = setup({
   },
   actors: {
     loadOrder: fromPromise<OrderDetail, { orderId: number }>(async () => notProvided('loadOrder')),
-    /** getSysTime: the server's now, epoch ms. */
-    loadServerTime: fromPromise<number, void>(async () => notProvided('loadServerTime')),
+    /** getSysTime: the server's now, and the client's when the answer arrived. */
+    loadServerTime: fromPromise<ServerTime, void>(async () => notProvided('loadServerTime')),
     /** Creates the payment; the cashier's address. */
     startPayment: fromPromise<StartPaymentOutput, { orderId: number }>(async () => notProvided('startPayment')),
+    ticker,
   },
   guards: {
     toBePaid: ({ context }) => context.order?.status === 'toBePaid',
@@ -80,6 +88,11 @@ export const payOrderMachine = setup({
     /** Opens the cashier (a page of the payment provider, or the chat app's JSAPI). */
     openCashier: (_, _params: { payUrl: string }) => {},
     updateRemaining: assign(({ context }) => ({ remainingMs: remainingOf(context) })),
+    setServerTime: assign((_, { output: time }: { output: ServerTime }) => ({
+      serverNow: time.serverNow,
+      offset: time.serverNow - time.clientNow,
+    })),
+    tick: assign(({ context }, { now }: { now: number }) => ({ serverNow: now + context.offset })),
     setOrder: assign((_, { output: order }: { output: OrderDetail }) => ({ order })),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
     clearError: assign({ error: null }),
@@ -88,9 +101,9 @@ export const payOrderMachine = setup({
   id: 'payOrder',
   context: ({ input }) => ({
     orderId: input.orderId,
-    clock: input.clock,
     order: null,
     offset: 0,
+    serverNow: 0,
     remainingMs: 0,
     payUrl: null,
     error: null,
@@ -128,10 +141,7 @@ export const payOrderMachine = setup({
               invoke: {
                 id: 'loadServerTime',
                 src: 'loadServerTime',
-                onDone: {
-                  target: 'done',
-                  actions: assign({ offset: ({ context, event }) => event.output - context.clock() }),
-                },
+                onDone: { target: 'done', actions: { type: 'setServerTime', params: output } },
                 onError: { target: '#payOrder.failed', actions: { type: 'setFailure', params: failure } },
               },
             },
@@ -152,11 +162,10 @@ export const payOrderMachine = setup({
     waiting: {
       meta: { description: 'To be paid: the countdown to the pay deadline and the pay button' },
       entry: 'updateRemaining',
+      invoke: { id: 'ticker', src: 'ticker', input: { everyMs: PAY_TICK_MS } },
       always: { guard: 'timeUp', target: 'expiring' },
-      after: {
-        [PAY_TICK_MS]: { target: 'waiting', reenter: true },
-      },
       on: {
+        TICK: { actions: [{ type: 'tick', params: ({ event }) => ({ now: event.now }) }, 'updateRemaining'] },
         PAY: { target: 'starting', actions: 'clearError' },
       },
     },

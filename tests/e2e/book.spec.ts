@@ -150,7 +150,11 @@ for (const lang of ['zh', 'en'] as const) {
 
     // payOrder: the countdown from server time, then the cashier.
     await expect(page).toHaveURL(/\/order\/payOrder\/\d+$/);
-    await expect(page.getByTestId('countdown')).toHaveText(/^1[45]:\d\d$/);
+    const countdown = page.getByTestId('countdown');
+    await expect(countdown).toHaveText(/^1[45]:\d\d$/);
+    // It runs: the next second shows without a reload.
+    const shown = await countdown.textContent();
+    await expect(countdown).not.toHaveText(shown!);
     await shot(page, lang, '11-pay-order');
     const orderId = /payOrder\/(\d+)/.exec(page.url())![1];
     await page.getByRole('button', { name: T.pay }).click();

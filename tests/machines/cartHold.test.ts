@@ -10,6 +10,7 @@ import {
 import { HOLD_SLACK_MS } from '../../src/domain/limits.ts';
 import type { CartLine } from '../../src/domain/types.ts';
 import { pathSuite } from './pathSuite.ts';
+import { simulatedTicker } from './ticker.ts';
 import type { PathModel } from './paths.ts';
 
 const T0 = 1_767_225_600_000; // 2026-01-01T00:00:00Z
@@ -19,27 +20,35 @@ const HOLD_MS = 15 * 60_000;
 
 type Snapshot = SnapshotFrom<typeof cartHoldMachine>;
 
-/** The path runs use a clock that stands still (the graph and the run must see the same
- * times), so each model is one situation: time left, time up, expired on the server. */
+/** Each model is one situation at the start: time left, time up, expired on the server;
+ * TICK events move time on (a second, or past the deadline). */
 function model(name: string, input: CartHoldInput, generators: PathModel['generators']): PathModel {
   return {
     name,
     machine: cartHoldMachine,
     input,
     generators,
-    events: ((s: Snapshot): CartHoldEvent[] => (s.matches('holding') || s.matches('expired') ? [{ type: 'REMOVE' }] : [])) as PathModel['events'],
+    events: ((s: Snapshot): CartHoldEvent[] => [
+      ...(s.matches('holding') || s.matches('expired') ? [{ type: 'REMOVE' } as const] : []),
+      ...(s.matches('holding') ? TICKS : []),
+    ]) as PathModel['events'],
     outcomes: {
       expire: [{ output: [] }, { error: 'Network error' }],
       remove: [{ output: null }, { error: '购物车已更新，请刷新' }],
+      ticker: [],
     },
   };
 }
 
-const clock = () => T0;
+const TICKS: CartHoldEvent[] = [
+  { type: 'TICK', now: T0 + 1000 },
+  { type: 'TICK', now: T0 + HOLD_MS },
+];
+const now = T0;
 pathSuite('cartHold', [
-  model('time left', { cartTicketId: LINE, deadline: T0 + SERVER_AHEAD + HOLD_MS + HOLD_SLACK_MS, clock, serverOffset: SERVER_AHEAD }, ['shortest', 'simple']),
-  model('time up', { cartTicketId: LINE, deadline: T0 + SERVER_AHEAD + HOLD_SLACK_MS, clock, serverOffset: SERVER_AHEAD }, ['shortest', 'simple']),
-  model('expired on the server', { cartTicketId: LINE, deadline: T0, clock, serverOffset: SERVER_AHEAD, expired: true }, ['shortest']),
+  model('time left', { cartTicketId: LINE, deadline: T0 + SERVER_AHEAD + HOLD_MS + HOLD_SLACK_MS, now, serverOffset: SERVER_AHEAD }, ['shortest', 'simple']),
+  model('time up', { cartTicketId: LINE, deadline: T0 + SERVER_AHEAD + HOLD_SLACK_MS, now, serverOffset: SERVER_AHEAD }, ['shortest', 'simple']),
+  model('expired on the server', { cartTicketId: LINE, deadline: T0, now, serverOffset: SERVER_AHEAD, expired: true }, ['shortest']),
 ]);
 
 describe('cartHold: behaviour', () => {
@@ -59,6 +68,7 @@ describe('cartHold: behaviour', () => {
           if (f.removeFails) throw new Error('购物车已更新，请刷新');
           return null;
         }),
+        ticker: simulatedTicker(sim),
       },
     });
     const actor = createActor(machine, {
@@ -66,7 +76,7 @@ describe('cartHold: behaviour', () => {
       input: {
         cartTicketId: LINE,
         deadline: f.deadline,
-        clock: () => sim.now(),
+        now: sim.now(),
         serverOffset: SERVER_AHEAD,
         expired: f.expired,
       },

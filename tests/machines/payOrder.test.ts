@@ -5,6 +5,7 @@ import { ORDER_NOT_PAID_IN_TIME } from '../../src/domain/sessions.ts';
 import { HOLD_SLACK_MS } from '../../src/domain/limits.ts';
 import type { OrderDetail, OrderStatus } from '../../src/domain/types.ts';
 import { pathSuite } from './pathSuite.ts';
+import { simulatedTicker } from './ticker.ts';
 import type { PathModel } from './paths.ts';
 
 const T0 = 1_767_225_600_000; // 2026-01-01T00:00:00Z
@@ -33,32 +34,40 @@ const OVERDUE = order('toBePaid', T0 + SERVER_AHEAD - 1);
 const PAID = order('completed', null);
 const CANCELED = order('canceled', null);
 const REFUNDED = order('refunded', null);
+const SERVER_TIME = { serverNow: T0 + SERVER_AHEAD, clientNow: T0 };
+/** A second of the countdown, and the deadline passing while the screen is open. */
+const TICKS = [
+  { type: 'TICK', now: T0 + 1000 },
+  { type: 'TICK', now: T0 + 15 * 60_000 },
+];
 
 const allCases: PathModel = {
   name: 'all cases',
   machine: payOrderMachine,
-  input: { orderId: 42, clock: () => T0 },
+  input: { orderId: 42 },
   generators: ['shortest'],
   outcomes: {
     loadOrder: [{ output: PENDING }, { output: OVERDUE }, { output: PAID }, { output: CANCELED }, { error: 'Network error' }],
-    loadServerTime: [{ output: T0 + SERVER_AHEAD }, { error: 'Network error' }],
+    loadServerTime: [{ output: SERVER_TIME }, { error: 'Network error' }],
     reloadOrder: [{ output: CANCELED }, { output: OVERDUE }, { output: PAID }, { output: REFUNDED }, { error: 'Network error' }],
     startPayment: [{ output: { payUrl: '/prod-api/pay/cashier?orderId=42' } }, { error: 'Payment unavailable' }],
+    ticker: [],
   },
-  events: () => [{ type: 'PAY' }, { type: 'RETRY' }, { type: 'RELOAD' }],
+  events: () => [{ type: 'PAY' }, { type: 'RETRY' }, { type: 'RELOAD' }, ...TICKS],
 };
 
 /** Simple paths through the happy and the expiry cases. */
 const orderings: PathModel = {
   name: 'orderings',
   machine: payOrderMachine,
-  input: { orderId: 42, clock: () => T0 },
+  input: { orderId: 42 },
   generators: ['simple'],
   outcomes: {
     loadOrder: [{ output: PENDING }, { output: OVERDUE }],
-    loadServerTime: [{ output: T0 + SERVER_AHEAD }],
+    loadServerTime: [{ output: SERVER_TIME }],
     reloadOrder: [{ output: CANCELED }, { output: OVERDUE }],
     startPayment: [{ output: { payUrl: '/prod-api/pay/cashier?orderId=42' } }, { error: 'Payment unavailable' }],
+    ticker: [],
   },
   events: () => [{ type: 'PAY' }],
 };
@@ -78,12 +87,13 @@ describe('payOrder: behaviour', () => {
           loads.push(input.orderId);
           return orders.length > 1 ? orders.shift()! : orders[0];
         }),
-        loadServerTime: fromPromise(async () => options.serverNow ?? clock.now() + SERVER_AHEAD),
+        loadServerTime: fromPromise(async () => ({ serverNow: options.serverNow ?? clock.now() + SERVER_AHEAD, clientNow: clock.now() })),
         startPayment: fromPromise(options.pay ?? (async () => ({ payUrl: '/cashier/42' }))),
+        ticker: simulatedTicker(clock),
       },
       actions: { openCashier: (_, params) => openCashier(params) },
     });
-    const actor = createActor(machine, { clock, input: { orderId: 42, clock: () => clock.now() } }).start();
+    const actor = createActor(machine, { clock, input: { orderId: 42 } }).start();
     return { actor, clock, loads, openCashier };
   }
 

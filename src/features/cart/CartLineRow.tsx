@@ -7,11 +7,13 @@ import { cartHoldMachine, remainingSeconds } from '../../../machines/cartHold.ma
 import { expireCartLines, removeCartLine } from '../../api/calls.ts';
 import type { CartLine } from '../../domain/types.ts';
 import { formatMoney } from '../../ui/money.ts';
+import { ticker } from '../../ui/ticker.ts';
 
 const machine = cartHoldMachine.provide({
   actors: {
     expire: fromPromise(() => expireCartLines()),
     remove: fromPromise(({ input }) => removeCartLine(input.cartTicketId)),
+    ticker,
   },
 });
 
@@ -30,7 +32,7 @@ export function CartLineRow({ line, serverOffset, checked, onToggle, onEnded }: 
     input: {
       cartTicketId: line.cartTicketId,
       deadline: line.deadline,
-      clock: () => Date.now(),
+      now: Date.now(),
       serverOffset,
       expired: line.expired,
     },

@@ -10,6 +10,7 @@ import { tr } from '../../i18n/index.ts';
 import { toastFail } from '../../ui/feedback.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { formatMoney } from '../../ui/money.ts';
+import { ticker } from '../../ui/ticker.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { OrderSummaryCard } from '../../ui/OrderSummaryCard.tsx';
 import { Refusal } from '../../ui/Refusal.tsx';
@@ -17,8 +18,9 @@ import { Refusal } from '../../ui/Refusal.tsx';
 const machine = payOrderMachine.provide({
   actors: {
     loadOrder: fromPromise(({ input }) => getOrder(input.orderId)),
-    loadServerTime: fromPromise(() => getServerTime()),
+    loadServerTime: fromPromise(async () => ({ serverNow: await getServerTime(), clientNow: Date.now() })),
     startPayment: fromPromise(({ input }) => createPayment(input.orderId)),
+    ticker,
   },
   actions: {
     // The cashier is a page of the payment provider (the simulator, or the chat app's).
@@ -33,7 +35,7 @@ export default function PayOrder() {
   const [, navigate] = useLocation();
   const { id } = useParams<{ id: string }>();
   const search = useSearch();
-  const [snapshot, send] = useMachine(machine, { input: { orderId: Number(id), clock: () => Date.now() } });
+  const [snapshot, send] = useMachine(machine, { input: { orderId: Number(id) } });
   const { order, remainingMs, error } = snapshot.context;
 
   useEffect(() => {
