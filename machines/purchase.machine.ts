@@ -26,6 +26,7 @@ import type {
   VisitorDraft,
 } from '../src/domain/types.ts';
 import { errorText, failure, notProvided, output, sameText } from './errors.ts';
+import { loadingStates } from './loading.ts';
 
 export interface PurchaseContext {
   date: string | null;
@@ -249,6 +250,8 @@ export const purchaseMachine = setup({
     reset: assign(() => initialPurchaseContext()),
     clearError: assign({ error: null }),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
+    setCalendar: assign((_, { output: calendar }: { output: CalendarDay[] }) => ({ calendar, error: null })),
+    setHalls: assign((_, { output: halls }: { output: HallPool[] }) => ({ halls, error: null })),
     chooseDate: assign(({ event }) => {
       if (event.type !== 'PICK_DATE') return {};
       return {
@@ -330,24 +333,15 @@ export const purchaseMachine = setup({
       initial: 'loading',
       meta: { description: 'Date selection' },
       states: {
-        loading: {
-          meta: { description: 'Loading the calendar' },
-          invoke: {
-            id: 'loadCalendar',
-            src: 'loadCalendar',
-            onDone: { target: 'ready', actions: assign({ calendar: ({ event }) => event.output, error: null }) },
-            onError: { target: 'failed', actions: { type: 'setFailure', params: failure } },
-          },
-        },
+        ...loadingStates(
+          { src: 'loadCalendar', onDone: { target: 'ready', actions: { type: 'setCalendar', params: output } } },
+          { loading: 'Loading the calendar', failed: 'The calendar could not be loaded: retry' },
+        ),
         ready: {
           meta: { description: 'The calendar: pick an available day' },
           on: {
             PICK_DATE: { guard: 'dayAvailable', target: '#purchase.venue', actions: 'chooseDate' },
           },
-        },
-        failed: {
-          meta: { description: 'The calendar could not be loaded: retry' },
-          on: { RETRY: 'loading' },
         },
       },
     },
@@ -359,25 +353,19 @@ export const purchaseMachine = setup({
         PICK_DATE: { guard: 'dayAvailable', target: '#purchase.venue', reenter: true, actions: 'chooseDate' },
       },
       states: {
-        loading: {
-          meta: { description: "Loading the day's halls and sessions" },
-          invoke: {
-            id: 'loadHalls',
+        ...loadingStates(
+          {
             src: 'loadHalls',
-            input: ({ context }) => ({ date: context.date ?? '' }),
-            onDone: { target: 'ready', actions: assign({ halls: ({ event }) => event.output, error: null }) },
-            onError: { target: 'failed', actions: { type: 'setFailure', params: failure } },
+            input: ({ context }: { context: PurchaseContext }) => ({ date: context.date ?? '' }),
+            onDone: { target: 'ready', actions: { type: 'setHalls', params: output } },
           },
-        },
+          { loading: "Loading the day's halls and sessions", failed: 'The halls could not be loaded: retry' },
+        ),
         ready: {
           meta: { description: 'The halls with their sessions: pick a session' },
           on: {
             PICK_SESSION: { guard: 'sessionSelectable', target: '#purchase.checkingUnpaid', actions: 'chooseSession' },
           },
-        },
-        failed: {
-          meta: { description: 'The halls could not be loaded: retry' },
-          on: { RETRY: 'loading' },
         },
       },
     },

@@ -31,6 +31,7 @@ import type {
   VisitorDraft,
 } from '../src/domain/types.ts';
 import { errorText, failure, notProvided, output, sameText } from './errors.ts';
+import { loadingStates } from './loading.ts';
 import { allToggled, selectableTicketIds, toggled } from './ticketSelection.ts';
 
 export interface RebookInput {
@@ -185,6 +186,8 @@ export const rebookMachine = setup({
         ? { date: event.date, halls: [], hallScheduleId: null, violations: [], error: null }
         : {},
     ),
+    setRules: assign((_, { output: rules }: { output: RefundContext }) => ({ rules, error: null })),
+    setCalendar: assign((_, { output: calendar }: { output: CalendarDay[] }) => ({ calendar, error: null })),
     setHalls: assign(({ context }, { output: halls }: { output: HallPool[] }) => {
       const hallId = ticketsHallId(context);
       return { halls: halls.filter((h) => h.hallId === hallId), error: null };
@@ -213,20 +216,14 @@ export const rebookMachine = setup({
   initial: 'loading',
   meta: { description: 'Change the date of tickets of a paid order' },
   states: {
-    loading: {
-      meta: { description: "Loading the order's refund and change facts" },
-      invoke: {
-        id: 'loadRules',
+    ...loadingStates(
+      {
         src: 'loadRules',
-        input: ({ context }) => ({ orderId: context.order.orderId }),
-        onDone: { target: 'selecting', actions: assign({ rules: ({ event }) => event.output, error: null }) },
-        onError: { target: 'failed', actions: { type: 'setFailure', params: failure } },
+        input: ({ context }: { context: RebookContext }) => ({ orderId: context.order.orderId }),
+        onDone: { target: 'selecting', actions: { type: 'setRules', params: output } },
       },
-    },
-    failed: {
-      meta: { description: 'The facts could not be loaded: the message and a retry' },
-      on: { RETRY: 'loading' },
-    },
+      { loading: "Loading the order's refund and change facts", failed: 'The facts could not be loaded: the message and a retry' },
+    ),
     selecting: {
       meta: { description: "The order's tickets with checkboxes (used ones disabled) and the violations shown" },
       on: {
@@ -243,22 +240,13 @@ export const rebookMachine = setup({
       meta: { description: 'The new date' },
       on: { BACK: { target: 'selecting', actions: 'clearError' } },
       states: {
-        loading: {
-          meta: { description: 'Loading the calendar' },
-          invoke: {
-            id: 'loadCalendar',
-            src: 'loadCalendar',
-            onDone: { target: 'ready', actions: assign({ calendar: ({ event }) => event.output, error: null }) },
-            onError: { target: 'failed', actions: { type: 'setFailure', params: failure } },
-          },
-        },
+        ...loadingStates(
+          { src: 'loadCalendar', onDone: { target: 'ready', actions: { type: 'setCalendar', params: output } } },
+          { loading: 'Loading the calendar', failed: 'The calendar could not be loaded: retry' },
+        ),
         ready: {
           meta: { description: 'The calendar: pick an available day' },
           on: { PICK_DATE: { guard: 'dayAvailable', target: '#rebook.session', actions: 'chooseDate' } },
-        },
-        failed: {
-          meta: { description: 'The calendar could not be loaded: retry' },
-          on: { RETRY: 'loading' },
         },
       },
     },
@@ -267,16 +255,14 @@ export const rebookMachine = setup({
       meta: { description: "The new session: the tickets' hall on the chosen day" },
       on: { BACK: { target: '#rebook.date.ready', actions: ['clearViolations'] } },
       states: {
-        loading: {
-          meta: { description: "Loading the day's sessions" },
-          invoke: {
-            id: 'loadHalls',
+        ...loadingStates(
+          {
             src: 'loadHalls',
-            input: ({ context }) => ({ date: context.date ?? '' }),
+            input: ({ context }: { context: RebookContext }) => ({ date: context.date ?? '' }),
             onDone: { target: 'ready', actions: { type: 'setHalls', params: output } },
-            onError: { target: 'failed', actions: { type: 'setFailure', params: failure } },
           },
-        },
+          { loading: "Loading the day's sessions", failed: 'The sessions could not be loaded: retry' },
+        ),
         ready: {
           meta: { description: "The hall's sessions: pick one with room for the tickets" },
           on: {
@@ -285,10 +271,6 @@ export const rebookMachine = setup({
               { actions: 'showSessionViolations' },
             ],
           },
-        },
-        failed: {
-          meta: { description: 'The sessions could not be loaded: retry' },
-          on: { RETRY: 'loading' },
         },
       },
     },

@@ -15,6 +15,7 @@ import { checkRefund, NO_REFUND_FACTS, type RefundContext, type RefundDraft } fr
 import type { Text } from '../src/domain/text.ts';
 import type { OrderDetail, RefundResult, RefundRisk, Violation } from '../src/domain/types.ts';
 import { errorText, failure, notProvided, output } from './errors.ts';
+import { loadingStates } from './loading.ts';
 import { allToggled, selectableTicketIds, toggled } from './ticketSelection.ts';
 
 export interface RefundInput {
@@ -100,6 +101,7 @@ export const refundMachine = setup({
     clearWarning: assign({ warning: null }),
     setResult: assign((_, { output: result }: { output: RefundResult }) => ({ result, error: null })),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error), warning: null })),
+    setRules: assign((_, { output: rules }: { output: RefundContext }) => ({ rules, error: null })),
   },
 }).createMachine({
   id: 'refund',
@@ -115,20 +117,14 @@ export const refundMachine = setup({
   initial: 'loading',
   meta: { description: 'Refund tickets of a paid order' },
   states: {
-    loading: {
-      meta: { description: "Loading the order's refund and change facts" },
-      invoke: {
-        id: 'loadRules',
+    ...loadingStates(
+      {
         src: 'loadRules',
-        input: ({ context }) => ({ orderId: context.order.orderId }),
-        onDone: { target: 'selecting', actions: assign({ rules: ({ event }) => event.output, error: null }) },
-        onError: { target: 'failed', actions: { type: 'setFailure', params: failure } },
+        input: ({ context }: { context: RefundMachineContext }) => ({ orderId: context.order.orderId }),
+        onDone: { target: 'selecting', actions: { type: 'setRules', params: output } },
       },
-    },
-    failed: {
-      meta: { description: 'The facts could not be loaded: the message and a retry' },
-      on: { RETRY: 'loading' },
-    },
+      { loading: "Loading the order's refund and change facts", failed: 'The facts could not be loaded: the message and a retry' },
+    ),
     selecting: {
       meta: { description: 'The order\'s tickets with checkboxes (used ones disabled) and the violations shown' },
       on: {
