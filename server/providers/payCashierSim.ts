@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../src/domain/schemas.ts';
+import { INDIVIDUAL_PATHS, pathTo } from '../../src/domain/paths.ts';
 import type { AppDeps } from '../context.ts';
 import { fail } from '../http.ts';
 import { ORDER_TEXTS } from '../services/orders.ts';
@@ -71,7 +72,7 @@ export const payCashierSim: FastifyPluginAsyncZod<{ deps: AppDeps; sim: SimPayme
     const { payId, result } = req.body;
     const [p] = await deps.db.query<{ order_id: number; amount: number }>('SELECT order_id, amount FROM payments WHERE pay_id = $1', [payId]);
     if (!p) throw fail(ORDER_TEXTS.orderNotFound);
-    const failed = `/individualCustomers/order/payOrder/${p.order_id}?payFailed=1`;
+    const failed = pathTo(INDIVIDUAL_PATHS.payOrder, { id: p.order_id }, { payFailed: 1 });
     if (result === 'fail') {
       await deps.db.query(`UPDATE payments SET status = 'failed' WHERE pay_id = $1 AND status = 'created'`, [payId]);
       return reply.redirect(failed, 302);
@@ -90,6 +91,6 @@ export const payCashierSim: FastifyPluginAsyncZod<{ deps: AppDeps; sim: SimPayme
     const answer = await app.inject({ method: 'POST', url: '/prod-api/pay/notify', headers: notify.headers, payload: notify.body });
     const [after] = await deps.db.query<{ status: string }>('SELECT status FROM payments WHERE pay_id = $1', [payId]);
     const paid = answer.statusCode < 300 && after?.status === 'paid';
-    return reply.redirect(paid ? `/individualCustomers/order/paySuccess/${p.order_id}` : failed, 302);
+    return reply.redirect(paid ? pathTo(INDIVIDUAL_PATHS.paySuccess, { id: p.order_id }) : failed, 302);
   });
 };

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { getBaseSettings } from '../api/calls.ts';
 import { currentKind, getToken, rememberKind } from '../api/session.ts';
+import { INDIVIDUAL_PATHS, SHARED_PATHS, TEAM_PATHS } from '../domain/paths.ts';
 import type { BaseSettings } from '../domain/types.ts';
 import { applyLanguageConfig } from '../i18n/index.ts';
 import { toastFail } from '../ui/feedback.ts';
@@ -38,27 +39,27 @@ const NotFound = lazyScreen(() => import('../features/entry/NotFound.tsx'));
 
 /** The screen of every path of the route table: a path without a screen is a type error. */
 const SCREENS: Record<RoutePath, ComponentType<object>> = {
-  '/': Entry,
-  '/404': NotFound,
-  '/repOrder/:flag': RepOrder,
-  '/individualCustomers/select/selectDate': SelectDate,
-  '/individualCustomers/select/selectVenues': SelectVenues,
-  '/individualCustomers/select/addAudience/:id': AddAudience,
-  '/individualCustomers/select/addAudienceSure': AddAudienceSure,
-  '/individualCustomers/cart/shoppingCart': ShoppingCart,
-  '/individualCustomers/login': Login,
-  '/individualCustomers/order/payOrder/:id': PayOrder,
-  '/individualCustomers/order/paySuccess/:id': PaySuccess,
-  '/individualCustomers/order/orderRecord': OrderRecord,
-  '/individualCustomers/order/orderDetail/:id': OrderDetail,
-  '/individualCustomers/order/blackOrderList': BlackOrderList,
-  '/individualCustomers/invoice/index': InvoiceIndex,
-  '/individualCustomers/invoice/chooseOrder': ChooseOrder,
-  '/individualCustomers/invoice/editInvoiceInfo': EditInvoiceInfo,
-  '/individualCustomers/invoice/invoiceHistory': InvoiceHistory,
-  '/individualCustomers/invoice/invoiceDetail': InvoiceDetail,
-  '/team/login': TeamNotYet,
-  '/team/*': TeamNotYet,
+  [SHARED_PATHS.entry]: Entry,
+  [SHARED_PATHS.notFound]: NotFound,
+  [SHARED_PATHS.repOrder]: RepOrder,
+  [INDIVIDUAL_PATHS.selectDate]: SelectDate,
+  [INDIVIDUAL_PATHS.selectVenues]: SelectVenues,
+  [INDIVIDUAL_PATHS.addAudience]: AddAudience,
+  [INDIVIDUAL_PATHS.addAudienceSure]: AddAudienceSure,
+  [INDIVIDUAL_PATHS.shoppingCart]: ShoppingCart,
+  [INDIVIDUAL_PATHS.login]: Login,
+  [INDIVIDUAL_PATHS.payOrder]: PayOrder,
+  [INDIVIDUAL_PATHS.paySuccess]: PaySuccess,
+  [INDIVIDUAL_PATHS.orderRecord]: OrderRecord,
+  [INDIVIDUAL_PATHS.orderDetail]: OrderDetail,
+  [INDIVIDUAL_PATHS.blackOrderList]: BlackOrderList,
+  [INDIVIDUAL_PATHS.invoiceIndex]: InvoiceIndex,
+  [INDIVIDUAL_PATHS.chooseOrder]: ChooseOrder,
+  [INDIVIDUAL_PATHS.editInvoiceInfo]: EditInvoiceInfo,
+  [INDIVIDUAL_PATHS.invoiceHistory]: InvoiceHistory,
+  [INDIVIDUAL_PATHS.invoiceDetail]: InvoiceDetail,
+  [TEAM_PATHS.login]: TeamNotYet,
+  [TEAM_PATHS.rest]: TeamNotYet,
 };
 
 export function App() {

@@ -1,6 +1,7 @@
 /** The route guard of SPEC §2/§6 as a pure function, so every rule is testable without a
  * browser: where may this URL go, given the account kind and whether it holds a token. */
-import { AREA_PREFIX as PREFIX, AREA_START, type AccountKind } from '../domain/areas.ts';
+import { AREA_LOGIN, AREA_PREFIX as PREFIX, AREA_START, type AccountKind } from '../domain/areas.ts';
+import { pathTo, SHARED_PATHS } from '../domain/paths.ts';
 import { matchRoute } from './routes.ts';
 
 export interface GuardInput {
@@ -17,9 +18,9 @@ export function guard({ pathname, search, kind, loggedIn }: GuardInput): GuardRe
   if (pathname.includes('/repOrder')) return { pass: true };
 
   const params = new URLSearchParams(search);
-  if (params.has('errorMsg')) return { pass: false, to: '/individualCustomers' };
+  if (params.has('errorMsg')) return { pass: false, to: PREFIX.individual };
 
-  if (pathname === '/' || pathname === '/404') return { pass: true };
+  if (pathname === SHARED_PATHS.entry || pathname === SHARED_PATHS.notFound) return { pass: true };
   if (pathname === PREFIX.individual || pathname === PREFIX.team) {
     return { pass: false, to: AREA_START[pathname === PREFIX.team ? 'team' : 'individual'] };
   }
@@ -32,9 +33,8 @@ export function guard({ pathname, search, kind, loggedIn }: GuardInput): GuardRe
 
   // A path no screen has is a 404 for everyone, logged in or not.
   const route = matchRoute(pathname);
-  if (!route) return { pass: false, to: '/404' };
+  if (!route) return { pass: false, to: SHARED_PATHS.notFound };
   if (loggedIn || route.noLogin) return { pass: true };
   const area: AccountKind = pathname.startsWith(PREFIX.team) ? 'team' : 'individual';
-  const redirect = encodeURIComponent(pathname + search);
-  return { pass: false, to: `${PREFIX[area]}/login?redirect=${redirect}` };
+  return { pass: false, to: pathTo(AREA_LOGIN[area], {}, { redirect: pathname + search }) };
 }

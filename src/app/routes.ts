@@ -1,29 +1,31 @@
+import { INDIVIDUAL_PATHS, SHARED_PATHS, TEAM_PATHS } from '../domain/paths.ts';
+
 /** Every screen's path, and whether it opens without login (SPEC §2). The router
  * (App.tsx) and the route guard both read this table, so a path the guard lets through
  * always has a screen, and a mistyped one is a 404 for everyone. */
 export const ROUTES = {
-  '/': { noLogin: true },
-  '/404': { noLogin: true },
-  '/repOrder/:flag': { noLogin: true },
-  '/individualCustomers/select/selectDate': { noLogin: true },
-  '/individualCustomers/select/selectVenues': {},
-  '/individualCustomers/select/addAudience/:id': {},
-  '/individualCustomers/select/addAudienceSure': {},
-  '/individualCustomers/cart/shoppingCart': {},
-  '/individualCustomers/login': { noLogin: true },
-  '/individualCustomers/order/payOrder/:id': {},
-  '/individualCustomers/order/paySuccess/:id': { noLogin: true },
-  '/individualCustomers/order/orderRecord': {},
-  '/individualCustomers/order/orderDetail/:id': {},
-  '/individualCustomers/order/blackOrderList': {},
-  '/individualCustomers/invoice/index': {},
-  '/individualCustomers/invoice/chooseOrder': {},
-  '/individualCustomers/invoice/editInvoiceInfo': {},
-  '/individualCustomers/invoice/invoiceHistory': {},
-  '/individualCustomers/invoice/invoiceDetail': {},
+  [SHARED_PATHS.entry]: { noLogin: true },
+  [SHARED_PATHS.notFound]: { noLogin: true },
+  [SHARED_PATHS.repOrder]: { noLogin: true },
+  [INDIVIDUAL_PATHS.selectDate]: { noLogin: true },
+  [INDIVIDUAL_PATHS.selectVenues]: {},
+  [INDIVIDUAL_PATHS.addAudience]: {},
+  [INDIVIDUAL_PATHS.addAudienceSure]: {},
+  [INDIVIDUAL_PATHS.shoppingCart]: {},
+  [INDIVIDUAL_PATHS.login]: { noLogin: true },
+  [INDIVIDUAL_PATHS.payOrder]: {},
+  [INDIVIDUAL_PATHS.paySuccess]: { noLogin: true },
+  [INDIVIDUAL_PATHS.orderRecord]: {},
+  [INDIVIDUAL_PATHS.orderDetail]: {},
+  [INDIVIDUAL_PATHS.blackOrderList]: {},
+  [INDIVIDUAL_PATHS.invoiceIndex]: {},
+  [INDIVIDUAL_PATHS.chooseOrder]: {},
+  [INDIVIDUAL_PATHS.editInvoiceInfo]: {},
+  [INDIVIDUAL_PATHS.invoiceHistory]: {},
+  [INDIVIDUAL_PATHS.invoiceDetail]: {},
   // The team area opens soon: one page says so, at its login and behind it.
-  '/team/login': { noLogin: true },
-  '/team/*': {},
+  [TEAM_PATHS.login]: { noLogin: true },
+  [TEAM_PATHS.rest]: {},
 } as const satisfies Record<string, { noLogin?: boolean }>;
 
 export type RoutePath = keyof typeof ROUTES;

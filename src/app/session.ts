@@ -7,7 +7,8 @@ import { sessionMachine } from '../../machines/session.machine.ts';
 import { clearToken, currentKind } from '../api/session.ts';
 import { i18n } from '../i18n/index.ts';
 import { confirm } from '../ui/feedback.ts';
-import { AREA_START } from '../domain/areas.ts';
+import { AREA_LOGIN, AREA_START } from '../domain/areas.ts';
+import { pathTo } from '../domain/paths.ts';
 import { matchRoute } from './routes.ts';
 
 export const sessionActor = createActor(
@@ -18,8 +19,7 @@ export const sessionActor = createActor(
         const kind = currentKind();
         clearToken(kind);
         const here = window.location.pathname + window.location.search;
-        const prefix = kind === 'team' ? '/team' : '/individualCustomers';
-        navigate(`${prefix}/login?redirect=${encodeURIComponent(here)}`);
+        navigate(pathTo(AREA_LOGIN[kind], {}, { redirect: here }));
       },
       goToStart: () => navigate(AREA_START[currentKind()]),
     },

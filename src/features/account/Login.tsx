@@ -16,6 +16,7 @@ import { FooterBar } from '../../ui/FooterBar.tsx';
 import { toastInfo } from '../../ui/feedback.ts';
 import { Screen } from '../../ui/Screen.tsx';
 import { Refusal } from '../../ui/Refusal.tsx';
+import { INDIVIDUAL_PATHS } from '../../domain/paths.ts';
 
 const machine = loginMachine.provide({
   actors: {
@@ -45,7 +46,7 @@ export default function Login() {
   }, [snapshot.status, search, navigate]);
 
   return (
-    <Screen title={t('login.title')} backTo="/individualCustomers/select/selectDate">
+    <Screen title={t('login.title')} backTo={INDIVIDUAL_PATHS.selectDate}>
       <div className="login-hero">
         <img src="/logo.svg" alt="" width={56} height={56} />
         <p className="muted">{t('login.hint')}</p>

@@ -14,6 +14,7 @@ import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { SliderCaptcha } from '../../ui/SliderCaptcha.tsx';
 import { CartLineRow } from './CartLineRow.tsx';
+import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 
 const machine = cartMachine.provide({
   actors: {
@@ -33,11 +34,11 @@ export default function ShoppingCart() {
   const serverOffset = cart ? cart.serverTime - Date.now() : 0;
 
   useEffect(() => {
-    if (snapshot.matches('placed') && orderId != null) navigate(`/individualCustomers/order/payOrder/${orderId}`, { replace: true });
+    if (snapshot.matches('placed') && orderId != null) navigate(pathTo(INDIVIDUAL_PATHS.payOrder, { id: orderId }), { replace: true });
   }, [snapshot, orderId, navigate]);
 
   return (
-    <Screen title={t('cart.title')} backTo="/individualCustomers/select/selectDate">
+    <Screen title={t('cart.title')} backTo={INDIVIDUAL_PATHS.selectDate}>
       {cart?.visitDate ? (
         <div className="card row">
           <span className="muted">{t('review.date')}</span>
@@ -62,7 +63,7 @@ export default function ShoppingCart() {
       {cart && lines.length === 0 ? (
         <div className="empty-state">
           <p>{t('cart.empty')}</p>
-          <button type="button" className="btn btn--primary" onClick={() => navigate('/individualCustomers/select/selectDate')}>
+          <button type="button" className="btn btn--primary" onClick={() => navigate(INDIVIDUAL_PATHS.selectDate)}>
             {t('cart.browse')}
           </button>
         </div>

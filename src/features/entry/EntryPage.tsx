@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Screen } from '../../ui/Screen.tsx';
 import { useSettings } from '../../ui/settings.tsx';
+import { INDIVIDUAL_PATHS, TEAM_PATHS } from '../../domain/paths.ts';
 
 /** `/`: individual visitor or team. */
 export default function EntryPage() {
@@ -14,7 +15,7 @@ export default function EntryPage() {
         <h2>{settings.systemName}</h2>
         <p className="muted">{t('entry.welcome')}</p>
       </div>
-      <Link href="/individualCustomers" className="entry-choice">
+      <Link href={INDIVIDUAL_PATHS.area} className="entry-choice">
         <span className="entry-choice__icon" aria-hidden="true">
           <svg viewBox="0 0 24 24" width="26" height="26">
             <circle cx="12" cy="8" r="4" fill="currentColor" />
@@ -26,7 +27,7 @@ export default function EntryPage() {
           <span className="muted">{t('entry.individualHint')}</span>
         </span>
       </Link>
-      <Link href="/team" className="entry-choice">
+      <Link href={TEAM_PATHS.area} className="entry-choice">
         <span className="entry-choice__icon" aria-hidden="true">
           <svg viewBox="0 0 24 24" width="28" height="28">
             <circle cx="8" cy="8" r="3.2" fill="currentColor" />

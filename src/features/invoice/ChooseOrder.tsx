@@ -7,8 +7,8 @@ import { tr } from '../../i18n/index.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { invoiceFlow } from './invoiceFlow.ts';
 import { OrderPick } from './OrderPick.tsx';
-import { editInvoicePath, INVOICE_BASE } from './paths.ts';
 import { Refusal } from '../../ui/Refusal.tsx';
+import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 
 export default function ChooseOrder() {
   const { t } = useTranslation();
@@ -18,11 +18,11 @@ export default function ChooseOrder() {
   const chosen = snapshot.matches('editing') ? order?.orderId : undefined;
 
   useEffect(() => {
-    if (chosen != null) navigate(editInvoicePath(chosen));
+    if (chosen != null) navigate(pathTo(INDIVIDUAL_PATHS.editInvoiceInfo, {}, { orderId: chosen }));
   }, [chosen, navigate]);
 
   return (
-    <Screen title={t('invoice.chooseTitle')} backTo={`${INVOICE_BASE}/index`}>
+    <Screen title={t('invoice.chooseTitle')} backTo={INDIVIDUAL_PATHS.invoiceIndex}>
       {error ? (
         <Refusal message={tr(error)} />
       ) : null}

@@ -18,8 +18,8 @@ import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import './invoice.css';
 import { invoiceFlow } from './invoiceFlow.ts';
 import { OrderPick } from './OrderPick.tsx';
-import { INVOICE_BASE, invoiceDetailPath } from './paths.ts';
 import { Refusal } from '../../ui/Refusal.tsx';
+import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 
 type TextField = Exclude<InvoiceChange['field'], 'titleType'>;
 
@@ -35,7 +35,7 @@ export default function EditInvoiceInfo() {
   const company = draft.titleType === INVOICE_TITLE_TYPES.company;
 
   useEffect(() => {
-    if (snapshot.status === 'done' && invoice) navigate(invoiceDetailPath(invoice.invoiceId), { replace: true });
+    if (snapshot.status === 'done' && invoice) navigate(pathTo(INDIVIDUAL_PATHS.invoiceDetail, {}, { id: invoice.invoiceId }), { replace: true });
   }, [snapshot.status, invoice, navigate]);
 
   const message = (field: InvoiceField) => {
@@ -55,7 +55,7 @@ export default function EditInvoiceInfo() {
   );
 
   return (
-    <Screen title={t('invoice.editTitle')} backTo={`${INVOICE_BASE}/chooseOrder`}>
+    <Screen title={t('invoice.editTitle')} backTo={INDIVIDUAL_PATHS.chooseOrder}>
       {error ? (
         <Refusal message={tr(error)} />
       ) : null}

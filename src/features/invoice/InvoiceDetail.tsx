@@ -7,8 +7,8 @@ import { formatMoney } from '../../ui/money.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import './invoice.css';
-import { INVOICE_BASE } from './paths.ts';
 import { stateTone } from './stateTone.ts';
+import { INDIVIDUAL_PATHS } from '../../domain/paths.ts';
 
 export default function InvoiceDetail() {
   const { t } = useTranslation();
@@ -32,7 +32,7 @@ export default function InvoiceDetail() {
     : [];
 
   return (
-    <Screen title={t('invoice.detailTitle')} backTo={`${INVOICE_BASE}/invoiceHistory`}>
+    <Screen title={t('invoice.detailTitle')} backTo={INDIVIDUAL_PATHS.invoiceHistory}>
       {invoice ? (
         <>
           <div className={`pay-result${invoice.state === 'issued' ? '' : ' pay-result--pending'}`}>

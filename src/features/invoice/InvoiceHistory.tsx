@@ -7,8 +7,8 @@ import { getInvoices } from '../../api/calls.ts';
 import { formatMoney } from '../../ui/money.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
-import { INVOICE_BASE, invoiceDetailPath } from './paths.ts';
 import { stateTone } from './stateTone.ts';
+import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 
 const PAGE_SIZE = 10;
 
@@ -18,9 +18,9 @@ export default function InvoiceHistory() {
   const { data, loading } = useLoad(() => getInvoices(1, PAGE_SIZE * pages), [pages]);
 
   return (
-    <Screen title={t('invoice.history')} backTo={`${INVOICE_BASE}/index`}>
+    <Screen title={t('invoice.history')} backTo={INDIVIDUAL_PATHS.invoiceIndex}>
       {data?.rows.map((invoice) => (
-        <Link key={invoice.invoiceId} href={invoiceDetailPath(invoice.invoiceId)} className="card order-item invoice-item">
+        <Link key={invoice.invoiceId} href={pathTo(INDIVIDUAL_PATHS.invoiceDetail, {}, { id: invoice.invoiceId })} className="card order-item invoice-item">
           <div className="card__title">
             <span>{invoice.title}</span>
             <span className={`tag tag--${stateTone(invoice.state)}`}>{t(`invoice.state.${invoice.state}`)}</span>
@@ -37,7 +37,7 @@ export default function InvoiceHistory() {
       {data && data.rows.length === 0 ? (
         <div className="empty-state">
           <p>{t('invoice.empty')}</p>
-          <Link href={`${INVOICE_BASE}/chooseOrder`} className="btn btn--primary">
+          <Link href={INDIVIDUAL_PATHS.chooseOrder} className="btn btn--primary">
             {t('invoice.apply')}
           </Link>
         </div>

@@ -5,7 +5,8 @@ import { Link } from 'wouter';
 import { RichText } from '../../ui/RichText.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 import { useSettings } from '../../ui/settings.tsx';
-import { INVOICE_BASE, INVOICE_NOTE_TEXT } from './paths.ts';
+import { INVOICE_NOTE_TEXT } from './invoiceTexts.ts';
+import { INDIVIDUAL_PATHS } from '../../domain/paths.ts';
 
 export default function InvoiceIndex() {
   const { t } = useTranslation();
@@ -13,8 +14,8 @@ export default function InvoiceIndex() {
   const note = texts[INVOICE_NOTE_TEXT];
 
   return (
-    <Screen title={t('invoice.title')} backTo="/individualCustomers/order/orderRecord">
-      <Link href={`${INVOICE_BASE}/chooseOrder`} className="entry-choice">
+    <Screen title={t('invoice.title')} backTo={INDIVIDUAL_PATHS.orderRecord}>
+      <Link href={INDIVIDUAL_PATHS.chooseOrder} className="entry-choice">
         <span className="entry-choice__icon" aria-hidden="true">
           <InvoiceIcon />
         </span>
@@ -23,7 +24,7 @@ export default function InvoiceIndex() {
           <span className="muted">{t('invoice.applyHint')}</span>
         </span>
       </Link>
-      <Link href={`${INVOICE_BASE}/invoiceHistory`} className="entry-choice">
+      <Link href={INDIVIDUAL_PATHS.invoiceHistory} className="entry-choice">
         <span className="entry-choice__icon" aria-hidden="true">
           <HistoryIcon />
         </span>

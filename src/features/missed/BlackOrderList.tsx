@@ -6,6 +6,7 @@ import { getMissedVisits } from '../../api/calls.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import './missed.css';
+import { INDIVIDUAL_PATHS } from '../../domain/paths.ts';
 
 const PAGE_SIZE = 10;
 
@@ -16,7 +17,7 @@ export default function BlackOrderList() {
   const status = data?.status;
 
   return (
-    <Screen title={t('missed.title')} backTo="/individualCustomers/order/orderRecord">
+    <Screen title={t('missed.title')} backTo={INDIVIDUAL_PATHS.orderRecord}>
       {status ? (
         <section className={`card stack block-status${status.blacklisted ? ' block-status--on' : ''}`} data-testid="block-status">
           <div className="card__title">

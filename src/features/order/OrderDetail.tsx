@@ -18,6 +18,7 @@ import { OrderSummaryCard } from '../../ui/OrderSummaryCard.tsx';
 import { RebookSheet } from './RebookSheet.tsx';
 import { RefundSheet } from './RefundSheet.tsx';
 import { Refusal } from '../../ui/Refusal.tsx';
+import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 
 const machine = orderDetailMachine.provide({
   actors: {
@@ -59,7 +60,7 @@ export default function OrderDetail() {
   };
 
   return (
-    <Screen title={t('orderDetail.title')} backTo="/individualCustomers/order/orderRecord">
+    <Screen title={t('orderDetail.title')} backTo={INDIVIDUAL_PATHS.orderRecord}>
       {error ? (
         <Refusal message={tr(error)} />
       ) : null}
@@ -72,7 +73,7 @@ export default function OrderDetail() {
           </section>
           <div className="actions">
             {can?.pay ? (
-              <Link href={`/individualCustomers/order/payOrder/${order.orderId}`} className="btn btn--primary">
+              <Link href={pathTo(INDIVIDUAL_PATHS.payOrder, { id: order.orderId })} className="btn btn--primary">
                 {t('pay.pay')}
               </Link>
             ) : null}
@@ -92,7 +93,7 @@ export default function OrderDetail() {
               </button>
             ) : null}
             {can?.invoice ? (
-              <Link href={`/individualCustomers/invoice/editInvoiceInfo?orderId=${order.orderId}`} className="btn">
+              <Link href={pathTo(INDIVIDUAL_PATHS.editInvoiceInfo, {}, { orderId: order.orderId })} className="btn">
                 {t('orderDetail.invoice')}
               </Link>
             ) : null}

@@ -8,6 +8,7 @@ import { formatMoney } from '../../ui/money.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import { statusTone } from '../../ui/OrderSummaryCard.tsx';
+import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 
 const FILTERS: Array<OrderStatus | ''> = ['', 'toBePaid', 'completed', 'canceled'];
 const PAGE_SIZE = 10;
@@ -20,12 +21,12 @@ export default function OrderRecord() {
   const { data: today } = useLoad(() => getTodayOrders(), []);
 
   return (
-    <Screen title={t('orderRecord.title')} backTo="/individualCustomers/select/selectDate">
+    <Screen title={t('orderRecord.title')} backTo={INDIVIDUAL_PATHS.selectDate}>
       {today && today.length > 0 ? (
         <section className="card today">
           <div className="card__title">{t('orderRecord.today')}</div>
           {today.map((order) => (
-            <Link key={order.orderId} href={`/individualCustomers/order/orderDetail/${order.orderId}`} className="row today__order">
+            <Link key={order.orderId} href={pathTo(INDIVIDUAL_PATHS.orderDetail, { id: order.orderId })} className="row today__order">
               <span>
                 {order.hallName} {order.beginTime}-{order.endTime}
               </span>
@@ -35,10 +36,10 @@ export default function OrderRecord() {
         </section>
       ) : null}
       <nav className="quick-links">
-        <Link href="/individualCustomers/invoice/index" className="btn btn--ghost">
+        <Link href={INDIVIDUAL_PATHS.invoiceIndex} className="btn btn--ghost">
           {t('invoice.title')}
         </Link>
-        <Link href="/individualCustomers/order/blackOrderList" className="btn btn--ghost">
+        <Link href={INDIVIDUAL_PATHS.blackOrderList} className="btn btn--ghost">
           {t('missed.title')}
         </Link>
       </nav>
@@ -57,7 +58,7 @@ export default function OrderRecord() {
         ))}
       </div>
       {data?.rows.map((order) => (
-        <Link key={order.orderId} href={`/individualCustomers/order/orderDetail/${order.orderId}`} className="card order-item">
+        <Link key={order.orderId} href={pathTo(INDIVIDUAL_PATHS.orderDetail, { id: order.orderId })} className="card order-item">
           <div className="card__title">
             <span>{order.hallName}</span>
             <span className={`tag tag--${statusTone(order.status)}`}>{t(`orderStatus.${order.status}`)}</span>

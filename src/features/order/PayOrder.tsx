@@ -14,6 +14,7 @@ import { ticker } from '../../ui/ticker.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { OrderSummaryCard } from '../../ui/OrderSummaryCard.tsx';
 import { Refusal } from '../../ui/Refusal.tsx';
+import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 
 const machine = payOrderMachine.provide({
   actors: {
@@ -43,7 +44,7 @@ export default function PayOrder() {
   }, [search, t]);
 
   useEffect(() => {
-    if (snapshot.matches('paid')) navigate(`/individualCustomers/order/paySuccess/${id}`, { replace: true });
+    if (snapshot.matches('paid')) navigate(pathTo(INDIVIDUAL_PATHS.paySuccess, { id }), { replace: true });
   }, [snapshot, id, navigate]);
 
   const minutes = Math.floor(remainingMs / 60000);
@@ -51,7 +52,7 @@ export default function PayOrder() {
   const waiting = snapshot.matches('waiting') || snapshot.matches('starting') || snapshot.matches('redirecting');
 
   return (
-    <Screen title={t('pay.title')} backTo="/individualCustomers/order/orderRecord">
+    <Screen title={t('pay.title')} backTo={INDIVIDUAL_PATHS.orderRecord}>
       {waiting ? (
         <div className="pay-countdown" role="timer" aria-live="off">
           <span className="muted">{t('pay.remaining')}</span>
@@ -98,7 +99,7 @@ export default function PayOrder() {
         </FooterBar>
       ) : null}
       {snapshot.matches('closed') ? (
-        <button type="button" className="btn btn--ghost btn--block" onClick={() => navigate('/individualCustomers/select/selectDate')}>
+        <button type="button" className="btn btn--ghost btn--block" onClick={() => navigate(INDIVIDUAL_PATHS.selectDate)}>
           {t('pay.bookAgain')}
         </button>
       ) : null}

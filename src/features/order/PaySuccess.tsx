@@ -6,6 +6,7 @@ import { currentKind, getToken } from '../../api/session.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import { TicketQr } from '../../ui/TicketQr.tsx';
+import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 
 export default function PaySuccess() {
   const { t } = useTranslation();
@@ -17,7 +18,7 @@ export default function PaySuccess() {
   const paid = order?.status === 'completed';
 
   return (
-    <Screen title={t('paySuccess.title')} backTo="/individualCustomers/select/selectDate">
+    <Screen title={t('paySuccess.title')} backTo={INDIVIDUAL_PATHS.selectDate}>
       {order ? (
         <>
           <div className={`pay-result${paid ? '' : ' pay-result--pending'}`}>
@@ -45,10 +46,10 @@ export default function PaySuccess() {
             </section>
           ))}
           <div className="stack">
-            <Link href={`/individualCustomers/order/orderDetail/${order.orderId}`} className="btn btn--ghost btn--block">
+            <Link href={pathTo(INDIVIDUAL_PATHS.orderDetail, { id: order.orderId })} className="btn btn--ghost btn--block">
               {t('orderDetail.title')}
             </Link>
-            <Link href="/individualCustomers/select/selectDate" className="btn btn--block">
+            <Link href={INDIVIDUAL_PATHS.selectDate} className="btn btn--block">
               {t('paySuccess.home')}
             </Link>
           </div>
@@ -57,7 +58,7 @@ export default function PaySuccess() {
       {!loggedIn ? (
         <div className="empty-state">
           <p>{t('paySuccess.loginToSee')}</p>
-          <Link href={`/individualCustomers/login?redirect=${encodeURIComponent(`/individualCustomers/order/paySuccess/${id}`)}`} className="btn btn--primary">
+          <Link href={pathTo(INDIVIDUAL_PATHS.login, {}, { redirect: pathTo(INDIVIDUAL_PATHS.paySuccess, { id }) })} className="btn btn--primary">
             {t('login.submit')}
           </Link>
         </div>

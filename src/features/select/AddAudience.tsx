@@ -13,6 +13,7 @@ import { formatMoney } from '../../ui/money.ts';
 import { Screen } from '../../ui/Screen.tsx';
 import { usePurchase, usePurchaseScreen } from './purchase.tsx';
 import { useCertificateTypes } from './useCertificateTypes.ts';
+import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 
 export default function AddAudience() {
   const { t } = useTranslation();
@@ -30,7 +31,7 @@ export default function AddAudience() {
     violations.find((v) => v.field?.index === index && v.field.name === name)?.message;
 
   return (
-    <Screen title={t('addAudience.title')} backTo={`/individualCustomers/select/selectVenues?date=${date ?? ''}`}>
+    <Screen title={t('addAudience.title')} backTo={pathTo(INDIVIDUAL_PATHS.selectVenues, {}, { date })}>
       <div className="card row">
         <span>
           <strong>{hall?.name}</strong>

@@ -18,6 +18,7 @@ import { useSettings } from '../../ui/settings.tsx';
 import { usePurchase, usePurchaseScreen } from './purchase.tsx';
 import { useCertificateTypes } from './useCertificateTypes.ts';
 import { Refusal } from '../../ui/Refusal.tsx';
+import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 
 export default function AddAudienceSure() {
   const { t } = useTranslation();
@@ -42,13 +43,13 @@ export default function AddAudienceSure() {
 
   useEffect(() => {
     if (placedOrder == null) return;
-    navigate(`/individualCustomers/order/payOrder/${placedOrder}`, { replace: true });
+    navigate(pathTo(INDIVIDUAL_PATHS.payOrder, { id: placedOrder }), { replace: true });
     actor.send({ type: 'RESET' });
   }, [placedOrder, navigate, actor]);
 
   useEffect(() => {
     if (!carted) return;
-    navigate('/individualCustomers/cart/shoppingCart', { replace: true });
+    navigate(INDIVIDUAL_PATHS.shoppingCart, { replace: true });
     actor.send({ type: 'RESET' });
   }, [carted, navigate, actor]);
 
@@ -72,7 +73,7 @@ export default function AddAudienceSure() {
   const typeLabel = (value: string) => certificateTypes.find((o) => o.dictValue === value)?.dictLabel ?? '';
 
   return (
-    <Screen title={t('review.title')} backTo={`/individualCustomers/select/addAudience/${context.hallScheduleId ?? 0}`}>
+    <Screen title={t('review.title')} backTo={pathTo(INDIVIDUAL_PATHS.addAudience, { id: context.hallScheduleId ?? 0 })}>
       <section className="card stack">
         <div className="card__title">{hall?.name}</div>
         <div className="row">

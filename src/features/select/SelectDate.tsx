@@ -13,6 +13,7 @@ import { Sheet } from '../../ui/Sheet.tsx';
 import { useSettings } from '../../ui/settings.tsx';
 import { toastInfo } from '../../ui/feedback.ts';
 import { useLoad } from '../../ui/useLoad.ts';
+import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 
 const NOTICE_SEEN = 'noticeSeen';
 
@@ -29,7 +30,7 @@ export default function SelectDate() {
   };
 
   const pick = (day: CalendarDay) => {
-    if (day.state === 'available') navigate(`/individualCustomers/select/selectVenues?date=${day.date}`);
+    if (day.state === 'available') navigate(pathTo(INDIVIDUAL_PATHS.selectVenues, {}, { date: day.date }));
     else toastInfo(day.reason ?? t(`day.${day.state}`));
   };
 
@@ -67,10 +68,10 @@ export default function SelectDate() {
         </section>
       ) : null}
       <nav className="quick-links">
-        <button type="button" className="btn btn--ghost" onClick={() => navigate('/individualCustomers/cart/shoppingCart')}>
+        <button type="button" className="btn btn--ghost" onClick={() => navigate(INDIVIDUAL_PATHS.shoppingCart)}>
           {t('cart.title')}
         </button>
-        <button type="button" className="btn btn--ghost" onClick={() => navigate('/individualCustomers/order/orderRecord')}>
+        <button type="button" className="btn btn--ghost" onClick={() => navigate(INDIVIDUAL_PATHS.orderRecord)}>
           {t('orderRecord.title')}
         </button>
       </nav>

@@ -11,6 +11,7 @@ import { FooterBar } from '../../ui/FooterBar.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { usePurchase, usePurchaseScreen } from './purchase.tsx';
+import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 
 export default function SelectVenues() {
   const { t } = useTranslation();
@@ -50,19 +51,19 @@ export default function SelectVenues() {
 
   useEffect(() => {
     if (goPay == null) return;
-    navigate(`/individualCustomers/order/payOrder/${goPay}`);
+    navigate(pathTo(INDIVIDUAL_PATHS.payOrder, { id: goPay }));
     actor.send({ type: 'RESET' });
   }, [goPay, navigate, actor]);
 
   const weekday = date ? t('selectDate.weekdays').split(',')[(dayjs(date).day() + 6) % 7] : '';
 
   return (
-    <Screen title={t('selectVenues.title')} backTo="/individualCustomers/select/selectDate">
+    <Screen title={t('selectVenues.title')} backTo={INDIVIDUAL_PATHS.selectDate}>
       <div className="row card">
         <span>
           <strong>{date}</strong> <span className="muted">{weekday}</span>
         </span>
-        <button type="button" className="link" onClick={() => navigate('/individualCustomers/select/selectDate')}>
+        <button type="button" className="link" onClick={() => navigate(INDIVIDUAL_PATHS.selectDate)}>
           {t('selectVenues.changeDate')}
         </button>
       </div>

@@ -19,6 +19,7 @@ import {
   placeOrder,
 } from '../../api/calls.ts';
 import { buildOrderRequest } from '../../domain/orderRequest.ts';
+import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 
 const STORAGE_KEY = 'purchase';
 
@@ -94,20 +95,19 @@ export function screenOf(snapshot: PurchaseSnapshot): PurchaseScreen {
 }
 
 export function routeOf(screen: PurchaseScreen, snapshot: PurchaseSnapshot): string {
-  const base = '/individualCustomers/select';
   switch (screen) {
     case 'date':
-      return `${base}/selectDate`;
+      return INDIVIDUAL_PATHS.selectDate;
     case 'venue':
-      return `${base}/selectVenues?date=${snapshot.context.date ?? ''}`;
+      return pathTo(INDIVIDUAL_PATHS.selectVenues, {}, { date: snapshot.context.date });
     case 'visitors':
-      return `${base}/addAudience/${snapshot.context.hallScheduleId ?? 0}`;
+      return pathTo(INDIVIDUAL_PATHS.addAudience, { id: snapshot.context.hallScheduleId ?? 0 });
     case 'review':
-      return `${base}/addAudienceSure`;
+      return INDIVIDUAL_PATHS.addAudienceSure;
     case 'placed':
-      return `/individualCustomers/order/payOrder/${snapshot.context.orderId ?? 0}`;
+      return pathTo(INDIVIDUAL_PATHS.payOrder, { id: snapshot.context.orderId ?? 0 });
     case 'carted':
-      return '/individualCustomers/cart/shoppingCart';
+      return INDIVIDUAL_PATHS.shoppingCart;
   }
 }
 

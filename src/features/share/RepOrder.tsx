@@ -7,6 +7,7 @@ import { OrderSummaryCard } from '../../ui/OrderSummaryCard.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { TicketRows } from '../../ui/TicketRows.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
+import { INDIVIDUAL_PATHS } from '../../domain/paths.ts';
 
 export default function RepOrder() {
   const { t } = useTranslation();
@@ -26,7 +27,7 @@ export default function RepOrder() {
         </>
       ) : null}
       {failed ? <div className="empty-state">{t('share.notFound')}</div> : null}
-      <Link href="/individualCustomers/select/selectDate" className="btn btn--ghost btn--block">
+      <Link href={INDIVIDUAL_PATHS.selectDate} className="btn btn--ghost btn--block">
         {t('share.home')}
       </Link>
       <LoadingOverlay show={loading} />

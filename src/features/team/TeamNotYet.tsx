@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Screen } from '../../ui/Screen.tsx';
+import { INDIVIDUAL_PATHS } from '../../domain/paths.ts';
 
 /** The team area arrives with the group issues; until then say so plainly and offer the
  * individual booking instead of a dead end. */
@@ -10,7 +11,7 @@ export default function TeamNotYet() {
     <Screen title={t('team.title')} backTo="/">
       <div className="empty-state">
         <p>{t('team.notYet')}</p>
-        <Link href="/individualCustomers" className="btn btn--primary">
+        <Link href={INDIVIDUAL_PATHS.area} className="btn btn--primary">
           {t('entry.individual')}
         </Link>
       </div>

@@ -1,0 +1,64 @@
+/** Where every screen lives (SPEC §2), one table per area. Views link and navigate with
+ * `pathTo`, the route table (src/app/routes.ts) registers these same patterns, and the
+ * server's cashier returns to them: a screen is renamed in one place. */
+
+export const SHARED_PATHS = {
+  entry: '/',
+  notFound: '/404',
+  repOrder: '/repOrder/:flag',
+} as const;
+
+export const INDIVIDUAL_PATHS = {
+  area: '/individualCustomers',
+  selectDate: '/individualCustomers/select/selectDate',
+  selectVenues: '/individualCustomers/select/selectVenues',
+  addAudience: '/individualCustomers/select/addAudience/:id',
+  addAudienceSure: '/individualCustomers/select/addAudienceSure',
+  shoppingCart: '/individualCustomers/cart/shoppingCart',
+  login: '/individualCustomers/login',
+  payOrder: '/individualCustomers/order/payOrder/:id',
+  paySuccess: '/individualCustomers/order/paySuccess/:id',
+  orderRecord: '/individualCustomers/order/orderRecord',
+  orderDetail: '/individualCustomers/order/orderDetail/:id',
+  blackOrderList: '/individualCustomers/order/blackOrderList',
+  invoiceIndex: '/individualCustomers/invoice/index',
+  chooseOrder: '/individualCustomers/invoice/chooseOrder',
+  editInvoiceInfo: '/individualCustomers/invoice/editInvoiceInfo',
+  invoiceHistory: '/individualCustomers/invoice/invoiceHistory',
+  invoiceDetail: '/individualCustomers/invoice/invoiceDetail',
+} as const;
+
+export const TEAM_PATHS = {
+  area: '/team',
+  selectDate: '/team/select/selectDate',
+  login: '/team/login',
+  /** Every other team screen (the team area opens soon). */
+  rest: '/team/*',
+} as const;
+
+/** The `:name` parameters of a path pattern. */
+export type PathParams<P extends string> = P extends `${string}:${infer K}/${infer Rest}`
+  ? K | PathParams<Rest>
+  : P extends `${string}:${infer K}`
+    ? K
+    : never;
+
+type Query = Record<string, string | number | null | undefined>;
+
+/** A concrete path: the pattern with its parameters filled in, and a query (empty values
+ * left out). `pathTo(INDIVIDUAL_PATHS.payOrder, { id: 42 })`. */
+export function pathTo<P extends string>(
+  pattern: P,
+  ...[params, query]: [PathParams<P>] extends [never]
+    ? [params?: Record<string, never>, query?: Query]
+    : [params: Record<PathParams<P>, string | number>, query?: Query]
+): string {
+  const values = (params ?? {}) as Record<string, string | number>;
+  const path = pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(values[name])));
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value != null && value !== '') search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
