@@ -1,24 +1,19 @@
 /** SPEC §7 "Accounts": individual phone-code login, user info, logout. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { text } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import { fail, ok } from '../http.ts';
-import { account, clientIp, parse } from './kit.ts';
+import { account, clientIp } from './kit.ts';
+import { loginBody } from '../../src/domain/contracts.ts';
 import { loginWithCode } from '../services/login.ts';
 import { signToken } from '../auth.ts';
 import { maskPhone } from '../../src/domain/certificates.ts';
 import type { User } from '../../src/domain/types.ts';
 
 export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const loginBody = z.object({ phone: text().max(20), code: text().max(20) });
-  app.post('/login', { config: { auth: 'none' } }, async (req) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    if (body.phone === undefined && (body.username !== undefined || body.password !== undefined)) {
-      throw fail({ zh: '团体账号登录暂未开放', en: 'Team login is not available yet' });
-    }
-    const { phone, code } = parse(loginBody, body);
-    const { userId } = await loginWithCode(deps, phone.trim(), code, clientIp(req));
+  app.post('/login', { config: { auth: 'none' }, schema: { body: loginBody } }, async (req) => {
+    const body = req.body;
+    if (!('phone' in body)) throw fail({ zh: '团体账号登录暂未开放', en: 'Team login is not available yet' });
+    const { userId } = await loginWithCode(deps, body.phone.trim(), body.code, clientIp(req));
     const token = await signToken(app.tokenSecret, userId, 'individual', deps.clock(), deps.config.tokenTtlSeconds);
     return ok(req, { token });
   });

@@ -8,22 +8,20 @@ import { account } from './kit.ts';
 import { addToCart, checkoutCart } from '../services/cart.ts';
 import { calculatePrice, placeOrder } from '../services/orders.ts';
 import { listOrders, orderDetail, orderStatus, unpaidOrder } from '../services/orderQueries.ts';
-import { orderListQuery, priceRequest } from '../../src/domain/contracts.ts';
+import { orderListQuery, placeOrderBody, priceRequest } from '../../src/domain/contracts.ts';
 
 const individual = { config: { auth: 'individual' as const } };
 
 export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.post('/config/orderRule/calculatePrice', { schema: { body: priceRequest } }, async (req) => ok(req, await calculatePrice(deps, req.body, langOf(req))));
 
-  /** One path, three uses: poolFlag 1 adds to the cart; a body with `cartTicketIds` pays those
-   * cart lines as one order; otherwise a direct order. Each use checks its own schema
-   * (services/orders.ts placeSchema, services/cart.ts checkoutSchema). */
-  app.post('/config/orderRule/placeOrder', individual, async (req) => {
-    const body = (req.body ?? {}) as { poolFlag?: unknown; cartTicketIds?: unknown };
+  /** One path, three uses (placeOrderBody): a cart checkout, a cart add, a direct order. */
+  app.post('/config/orderRule/placeOrder', { ...individual, schema: { body: placeOrderBody } }, async (req) => {
+    const body = req.body;
     const userId = account(req).userId;
-    if (body.cartTicketIds !== undefined) return ok(req, await checkoutCart(deps, userId, req.body, langOf(req)));
-    if (Number(body.poolFlag) === 1) return ok(req, await addToCart(deps, userId, req.body, langOf(req)));
-    return ok(req, await placeOrder(deps, userId, req.body, langOf(req)));
+    if ('cartTicketIds' in body) return ok(req, await checkoutCart(deps, userId, body, langOf(req)));
+    if (body.poolFlag === 1) return ok(req, await addToCart(deps, userId, body, langOf(req)));
+    return ok(req, await placeOrder(deps, userId, body, langOf(req)));
   });
 
   app.get('/config/orderRule/selectNotPayOrderByUserId', individual, async (req) => ok(req, await unpaidOrder(deps, account(req).userId)));

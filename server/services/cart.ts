@@ -1,19 +1,16 @@
 /** The shopping cart: lines that hold stock (hall_schedule.held) until a deadline, one visit
  * date per cart, paid together as ONE order (held -> sold in one transaction). */
-import { z } from 'zod';
-import { dbId, text } from '../../src/domain/schemas.ts';
+import type { CartAddBody, CartCheckoutBody } from '../../src/domain/contracts.ts';
 import type { AppDeps } from '../context.ts';
 import { assessRisk, refuseOverHeld, riskEnabled } from './risk.ts';
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
-import { parse } from '../routes/kit.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
 import type {
   CartAddResult,
   CartLine,
   CertificateType,
   OrderDraft,
-  PlaceOrderRequest,
   PlaceOrderResult,
   ShoppingCart,
 } from '../../src/domain/types.ts';
@@ -24,7 +21,7 @@ import { HOLD_SLACK_MS } from '../../src/domain/limits.ts';
 import { museumDate } from '../time.ts';
 import { minutes } from './settings.ts';
 import { hallRules, remainingOf } from './pool.ts';
-import { bookableSession, checkedSession, insertOrder, lockBuyer, ORDER_TEXTS, passRiskAndCaptcha, placeSchema, refuseUnpaid } from './orders.ts';
+import { bookableSession, checkedSession, insertOrder, lockBuyer, ORDER_TEXTS, passRiskAndCaptcha, refuseUnpaid } from './orders.ts';
 import { assertNotBlacklisted } from './blacklist.ts';
 import { heldToSold, perSchedule, releaseCartLines, takeHeld } from './stock.ts';
 
@@ -116,10 +113,9 @@ async function linesByIds(q: Queryable, ids: number[], lang: Lang): Promise<Cart
 
 /** placeOrder with poolFlag 1: the same rule checks (no captcha: that comes at checkout),
  * remaining -> held, lines with the configured deadline. */
-export async function addToCart(deps: AppDeps, userId: number, body: unknown, lang: Lang): Promise<CartAddResult | PlaceOrderResult> {
-  const input = parse(placeSchema, body);
+export async function addToCart(deps: AppDeps, userId: number, input: CartAddBody, lang: Lang): Promise<CartAddResult | PlaceOrderResult> {
   const now = deps.clock();
-  const draft = draftFromRequest(input as unknown as PlaceOrderRequest);
+  const draft = draftFromRequest(input);
   const { schedule, hall, prices, config } = await checkedSession(deps.db, draft, input.ticketInfoList, input.date, now, 'visitors');
   const holdMinutes = minutes(config, 'person_shoppingcart_hold_period', 15);
   const deadline = new Date(now.getTime() + holdMinutes * 60_000 + HOLD_SLACK_MS);
@@ -217,15 +213,9 @@ export async function clearCart(deps: AppDeps, userId: number): Promise<{ remove
   });
 }
 
-const checkoutSchema = z.object({
-  cartTicketIds: z.array(dbId()).max(40),
-  captchaToken: text().max(200).optional().default(''),
-});
-
 /** Pays the selected held lines as ONE order: rules re-checked per session over the selected
  * lines, captcha as for a direct order, held -> sold, lines 'ordered', all in one transaction. */
-export async function checkoutCart(deps: AppDeps, userId: number, body: unknown, lang: Lang): Promise<PlaceOrderResult> {
-  const input = parse(checkoutSchema, body);
+export async function checkoutCart(deps: AppDeps, userId: number, input: CartCheckoutBody, lang: Lang): Promise<PlaceOrderResult> {
   const ids = [...new Set(input.cartTicketIds)];
   if (ids.length === 0) throw fail(CART_TEXTS.expired);
   const now = deps.clock();

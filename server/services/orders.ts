@@ -2,16 +2,14 @@
  * order in one transaction); the steps cart checkout shares. */
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
-import { priceRequest } from '../../src/domain/contracts.ts';
-import { dbId, text } from '../../src/domain/schemas.ts';
+import type { DirectOrderBody, priceRequest } from '../../src/domain/contracts.ts';
 import type { AppDeps } from '../context.ts';
 import { cancelDueOrdersIn } from './payDeadline.ts';
 import { assessRisk, riskEnabled } from './risk.ts';
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
-import { parse } from '../routes/kit.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
-import type { OrderDraft, PlaceOrderRequest, PlaceOrderResult, PriceQuote, TicketPrice } from '../../src/domain/types.ts';
+import type { OrderDraft, PlaceOrderResult, PriceQuote, TicketPrice } from '../../src/domain/types.ts';
 import { checkOrder, freeChildPerAdult, ORDER_MESSAGES } from '../../src/domain/orderRules.ts';
 import { draftFromRequest } from '../../src/domain/orderRequest.ts';
 import { HOLD_SLACK_MS } from '../../src/domain/limits.ts';
@@ -58,28 +56,6 @@ export async function calculatePrice(deps: AppDeps, body: z.output<typeof priceR
   }
   return { lines, total: lines.reduce((n, l) => n + l.amount, 0) };
 }
-
-const lineSchema = z.object({
-  hallId: dbId(),
-  hallScheduleId: dbId(),
-  ticketPriceId: dbId(),
-  certificate: z.enum(['1', '2', '3', '4', '5']),
-  certificateInfo: text().max(40),
-  userName: text().max(60),
-  useDate: text().max(30).optional(),
-  isChildFreeTicket: z.union([z.literal(0), z.literal(1)]).optional(),
-  coupons: z.array(text()).max(10).optional(),
-  picUrl: text().max(500).nullable().optional(),
-});
-
-export const placeSchema = z.object({
-  date: text().regex(/^\d{4}-\d{2}-\d{2}$/),
-  captchaToken: text().max(200).optional().default(''),
-  ticketNum: z.coerce.number().int().min(0).max(1000).optional(),
-  isCandidateOrder: z.union([z.literal(0), z.literal(1)]).optional(),
-  // An empty list is the visitorsRequired rule's to refuse, with its message.
-  ticketInfoList: z.array(lineSchema).max(20),
-});
 
 export function newOrderNumber(now: Date): string {
   const stamp = museumDateTime(now).replace(/\D/g, ''); // 14 digits
@@ -200,11 +176,9 @@ export async function insertOrder(q: Queryable, userId: number, now: Date, holdM
 }
 
 /** placeOrder: every rule again on the server, then stock and order in one transaction. */
-export async function placeOrder(deps: AppDeps, userId: number, body: unknown, lang: Lang): Promise<PlaceOrderResult> {
-  const input = parse(placeSchema, body);
+export async function placeOrder(deps: AppDeps, userId: number, input: DirectOrderBody, lang: Lang): Promise<PlaceOrderResult> {
   const now = deps.clock();
-  const request = input as unknown as PlaceOrderRequest;
-  const draft = draftFromRequest(request);
+  const draft = draftFromRequest(input);
   if (deps.config.captcha === 'off') draft.captchaToken = draft.captchaToken ?? 'captcha-off';
 
   // One session per individual order, every rule checked.

@@ -33,7 +33,11 @@ import type { CaptchaChallenge, DragSample } from '../domain/captcha.ts';
 import type { z } from 'zod';
 import type {
   cancelQuery,
+  cartAddBody,
+  cartCheckoutBody,
+  directOrderBody,
   invoiceApplyBody,
+  loginBody,
   orderListQuery,
   pageQuery,
   priceRequest,
@@ -42,10 +46,11 @@ import type {
   ticketIdsBody,
 } from '../domain/contracts.ts';
 
-/** What a route accepts (src/domain/contracts.ts): a call that drifts from its route is a type error. */
-type In<S extends z.ZodType> = z.input<S>;
 import type { RefundContext } from '../domain/refundRules.ts';
 import { call, callRaw } from './client.ts';
+
+/** What a route accepts (src/domain/contracts.ts): a call that drifts from its route is a type error. */
+type In<S extends z.ZodType> = z.input<S>;
 
 // Settings and content
 export const getBaseSettings = () =>
@@ -93,7 +98,7 @@ export const checkCaptcha = (captchaId: string, x: number, trail: DragSample[]) 
 
 // Accounts
 export const login = (phone: string, code: string) =>
-  call<{ token: string }>('/login', { method: 'post', json: { phone, code }, anonymous: true, silent: true });
+  call<{ token: string }>('/login', { method: 'post', json: { phone, code } satisfies In<typeof loginBody>, anonymous: true, silent: true });
 
 export const getUserInfo = () => call<{ user: User }>('/getUserInfoToIndividual');
 
@@ -109,7 +114,11 @@ export const calculatePrice = (hallScheduleId: number, ticketPriceIds: number[])
 
 /** 502 comes back as data: it means no order was created (SPEC §4). */
 export const placeOrder = (request: PlaceOrderRequest) =>
-  callRaw<PlaceOrderResult | null>('/config/orderRule/placeOrder', { method: 'post', json: request, silent: true });
+  callRaw<PlaceOrderResult | null>('/config/orderRule/placeOrder', {
+    method: 'post',
+    json: request satisfies In<typeof directOrderBody>,
+    silent: true,
+  });
 
 /** SPEC §7 risk switch (answer ours): whether the risk policy judges an action. */
 export const getRiskSwitch = (key: 'placeOrder' | 'shoppingCart') =>
@@ -143,7 +152,7 @@ export const CART_OTHER_DATE_CODE = 600;
 export const addToCart = (request: PlaceOrderRequest) =>
   callRaw<CartAddResult | CartConflict | null>('/config/orderRule/placeOrder', {
     method: 'post',
-    json: { ...request, poolFlag: 1 },
+    json: { ...request, poolFlag: 1 } satisfies In<typeof cartAddBody>,
     silent: true,
   });
 
@@ -162,7 +171,7 @@ export const expireCartLines = () => call<CartLine[]>('/order/ticketInfo/ticketI
 export const checkoutCart = (cartTicketIds: number[], captchaToken: string) =>
   callRaw<PlaceOrderResult | null>('/config/orderRule/placeOrder', {
     method: 'post',
-    json: { poolFlag: 0, cartTicketIds, captchaToken },
+    json: { poolFlag: 0, cartTicketIds, captchaToken } satisfies In<typeof cartCheckoutBody>,
     silent: true,
   });
 

@@ -19,6 +19,57 @@ export const priceRequest = z.object({
   ticketInfoList: z.array(z.object({ ticketPriceId: dbId() })).min(1).max(20),
 });
 
+/** One visitor's ticket of a placeOrder request (SPEC §3): what the visitor chose. The
+ * server looks every price, flag and stock figure up again. */
+const orderLine = z.object({
+  hallId: dbId(),
+  hallScheduleId: dbId(),
+  ticketPriceId: dbId(),
+  certificate: z.enum(['1', '2', '3', '4', '5']),
+  certificateInfo: text().max(40),
+  userName: text().max(60),
+  useDate: text().max(30).optional(),
+  isChildFreeTicket: z.union([z.literal(0), z.literal(1)]).optional(),
+  coupons: z.array(text()).max(10).optional(),
+  picUrl: text().max(500).nullable().optional(),
+});
+
+const orderChoice = {
+  date: text().regex(/^\d{4}-\d{2}-\d{2}$/),
+  captchaToken: text().max(200).optional().default(''),
+  ticketNum: z.coerce.number().int().min(0).max(1000).optional(),
+  isCandidateOrder: z.union([z.literal(0), z.literal(1)]).optional(),
+  // An empty list is the visitorsRequired rule's to refuse, with its message.
+  ticketInfoList: z.array(orderLine).max(20),
+};
+
+/** placeOrder, a direct order: the visitors of one session, paid next. */
+export const directOrderBody = z.object({ ...orderChoice, poolFlag: z.literal(0).optional() });
+
+/** placeOrder with poolFlag 1: the visitors go to the cart and hold stock. */
+export const cartAddBody = z.object({ ...orderChoice, poolFlag: z.literal(1) });
+
+/** placeOrder with cartTicketIds: these held cart lines become one order. */
+export const cartCheckoutBody = z.object({
+  poolFlag: z.literal(0).optional(),
+  cartTicketIds: z.array(dbId()).max(40),
+  captchaToken: text().max(200).optional().default(''),
+});
+
+/** One path, three uses (SPEC §7 placeOrder): a cart checkout when `cartTicketIds` is there,
+ * a cart add with poolFlag 1, a direct order otherwise. */
+export const placeOrderBody = z.union([cartCheckoutBody, cartAddBody, directOrderBody]);
+
+export type DirectOrderBody = z.output<typeof directOrderBody>;
+export type CartAddBody = z.output<typeof cartAddBody>;
+export type CartCheckoutBody = z.output<typeof cartCheckoutBody>;
+
+/** login: an individual's phone and SMS code; a team's username and password (SPEC §7). */
+export const loginBody = z.union([
+  z.object({ phone: text().max(20), code: text().max(20) }),
+  z.object({ username: text().max(60), password: text().max(200) }),
+]);
+
 export const cancelQuery = z.object({ orderNumber: text().max(40) });
 
 /** refundCheckBlack and frontUserRefund: tickets of one order. */

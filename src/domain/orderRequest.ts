@@ -43,7 +43,11 @@ export function buildOrderRequest(draft: OrderDraft, prices: PricePool[] = []): 
 
 /** The server's reading of a request: only what the visitor chose; every price, flag and
  * stock figure is looked up again from the database. */
-export function draftFromRequest(request: PlaceOrderRequest): OrderDraft {
+export type OrderChoice = Pick<PlaceOrderRequest, 'date' | 'captchaToken'> & {
+  ticketInfoList: Array<Pick<TicketLineRequest, 'hallId' | 'hallScheduleId' | 'ticketPriceId' | 'certificate' | 'certificateInfo' | 'userName'>>;
+};
+
+export function draftFromRequest(request: OrderChoice): OrderDraft {
   const first = request.ticketInfoList[0];
   return {
     visitDate: request.date,

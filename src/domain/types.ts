@@ -205,7 +205,8 @@ export interface PlaceOrderRequest {
   date: string;
   childTicketNum: number;
   phone: string | null;
-  poolFlag: 0 | 1;
+  /** 0: a direct order; the cart add sends 1 (src/api/calls.ts addToCart). */
+  poolFlag: 0;
   saleMode: 1;
   realNameFlag: 1;
   pointJson: string | null;

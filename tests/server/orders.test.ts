@@ -185,6 +185,11 @@ describe('placeOrder', () => {
     const r3 = await place(token, { ticketInfoList: 'nope' }, 'en');
     expect(r3.code).toBe(500);
     expect(r3.msg).toMatch(/Invalid request parameter/);
+    // Each of the three uses of the path names the bad field (placeOrderBody).
+    const tooBig = orderRequest(OPEN_DAY, main.hallId, 2 ** 31, [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }], null);
+    expect((await place(token, tooBig, 'en')).msg).toBe('Invalid request parameter: ticketInfoList.0.hallScheduleId');
+    expect((await place(token, { ...tooBig, poolFlag: 1 }, 'en')).msg).toBe('Invalid request parameter: ticketInfoList.0.hallScheduleId');
+    expect((await place(token, { cartTicketIds: ['x'], captchaToken: '' }, 'zh')).msg).toBe('请求参数有误：cartTicketIds.0');
     const r4 = await place(token, orderRequest(OPEN_DAY, main.hallId, mainSession(), [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(park, 'adult') }], await t.captchaToken()), 'en');
     expect(r4.msg).toMatch(/not selectable/);
     // A team token cannot place an individual order.
