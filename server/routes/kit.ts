@@ -1,6 +1,5 @@
 /** Small helpers shared by the route plugins. */
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import type { Account } from '../auth.ts';
 import { fail, MSG } from '../http.ts';
 
@@ -20,13 +19,6 @@ declare module 'fastify' {
 export function invalidInput(field: string) {
   if (!field) return fail(MSG.invalid);
   return fail({ zh: `请求参数有误：${field}`, en: `Invalid request parameter: ${field}` });
-}
-
-/** Parses input with a zod schema inside a service; routes declare theirs as `schema` instead. */
-export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value ?? {});
-  if (result.success) return result.data;
-  throw invalidInput(result.error.issues[0]?.path.map(String).join('.') ?? '');
 }
 
 /** The logged-in account (the auth hook guarantees it on routes that need one). */
