@@ -1,5 +1,6 @@
 /** SPEC §7 "Accounts": individual phone-code login, user info, logout. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../context.ts';
 import { fail, ok } from '../http.ts';
 import { account, clientIp } from './kit.ts';
@@ -8,9 +9,11 @@ import { loginWithCode } from '../services/login.ts';
 import { signToken } from '../auth.ts';
 import { maskPhone } from '../../src/domain/certificates.ts';
 import type { User } from '../../src/domain/types.ts';
+import * as answers from '../../src/domain/answers.ts';
+import { answer } from './kit.ts';
 
 export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.post('/login', { config: { auth: 'none' }, schema: { body: loginBody } }, async (req) => {
+  app.post('/login', { config: { auth: 'none' }, schema: { body: loginBody, response: answer(answers.loginAnswer) } }, async (req) => {
     const body = req.body;
     if (!('phone' in body)) throw fail({ zh: '团体账号登录暂未开放', en: 'Team login is not available yet' });
     const { userId } = await loginWithCode(deps, body.phone.trim(), body.code, clientIp(req));
@@ -18,7 +21,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     return ok(req, { token });
   });
 
-  app.get('/getUserInfoToIndividual', { config: { auth: 'individual' } }, async (req) => {
+  app.get('/getUserInfoToIndividual', { config: { auth: 'individual' }, schema: { response: answer(answers.userInfo) } }, async (req) => {
     const { userId } = account(req);
     const [u] = await deps.db.query<{ id: number; user_name: string; bind_status: number; phone: string }>(
       'SELECT id, user_name, bind_status, phone FROM users WHERE id = $1',
@@ -29,11 +32,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     return ok(req, { user });
   });
 
-  app.get('/getUserInfoToTeam', { config: { auth: 'team' } }, async () => {
+  app.get('/getUserInfoToTeam', { config: { auth: 'team' }, schema: { response: answer(z.null()) } }, async () => {
     throw fail({ zh: '团体账号暂未开放', en: 'Team accounts are not available yet' });
   });
 
-  app.post('/logout', async (req) => {
+  app.post('/logout', { schema: { response: answer(z.null()) } }, async (req) => {
     const { jti, exp } = account(req);
     await deps.db.query('INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, $2) ON CONFLICT (jti) DO NOTHING', [jti, new Date(exp * 1000)]);
     return ok(req, null);

@@ -7,10 +7,12 @@ import type { AppDeps } from '../context.ts';
 import { ok } from '../http.ts';
 
 import { checkPhone } from '../../src/domain/fields.ts';
+import * as answers from '../../src/domain/answers.ts';
+import { answer } from './kit.ts';
 
 export const devRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const outboxQuery = z.object({ phone: text().max(20).refine((phone) => checkPhone(phone) === null) });
-  app.get('/dev/sms/outbox', { config: { auth: 'none' }, schema: { querystring: outboxQuery } }, async (req) => {
+  app.get('/dev/sms/outbox', { config: { auth: 'none' }, schema: { querystring: outboxQuery, response: answer(answers.smsOutbox) } }, async (req) => {
     const { phone } = req.query;
     return ok(req, deps.providers.sms.outbox?.(phone) ?? []);
   });

@@ -8,6 +8,8 @@ import { clientIp } from './kit.ts';
 import { sendCode } from '../services/login.ts';
 import { sliderCaptcha } from '../providers/captcha.ts';
 import type { CertificateOption, CertificateType } from '../../src/domain/types.ts';
+import * as answers from '../../src/domain/answers.ts';
+import { answer } from './kit.ts';
 
 const CERTIFICATES: Array<[CertificateType, string, string]> = [
   ['1', '身份证', 'ID card'],
@@ -18,20 +20,20 @@ const CERTIFICATES: Array<[CertificateType, string, string]> = [
 ];
 
 export const helperRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.get('/system/dict/data/type/certificate', async (req) => {
+  app.get('/system/dict/data/type/certificate', { schema: { response: answer(answers.certificateOptions) } }, async (req) => {
     const lang = langOf(req);
     const data: CertificateOption[] = CERTIFICATES.map(([dictValue, zh, en]) => ({ dictValue, dictLabel: lang === 'en' ? en : zh }));
     return ok(req, data);
   });
 
   const phoneBody = z.object({ phone: text().max(20) });
-  app.post('/ingore/sendMessage', { schema: { body: phoneBody } }, async (req) => {
+  app.post('/ingore/sendMessage', { schema: { body: phoneBody, response: answer(z.null()) } }, async (req) => {
     const { phone } = req.body;
     await sendCode(deps, phone.trim(), clientIp(req));
     return ok(req, null);
   });
 
-  app.get('/ingore/captchaImage', async (req) => ok(req, await sliderCaptcha.issue(deps.db, deps.clock(), clientIp(req))));
+  app.get('/ingore/captchaImage', { schema: { response: answer(answers.captchaChallenge) } }, async (req) => ok(req, await sliderCaptcha.issue(deps.db, deps.clock(), clientIp(req))));
 
   const checkBody = z.object({
     captchaId: text().min(1).max(64),
@@ -39,7 +41,7 @@ export const helperRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     // The drag: [x, ms since the press] per pointer move (src/domain/captcha.ts).
     trail: z.array(z.tuple([z.number().finite(), z.number().finite()])).max(1000).default([]),
   });
-  app.post('/ingore/captchaCheck', { schema: { body: checkBody } }, async (req) => {
+  app.post('/ingore/captchaCheck', { schema: { body: checkBody, response: answer(answers.captchaPassed) } }, async (req) => {
     const captchaToken = await sliderCaptcha.verify(deps.db, req.body, deps.clock(), clientIp(req));
     return ok(req, { captchaToken });
   });

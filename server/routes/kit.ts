@@ -1,5 +1,7 @@
 /** Small helpers shared by the route plugins. */
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { envelope } from '../../src/domain/answers.ts';
 import type { Account } from '../auth.ts';
 import { fail, MSG } from '../http.ts';
 
@@ -29,4 +31,9 @@ export function account(request: FastifyRequest): Account {
 
 export function clientIp(request: FastifyRequest): string {
   return request.ip || 'unknown';
+}
+
+/** A route's answer for the OpenAPI document and the serializer: `data` in the envelope. */
+export function answer<T extends z.ZodType>(data: T) {
+  return { 200: envelope(data) };
 }

@@ -16,56 +16,58 @@ import { refundRules } from '../services/refundFacts.ts';
 import { blockStatus } from '../services/blacklist.ts';
 import { applyInvoice, getInvoice, invoiceableOrders, listInvoices } from '../services/invoices.ts';
 import { cancelQuery, invoiceApplyBody, pageQuery, rebookBody, shortLinkBody, ticketIdsBody } from '../../src/domain/contracts.ts';
+import * as answers from '../../src/domain/answers.ts';
+import { answer } from './kit.ts';
 
 const individual = { config: { auth: 'individual' as const } };
 const idParam = z.object({ id: dbId() });
 
 export const lifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   // Cart
-  app.get('/query/order/getShoppingCart', individual, async (req) => ok(req, await getShoppingCart(deps, account(req).userId, langOf(req))));
-  app.delete('/order/ticketInfo/removeForShopping/:id', { ...individual, schema: { params: idParam } }, async (req) =>
+  app.get('/query/order/getShoppingCart', { ...individual, schema: { response: answer(answers.shoppingCart) } }, async (req) => ok(req, await getShoppingCart(deps, account(req).userId, langOf(req))));
+  app.delete('/order/ticketInfo/removeForShopping/:id', { ...individual, schema: { params: idParam, response: answer(z.null()) } }, async (req) =>
     ok(req, await removeCartLine(deps, account(req).userId, req.params.id)),
   );
-  app.delete('/order/ticketInfo/clearShopping', individual, async (req) => ok(req, await clearCart(deps, account(req).userId)));
-  app.get('/order/ticketInfo/ticketInfoTimeOut', individual, async (req) => ok(req, await expireMyCart(deps, account(req).userId, langOf(req))));
+  app.delete('/order/ticketInfo/clearShopping', { ...individual, schema: { response: answer(answers.cartCleared) } }, async (req) => ok(req, await clearCart(deps, account(req).userId)));
+  app.get('/order/ticketInfo/ticketInfoTimeOut', { ...individual, schema: { response: answer(z.array(answers.cartLine)) } }, async (req) => ok(req, await expireMyCart(deps, account(req).userId, langOf(req))));
 
   // Orders
-  app.get('/order/OrderInfo/cancel', { ...individual, schema: { querystring: cancelQuery } }, async (req) =>
+  app.get('/order/OrderInfo/cancel', { ...individual, schema: { querystring: cancelQuery, response: answer(answers.cancelOrderResult) } }, async (req) =>
     ok(req, await cancelOrder(deps, account(req).userId, req.query)),
   );
-  app.get('/order/v1/todayOrder', individual, async (req) => ok(req, await todayOrders(deps, account(req).userId, langOf(req))));
-  app.get('/order/OrderInfo/popWindows/:id', { ...individual, schema: { params: idParam } }, async (req) =>
+  app.get('/order/v1/todayOrder', { ...individual, schema: { response: answer(z.array(answers.orderDetail)) } }, async (req) => ok(req, await todayOrders(deps, account(req).userId, langOf(req))));
+  app.get('/order/OrderInfo/popWindows/:id', { ...individual, schema: { params: idParam, response: answer(z.array(answers.popWindow)) } }, async (req) =>
     ok(req, await popWindows(deps, account(req).userId, req.params.id, langOf(req))),
   );
-  app.get('/order/OrderInfo/missedVisits', { ...individual, schema: { querystring: pageQuery } }, async (req) =>
+  app.get('/order/OrderInfo/missedVisits', { ...individual, schema: { querystring: pageQuery, response: answer(answers.missedVisitList) } }, async (req) =>
     ok(req, await missedVisits(deps, account(req).userId, req.query, langOf(req))),
   );
-  app.post('/ingore/getOrderDetailByShortUrl', { schema: { body: shortLinkBody } }, async (req) => ok(req, await orderByShortLink(deps, req.body, langOf(req))));
+  app.post('/ingore/getOrderDetailByShortUrl', { schema: { body: shortLinkBody, response: answer(answers.orderDetail) } }, async (req) => ok(req, await orderByShortLink(deps, req.body, langOf(req))));
 
   // Refund, change, block status
-  app.post('/order/refund/refundCheckBlack', { ...individual, schema: { body: ticketIdsBody } }, async (req) =>
+  app.post('/order/refund/refundCheckBlack', { ...individual, schema: { body: ticketIdsBody, response: answer(answers.refundRisk) } }, async (req) =>
     ok(req, await refundCheckBlack(deps, account(req).userId, req.body, langOf(req))),
   );
-  app.get('/order/refund/rules/:id', { ...individual, schema: { params: idParam } }, async (req) =>
+  app.get('/order/refund/rules/:id', { ...individual, schema: { params: idParam, response: answer(answers.refundFacts) } }, async (req) =>
     ok(req, await refundRules(deps, account(req).userId, req.params.id)),
   );
-  app.post('/order/refund/frontUserRefund', { ...individual, schema: { body: ticketIdsBody } }, async (req) =>
+  app.post('/order/refund/frontUserRefund', { ...individual, schema: { body: ticketIdsBody, response: answer(answers.refundResult) } }, async (req) =>
     ok(req, await refundTickets(deps, account(req).userId, req.body)),
   );
-  app.post('/config/orderRule/rebook/person', { ...individual, schema: { body: rebookBody } }, async (req) =>
+  app.post('/config/orderRule/rebook/person', { ...individual, schema: { body: rebookBody, response: answer(answers.rebookResult) } }, async (req) =>
     ok(req, await rebook(deps, account(req).userId, req.body)),
   );
-  app.post('/order/refund/blockLists', individual, async (req) =>
+  app.post('/order/refund/blockLists', { ...individual, schema: { response: answer(answers.blockStatus) } }, async (req) =>
     ok(req, await blockStatus(deps.db, account(req).userId, deps.clock(), langOf(req))),
   );
 
   // Invoices
-  app.post('/invoice/apply', { ...individual, schema: { body: invoiceApplyBody } }, async (req) =>
+  app.post('/invoice/apply', { ...individual, schema: { body: invoiceApplyBody, response: answer(answers.invoiceDetail) } }, async (req) =>
     ok(req, await applyInvoice(deps, account(req).userId, req.body, langOf(req))),
   );
-  app.get('/invoice/list', { ...individual, schema: { querystring: pageQuery } }, async (req) =>
+  app.get('/invoice/list', { ...individual, schema: { querystring: pageQuery, response: answer(answers.invoicePage) } }, async (req) =>
     ok(req, await listInvoices(deps, account(req).userId, req.query)),
   );
-  app.get('/invoice/orders', individual, async (req) => ok(req, await invoiceableOrders(deps, account(req).userId, langOf(req))));
-  app.get('/invoice/:id', { ...individual, schema: { params: idParam } }, async (req) => ok(req, await getInvoice(deps, account(req).userId, req.params.id)));
+  app.get('/invoice/orders', { ...individual, schema: { response: answer(z.array(answers.orderSummary)) } }, async (req) => ok(req, await invoiceableOrders(deps, account(req).userId, langOf(req))));
+  app.get('/invoice/:id', { ...individual, schema: { params: idParam, response: answer(answers.invoiceDetail) } }, async (req) => ok(req, await getInvoice(deps, account(req).userId, req.params.id)));
 };

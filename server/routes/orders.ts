@@ -9,14 +9,16 @@ import { addToCart, checkoutCart } from '../services/cart.ts';
 import { calculatePrice, placeOrder } from '../services/orders.ts';
 import { listOrders, orderDetail, orderStatus, unpaidOrder } from '../services/orderQueries.ts';
 import { orderListQuery, placeOrderBody, priceRequest } from '../../src/domain/contracts.ts';
+import * as answers from '../../src/domain/answers.ts';
+import { answer } from './kit.ts';
 
 const individual = { config: { auth: 'individual' as const } };
 
 export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.post('/config/orderRule/calculatePrice', { schema: { body: priceRequest } }, async (req) => ok(req, await calculatePrice(deps, req.body, langOf(req))));
+  app.post('/config/orderRule/calculatePrice', { schema: { body: priceRequest, response: answer(answers.priceQuote) } }, async (req) => ok(req, await calculatePrice(deps, req.body, langOf(req))));
 
   /** One path, three uses (placeOrderBody): a cart checkout, a cart add, a direct order. */
-  app.post('/config/orderRule/placeOrder', { ...individual, schema: { body: placeOrderBody } }, async (req) => {
+  app.post('/config/orderRule/placeOrder', { ...individual, schema: { body: placeOrderBody, response: answer(answers.placeOrderAnswer) } }, async (req) => {
     const body = req.body;
     const userId = account(req).userId;
     if ('cartTicketIds' in body) return ok(req, await checkoutCart(deps, userId, body, langOf(req)));
@@ -24,19 +26,19 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     return ok(req, await placeOrder(deps, userId, body, langOf(req)));
   });
 
-  app.get('/config/orderRule/selectNotPayOrderByUserId', individual, async (req) => ok(req, await unpaidOrder(deps, account(req).userId)));
+  app.get('/config/orderRule/selectNotPayOrderByUserId', { ...individual, schema: { response: answer(answers.unpaidOrder) } }, async (req) => ok(req, await unpaidOrder(deps, account(req).userId)));
 
   const idParam = z.object({ id: dbId() });
-  app.get('/order/OrderInfo/searchPersonOrder/:id', { ...individual, schema: { params: idParam } }, async (req) =>
+  app.get('/order/OrderInfo/searchPersonOrder/:id', { ...individual, schema: { params: idParam, response: answer(answers.orderDetail) } }, async (req) =>
     ok(req, await orderDetail(deps, account(req).userId, req.params.id, langOf(req))),
   );
 
   const orderIdQuery = z.object({ orderId: dbId() });
-  app.get('/order/OrderInfo/getOrderStatusForTimeOut', { ...individual, schema: { querystring: orderIdQuery } }, async (req) =>
+  app.get('/order/OrderInfo/getOrderStatusForTimeOut', { ...individual, schema: { querystring: orderIdQuery, response: answer(answers.orderStatusAnswer) } }, async (req) =>
     ok(req, await orderStatus(deps, account(req).userId, req.query.orderId)),
   );
 
-  app.get('/order/OrderInfo/getOrderInfoByStatus', { ...individual, schema: { querystring: orderListQuery } }, async (req) =>
+  app.get('/order/OrderInfo/getOrderInfoByStatus', { ...individual, schema: { querystring: orderListQuery, response: answer(answers.orderPage) } }, async (req) =>
     ok(req, await listOrders(deps, account(req).userId, req.query, langOf(req))),
   );
 };

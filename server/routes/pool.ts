@@ -10,22 +10,24 @@ import { getConfig } from '../services/settings.ts';
 import { isDate } from '../time.ts';
 import { freeChildPerAdult } from '../../src/domain/orderRules.ts';
 import type { HallPersonSetting } from '../../src/domain/types.ts';
+import * as answers from '../../src/domain/answers.ts';
+import { answer } from './kit.ts';
 
 export const poolRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.get('/pool/ingore/getCalendar', async (req) => ok(req, await calendar(deps.db, deps.clock(), langOf(req))));
+  app.get('/pool/ingore/getCalendar', { schema: { response: answer(z.array(answers.calendarDay)) } }, async (req) => ok(req, await calendar(deps.db, deps.clock(), langOf(req))));
 
   const hallQuery = z.object({
     queryDate: text().refine(isDate),
     openPerson: z.coerce.number().optional(),
     saleMode: z.coerce.number().optional(),
   });
-  app.get('/pool/ingore/getHall', { schema: { querystring: hallQuery } }, async (req) => {
+  app.get('/pool/ingore/getHall', { schema: { querystring: hallQuery, response: answer(z.array(answers.hallPool)) } }, async (req) => {
     const { queryDate } = req.query;
     return ok(req, await hallPools(deps.db, queryDate, deps.clock(), langOf(req)));
   });
 
   const settingQuery = z.object({ hallId: dbId() });
-  app.get('/pool/getHallPoolPersonSetting', { schema: { querystring: settingQuery } }, async (req) => {
+  app.get('/pool/getHallPoolPersonSetting', { schema: { querystring: settingQuery, response: answer(answers.hallPersonSetting) } }, async (req) => {
     const { hallId } = req.query;
     const hall = (await loadHalls(deps.db)).find((h) => h.id === hallId);
     if (!hall) throw fail({ zh: '场馆不存在', en: 'The venue does not exist' });

@@ -11,18 +11,20 @@ import { ok } from '../http.ts';
 
 import { getConfig, minutes } from '../services/settings.ts';
 import { RISK_CONFIG, riskEnabled } from '../services/risk.ts';
+import * as answers from '../../src/domain/answers.ts';
+import { answer } from './kit.ts';
 
 const platform = z.coerce.number().pipe(z.literal(2));
 
 export const riskRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const switchQuery = z.object({ platform, key: z.enum(['placeOrder', 'shoppingCart']) });
-  app.get('/risk/getSwitch/ingore', { schema: { querystring: switchQuery } }, async (req) => {
+  app.get('/risk/getSwitch/ingore', { schema: { querystring: switchQuery, response: answer(answers.riskSwitch) } }, async (req) => {
     const { key } = req.query;
     return ok(req, { key, enabled: riskEnabled(await getConfig(deps.db)) });
   });
 
   const frontBody = z.object({ platform });
-  app.post('/risk/frontPage/ingore', { schema: { body: frontBody } }, async (req) => {
+  app.post('/risk/frontPage/ingore', { schema: { body: frontBody, response: answer(answers.riskFrontPage) } }, async (req) => {
     const config = await getConfig(deps.db);
     const limit = (key: keyof typeof RISK_CONFIG) => minutes(config, key, Number(RISK_CONFIG[key]));
     return ok(req, {

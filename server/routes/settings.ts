@@ -7,6 +7,8 @@ import { fail, langOf, ok } from '../http.ts';
 
 import { getConfig, getText, getTexts } from '../services/settings.ts';
 import type { BaseSettings } from '../../src/domain/types.ts';
+import * as answers from '../../src/domain/answers.ts';
+import { answer } from './kit.ts';
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const baseSettings = async (lang: 'zh' | 'en'): Promise<BaseSettings> => {
@@ -17,16 +19,16 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     return { systemName: texts.system_name ?? '', config, texts };
   };
 
-  app.get('/basesetting/HallSetting/ingore/gainAllSystemConfigLogin', async (req) => ok(req, await baseSettings(langOf(req))));
-  app.get('/basesetting/HallSetting/gainAllSystemConfigLogin', async (req) => ok(req, await baseSettings(langOf(req))));
+  app.get('/basesetting/HallSetting/ingore/gainAllSystemConfigLogin', { schema: { response: answer(answers.baseSettings) } }, async (req) => ok(req, await baseSettings(langOf(req))));
+  app.get('/basesetting/HallSetting/gainAllSystemConfigLogin', { schema: { response: answer(answers.baseSettings) } }, async (req) => ok(req, await baseSettings(langOf(req))));
 
   const docQuery = z.object({ name: text().min(1).max(100) });
-  app.get('/basesetting/officeDocument/ingore/detail', { schema: { querystring: docQuery } }, async (req) => {
+  app.get('/basesetting/officeDocument/ingore/detail', { schema: { querystring: docQuery, response: answer(answers.officeDocument) } }, async (req) => {
     const { name } = req.query;
     const content = await getText(deps.db, name, langOf(req));
     if (content === null) throw fail({ zh: '文档不存在', en: 'The document does not exist' }, 404);
     return ok(req, { name, content });
   });
 
-  app.post('/config/orderRule/getSysTime', async (req) => ok(req, { now: deps.clock().getTime() }));
+  app.post('/config/orderRule/getSysTime', { schema: { response: answer(answers.serverTime) } }, async (req) => ok(req, { now: deps.clock().getTime() }));
 };

@@ -118,6 +118,17 @@ describe('demo mode', () => {
     expect(hall.security).toBeUndefined();
     const detail = doc.paths['/prod-api/order/OrderInfo/searchPersonOrder/{id}'].get;
     expect(detail.parameters[0]).toMatchObject({ in: 'path', name: 'id', schema: { type: 'integer', maximum: 2147483647 } });
+    // And every answer: the envelope, with its data described.
+    const answerOf = (op: { responses?: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }> }) =>
+      op.responses?.['200']?.content?.['application/json']?.schema.properties;
+    expect(answerOf(detail)?.data).toMatchObject({ nullable: true, properties: { payDeadline: {}, tickets: { type: 'array' } } });
+    // The vendor-style routes (the pay notify, the simulator's HTML pages) answer in their own protocol.
+    const own = ['/prod-api/pay/notify', '/prod-api/pay/sim/cashier', '/prod-api/pay/sim/submit'];
+    const missing = Object.entries(doc.paths as Record<string, Record<string, Parameters<typeof answerOf>[0]>>)
+      .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })))
+      .filter(({ path, op }) => !own.includes(path) && !answerOf(op)?.data)
+      .map(({ path, method }) => `${method} ${path}`);
+    expect(missing).toEqual([]);
   });
 
   it('the interactive API reference is served in the demo', async () => {

@@ -1,0 +1,270 @@
+/** Answer contracts of the API: the `data` of every route's `{ code, msg, data }`, as the
+ * routes declare them (`schema: { response: { 200: envelope(...) } }`). The server's
+ * serializer checks each answer against its schema, so an answer that drifts from its
+ * contract is an error in the tests, not a surprise in the client; /prod-api/openapi.json
+ * publishes them. Objects are strict: a field the schema does not name is refused, not
+ * dropped. The types of src/domain/types.ts are checked equal to these by
+ * tests/unit/domain/answers.types.ts. */
+import { z } from 'zod';
+
+/** Every answer: HTTP 200 and a body code (SPEC §8); `data` is null on a refusal. */
+export const envelope = <T extends z.ZodType>(data: T) =>
+  z.strictObject({ code: z.number().int(), msg: z.string(), data: data.nullable() });
+
+const id = z.number().int();
+const certificateType = z.enum(['1', '2', '3', '4', '5']);
+const ticketKind = z.enum(['adult', 'student', 'senior', 'child']);
+const text = z.strictObject({ zh: z.string(), en: z.string() });
+const hallKey = z.enum(['main', 'children', 'temporary', 'cinema']);
+const orderStatus = z.enum(['toBePaid', 'completed', 'canceled', 'refunded', 'partlyRefunded', 'changed']);
+const ticketStatus = z.enum(['toBePaid', 'toBeChecked', 'checked', 'expired', 'canceled', 'refunded', 'changed', 'reserved']);
+const page = <T extends z.ZodType>(row: T) => z.strictObject({ rows: z.array(row), total: z.number().int() });
+
+// Settings, accounts, helpers
+
+export const baseSettings = z.strictObject({
+  systemName: z.string(),
+  config: z.record(z.string(), z.string()),
+  texts: z.record(z.string(), z.string()),
+});
+export const officeDocument = z.strictObject({ name: z.string(), content: z.string() });
+export const serverTime = z.strictObject({ now: z.number() });
+export const loginAnswer = z.strictObject({ token: z.string() });
+export const user = z.strictObject({
+  userId: id,
+  userName: z.string(),
+  userType: z.union([z.literal(1), z.literal(2)]),
+  bindStatus: z.union([z.literal(0), z.literal(1)]),
+  phone: z.string(),
+});
+export const userInfo = z.strictObject({ user });
+export const certificateOptions = z.array(z.strictObject({ dictValue: certificateType, dictLabel: z.string() }));
+export const captchaChallenge = z.strictObject({
+  captchaId: z.string(),
+  width: z.number(),
+  height: z.number(),
+  pieceSize: z.number(),
+  pieceY: z.number(),
+  background: z.string(),
+  piece: z.string(),
+});
+export const captchaPassed = z.strictObject({ captchaToken: z.string() });
+export const smsOutbox = z.array(z.strictObject({ phone: z.string(), text: z.string(), code: z.string(), sentAt: z.number() }));
+export const riskSwitch = z.strictObject({ key: z.string(), enabled: z.boolean() });
+export const riskFrontPage = z.strictObject({
+  riskEnable: z.boolean(),
+  sliderRequired: z.boolean(),
+  limits: z.strictObject({ dailyOrders: z.number(), dailyCartTickets: z.number(), maxHeldTickets: z.number() }),
+});
+
+// The pool: calendar, halls, sessions, prices
+
+export const calendarDay = z.strictObject({
+  date: z.string(),
+  state: z.enum(['available', 'soldOut', 'closed', 'notReleased']),
+  remaining: z.number().int(),
+  reason: z.string().nullable(),
+});
+const pricePool = z.strictObject({
+  ticketPriceId: id,
+  name: z.string(),
+  kind: ticketKind,
+  price: z.number().int(),
+  ageMin: z.number().int().nullable(),
+  ageMax: z.number().int().nullable(),
+  isChildFreeTicket: z.boolean(),
+});
+const schedulePool = z.strictObject({
+  hallScheduleId: id,
+  beginTime: z.string(),
+  endTime: z.string(),
+  capacity: z.number().int(),
+  ticketPool: z.number().int(),
+  state: z.enum(['available', 'soldOut', 'stopped', 'closed', 'notReleased']),
+  disabled: z.boolean(),
+  disabledText: z.string().nullable(),
+  releaseTime: z.string().nullable(),
+  priceTicketPoolVOS: z.array(pricePool),
+});
+export const hallPool = z.strictObject({
+  hallId: id,
+  hallKey,
+  name: z.string(),
+  intro: z.string(),
+  ageNote: z.string().nullable(),
+  disabled: z.boolean(),
+  disabledText: z.string().nullable(),
+  scheduleTicketPoolVOS: z.array(schedulePool),
+});
+export const hallPersonSetting = z.strictObject({
+  rules: z.strictObject({
+    hallId: id,
+    hallKey,
+    name: text,
+    minBuyers: z.number().int(),
+    maxBuyers: z.number().int(),
+    minAge: z.number().int().nullable(),
+    childAgeMin: z.number().int().nullable(),
+    childAgeMax: z.number().int().nullable(),
+    needsAdultAndChild: z.boolean(),
+  }),
+  freeChildPerAdult: z.number().int(),
+});
+
+// Orders
+
+export const priceQuote = z.strictObject({
+  lines: z.array(z.strictObject({ ticketPriceId: id, name: z.string(), price: z.number().int(), count: z.number().int(), amount: z.number().int() })),
+  total: z.number().int(),
+});
+const placeOrderResult = z.strictObject({
+  orderId: id.nullable(),
+  riskEnable: z.boolean(),
+  riskPolicy: z.number(),
+  riskPrompt: z.string().nullable(),
+});
+export const cartAddResult = placeOrderResult.extend({ orderId: z.null(), cartTicketIds: z.array(id), deadline: z.number() });
+export const cartConflict = z.strictObject({ cartDate: z.string() });
+/** placeOrder's three uses: an order (or a 502 risk refusal), a cart add, a cart of another date (600). */
+export const placeOrderAnswer = z.union([cartAddResult, placeOrderResult, cartConflict]);
+export const unpaidOrder = z.strictObject({ orderId: id.nullable(), orderNumber: z.string().nullable() });
+export const orderStatusAnswer = z.strictObject({ status: orderStatus, payDeadline: z.number().nullable() });
+export const orderSummary = z.strictObject({
+  orderId: id,
+  orderNumber: z.string(),
+  status: orderStatus,
+  amount: z.number().int(),
+  ticketNum: z.number().int(),
+  createTime: z.string(),
+  visitDate: z.string(),
+  hallName: z.string(),
+  beginTime: z.string(),
+  endTime: z.string(),
+});
+export const ticketView = z.strictObject({
+  ticketId: id,
+  userName: z.string(),
+  certificateType,
+  certificateInfo: z.string(),
+  ticketName: z.string(),
+  price: z.number().int(),
+  status: ticketStatus,
+  qrCode: z.string().nullable(),
+  hallScheduleId: id.optional(),
+  visitDate: z.string().optional(),
+  hallName: z.string().optional(),
+  beginTime: z.string().optional(),
+  endTime: z.string().optional(),
+});
+export const orderDetail = orderSummary.extend({
+  payDeadline: z.number().nullable(),
+  payTime: z.string().nullable(),
+  tickets: z.array(ticketView),
+  shortLinkFlag: z.string().nullable().optional(),
+});
+export const orderPage = page(orderSummary);
+export const payStart = z.strictObject({ payUrl: z.string() });
+export const popWindow = z.strictObject({ key: z.string(), title: z.string(), content: z.string() });
+export const cancelOrderResult = z.strictObject({ orderId: id, status: z.literal('canceled') });
+
+// Cart
+
+export const cartLine = z.strictObject({
+  cartTicketId: id,
+  hallId: id,
+  hallName: z.string(),
+  hallScheduleId: id,
+  visitDate: z.string(),
+  beginTime: z.string(),
+  endTime: z.string(),
+  userName: z.string(),
+  certificateType,
+  certificateInfo: z.string(),
+  ticketPriceId: id,
+  ticketName: z.string(),
+  price: z.number().int(),
+  deadline: z.number(),
+  expired: z.boolean(),
+  status: z.enum(['held', 'expired']),
+});
+export const shoppingCart = z.strictObject({ visitDate: z.string().nullable(), lines: z.array(cartLine), serverTime: z.number() });
+export const cartCleared = z.strictObject({ removed: z.number().int() });
+
+// Refund, change, missed visits
+
+export const refundRisk = z.strictObject({ warn: z.boolean(), message: z.string(), missedVisits: z.number().int(), limit: z.number().int() });
+export const refundFacts = z.strictObject({
+  tickets: z.array(
+    z.strictObject({
+      ticketId: id,
+      status: ticketStatus,
+      hallId: id,
+      visitDate: z.string(),
+      kind: ticketKind,
+      age: z.number().int().nullable(),
+      isChildFreeTicket: z.boolean(),
+      cinema: z.boolean(),
+      schoolFree: z.boolean(),
+    }),
+  ),
+  group: z.boolean(),
+  maxPartialRefundPercent: z.number().nullable(),
+  freeChildPerAdult: z.number().int(),
+});
+export const refundResult = z.strictObject({
+  orderId: id,
+  refundId: id,
+  refundedTicketIds: z.array(id),
+  refundAmount: z.number().int(),
+  orderStatus,
+});
+export const rebookResult = z.strictObject({
+  orderId: id,
+  orderStatus,
+  oldTicketIds: z.array(id),
+  newTicketIds: z.array(id),
+  hallScheduleId: id,
+  visitDate: z.string(),
+});
+export const blockStatus = z.strictObject({
+  blacklisted: z.boolean(),
+  missedVisits: z.number().int(),
+  limit: z.number().int(),
+  windowDays: z.number().int(),
+  until: z.string().nullable(),
+  message: z.string(),
+});
+export const missedVisitList = page(
+  z.strictObject({
+    orderId: id,
+    orderNumber: z.string(),
+    visitDate: z.string(),
+    hallName: z.string(),
+    beginTime: z.string(),
+    endTime: z.string(),
+    ticketNum: z.number().int(),
+    counted: z.boolean(),
+  }),
+).extend({ status: blockStatus });
+
+// Invoices
+
+export const invoiceSummary = z.strictObject({
+  invoiceId: id,
+  orderId: id,
+  orderNumber: z.string(),
+  titleType: z.union([z.literal(1), z.literal(2)]),
+  title: z.string(),
+  amount: z.number().int(),
+  state: z.enum(['requested', 'issued']),
+  createTime: z.string(),
+});
+export const invoiceDetail = invoiceSummary.extend({
+  taxNumber: z.string().nullable(),
+  addressPhone: z.string().nullable(),
+  bankAccount: z.string().nullable(),
+  content: z.string(),
+  email: z.string(),
+  issueTime: z.string().nullable(),
+});
+export const invoicePage = page(invoiceSummary);

@@ -1,0 +1,54 @@
+/** The answer schemas (src/domain/answers.ts) and the types the client reads answers with
+ * (src/domain/types.ts) are the same shapes: checked by the type checker (npm run
+ * typecheck), so neither can drift alone. */
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import * as answers from '../../../src/domain/answers.ts';
+import type { CaptchaChallenge } from '../../../src/domain/captcha.ts';
+import type { RefundContext } from '../../../src/domain/refundRules.ts';
+import type * as T from '../../../src/domain/types.ts';
+
+type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
+type Out<S extends z.ZodType> = z.output<S>;
+
+const same = {
+  baseSettings: true as Equal<Out<typeof answers.baseSettings>, T.BaseSettings>,
+  user: true as Equal<Out<typeof answers.user>, T.User>,
+  certificateOptions: true as Equal<Out<typeof answers.certificateOptions>, T.CertificateOption[]>,
+  captchaChallenge: true as Equal<Out<typeof answers.captchaChallenge>, CaptchaChallenge>,
+  calendarDay: true as Equal<Out<typeof answers.calendarDay>, T.CalendarDay>,
+  hallPool: true as Equal<Out<typeof answers.hallPool>, T.HallPool>,
+  hallPersonSetting: true as Equal<Out<typeof answers.hallPersonSetting>, T.HallPersonSetting>,
+  priceQuote: true as Equal<Out<typeof answers.priceQuote>, T.PriceQuote>,
+  cartAddResult: true as Equal<Out<typeof answers.cartAddResult>, T.CartAddResult>,
+  cartConflict: true as Equal<Out<typeof answers.cartConflict>, T.CartConflict>,
+  placeOrderAnswer: true as Equal<Out<typeof answers.placeOrderAnswer>, T.CartAddResult | T.PlaceOrderResult | T.CartConflict>,
+  orderSummary: true as Equal<Out<typeof answers.orderSummary>, T.OrderSummary>,
+  ticketView: true as Equal<Out<typeof answers.ticketView>, T.TicketView>,
+  orderDetail: true as Equal<Out<typeof answers.orderDetail>, T.OrderDetail>,
+  orderPage: true as Equal<Out<typeof answers.orderPage>, T.Page<T.OrderSummary>>,
+  popWindow: true as Equal<Out<typeof answers.popWindow>, T.PopWindow>,
+  cancelOrderResult: true as Equal<Out<typeof answers.cancelOrderResult>, T.CancelOrderResult>,
+  cartLine: true as Equal<Out<typeof answers.cartLine>, T.CartLine>,
+  shoppingCart: true as Equal<Out<typeof answers.shoppingCart>, T.ShoppingCart>,
+  refundRisk: true as Equal<Out<typeof answers.refundRisk>, T.RefundRisk>,
+  refundFacts: true as Equal<Out<typeof answers.refundFacts>, RefundContext>,
+  refundResult: true as Equal<Out<typeof answers.refundResult>, T.RefundResult>,
+  rebookResult: true as Equal<Out<typeof answers.rebookResult>, T.RebookResult>,
+  blockStatus: true as Equal<Out<typeof answers.blockStatus>, T.BlockStatus>,
+  missedVisitList: true as Equal<Out<typeof answers.missedVisitList>, T.MissedVisitList>,
+  invoiceSummary: true as Equal<Out<typeof answers.invoiceSummary>, T.InvoiceSummary>,
+  invoiceDetail: true as Equal<Out<typeof answers.invoiceDetail>, T.InvoiceDetail>,
+  invoicePage: true as Equal<Out<typeof answers.invoicePage>, T.Page<T.InvoiceSummary>>,
+} satisfies Record<string, true>;
+
+describe('answer schemas', () => {
+  it('match the client types (the type checker decides; this lists what it compared)', () => {
+    expect(Object.values(same).every(Boolean)).toBe(true);
+  });
+
+  it('refuse a field the schema does not name, instead of dropping it', () => {
+    const sent = { date: '2026-12-01', state: 'available', remaining: 3, reason: null, secret: 'x' };
+    expect(answers.calendarDay.safeParse(sent).success).toBe(false);
+  });
+});
