@@ -21,6 +21,8 @@ import { payRoutes } from './routes/pay.ts';
 import { lifecycleRoutes } from './routes/lifecycle.ts';
 import { devRoutes } from './routes/dev.ts';
 import { riskRoutes } from './routes/risk.ts';
+import { staffRoutes } from './routes/staff.ts';
+import { teamRoutes } from './routes/teams.ts';
 import { payCashierSim } from './providers/payCashierSim.ts';
 import type { SimPayment } from './providers/payment.ts';
 
@@ -87,7 +89,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // No mode: no route matched, and the not-found handler answers 404.
     if (mode === undefined || mode === 'none') return;
     if (!request.account) return sendError(request, reply, new BizError(401, MSG.unauthorized));
-    if (mode !== 'any' && request.account.kind !== mode) return sendError(request, reply, new BizError(401, MSG.wrongKind));
+    const kindFits = mode === 'any' ? request.account.kind !== 'staff' : request.account.kind === mode;
+    if (!kindFits) return sendError(request, reply, new BizError(401, MSG.wrongKind));
   });
 
   // Routes declare zod schemas (fastify-type-provider-zod): checked here, published by swagger.
@@ -153,6 +156,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(payRoutes, opts);
   await app.register(lifecycleRoutes, opts);
   await app.register(riskRoutes, opts);
+  await app.register(teamRoutes, opts);
+  await app.register(staffRoutes, opts);
   // Simulators and dev endpoints exist only when chosen (server/config.ts decides what production allows).
   const payment = deps.providers.payment;
   if (payment.name === 'sim') await app.register(payCashierSim, { ...opts, sim: payment as SimPayment });

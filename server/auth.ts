@@ -3,9 +3,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db } from './db/db.ts';
 
-export type AccountKind = 'individual' | 'team';
+/** Visitors, group accounts, and the museum's staff: three kinds that never share a route. */
+export type AccountKind = 'individual' | 'team' | 'staff';
 
 export interface Account {
+  /** The account's id in its kind's table: users, teams or staff_users. */
   userId: number;
   kind: AccountKind;
   jti: string;
@@ -40,7 +42,7 @@ export async function verifyToken(secret: Uint8Array, token: string, now: Date):
       currentDate: now,
     });
     const kind = payload.kind;
-    if ((kind !== 'individual' && kind !== 'team') || !payload.sub || !payload.jti || !payload.exp) return null;
+    if ((kind !== 'individual' && kind !== 'team' && kind !== 'staff') || !payload.sub || !payload.jti || !payload.exp) return null;
     return { userId: Number(payload.sub), kind, jti: payload.jti, exp: payload.exp };
   } catch {
     return null;

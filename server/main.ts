@@ -1,13 +1,14 @@
 /** Start-up: configuration, database, migrations, seed, jobs, listen. `npx tsx server/main.ts` */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import type { AppDeps } from './context.ts';
-import { ConfigError, readConfig, type ServerConfig } from './config.ts';
-import { migrate, openPg, openPglite, type Db } from './db/db.ts';
-import { FolderLockedError, lockFolder } from './db/folderLock.ts';
+import { ConfigError, readConfig } from './config.ts';
+import { migrate } from './db/db.ts';
+import { FolderLockedError } from './db/folderLock.ts';
+import { openConfiguredDb } from './db/open.ts';
 import { seedIfEmpty } from './seed/seed.ts';
+import { seedDemoAccounts } from './seed/accounts.ts';
 import { startPayTimeoutJob } from './jobs/payTimeout.ts';
 import { startScheduleJob } from './jobs/schedules.ts';
 import { startCartExpiryJob } from './jobs/cartExpiry.ts';
@@ -18,21 +19,13 @@ import { DEMO_USER } from './seed/museum.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-async function openDb(config: ServerConfig): Promise<{ db: Db; where: string; unlock: () => void }> {
-  if (config.databaseUrl) {
-    return { db: await openPg(config.databaseUrl), where: 'PostgreSQL (DATABASE_URL)', unlock: () => undefined };
-  }
-  mkdirSync(config.dataDir, { recursive: true });
-  const unlock = lockFolder(config.dataDir);
-  return { db: await openPglite({ dataDir: config.dataDir }), where: `PGlite at ${config.dataDir}`, unlock };
-}
-
 async function main() {
   const config = readConfig(process.env, root);
-  const { db, where, unlock } = await openDb(config);
+  const { db, where, unlock } = await openConfiguredDb(config);
   const clock = () => new Date();
   await migrate(db);
   const seeded = await seedIfEmpty(db, clock);
+  if (config.mode === 'demo') await seedDemoAccounts(db, clock);
   const deps: AppDeps = {
     db,
     clock,

@@ -5,6 +5,7 @@ import { maskPhone } from '../../src/domain/certificates.ts';
 export interface SmsMessage {
   phone: string;
   text: string;
+  /** The verification code it carries ('' for a notice: a review result). */
   code: string;
   /** epoch ms */
   sentAt: number;

@@ -1,4 +1,5 @@
-/** SPEC §7 "Accounts": individual phone-code login, user info, logout. */
+/** SPEC §7 "Accounts": the login (a visitor's phone code, a team's credit code and password),
+ * user and team info, logout. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../context.ts';
@@ -6,6 +7,7 @@ import { fail, ok } from '../http.ts';
 import { account, clientIp } from './kit.ts';
 import { loginBody } from '../../src/domain/contracts.ts';
 import { loginWithCode } from '../services/login.ts';
+import { loginTeam, teamInfo } from '../services/teams.ts';
 import { signToken } from '../auth.ts';
 import { maskPhone } from '../../src/domain/certificates.ts';
 import type { User } from '../../src/domain/types.ts';
@@ -13,12 +15,16 @@ import * as answers from '../../src/domain/answers.ts';
 import { answer } from './kit.ts';
 
 export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.post('/login', { config: { auth: 'none' }, schema: { body: loginBody, response: answer(answers.loginAnswer) } }, async (req) => {
+  const loginAnswer = answer(z.union([answers.loginAnswer, answers.teamLoginRefusal]));
+  app.post('/login', { config: { auth: 'none' }, schema: { body: loginBody, response: loginAnswer } }, async (req) => {
     const body = req.body;
-    if (!('phone' in body)) throw fail({ zh: '团体账号登录暂未开放', en: 'Team login is not available yet' });
+    const sign = (id: number, kind: 'individual' | 'team') => signToken(app.tokenSecret, id, kind, deps.clock(), deps.config.tokenTtlSeconds);
+    if ('username' in body) {
+      const { teamId } = await loginTeam(deps, body.username, body.password, body.captchaToken, clientIp(req));
+      return ok(req, { token: await sign(teamId, 'team') });
+    }
     const { userId } = await loginWithCode(deps, body.phone.trim(), body.code, clientIp(req));
-    const token = await signToken(app.tokenSecret, userId, 'individual', deps.clock(), deps.config.tokenTtlSeconds);
-    return ok(req, { token });
+    return ok(req, { token: await sign(userId, 'individual') });
   });
 
   app.get('/getUserInfoToIndividual', { config: { auth: 'individual' }, schema: { response: answer(answers.userInfo) } }, async (req) => {
@@ -32,9 +38,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     return ok(req, { user });
   });
 
-  app.get('/getUserInfoToTeam', { config: { auth: 'team' }, schema: { response: answer(z.null()) } }, async () => {
-    throw fail({ zh: '团体账号暂未开放', en: 'Team accounts are not available yet' });
-  });
+  app.get('/getUserInfoToTeam', { config: { auth: 'team' }, schema: { response: answer(answers.teamInfo) } }, async (req) =>
+    ok(req, await teamInfo(deps, account(req).userId)),
+  );
 
   app.post('/logout', { schema: { response: answer(z.null()) } }, async (req) => {
     const { jti, exp } = account(req);

@@ -5,7 +5,8 @@ import { envelope } from '../../src/domain/answers.ts';
 import type { Account } from '../auth.ts';
 import { fail, MSG } from '../http.ts';
 
-export type AuthMode = 'none' | 'any' | 'individual' | 'team';
+/** 'any' is a visitor or a team (the shared calls of SPEC §7); staff only reach 'staff' routes. */
+export type AuthMode = 'none' | 'any' | 'individual' | 'team' | 'staff';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

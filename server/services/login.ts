@@ -81,10 +81,27 @@ export interface LoggedIn {
 /** Checks the code (the latest unexpired one, single use) under the throttle above and
  * returns the user, created on first login. */
 export async function loginWithCode(deps: AppDeps, phone: string, code: string, ip: string): Promise<LoggedIn> {
+  return checkedCode(deps, phone, code, ip, async (q, now) => {
+    await q.query(
+      `INSERT INTO users (phone, user_name, user_type, bind_status, created_at) VALUES ($1, $2, 1, 1, $3) ON CONFLICT (phone) DO NOTHING`,
+      [phone, maskPhone(phone), now],
+    );
+    const [user] = await q.query<{ id: number }>('SELECT id FROM users WHERE phone = $1', [phone]);
+    return { userId: user.id };
+  });
+}
+
+/** Spends a code of `phone` (a team's contact mobile at registration), under the same throttle. */
+export async function verifyCode(deps: AppDeps, phone: string, code: string, ip: string): Promise<void> {
+  await checkedCode(deps, phone, code, ip, async () => undefined);
+}
+
+/** The code check, then `then` in the same transaction. */
+async function checkedCode<T>(deps: AppDeps, phone: string, code: string, ip: string, then: (q: Queryable, now: Date) => Promise<T>): Promise<T> {
   const bad = checkPhone(phone) ?? checkCode(code);
   if (bad) throw fail(bad);
   const now = deps.clock();
-  const outcome = await deps.db.tx(async (q): Promise<LoggedIn | { error: Text }> => {
+  const outcome = await deps.db.tx(async (q): Promise<{ done: T } | { error: Text }> => {
     await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms:${phone}`]);
     const blocked = await throttled(q, phone, ip, now);
     if (blocked) return { error: blocked };
@@ -101,16 +118,11 @@ export async function loginWithCode(deps: AppDeps, phone: string, code: string, 
       return { error: LOGIN_MESSAGES.wrongCode };
     }
     await q.query('UPDATE sms_codes SET used = true WHERE id = $1', [latest.id]);
-    await q.query(
-      `INSERT INTO users (phone, user_name, user_type, bind_status, created_at) VALUES ($1, $2, 1, 1, $3) ON CONFLICT (phone) DO NOTHING`,
-      [phone, maskPhone(phone), now],
-    );
-    const [user] = await q.query<{ id: number }>('SELECT id FROM users WHERE phone = $1', [phone]);
-    return { userId: user.id };
+    return { done: await then(q, now) };
   });
   // A wrong code must be counted: the failure is committed, then refused.
   if ('error' in outcome) throw fail(outcome.error);
-  return outcome;
+  return outcome.done;
 }
 
 /** The refusal when this address has guessed too much (for this phone, or at all), else null. */

@@ -268,3 +268,47 @@ export const invoiceDetail = invoiceSummary.extend({
   issueTime: z.string().nullable(),
 });
 export const invoicePage = page(invoiceSummary);
+
+// Group accounts and the staff console
+
+const teamType = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]);
+export const teamRegistered = z.strictObject({ teamId: id, message: z.string() });
+export const teamExists = z.strictObject({ exists: z.boolean() });
+export const uploaded = z.strictObject({ uploadId: z.string(), mime: z.string(), size: z.number().int(), width: z.number().int(), height: z.number().int() });
+/** A refused team login: whether the slider check must come first next time. */
+export const teamLoginRefusal = z.strictObject({ captchaRequired: z.boolean() });
+/** What a team and the staff both see of a team (the team sees its phone masked). */
+const teamFields = {
+  teamId: id,
+  teamName: z.string(),
+  teamType,
+  creditCode: z.string(),
+  contactName: z.string(),
+  contactPhone: z.string(),
+  address: z.string(),
+  email: z.string().nullable(),
+};
+export const teamInfo = z.strictObject({
+  team: z.strictObject({
+    ...teamFields,
+    status: z.union([z.literal(0), z.literal(1)]),
+    verifiedStatus: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+    reviewReason: z.string().nullable(),
+    creditExpiresOn: z.string().nullable(),
+    protocolExpiresOn: z.string().nullable(),
+    teamRunTimeStatus: z.strictObject({
+      creditStatus: z.union([z.literal(0), z.literal(1)]),
+      protocolStatus: z.union([z.literal(0), z.literal(1)]),
+      creditWillExpireFlag: z.boolean(),
+      protocolWillExpireFlag: z.boolean(),
+    }),
+  }),
+});
+export const teamForReview = z.strictObject({
+  ...teamFields,
+  reviewState: z.enum(['pending', 'approved', 'rejected']),
+  reviewReason: z.string().nullable(),
+  createTime: z.string(),
+  documents: z.array(z.strictObject({ kind: z.enum(['credit', 'protocol1', 'protocol2', 'letter']), uploadId: z.string() })),
+});
+export const teamsForReview = page(teamForReview);

@@ -64,11 +64,48 @@ export type DirectOrderBody = z.output<typeof directOrderBody>;
 export type CartAddBody = z.output<typeof cartAddBody>;
 export type CartCheckoutBody = z.output<typeof cartCheckoutBody>;
 
-/** login: an individual's phone and SMS code; a team's username and password (SPEC §7). */
+/** login: an individual's phone and SMS code; a team's credit code (username) and password,
+ * with a slider check's token once it has failed a few times (SPEC §7). */
 export const loginBody = z.union([
   z.object({ phone: text().max(20), code: text().max(20) }),
-  z.object({ username: text().max(60), password: text().max(200) }),
+  z.object({ username: text().max(60), password: text().max(200), captchaToken: text().max(200).optional() }),
 ]);
+
+/** teamRegister: the fields of SPEC §3 "Group registration fields"; the rules and their
+ * messages are checkTeamRegistration's (src/domain/team.ts). */
+export const teamRegisterBody = z.object({
+  teamName: text().max(60),
+  teamType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
+  contactName: text().max(60),
+  contactPhone: text().max(20),
+  code: text().max(20),
+  creditCode: text().max(40),
+  address: text().max(200),
+  email: text().max(254).optional(),
+  password: text().max(100),
+  confirmPassword: text().max(100),
+  creditUpload: text().max(64),
+  agreementUploads: z.array(text().max(64)).max(2).default([]),
+  letterUpload: text().max(64),
+});
+
+/** checkTeamIsExist */
+export const creditCodeBody = z.object({ creditCode: text().max(40) });
+
+/** The staff console's login. */
+export const staffLoginBody = z.object({ username: text().max(60), password: text().max(200) });
+
+/** Which registrations the console lists. */
+export const staffTeamsQuery = pageQuery.extend({ state: z.enum(['pending', 'approved', 'rejected']).default('pending') });
+
+/** A review: approve with the documents' expiry dates (the agreement's for travel agencies),
+ * or reject with the reason the team is told. */
+export const reviewBody = z.object({
+  approve: z.boolean(),
+  reason: text().max(200).optional(),
+  creditExpiresOn: text().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  protocolExpiresOn: text().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+});
 
 export const cancelQuery = z.object({ orderNumber: text().max(40) });
 

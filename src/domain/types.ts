@@ -1,5 +1,6 @@
 /** Shapes shared by the client, the machines and the server (SPEC §3). Dates are
  * 'YYYY-MM-DD' strings in the museum's time zone; money is in fen (1/100 yuan). */
+import type { TeamRunTimeStatus, TeamType } from './team.ts';
 import type { Text } from './text.ts';
 
 /** Certificate type values as the dictionary `/system/dict/data/type/certificate` serves them. */
@@ -468,4 +469,42 @@ export interface InvoiceDetail extends InvoiceSummary {
   content: string;
   email: string;
   issueTime: string | null;
+}
+
+/** SPEC §3 Team: what a team and the museum's staff both see of it. */
+export interface TeamSummary {
+  teamId: number;
+  teamName: string;
+  teamType: TeamType;
+  /** The unified social credit code: the team's login name. */
+  creditCode: string;
+  contactName: string;
+  /** Masked for the team itself; in full for the staff (they may need to call). */
+  contactPhone: string;
+  address: string;
+  email: string | null;
+}
+
+/** getUserInfoToTeam: the team as it sees itself (SPEC §3, §4 team account states). */
+export interface TeamInfo extends TeamSummary {
+  /** 1 frozen, 0 normal */
+  status: 0 | 1;
+  /** 1 verified (approved), 0 to be reviewed, 2 not approved */
+  verifiedStatus: 0 | 1 | 2;
+  /** Why staff did not approve it. */
+  reviewReason: string | null;
+  /** 'YYYY-MM-DD', set by staff on approval. */
+  creditExpiresOn: string | null;
+  protocolExpiresOn: string | null;
+  teamRunTimeStatus: TeamRunTimeStatus;
+}
+
+export type TeamDocumentKind = 'credit' | 'protocol1' | 'protocol2' | 'letter';
+
+/** A registration as the staff console shows it. */
+export interface TeamForReview extends TeamSummary {
+  reviewState: 'pending' | 'approved' | 'rejected';
+  reviewReason: string | null;
+  createTime: string;
+  documents: Array<{ kind: TeamDocumentKind; uploadId: string }>;
 }

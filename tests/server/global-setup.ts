@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migrate, openPglite } from '../../server/db/db.ts';
 import { seedIfEmpty } from '../../server/seed/seed.ts';
+import { seedDemoAccounts } from '../../server/seed/accounts.ts';
 import { SEED_TIME } from './constants.ts';
 import './pg-lane.ts';
 
@@ -21,6 +22,7 @@ export default async function setup(project: TestProject) {
   const db = await openPglite();
   await migrate(db);
   await seedIfEmpty(db, () => new Date(SEED_TIME));
+  await seedDemoAccounts(db, () => new Date(SEED_TIME));
   const raw = db.raw as { dumpDataDir(c?: 'none' | 'gzip' | 'auto'): Promise<Blob> };
   const dump = await raw.dumpDataDir('none');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));

@@ -4,6 +4,7 @@
 import type { TestProject } from 'vitest/node';
 import { migrate, openPg } from '../../server/db/db.ts';
 import { seedIfEmpty } from '../../server/seed/seed.ts';
+import { seedDemoAccounts } from '../../server/seed/accounts.ts';
 import { findPgBin, PG_MISSING, startPostgres } from '../../scripts/pg.ts';
 import { SEED_TIME } from './constants.ts';
 import './pg-lane.ts';
@@ -26,6 +27,7 @@ export default async function setup(project: TestProject) {
     const db = await openPg(server.url(PG_TEMPLATE));
     await migrate(db);
     await seedIfEmpty(db, () => new Date(SEED_TIME));
+    await seedDemoAccounts(db, () => new Date(SEED_TIME));
     await db.close(); // a template must have no connections when it is copied
   } catch (error) {
     server.stop();

@@ -40,6 +40,8 @@ const same = {
   invoiceSummary: true as Equal<Out<typeof answers.invoiceSummary>, T.InvoiceSummary>,
   invoiceDetail: true as Equal<Out<typeof answers.invoiceDetail>, T.InvoiceDetail>,
   invoicePage: true as Equal<Out<typeof answers.invoicePage>, T.Page<T.InvoiceSummary>>,
+  teamInfo: true as Equal<Out<typeof answers.teamInfo>, { team: T.TeamInfo }>,
+  teamForReview: true as Equal<Out<typeof answers.teamForReview>, T.TeamForReview>,
 } satisfies Record<string, true>;
 
 describe('answer schemas', () => {

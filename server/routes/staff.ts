@@ -1,0 +1,39 @@
+/** The staff console's API (ours; SPEC §6 "staff-side roles: not shown"): a staff login of its
+ * own, and the review of group registrations. Staff tokens reach these routes only. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { reviewBody, staffLoginBody, staffTeamsQuery } from '../../src/domain/contracts.ts';
+import { dbId, text } from '../../src/domain/schemas.ts';
+import { signToken } from '../auth.ts';
+import type { AppDeps } from '../context.ts';
+import { ok } from '../http.ts';
+import { listTeams, loginStaff, reviewTeam, teamForReview, uploadImage } from '../services/staff.ts';
+import * as answers from '../../src/domain/answers.ts';
+import { account, answer, clientIp } from './kit.ts';
+
+const staff = { config: { auth: 'staff' as const } };
+const idParam = z.object({ id: dbId() });
+
+export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.post('/staff/login', { config: { auth: 'none' }, schema: { body: staffLoginBody, response: answer(answers.loginAnswer) } }, async (req) => {
+    const { staffId } = await loginStaff(deps, req.body.username, req.body.password, clientIp(req));
+    return ok(req, { token: await signToken(app.tokenSecret, staffId, 'staff', deps.clock(), deps.config.tokenTtlSeconds) });
+  });
+
+  app.get('/staff/teams', { ...staff, schema: { querystring: staffTeamsQuery, response: answer(answers.teamsForReview) } }, async (req) =>
+    ok(req, await listTeams(deps, req.query)),
+  );
+  app.get('/staff/teams/:id', { ...staff, schema: { params: idParam, response: answer(answers.teamForReview) } }, async (req) =>
+    ok(req, await teamForReview(deps, req.params.id)),
+  );
+  app.post('/staff/teams/:id/review', { ...staff, schema: { params: idParam, body: reviewBody, response: answer(answers.teamForReview) } }, async (req) =>
+    ok(req, await reviewTeam(deps, account(req).userId, req.params.id, req.body)),
+  );
+
+  // The image itself, not the envelope: the console shows it (fetched with the staff token).
+  const uploadParam = z.object({ uploadId: text().min(1).max(64) });
+  app.get('/staff/uploads/:uploadId', { ...staff, schema: { params: uploadParam } }, async (req, reply) => {
+    const image = await uploadImage(deps, req.params.uploadId);
+    return reply.type(image.mime).header('cache-control', 'private, no-store').send(image.bytes);
+  });
+};

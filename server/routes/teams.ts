@@ -1,0 +1,36 @@
+/** SPEC §7 "Accounts" and "Helpers" for group accounts: registration, the credit-code check,
+ * uploads. (The team login is POST /login, in routes/accounts.ts.) */
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { creditCodeBody, teamRegisterBody } from '../../src/domain/contracts.ts';
+import { IMAGE_MAX_BYTES } from '../../src/domain/limits.ts';
+import { UPLOAD_MESSAGES } from '../../src/domain/uploads.ts';
+import type { AppDeps } from '../context.ts';
+import { fail, langOf, ok } from '../http.ts';
+import { registerTeam, teamExists } from '../services/teams.ts';
+import { saveUpload, UPLOAD_TEXTS } from '../services/uploads.ts';
+import * as answers from '../../src/domain/answers.ts';
+import { answer, clientIp } from './kit.ts';
+
+export const teamRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.post('/ingore/teamRegister', { schema: { body: teamRegisterBody, response: answer(answers.teamRegistered) } }, async (req) =>
+    ok(req, await registerTeam(deps, req.body, clientIp(req), langOf(req))),
+  );
+
+  app.post('/system/user/ingore/checkTeamIsExist', { schema: { body: creditCodeBody, response: answer(answers.teamExists) } }, async (req) =>
+    ok(req, await teamExists(deps, req.body)),
+  );
+
+  // One image per request, as multipart/form-data field `file`; a byte over the limit refuses it.
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+    uploads.post('/common/ingore/upload', { schema: { response: answer(answers.uploaded) } }, async (req) => {
+      if (!req.isMultipart()) throw fail(UPLOAD_TEXTS.missing);
+      const file = await req.file();
+      if (!file) throw fail(UPLOAD_TEXTS.missing);
+      const bytes = await file.toBuffer().catch(() => null);
+      if (!bytes || file.file.truncated) throw fail(UPLOAD_MESSAGES.size);
+      return ok(req, await saveUpload(deps, bytes, clientIp(req)));
+    });
+  });
+};

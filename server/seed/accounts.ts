@@ -1,0 +1,30 @@
+/** The demo's accounts beside the demo visitor: a staff login for the review console and an
+ * approved school. Seeded in demo mode only: production has no known password. */
+import type { Db } from '../db/db.ts';
+import { hashPassword } from '../services/passwords.ts';
+import type { Clock } from '../time.ts';
+import { museumDate } from '../time.ts';
+
+export const DEMO_STAFF = { username: 'staff', password: 'Museum2026' } as const;
+/** A credit code with a valid GB 32100 check character. */
+export const DEMO_SCHOOL = { creditCode: '91110000MA0000001L', password: 'School2026', name: '科技实验小学' } as const;
+
+function plusDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export async function seedDemoAccounts(db: Db, clock: Clock): Promise<void> {
+  const now = clock();
+  await db.query('INSERT INTO staff_users (username, password_hash, created_at) VALUES ($1, $2, $3) ON CONFLICT (username) DO NOTHING', [
+    DEMO_STAFF.username,
+    await hashPassword(DEMO_STAFF.password),
+    now,
+  ]);
+  await db.query(
+    `INSERT INTO teams (team_name, team_type, credit_code, contact_name, contact_phone, address, password_hash, review_state, reviewed_at, credit_expires_on, created_at)
+     VALUES ($1, 2, $2, '王老师', '13900139000', '科技路1号', $3, 'approved', $4, $5, $4) ON CONFLICT (credit_code) DO NOTHING`,
+    [DEMO_SCHOOL.name, DEMO_SCHOOL.creditCode, await hashPassword(DEMO_SCHOOL.password), now, plusDays(museumDate(now), 365)],
+  );
+}

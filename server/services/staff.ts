@@ -1,0 +1,152 @@
+/** The museum staff's review console (issue: group accounts): staff log in with their own
+ * accounts, list registrations, look at the uploaded documents, approve or reject. The team
+ * hears the result by text message either way. */
+import type { z } from 'zod';
+import type { AppDeps } from '../context.ts';
+import { fail } from '../http.ts';
+import type { reviewBody, staffTeamsQuery } from '../../src/domain/contracts.ts';
+import { needsAgreement, type TeamType } from '../../src/domain/team.ts';
+import { fill, type Text } from '../../src/domain/text.ts';
+import type { Page, TeamDocumentKind, TeamForReview } from '../../src/domain/types.ts';
+import { passwordMatches, recordWrongPassword, wrongPasswords } from './passwords.ts';
+import { isDate, museumDate } from '../time.ts';
+
+export const STAFF_TEXTS = {
+  wrongPassword: { zh: '用户名或密码错误', en: 'Username or password is incorrect' },
+  teamNotFound: { zh: '团体不存在', en: 'The group does not exist' },
+  reviewed: { zh: '该注册已审核，请刷新列表', en: 'This registration has been reviewed already; please refresh the list' },
+  reasonNeeded: { zh: '请填写不通过的原因', en: 'Please give the reason for the rejection' },
+  creditDateNeeded: { zh: '请填写信用代码证书的有效期', en: 'Please enter the expiry date of the credit certificate' },
+  protocolDateNeeded: { zh: '请填写旅行社协议的有效期', en: 'Please enter the expiry date of the travel agency agreement' },
+  dateInPast: { zh: '有效期须晚于今天', en: 'An expiry date must be after today' },
+  uploadNotFound: { zh: '文件不存在', en: 'The file does not exist' },
+  approvedSms: {
+    zh: '【科技馆】您的团体账号“{name}”已通过审核，请使用统一社会信用代码登录预约。',
+    en: '[Science Museum] Your group account "{name}" is approved: log in with your credit code to book.',
+  },
+  rejectedSms: {
+    zh: '【科技馆】您的团体账号“{name}”未通过审核，原因：{reason}。请修改后重新提交。',
+    en: '[Science Museum] Your group account "{name}" was not approved: {reason}. Please correct it and register again.',
+  },
+} satisfies Record<string, Text>;
+
+/** The console's login: the same throttle as the team login, without the slider (a lockout). */
+export async function loginStaff(deps: AppDeps, username: string, password: string, ip: string): Promise<{ staffId: number }> {
+  const key = `staff:${username.trim()}`;
+  const now = deps.clock();
+  await wrongPasswords(deps.db, key, now);
+  const [staff] = await deps.db.query<{ id: number; password_hash: string }>('SELECT id, password_hash FROM staff_users WHERE username = $1', [username.trim()]);
+  if (!(await passwordMatches(staff?.password_hash ?? null, password))) {
+    await recordWrongPassword(deps.db, key, ip, now);
+    throw fail(STAFF_TEXTS.wrongPassword);
+  }
+  return { staffId: staff.id };
+}
+
+const TEAM_SELECT = `SELECT t.id, t.team_name, t.team_type, t.credit_code, t.contact_name, t.contact_phone, t.address, t.email,
+    t.review_state, t.review_reason, to_char(t.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') AS create_time,
+    coalesce((SELECT json_agg(json_build_object('kind', d.kind, 'uploadId', u.token) ORDER BY d.kind)
+                FROM team_documents d JOIN uploads u ON u.id = d.upload_id WHERE d.team_id = t.id), '[]') AS documents
+  FROM teams t`;
+
+interface TeamRow {
+  id: number;
+  team_name: string;
+  team_type: number;
+  credit_code: string;
+  contact_name: string;
+  contact_phone: string;
+  address: string;
+  email: string | null;
+  review_state: TeamForReview['reviewState'];
+  review_reason: string | null;
+  create_time: string;
+  documents: Array<{ kind: TeamDocumentKind; uploadId: string }> | string;
+}
+
+const view = (r: TeamRow): TeamForReview => ({
+  teamId: r.id,
+  teamName: r.team_name,
+  teamType: r.team_type as TeamType,
+  creditCode: r.credit_code,
+  contactName: r.contact_name,
+  contactPhone: r.contact_phone,
+  address: r.address,
+  email: r.email,
+  reviewState: r.review_state,
+  reviewReason: r.review_reason,
+  createTime: r.create_time,
+  // PGlite and pg both parse json, but a driver may hand it over as text.
+  documents: typeof r.documents === 'string' ? (JSON.parse(r.documents) as TeamForReview['documents']) : r.documents,
+});
+
+/** Registrations in one review state, oldest first (the order they are worked through). */
+export async function listTeams(deps: AppDeps, query: z.output<typeof staffTeamsQuery>): Promise<Page<TeamForReview>> {
+  const rows = await deps.db.query<TeamRow>(`${TEAM_SELECT} WHERE t.review_state = $1 ORDER BY t.created_at, t.id LIMIT $2 OFFSET $3`, [
+    query.state,
+    query.pageSize,
+    (query.pageNum - 1) * query.pageSize,
+  ]);
+  const [{ n }] = await deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM teams WHERE review_state = $1', [query.state]);
+  return { rows: rows.map(view), total: n };
+}
+
+export async function teamForReview(deps: AppDeps, teamId: number): Promise<TeamForReview> {
+  const [row] = await deps.db.query<TeamRow>(`${TEAM_SELECT} WHERE t.id = $1`, [teamId]);
+  if (!row) throw fail(STAFF_TEXTS.teamNotFound);
+  return view(row);
+}
+
+/** A document's image, for the console only. */
+export async function uploadImage(deps: AppDeps, uploadId: string): Promise<{ mime: string; bytes: Buffer }> {
+  const [row] = await deps.db.query<{ mime: string; bytes: Buffer | Uint8Array }>(
+    'SELECT u.mime, u.bytes FROM uploads u JOIN team_documents d ON d.upload_id = u.id WHERE u.token = $1',
+    [uploadId],
+  );
+  if (!row) throw fail(STAFF_TEXTS.uploadNotFound);
+  return { mime: row.mime, bytes: Buffer.from(row.bytes) };
+}
+
+/** Approve (with the documents' expiry dates) or reject (with a reason); once per registration.
+ * The text message goes in Chinese, the museum's language for notices, after the commit. */
+export async function reviewTeam(deps: AppDeps, staffId: number, teamId: number, input: z.output<typeof reviewBody>): Promise<TeamForReview> {
+  const reason = input.reason?.trim() ?? '';
+  if (!input.approve && !reason) throw fail(STAFF_TEXTS.reasonNeeded);
+  const now = deps.clock();
+  const team = await deps.db.tx(async (q) => {
+    const [t] = await q.query<{ team_type: number; review_state: string; team_name: string; contact_phone: string }>(
+      'SELECT team_type, review_state, team_name, contact_phone FROM teams WHERE id = $1 FOR UPDATE',
+      [teamId],
+    );
+    if (!t) throw fail(STAFF_TEXTS.teamNotFound);
+    if (t.review_state !== 'pending') throw fail(STAFF_TEXTS.reviewed);
+    if (input.approve) {
+      if (!input.creditExpiresOn) throw fail(STAFF_TEXTS.creditDateNeeded);
+      if (needsAgreement(t.team_type as TeamType) && !input.protocolExpiresOn) throw fail(STAFF_TEXTS.protocolDateNeeded);
+      const today = museumDate(now);
+      for (const date of [input.creditExpiresOn, input.protocolExpiresOn]) {
+        if (date !== undefined && !(isDate(date) && date > today)) throw fail(STAFF_TEXTS.dateInPast);
+      }
+    }
+    await q.query(
+      `UPDATE teams SET review_state = $2, review_reason = $3, reviewed_at = $4, reviewed_by = $5,
+              credit_expires_on = $6, protocol_expires_on = $7 WHERE id = $1`,
+      [
+        teamId,
+        input.approve ? 'approved' : 'rejected',
+        input.approve ? null : reason,
+        now,
+        staffId,
+        input.approve ? input.creditExpiresOn : null,
+        input.approve && needsAgreement(t.team_type as TeamType) ? input.protocolExpiresOn : null,
+      ],
+    );
+    return t;
+  });
+  const text = input.approve
+    ? fill(STAFF_TEXTS.approvedSms, { name: team.team_name })
+    : fill(STAFF_TEXTS.rejectedSms, { name: team.team_name, reason });
+  // The review stands even when the gateway is down; the console shows the team's state.
+  await deps.providers.sms.send({ phone: team.contact_phone, text: text.zh, code: '', sentAt: now.getTime() }).catch(() => undefined);
+  return teamForReview(deps, teamId);
+}

@@ -1,0 +1,148 @@
+/** Group accounts (SPEC §3, §4, §5, §7 "Accounts"): registration, the credit-code check,
+ * the team login by credit code and password, and what a team sees of itself. */
+import type { z } from 'zod';
+import type { AppDeps } from '../context.ts';
+import type { Queryable } from '../db/db.ts';
+import { fail } from '../http.ts';
+import { consumeToken } from '../providers/captcha.ts';
+import { museumDate } from '../time.ts';
+import { maskPhone } from '../../src/domain/certificates.ts';
+import type { creditCodeBody, teamRegisterBody } from '../../src/domain/contracts.ts';
+import { checkTeamRegistration, needsAgreement, teamRunTimeStatus, type TeamType } from '../../src/domain/team.ts';
+import type { TeamInfo } from '../../src/domain/types.ts';
+import type { Lang, Text } from '../../src/domain/text.ts';
+import { verifyCode } from './login.ts';
+import { hashPassword, PASSWORD_THROTTLE, passwordMatches, recordWrongPassword, wrongPasswords } from './passwords.ts';
+import { uploadRowId } from './uploads.ts';
+
+export const TEAM_TEXTS = {
+  exists: { zh: '该统一社会信用代码已注册', en: 'This unified social credit code is already registered' },
+  submitted: {
+    zh: '注册已提交，将在3个工作日内完成审核，审核结果将以短信通知',
+    en: 'Registration submitted: it is reviewed within 3 days, and the result comes by text message',
+  },
+  wrongPassword: { zh: '统一社会信用代码或密码错误', en: 'Credit code or password is incorrect' },
+  captchaNeeded: { zh: '请先完成滑块验证', en: 'Please complete the slider check first' },
+  notFound: { zh: '团体账号不存在，请重新登录', en: 'The group account does not exist; please log in again' },
+} satisfies Record<string, Text>;
+
+type RegisterInput = z.output<typeof teamRegisterBody>;
+
+/** teamRegister: every field rule again, the SMS code of the contact mobile, the uploads
+ * linked as the team's documents; the team waits for staff review. */
+export async function registerTeam(deps: AppDeps, input: RegisterInput, ip: string, lang: Lang): Promise<{ message: string; teamId: number }> {
+  const creditCode = input.creditCode.trim().toUpperCase();
+  const form = { ...input, creditCode, teamType: input.teamType as TeamType };
+  const [first] = checkTeamRegistration(form);
+  if (first) throw fail(first.message);
+  // What can be refused without the code is refused first: a refusal then leaves the code unspent.
+  if (await exists(deps.db, creditCode)) throw fail(TEAM_TEXTS.exists);
+  for (const id of documentsOf(input, form.teamType).map(([, upload]) => upload)) await uploadRowId(deps.db, id);
+  await verifyCode(deps, input.contactPhone.trim(), input.code, ip);
+  const now = deps.clock();
+  const passwordHash = await hashPassword(input.password);
+  const teamId = await deps.db.tx(async (q) => {
+    await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`team:${creditCode}`]);
+    if (await exists(q, creditCode)) throw fail(TEAM_TEXTS.exists);
+    const uploads = [];
+    for (const [kind, id] of documentsOf(input, form.teamType)) uploads.push([kind, await uploadRowId(q, id)] as const);
+    const [team] = await q.query<{ id: number }>(
+      `INSERT INTO teams (team_name, team_type, credit_code, contact_name, contact_phone, address, email, password_hash, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+      [input.teamName.trim(), form.teamType, creditCode, input.contactName.trim(), input.contactPhone.trim(), input.address.trim(), input.email?.trim() || null, passwordHash, now],
+    );
+    for (const [kind, uploadId] of uploads) {
+      await q.query('INSERT INTO team_documents (team_id, kind, upload_id) VALUES ($1, $2, $3)', [team.id, kind, uploadId]);
+    }
+    return team.id;
+  });
+  return { teamId, message: TEAM_TEXTS.submitted[lang] };
+}
+
+/** The documents a registration brings: [kind, upload id]. */
+function documentsOf(input: RegisterInput, teamType: TeamType): Array<[kind: string, uploadId: string]> {
+  return [
+    ['credit', input.creditUpload],
+    ['letter', input.letterUpload],
+    ...(needsAgreement(teamType) ? ([['protocol1', input.agreementUploads[0]], ['protocol2', input.agreementUploads[1]]] as Array<[string, string]>) : []),
+  ];
+}
+
+async function exists(q: Queryable, creditCode: string): Promise<boolean> {
+  const rows = await q.query('SELECT 1 FROM teams WHERE credit_code = $1', [creditCode]);
+  return rows.length > 0;
+}
+
+/** checkTeamIsExist */
+export async function teamExists(deps: AppDeps, input: z.output<typeof creditCodeBody>): Promise<{ exists: boolean }> {
+  return { exists: await exists(deps.db, input.creditCode.trim().toUpperCase()) };
+}
+
+export interface TeamLoginRefusal {
+  captchaRequired: boolean;
+}
+
+/** The team login: credit code and password, the slider check after a few wrong passwords,
+ * a lockout after more. Unreviewed and rejected teams log in (to see why); they cannot buy. */
+export async function loginTeam(deps: AppDeps, username: string, password: string, captchaToken: string | undefined, ip: string): Promise<{ teamId: number }> {
+  const creditCode = username.trim().toUpperCase();
+  const now = deps.clock();
+  const wrong = await wrongPasswords(deps.db, creditCode, now);
+  const captchaRequired = wrong >= PASSWORD_THROTTLE.captchaAfter;
+  if (captchaRequired && !(captchaToken && (await consumeToken(deps.db, captchaToken, now)))) {
+    throw fail(TEAM_TEXTS.captchaNeeded, 500, { captchaRequired: true } satisfies TeamLoginRefusal);
+  }
+  const [team] = await deps.db.query<{ id: number; password_hash: string }>('SELECT id, password_hash FROM teams WHERE credit_code = $1', [creditCode]);
+  if (!(await passwordMatches(team?.password_hash ?? null, password))) {
+    await recordWrongPassword(deps.db, creditCode, ip, now);
+    const next = wrong + 1 >= PASSWORD_THROTTLE.captchaAfter;
+    throw fail(TEAM_TEXTS.wrongPassword, 500, { captchaRequired: next } satisfies TeamLoginRefusal);
+  }
+  return { teamId: team.id };
+}
+
+interface TeamRow {
+  id: number;
+  team_name: string;
+  team_type: number;
+  credit_code: string;
+  contact_name: string;
+  contact_phone: string;
+  address: string;
+  email: string | null;
+  review_state: 'pending' | 'approved' | 'rejected';
+  review_reason: string | null;
+  frozen: boolean;
+  credit_expires_on: string | null;
+  protocol_expires_on: string | null;
+}
+
+const VERIFIED = { approved: 1, pending: 0, rejected: 2 } as const;
+
+export async function teamInfo(deps: AppDeps, teamId: number): Promise<{ team: TeamInfo }> {
+  const [t] = await deps.db.query<TeamRow>(
+    `SELECT id, team_name, team_type, credit_code, contact_name, contact_phone, address, email, review_state, review_reason, frozen,
+            to_char(credit_expires_on, 'YYYY-MM-DD') AS credit_expires_on, to_char(protocol_expires_on, 'YYYY-MM-DD') AS protocol_expires_on
+       FROM teams WHERE id = $1`,
+    [teamId],
+  );
+  if (!t) throw fail(TEAM_TEXTS.notFound, 401);
+  return {
+    team: {
+      teamId: t.id,
+      teamName: t.team_name,
+      teamType: t.team_type as TeamType,
+      creditCode: t.credit_code,
+      contactName: t.contact_name,
+      contactPhone: maskPhone(t.contact_phone),
+      address: t.address,
+      email: t.email,
+      status: t.frozen ? 1 : 0,
+      verifiedStatus: VERIFIED[t.review_state],
+      reviewReason: t.review_reason,
+      creditExpiresOn: t.credit_expires_on,
+      protocolExpiresOn: t.protocol_expires_on,
+      teamRunTimeStatus: teamRunTimeStatus(t.credit_expires_on, t.protocol_expires_on, museumDate(deps.clock())),
+    },
+  };
+}

@@ -1,0 +1,117 @@
+/** Group accounts (SPEC §3 "Team" and "Group registration fields", §4 "Team account states",
+ * "Team status pop-ups", §5): the registration's field rules, and a team's run-time status
+ * read from its review, freezing and document dates. Pure: the caller passes today. */
+import { checkCreditCode, checkCustomName, checkEmail, checkName, checkPasswordsMatch, checkPhone, checkTeamPassword, required } from './fields.ts';
+import type { Text } from './text.ts';
+
+/** teamType values (SPEC §3: 2 is a school). */
+export const TEAM_TYPES = {
+  unit: 1,
+  school: 2,
+  enterprise: 3,
+  travelAgency: 4,
+  contractedTravelAgency: 5,
+} as const;
+export type TeamType = (typeof TEAM_TYPES)[keyof typeof TEAM_TYPES];
+
+export const TEAM_TYPE_NAMES: Record<TeamType, Text> = {
+  1: { zh: '个体/民办非企业单位', en: 'Individual or non-enterprise unit' },
+  2: { zh: '学校', en: 'School' },
+  3: { zh: '企业', en: 'Enterprise' },
+  4: { zh: '旅行社', en: 'Travel agency' },
+  5: { zh: '签约旅行社', en: 'Contracted travel agency' },
+};
+
+/** Travel agencies register with their agreement with the museum, in two parts. */
+export function needsAgreement(teamType: TeamType): boolean {
+  return teamType === TEAM_TYPES.travelAgency || teamType === TEAM_TYPES.contractedTravelAgency;
+}
+
+/** How many days before a certificate or agreement expires the team is told (SPEC §4 pop-ups 4-5). */
+export const EXPIRY_NOTICE_DAYS = 7;
+
+export const TEAM_LABELS = {
+  teamName: { zh: '团体名称', en: 'Group name' },
+  contactName: { zh: '联系人', en: 'Contact person' },
+  contactPhone: { zh: '联系人手机号', en: 'Contact mobile' },
+  code: { zh: '验证码', en: 'Verification code' },
+  creditCode: { zh: '统一社会信用代码', en: 'Unified social credit code' },
+  address: { zh: '地址', en: 'Address' },
+  password: { zh: '密码', en: 'Password' },
+  creditUpload: { zh: '统一社会信用代码证书', en: 'Credit code certificate' },
+  agreementUploads: { zh: '旅行社协议（两部分）', en: 'Travel agency agreement (both parts)' },
+  letterUpload: { zh: '介绍信', en: 'Introduction letter' },
+} as const satisfies Record<string, Text>;
+
+export interface TeamRegistration {
+  teamName: string;
+  teamType: TeamType;
+  contactName: string;
+  contactPhone: string;
+  code: string;
+  creditCode: string;
+  address: string;
+  email?: string;
+  password: string;
+  confirmPassword: string;
+  /** Upload ids (POST /common/ingore/upload). */
+  creditUpload: string;
+  agreementUploads: string[];
+  letterUpload: string;
+}
+
+export type TeamField = keyof TeamRegistration;
+
+export interface FieldError {
+  field: TeamField;
+  message: Text;
+}
+
+/** Every refusal of a registration form, field by field, in the form's order. */
+export function checkTeamRegistration(r: TeamRegistration): FieldError[] {
+  const out: FieldError[] = [];
+  const add = (field: TeamField, message: Text | null) => {
+    if (message) out.push({ field, message });
+  };
+  add('teamName', required(TEAM_LABELS.teamName, r.teamName) ?? checkCustomName(r.teamName));
+  add('contactName', required(TEAM_LABELS.contactName, r.contactName) ?? checkName(r.contactName));
+  add('contactPhone', required(TEAM_LABELS.contactPhone, r.contactPhone) ?? checkPhone(r.contactPhone));
+  add('code', required(TEAM_LABELS.code, r.code));
+  add('creditCode', required(TEAM_LABELS.creditCode, r.creditCode) ?? checkCreditCode(r.creditCode));
+  add('address', required(TEAM_LABELS.address, r.address));
+  if (r.email?.trim()) add('email', checkEmail(r.email));
+  add('password', required(TEAM_LABELS.password, r.password) ?? checkTeamPassword(r.password));
+  add('confirmPassword', checkPasswordsMatch(r.password, r.confirmPassword));
+  add('creditUpload', required(TEAM_LABELS.creditUpload, r.creditUpload));
+  if (needsAgreement(r.teamType) && r.agreementUploads.filter((u) => u.trim()).length < 2) {
+    add('agreementUploads', required(TEAM_LABELS.agreementUploads, []));
+  }
+  add('letterUpload', required(TEAM_LABELS.letterUpload, r.letterUpload));
+  return out;
+}
+
+/** SPEC §3 teamRunTimeStatus: 1 valid, 0 expired; the flags say "expires within 7 days". A
+ * missing date (no agreement: not a travel agency) never expires. */
+export interface TeamRunTimeStatus {
+  creditStatus: 0 | 1;
+  protocolStatus: 0 | 1;
+  creditWillExpireFlag: boolean;
+  protocolWillExpireFlag: boolean;
+}
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Dates 'YYYY-MM-DD' in museum time; a document is valid through its expiry date. */
+export function teamRunTimeStatus(creditExpiresOn: string | null, protocolExpiresOn: string | null, today: string): TeamRunTimeStatus {
+  const left = (date: string | null) => (date === null ? Infinity : daysBetween(today, date));
+  const credit = left(creditExpiresOn);
+  const protocol = left(protocolExpiresOn);
+  return {
+    creditStatus: credit >= 0 ? 1 : 0,
+    protocolStatus: protocol >= 0 ? 1 : 0,
+    creditWillExpireFlag: credit >= 0 && credit <= EXPIRY_NOTICE_DAYS,
+    protocolWillExpireFlag: protocol >= 0 && protocol <= EXPIRY_NOTICE_DAYS,
+  };
+}

@@ -1,0 +1,193 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SCHOOL, DEMO_STAFF } from '../../server/seed/accounts.ts';
+import { creditCodeCheckChar } from '../../src/domain/fields.ts';
+import { TODAY } from './constants.ts';
+import { makeApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const lastCode = (phone: string) => t.sms.outbox!(phone)[0]?.code;
+
+/** A credit code with a valid check character, different for each n. */
+function creditCode(n: number): string {
+  const first = `9111000${String(n).padStart(10, '0')}`;
+  return first + creditCodeCheckChar(first);
+}
+
+function multipart(name: string, bytes: Buffer, type: string) {
+  const boundary = '----museum' + Math.random().toString(16).slice(2);
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+async function upload(name: string, bytes: Buffer, type = 'image/png', lang = 'en') {
+  const { payload, headers } = multipart(name, bytes, type);
+  const res = await t.app.inject({ method: 'POST', url: '/prod-api/common/ingore/upload', payload, headers: { ...headers, language: lang === 'en' ? 'en_us' : 'zh_cn' } });
+  return res.json();
+}
+
+const png = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#36c' } }).png().toBuffer();
+
+async function registration(n: number, overrides: Record<string, unknown> = {}) {
+  const phone = `1391000${String(n).padStart(4, '0')}`;
+  const image = await png();
+  const [credit, letter] = await Promise.all([upload('credit.png', image), upload('letter.png', image)]);
+  return {
+    teamName: `科技中学${n}`,
+    teamType: 2,
+    contactName: '李老师',
+    contactPhone: phone,
+    code: '',
+    creditCode: creditCode(n),
+    address: '科技路2号',
+    password: 'School2027',
+    confirmPassword: 'School2027',
+    creditUpload: credit.data.uploadId,
+    agreementUploads: [],
+    letterUpload: letter.data.uploadId,
+    ...overrides,
+  };
+}
+
+async function register(body: Record<string, unknown>, lang: 'en' | 'zh' = 'en') {
+  await t.call('POST', '/ingore/sendMessage', { body: { phone: body.contactPhone } });
+  t.advance(61_000);
+  return t.call('POST', '/ingore/teamRegister', { body: { ...body, code: body.code || lastCode(String(body.contactPhone)) }, lang });
+}
+
+async function staffToken(): Promise<string> {
+  const r = await t.call('POST', '/staff/login', { body: DEMO_STAFF });
+  expect(r.code).toBe(200);
+  return r.data.token;
+}
+
+describe('uploads', () => {
+  it('takes a real jpg or png, refuses by the bytes, not the name, and caps the size', async () => {
+    const ok = await upload('photo.png', await png());
+    expect(ok).toMatchObject({ code: 200, data: { mime: 'image/png', width: 40, height: 30 } });
+    const jpeg = await upload('scan.txt', await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).jpeg().toBuffer(), 'text/plain');
+    expect(jpeg.data.mime).toBe('image/jpeg');
+    const fake = await upload('fake.png', Buffer.from('<?php echo 1; ?>'.repeat(10)));
+    expect(fake).toMatchObject({ code: 500, msg: 'Only jpg, jpeg or png images are allowed' });
+    const big = await upload('big.png', Buffer.concat([await png(), Buffer.alloc(10 * 1024 * 1024)]), 'image/png', 'zh');
+    expect(big).toMatchObject({ code: 500, msg: '图片大小不能超过10MB' });
+    const none = await t.call('POST', '/common/ingore/upload', { body: { file: 'x' }, lang: 'en' });
+    expect(none).toMatchObject({ code: 500, msg: 'Please upload an image' });
+  });
+});
+
+describe('registration', () => {
+  it('registers a school that waits for review; the credit code is then taken', async () => {
+    const body = await registration(1);
+    expect((await t.call('POST', '/system/user/ingore/checkTeamIsExist', { body: { creditCode: body.creditCode } })).data).toEqual({ exists: false });
+    const r = await register(body);
+    expect(r).toMatchObject({ code: 200, data: { message: 'Registration submitted: it is reviewed within 3 days, and the result comes by text message' } });
+    expect((await t.call('POST', '/system/user/ingore/checkTeamIsExist', { body: { creditCode: body.creditCode.toLowerCase() } })).data).toEqual({ exists: true });
+    const again = await register({ ...body, contactPhone: '13910009999' }, 'zh');
+    expect(again.msg).toBe('该统一社会信用代码已注册');
+  });
+
+  it('refuses each bad field in the user\'s language, and creates nothing', async () => {
+    const body = await registration(2);
+    const count = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM teams'))[0].n;
+    const before = await count();
+    const wrongCheck = body.creditCode.slice(0, 17) + (body.creditCode[17] === '0' ? '1' : '0');
+    expect((await register({ ...body, creditCode: wrongCheck })).msg).toBe('Please enter a correct unified social credit code');
+    expect((await register({ ...body, confirmPassword: 'School2028' })).msg).toBe('The two passwords do not match');
+    expect((await register({ ...body, password: 'onlyletters', confirmPassword: 'onlyletters' }, 'zh')).msg).toBe('密码须为8-16位，且同时包含字母和数字');
+    expect((await register({ ...body, teamType: 4 })).msg).toBe('Travel agency agreement (both parts) cannot be empty');
+    expect((await register({ ...body, letterUpload: 'no-such-upload' })).msg).toBe('The uploaded file is missing or expired; please upload it again');
+    expect((await register({ ...body, code: '000000' === lastCode(body.contactPhone) ? '111111' : '000000' })).msg).toBe('Verification code is incorrect or expired');
+    expect(await count()).toBe(before);
+  });
+});
+
+describe('team login and the staff review', () => {
+  it('an unreviewed team logs in to see its state; staff approve it and the team is told by text', async () => {
+    const body = await registration(3);
+    const { data } = await register(body);
+    const login = await t.call('POST', '/login', { body: { username: body.creditCode, password: body.password } });
+    expect(login.code).toBe(200);
+    const team = login.data.token as string;
+    const info = await t.call('GET', '/getUserInfoToTeam', { token: team });
+    expect(info.data.team).toMatchObject({ teamId: data.teamId, verifiedStatus: 0, status: 0, contactPhone: '139****0003', teamType: 2 });
+
+    const staff = await staffToken();
+    const pending = await t.call('GET', '/staff/teams?state=pending&pageNum=1&pageSize=50', { token: staff });
+    const row = pending.data.rows.find((r: { teamId: number }) => r.teamId === data.teamId);
+    expect(row).toMatchObject({ contactPhone: body.contactPhone, reviewState: 'pending' });
+    expect(row.documents.map((d: { kind: string }) => d.kind)).toEqual(['credit', 'letter']);
+    const image = await t.app.inject({ method: 'GET', url: `/prod-api/staff/uploads/${row.documents[0].uploadId}`, headers: { authorization: `Bearer ${staff}` } });
+    expect(image.headers['content-type']).toBe('image/png');
+    expect((await sharp(image.rawPayload).metadata()).width).toBe(40);
+
+    const undated = await t.call('POST', `/staff/teams/${data.teamId}/review`, { token: staff, body: { approve: true }, lang: 'en' });
+    expect(undated.msg).toBe('Please enter the expiry date of the credit certificate');
+    const past = await t.call('POST', `/staff/teams/${data.teamId}/review`, { token: staff, body: { approve: true, creditExpiresOn: TODAY }, lang: 'en' });
+    expect(past.msg).toBe('An expiry date must be after today');
+    const approved = await t.call('POST', `/staff/teams/${data.teamId}/review`, { token: staff, body: { approve: true, creditExpiresOn: '2031-06-30' } });
+    expect(approved.data.reviewState).toBe('approved');
+    expect(t.sms.outbox!(body.contactPhone)[0].text).toContain('已通过审核');
+    const twice = await t.call('POST', `/staff/teams/${data.teamId}/review`, { token: staff, body: { approve: false, reason: 'x' }, lang: 'en' });
+    expect(twice.msg).toMatch(/reviewed already/);
+    const after = await t.call('GET', '/getUserInfoToTeam', { token: team });
+    expect(after.data.team).toMatchObject({ verifiedStatus: 1, creditExpiresOn: '2031-06-30', teamRunTimeStatus: { creditStatus: 1, protocolStatus: 1 } });
+  });
+
+  it('a rejection needs a reason, which the team reads in its text and its info', async () => {
+    const body = await registration(4);
+    const { data } = await register(body);
+    const staff = await staffToken();
+    expect((await t.call('POST', `/staff/teams/${data.teamId}/review`, { token: staff, body: { approve: false }, lang: 'en' })).msg).toBe('Please give the reason for the rejection');
+    await t.call('POST', `/staff/teams/${data.teamId}/review`, { token: staff, body: { approve: false, reason: '介绍信未盖章' } });
+    expect(t.sms.outbox!(body.contactPhone)[0].text).toContain('介绍信未盖章');
+    const team = (await t.call('POST', '/login', { body: { username: body.creditCode, password: body.password } })).data.token;
+    expect((await t.call('GET', '/getUserInfoToTeam', { token: team })).data.team).toMatchObject({ verifiedStatus: 2, reviewReason: '介绍信未盖章' });
+  });
+
+  it('the seeded school logs in; wrong passwords bring the slider check, then a lockout', async () => {
+    expect((await t.call('POST', '/login', { body: { username: DEMO_SCHOOL.creditCode, password: DEMO_SCHOOL.password } })).code).toBe(200);
+    const code = creditCode(5);
+    await register(await registration(5));
+    const wrong = (lang: 'en' | 'zh' = 'en', captchaToken?: string) =>
+      t.call('POST', '/login', { body: { username: code, password: 'Wrong12345', captchaToken }, lang });
+    expect(await wrong()).toMatchObject({ code: 500, msg: 'Credit code or password is incorrect', data: { captchaRequired: false } });
+    await wrong();
+    expect((await wrong()).data).toEqual({ captchaRequired: true });
+    // The right password now needs the slider check first; with it, it logs in.
+    expect(await t.call('POST', '/login', { body: { username: code, password: 'School2027' }, lang: 'en' })).toMatchObject({ msg: 'Please complete the slider check first', data: { captchaRequired: true } });
+    expect((await t.call('POST', '/login', { body: { username: code, password: 'School2027', captchaToken: await t.captchaToken() } })).code).toBe(200);
+    for (let i = 3; i < 10; i++) await wrong('en', await t.captchaToken());
+    const locked = await t.call('POST', '/login', { body: { username: code, password: 'School2027', captchaToken: await t.captchaToken() }, lang: 'en' });
+    expect(locked.msg).toBe('Too many wrong passwords; please try again in 30 min');
+    // An unknown credit code answers exactly as a wrong password.
+    expect((await t.call('POST', '/login', { body: { username: creditCode(99), password: 'School2027' }, lang: 'en' })).msg).toBe('Credit code or password is incorrect');
+  });
+});
+
+describe('three kinds of token', () => {
+  it('staff, team and visitor tokens are each refused where they do not belong', async () => {
+    const staff = await staffToken();
+    const team = (await t.call('POST', '/login', { body: { username: DEMO_SCHOOL.creditCode, password: DEMO_SCHOOL.password } })).data.token;
+    const visitor = await t.tokenFor('13710000001');
+    expect((await t.call('GET', '/order/OrderInfo/getOrderInfoByStatus?pageNum=1&pageSize=10', { token: staff })).code).toBe(401);
+    expect((await t.call('GET', '/basesetting/HallSetting/gainAllSystemConfigLogin', { token: staff })).code).toBe(401);
+    expect((await t.call('GET', '/getUserInfoToTeam', { token: staff })).code).toBe(401);
+    expect((await t.call('GET', '/getUserInfoToTeam', { token: visitor })).code).toBe(401);
+    for (const token of [team, visitor]) {
+      expect((await t.call('GET', '/staff/teams', { token, lang: 'en' })).msg).toBe('This account type cannot use this function; please log in again');
+    }
+    expect((await t.call('GET', '/staff/teams')).code).toBe(401);
+    expect((await t.call('POST', '/staff/login', { body: { username: 'staff', password: 'guess' }, lang: 'en' })).msg).toBe('Username or password is incorrect');
+  });
+});
