@@ -46,11 +46,18 @@ export async function registerTeam(deps: AppDeps, input: RegisterInput, ip: stri
     if (await exists(q, creditCode)) throw fail(TEAM_TEXTS.exists);
     const uploads = [];
     for (const [kind, id] of documentsOf(input, form.teamType)) uploads.push([kind, await uploadRowId(q, id)] as const);
+    // A rejected registration is replaced: the same row waits for review again.
     const [team] = await q.query<{ id: number }>(
       `INSERT INTO teams (team_name, team_type, credit_code, contact_name, contact_phone, address, email, password_hash, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       ON CONFLICT (credit_code) DO UPDATE SET team_name = EXCLUDED.team_name, team_type = EXCLUDED.team_type,
+         contact_name = EXCLUDED.contact_name, contact_phone = EXCLUDED.contact_phone, address = EXCLUDED.address,
+         email = EXCLUDED.email, password_hash = EXCLUDED.password_hash, created_at = EXCLUDED.created_at,
+         review_state = 'pending', review_reason = NULL, reviewed_at = NULL, reviewed_by = NULL
+       RETURNING id`,
       [input.teamName.trim(), form.teamType, creditCode, input.contactName.trim(), input.contactPhone.trim(), input.address.trim(), input.email?.trim() || null, passwordHash, now],
     );
+    await q.query('DELETE FROM team_documents WHERE team_id = $1', [team.id]);
     for (const [kind, uploadId] of uploads) {
       await q.query('INSERT INTO team_documents (team_id, kind, upload_id) VALUES ($1, $2, $3)', [team.id, kind, uploadId]);
     }
@@ -68,8 +75,9 @@ function documentsOf(input: RegisterInput, teamType: TeamType): Array<[kind: str
   ];
 }
 
+/** Registered and not rejected: a rejected team registers again under its credit code. */
 async function exists(q: Queryable, creditCode: string): Promise<boolean> {
-  const rows = await q.query('SELECT 1 FROM teams WHERE credit_code = $1', [creditCode]);
+  const rows = await q.query(`SELECT 1 FROM teams WHERE credit_code = $1 AND review_state <> 'rejected'`, [creditCode]);
   return rows.length > 0;
 }
 

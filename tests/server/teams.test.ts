@@ -153,6 +153,12 @@ describe('team login and the staff review', () => {
     expect(t.sms.outbox!(body.contactPhone)[0].text).toContain('介绍信未盖章');
     const team = (await t.call('POST', '/login', { body: { username: body.creditCode, password: body.password } })).data.token;
     expect((await t.call('GET', '/getUserInfoToTeam', { token: team })).data.team).toMatchObject({ verifiedStatus: 2, reviewReason: '介绍信未盖章' });
+    // It registers again, corrected, under the same credit code: the same account waits for review.
+    expect((await t.call('POST', '/system/user/ingore/checkTeamIsExist', { body: { creditCode: body.creditCode } })).data.exists).toBe(false);
+    t.advance(61_000);
+    const again = await register({ ...(await registration(4)), teamName: '科技中学四校区' });
+    expect(again.data.teamId).toBe(data.teamId);
+    expect((await t.call('GET', '/getUserInfoToTeam', { token: team })).data.team).toMatchObject({ teamName: '科技中学四校区', verifiedStatus: 0, reviewReason: null });
   });
 
   it('the seeded school logs in; wrong passwords bring the slider check, then a lockout', async () => {

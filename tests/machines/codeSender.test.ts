@@ -1,0 +1,36 @@
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { codeSenderMachine } from '../../machines/codeSender.machine.ts';
+import { pathSuite } from './pathSuite.ts';
+
+pathSuite('codeSender', [
+  {
+    name: 'all cases',
+    machine: codeSenderMachine,
+    input: { countdownSeconds: 2 },
+    generators: ['shortest'],
+    outcomes: { sendCode: [{ output: true }, { error: '短信发送过于频繁' }] },
+    events: () => [
+      { type: 'SEND', phone: '13900139000' },
+      { type: 'SEND', phone: '12345' },
+    ],
+  },
+]);
+
+describe('codeSender: behaviour', () => {
+  it('counts 60 s after a code is sent, and sends the number it was given', async () => {
+    const clock = new SimulatedClock();
+    const sent: string[] = [];
+    const machine = codeSenderMachine.provide({ actors: { sendCode: fromPromise(async ({ input }) => sent.push(input.phone)) } });
+    const actor = createActor(machine, { clock, input: {} }).start();
+    actor.send({ type: 'SEND', phone: ' 13900139000 ' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(actor.getSnapshot().context.countdown).toBe(60);
+    actor.send({ type: 'SEND', phone: '13900139000' });
+    for (let s = 0; s < 59; s++) clock.increment(1_000);
+    expect(actor.getSnapshot().value).toBe('counting');
+    clock.increment(1_000);
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(sent).toEqual(['13900139000']);
+  });
+});
