@@ -5,20 +5,16 @@ import type { z } from 'zod';
 import type { AppDeps } from '../context.ts';
 import { fail } from '../http.ts';
 import type { reviewBody, staffTeamsQuery } from '../../src/domain/contracts.ts';
-import { needsAgreement, type TeamType } from '../../src/domain/team.ts';
+import { checkReview, needsAgreement, type TeamType } from '../../src/domain/team.ts';
 import { fill, type Text } from '../../src/domain/text.ts';
 import type { Page, TeamDocumentKind, TeamForReview } from '../../src/domain/types.ts';
 import { passwordMatches, recordWrongPassword, wrongPasswords } from './passwords.ts';
-import { isDate, museumDate } from '../time.ts';
+import { museumDate } from '../time.ts';
 
 export const STAFF_TEXTS = {
   wrongPassword: { zh: '用户名或密码错误', en: 'Username or password is incorrect' },
   teamNotFound: { zh: '团体不存在', en: 'The group does not exist' },
   reviewed: { zh: '该注册已审核，请刷新列表', en: 'This registration has been reviewed already; please refresh the list' },
-  reasonNeeded: { zh: '请填写不通过的原因', en: 'Please give the reason for the rejection' },
-  creditDateNeeded: { zh: '请填写信用代码证书的有效期', en: 'Please enter the expiry date of the credit certificate' },
-  protocolDateNeeded: { zh: '请填写旅行社协议的有效期', en: 'Please enter the expiry date of the travel agency agreement' },
-  dateInPast: { zh: '有效期须晚于今天', en: 'An expiry date must be after today' },
   uploadNotFound: { zh: '文件不存在', en: 'The file does not exist' },
   approvedSms: {
     zh: '【科技馆】您的团体账号“{name}”已通过审核，请使用统一社会信用代码登录预约。',
@@ -111,7 +107,6 @@ export async function uploadImage(deps: AppDeps, uploadId: string): Promise<{ mi
  * The text message goes in Chinese, the museum's language for notices, after the commit. */
 export async function reviewTeam(deps: AppDeps, staffId: number, teamId: number, input: z.output<typeof reviewBody>): Promise<TeamForReview> {
   const reason = input.reason?.trim() ?? '';
-  if (!input.approve && !reason) throw fail(STAFF_TEXTS.reasonNeeded);
   const now = deps.clock();
   const team = await deps.db.tx(async (q) => {
     const [t] = await q.query<{ team_type: number; review_state: string; team_name: string; contact_phone: string }>(
@@ -120,14 +115,8 @@ export async function reviewTeam(deps: AppDeps, staffId: number, teamId: number,
     );
     if (!t) throw fail(STAFF_TEXTS.teamNotFound);
     if (t.review_state !== 'pending') throw fail(STAFF_TEXTS.reviewed);
-    if (input.approve) {
-      if (!input.creditExpiresOn) throw fail(STAFF_TEXTS.creditDateNeeded);
-      if (needsAgreement(t.team_type as TeamType) && !input.protocolExpiresOn) throw fail(STAFF_TEXTS.protocolDateNeeded);
-      const today = museumDate(now);
-      for (const date of [input.creditExpiresOn, input.protocolExpiresOn]) {
-        if (date !== undefined && !(isDate(date) && date > today)) throw fail(STAFF_TEXTS.dateInPast);
-      }
-    }
+    const refused = checkReview(input, t.team_type as TeamType, museumDate(now));
+    if (refused) throw fail(refused);
     await q.query(
       `UPDATE teams SET review_state = $2, review_reason = $3, reviewed_at = $4, reviewed_by = $5,
               credit_expires_on = $6, protocol_expires_on = $7 WHERE id = $1`,

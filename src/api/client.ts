@@ -2,7 +2,7 @@
  * language header) and SPEC §8 (what each response code does). */
 import ky, { isHTTPError, isTimeoutError } from 'ky';
 import { REQUEST_TIMEOUT_MS } from '../domain/limits.ts';
-import { currentKind, getToken } from './session.ts';
+import { currentKind, getToken, type TokenKind } from './session.ts';
 
 export interface Envelope<T> {
   code: number;
@@ -17,6 +17,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly code: number,
+    /** What the refusal carried (a team login's `captchaRequired`), or null. */
+    readonly data: unknown = null,
   ) {
     super(message);
   }
@@ -55,6 +57,11 @@ export interface CallOptions {
   method?: 'get' | 'post' | 'delete';
   searchParams?: Record<string, string | number>;
   json?: unknown;
+  /** A multipart body (an upload) instead of JSON. */
+  body?: FormData;
+  /** Whose token to send: the area's (default), or the staff console's. A staff call's 401
+   * is the console's to handle, not the areas' login flow. */
+  as?: TokenKind;
   /** Send no Authorization header (SPEC §7: "unless disabled for that call"). */
   anonymous?: boolean;
   /** The caller shows the message itself (a machine keeps it in context): no toast. */
@@ -64,18 +71,18 @@ export interface CallOptions {
 /** Sends one call and returns its envelope for 200 and the pass-through codes; every
  * other code is shown (unless silent) and rejected with an ApiError. */
 export async function callRaw<T>(path: string, options: CallOptions = {}): Promise<Envelope<T>> {
-  const { method = 'get', searchParams, json, anonymous, silent } = options;
+  const { method = 'get', searchParams, json, body: form, as, anonymous, silent } = options;
   const headers: Record<string, string> = { language: hooks.language() };
-  const token = anonymous ? null : getToken(currentKind());
+  const token = anonymous ? null : getToken(as ?? currentKind());
   if (token) headers.Authorization = `Bearer ${token}`;
-  const fail = (message: string, code: number): never => {
+  const fail = (message: string, code: number, data: unknown = null): never => {
     if (!silent) hooks.toast(message);
-    throw new ApiError(message, code);
+    throw new ApiError(message, code, data);
   };
 
   let body: Envelope<T>;
   try {
-    body = await http(path.replace(/^\//, ''), { method, searchParams, json, headers }).json<Envelope<T>>();
+    body = await http(path.replace(/^\//, ''), { method, searchParams, json, body: form, headers }).json<Envelope<T>>();
   } catch (error) {
     if (isTimeoutError(error)) return fail(hooks.text('timeout'), 0);
     if (isHTTPError(error)) {
@@ -92,10 +99,10 @@ export async function callRaw<T>(path: string, options: CallOptions = {}): Promi
   if (body.code === 403) return fail(body.msg || hooks.text('forbidden'), 403);
   if (body.code === 404) return fail(body.msg || hooks.text('notFound'), 404);
   // 500, 550 and any other code: the server's message, rejected with the code.
-  return fail(body.msg || hooks.text('unknown'), body.code);
+  return fail(body.msg || hooks.text('unknown'), body.code, body.data);
 
   function expired(): never {
-    hooks.expired();
+    if (as !== 'staff') hooks.expired();
     throw new ApiError(hooks.text('expired'), 401);
   }
 }

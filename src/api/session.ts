@@ -4,9 +4,12 @@ import type { AccountKind } from '../domain/areas.ts';
 
 export type { AccountKind };
 
-const cookieName = (kind: AccountKind) => `ticket_token_${kind}`;
+/** The visitor and group areas' kinds, and the museum staff's console. */
+export type TokenKind = AccountKind | 'staff';
 
-export function getToken(kind: AccountKind): string | null {
+const cookieName = (kind: TokenKind) => `ticket_token_${kind}`;
+
+export function getToken(kind: TokenKind): string | null {
   const match = document.cookie.match(new RegExp(`(?:^|; )${cookieName(kind)}=([^;]*)`));
   return match ? decodeURIComponent(match[1]) : null;
 }
@@ -15,12 +18,12 @@ export function getToken(kind: AccountKind): string | null {
  * wherever the app is served over HTTPS (as in production). */
 const flags = () => `path=/; samesite=lax${globalThis.location?.protocol === 'https:' ? '; secure' : ''}`;
 
-export function setToken(kind: AccountKind, token: string): void {
+export function setToken(kind: TokenKind, token: string): void {
   // 7 days; the server's token expiry is what really counts.
   document.cookie = `${cookieName(kind)}=${encodeURIComponent(token)}; max-age=${7 * 86400}; ${flags()}`;
 }
 
-export function clearToken(kind: AccountKind): void {
+export function clearToken(kind: TokenKind): void {
   document.cookie = `${cookieName(kind)}=; max-age=0; ${flags()}`;
 }
 
@@ -30,7 +33,7 @@ export function currentKind(): AccountKind {
 }
 
 export function rememberKind(pathname: string): AccountKind {
-  const kind: AccountKind = pathname.includes('team') ? 'team' : 'individual';
+  const kind: AccountKind = pathname === '/team' || pathname.startsWith('/team/') ? 'team' : 'individual';
   localStorage.setItem('isTeam', kind === 'team' ? '1' : '0');
   return kind;
 }

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { getBaseSettings } from '../api/calls.ts';
 import { currentKind, getToken, rememberKind } from '../api/session.ts';
-import { INDIVIDUAL_PATHS, SHARED_PATHS, TEAM_PATHS } from '../domain/paths.ts';
+import { INDIVIDUAL_PATHS, SHARED_PATHS, STAFF_PATHS, TEAM_PATHS } from '../domain/paths.ts';
 import type { BaseSettings } from '../domain/types.ts';
-import { applyLanguageConfig } from '../i18n/index.ts';
+import { applyLanguageConfig, loadTexts, TEAM_TEXTS } from '../i18n/index.ts';
 import { toastFail } from '../ui/feedback.ts';
 import { LoadingOverlay } from '../ui/Screen.tsx';
 import { englishAllowed, SettingsContext } from '../ui/settings.tsx';
@@ -35,6 +35,14 @@ const InvoiceDetail = lazyScreen(() => import('../features/invoice/InvoiceDetail
 const BlackOrderList = lazyScreen(() => import('../features/missed/BlackOrderList.tsx'));
 const RepOrder = lazyScreen(() => import('../features/share/RepOrder.tsx'));
 const TeamNotYet = lazyScreen(() => import('../features/team/TeamNotYet.tsx'));
+// The group area's and the console's screens bring their texts with them.
+const withTeamTexts = <T,>(load: () => Promise<T>) => () => loadTexts(TEAM_TEXTS).then(load);
+const TeamLogin = lazyScreen(withTeamTexts(() => import('../features/team/TeamLogin.tsx')));
+const TeamRegister = lazyScreen(withTeamTexts(() => import('../features/team/TeamRegister.tsx')));
+const TeamHome = lazyScreen(withTeamTexts(() => import('../features/team/TeamHome.tsx')));
+const StaffLogin = lazyScreen(withTeamTexts(() => import('../features/staff/StaffLogin.tsx')));
+const StaffTeams = lazyScreen(withTeamTexts(() => import('../features/staff/StaffTeams.tsx')));
+const StaffTeam = lazyScreen(withTeamTexts(() => import('../features/staff/StaffTeam.tsx')));
 const NotFound = lazyScreen(() => import('../features/entry/NotFound.tsx'));
 
 /** The screen of every path of the route table: a path without a screen is a type error. */
@@ -58,8 +66,13 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [INDIVIDUAL_PATHS.editInvoiceInfo]: EditInvoiceInfo,
   [INDIVIDUAL_PATHS.invoiceHistory]: InvoiceHistory,
   [INDIVIDUAL_PATHS.invoiceDetail]: InvoiceDetail,
-  [TEAM_PATHS.login]: TeamNotYet,
+  [TEAM_PATHS.login]: TeamLogin,
+  [TEAM_PATHS.register]: TeamRegister,
+  [TEAM_PATHS.selectDate]: TeamHome,
   [TEAM_PATHS.rest]: TeamNotYet,
+  [STAFF_PATHS.login]: StaffLogin,
+  [STAFF_PATHS.teams]: StaffTeams,
+  [STAFF_PATHS.team]: StaffTeam,
 };
 
 export function App() {
@@ -120,7 +133,9 @@ export function App() {
 function Guard({ children }: { children: ReactNode }) {
   const [pathname, navigate] = useLocation();
   const search = useSearch();
-  const kind = pathname.includes('/repOrder') || pathname === '/' ? currentKind() : rememberKind(pathname);
+  // A shared order, the entry and the staff console belong to no area: they keep the current one.
+  const neutral = pathname.includes('/repOrder') || pathname === '/' || pathname.startsWith(STAFF_PATHS.area);
+  const kind = neutral ? currentKind() : rememberKind(pathname);
   const verdict = guard({
     pathname,
     search: search ? `?${search}` : '',

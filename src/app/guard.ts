@@ -1,7 +1,7 @@
 /** The route guard of SPEC §2/§6 as a pure function, so every rule is testable without a
  * browser: where may this URL go, given the account kind and whether it holds a token. */
 import { AREA_LOGIN, AREA_PREFIX as PREFIX, AREA_START, type AccountKind } from '../domain/areas.ts';
-import { pathTo, SHARED_PATHS } from '../domain/paths.ts';
+import { pathTo, SHARED_PATHS, STAFF_PATHS } from '../domain/paths.ts';
 import { matchRoute } from './routes.ts';
 
 export interface GuardInput {
@@ -21,6 +21,9 @@ export function guard({ pathname, search, kind, loggedIn }: GuardInput): GuardRe
   if (params.has('errorMsg')) return { pass: false, to: PREFIX.individual };
 
   if (pathname === SHARED_PATHS.entry || pathname === SHARED_PATHS.notFound) return { pass: true };
+  // The staff console is no visitor area: its screens check the staff token themselves.
+  if (pathname === STAFF_PATHS.area) return { pass: false, to: STAFF_PATHS.teams };
+  if (pathname.startsWith(`${STAFF_PATHS.area}/`)) return matchRoute(pathname) ? { pass: true } : { pass: false, to: SHARED_PATHS.notFound };
   if (pathname === PREFIX.individual || pathname === PREFIX.team) {
     return { pass: false, to: AREA_START[pathname === PREFIX.team ? 'team' : 'individual'] };
   }

@@ -1,4 +1,4 @@
-import { INDIVIDUAL_PATHS, SHARED_PATHS, TEAM_PATHS } from '../domain/paths.ts';
+import { INDIVIDUAL_PATHS, SHARED_PATHS, STAFF_PATHS, TEAM_PATHS } from '../domain/paths.ts';
 
 /** Every screen's path, and whether it opens without login (SPEC §2). The router
  * (App.tsx) and the route guard both read this table, so a path the guard lets through
@@ -23,9 +23,15 @@ export const ROUTES = {
   [INDIVIDUAL_PATHS.editInvoiceInfo]: {},
   [INDIVIDUAL_PATHS.invoiceHistory]: {},
   [INDIVIDUAL_PATHS.invoiceDetail]: {},
-  // The team area opens soon: one page says so, at its login and behind it.
   [TEAM_PATHS.login]: { noLogin: true },
+  [TEAM_PATHS.register]: { noLogin: true },
+  [TEAM_PATHS.selectDate]: {},
+  // The rest of the team area opens with group booking: one page says so.
   [TEAM_PATHS.rest]: {},
+  // The staff console checks its own token (the staff kind is no area's).
+  [STAFF_PATHS.login]: { noLogin: true },
+  [STAFF_PATHS.teams]: { noLogin: true },
+  [STAFF_PATHS.team]: { noLogin: true },
 } as const satisfies Record<string, { noLogin?: boolean }>;
 
 export type RoutePath = keyof typeof ROUTES;

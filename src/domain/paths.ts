@@ -30,10 +30,20 @@ export const INDIVIDUAL_PATHS = {
 
 export const TEAM_PATHS = {
   area: '/team',
+  /** The team's start: its account state until group booking opens. */
   selectDate: '/team/select/selectDate',
   login: '/team/login',
-  /** Every other team screen (the team area opens soon). */
+  register: '/team/register',
+  /** Every other team screen (group booking opens soon). */
   rest: '/team/*',
+} as const;
+
+/** The museum staff's review console (ours): its own login and token. */
+export const STAFF_PATHS = {
+  area: '/staff',
+  login: '/staff/login',
+  teams: '/staff/teams',
+  team: '/staff/teams/:id',
 } as const;
 
 /** The `:name` parameters of a path pattern. */

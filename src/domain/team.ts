@@ -115,3 +115,28 @@ export function teamRunTimeStatus(creditExpiresOn: string | null, protocolExpire
     protocolWillExpireFlag: protocol >= 0 && protocol <= EXPIRY_NOTICE_DAYS,
   };
 }
+
+export const REVIEW_MESSAGES = {
+  reason: { zh: '请填写不通过的原因', en: 'Please give the reason for the rejection' },
+  creditDate: { zh: '请填写信用代码证书的有效期', en: 'Please enter the expiry date of the credit certificate' },
+  protocolDate: { zh: '请填写旅行社协议的有效期', en: 'Please enter the expiry date of the travel agency agreement' },
+  dateInPast: { zh: '有效期须晚于今天', en: 'An expiry date must be after today' },
+} as const satisfies Record<string, Text>;
+
+/** A staff decision on a registration: approval needs the credit certificate's expiry date
+ * (and the agreement's, for a travel agency), each after today; a rejection needs a reason. */
+export interface ReviewDecision {
+  approve: boolean;
+  reason?: string;
+  creditExpiresOn?: string;
+  protocolExpiresOn?: string;
+}
+
+export function checkReview(decision: ReviewDecision, teamType: TeamType, today: string): Text | null {
+  if (!decision.approve) return decision.reason?.trim() ? null : REVIEW_MESSAGES.reason;
+  if (!decision.creditExpiresOn) return REVIEW_MESSAGES.creditDate;
+  const agency = needsAgreement(teamType);
+  if (agency && !decision.protocolExpiresOn) return REVIEW_MESSAGES.protocolDate;
+  const dates = agency ? [decision.creditExpiresOn, decision.protocolExpiresOn ?? ''] : [decision.creditExpiresOn];
+  return dates.every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && d > today) ? null : REVIEW_MESSAGES.dateInPast;
+}

@@ -6,14 +6,37 @@ import { initReactI18next } from 'react-i18next';
 import type { Lang, Text } from '../domain/text.ts';
 import { headerFromLang } from '../domain/text.ts';
 
-const bundles: Record<Lang, () => Promise<{ default: object }>> = {
+type Bundle = Record<Lang, () => Promise<{ default: object }>>;
+
+const bundles: Bundle = {
   zh: () => import('./zh.ts'),
   en: () => import('./en.ts'),
 };
 
+/** Texts that come with their screens rather than with the first one: the group area and
+ * the staff console (team.zh.ts, team.en.ts). */
+export const TEAM_TEXTS: Bundle = {
+  zh: () => import('./team.zh.ts'),
+  en: () => import('./team.en.ts'),
+};
+
+const extras = new Set<Bundle>();
+
+async function addExtra(lang: Lang, bundle: Bundle): Promise<void> {
+  i18next.addResourceBundle(lang, 'translation', (await bundle[lang]()).default, true, false);
+}
+
+/** Loads a part's texts in the language in use; a later switch loads them too. */
+export async function loadTexts(bundle: Bundle): Promise<void> {
+  if (extras.has(bundle)) return;
+  extras.add(bundle);
+  await addExtra(currentLang(), bundle);
+}
+
 async function ensureLoaded(lang: Lang): Promise<void> {
   if (!i18next.hasResourceBundle(lang, 'translation')) {
     i18next.addResourceBundle(lang, 'translation', (await bundles[lang]()).default);
+    for (const bundle of extras) await addExtra(lang, bundle);
   }
 }
 

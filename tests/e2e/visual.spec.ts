@@ -1,61 +1,14 @@
 /** What a new visitor sees, measured: refusals where the eye is, no sideways scroll at 375 px,
  * no word broken mid-word, 44 px tap targets, 404 for a mistyped link, and no login dialog on
  * a screen that needs no login. In zh and in en. */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { loginByApi, newPhone, reviewOneAdult, shot, solveSlider } from './helpers.ts';
+import { noSidewaysScroll, noWordBrokenMidWord, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
 
 const TEXT = {
   zh: { next: '下一步', submit: '提交订单', agreement: '请先阅读并同意购票协议', login: '登录' },
   en: { next: 'Next', submit: 'Place order', agreement: 'Please read and accept the agreement first', login: 'Log in' },
 } as const;
-
-async function useLanguage(page: Page, lang: 'zh' | 'en') {
-  await page.addInitScript((l) => localStorage.setItem('language', l), lang);
-}
-
-async function noSidewaysScroll(page: Page) {
-  const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
-  expect(width, 'page wider than the 375 px screen').toBeLessThanOrEqual(375);
-}
-
-/** Fully on screen, and not under the fixed footer bar. */
-async function whereTheEyeIs(page: Page, target: Locator) {
-  await expect(target).toBeVisible();
-  await expect
-    .poll(async () => {
-      const box = (await target.boundingBox())!;
-      const footer = await page.locator('.footer-bar').boundingBox();
-      const bottom = footer ? footer.y : 667;
-      return box.y >= 0 && box.y + box.height <= bottom;
-    })
-    .toBe(true);
-}
-
-/** Every Latin word of the element sits on one line. */
-async function noWordBrokenMidWord(target: Locator) {
-  const broken = await target.evaluate((root) => {
-    const out: string[] = [];
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent ?? '';
-      for (const m of text.matchAll(/[A-Za-z]{2,}/g)) {
-        const range = document.createRange();
-        range.setStart(node, m.index!);
-        range.setEnd(node, m.index! + m[0].length);
-        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-        if (lines.size > 1) out.push(m[0]);
-      }
-    }
-    return out;
-  });
-  expect(broken, 'words split across lines').toEqual([]);
-}
-
-async function tapTarget(target: Locator) {
-  const box = (await target.boundingBox())!;
-  expect(Math.round(box.height), 'tap target height').toBeGreaterThanOrEqual(44);
-  expect(Math.round(box.width), 'tap target width').toBeGreaterThanOrEqual(44);
-}
 
 for (const lang of ['zh', 'en'] as const) {
   test(`refusals in view, no sideways scroll, whole words, 44 px targets (${lang})`, async ({ page }) => {

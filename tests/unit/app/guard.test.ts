@@ -26,6 +26,20 @@ describe('route guard (SPEC §2, §6)', () => {
     });
   });
 
+  it('opens group registration to anyone, and the team start only after the team login', () => {
+    expect(guard({ ...base, kind: 'team', pathname: '/team/register' })).toEqual({ pass: true });
+    expect(guard({ ...base, kind: 'team', pathname: '/team/select/selectDate' })).toEqual({
+      pass: false,
+      to: '/team/login?redirect=%2Fteam%2Fselect%2FselectDate',
+    });
+  });
+
+  it('leaves the staff console to its own token: no area login, no prefix, 404 for the unknown', () => {
+    expect(guard({ ...base, pathname: '/staff' })).toEqual({ pass: false, to: '/staff/teams' });
+    for (const pathname of ['/staff/login', '/staff/teams', '/staff/teams/12']) expect(guard({ ...base, pathname })).toEqual({ pass: true });
+    expect(guard({ ...base, pathname: '/staff/secrets' })).toEqual({ pass: false, to: '/404' });
+  });
+
   it('shows 404 for a path no screen has, to a stranger and to a logged-in visitor alike', () => {
     for (const loggedIn of [false, true]) {
       for (const pathname of ['/individualCustomers/select/selectDatee', '/individualCustomers/order/orderDetail', '/individualCustomers/nothing/here']) {

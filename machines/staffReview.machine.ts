@@ -1,0 +1,115 @@
+/** One registration in the staff console: its fields and documents, then approve (with the
+ * credit certificate's expiry date, and the agreement's for a travel agency) or reject (with
+ * the reason the group is told).
+ *
+ * Input: { teamId, today } (today 'YYYY-MM-DD' in museum time, for the date checks).
+ * The app provides the actors `loadTeam` ({ teamId }) and `review` ({ teamId, review }). */
+import { assign, fromPromise, setup } from 'xstate';
+import { checkReview, type ReviewDecision } from '../src/domain/team.ts';
+import type { Text } from '../src/domain/text.ts';
+import type { TeamForReview } from '../src/domain/types.ts';
+import { errorText, failure, notProvided, output } from './errors.ts';
+import { loadingStates } from './loading.ts';
+
+export type Review = ReviewDecision;
+
+export interface StaffReviewContext {
+  teamId: number;
+  today: string;
+  team: TeamForReview | null;
+  reason: string;
+  creditExpiresOn: string;
+  protocolExpiresOn: string;
+  error: Text | null;
+}
+
+export type StaffReviewEvent =
+  | { type: 'FIELD.CHANGE'; field: 'reason' | 'creditExpiresOn' | 'protocolExpiresOn'; value: string }
+  | { type: 'APPROVE' }
+  | { type: 'REJECT' }
+  | { type: 'RETRY' };
+
+function decision(c: StaffReviewContext, approve: boolean): Review {
+  return approve
+    ? { approve, creditExpiresOn: c.creditExpiresOn, protocolExpiresOn: c.protocolExpiresOn || undefined }
+    : { approve, reason: c.reason.trim() };
+}
+
+const refusalOf = (c: StaffReviewContext, approve: boolean) => (c.team ? checkReview(decision(c, approve), c.team.teamType, c.today) : null);
+
+export const staffReviewMachine = setup({
+  types: {
+    context: {} as StaffReviewContext,
+    events: {} as StaffReviewEvent,
+    input: {} as { teamId: number; today: string },
+  },
+  actors: {
+    loadTeam: fromPromise<TeamForReview, { teamId: number }>(async () => notProvided('loadTeam')),
+    review: fromPromise<TeamForReview, { teamId: number; review: Review }>(async () => notProvided('review')),
+  },
+  guards: {
+    pending: ({ context }) => context.team?.reviewState === 'pending',
+    cannotApprove: ({ context }) => refusalOf(context, true) !== null,
+    noReason: ({ context }) => refusalOf(context, false) !== null,
+  },
+  actions: {
+    setTeam: assign((_, { output: team }: { output: TeamForReview }) => ({ team, error: null })),
+    setField: assign(({ event }) => (event.type === 'FIELD.CHANGE' ? { [event.field]: event.value, error: null } : {})),
+    showApprovalError: assign(({ context }) => ({ error: refusalOf(context, true) })),
+    showReasonError: assign(({ context }) => ({ error: refusalOf(context, false) })),
+    setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
+  },
+}).createMachine({
+  id: 'staffReview',
+  context: ({ input }) => ({ teamId: input.teamId, today: input.today, team: null, reason: '', creditExpiresOn: '', protocolExpiresOn: '', error: null }),
+  initial: 'loading',
+  meta: { description: 'Review one group registration' },
+  states: {
+    ...loadingStates(
+      {
+        src: 'loadTeam',
+        input: ({ context }: { context: StaffReviewContext }) => ({ teamId: context.teamId }),
+        onDone: { target: 'shown', actions: { type: 'setTeam', params: output } },
+      },
+      { loading: 'Loading the registration', failed: 'The registration could not be loaded: retry' },
+    ),
+    shown: {
+      meta: { description: 'The registration is shown' },
+      always: { guard: 'pending', target: 'deciding' },
+    },
+    deciding: {
+      meta: { description: 'Pending: approve with the dates, or reject with a reason' },
+      on: {
+        'FIELD.CHANGE': { actions: 'setField' },
+        APPROVE: [{ guard: 'cannotApprove', actions: 'showApprovalError' }, { target: 'submitting.approving' }],
+        REJECT: [{ guard: 'noReason', actions: 'showReasonError' }, { target: 'submitting.rejecting' }],
+      },
+    },
+    submitting: {
+      meta: { description: 'Sending the decision' },
+      initial: 'approving',
+      states: {
+        approving: {
+          meta: { description: 'Approving' },
+          invoke: {
+            id: 'approve',
+            src: 'review',
+            input: ({ context }) => ({ teamId: context.teamId, review: decision(context, true) }),
+            onDone: { target: '#staffReview.shown', actions: { type: 'setTeam', params: output } },
+            onError: { target: '#staffReview.deciding', actions: { type: 'setFailure', params: failure } },
+          },
+        },
+        rejecting: {
+          meta: { description: 'Rejecting' },
+          invoke: {
+            id: 'reject',
+            src: 'review',
+            input: ({ context }) => ({ teamId: context.teamId, review: decision(context, false) }),
+            onDone: { target: '#staffReview.shown', actions: { type: 'setTeam', params: output } },
+            onError: { target: '#staffReview.deciding', actions: { type: 'setFailure', params: failure } },
+          },
+        },
+      },
+    },
+  },
+});

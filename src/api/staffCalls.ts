@@ -1,0 +1,34 @@
+/** The staff console's calls (ours): its own login and token, the review of registrations. */
+import type { z } from 'zod';
+import type { reviewBody, staffLoginBody, staffTeamsQuery } from '../domain/contracts.ts';
+import type { Page, TeamForReview } from '../domain/types.ts';
+import { call } from './client.ts';
+import { getToken } from './session.ts';
+
+type In<S extends z.ZodType> = z.input<S>;
+const staff = { as: 'staff' as const, silent: true };
+
+export const staffLogin = (username: string, password: string) =>
+  call<{ token: string }>('/staff/login', {
+    method: 'post',
+    json: { username, password } satisfies In<typeof staffLoginBody>,
+    anonymous: true,
+    silent: true,
+  }).then((d) => d.token);
+
+export const getTeamsForReview = (state: 'pending' | 'approved' | 'rejected', pageNum = 1, pageSize = 20) =>
+  call<Page<TeamForReview>>('/staff/teams', { ...staff, searchParams: { state, pageNum, pageSize } satisfies In<typeof staffTeamsQuery> });
+
+export const getTeamForReview = (teamId: number) => call<TeamForReview>(`/staff/teams/${teamId}`, staff);
+
+export const reviewTeam = (teamId: number, review: In<typeof reviewBody>) =>
+  call<TeamForReview>(`/staff/teams/${teamId}/review`, { ...staff, method: 'post', json: review });
+
+/** A document's image as an object URL: images need the staff token, which an <img> cannot send. */
+export async function documentImageUrl(uploadId: string): Promise<string> {
+  const res = await fetch(`/prod-api/staff/uploads/${encodeURIComponent(uploadId)}`, {
+    headers: { authorization: `Bearer ${getToken('staff') ?? ''}` },
+  });
+  if (!res.ok || !res.headers.get('content-type')?.startsWith('image/')) throw new Error(res.statusText);
+  return URL.createObjectURL(await res.blob());
+}

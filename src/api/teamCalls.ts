@@ -1,0 +1,52 @@
+/** The group area's calls (SPEC §7 "Accounts", "Helpers"): login, registration, uploads,
+ * the team's own info. */
+import type { z } from 'zod';
+import type { creditCodeBody, loginBody, teamRegisterBody } from '../domain/contracts.ts';
+import type { TeamRegistration } from '../domain/team.ts';
+import type { TeamInfo } from '../domain/types.ts';
+import { ApiError, call } from './client.ts';
+
+type In<S extends z.ZodType> = z.input<S>;
+
+/** The team login: the token, or the refusal with whether the slider check must come first. */
+export async function teamLogin(creditCode: string, password: string, captchaToken: string | null) {
+  try {
+    const json = { username: creditCode, password, ...(captchaToken ? { captchaToken } : {}) } satisfies In<typeof loginBody>;
+    const { token } = await call<{ token: string }>('/login', { method: 'post', json, anonymous: true, silent: true });
+    return { token, refused: null };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== 500) throw error;
+    const captchaRequired = (error.data as { captchaRequired?: boolean } | null)?.captchaRequired === true;
+    return { token: null, refused: { message: error.message, captchaRequired } };
+  }
+}
+
+export const checkTeamExists = (creditCode: string) =>
+  call<{ exists: boolean }>('/system/user/ingore/checkTeamIsExist', {
+    method: 'post',
+    json: { creditCode } satisfies In<typeof creditCodeBody>,
+    anonymous: true,
+    silent: true,
+  });
+
+export const registerTeam = (form: TeamRegistration) =>
+  call<{ teamId: number; message: string }>('/ingore/teamRegister', {
+    method: 'post',
+    json: {
+      ...form,
+      email: form.email?.trim() || undefined,
+      agreementUploads: form.agreementUploads.filter((id) => id !== ''),
+    } satisfies In<typeof teamRegisterBody>,
+    anonymous: true,
+    silent: true,
+  });
+
+/** One image (already scaled by the caller when large); its upload id. */
+export async function uploadImage(file: Blob, name: string): Promise<string> {
+  const body = new FormData();
+  body.append('file', file, name);
+  const { uploadId } = await call<{ uploadId: string }>('/common/ingore/upload', { method: 'post', body, anonymous: true, silent: true });
+  return uploadId;
+}
+
+export const getTeamInfo = () => call<{ team: TeamInfo }>('/getUserInfoToTeam').then((d) => d.team);

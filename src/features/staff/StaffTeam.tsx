@@ -1,0 +1,156 @@
+/** staff/teams/{id}: one registration with its documents, and the decision. */
+import { useMachine } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'wouter';
+import { fromPromise } from 'xstate';
+import { staffReviewMachine } from '../../../machines/staffReview.machine.ts';
+import { documentImageUrl, getTeamForReview, reviewTeam } from '../../api/staffCalls.ts';
+import { STAFF_PATHS } from '../../domain/paths.ts';
+import { needsAgreement, TEAM_LABELS, TEAM_TYPE_NAMES } from '../../domain/team.ts';
+import { tr } from '../../i18n/index.ts';
+import { Field } from '../../ui/Field.ts';
+import { Refusal } from '../../ui/Refusal.tsx';
+import { LoadFailed } from '../../ui/LoadFailed.tsx';
+import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
+import '../../ui/vant.ts';
+import { useStaffToken } from './useStaffToken.ts';
+import './staff.css';
+
+const machine = staffReviewMachine.provide({
+  actors: {
+    loadTeam: fromPromise(({ input }) => getTeamForReview(input.teamId)),
+    review: fromPromise(({ input }) => reviewTeam(input.teamId, input.review)),
+  },
+});
+
+const KIND_LABEL = {
+  credit: TEAM_LABELS.creditUpload,
+  protocol1: TEAM_LABELS.agreementUploads,
+  protocol2: TEAM_LABELS.agreementUploads,
+  letter: TEAM_LABELS.letterUpload,
+} as const;
+
+/** Museum time: the date the console compares expiry dates with. */
+const museumToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+
+function DocumentImage({ uploadId, label }: { uploadId: string; label: string }) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let created: string | null = null;
+    documentImageUrl(uploadId).then(
+      (u) => setUrl((created = u)),
+      () => setFailed(true),
+    );
+    return () => {
+      if (created) URL.revokeObjectURL(created);
+    };
+  }, [uploadId]);
+  return (
+    <figure className="staff-doc">
+      {url ? <img src={url} alt={label} /> : <div className="staff-doc__empty">{failed ? t('staff.imageFailed') : t('common.loading')}</div>}
+      <figcaption className="muted">{label}</figcaption>
+    </figure>
+  );
+}
+
+export default function StaffTeam() {
+  const { t } = useTranslation();
+  const { id } = useParams<{ id: string }>();
+  const present = useStaffToken();
+  const [snapshot, send] = useMachine(machine, { input: { teamId: Number(id), today: museumToday() } });
+  const { team, reason, error } = snapshot.context;
+  const deciding = snapshot.matches('deciding');
+  const submitting = snapshot.matches('submitting');
+
+  return (
+    <Screen title={team?.teamName ?? t('staff.title')} backTo={STAFF_PATHS.teams}>
+      {team && present ? (
+        <>
+          <section className="card">
+            <div className="card__title">
+              <span>{team.teamName}</span>
+              <span className={`tag${team.reviewState === 'approved' ? ' tag--ok' : team.reviewState === 'rejected' ? ' tag--danger' : ' tag--warn'}`}>
+                {t(`staff.${team.reviewState}`)}
+              </span>
+            </div>
+            <dl className="staff-fields">
+              <dt>{tr(TEAM_LABELS.creditCode)}</dt>
+              <dd>{team.creditCode}</dd>
+              <dt>{t('teamArea.teamType')}</dt>
+              <dd>{tr(TEAM_TYPE_NAMES[team.teamType])}</dd>
+              <dt>{t('staff.contact')}</dt>
+              <dd>
+                {team.contactName} {team.contactPhone}
+              </dd>
+              <dt>{tr(TEAM_LABELS.address)}</dt>
+              <dd>{team.address}</dd>
+              {team.email ? (
+                <>
+                  <dt>E-mail</dt>
+                  <dd>{team.email}</dd>
+                </>
+              ) : null}
+              <dt>{t('staff.submittedAt')}</dt>
+              <dd>{team.createTime}</dd>
+              {team.reviewReason ? (
+                <>
+                  <dt>{t('staff.reason')}</dt>
+                  <dd>{team.reviewReason}</dd>
+                </>
+              ) : null}
+            </dl>
+          </section>
+          <section className="card">
+            <div className="card__title">{t('staff.documents')}</div>
+            <div className="staff-docs">
+              {team.documents.map((d) => (
+                <DocumentImage key={d.uploadId} uploadId={d.uploadId} label={tr(KIND_LABEL[d.kind])} />
+              ))}
+            </div>
+          </section>
+          {deciding || submitting ? (
+            <section className="card">
+              {(needsAgreement(team.teamType) ? (['creditExpiresOn', 'protocolExpiresOn'] as const) : (['creditExpiresOn'] as const)).map((field) => (
+                <Field
+                  key={field}
+                  label={t(`staff.${field}`)}
+                  placeholder="YYYY-MM-DD"
+                  value={snapshot.context[field]}
+                  maxLength={10}
+                  onChange={(value) => send({ type: 'FIELD.CHANGE', field, value })}
+                />
+              ))}
+              <Field
+                type="textarea"
+                label={t('staff.reason')}
+                placeholder={t('staff.reasonPlaceholder')}
+                value={reason}
+                maxLength={200}
+                rows={2}
+                onChange={(value) => send({ type: 'FIELD.CHANGE', field: 'reason', value })}
+              />
+              {error ? <Refusal message={tr(error)} /> : null}
+              <div className="row staff-actions">
+                <button type="button" className="btn" disabled={submitting} onClick={() => send({ type: 'REJECT' })}>
+                  {t('staff.reject')}
+                </button>
+                <button type="button" className="btn btn--primary" disabled={submitting} onClick={() => send({ type: 'APPROVE' })}>
+                  {t('staff.approve')}
+                </button>
+              </div>
+            </section>
+          ) : (
+            <p className="notice-bar" role="status">
+              {t('staff.reviewedOk')}
+            </p>
+          )}
+        </>
+      ) : null}
+      {snapshot.matches('failed') ? <LoadFailed message={error ? tr(error) : undefined} onRetry={() => send({ type: 'RETRY' })} /> : null}
+      <LoadingOverlay show={snapshot.matches('loading') && present} />
+    </Screen>
+  );
+}

@@ -1,0 +1,65 @@
+/** staff/teams: registrations by review state, oldest first; one opens for review. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { clearToken } from '../../api/session.ts';
+import { getTeamsForReview } from '../../api/staffCalls.ts';
+import { pathTo, STAFF_PATHS } from '../../domain/paths.ts';
+import { TEAM_TYPE_NAMES } from '../../domain/team.ts';
+import { tr } from '../../i18n/index.ts';
+import { LoadFailed } from '../../ui/LoadFailed.tsx';
+import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
+import { useLoad } from '../../ui/useLoad.ts';
+import { useStaffToken } from './useStaffToken.ts';
+import './staff.css';
+
+const STATES = ['pending', 'approved', 'rejected'] as const;
+
+export default function StaffTeams() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const [state, setState] = useState<(typeof STATES)[number]>('pending');
+  const [failure, setFailure] = useState<unknown>(null);
+  const present = useStaffToken(failure);
+  const { data, loading, failed, reload } = useLoad(
+    () => (present ? getTeamsForReview(state).catch((error: unknown) => (setFailure(error), Promise.reject(error))) : Promise.resolve(null)),
+    [state, present],
+  );
+
+  return (
+    <Screen title={t('staff.title')} backTo={STAFF_PATHS.teams}>
+      <div className="chips staff-tabs" role="tablist">
+        {STATES.map((s) => (
+          <button key={s} type="button" role="tab" aria-selected={state === s} className={`chip${state === s ? ' chip--on' : ''}`} onClick={() => setState(s)}>
+            {t(`staff.${s}`)}
+          </button>
+        ))}
+      </div>
+      {data?.rows.map((team) => (
+        <Link key={team.teamId} href={pathTo(STAFF_PATHS.team, { id: team.teamId })} className="card staff-team">
+          <div className="card__title">
+            <span>{team.teamName}</span>
+            <span className="tag">{tr(TEAM_TYPE_NAMES[team.teamType])}</span>
+          </div>
+          <div className="muted">{team.creditCode}</div>
+          <div className="muted">
+            {t('staff.contact')}: {team.contactName} {team.contactPhone} · {t('staff.submittedAt')}: {team.createTime}
+          </div>
+        </Link>
+      ))}
+      {data && data.rows.length === 0 ? <div className="empty-state">{t('staff.noTeams')}</div> : null}
+      {failed ? <LoadFailed onRetry={reload} /> : null}
+      <button
+        type="button"
+        className="btn btn--block staff-logout"
+        onClick={() => {
+          clearToken('staff');
+          navigate(STAFF_PATHS.login, { replace: true });
+        }}
+      >
+        {t('staff.logout')}
+      </button>
+      <LoadingOverlay show={loading && present} />
+    </Screen>
+  );
+}

@@ -1,0 +1,74 @@
+/** team/select/selectDate, until group booking opens: the team's account state (SPEC §4 team
+ * account states): under review, not approved with the reason, verified with its documents'
+ * dates, or frozen; and the logout. */
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { logout } from '../../api/calls.ts';
+import { clearToken } from '../../api/session.ts';
+import { getTeamInfo } from '../../api/teamCalls.ts';
+import { TEAM_PATHS } from '../../domain/paths.ts';
+import { TEAM_TYPE_NAMES } from '../../domain/team.ts';
+import { tr } from '../../i18n/index.ts';
+import { FooterBar } from '../../ui/FooterBar.tsx';
+import { LoadFailed } from '../../ui/LoadFailed.tsx';
+import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
+import { useLoad } from '../../ui/useLoad.ts';
+import './team.css';
+
+export default function TeamHome() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const { data: team, failed, loading, reload } = useLoad(getTeamInfo, []);
+
+  const leave = async () => {
+    await logout().catch(() => undefined);
+    clearToken('team');
+    navigate(TEAM_PATHS.login, { replace: true });
+  };
+
+  return (
+    <Screen title={t('teamArea.homeTitle')} backTo="/">
+      {team ? (
+        <section className="card team-state" data-testid="team-state">
+          <div className="card__title">
+            <span>{team.teamName}</span>
+            {team.verifiedStatus === 1 ? (
+              <span className="tag tag--ok">{t('teamArea.stateApproved')}</span>
+            ) : team.verifiedStatus === 2 ? (
+              <span className="tag tag--danger">{t('teamArea.stateRejected')}</span>
+            ) : (
+              <span className="tag tag--warn">{t('teamArea.statePending')}</span>
+            )}
+          </div>
+          <p className="card__sub">
+            {tr(TEAM_TYPE_NAMES[team.teamType])} · {team.creditCode}
+          </p>
+          {team.verifiedStatus === 0 ? <p>{t('teamArea.pendingHint')}</p> : null}
+          {team.verifiedStatus === 2 ? (
+            <>
+              <p>{t('teamArea.rejectedHint', { reason: team.reviewReason ?? '' })}</p>
+              <Link href={TEAM_PATHS.register} className="btn btn--primary btn--block">
+                {t('teamArea.registerAgain')}
+              </Link>
+            </>
+          ) : null}
+          {team.verifiedStatus === 1 ? (
+            <>
+              {team.status === 1 ? <p className="notice-bar notice-bar--danger">{t('teamArea.frozen')}</p> : null}
+              {team.creditExpiresOn ? <p className="muted">{t('teamArea.creditExpires', { date: team.creditExpiresOn })}</p> : null}
+              {team.protocolExpiresOn ? <p className="muted">{t('teamArea.protocolExpires', { date: team.protocolExpiresOn })}</p> : null}
+              <p>{t('teamArea.bookingSoon')}</p>
+            </>
+          ) : null}
+        </section>
+      ) : null}
+      {failed ? <LoadFailed onRetry={reload} /> : null}
+      <FooterBar>
+        <button type="button" className="btn btn--block" onClick={leave}>
+          {t('teamArea.logout')}
+        </button>
+      </FooterBar>
+      <LoadingOverlay show={loading} />
+    </Screen>
+  );
+}

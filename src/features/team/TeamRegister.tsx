@@ -1,0 +1,160 @@
+/** team/register: the group's fields, its contact mobile verified by a code, its documents
+ * uploaded (scaled first when large), then staff review. */
+import { useMachine } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { fromPromise } from 'xstate';
+import { codeSenderMachine } from '../../../machines/codeSender.machine.ts';
+import { teamRegisterMachine, type TextField, type UploadSlot as Slot } from '../../../machines/teamRegister.machine.ts';
+import { sendCode } from '../../api/calls.ts';
+import { checkTeamExists, registerTeam, uploadImage } from '../../api/teamCalls.ts';
+import { CODE_MAX_LENGTH } from '../../domain/limits.ts';
+import { TEAM_PATHS } from '../../domain/paths.ts';
+import { needsAgreement, TEAM_TYPE_NAMES, TEAM_TYPES, type TeamField } from '../../domain/team.ts';
+import { tr } from '../../i18n/index.ts';
+import { Field } from '../../ui/Field.ts';
+import { FooterBar } from '../../ui/FooterBar.tsx';
+import { Refusal } from '../../ui/Refusal.tsx';
+import { scaleForUpload } from '../../ui/scaleImage.ts';
+import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
+import '../../ui/vant.ts';
+import { UploadSlot } from './UploadSlot.tsx';
+import './team.css';
+
+const machine = teamRegisterMachine.provide({
+  actors: {
+    // The view sends the picked File itself as the event's file.
+    upload: fromPromise(async ({ input }) => {
+      const { blob, name } = await scaleForUpload(input.file as File);
+      return uploadImage(blob, name);
+    }),
+    checkExists: fromPromise(({ input }) => checkTeamExists(input.creditCode)),
+    register: fromPromise(({ input }) => registerTeam(input)),
+  },
+});
+
+const sender = codeSenderMachine.provide({ actors: { sendCode: fromPromise(({ input }) => sendCode(input.phone)) } });
+
+const TEXT_FIELDS: Array<{ field: TextField; type?: 'tel' | 'password'; max: number }> = [
+  { field: 'teamName', max: 60 },
+  { field: 'creditCode', max: 18 },
+  { field: 'contactName', max: 15 },
+  { field: 'contactPhone', type: 'tel', max: 11 },
+];
+const MORE_FIELDS: Array<{ field: TextField; type?: 'tel' | 'password'; max: number }> = [
+  { field: 'address', max: 200 },
+  { field: 'email', max: 254 },
+  { field: 'password', type: 'password', max: 16 },
+  { field: 'confirmPassword', type: 'password', max: 16 },
+];
+
+export default function TeamRegister() {
+  const { t } = useTranslation();
+  const [snapshot, send] = useMachine(machine, { input: {} });
+  const [code, sendToSender] = useMachine(sender, { input: {} });
+  const { form, errors, error, uploadingSlot, message } = snapshot.context;
+  const errorOf = (field: TeamField) => {
+    const found = errors.find((e) => e.field === field);
+    return found ? tr(found.message) : undefined;
+  };
+  const uploading = snapshot.matches('uploading');
+  const busy = snapshot.matches('checking') || snapshot.matches('submitting');
+
+  if (snapshot.status === 'done') {
+    return (
+      <Screen title={t('teamArea.submittedTitle')} backTo={TEAM_PATHS.login}>
+        <div className="empty-state" role="status">
+          <p>{message}</p>
+          <Link href={TEAM_PATHS.login} className="btn btn--primary">
+            {t('teamArea.toLogin')}
+          </Link>
+        </div>
+      </Screen>
+    );
+  }
+
+  const textField = ({ field, type, max }: (typeof TEXT_FIELDS)[number]) => (
+    <Field
+      key={field}
+      type={type}
+      label={t(`teamArea.${field}`)}
+      value={form[field] ?? ''}
+      maxLength={max}
+      errorMessage={errorOf(field)}
+      onChange={(value) => send({ type: 'FIELD.CHANGE', field, value })}
+    />
+  );
+  const slot = (name: Slot, field: TeamField, label: string, uploaded: boolean) => (
+    <UploadSlot
+      label={label}
+      uploaded={uploaded}
+      uploading={uploadingSlot === name}
+      disabled={uploading}
+      error={errorOf(field)}
+      onFile={(file) => send({ type: 'UPLOAD', slot: name, file })}
+    />
+  );
+
+  return (
+    <Screen title={t('teamArea.registerTitle')} backTo={TEAM_PATHS.login}>
+      <section className="card">
+        <div className="field-label">{t('teamArea.teamType')}</div>
+        <div className="chips team-types" role="radiogroup" aria-label={t('teamArea.teamType')}>
+          {Object.values(TEAM_TYPES).map((type) => (
+            <button
+              key={type}
+              type="button"
+              role="radio"
+              aria-checked={form.teamType === type}
+              className={`chip${form.teamType === type ? ' chip--on' : ''}`}
+              onClick={() => send({ type: 'TYPE.CHANGE', teamType: type })}
+            >
+              {tr(TEAM_TYPE_NAMES[type])}
+            </button>
+          ))}
+        </div>
+      </section>
+      <section className="card">
+        {TEXT_FIELDS.map(textField)}
+        <Field
+          type="digit"
+          label={t('teamArea.code')}
+          value={form.code}
+          maxLength={CODE_MAX_LENGTH}
+          errorMessage={errorOf('code') ?? (code.context.error ? tr(code.context.error) : undefined)}
+          onChange={(value) => send({ type: 'FIELD.CHANGE', field: 'code', value })}
+          button={
+            <button
+              type="button"
+              className="code-btn"
+              disabled={!code.matches('ready')}
+              onClick={() => sendToSender({ type: 'SEND', phone: form.contactPhone })}
+            >
+              {code.matches('counting') ? t('login.resendIn', { n: code.context.countdown }) : t('login.sendCode')}
+            </button>
+          }
+        />
+        {MORE_FIELDS.map(textField)}
+      </section>
+      <section className="card">
+        <div className="card__title">{t('teamArea.documents')}</div>
+        <p className="hint">{t('teamArea.uploadHint')}</p>
+        {slot('creditUpload', 'creditUpload', t('teamArea.creditUpload'), form.creditUpload !== '')}
+        {needsAgreement(form.teamType) ? (
+          <>
+            {slot('agreement1', 'agreementUploads', t('teamArea.agreement1'), (form.agreementUploads[0] ?? '') !== '')}
+            {slot('agreement2', 'agreementUploads', t('teamArea.agreement2'), (form.agreementUploads[1] ?? '') !== '')}
+          </>
+        ) : null}
+        {slot('letterUpload', 'letterUpload', t('teamArea.letterUpload'), form.letterUpload !== '')}
+      </section>
+      {error ? <Refusal message={tr(error)} /> : errors.length > 0 ? <Refusal message={tr(errors[0].message)} /> : null}
+      <FooterBar>
+        <button type="button" className="btn btn--primary btn--block" disabled={busy || uploading} onClick={() => send({ type: 'SUBMIT' })}>
+          {t('teamArea.submitRegister')}
+        </button>
+      </FooterBar>
+      <LoadingOverlay show={busy} />
+    </Screen>
+  );
+}

@@ -1,0 +1,51 @@
+/** How a screen must look to a visitor, measured in the browser: the language, no sideways
+ * scroll at 375 px, a refusal where the eye is, whole words, 44 px tap targets. */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export async function useLanguage(page: Page, lang: 'zh' | 'en') {
+  await page.addInitScript((l) => localStorage.setItem('language', l), lang);
+}
+
+export async function noSidewaysScroll(page: Page) {
+  const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
+  expect(width, 'page wider than the 375 px screen').toBeLessThanOrEqual(375);
+}
+
+/** Fully on screen, and not under the fixed footer bar. */
+export async function whereTheEyeIs(page: Page, target: Locator) {
+  await expect(target).toBeVisible();
+  await expect
+    .poll(async () => {
+      const box = (await target.boundingBox())!;
+      const footer = await page.locator('.footer-bar').boundingBox();
+      const bottom = footer ? footer.y : 667;
+      return box.y >= 0 && box.y + box.height <= bottom;
+    })
+    .toBe(true);
+}
+
+/** Every Latin word of the element sits on one line. */
+export async function noWordBrokenMidWord(target: Locator) {
+  const broken = await target.evaluate((root) => {
+    const out: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (const m of text.matchAll(/[A-Za-z]{2,}/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index!);
+        range.setEnd(node, m.index! + m[0].length);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (lines.size > 1) out.push(m[0]);
+      }
+    }
+    return out;
+  });
+  expect(broken, 'words split across lines').toEqual([]);
+}
+
+export async function tapTarget(target: Locator) {
+  const box = (await target.boundingBox())!;
+  expect(Math.round(box.height), 'tap target height').toBeGreaterThanOrEqual(44);
+  expect(Math.round(box.width), 'tap target width').toBeGreaterThanOrEqual(44);
+}

@@ -1,0 +1,145 @@
+/** A group registers with its documents, the museum's staff approve it in the console, and
+ * the group logs in and sees itself verified. In zh and in en, at 375x667. */
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { creditCodeCheckChar } from '../../src/domain/fields.ts';
+import { latestCode, newPhone, shot } from './helpers.ts';
+import { noSidewaysScroll, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
+
+const TEXT = {
+  zh: {
+    register: '注册团体账号',
+    submit: '提交注册',
+    required: '团体名称不能为空',
+    submitted: '注册已提交，将在3个工作日内完成审核',
+    login: '登录',
+    approve: '通过',
+    verified: '已认证',
+    bookingSoon: '团体预约即将开放',
+    wrongPassword: '统一社会信用代码或密码错误',
+  },
+  en: {
+    register: 'Register a group',
+    submit: 'Submit',
+    required: 'Group name cannot be empty',
+    submitted: 'Registration submitted: it is reviewed within 3 days',
+    login: 'Log in',
+    approve: 'Approve',
+    verified: 'Verified',
+    bookingSoon: 'Group booking opens soon',
+    wrongPassword: 'Credit code or password is incorrect',
+  },
+} as const;
+
+/** A unified social credit code no earlier run has used, with its real check character. */
+function newCreditCode(): string {
+  const first17 = `9111000${String(Date.now()).slice(-10)}`;
+  return first17 + creditCodeCheckChar(first17);
+}
+
+async function documentImage(): Promise<string> {
+  mkdirSync('reports/tmp', { recursive: true });
+  const path = 'reports/tmp/document.png';
+  await sharp({ create: { width: 320, height: 240, channels: 3, background: '#d9e4f5' } })
+    .composite([{ input: Buffer.from('<svg width="320" height="240"><text x="20" y="130" font-size="28">STAMPED</text></svg>') }])
+    .png()
+    .toFile(path);
+  return path;
+}
+
+/** The field whose label is exactly `label`. */
+async function fill(page: Page, label: string, value: string) {
+  const exact = new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`);
+  await page.locator('.rv-field').filter({ has: page.locator('.rv-field__label', { hasText: exact }) }).locator('input, textarea').first().fill(value);
+}
+
+for (const lang of ['zh', 'en'] as const) {
+  test(`a group registers, staff approve it, the group logs in (${lang})`, async ({ page }) => {
+    const T = TEXT[lang];
+    await useLanguage(page, lang);
+    const creditCode = newCreditCode();
+    const phone = newPhone();
+    const name = `科技中学${creditCode.slice(-5, -1)}`;
+    const password = 'School2027';
+
+    // The team login, and the way to register from it.
+    await page.goto('/team/login');
+    await expect(page.getByRole('button', { name: T.login, exact: true })).toBeVisible();
+    await noSidewaysScroll(page);
+    await shot(page, lang, '50-team-login');
+    await page.getByRole('link', { name: T.register }).click();
+    await expect(page).toHaveURL(/\/team\/register$/);
+
+    // An empty form is refused where the eye is, field by field.
+    await page.getByRole('button', { name: T.submit }).click();
+    await whereTheEyeIs(page, page.getByRole('alert').filter({ hasText: T.required }));
+    await noSidewaysScroll(page);
+    await shot(page, lang, '51-register-refused');
+    for (const chip of await page.locator('.team-types .chip').all()) await tapTarget(chip);
+
+    // The form, the code to the contact mobile, the documents.
+    const labels = lang === 'zh'
+      ? { teamName: '团体名称', creditCode: '信用代码', contactName: '联系人', contactPhone: '联系人手机', code: '验证码', address: '地址', password: '密码', confirm: '确认密码' }
+      : { teamName: 'Group name', creditCode: 'Credit code', contactName: 'Contact person', contactPhone: 'Contact mobile', code: 'Verification code', address: 'Address', password: 'Password', confirm: 'Confirm password' };
+    await fill(page, labels.teamName, name);
+    await fill(page, labels.creditCode, creditCode.toLowerCase());
+    await fill(page, labels.contactName, '李老师');
+    await fill(page, labels.contactPhone, phone);
+    await page.locator('.code-btn').click();
+    await fill(page, labels.code, await latestCode(page, phone));
+    await fill(page, labels.address, '科技路2号');
+    await fill(page, labels.password, password);
+    await fill(page, labels.confirm, password);
+    const image = await documentImage();
+    for (const input of await page.locator('.upload-slot input[type=file]').all()) {
+      await input.setInputFiles(image);
+      await expect(page.locator('.upload-slot .tag--ok')).toHaveCount((await page.locator('.upload-slot .tag--ok').count()) + 1);
+    }
+    await noSidewaysScroll(page);
+    await shot(page, lang, '52-register-filled');
+    await page.getByRole('button', { name: T.submit }).click();
+    await expect(page.getByRole('status')).toContainText(T.submitted);
+    await shot(page, lang, '53-register-submitted');
+
+    // Not yet approved: it logs in to see that it is under review.
+    await page.goto('/team/login');
+    await fill(page, labels.creditCode, creditCode);
+    await page.locator('input[type=password]').fill('Wrong12345');
+    await page.getByRole('button', { name: T.login, exact: true }).click();
+    await whereTheEyeIs(page, page.getByRole('alert').filter({ hasText: T.wrongPassword }));
+
+    // The staff console: the registration with its documents, approved.
+    await page.goto('/staff/teams');
+    await expect(page).toHaveURL(/\/staff\/login$/);
+    await fill(page, lang === 'zh' ? '用户名' : 'Username', 'staff');
+    await page.locator('input[type=password]').fill('Museum2026');
+    await page.getByRole('button', { name: T.login, exact: true }).click();
+    await expect(page).toHaveURL(/\/staff\/teams$/);
+    const card = page.locator('.staff-team').filter({ hasText: name });
+    await expect(card).toBeVisible();
+    await shot(page, lang, '54-staff-pending');
+    await card.click();
+    await expect(page.locator('.staff-doc img')).toHaveCount(2);
+    await expect
+      .poll(() => page.locator('.staff-doc img').first().evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBe(320);
+    await noSidewaysScroll(page);
+    await shot(page, lang, '55-staff-review');
+    await fill(page, lang === 'zh' ? '信用代码证书有效期至' : 'Credit certificate valid until', '2031-06-30');
+    await page.getByRole('button', { name: T.approve, exact: true }).click();
+    await expect(page.getByRole('status')).toBeVisible();
+    await shot(page, lang, '56-staff-approved');
+
+    // The group logs in and sees itself verified.
+    await page.goto('/team/login');
+    await fill(page, labels.creditCode, creditCode);
+    await page.locator('input[type=password]').fill(password);
+    await page.getByRole('button', { name: T.login, exact: true }).click();
+    await expect(page).toHaveURL(/\/team\/select\/selectDate$/);
+    await expect(page.getByTestId('team-state')).toContainText(T.verified);
+    await expect(page.getByTestId('team-state')).toContainText(T.bookingSoon);
+    await noSidewaysScroll(page);
+    await shot(page, lang, '57-team-home');
+  });
+}

@@ -1,0 +1,103 @@
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { staffLoginMachine } from '../../machines/staffLogin.machine.ts';
+import { staffReviewMachine, type Review } from '../../machines/staffReview.machine.ts';
+import type { TeamForReview } from '../../src/domain/types.ts';
+import { pathSuite } from './pathSuite.ts';
+
+const TODAY = '2030-03-05';
+const school: TeamForReview = {
+  teamId: 7,
+  teamName: '科技中学',
+  teamType: 2,
+  creditCode: '91110000MA0000001L',
+  contactName: '李老师',
+  contactPhone: '13910000003',
+  address: '科技路2号',
+  email: null,
+  reviewState: 'pending',
+  reviewReason: null,
+  createTime: '2030-03-05 10:00',
+  documents: [{ kind: 'credit', uploadId: 'u1' }],
+};
+const agency: TeamForReview = { ...school, teamType: 4 };
+const approved: TeamForReview = { ...school, reviewState: 'approved' };
+
+pathSuite('staffLogin', [
+  {
+    name: 'all cases',
+    machine: staffLoginMachine,
+    generators: ['shortest'],
+    outcomes: { login: [{ output: null }, { error: 'Username or password is incorrect' }] },
+    events: () => [
+      { type: 'USERNAME.CHANGE', value: 'staff' },
+      { type: 'PASSWORD.CHANGE', value: 'Museum2026' },
+      { type: 'SUBMIT' },
+    ],
+  },
+]);
+
+pathSuite('staffReview', [
+  {
+    name: 'decisions',
+    machine: staffReviewMachine,
+    input: { teamId: 7, today: TODAY },
+    generators: ['shortest'],
+    outcomes: {
+      loadTeam: [{ output: school }, { output: agency }, { output: approved }, { error: 'Network error' }],
+      approve: [{ output: approved }, { error: 'This registration has been reviewed already' }],
+      reject: [{ output: { ...school, reviewState: 'rejected' } }, { error: 'Network error' }],
+    },
+    events: () => [
+      { type: 'FIELD.CHANGE', field: 'creditExpiresOn', value: '2031-06-30' },
+      { type: 'FIELD.CHANGE', field: 'protocolExpiresOn', value: '2030-03-05' },
+      { type: 'FIELD.CHANGE', field: 'reason', value: '介绍信未盖章' },
+      { type: 'APPROVE' },
+      { type: 'REJECT' },
+      { type: 'RETRY' },
+    ],
+  },
+]);
+
+describe('staffReview: behaviour', () => {
+  function start(team: TeamForReview) {
+    const sent: Review[] = [];
+    const machine = staffReviewMachine.provide({
+      actors: {
+        loadTeam: fromPromise(async () => team),
+        review: fromPromise(async ({ input }) => {
+          sent.push(input.review);
+          return { ...team, reviewState: input.review.approve ? ('approved' as const) : ('rejected' as const) };
+        }),
+      },
+    });
+    return { actor: createActor(machine, { input: { teamId: 7, today: TODAY } }).start(), sent };
+  }
+
+  it('an agency is approved only with both dates after today', async () => {
+    const { actor, sent } = start(agency);
+    await waitFor(actor, (s) => s.matches('deciding'));
+    actor.send({ type: 'FIELD.CHANGE', field: 'creditExpiresOn', value: '2031-06-30' });
+    actor.send({ type: 'APPROVE' });
+    expect(actor.getSnapshot().context.error?.en).toBe('Please enter the expiry date of the travel agency agreement');
+    actor.send({ type: 'FIELD.CHANGE', field: 'protocolExpiresOn', value: TODAY });
+    actor.send({ type: 'APPROVE' });
+    expect(actor.getSnapshot().context.error?.en).toBe('An expiry date must be after today');
+    actor.send({ type: 'FIELD.CHANGE', field: 'protocolExpiresOn', value: '2030-12-31' });
+    actor.send({ type: 'APPROVE' });
+    await waitFor(actor, (s) => s.matches('shown'));
+    expect(sent).toEqual([{ approve: true, creditExpiresOn: '2031-06-30', protocolExpiresOn: '2030-12-31' }]);
+    expect(actor.getSnapshot().context.team?.reviewState).toBe('approved');
+  });
+
+  it('a rejection needs its reason', async () => {
+    const { actor, sent } = start(school);
+    await waitFor(actor, (s) => s.matches('deciding'));
+    actor.send({ type: 'REJECT' });
+    expect(actor.getSnapshot().context.error?.zh).toBe('请填写不通过的原因');
+    actor.send({ type: 'FIELD.CHANGE', field: 'reason', value: ' 介绍信未盖章 ' });
+    actor.send({ type: 'REJECT' });
+    await waitFor(actor, (s) => s.matches('shown'));
+    expect(sent).toEqual([{ approve: false, reason: '介绍信未盖章' }]);
+  });
+});
