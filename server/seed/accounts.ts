@@ -6,8 +6,10 @@ import type { Clock } from '../time.ts';
 import { museumDate } from '../time.ts';
 
 export const DEMO_STAFF = { username: 'staff', password: 'Museum2026' } as const;
-/** A credit code with a valid GB 32100 check character. */
+/** Credit codes with valid GB 32100 check characters. */
 export const DEMO_SCHOOL = { creditCode: '91110000MA0000001L', password: 'School2026', name: '科技实验小学' } as const;
+/** A travel agency whose agreement expires in 5 days: it sees the status pop-ups. */
+export const DEMO_AGENCY = { creditCode: '91350100M00010001T', password: 'Agency2026', name: '星光旅行社' } as const;
 
 function plusDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
@@ -26,5 +28,11 @@ export async function seedDemoAccounts(db: Db, clock: Clock): Promise<void> {
     `INSERT INTO teams (team_name, team_type, credit_code, contact_name, contact_phone, address, password_hash, review_state, reviewed_at, credit_expires_on, created_at)
      VALUES ($1, 2, $2, '王老师', '13900139000', '科技路1号', $3, 'approved', $4, $5, $4) ON CONFLICT (credit_code) DO NOTHING`,
     [DEMO_SCHOOL.name, DEMO_SCHOOL.creditCode, await hashPassword(DEMO_SCHOOL.password), now, plusDays(museumDate(now), 365)],
+  );
+  await db.query(
+    `INSERT INTO teams (team_name, team_type, credit_code, contact_name, contact_phone, address, password_hash, review_state, reviewed_at,
+                        credit_expires_on, protocol_expires_on, created_at)
+     VALUES ($1, 4, $2, '赵经理', '13900139001', '科技路8号', $3, 'approved', $4, $5, $6, $4) ON CONFLICT (credit_code) DO NOTHING`,
+    [DEMO_AGENCY.name, DEMO_AGENCY.creditCode, await hashPassword(DEMO_AGENCY.password), now, plusDays(museumDate(now), 365), plusDays(museumDate(now), 5)],
   );
 }

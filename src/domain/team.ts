@@ -2,7 +2,7 @@
  * "Team status pop-ups", §5): the registration's field rules, and a team's run-time status
  * read from its review, freezing and document dates. Pure: the caller passes today. */
 import { checkCreditCode, checkCustomName, checkEmail, checkName, checkPasswordsMatch, checkPhone, checkTeamPassword, required } from './fields.ts';
-import type { Text } from './text.ts';
+import { fill, type Text } from './text.ts';
 
 /** teamType values (SPEC §3: 2 is a school). */
 export const TEAM_TYPES = {
@@ -139,4 +139,60 @@ export function checkReview(decision: ReviewDecision, teamType: TeamType, today:
   if (agency && !decision.protocolExpiresOn) return REVIEW_MESSAGES.protocolDate;
   const dates = agency ? [decision.creditExpiresOn, decision.protocolExpiresOn ?? ''] : [decision.creditExpiresOn];
   return dates.every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && d > today) ? null : REVIEW_MESSAGES.dateInPast;
+}
+
+/** The team status pop-ups (SPEC §4), in the order they are shown. */
+export type TeamNoticeKind = 'creditExpired' | 'frozenSchool' | 'frozenOther' | 'protocolExpired' | 'creditWillExpire' | 'protocolWillExpire';
+
+export const TEAM_NOTICES: Record<TeamNoticeKind, Text> = {
+  creditExpired: {
+    zh: '您的统一社会信用代码证书已过期，请上传新的证书，审核通过后方可预约。',
+    en: 'Your credit code certificate has expired. Upload the new one: you can book again once it is approved.',
+  },
+  frozenSchool: {
+    zh: '学校账号已被冻结，暂不能预约。请上传加盖学校公章的情况说明申请解冻。',
+    en: 'The school account is frozen and cannot book. Upload an explanation stamped by the school to ask for unfreezing.',
+  },
+  frozenOther: {
+    zh: '团体账号已被冻结，暂不能预约。请上传加盖公章的情况说明申请解冻，或联系客服。',
+    en: 'The group account is frozen and cannot book. Upload a stamped explanation to ask for unfreezing, or contact service.',
+  },
+  protocolExpired: {
+    zh: '旅行社协议已过期：仍可预约，但不享受协议优惠价格。请上传新的协议。',
+    en: 'Your travel agency agreement has expired: you can still book, without the agreement prices. Upload the new agreement.',
+  },
+  creditWillExpire: {
+    zh: '统一社会信用代码证书将于{date}到期，请及时上传新的证书。',
+    en: 'Your credit code certificate expires on {date}: upload the new one in time.',
+  },
+  protocolWillExpire: {
+    zh: '旅行社协议将于{date}到期，请及时上传新的协议。',
+    en: 'Your travel agency agreement expires on {date}: upload the new one in time.',
+  },
+};
+
+export interface TeamNotice {
+  kind: TeamNoticeKind;
+  message: Text;
+}
+
+/** What the team is told on arrival, in SPEC §4's order. */
+export function teamNotices(team: {
+  teamType: TeamType;
+  status: 0 | 1;
+  creditExpiresOn: string | null;
+  protocolExpiresOn: string | null;
+  teamRunTimeStatus: TeamRunTimeStatus;
+}): TeamNotice[] {
+  const s = team.teamRunTimeStatus;
+  const kinds: TeamNoticeKind[] = [];
+  if (s.creditStatus === 0) kinds.push('creditExpired');
+  if (team.status === 1) kinds.push(team.teamType === TEAM_TYPES.school ? 'frozenSchool' : 'frozenOther');
+  if (s.protocolStatus === 0) kinds.push('protocolExpired');
+  if (s.creditWillExpireFlag) kinds.push('creditWillExpire');
+  if (s.protocolWillExpireFlag) kinds.push('protocolWillExpire');
+  return kinds.map((kind) => {
+    const date = kind === 'creditWillExpire' ? team.creditExpiresOn : team.protocolExpiresOn;
+    return { kind, message: fill(TEAM_NOTICES[kind], { date: date ?? '' }) };
+  });
 }

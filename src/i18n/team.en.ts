@@ -3,6 +3,7 @@ import type teamZh from './team.zh.ts';
 const teamEn: typeof teamZh = {
   teamArea: {
     loginTitle: 'Group login',
+    noticeTitle: 'About your account',
     loginHint: 'Schools, companies, travel agencies and other groups log in with their unified social credit code',
     creditCode: 'Credit code',
     creditPlaceholder: '18-character unified social credit code',

@@ -2,6 +2,7 @@
 const teamZh = {
   teamArea: {
     loginTitle: '团体登录',
+    noticeTitle: '账号提醒',
     loginHint: '学校、企业、旅行社等团体使用统一社会信用代码登录',
     creditCode: '信用代码',
     creditPlaceholder: '18位统一社会信用代码',

@@ -143,3 +143,22 @@ for (const lang of ['zh', 'en'] as const) {
     await shot(page, lang, '57-team-home');
   });
 }
+
+for (const lang of ['zh', 'en'] as const) {
+  test(`a travel agency whose agreement expires in 5 days is told once per session (${lang})`, async ({ page }) => {
+    await useLanguage(page, lang);
+    await page.goto('/team/login');
+    await fill(page, lang === 'zh' ? '信用代码' : 'Credit code', '91350100M00010001T');
+    await page.locator('input[type=password]').fill('Agency2026');
+    await page.getByRole('button', { name: TEXT[lang].login, exact: true }).click();
+    const notice = page.locator('[data-notice=protocolWillExpire]');
+    await expect(notice).toContainText(lang === 'zh' ? '旅行社协议将于' : 'Your travel agency agreement expires on');
+    await noSidewaysScroll(page);
+    await shot(page, lang, '58-team-notice');
+    await notice.getByRole('button').click();
+    await expect(notice).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('team-state')).toBeVisible();
+    await expect(page.locator('.team-notice')).toHaveCount(0);
+  });
+}

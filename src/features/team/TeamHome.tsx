@@ -7,13 +7,14 @@ import { logout } from '../../api/calls.ts';
 import { clearToken } from '../../api/session.ts';
 import { getTeamInfo } from '../../api/teamCalls.ts';
 import { TEAM_PATHS } from '../../domain/paths.ts';
-import { TEAM_TYPE_NAMES } from '../../domain/team.ts';
+import { TEAM_TYPE_NAMES, teamNotices } from '../../domain/team.ts';
 import { tr } from '../../i18n/index.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import './team.css';
+import { TeamNotices } from './TeamNotices.tsx';
 
 export default function TeamHome() {
   const { t } = useTranslation();
@@ -63,6 +64,7 @@ export default function TeamHome() {
         </section>
       ) : null}
       {failed ? <LoadFailed onRetry={reload} /> : null}
+      {team ? <TeamNotices notices={teamNotices(team)} /> : null}
       <FooterBar>
         <button type="button" className="btn btn--block" onClick={leave}>
           {t('teamArea.logout')}
