@@ -2,19 +2,28 @@
  * uploads. (The team login is POST /login, in routes/accounts.ts.) */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { creditCodeBody, teamRegisterBody } from '../../src/domain/contracts.ts';
+import { z } from 'zod';
+import { creditCodeBody, passwordRecoveryBody, teamPasswordBody, teamRegisterBody } from '../../src/domain/contracts.ts';
 import { IMAGE_MAX_BYTES } from '../../src/domain/limits.ts';
 import { UPLOAD_MESSAGES } from '../../src/domain/uploads.ts';
 import type { AppDeps } from '../context.ts';
 import { fail, langOf, ok } from '../http.ts';
-import { registerTeam, teamExists } from '../services/teams.ts';
+import { changeTeamPassword, recoverTeamPassword, registerTeam, teamExists } from '../services/teams.ts';
 import { saveUpload, UPLOAD_TEXTS } from '../services/uploads.ts';
 import * as answers from '../../src/domain/answers.ts';
-import { answer, clientIp } from './kit.ts';
+import { account, answer, clientIp } from './kit.ts';
 
 export const teamRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.post('/ingore/teamRegister', { schema: { body: teamRegisterBody, response: answer(answers.teamRegistered) } }, async (req) =>
     ok(req, await registerTeam(deps, req.body, clientIp(req), langOf(req))),
+  );
+
+  app.post('/system/user/updateTeamPassword', { config: { auth: 'team' }, schema: { body: teamPasswordBody, response: answer(z.null()) } }, async (req) =>
+    ok(req, await changeTeamPassword(deps, account(req).userId, req.body)),
+  );
+
+  app.post('/system/user/ingore/getBackTeamPasswordApply', { schema: { body: passwordRecoveryBody, response: answer(z.null()) } }, async (req) =>
+    ok(req, await recoverTeamPassword(deps, req.body, clientIp(req))),
   );
 
   app.post('/system/user/ingore/checkTeamIsExist', { schema: { body: creditCodeBody, response: answer(answers.teamExists) } }, async (req) =>

@@ -7,8 +7,8 @@ import { fail } from '../http.ts';
 import { consumeToken } from '../providers/captcha.ts';
 import { museumDate } from '../time.ts';
 import { maskPhone } from '../../src/domain/certificates.ts';
-import type { creditCodeBody, teamRegisterBody } from '../../src/domain/contracts.ts';
-import { checkTeamRegistration, needsAgreement, teamRunTimeStatus, type TeamType } from '../../src/domain/team.ts';
+import type { creditCodeBody, passwordRecoveryBody, teamPasswordBody, teamRegisterBody } from '../../src/domain/contracts.ts';
+import { checkNewPassword, checkTeamRegistration, needsAgreement, teamRunTimeStatus, type TeamType } from '../../src/domain/team.ts';
 import type { TeamInfo } from '../../src/domain/types.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
 import { verifyCode } from './login.ts';
@@ -24,6 +24,12 @@ export const TEAM_TEXTS = {
   wrongPassword: { zh: '统一社会信用代码或密码错误', en: 'Credit code or password is incorrect' },
   captchaNeeded: { zh: '请先完成滑块验证', en: 'Please complete the slider check first' },
   notFound: { zh: '团体账号不存在，请重新登录', en: 'The group account does not exist; please log in again' },
+  oldPassword: { zh: '原密码不正确', en: 'The current password is incorrect' },
+  samePassword: { zh: '新密码不能与原密码相同', en: 'The new password must differ from the current one' },
+  recoveryMismatch: {
+    zh: '信用代码与注册的联系人手机不匹配',
+    en: 'The credit code and the registered contact mobile do not match',
+  },
 } satisfies Record<string, Text>;
 
 type RegisterInput = z.output<typeof teamRegisterBody>;
@@ -153,4 +159,34 @@ export async function teamInfo(deps: AppDeps, teamId: number): Promise<{ team: T
       teamRunTimeStatus: teamRunTimeStatus(t.credit_expires_on, t.protocol_expires_on, museumDate(deps.clock())),
     },
   };
+}
+
+/** updateTeamPassword */
+export async function changeTeamPassword(deps: AppDeps, teamId: number, input: z.output<typeof teamPasswordBody>): Promise<null> {
+  const refused = checkNewPassword(input.password, input.confirmPassword);
+  if (refused) throw fail(refused);
+  const [team] = await deps.db.query<{ password_hash: string }>('SELECT password_hash FROM teams WHERE id = $1', [teamId]);
+  if (!team) throw fail(TEAM_TEXTS.notFound, 401);
+  if (!(await passwordMatches(team.password_hash, input.oldPassword))) throw fail(TEAM_TEXTS.oldPassword);
+  if (input.password === input.oldPassword) throw fail(TEAM_TEXTS.samePassword);
+  await deps.db.query('UPDATE teams SET password_hash = $2 WHERE id = $1', [teamId, await hashPassword(input.password)]);
+  return null;
+}
+
+/** getBackTeamPasswordApply: a code to the contact mobile the team registered, then the new
+ * password; a wrong pair is refused without telling which half is wrong. The lockout is lifted. */
+export async function recoverTeamPassword(deps: AppDeps, input: z.output<typeof passwordRecoveryBody>, ip: string): Promise<null> {
+  const refused = checkNewPassword(input.password, input.confirmPassword);
+  if (refused) throw fail(refused);
+  const creditCode = input.creditCode.trim().toUpperCase();
+  const phone = input.contactPhone.trim();
+  // The code first: only the phone's owner learns whether the pair matches.
+  await verifyCode(deps, phone, input.code, ip);
+  const [team] = await deps.db.query<{ id: number }>('SELECT id FROM teams WHERE credit_code = $1 AND contact_phone = $2', [creditCode, phone]);
+  if (!team) throw fail(TEAM_TEXTS.recoveryMismatch);
+  await deps.db.tx(async (q) => {
+    await q.query('UPDATE teams SET password_hash = $2 WHERE id = $1', [team.id, await hashPassword(input.password)]);
+    await q.query('DELETE FROM wrong_passwords WHERE credit_code = $1', [creditCode]);
+  });
+  return null;
 }

@@ -1,8 +1,8 @@
 /** The group area's calls (SPEC §7 "Accounts", "Helpers"): login, registration, uploads,
  * the team's own info. */
 import type { z } from 'zod';
-import type { creditCodeBody, loginBody, teamRegisterBody } from '../domain/contracts.ts';
-import type { TeamRegistration } from '../domain/team.ts';
+import type { creditCodeBody, loginBody, passwordRecoveryBody, teamPasswordBody, teamRegisterBody } from '../domain/contracts.ts';
+import type { PasswordForm, TeamRegistration } from '../domain/team.ts';
 import type { TeamInfo } from '../domain/types.ts';
 import { ApiError, call } from './client.ts';
 
@@ -50,3 +50,24 @@ export async function uploadImage(file: Blob, name: string): Promise<string> {
 }
 
 export const getTeamInfo = () => call<{ team: TeamInfo }>('/getUserInfoToTeam').then((d) => d.team);
+
+export const changeTeamPassword = (f: PasswordForm) =>
+  call<null>('/system/user/updateTeamPassword', {
+    method: 'post',
+    json: { oldPassword: f.oldPassword, password: f.password, confirmPassword: f.confirmPassword } satisfies In<typeof teamPasswordBody>,
+    silent: true,
+  });
+
+export const recoverTeamPassword = (f: PasswordForm) =>
+  call<null>('/system/user/ingore/getBackTeamPasswordApply', {
+    method: 'post',
+    json: {
+      creditCode: f.creditCode,
+      contactPhone: f.contactPhone,
+      code: f.code,
+      password: f.password,
+      confirmPassword: f.confirmPassword,
+    } satisfies In<typeof passwordRecoveryBody>,
+    anonymous: true,
+    silent: true,
+  });

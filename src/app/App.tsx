@@ -40,6 +40,7 @@ const withTeamTexts = <T,>(load: () => Promise<T>) => () => loadTexts(TEAM_TEXTS
 const TeamLogin = lazyScreen(withTeamTexts(() => import('../features/team/TeamLogin.tsx')));
 const TeamRegister = lazyScreen(withTeamTexts(() => import('../features/team/TeamRegister.tsx')));
 const TeamHome = lazyScreen(withTeamTexts(() => import('../features/team/TeamHome.tsx')));
+const TeamPassword = lazyScreen(withTeamTexts(() => import('../features/team/TeamPassword.tsx')));
 const StaffLogin = lazyScreen(withTeamTexts(() => import('../features/staff/StaffLogin.tsx')));
 const StaffTeams = lazyScreen(withTeamTexts(() => import('../features/staff/StaffTeams.tsx')));
 const StaffTeam = lazyScreen(withTeamTexts(() => import('../features/staff/StaffTeam.tsx')));
@@ -69,6 +70,8 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [TEAM_PATHS.login]: TeamLogin,
   [TEAM_PATHS.register]: TeamRegister,
   [TEAM_PATHS.selectDate]: TeamHome,
+  [TEAM_PATHS.forgetPassword]: TeamPassword,
+  [TEAM_PATHS.changePassword]: TeamPassword,
   [TEAM_PATHS.rest]: TeamNotYet,
   [STAFF_PATHS.login]: StaffLogin,
   [STAFF_PATHS.teams]: StaffTeams,

@@ -25,6 +25,8 @@ export const ROUTES = {
   [INDIVIDUAL_PATHS.invoiceDetail]: {},
   [TEAM_PATHS.login]: { noLogin: true },
   [TEAM_PATHS.register]: { noLogin: true },
+  [TEAM_PATHS.forgetPassword]: { noLogin: true },
+  [TEAM_PATHS.changePassword]: {},
   [TEAM_PATHS.selectDate]: {},
   // The rest of the team area opens with group booking: one page says so.
   [TEAM_PATHS.rest]: {},

@@ -89,6 +89,19 @@ export const teamRegisterBody = z.object({
   letterUpload: text().max(64),
 });
 
+/** updateTeamPassword: the old password, the new one twice. */
+export const teamPasswordBody = z.object({ oldPassword: text().max(100), password: text().max(100), confirmPassword: text().max(100) });
+
+/** getBackTeamPasswordApply: the credit code, a code sent to the registered contact mobile,
+ * the new password twice. */
+export const passwordRecoveryBody = z.object({
+  creditCode: text().max(40),
+  contactPhone: text().max(20),
+  code: text().max(20),
+  password: text().max(100),
+  confirmPassword: text().max(100),
+});
+
 /** checkTeamIsExist */
 export const creditCodeBody = z.object({ creditCode: text().max(40) });
 

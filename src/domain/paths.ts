@@ -34,6 +34,8 @@ export const TEAM_PATHS = {
   selectDate: '/team/select/selectDate',
   login: '/team/login',
   register: '/team/register',
+  forgetPassword: '/team/forgetPassword',
+  changePassword: '/team/personalCenter/changePassword',
   /** Every other team screen (group booking opens soon). */
   rest: '/team/*',
 } as const;

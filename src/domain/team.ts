@@ -38,6 +38,7 @@ export const TEAM_LABELS = {
   creditCode: { zh: '统一社会信用代码', en: 'Unified social credit code' },
   address: { zh: '地址', en: 'Address' },
   password: { zh: '密码', en: 'Password' },
+  oldPassword: { zh: '原密码', en: 'Current password' },
   creditUpload: { zh: '统一社会信用代码证书', en: 'Credit code certificate' },
   agreementUploads: { zh: '旅行社协议（两部分）', en: 'Travel agency agreement (both parts)' },
   letterUpload: { zh: '介绍信', en: 'Introduction letter' },
@@ -195,4 +196,31 @@ export function teamNotices(team: {
     const date = kind === 'creditWillExpire' ? team.creditExpiresOn : team.protocolExpiresOn;
     return { kind, message: fill(TEAM_NOTICES[kind], { date: date ?? '' }) };
   });
+}
+
+/** A new team password: the format, typed twice the same. */
+export function checkNewPassword(password: string, confirmPassword: string): Text | null {
+  return required(TEAM_LABELS.password, password) ?? checkTeamPassword(password) ?? checkPasswordsMatch(password, confirmPassword);
+}
+
+/** The password forms of the group area: change (logged in) and recover (forgotten). */
+export interface PasswordForm {
+  oldPassword: string;
+  creditCode: string;
+  contactPhone: string;
+  code: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export function checkPasswordForm(mode: 'change' | 'recover', f: PasswordForm): Text | null {
+  const first =
+    mode === 'change'
+      ? required(TEAM_LABELS.oldPassword, f.oldPassword)
+      : (required(TEAM_LABELS.creditCode, f.creditCode) ??
+        checkCreditCode(f.creditCode) ??
+        required(TEAM_LABELS.contactPhone, f.contactPhone) ??
+        checkPhone(f.contactPhone) ??
+        required(TEAM_LABELS.code, f.code));
+  return first ?? checkNewPassword(f.password, f.confirmPassword);
 }

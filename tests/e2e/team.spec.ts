@@ -18,6 +18,11 @@ const TEXT = {
     verified: '已认证',
     bookingSoon: '团体预约即将开放',
     wrongPassword: '统一社会信用代码或密码错误',
+    changePassword: '修改密码',
+    currentPassword: '原密码',
+    newPassword: '新密码',
+    savePassword: '保存新密码',
+    mismatch: '两次输入的密码不一致',
   },
   en: {
     register: 'Register a group',
@@ -29,6 +34,11 @@ const TEXT = {
     verified: 'Verified',
     bookingSoon: 'Group booking opens soon',
     wrongPassword: 'Credit code or password is incorrect',
+    changePassword: 'Change password',
+    currentPassword: 'Current password',
+    newPassword: 'New password',
+    savePassword: 'Save the new password',
+    mismatch: 'The two passwords do not match',
   },
 } as const;
 
@@ -141,6 +151,22 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByTestId('team-state')).toContainText(T.bookingSoon);
     await noSidewaysScroll(page);
     await shot(page, lang, '57-team-home');
+
+    // It changes its password, and logs in again with the new one.
+    await page.getByRole('link', { name: T.changePassword }).click();
+    await fill(page, T.currentPassword, password);
+    await fill(page, T.newPassword, 'School2030');
+    await fill(page, labels.confirm, 'School2031');
+    await page.getByRole('button', { name: T.savePassword }).click();
+    await whereTheEyeIs(page, page.getByRole('alert').filter({ hasText: T.mismatch }));
+    await shot(page, lang, '59-password-mismatch');
+    await fill(page, labels.confirm, 'School2030');
+    await page.getByRole('button', { name: T.savePassword }).click();
+    await expect(page).toHaveURL(/\/team\/login$/);
+    await fill(page, labels.creditCode, creditCode);
+    await page.locator('input[type=password]').fill('School2030');
+    await page.getByRole('button', { name: T.login, exact: true }).click();
+    await expect(page.getByTestId('team-state')).toBeVisible();
   });
 }
 

@@ -197,3 +197,37 @@ describe('three kinds of token', () => {
     expect((await t.call('POST', '/staff/login', { body: { username: 'staff', password: 'guess' }, lang: 'en' })).msg).toBe('Username or password is incorrect');
   });
 });
+
+describe('passwords', () => {
+  it('a team changes its password with the current one; the old one stops working', async () => {
+    const body = await registration(6);
+    await register(body);
+    const token = (await t.call('POST', '/login', { body: { username: body.creditCode, password: body.password } })).data.token;
+    const change = (b: Record<string, string>, lang: 'en' | 'zh' = 'en') => t.call('POST', '/system/user/updateTeamPassword', { token, body: b, lang });
+    expect((await change({ oldPassword: 'Wrong12345', password: 'School2030', confirmPassword: 'School2030' })).msg).toBe('The current password is incorrect');
+    expect((await change({ oldPassword: body.password, password: 'School2030', confirmPassword: 'School2031' })).msg).toBe('The two passwords do not match');
+    expect((await change({ oldPassword: body.password, password: body.password, confirmPassword: body.password }, 'zh')).msg).toBe('新密码不能与原密码相同');
+    expect((await change({ oldPassword: body.password, password: 'School2030', confirmPassword: 'School2030' })).code).toBe(200);
+    expect((await t.call('POST', '/login', { body: { username: body.creditCode, password: body.password } })).code).toBe(500);
+    expect((await t.call('POST', '/login', { body: { username: body.creditCode, password: 'School2030' } })).code).toBe(200);
+    // A visitor's token cannot change a team's password.
+    expect((await t.call('POST', '/system/user/updateTeamPassword', { token: await t.tokenFor('13710000002'), body: { oldPassword: 'x', password: 'School2032', confirmPassword: 'School2032' } })).code).toBe(401);
+  });
+
+  it('a forgotten password comes back through a code to the registered contact mobile, and lifts the lockout', async () => {
+    const body = await registration(7);
+    await register(body);
+    for (let i = 0; i < 10; i++) await t.call('POST', '/login', { body: { username: body.creditCode, password: 'Wrong12345', captchaToken: i >= 3 ? await t.captchaToken() : undefined } });
+    const recover = async (phone: string, lang: 'en' | 'zh' = 'en') => {
+      t.advance(61_000);
+      await t.call('POST', '/ingore/sendMessage', { body: { phone } });
+      return t.call('POST', '/system/user/ingore/getBackTeamPasswordApply', {
+        body: { creditCode: body.creditCode, contactPhone: phone, code: lastCode(phone), password: 'School2040', confirmPassword: 'School2040' },
+        lang,
+      });
+    };
+    expect((await recover('13910009998')).msg).toBe('The credit code and the registered contact mobile do not match');
+    expect((await recover(body.contactPhone)).code).toBe(200);
+    expect((await t.call('POST', '/login', { body: { username: body.creditCode, password: 'School2040' } })).code).toBe(200);
+  });
+});

@@ -65,6 +65,11 @@ export default function TeamHome() {
       ) : null}
       {failed ? <LoadFailed onRetry={reload} /> : null}
       {team ? <TeamNotices notices={teamNotices(team)} /> : null}
+      {team ? (
+        <Link href={TEAM_PATHS.changePassword} className="btn btn--block team-action">
+          {t('teamArea.changePassword')}
+        </Link>
+      ) : null}
       <FooterBar>
         <button type="button" className="btn btn--block" onClick={leave}>
           {t('teamArea.logout')}

@@ -66,6 +66,11 @@ export default function TeamLogin() {
         />
       </section>
       {error ? <Refusal message={tr(error)} /> : null}
+      <p className="row team-forget">
+        <Link href={TEAM_PATHS.forgetPassword} className="link">
+          {t('teamArea.forgetPassword')}
+        </Link>
+      </p>
       <p className="row team-register-link">
         <span className="muted">{t('teamArea.noAccount')}</span>
         <Link href={TEAM_PATHS.register} className="btn btn--ghost">
