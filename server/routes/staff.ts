@@ -2,12 +2,13 @@
  * own, and the review of group registrations. Staff tokens reach these routes only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { reviewBody, staffLoginBody, staffTeamsQuery } from '../../src/domain/contracts.ts';
+import { freezeBody, requestReviewBody, reviewBody, staffLoginBody, staffTeamsQuery } from '../../src/domain/contracts.ts';
 import { dbId, text } from '../../src/domain/schemas.ts';
 import { signToken } from '../auth.ts';
 import type { AppDeps } from '../context.ts';
 import { ok } from '../http.ts';
 import { listTeams, loginStaff, reviewTeam, teamForReview, uploadImage } from '../services/staff.ts';
+import { freezeTeam, requestsForReview, reviewRequest } from '../services/teamRequests.ts';
 import * as answers from '../../src/domain/answers.ts';
 import { account, answer, clientIp } from './kit.ts';
 
@@ -28,6 +29,17 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   );
   app.post('/staff/teams/:id/review', { ...staff, schema: { params: idParam, body: reviewBody, response: answer(answers.teamForReview) } }, async (req) =>
     ok(req, await reviewTeam(deps, account(req).userId, req.params.id, req.body)),
+  );
+
+  const requestsQuery = z.object({ state: z.enum(['pending', 'approved', 'rejected']).default('pending') });
+  app.get('/staff/requests', { ...staff, schema: { querystring: requestsQuery, response: answer(answers.teamRequests) } }, async (req) =>
+    ok(req, await requestsForReview(deps, req.query.state)),
+  );
+  app.post('/staff/requests/:id/review', { ...staff, schema: { params: idParam, body: requestReviewBody, response: answer(answers.teamRequest) } }, async (req) =>
+    ok(req, await reviewRequest(deps, account(req).userId, req.params.id, req.body)),
+  );
+  app.post('/staff/teams/:id/freeze', { ...staff, schema: { params: idParam, body: freezeBody, response: answer(z.null()) } }, async (req) =>
+    ok(req, await freezeTeam(deps, req.params.id, req.body.reason)),
   );
 
   // The image itself, not the envelope: the console shows it (fetched with the staff token).

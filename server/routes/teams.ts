@@ -3,12 +3,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { creditCodeBody, passwordRecoveryBody, teamPasswordBody, teamRegisterBody } from '../../src/domain/contracts.ts';
+import { agreementUploadsBody, creditCodeBody, oneUploadBody, passwordRecoveryBody, teamIdBody, teamPasswordBody, teamRegisterBody } from '../../src/domain/contracts.ts';
 import { IMAGE_MAX_BYTES } from '../../src/domain/limits.ts';
 import { UPLOAD_MESSAGES } from '../../src/domain/uploads.ts';
 import type { AppDeps } from '../context.ts';
 import { fail, langOf, ok } from '../http.ts';
 import { changeTeamPassword, recoverTeamPassword, registerTeam, teamExists } from '../services/teams.ts';
+import { myRequests, submitRequest, teamFreezeStatus } from '../services/teamRequests.ts';
 import { saveUpload, UPLOAD_TEXTS } from '../services/uploads.ts';
 import * as answers from '../../src/domain/answers.ts';
 import { account, answer, clientIp } from './kit.ts';
@@ -24,6 +25,24 @@ export const teamRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
 
   app.post('/system/user/ingore/getBackTeamPasswordApply', { schema: { body: passwordRecoveryBody, response: answer(z.null()) } }, async (req) =>
     ok(req, await recoverTeamPassword(deps, req.body, clientIp(req))),
+  );
+
+  // Requests to the staff, and whether the team may book.
+  const asks = { config: { auth: 'team' as const } };
+  app.post('/system/user/freeAccountApply', { ...asks, schema: { body: oneUploadBody, response: answer(answers.teamRequest) } }, async (req) =>
+    ok(req, await submitRequest(deps, account(req).userId, 'unfreeze', [req.body.uploadId])),
+  );
+  app.post('/system/user/updateTeamCredit', { ...asks, schema: { body: oneUploadBody, response: answer(answers.teamRequest) } }, async (req) =>
+    ok(req, await submitRequest(deps, account(req).userId, 'credit', [req.body.uploadId])),
+  );
+  app.post('/system/user/updateTeamProtocol', { ...asks, schema: { body: agreementUploadsBody, response: answer(answers.teamRequest) } }, async (req) =>
+    ok(req, await submitRequest(deps, account(req).userId, 'protocol', req.body.uploadIds)),
+  );
+  app.get('/system/user/teamRequests', { ...asks, schema: { response: answer(answers.teamRequests) } }, async (req) =>
+    ok(req, await myRequests(deps, account(req).userId)),
+  );
+  app.post('/system/user/checkTeamFreezeById', { ...asks, schema: { body: teamIdBody, response: answer(answers.teamFreezeStatus) } }, async (req) =>
+    ok(req, await teamFreezeStatus(deps, account(req).userId, req.body.teamId, langOf(req))),
   );
 
   app.post('/system/user/ingore/checkTeamIsExist', { schema: { body: creditCodeBody, response: answer(answers.teamExists) } }, async (req) =>

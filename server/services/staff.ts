@@ -93,10 +93,12 @@ export async function teamForReview(deps: AppDeps, teamId: number): Promise<Team
   return view(row);
 }
 
-/** A document's image, for the console only. */
+/** An image a team sent the staff (a registration's document, a request's), for the console only. */
 export async function uploadImage(deps: AppDeps, uploadId: string): Promise<{ mime: string; bytes: Buffer }> {
   const [row] = await deps.db.query<{ mime: string; bytes: Buffer | Uint8Array }>(
-    'SELECT u.mime, u.bytes FROM uploads u JOIN team_documents d ON d.upload_id = u.id WHERE u.token = $1',
+    `SELECT u.mime, u.bytes FROM uploads u WHERE u.token = $1 AND (
+       EXISTS (SELECT 1 FROM team_documents d WHERE d.upload_id = u.id)
+       OR EXISTS (SELECT 1 FROM team_requests r WHERE u.id IN (r.upload_id, r.upload2_id)))`,
     [uploadId],
   );
   if (!row) throw fail(STAFF_TEXTS.uploadNotFound);

@@ -312,3 +312,22 @@ export const teamForReview = z.strictObject({
   documents: z.array(z.strictObject({ kind: z.enum(['credit', 'protocol1', 'protocol2', 'letter']), uploadId: z.string() })),
 });
 export const teamsForReview = page(teamForReview);
+export const teamRequest = z.strictObject({
+  requestId: id,
+  teamId: id,
+  teamName: z.string(),
+  teamType,
+  kind: z.enum(['unfreeze', 'credit', 'protocol']),
+  state: z.enum(['pending', 'approved', 'rejected']),
+  reviewReason: z.string().nullable(),
+  createTime: z.string(),
+  uploadIds: z.array(z.string()),
+});
+export const teamRequests = z.array(teamRequest);
+export const teamFreezeStatus = z.strictObject({
+  frozen: z.boolean(),
+  frozenReason: z.string().nullable(),
+  canBook: z.boolean(),
+  message: z.string().nullable(),
+  discounts: z.boolean(),
+});

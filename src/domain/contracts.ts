@@ -102,6 +102,24 @@ export const passwordRecoveryBody = z.object({
   confirmPassword: text().max(100),
 });
 
+/** freeAccountApply and updateTeamCredit: one uploaded image (a stamped explanation, the new
+ * certificate); updateTeamProtocol: the new agreement's two parts. */
+export const oneUploadBody = z.object({ uploadId: text().min(1).max(64) });
+export const agreementUploadsBody = z.object({ uploadIds: z.tuple([text().min(1).max(64), text().min(1).max(64)]) });
+
+/** checkTeamFreezeById: a team asks about itself. */
+export const teamIdBody = z.object({ teamId: dbId() });
+
+/** A staff decision on a team's request: approve (a renewal with the new expiry date) or reject with a reason. */
+export const requestReviewBody = z.object({
+  approve: z.boolean(),
+  reason: text().max(200).optional(),
+  expiresOn: text().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+});
+
+/** Staff freeze a team, with the reason it is told. */
+export const freezeBody = z.object({ reason: text().min(1).max(200) });
+
 /** checkTeamIsExist */
 export const creditCodeBody = z.object({ creditCode: text().max(40) });
 

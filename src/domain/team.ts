@@ -224,3 +224,23 @@ export function checkPasswordForm(mode: 'change' | 'recover', f: PasswordForm): 
         required(TEAM_LABELS.code, f.code));
   return first ?? checkNewPassword(f.password, f.confirmPassword);
 }
+
+/** Why a team cannot book now (SPEC §5 account rules, §8 "Account abnormal, cannot book: go to
+ * the personal center"), or null. An agency whose agreement expired still books, without the
+ * agreement prices (`discounts` false). */
+export const TEAM_BOOKING_BLOCKS = {
+  abnormal: { zh: '账户异常，无法预约：请前往个人中心查看', en: 'Account abnormal, cannot book: please go to the personal center' },
+  creditExpired: {
+    zh: '统一社会信用代码证书已过期，无法预约：请前往个人中心上传新的证书',
+    en: 'The credit code certificate has expired, so the group cannot book: upload the new one in the personal center',
+  },
+} as const satisfies Record<string, Text>;
+
+export function teamBookingBlock(team: { verifiedStatus: 0 | 1 | 2; status: 0 | 1; teamRunTimeStatus: TeamRunTimeStatus }): Text | null {
+  if (team.verifiedStatus !== 1 || team.status === 1) return TEAM_BOOKING_BLOCKS.abnormal;
+  if (team.teamRunTimeStatus.creditStatus === 0) return TEAM_BOOKING_BLOCKS.creditExpired;
+  return null;
+}
+
+/** What a team asks the staff for after registration. */
+export type TeamRequestKind = 'unfreeze' | 'credit' | 'protocol';

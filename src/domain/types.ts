@@ -1,6 +1,6 @@
 /** Shapes shared by the client, the machines and the server (SPEC §3). Dates are
  * 'YYYY-MM-DD' strings in the museum's time zone; money is in fen (1/100 yuan). */
-import type { TeamRunTimeStatus, TeamType } from './team.ts';
+import type { TeamRequestKind, TeamRunTimeStatus, TeamType } from './team.ts';
 import type { Text } from './text.ts';
 
 /** Certificate type values as the dictionary `/system/dict/data/type/certificate` serves them. */
@@ -507,4 +507,30 @@ export interface TeamForReview extends TeamSummary {
   reviewReason: string | null;
   createTime: string;
   documents: Array<{ kind: TeamDocumentKind; uploadId: string }>;
+}
+
+/** A team's request to the staff after registration (unfreezing, a renewed certificate or
+ * agreement) and its state. */
+export interface TeamRequest {
+  requestId: number;
+  teamId: number;
+  teamName: string;
+  teamType: TeamType;
+  kind: TeamRequestKind;
+  state: 'pending' | 'approved' | 'rejected';
+  reviewReason: string | null;
+  createTime: string;
+  /** The uploaded images: one, or the agreement's two parts. */
+  uploadIds: string[];
+}
+
+/** checkTeamFreezeById: may the team book now, and at which prices. */
+export interface TeamFreezeStatus {
+  frozen: boolean;
+  frozenReason: string | null;
+  canBook: boolean;
+  /** Why not, in the request's language. */
+  message: string | null;
+  /** False for an agency whose agreement expired: public prices only. */
+  discounts: boolean;
 }

@@ -231,3 +231,56 @@ describe('passwords', () => {
     expect((await t.call('POST', '/login', { body: { username: body.creditCode, password: 'School2040' } })).code).toBe(200);
   });
 });
+
+describe('freezing, unfreezing and renewals', () => {
+  it('staff freeze a team; it cannot book, asks to be unfrozen with a stamped explanation, and is unfrozen', async () => {
+    const staff = await staffToken();
+    const body = await registration(8);
+    const { data } = await register(body);
+    const team = (await t.call('POST', '/login', { body: { username: body.creditCode, password: body.password } })).data.token;
+    const status = (lang: 'en' | 'zh' = 'en') => t.call('POST', '/system/user/checkTeamFreezeById', { token: team, body: { teamId: data.teamId }, lang });
+    expect((await status()).data).toMatchObject({ canBook: false, message: 'Account abnormal, cannot book: please go to the personal center' });
+    await t.call('POST', `/staff/teams/${data.teamId}/review`, { token: staff, body: { approve: true, creditExpiresOn: '2031-06-30' } });
+    expect((await status()).data).toMatchObject({ frozen: false, canBook: true, message: null, discounts: true });
+    // Another team's id is not this team's business.
+    expect((await t.call('POST', '/system/user/checkTeamFreezeById', { token: team, body: { teamId: 1 } })).code).toBe(500);
+
+    const upload1 = (await upload('explanation.png', await png())).data.uploadId;
+    expect((await t.call('POST', '/system/user/freeAccountApply', { token: team, body: { uploadId: upload1 }, lang: 'en' })).msg).toBe('The account is not frozen: there is nothing to unfreeze');
+    await t.call('POST', `/staff/teams/${data.teamId}/freeze`, { token: staff, body: { reason: '3次预约未到馆' } });
+    expect(t.sms.outbox!(body.contactPhone)[0].text).toContain('3次预约未到馆');
+    expect((await status('zh')).data).toMatchObject({ frozen: true, frozenReason: '3次预约未到馆', canBook: false, message: '账户异常，无法预约：请前往个人中心查看' });
+
+    const asked = await t.call('POST', '/system/user/freeAccountApply', { token: team, body: { uploadId: upload1 } });
+    expect(asked.data).toMatchObject({ kind: 'unfreeze', state: 'pending' });
+    expect((await t.call('POST', '/system/user/freeAccountApply', { token: team, body: { uploadId: upload1 }, lang: 'en' })).msg).toBe('A request of this kind is being reviewed; please wait for its result');
+    const pending = await t.call('GET', '/staff/requests?state=pending', { token: staff });
+    const request = pending.data.find((r: { teamId: number }) => r.teamId === data.teamId);
+    const image = await t.app.inject({ method: 'GET', url: `/prod-api/staff/uploads/${request.uploadIds[0]}`, headers: { authorization: `Bearer ${staff}` } });
+    expect(image.headers['content-type']).toBe('image/png');
+    await t.call('POST', `/staff/requests/${request.requestId}/review`, { token: staff, body: { approve: true } });
+    expect((await status()).data).toMatchObject({ frozen: false, canBook: true });
+    expect((await t.call('GET', '/system/user/teamRequests', { token: team })).data[0]).toMatchObject({ kind: 'unfreeze', state: 'approved' });
+    // Teams and visitors cannot decide requests.
+    expect((await t.call('POST', `/staff/requests/${request.requestId}/review`, { token: team, body: { approve: true } })).code).toBe(401);
+  });
+
+  it('a renewed certificate or agreement gets its new date from the staff; only agencies send an agreement', async () => {
+    const staff = await staffToken();
+    const agency = await t.call('POST', '/login', { body: { username: '91350100M00010001T', password: 'Agency2026' } });
+    const school = (await t.call('POST', '/login', { body: { username: DEMO_SCHOOL.creditCode, password: DEMO_SCHOOL.password } })).data.token;
+    const [a, b] = [(await upload('p1.png', await png())).data.uploadId, (await upload('p2.png', await png())).data.uploadId];
+    expect((await t.call('POST', '/system/user/updateTeamProtocol', { token: school, body: { uploadIds: [a, b] }, lang: 'en' })).msg).toBe('Only travel agencies upload an agreement');
+    const asked = await t.call('POST', '/system/user/updateTeamProtocol', { token: agency.data.token, body: { uploadIds: [a, b] } });
+    expect(asked.data.uploadIds).toHaveLength(2);
+    const review = (body: Record<string, unknown>) => t.call('POST', `/staff/requests/${asked.data.requestId}/review`, { token: staff, body, lang: 'en' });
+    expect((await review({ approve: true })).msg).toBe('Please enter the expiry date of the travel agency agreement');
+    expect((await review({ approve: true, expiresOn: TODAY })).msg).toBe('An expiry date must be after today');
+    expect((await review({ approve: true, expiresOn: '2032-01-31' })).data.state).toBe('approved');
+    const info = await t.call('GET', '/getUserInfoToTeam', { token: agency.data.token });
+    expect(info.data.team.protocolExpiresOn).toBe('2032-01-31');
+    const credit = await t.call('POST', '/system/user/updateTeamCredit', { token: school, body: { uploadId: a } });
+    await t.call('POST', `/staff/requests/${credit.data.requestId}/review`, { token: staff, body: { approve: false, reason: '证书不清晰' } });
+    expect((await t.call('GET', '/system/user/teamRequests', { token: school })).data[0]).toMatchObject({ kind: 'credit', state: 'rejected', reviewReason: '证书不清晰' });
+  });
+});

@@ -42,6 +42,8 @@ const same = {
   invoicePage: true as Equal<Out<typeof answers.invoicePage>, T.Page<T.InvoiceSummary>>,
   teamInfo: true as Equal<Out<typeof answers.teamInfo>, { team: T.TeamInfo }>,
   teamForReview: true as Equal<Out<typeof answers.teamForReview>, T.TeamForReview>,
+  teamRequest: true as Equal<Out<typeof answers.teamRequest>, T.TeamRequest>,
+  teamFreezeStatus: true as Equal<Out<typeof answers.teamFreezeStatus>, T.TeamFreezeStatus>,
 } satisfies Record<string, true>;
 
 describe('answer schemas', () => {

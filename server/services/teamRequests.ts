@@ -1,0 +1,165 @@
+/** What a team asks the staff for after registration (SPEC §4 "Team freezing and
+ * restrictions", §7): unfreezing with a stamped explanation (freeAccountApply), a renewed
+ * credit certificate (updateTeamCredit), a renewed agreement (updateTeamProtocol); the staff
+ * decide, freeze a team with a reason, and the team hears it by text message. */
+import type { z } from 'zod';
+import type { AppDeps } from '../context.ts';
+import type { Queryable } from '../db/db.ts';
+import { fail } from '../http.ts';
+import type { requestReviewBody } from '../../src/domain/contracts.ts';
+import { needsAgreement, REVIEW_MESSAGES, teamBookingBlock, type TeamRequestKind, type TeamType } from '../../src/domain/team.ts';
+import { fill, type Lang, type Text } from '../../src/domain/text.ts';
+import type { TeamRequest } from '../../src/domain/types.ts';
+import { museumDate } from '../time.ts';
+import { teamInfo } from './teams.ts';
+import { uploadRowId } from './uploads.ts';
+
+export const REQUEST_TEXTS = {
+  notFrozen: { zh: '账号未被冻结，无需申请解冻', en: 'The account is not frozen: there is nothing to unfreeze' },
+  noAgreement: { zh: '只有旅行社需要上传协议', en: 'Only travel agencies upload an agreement' },
+  notVerified: { zh: '团体尚未通过审核', en: 'The group has not been approved yet' },
+  pending: { zh: '已有一份申请在审核中，请耐心等待', en: 'A request of this kind is being reviewed; please wait for its result' },
+  requestNotFound: { zh: '申请不存在', en: 'The request does not exist' },
+  reviewed: { zh: '该申请已审核，请刷新列表', en: 'This request has been reviewed already; please refresh the list' },
+  approvedSms: { zh: '【科技馆】您的{what}申请已通过。', en: '[Science Museum] Your {what} request is approved.' },
+  rejectedSms: { zh: '【科技馆】您的{what}申请未通过，原因：{reason}。', en: '[Science Museum] Your {what} request was not approved: {reason}.' },
+  frozenSms: {
+    zh: '【科技馆】您的团体账号已被冻结，原因：{reason}。可上传加盖公章的情况说明申请解冻。',
+    en: '[Science Museum] Your group account is frozen: {reason}. Upload a stamped explanation to ask for unfreezing.',
+  },
+} satisfies Record<string, Text>;
+
+const KIND_NAMES: Record<TeamRequestKind, Text> = {
+  unfreeze: { zh: '解冻', en: 'unfreezing' },
+  credit: { zh: '证书更新', en: 'certificate renewal' },
+  protocol: { zh: '协议更新', en: 'agreement renewal' },
+};
+
+/** A team's request: one of a kind at a time; the kind must make sense for the team now. */
+export async function submitRequest(deps: AppDeps, teamId: number, kind: TeamRequestKind, uploadIds: string[]): Promise<TeamRequest> {
+  const { team } = await teamInfo(deps, teamId);
+  if (team.verifiedStatus !== 1) throw fail(REQUEST_TEXTS.notVerified);
+  if (kind === 'unfreeze' && team.status !== 1) throw fail(REQUEST_TEXTS.notFrozen);
+  if (kind === 'protocol' && !needsAgreement(team.teamType)) throw fail(REQUEST_TEXTS.noAgreement);
+  const now = deps.clock();
+  const id = await deps.db.tx(async (q) => {
+    const uploads = [];
+    for (const uploadId of uploadIds) uploads.push(await uploadRowId(q, uploadId));
+    const rows = await q.query<{ id: number }>(
+      `INSERT INTO team_requests (team_id, kind, upload_id, upload2_id, created_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (team_id, kind) WHERE state = 'pending' DO NOTHING RETURNING id`,
+      [teamId, kind, uploads[0], uploads[1] ?? null, now],
+    );
+    if (rows.length === 0) throw fail(REQUEST_TEXTS.pending);
+    return rows[0].id;
+  });
+  return (await requestsWhere(deps.db, 'r.id = $1', [id]))[0];
+}
+
+const REQUEST_SELECT = `SELECT r.id, r.team_id, t.team_name, t.team_type, r.kind, r.state, r.review_reason,
+    to_char(r.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') AS create_time,
+    u1.token AS upload1, u2.token AS upload2
+  FROM team_requests r JOIN teams t ON t.id = r.team_id JOIN uploads u1 ON u1.id = r.upload_id LEFT JOIN uploads u2 ON u2.id = r.upload2_id`;
+
+interface RequestRow {
+  id: number;
+  team_id: number;
+  team_name: string;
+  team_type: number;
+  kind: TeamRequestKind;
+  state: TeamRequest['state'];
+  review_reason: string | null;
+  create_time: string;
+  upload1: string;
+  upload2: string | null;
+}
+
+async function requestsWhere(q: Queryable, where: string, params: unknown[]): Promise<TeamRequest[]> {
+  const rows = await q.query<RequestRow>(`${REQUEST_SELECT} WHERE ${where} ORDER BY r.created_at, r.id`, params);
+  return rows.map((r) => ({
+    requestId: r.id,
+    teamId: r.team_id,
+    teamName: r.team_name,
+    teamType: r.team_type as TeamType,
+    kind: r.kind,
+    state: r.state,
+    reviewReason: r.review_reason,
+    createTime: r.create_time,
+    uploadIds: r.upload2 ? [r.upload1, r.upload2] : [r.upload1],
+  }));
+}
+
+/** The team's own requests, newest first. */
+export async function myRequests(deps: AppDeps, teamId: number): Promise<TeamRequest[]> {
+  return (await requestsWhere(deps.db, 'r.team_id = $1', [teamId])).reverse();
+}
+
+/** checkTeamFreezeById: whether the team may book now, and why not. A team asks about itself only. */
+export async function teamFreezeStatus(deps: AppDeps, teamId: number, askedFor: number, lang: Lang) {
+  if (askedFor !== teamId) throw fail(REQUEST_TEXTS.requestNotFound);
+  const { team } = await teamInfo(deps, teamId);
+  const block = teamBookingBlock(team);
+  const [row] = await deps.db.query<{ frozen_reason: string | null }>('SELECT frozen_reason FROM teams WHERE id = $1', [teamId]);
+  return {
+    frozen: team.status === 1,
+    frozenReason: team.status === 1 ? (row?.frozen_reason ?? null) : null,
+    canBook: block === null,
+    message: block ? block[lang] : null,
+    // An agency whose agreement expired books at the public prices (SPEC §4).
+    discounts: needsAgreement(team.teamType) ? team.teamRunTimeStatus.protocolStatus === 1 : true,
+  };
+}
+
+/** The staff's list of requests in one state, oldest first. */
+export async function requestsForReview(deps: AppDeps, state: TeamRequest['state']): Promise<TeamRequest[]> {
+  return requestsWhere(deps.db, 'r.state = $1', [state]);
+}
+
+async function notify(deps: AppDeps, teamId: number, text: Text): Promise<void> {
+  const [t] = await deps.db.query<{ contact_phone: string }>('SELECT contact_phone FROM teams WHERE id = $1', [teamId]);
+  if (!t) return;
+  // The decision stands even when the gateway is down; the team sees it in its centre.
+  await deps.providers.sms.send({ phone: t.contact_phone, text: text.zh, code: '', sentAt: deps.clock().getTime() }).catch(() => undefined);
+}
+
+/** Approve (unfreeze; or set the renewed document's expiry date, after today) or reject with a reason. */
+export async function reviewRequest(deps: AppDeps, staffId: number, requestId: number, input: z.output<typeof requestReviewBody>): Promise<TeamRequest> {
+  const reason = input.reason?.trim() ?? '';
+  const now = deps.clock();
+  const request = await deps.db.tx(async (q) => {
+    const [r] = await q.query<{ team_id: number; kind: TeamRequestKind; state: string }>(
+      'SELECT team_id, kind, state FROM team_requests WHERE id = $1 FOR UPDATE',
+      [requestId],
+    );
+    if (!r) throw fail(REQUEST_TEXTS.requestNotFound);
+    if (r.state !== 'pending') throw fail(REQUEST_TEXTS.reviewed);
+    if (!input.approve && !reason) throw fail(REVIEW_MESSAGES.reason);
+    if (input.approve && r.kind !== 'unfreeze' && !(input.expiresOn && input.expiresOn > museumDate(now))) {
+      throw fail(input.expiresOn ? REVIEW_MESSAGES.dateInPast : r.kind === 'credit' ? REVIEW_MESSAGES.creditDate : REVIEW_MESSAGES.protocolDate);
+    }
+    await q.query('UPDATE team_requests SET state = $2, review_reason = $3, reviewed_at = $4, reviewed_by = $5 WHERE id = $1', [
+      requestId,
+      input.approve ? 'approved' : 'rejected',
+      input.approve ? null : reason,
+      now,
+      staffId,
+    ]);
+    if (input.approve) {
+      if (r.kind === 'unfreeze') await q.query('UPDATE teams SET frozen = false, frozen_reason = NULL WHERE id = $1', [r.team_id]);
+      if (r.kind === 'credit') await q.query('UPDATE teams SET credit_expires_on = $2 WHERE id = $1', [r.team_id, input.expiresOn]);
+      if (r.kind === 'protocol') await q.query('UPDATE teams SET protocol_expires_on = $2 WHERE id = $1', [r.team_id, input.expiresOn]);
+    }
+    return r;
+  });
+  const what = KIND_NAMES[request.kind];
+  await notify(deps, request.team_id, input.approve ? fill(REQUEST_TEXTS.approvedSms, { what }) : fill(REQUEST_TEXTS.rejectedSms, { what, reason }));
+  return (await requestsWhere(deps.db, 'r.id = $1', [requestId]))[0];
+}
+
+/** The staff freeze a team (missed visits, refunds, too few visitors ...): it cannot book until unfrozen. */
+export async function freezeTeam(deps: AppDeps, teamId: number, reason: string): Promise<null> {
+  const rows = await deps.db.query('UPDATE teams SET frozen = true, frozen_reason = $2 WHERE id = $1 RETURNING id', [teamId, reason.trim()]);
+  if (rows.length === 0) throw fail({ zh: '团体不存在', en: 'The group does not exist' });
+  await notify(deps, teamId, fill(REQUEST_TEXTS.frozenSms, { reason: reason.trim() }));
+  return null;
+}
