@@ -7,7 +7,7 @@ import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
 import type { requestReviewBody } from '../../src/domain/contracts.ts';
-import { needsAgreement, REVIEW_MESSAGES, teamBookingBlock, type TeamRequestKind, type TeamType } from '../../src/domain/team.ts';
+import { checkRequestReview, needsAgreement, teamBookingBlock, type TeamRequestKind, type TeamType } from '../../src/domain/team.ts';
 import { fill, type Lang, type Text } from '../../src/domain/text.ts';
 import type { TeamRequest } from '../../src/domain/types.ts';
 import { museumDate } from '../time.ts';
@@ -133,10 +133,8 @@ export async function reviewRequest(deps: AppDeps, staffId: number, requestId: n
     );
     if (!r) throw fail(REQUEST_TEXTS.requestNotFound);
     if (r.state !== 'pending') throw fail(REQUEST_TEXTS.reviewed);
-    if (!input.approve && !reason) throw fail(REVIEW_MESSAGES.reason);
-    if (input.approve && r.kind !== 'unfreeze' && !(input.expiresOn && input.expiresOn > museumDate(now))) {
-      throw fail(input.expiresOn ? REVIEW_MESSAGES.dateInPast : r.kind === 'credit' ? REVIEW_MESSAGES.creditDate : REVIEW_MESSAGES.protocolDate);
-    }
+    const refused = checkRequestReview(r.kind, input, museumDate(now));
+    if (refused) throw fail(refused);
     await q.query('UPDATE team_requests SET state = $2, review_reason = $3, reviewed_at = $4, reviewed_by = $5 WHERE id = $1', [
       requestId,
       input.approve ? 'approved' : 'rejected',

@@ -1,7 +1,7 @@
 /** The staff console's calls (ours): its own login and token, the review of registrations. */
 import type { z } from 'zod';
-import type { reviewBody, staffLoginBody, staffTeamsQuery } from '../domain/contracts.ts';
-import type { Page, TeamForReview } from '../domain/types.ts';
+import type { freezeBody, requestReviewBody, reviewBody, staffLoginBody, staffTeamsQuery } from '../domain/contracts.ts';
+import type { Page, TeamForReview, TeamRequest } from '../domain/types.ts';
 import { call } from './client.ts';
 import { getToken } from './session.ts';
 
@@ -32,3 +32,11 @@ export async function documentImageUrl(uploadId: string): Promise<string> {
   if (!res.ok || !res.headers.get('content-type')?.startsWith('image/')) throw new Error(res.statusText);
   return URL.createObjectURL(await res.blob());
 }
+
+export const getRequestsForReview = () => call<TeamRequest[]>('/staff/requests', { ...staff, searchParams: { state: 'pending' } });
+
+export const reviewRequest = (requestId: number, decision: In<typeof requestReviewBody>) =>
+  call<TeamRequest>(`/staff/requests/${requestId}/review`, { ...staff, method: 'post', json: decision });
+
+export const freezeTeam = (teamId: number, reason: string) =>
+  call<null>(`/staff/teams/${teamId}/freeze`, { ...staff, method: 'post', json: { reason } satisfies In<typeof freezeBody> });

@@ -1,9 +1,18 @@
 /** The group area's calls (SPEC §7 "Accounts", "Helpers"): login, registration, uploads,
  * the team's own info. */
 import type { z } from 'zod';
-import type { creditCodeBody, loginBody, passwordRecoveryBody, teamPasswordBody, teamRegisterBody } from '../domain/contracts.ts';
-import type { PasswordForm, TeamRegistration } from '../domain/team.ts';
-import type { TeamInfo } from '../domain/types.ts';
+import type {
+  agreementUploadsBody,
+  creditCodeBody,
+  loginBody,
+  oneUploadBody,
+  passwordRecoveryBody,
+  teamIdBody,
+  teamPasswordBody,
+  teamRegisterBody,
+} from '../domain/contracts.ts';
+import type { PasswordForm, TeamRegistration, TeamRequestKind } from '../domain/team.ts';
+import type { TeamFreezeStatus, TeamInfo, TeamRequest } from '../domain/types.ts';
 import { ApiError, call } from './client.ts';
 
 type In<S extends z.ZodType> = z.input<S>;
@@ -71,3 +80,25 @@ export const recoverTeamPassword = (f: PasswordForm) =>
     anonymous: true,
     silent: true,
   });
+
+const REQUEST_PATHS: Record<TeamRequestKind, string> = {
+  unfreeze: '/system/user/freeAccountApply',
+  credit: '/system/user/updateTeamCredit',
+  protocol: '/system/user/updateTeamProtocol',
+};
+
+/** A request to the staff with its uploaded images (the agreement: two parts). */
+export const sendTeamRequest = (kind: TeamRequestKind, uploadIds: string[]) =>
+  call<TeamRequest>(REQUEST_PATHS[kind], {
+    method: 'post',
+    json:
+      kind === 'protocol'
+        ? ({ uploadIds: [uploadIds[0], uploadIds[1]] } satisfies In<typeof agreementUploadsBody>)
+        : ({ uploadId: uploadIds[0] } satisfies In<typeof oneUploadBody>),
+    silent: true,
+  });
+
+export const getMyRequests = () => call<TeamRequest[]>('/system/user/teamRequests');
+
+export const getFreezeStatus = (teamId: number) =>
+  call<TeamFreezeStatus>('/system/user/checkTeamFreezeById', { method: 'post', json: { teamId } satisfies In<typeof teamIdBody> });

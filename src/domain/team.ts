@@ -244,3 +244,12 @@ export function teamBookingBlock(team: { verifiedStatus: 0 | 1 | 2; status: 0 | 
 
 /** What a team asks the staff for after registration. */
 export type TeamRequestKind = 'unfreeze' | 'credit' | 'protocol';
+
+/** A staff decision on a team's request: a renewal is approved with the document's new expiry
+ * date (after today); unfreezing needs none; a rejection needs a reason. */
+export function checkRequestReview(kind: TeamRequestKind, decision: { approve: boolean; reason?: string; expiresOn?: string }, today: string): Text | null {
+  if (!decision.approve) return decision.reason?.trim() ? null : REVIEW_MESSAGES.reason;
+  if (kind === 'unfreeze') return null;
+  if (!decision.expiresOn) return kind === 'credit' ? REVIEW_MESSAGES.creditDate : REVIEW_MESSAGES.protocolDate;
+  return /^\d{4}-\d{2}-\d{2}$/.test(decision.expiresOn) && decision.expiresOn > today ? null : REVIEW_MESSAGES.dateInPast;
+}

@@ -102,9 +102,11 @@ for (const lang of ['zh', 'en'] as const) {
     await fill(page, labels.password, password);
     await fill(page, labels.confirm, password);
     const image = await documentImage();
+    const uploaded = page.locator('.upload-slot .tag--ok');
     for (const input of await page.locator('.upload-slot input[type=file]').all()) {
+      const before = await uploaded.count();
       await input.setInputFiles(image);
-      await expect(page.locator('.upload-slot .tag--ok')).toHaveCount((await page.locator('.upload-slot .tag--ok').count()) + 1);
+      await expect(uploaded).toHaveCount(before + 1);
     }
     await noSidewaysScroll(page);
     await shot(page, lang, '52-register-filled');
@@ -186,5 +188,43 @@ for (const lang of ['zh', 'en'] as const) {
     await page.reload();
     await expect(page.getByTestId('team-state')).toBeVisible();
     await expect(page.locator('.team-notice')).toHaveCount(0);
+  });
+}
+
+for (const lang of ['zh', 'en'] as const) {
+  test(`a school renews its certificate and the staff set the new date (${lang})`, async ({ page }) => {
+    const L = lang === 'zh'
+      ? { creditTitle: '更新信用代码证书', send: '提交申请', sent: '申请已提交', requests: '申请', approve: '通过', expiresOn: '新的有效期至', approved: '已通过', validUntil: '信用代码证书有效期至 2032-12-31' }
+      : { creditTitle: 'Renew the credit certificate', send: 'Send the request', sent: 'Request sent', requests: 'Requests', approve: 'Approve', expiresOn: 'New expiry date', approved: 'Approved', validUntil: 'Credit certificate valid until 2032-12-31' };
+    await useLanguage(page, lang);
+    const login = await page.request.post('/prod-api/login', { data: { username: '91110000MA0000001L', password: 'School2026' } });
+    const { data } = (await login.json()) as { data: { token: string } };
+    await page.goto('/');
+    await page.context().addCookies([{ name: 'ticket_token_team', value: data.token, url: page.url() }]);
+    await page.goto('/team/select/selectDate');
+    const card = page.locator('[data-request=credit]');
+    await expect(card).toContainText(L.creditTitle);
+    await card.locator('input[type=file]').setInputFiles(await documentImage());
+    await expect(card.locator('.tag--ok')).toBeVisible();
+    await card.getByRole('button', { name: L.send }).click();
+    await expect(page.getByTestId('team-requests')).toBeVisible();
+    await noSidewaysScroll(page);
+    await shot(page, lang, '60-team-request-sent');
+
+    await page.goto('/staff/login');
+    await fill(page, lang === 'zh' ? '用户名' : 'Username', 'staff');
+    await page.locator('input[type=password]').fill('Museum2026');
+    await page.getByRole('button', { name: TEXT[lang].login, exact: true }).click();
+    await page.getByRole('tab', { name: L.requests }).click();
+    const request = page.locator('.staff-request').last();
+    await expect(request.locator('.staff-doc img')).toHaveCount(1);
+    await request.locator('.rv-field').filter({ has: page.locator('.rv-field__label', { hasText: L.expiresOn }) }).locator('input').fill('2032-12-31');
+    await request.getByRole('button', { name: L.approve, exact: true }).click();
+    await expect(request.getByRole('status')).toBeVisible();
+    await shot(page, lang, '61-staff-request-approved');
+
+    await page.goto('/team/select/selectDate');
+    await expect(page.getByTestId('team-state')).toContainText(L.validUntil);
+    await expect(page.getByTestId('team-requests').locator('.tag--ok').first()).toContainText(L.approved);
   });
 }

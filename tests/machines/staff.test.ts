@@ -1,8 +1,9 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { staffLoginMachine } from '../../machines/staffLogin.machine.ts';
+import { staffRequestReviewMachine } from '../../machines/staffRequestReview.machine.ts';
 import { staffReviewMachine, type Review } from '../../machines/staffReview.machine.ts';
-import type { TeamForReview } from '../../src/domain/types.ts';
+import type { TeamForReview, TeamRequest } from '../../src/domain/types.ts';
 import { pathSuite } from './pathSuite.ts';
 
 const TODAY = '2030-03-05';
@@ -99,5 +100,52 @@ describe('staffReview: behaviour', () => {
     actor.send({ type: 'REJECT' });
     await waitFor(actor, (s) => s.matches('shown'));
     expect(sent).toEqual([{ approve: false, reason: '介绍信未盖章' }]);
+  });
+});
+
+const renewal: TeamRequest = {
+  requestId: 3,
+  teamId: 7,
+  teamName: '星光旅行社',
+  teamType: 4,
+  kind: 'protocol',
+  state: 'pending',
+  reviewReason: null,
+  createTime: '2030-03-05 10:00',
+  uploadIds: ['u1', 'u2'],
+};
+
+pathSuite('staffRequestReview', [
+  {
+    name: 'an agreement renewal',
+    machine: staffRequestReviewMachine,
+    input: { request: renewal, today: TODAY },
+    generators: ['shortest'],
+    outcomes: {
+      approve: [{ output: { ...renewal, state: 'approved' } }, { error: 'This request has been reviewed already' }],
+      reject: [{ output: { ...renewal, state: 'rejected' } }, { error: 'Network error' }],
+    },
+    events: () => [
+      { type: 'FIELD.CHANGE', field: 'expiresOn', value: '2031-01-31' },
+      { type: 'FIELD.CHANGE', field: 'reason', value: '协议未盖章' },
+      { type: 'APPROVE' },
+      { type: 'REJECT' },
+    ],
+  },
+]);
+
+describe('staffRequestReview: behaviour', () => {
+  it('unfreezing is approved without a date; a renewal needs one after today', async () => {
+    const decisions: unknown[] = [];
+    const machine = staffRequestReviewMachine.provide({
+      actors: { review: fromPromise(async ({ input }) => (decisions.push(input.decision), { ...renewal, state: 'approved' as const })) },
+    });
+    const renew = createActor(machine, { input: { request: renewal, today: TODAY } }).start();
+    renew.send({ type: 'APPROVE' });
+    expect(renew.getSnapshot().context.error?.en).toBe('Please enter the expiry date of the travel agency agreement');
+    const unfreeze = createActor(machine, { input: { request: { ...renewal, kind: 'unfreeze', uploadIds: ['u1'] }, today: TODAY } }).start();
+    unfreeze.send({ type: 'APPROVE' });
+    await waitFor(unfreeze, (s) => s.status === 'done');
+    expect(decisions).toEqual([{ approve: true, expiresOn: undefined }]);
   });
 });

@@ -1,11 +1,10 @@
 /** staff/teams/{id}: one registration with its documents, and the decision. */
 import { useMachine } from '@xstate/react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { fromPromise } from 'xstate';
 import { staffReviewMachine } from '../../../machines/staffReview.machine.ts';
-import { documentImageUrl, getTeamForReview, reviewTeam } from '../../api/staffCalls.ts';
+import { getTeamForReview, reviewTeam } from '../../api/staffCalls.ts';
 import { STAFF_PATHS } from '../../domain/paths.ts';
 import { needsAgreement, TEAM_LABELS, TEAM_TYPE_NAMES } from '../../domain/team.ts';
 import { tr } from '../../i18n/index.ts';
@@ -14,6 +13,8 @@ import { Refusal } from '../../ui/Refusal.tsx';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import '../../ui/vant.ts';
+import { DocumentImage } from './DocumentImage.tsx';
+import { museumToday } from './museumToday.ts';
 import { useStaffToken } from './useStaffToken.ts';
 import './staff.css';
 
@@ -30,31 +31,6 @@ const KIND_LABEL = {
   protocol2: TEAM_LABELS.agreementUploads,
   letter: TEAM_LABELS.letterUpload,
 } as const;
-
-/** Museum time: the date the console compares expiry dates with. */
-const museumToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-
-function DocumentImage({ uploadId, label }: { uploadId: string; label: string }) {
-  const { t } = useTranslation();
-  const [url, setUrl] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let created: string | null = null;
-    documentImageUrl(uploadId).then(
-      (u) => setUrl((created = u)),
-      () => setFailed(true),
-    );
-    return () => {
-      if (created) URL.revokeObjectURL(created);
-    };
-  }, [uploadId]);
-  return (
-    <figure className="staff-doc">
-      {url ? <img src={url} alt={label} /> : <div className="staff-doc__empty">{failed ? t('staff.imageFailed') : t('common.loading')}</div>}
-      <figcaption className="muted">{label}</figcaption>
-    </figure>
-  );
-}
 
 export default function StaffTeam() {
   const { t } = useTranslation();

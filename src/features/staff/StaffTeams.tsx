@@ -3,33 +3,38 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { clearToken } from '../../api/session.ts';
-import { getTeamsForReview } from '../../api/staffCalls.ts';
+import { getRequestsForReview, getTeamsForReview } from '../../api/staffCalls.ts';
 import { pathTo, STAFF_PATHS } from '../../domain/paths.ts';
 import { TEAM_TYPE_NAMES } from '../../domain/team.ts';
 import { tr } from '../../i18n/index.ts';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
+import { museumToday } from './museumToday.ts';
+import { StaffRequestCard } from './StaffRequestCard.tsx';
 import { useStaffToken } from './useStaffToken.ts';
 import './staff.css';
 
 const STATES = ['pending', 'approved', 'rejected'] as const;
+type Tab = (typeof STATES)[number] | 'requests';
 
 export default function StaffTeams() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const [state, setState] = useState<(typeof STATES)[number]>('pending');
+  const [state, setState] = useState<Tab>('pending');
   const [failure, setFailure] = useState<unknown>(null);
   const present = useStaffToken(failure);
+  const caught = (error: unknown) => (setFailure(error), Promise.reject(error));
   const { data, loading, failed, reload } = useLoad(
-    () => (present ? getTeamsForReview(state).catch((error: unknown) => (setFailure(error), Promise.reject(error))) : Promise.resolve(null)),
+    () => (present && state !== 'requests' ? getTeamsForReview(state).catch(caught) : Promise.resolve(null)),
     [state, present],
   );
+  const requests = useLoad(() => (present && state === 'requests' ? getRequestsForReview().catch(caught) : Promise.resolve(null)), [state, present]);
 
   return (
     <Screen title={t('staff.title')} backTo={STAFF_PATHS.teams}>
       <div className="chips staff-tabs" role="tablist">
-        {STATES.map((s) => (
+        {[...STATES, 'requests' as const].map((s) => (
           <button key={s} type="button" role="tab" aria-selected={state === s} className={`chip${state === s ? ' chip--on' : ''}`} onClick={() => setState(s)}>
             {t(`staff.${s}`)}
           </button>
@@ -47,7 +52,8 @@ export default function StaffTeams() {
           </div>
         </Link>
       ))}
-      {data && data.rows.length === 0 ? <div className="empty-state">{t('staff.noTeams')}</div> : null}
+      {requests.data?.map((r) => <StaffRequestCard key={r.requestId} request={r} today={museumToday()} />)}
+      {(data && data.rows.length === 0) || requests.data?.length === 0 ? <div className="empty-state">{t('staff.noTeams')}</div> : null}
       {failed ? <LoadFailed onRetry={reload} /> : null}
       <button
         type="button"
@@ -59,7 +65,7 @@ export default function StaffTeams() {
       >
         {t('staff.logout')}
       </button>
-      <LoadingOverlay show={loading && present} />
+      <LoadingOverlay show={(loading || requests.loading) && present} />
     </Screen>
   );
 }

@@ -1,0 +1,74 @@
+/** One request to the staff: its images (uploaded, scaled first when large) and the send button. */
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { teamRequestMachine } from '../../../machines/teamRequest.machine.ts';
+import { sendTeamRequest, uploadImage } from '../../api/teamCalls.ts';
+import type { TeamRequestKind } from '../../domain/team.ts';
+import { tr } from '../../i18n/index.ts';
+import { Refusal } from '../../ui/Refusal.tsx';
+import { scaleForUpload } from '../../ui/scaleImage.ts';
+import { UploadSlot } from './UploadSlot.tsx';
+
+export interface RequestCardProps {
+  kind: TeamRequestKind;
+  title: string;
+  hint: string;
+  /** One label per image. */
+  parts: string[];
+  onSent: () => void;
+}
+
+export function RequestCard({ kind, title, hint, parts, onSent }: RequestCardProps) {
+  const { t } = useTranslation();
+  const machine = useMemo(
+    () =>
+      teamRequestMachine.provide({
+        actors: {
+          // The view sends the picked File itself as the event's file.
+          upload: fromPromise(async ({ input }) => {
+            const { blob, name } = await scaleForUpload(input.file as File);
+            return uploadImage(blob, name);
+          }),
+          send: fromPromise(({ input }) => sendTeamRequest(kind, input.uploadIds)),
+        },
+      }),
+    [kind],
+  );
+  const [snapshot, send] = useMachine(machine, { input: { parts: parts.length === 2 ? 2 : 1 } });
+  const { uploads, uploadingPart, error } = snapshot.context;
+  const sent = snapshot.status === 'done';
+  useEffect(() => {
+    if (sent) onSent();
+  }, [sent, onSent]);
+
+  return (
+    <section className="card request-card" data-request={kind}>
+      <div className="card__title">{title}</div>
+      <p className="hint">{hint}</p>
+      {sent ? (
+        <p className="notice-bar" role="status">
+          {t('teamArea.requestSent')}
+        </p>
+      ) : (
+        <>
+          {parts.map((label, part) => (
+            <UploadSlot
+              key={label}
+              label={label}
+              uploaded={uploads[part] !== ''}
+              uploading={uploadingPart === part}
+              disabled={snapshot.matches('uploading') || snapshot.matches('sending')}
+              onFile={(file) => send({ type: 'UPLOAD', part, file })}
+            />
+          ))}
+          {error ? <Refusal message={tr(error)} /> : null}
+          <button type="button" className="btn btn--primary btn--block" disabled={!snapshot.matches('editing')} onClick={() => send({ type: 'SEND' })}>
+            {t('teamArea.send')}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
