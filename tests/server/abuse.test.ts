@@ -126,7 +126,8 @@ describe('the slider', () => {
     expect(Object.keys(c).sort()).toEqual(['background', 'captchaId', 'height', 'piece', 'pieceSize', 'pieceY', 'width']);
     for (const image of [c.background, c.piece]) {
       expect(image).toMatch(/^data:image\/png;base64,/);
-      expect(Buffer.from(image.split(',')[1], 'base64').toString('latin1')).not.toMatch(/svg|viewBox|rect/i);
+      // Markup, not stray bytes: three random letters turn up in a compressed PNG now and then.
+      expect(Buffer.from(image.split(',')[1], 'base64').toString('latin1')).not.toMatch(/<svg|viewBox=|<rect/i);
     }
     const meta = await sharp(Buffer.from(c.background.split(',')[1], 'base64')).metadata();
     expect([meta.width, meta.height]).toEqual([300, 150]);
