@@ -8,7 +8,7 @@ import { migrate } from './db/db.ts';
 import { FolderLockedError } from './db/folderLock.ts';
 import { openConfiguredDb } from './db/open.ts';
 import { seedIfEmpty } from './seed/seed.ts';
-import { seedDemoAccounts } from './seed/accounts.ts';
+import { DEMO_SCHOOL, DEMO_STAFF, seedDemoAccounts } from './seed/accounts.ts';
 import { startPayTimeoutJob } from './jobs/payTimeout.ts';
 import { startScheduleJob } from './jobs/schedules.ts';
 import { startCartExpiryJob } from './jobs/cartExpiry.ts';
@@ -81,6 +81,10 @@ async function main() {
     console.log(
       `[server] demo individual account: phone ${DEMO_USER.phone}; request a code, then read it in this log` +
         (deps.providers.sms.outbox ? ` or at ${base}/prod-api/dev/sms/outbox?phone=${DEMO_USER.phone}` : ''),
+    );
+    console.log(
+      `[server] demo group: credit code ${DEMO_SCHOOL.creditCode} / ${DEMO_SCHOOL.password} at ${base}/team/login; ` +
+        `staff console: ${DEMO_STAFF.username} / ${DEMO_STAFF.password} at ${base}/staff`,
     );
   }
 }
