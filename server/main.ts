@@ -12,6 +12,7 @@ import { DEMO_SCHOOL, DEMO_STAFF, seedDemoAccounts } from './seed/accounts.ts';
 import { startPayTimeoutJob } from './jobs/payTimeout.ts';
 import { startScheduleJob } from './jobs/schedules.ts';
 import { startCartExpiryJob } from './jobs/cartExpiry.ts';
+import { startUploadSweepJob } from './jobs/uploadSweep.ts';
 import { startMissedVisitsJob } from './jobs/missedVisits.ts';
 import { smsProvider } from './providers/sms.ts';
 import { simPayment } from './providers/payment.ts';
@@ -46,6 +47,7 @@ async function main() {
   const stopPay = startPayTimeoutJob(db, clock, intervals.payTimeoutMs);
   const stopSchedules = startScheduleJob(db, clock);
   const stopCart = startCartExpiryJob(db, clock, intervals.cartExpiryMs);
+  const stopUploads = startUploadSweepJob(db, clock);
   // Until something marks tickets checked (gate check-in), an unchecked ticket says nothing
   // about a visit: marking missed visits then would blacklist visitors who came.
   const stopMissed = config.checkInSource === 'none' ? async () => undefined : startMissedVisitsJob(db, clock, intervals.missedVisitsMs);
@@ -59,6 +61,7 @@ async function main() {
     await app.close().catch(() => undefined);
     await stopPay();
     await stopCart();
+    await stopUploads();
     await stopMissed();
     await db.close();
     unlock();

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runUploadSweep, UNUSED_UPLOAD_TTL_MS } from '../../server/jobs/uploadSweep.ts';
 import { DEMO_SCHOOL, DEMO_STAFF } from '../../server/seed/accounts.ts';
 import { creditCodeCheckChar } from '../../src/domain/fields.ts';
 import { TODAY } from './constants.ts';
@@ -83,6 +84,21 @@ describe('uploads', () => {
     expect(big).toMatchObject({ code: 500, msg: '图片大小不能超过10MB' });
     const none = await t.call('POST', '/common/ingore/upload', { body: { file: 'x' }, lang: 'en' });
     expect(none).toMatchObject({ code: 500, msg: 'Please upload an image' });
+  });
+});
+
+describe('unused uploads', () => {
+  it('are deleted a day later; a registration\'s documents stay', async () => {
+    const body = await registration(9);
+    await register(body);
+    const stray = (await upload('stray.png', await png())).data.uploadId;
+    const count = async (id: string) => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM uploads WHERE token = $1', [id]))[0].n;
+    expect(await runUploadSweep(t.db, () => t.now())).toBe(0);
+    t.advance(UNUSED_UPLOAD_TTL_MS + 1000);
+    expect(await runUploadSweep(t.db, () => t.now())).toBeGreaterThanOrEqual(1);
+    expect(await count(stray)).toBe(0);
+    expect(await count(body.creditUpload)).toBe(1);
+    expect(await count(body.letterUpload)).toBe(1);
   });
 });
 
