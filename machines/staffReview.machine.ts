@@ -3,9 +3,10 @@
  * the reason the group is told).
  *
  * Input: { teamId, today } (today 'YYYY-MM-DD' in museum time, for the date checks).
- * The app provides the actors `loadTeam` ({ teamId }) and `review` ({ teamId, review }). */
+ * The app provides the actors `loadTeam` ({ teamId }), `review` ({ teamId, review }) and
+ * `freeze` ({ teamId, reason }). */
 import { assign, fromPromise, setup } from 'xstate';
-import { checkReview, type ReviewDecision } from '../src/domain/team.ts';
+import { checkReview, REVIEW_MESSAGES, type ReviewDecision } from '../src/domain/team.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { TeamForReview } from '../src/domain/types.ts';
 import { errorText, failure, notProvided, output } from './errors.ts';
@@ -27,6 +28,7 @@ export type StaffReviewEvent =
   | { type: 'FIELD.CHANGE'; field: 'reason' | 'creditExpiresOn' | 'protocolExpiresOn'; value: string }
   | { type: 'APPROVE' }
   | { type: 'REJECT' }
+  | { type: 'FREEZE' }
   | { type: 'RETRY' };
 
 function decision(c: StaffReviewContext, approve: boolean): Review {
@@ -46,9 +48,13 @@ export const staffReviewMachine = setup({
   actors: {
     loadTeam: fromPromise<TeamForReview, { teamId: number }>(async () => notProvided('loadTeam')),
     review: fromPromise<TeamForReview, { teamId: number; review: Review }>(async () => notProvided('review')),
+    /** Freezes the team with the reason (it is told by text message). */
+    freeze: fromPromise<unknown, { teamId: number; reason: string }>(async () => notProvided('freeze')),
   },
   guards: {
     pending: ({ context }) => context.team?.reviewState === 'pending',
+    noFreezeReason: ({ context }) => context.reason.trim() === '',
+    freezable: ({ context }) => context.team?.reviewState === 'approved' && !context.team.frozen,
     cannotApprove: ({ context }) => refusalOf(context, true) !== null,
     noReason: ({ context }) => refusalOf(context, false) !== null,
   },
@@ -57,6 +63,7 @@ export const staffReviewMachine = setup({
     setField: assign(({ event }) => (event.type === 'FIELD.CHANGE' ? { [event.field]: event.value, error: null } : {})),
     showApprovalError: assign(({ context }) => ({ error: refusalOf(context, true) })),
     showReasonError: assign(({ context }) => ({ error: refusalOf(context, false) })),
+    showFreezeReasonError: assign({ error: REVIEW_MESSAGES.freezeReason }),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
   },
 }).createMachine({
@@ -74,8 +81,25 @@ export const staffReviewMachine = setup({
       { loading: 'Loading the registration', failed: 'The registration could not be loaded: retry' },
     ),
     shown: {
-      meta: { description: 'The registration is shown' },
+      meta: { description: 'The registration is shown; an approved team can be frozen with a reason' },
       always: { guard: 'pending', target: 'deciding' },
+      on: {
+        'FIELD.CHANGE': { actions: 'setField' },
+        FREEZE: [
+          { guard: 'noFreezeReason', actions: 'showFreezeReasonError' },
+          { guard: 'freezable', target: 'freezing' },
+        ],
+      },
+    },
+    freezing: {
+      meta: { description: 'Freezing the team' },
+      invoke: {
+        id: 'freeze',
+        src: 'freeze',
+        input: ({ context }) => ({ teamId: context.teamId, reason: context.reason.trim() }),
+        onDone: { target: 'loading', actions: assign({ reason: '' }) },
+        onError: { target: 'shown', actions: { type: 'setFailure', params: failure } },
+      },
     },
     deciding: {
       meta: { description: 'Pending: approve with the dates, or reject with a reason' },

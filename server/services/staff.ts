@@ -40,7 +40,7 @@ export async function loginStaff(deps: AppDeps, username: string, password: stri
 }
 
 const TEAM_SELECT = `SELECT t.id, t.team_name, t.team_type, t.credit_code, t.contact_name, t.contact_phone, t.address, t.email,
-    t.review_state, t.review_reason, to_char(t.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') AS create_time,
+    t.review_state, t.review_reason, t.frozen, t.frozen_reason, to_char(t.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') AS create_time,
     coalesce((SELECT json_agg(json_build_object('kind', d.kind, 'uploadId', u.token) ORDER BY d.kind)
                 FROM team_documents d JOIN uploads u ON u.id = d.upload_id WHERE d.team_id = t.id), '[]') AS documents
   FROM teams t`;
@@ -56,6 +56,8 @@ interface TeamRow {
   email: string | null;
   review_state: TeamForReview['reviewState'];
   review_reason: string | null;
+  frozen: boolean;
+  frozen_reason: string | null;
   create_time: string;
   documents: Array<{ kind: TeamDocumentKind; uploadId: string }> | string;
 }
@@ -71,6 +73,8 @@ const view = (r: TeamRow): TeamForReview => ({
   email: r.email,
   reviewState: r.review_state,
   reviewReason: r.review_reason,
+  frozen: r.frozen,
+  frozenReason: r.frozen_reason,
   createTime: r.create_time,
   // PGlite and pg both parse json, but a driver may hand it over as text.
   documents: typeof r.documents === 'string' ? (JSON.parse(r.documents) as TeamForReview['documents']) : r.documents,

@@ -308,6 +308,8 @@ export const teamForReview = z.strictObject({
   ...teamFields,
   reviewState: z.enum(['pending', 'approved', 'rejected']),
   reviewReason: z.string().nullable(),
+  frozen: z.boolean(),
+  frozenReason: z.string().nullable(),
   createTime: z.string(),
   documents: z.array(z.strictObject({ kind: z.enum(['credit', 'protocol1', 'protocol2', 'letter']), uploadId: z.string() })),
 });

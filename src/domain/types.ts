@@ -505,6 +505,8 @@ export type TeamDocumentKind = 'credit' | 'protocol1' | 'protocol2' | 'letter';
 export interface TeamForReview extends TeamSummary {
   reviewState: 'pending' | 'approved' | 'rejected';
   reviewReason: string | null;
+  frozen: boolean;
+  frozenReason: string | null;
   createTime: string;
   documents: Array<{ kind: TeamDocumentKind; uploadId: string }>;
 }

@@ -23,6 +23,12 @@ const TEXT = {
     newPassword: '新密码',
     savePassword: '保存新密码',
     mismatch: '两次输入的密码不一致',
+    approvedTab: '已通过',
+    requestsTab: '申请',
+    freeze: '冻结账号',
+    freezeReason: '冻结原因',
+    reasonNeeded: '请填写冻结原因',
+    sendRequest: '提交申请',
   },
   en: {
     register: 'Register a group',
@@ -39,6 +45,12 @@ const TEXT = {
     newPassword: 'New password',
     savePassword: 'Save the new password',
     mismatch: 'The two passwords do not match',
+    approvedTab: 'Approved',
+    requestsTab: 'Requests',
+    freeze: 'Freeze the account',
+    freezeReason: 'Reason for freezing',
+    reasonNeeded: 'Please give the reason for freezing',
+    sendRequest: 'Send the request',
   },
 } as const;
 
@@ -153,6 +165,36 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByTestId('team-state')).toContainText(T.bookingSoon);
     await noSidewaysScroll(page);
     await shot(page, lang, '57-team-home');
+
+    // The staff freeze it (the group is told why); it asks to be unfrozen with a stamped
+    // explanation, and the staff unfreeze it.
+    await page.goto('/staff/teams');
+    await page.getByRole('tab', { name: T.approvedTab }).click();
+    await page.locator('.staff-team').filter({ hasText: name }).click();
+    await page.getByRole('button', { name: T.freeze }).click();
+    await expect(page.getByRole('alert')).toContainText(T.reasonNeeded);
+    await fill(page, T.freezeReason, '3次预约未到馆');
+    await page.getByRole('button', { name: T.freeze }).click();
+    await expect(page.locator('.staff-fields')).toContainText('3次预约未到馆');
+    await shot(page, lang, '62-staff-frozen');
+    await page.goto('/team/select/selectDate');
+    await expect(page.getByTestId('team-state')).toContainText('3次预约未到馆');
+    // The frozen notice comes first (SPEC §4 pop-ups).
+    await page.locator('[data-notice=frozenSchool]').getByRole('button').click();
+    const unfreeze = page.locator('[data-request=unfreeze]');
+    await unfreeze.locator('input[type=file]').setInputFiles(image);
+    await expect(unfreeze.locator('.tag--ok')).toBeVisible();
+    await unfreeze.getByRole('button', { name: T.sendRequest }).click();
+    await expect(page.getByTestId('team-requests')).toBeVisible();
+    await shot(page, lang, '63-team-frozen-request');
+    await page.goto('/staff/teams');
+    await page.getByRole('tab', { name: T.requestsTab }).click();
+    const request = page.locator('.staff-request').filter({ hasText: name });
+    await request.getByRole('button', { name: T.approve, exact: true }).click();
+    await expect(request.getByRole('status')).toBeVisible();
+    await page.goto('/team/select/selectDate');
+    await expect(page.getByTestId('team-state')).toBeVisible();
+    await expect(page.getByTestId('team-state')).not.toContainText('3次预约未到馆');
 
     // It changes its password, and logs in again with the new one.
     await page.getByRole('link', { name: T.changePassword }).click();

@@ -18,11 +18,14 @@ const school: TeamForReview = {
   email: null,
   reviewState: 'pending',
   reviewReason: null,
+  frozen: false,
+  frozenReason: null,
   createTime: '2030-03-05 10:00',
   documents: [{ kind: 'credit', uploadId: 'u1' }],
 };
 const agency: TeamForReview = { ...school, teamType: 4 };
 const approved: TeamForReview = { ...school, reviewState: 'approved' };
+const frozen: TeamForReview = { ...approved, frozen: true, frozenReason: '3次预约未到馆' };
 
 pathSuite('staffLogin', [
   {
@@ -45,7 +48,8 @@ pathSuite('staffReview', [
     input: { teamId: 7, today: TODAY },
     generators: ['shortest'],
     outcomes: {
-      loadTeam: [{ output: school }, { output: agency }, { output: approved }, { error: 'Network error' }],
+      loadTeam: [{ output: school }, { output: agency }, { output: approved }, { output: frozen }, { error: 'Network error' }],
+      freeze: [{ output: null }, { error: 'Network error' }],
       approve: [{ output: approved }, { error: 'This registration has been reviewed already' }],
       reject: [{ output: { ...school, reviewState: 'rejected' } }, { error: 'Network error' }],
     },
@@ -55,6 +59,7 @@ pathSuite('staffReview', [
       { type: 'FIELD.CHANGE', field: 'reason', value: '介绍信未盖章' },
       { type: 'APPROVE' },
       { type: 'REJECT' },
+      { type: 'FREEZE' },
       { type: 'RETRY' },
     ],
   },

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { fromPromise } from 'xstate';
 import { staffReviewMachine } from '../../../machines/staffReview.machine.ts';
-import { getTeamForReview, reviewTeam } from '../../api/staffCalls.ts';
+import { freezeTeam, getTeamForReview, reviewTeam } from '../../api/staffCalls.ts';
 import { STAFF_PATHS } from '../../domain/paths.ts';
 import { needsAgreement, TEAM_LABELS, TEAM_TYPE_NAMES } from '../../domain/team.ts';
 import { tr } from '../../i18n/index.ts';
@@ -22,6 +22,7 @@ const machine = staffReviewMachine.provide({
   actors: {
     loadTeam: fromPromise(({ input }) => getTeamForReview(input.teamId)),
     review: fromPromise(({ input }) => reviewTeam(input.teamId, input.review)),
+    freeze: fromPromise(({ input }) => freezeTeam(input.teamId, input.reason)),
   },
 });
 
@@ -71,6 +72,12 @@ export default function StaffTeam() {
               ) : null}
               <dt>{t('staff.submittedAt')}</dt>
               <dd>{team.createTime}</dd>
+              {team.frozen ? (
+                <>
+                  <dt>{t('staff.frozen')}</dt>
+                  <dd>{team.frozenReason}</dd>
+                </>
+              ) : null}
               {team.reviewReason ? (
                 <>
                   <dt>{t('staff.reason')}</dt>
@@ -123,6 +130,21 @@ export default function StaffTeam() {
               {t('staff.reviewedOk')}
             </p>
           )}
+          {team.reviewState === 'approved' && !team.frozen ? (
+            <section className="card staff-freeze">
+              <Field
+                label={t('staff.freezeReason')}
+                placeholder={t('staff.freezePlaceholder')}
+                value={reason}
+                maxLength={200}
+                onChange={(value) => send({ type: 'FIELD.CHANGE', field: 'reason', value })}
+              />
+              {error && snapshot.matches('shown') ? <Refusal message={tr(error)} /> : null}
+              <button type="button" className="btn btn--block" disabled={snapshot.matches('freezing')} onClick={() => send({ type: 'FREEZE' })}>
+                {t('staff.freeze')}
+              </button>
+            </section>
+          ) : null}
         </>
       ) : null}
       {snapshot.matches('failed') ? <LoadFailed message={error ? tr(error) : undefined} onRetry={() => send({ type: 'RETRY' })} /> : null}
