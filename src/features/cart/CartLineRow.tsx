@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { cartHoldMachine, remainingSeconds } from '../../../machines/cartHold.machine.ts';
-import { expireCartLines, removeCartLine } from '../../api/calls.ts';
+import { expireCartLines, removeCartLine } from '../../api/orderCalls.ts';
 import type { CartLine } from '../../domain/types.ts';
 import { formatMoney } from '../../ui/money.ts';
 import { ticker } from '../../ui/ticker.ts';

@@ -2,7 +2,7 @@
 import { INVOICE_TITLE_TYPES } from '../../domain/invoice.ts';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
-import { getInvoice } from '../../api/calls.ts';
+import { getInvoice } from '../../api/orderCalls.ts';
 import { formatMoney } from '../../ui/money.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';

@@ -3,7 +3,7 @@ import { INVOICE_TITLE_TYPES } from '../../domain/invoice.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { getInvoices } from '../../api/calls.ts';
+import { getInvoices } from '../../api/orderCalls.ts';
 import { formatMoney } from '../../ui/money.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';

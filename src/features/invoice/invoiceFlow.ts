@@ -2,7 +2,7 @@
  * editInvoiceInfo each run one). */
 import { fromPromise } from 'xstate';
 import { invoiceMachine } from '../../../machines/invoice.machine.ts';
-import { applyInvoice, getInvoiceableOrders } from '../../api/calls.ts';
+import { applyInvoice, getInvoiceableOrders } from '../../api/orderCalls.ts';
 
 export const invoiceFlow = invoiceMachine.provide({
   actors: {

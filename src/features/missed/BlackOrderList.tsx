@@ -2,7 +2,7 @@
  * many missed visits count in the window against the limit, until when, and the list. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getMissedVisits } from '../../api/calls.ts';
+import { getMissedVisits } from '../../api/orderCalls.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import './missed.css';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { fromPromise } from 'xstate';
 import { orderDetailMachine } from '../../../machines/orderDetail.machine.ts';
-import { cancelOrder, getOrder, getPopWindows } from '../../api/calls.ts';
+import { cancelOrder, getOrder, getPopWindows } from '../../api/orderCalls.ts';
 import { orderActions } from '../../domain/orderActions.ts';
 import { tr } from '../../i18n/index.ts';
 import { confirm, toastInfo } from '../../ui/feedback.ts';

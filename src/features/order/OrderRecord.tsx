@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { getOrders, getTodayOrders } from '../../api/calls.ts';
+import { getOrders, getTodayOrders } from '../../api/orderCalls.ts';
 import type { OrderStatus } from '../../domain/types.ts';
 import { formatMoney } from '../../ui/money.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';

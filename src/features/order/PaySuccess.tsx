@@ -1,7 +1,7 @@
 /** order/paySuccess/{id} (no login): the tickets, a QR code each, with masked certificates. */
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
-import { getOrder } from '../../api/calls.ts';
+import { getOrder } from '../../api/orderCalls.ts';
 import { currentKind, getToken } from '../../api/session.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';

@@ -4,7 +4,7 @@ import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { refundableTicketIds, refundMachine } from '../../../machines/refund.machine.ts';
-import { getRefundRules, refundCheckBlack, refundTickets } from '../../api/calls.ts';
+import { getRefundRules, refundCheckBlack, refundTickets } from '../../api/orderCalls.ts';
 import type { OrderDetail } from '../../domain/types.ts';
 import { tr } from '../../i18n/index.ts';
 import { formatMoney } from '../../ui/money.ts';

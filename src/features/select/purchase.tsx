@@ -7,17 +7,8 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { chosenSession, purchaseMachine } from '../../../machines/purchase.machine.ts';
-import {
-  addToCart,
-  calculatePrice,
-  clearShoppingCart,
-  getCalendar,
-  getHallPersonSetting,
-  getHalls,
-  getRiskSwitch,
-  getUnpaidOrder,
-  placeOrder,
-} from '../../api/calls.ts';
+import { getCalendar, getHallPersonSetting, getHalls } from '../../api/calls.ts';
+import { addToCart, calculatePrice, clearShoppingCart, getRiskSwitch, getUnpaidOrder, placeOrder } from '../../api/orderCalls.ts';
 import { buildOrderRequest } from '../../domain/orderRequest.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 

@@ -2,7 +2,7 @@
  * session and the tickets with their visitors as the server masks them. */
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
-import { getOrderByShortLink } from '../../api/calls.ts';
+import { getOrderByShortLink } from '../../api/orderCalls.ts';
 import { OrderSummaryCard } from '../../ui/OrderSummaryCard.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { TicketRows } from '../../ui/TicketRows.tsx';

@@ -1,0 +1,160 @@
+/** The calls of orders, payment, the cart, the order lifecycle and invoices (SPEC §7 "Orders"):
+ * apart from calls.ts so the first screen does not load them. */
+
+import type {
+  BlockStatus,
+  CancelOrderResult,
+  CartAddResult,
+  CartConflict,
+  CartLine,
+  InvoiceDetail,
+  InvoiceRequest,
+  InvoiceSummary,
+  MissedVisitList,
+  OrderDetail,
+  OrderStatus,
+  OrderSummary,
+  Page,
+  PlaceOrderRequest,
+  PlaceOrderResult,
+  PopWindow,
+  PriceQuote,
+  RebookRequest,
+  RebookResult,
+  RefundResult,
+  RefundRisk,
+  ShoppingCart,
+} from '../domain/types.ts';
+import type { z } from 'zod';
+import type {
+  cancelQuery,
+  cartAddBody,
+  cartCheckoutBody,
+  directOrderBody,
+  invoiceApplyBody,
+  orderListQuery,
+  pageQuery,
+  priceRequest,
+  rebookBody,
+  shortLinkBody,
+  ticketIdsBody,
+} from '../domain/contracts.ts';
+import type { RefundContext } from '../domain/refundRules.ts';
+import { call, callRaw } from './client.ts';
+
+/** What a route accepts (src/domain/contracts.ts): a call that drifts from its route is a type error. */
+type In<S extends z.ZodType> = z.input<S>;
+
+// Orders
+export const calculatePrice = (hallScheduleId: number, ticketPriceIds: number[]) =>
+  call<PriceQuote>('/config/orderRule/calculatePrice', {
+    method: 'post',
+    json: { hallScheduleId, ticketInfoList: ticketPriceIds.map((ticketPriceId) => ({ ticketPriceId })) } satisfies In<typeof priceRequest>,
+    silent: true,
+  });
+
+/** 502 comes back as data: it means no order was created (SPEC §4). */
+export const placeOrder = (request: PlaceOrderRequest) =>
+  callRaw<PlaceOrderResult | null>('/config/orderRule/placeOrder', {
+    method: 'post',
+    json: request satisfies In<typeof directOrderBody>,
+    silent: true,
+  });
+
+/** SPEC §7 risk switch (answer ours): whether the risk policy judges an action. */
+export const getRiskSwitch = (key: 'placeOrder' | 'shoppingCart') =>
+  call<{ key: string; enabled: boolean }>('/risk/getSwitch/ingore', { searchParams: { platform: 2, key }, anonymous: true, silent: true });
+
+export const getUnpaidOrder = () =>
+  call<{ orderId: number | null; orderNumber: string | null }>('/config/orderRule/selectNotPayOrderByUserId');
+
+export const getOrder = (orderId: number) => call<OrderDetail>(`/order/OrderInfo/searchPersonOrder/${orderId}`);
+
+export const getOrderStatus = (orderId: number) =>
+  call<{ status: OrderStatus; payDeadline: number | null }>('/order/OrderInfo/getOrderStatusForTimeOut', {
+    searchParams: { orderId },
+  });
+
+export const getOrders = (status: OrderStatus | '', pageNum: number, pageSize = 10) =>
+  call<Page<OrderSummary>>('/order/OrderInfo/getOrderInfoByStatus', {
+    searchParams: { status, pageNum, pageSize } satisfies In<typeof orderListQuery>,
+  });
+
+// Payment (SPEC: "Payment call paths: not shown"; ours, served by the payment provider)
+export const createPayment = (orderId: number) =>
+  call<{ payUrl: string }>('/pay/create', { method: 'post', json: { orderId }, silent: true });
+
+// Cart (placeOrder with poolFlag 1 adds to the cart; with cartTicketIds it pays cart lines as one order)
+
+/** Code 600 of addToCart: the cart holds another date (data CartConflict); ask to empty it. */
+export const CART_OTHER_DATE_CODE = 600;
+
+/** Adds the visitors of a request to the cart (no captcha): stock is held until the deadline. */
+export const addToCart = (request: PlaceOrderRequest) =>
+  callRaw<CartAddResult | CartConflict | null>('/config/orderRule/placeOrder', {
+    method: 'post',
+    json: { ...request, poolFlag: 1 } satisfies In<typeof cartAddBody>,
+    silent: true,
+  });
+
+export const getShoppingCart = () => call<ShoppingCart>('/query/order/getShoppingCart');
+
+export const removeCartLine = (cartTicketId: number) =>
+  call<null>(`/order/ticketInfo/removeForShopping/${cartTicketId}`, { method: 'delete' });
+
+/** Empties the cart (held and expired lines). */
+export const clearShoppingCart = () => call<{ removed: number }>('/order/ticketInfo/clearShopping', { method: 'delete' });
+
+/** Expires the caller's due lines now; returns the lines that expired by this call. */
+export const expireCartLines = () => call<CartLine[]>('/order/ticketInfo/ticketInfoTimeOut', { silent: true });
+
+/** Pays the selected cart lines as ONE order; 502 comes back as data, as for placeOrder. */
+export const checkoutCart = (cartTicketIds: number[], captchaToken: string) =>
+  callRaw<PlaceOrderResult | null>('/config/orderRule/placeOrder', {
+    method: 'post',
+    json: { poolFlag: 0, cartTicketIds, captchaToken } satisfies In<typeof cartCheckoutBody>,
+    silent: true,
+  });
+
+// Order lifecycle
+export const cancelOrder = (orderNumber: string) =>
+  call<CancelOrderResult>('/order/OrderInfo/cancel', { searchParams: { orderNumber } satisfies In<typeof cancelQuery> });
+
+export const getTodayOrders = () => call<OrderDetail[]>('/order/v1/todayOrder');
+
+export const getPopWindows = (orderId: number) => call<PopWindow[]>(`/order/OrderInfo/popWindows/${orderId}`);
+
+export const getOrderByShortLink = (shortLinkFlag: string) =>
+  call<OrderDetail>('/ingore/getOrderDetailByShortUrl', { method: 'post', json: { shortLinkFlag } satisfies In<typeof shortLinkBody>, anonymous: true });
+
+// Refund and date change
+export const refundCheckBlack = (ticketIds: number[]) =>
+  call<RefundRisk>('/order/refund/refundCheckBlack', { method: 'post', json: { ticketIds } satisfies In<typeof ticketIdsBody> });
+
+export const refundTickets = (ticketIds: number[]) =>
+  call<RefundResult>('/order/refund/frontUserRefund', { method: 'post', json: { ticketIds } satisfies In<typeof ticketIdsBody> });
+
+export const rebookTickets = (request: RebookRequest) =>
+  call<RebookResult>('/config/orderRule/rebook/person', { method: 'post', json: request satisfies In<typeof rebookBody> });
+
+// Missed visits and the blacklist
+export const getMissedVisits = (pageNum = 1, pageSize = 10) =>
+  call<MissedVisitList>('/order/OrderInfo/missedVisits', { searchParams: { pageNum, pageSize } satisfies In<typeof pageQuery> });
+
+export const getBlockStatus = () => call<BlockStatus>('/order/refund/blockLists', { method: 'post' });
+
+// Invoices (SPEC: paths not shown; ours)
+export const applyInvoice = (request: InvoiceRequest) =>
+  call<InvoiceDetail>('/invoice/apply', { method: 'post', json: request satisfies In<typeof invoiceApplyBody> });
+
+export const getInvoices = (pageNum = 1, pageSize = 10) =>
+  call<Page<InvoiceSummary>>('/invoice/list', { searchParams: { pageNum, pageSize } satisfies In<typeof pageQuery> });
+
+export const getInvoice = (invoiceId: number) => call<InvoiceDetail>(`/invoice/${invoiceId}`);
+
+/** Paid orders with an amount to invoice and no invoice yet (chooseOrder). */
+export const getInvoiceableOrders = () => call<OrderSummary[]>('/invoice/orders');
+
+/** What the refund and date-change rules need to know of an order's tickets (RefundContext),
+ * from the server: the ticket list does not carry hall, kind, age or flags. */
+export const getRefundRules = (orderId: number) => call<RefundContext>(`/order/refund/rules/${orderId}`);
