@@ -3,12 +3,22 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { agreementUploadsBody, creditCodeBody, oneUploadBody, passwordRecoveryBody, teamIdBody, teamPasswordBody, teamRegisterBody } from '../../src/domain/contracts.ts';
+import {
+  agreementUploadsBody,
+  creditCodeBody,
+  oneUploadBody,
+  passwordRecoveryBody,
+  teamContactBody,
+  teamIdBody,
+  teamInfoBody,
+  teamPasswordBody,
+  teamRegisterBody,
+} from '../../src/domain/contracts.ts';
 import { IMAGE_MAX_BYTES } from '../../src/domain/limits.ts';
 import { UPLOAD_MESSAGES } from '../../src/domain/uploads.ts';
 import type { AppDeps } from '../context.ts';
 import { fail, langOf, ok } from '../http.ts';
-import { changeTeamPassword, recoverTeamPassword, registerTeam, teamExists } from '../services/teams.ts';
+import { changeTeamPassword, recoverTeamPassword, registerTeam, teamExists, updateTeamDetails } from '../services/teams.ts';
 import { myRequests, submitRequest, teamFreezeStatus } from '../services/teamRequests.ts';
 import { saveUpload, UPLOAD_TEXTS } from '../services/uploads.ts';
 import * as answers from '../../src/domain/answers.ts';
@@ -25,6 +35,13 @@ export const teamRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
 
   app.post('/system/user/ingore/getBackTeamPasswordApply', { schema: { body: passwordRecoveryBody, response: answer(z.null()) } }, async (req) =>
     ok(req, await recoverTeamPassword(deps, req.body, clientIp(req))),
+  );
+
+  app.post('/system/user/updateTeamInfo', { config: { auth: 'team' }, schema: { body: teamInfoBody, response: answer(answers.teamInfo) } }, async (req) =>
+    ok(req, await updateTeamDetails(deps, account(req).userId, req.body)),
+  );
+  app.post('/system/user/updateTeamContacterInfo', { config: { auth: 'team' }, schema: { body: teamContactBody, response: answer(answers.teamInfo) } }, async (req) =>
+    ok(req, await updateTeamDetails(deps, account(req).userId, req.body)),
   );
 
   // Requests to the staff, and whether the team may book.

@@ -8,7 +8,7 @@ import { consumeToken } from '../providers/captcha.ts';
 import { museumDate } from '../time.ts';
 import { maskPhone } from '../../src/domain/certificates.ts';
 import type { creditCodeBody, passwordRecoveryBody, teamPasswordBody, teamRegisterBody } from '../../src/domain/contracts.ts';
-import { checkNewPassword, checkTeamRegistration, needsAgreement, teamRunTimeStatus, type TeamType } from '../../src/domain/team.ts';
+import { checkNewPassword, checkTeamDetails, checkTeamRegistration, needsAgreement, teamRunTimeStatus, type TeamDetails, type TeamType } from '../../src/domain/team.ts';
 import type { TeamInfo } from '../../src/domain/types.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
 import { verifyCode } from './login.ts';
@@ -189,4 +189,23 @@ export async function recoverTeamPassword(deps: AppDeps, input: z.output<typeof 
     await q.query('DELETE FROM wrong_passwords WHERE credit_code = $1', [creditCode]);
   });
   return null;
+}
+
+/** updateTeamInfo and updateTeamContacterInfo: the team's own details, every rule again. */
+export async function updateTeamDetails(deps: AppDeps, teamId: number, change: Partial<TeamDetails>): Promise<{ team: TeamInfo }> {
+  const [t] = await deps.db.query<{ address: string; email: string | null; contact_name: string }>(
+    'SELECT address, email, contact_name FROM teams WHERE id = $1',
+    [teamId],
+  );
+  if (!t) throw fail(TEAM_TEXTS.notFound, 401);
+  const details = { address: t.address, email: t.email ?? '', contactName: t.contact_name, ...change };
+  const refused = checkTeamDetails(details);
+  if (refused) throw fail(refused);
+  await deps.db.query('UPDATE teams SET address = $2, email = $3, contact_name = $4 WHERE id = $1', [
+    teamId,
+    details.address.trim(),
+    details.email.trim() || null,
+    details.contactName.trim(),
+  ]);
+  return teamInfo(deps, teamId);
 }

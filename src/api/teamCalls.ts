@@ -7,11 +7,13 @@ import type {
   loginBody,
   oneUploadBody,
   passwordRecoveryBody,
+  teamContactBody,
   teamIdBody,
+  teamInfoBody,
   teamPasswordBody,
   teamRegisterBody,
 } from '../domain/contracts.ts';
-import type { PasswordForm, TeamRegistration, TeamRequestKind } from '../domain/team.ts';
+import type { PasswordForm, TeamDetails, TeamRegistration, TeamRequestKind } from '../domain/team.ts';
 import type { TeamFreezeStatus, TeamInfo, TeamRequest } from '../domain/types.ts';
 import { ApiError, call } from './client.ts';
 
@@ -102,3 +104,9 @@ export const getMyRequests = () => call<TeamRequest[]>('/system/user/teamRequest
 
 export const getFreezeStatus = (teamId: number) =>
   call<TeamFreezeStatus>('/system/user/checkTeamFreezeById', { method: 'post', json: { teamId } satisfies In<typeof teamIdBody> });
+
+/** personalCenter/changeInfo: the address and e-mail, then the contact person. */
+export async function saveTeamDetails(d: TeamDetails): Promise<void> {
+  await call('/system/user/updateTeamInfo', { method: 'post', json: { address: d.address, email: d.email } satisfies In<typeof teamInfoBody>, silent: true });
+  await call('/system/user/updateTeamContacterInfo', { method: 'post', json: { contactName: d.contactName } satisfies In<typeof teamContactBody>, silent: true });
+}

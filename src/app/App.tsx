@@ -41,6 +41,7 @@ const TeamLogin = lazyScreen(withTeamTexts(() => import('../features/team/TeamLo
 const TeamRegister = lazyScreen(withTeamTexts(() => import('../features/team/TeamRegister.tsx')));
 const TeamHome = lazyScreen(withTeamTexts(() => import('../features/team/TeamHome.tsx')));
 const TeamPassword = lazyScreen(withTeamTexts(() => import('../features/team/TeamPassword.tsx')));
+const TeamDetails = lazyScreen(withTeamTexts(() => import('../features/team/TeamDetails.tsx')));
 const StaffLogin = lazyScreen(withTeamTexts(() => import('../features/staff/StaffLogin.tsx')));
 const StaffTeams = lazyScreen(withTeamTexts(() => import('../features/staff/StaffTeams.tsx')));
 const StaffTeam = lazyScreen(withTeamTexts(() => import('../features/staff/StaffTeam.tsx')));
@@ -72,6 +73,7 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [TEAM_PATHS.selectDate]: TeamHome,
   [TEAM_PATHS.forgetPassword]: TeamPassword,
   [TEAM_PATHS.changePassword]: TeamPassword,
+  [TEAM_PATHS.changeInfo]: TeamDetails,
   [TEAM_PATHS.rest]: TeamNotYet,
   [STAFF_PATHS.login]: StaffLogin,
   [STAFF_PATHS.teams]: StaffTeams,

@@ -27,6 +27,7 @@ export const ROUTES = {
   [TEAM_PATHS.register]: { noLogin: true },
   [TEAM_PATHS.forgetPassword]: { noLogin: true },
   [TEAM_PATHS.changePassword]: {},
+  [TEAM_PATHS.changeInfo]: {},
   [TEAM_PATHS.selectDate]: {},
   // The rest of the team area opens with group booking: one page says so.
   [TEAM_PATHS.rest]: {},

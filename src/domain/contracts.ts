@@ -120,6 +120,10 @@ export const requestReviewBody = z.object({
 /** Staff freeze a team, with the reason it is told. */
 export const freezeBody = z.object({ reason: text().min(1).max(200) });
 
+/** updateTeamInfo: the address and e-mail; updateTeamContacterInfo: the contact person. */
+export const teamInfoBody = z.object({ address: text().max(200), email: text().max(254).optional().default('') });
+export const teamContactBody = z.object({ contactName: text().max(60) });
+
 /** checkTeamIsExist */
 export const creditCodeBody = z.object({ creditCode: text().max(40) });
 

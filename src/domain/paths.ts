@@ -36,6 +36,7 @@ export const TEAM_PATHS = {
   register: '/team/register',
   forgetPassword: '/team/forgetPassword',
   changePassword: '/team/personalCenter/changePassword',
+  changeInfo: '/team/personalCenter/changeInfo',
   /** Every other team screen (group booking opens soon). */
   rest: '/team/*',
 } as const;

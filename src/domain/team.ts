@@ -254,3 +254,21 @@ export function checkRequestReview(kind: TeamRequestKind, decision: { approve: b
   if (!decision.expiresOn) return kind === 'credit' ? REVIEW_MESSAGES.creditDate : REVIEW_MESSAGES.protocolDate;
   return /^\d{4}-\d{2}-\d{2}$/.test(decision.expiresOn) && decision.expiresOn > today ? null : REVIEW_MESSAGES.dateInPast;
 }
+
+/** What a team changes itself (personalCenter/changeInfo): the address, the e-mail and the
+ * contact person. The name and the credit code come from the certificate; the contact mobile
+ * changes with a code to the new number. */
+export interface TeamDetails {
+  address: string;
+  email: string;
+  contactName: string;
+}
+
+export function checkTeamDetails(d: TeamDetails): Text | null {
+  return (
+    required(TEAM_LABELS.address, d.address) ??
+    (d.email.trim() ? checkEmail(d.email) : null) ??
+    required(TEAM_LABELS.contactName, d.contactName) ??
+    checkName(d.contactName)
+  );
+}

@@ -236,8 +236,8 @@ for (const lang of ['zh', 'en'] as const) {
 for (const lang of ['zh', 'en'] as const) {
   test(`a school renews its certificate and the staff set the new date (${lang})`, async ({ page }) => {
     const L = lang === 'zh'
-      ? { creditTitle: '更新信用代码证书', send: '提交申请', sent: '申请已提交', requests: '申请', approve: '通过', expiresOn: '新的有效期至', approved: '已通过', validUntil: '信用代码证书有效期至 2032-12-31' }
-      : { creditTitle: 'Renew the credit certificate', send: 'Send the request', sent: 'Request sent', requests: 'Requests', approve: 'Approve', expiresOn: 'New expiry date', approved: 'Approved', validUntil: 'Credit certificate valid until 2032-12-31' };
+      ? { creditTitle: '更新信用代码证书', send: '提交申请', sent: '申请已提交', requests: '申请', approve: '通过', expiresOn: '新的有效期至', approved: '已通过', validUntil: '信用代码证书有效期至 2032-12-31', changeInfo: '修改团体信息', contactName: '联系人', address: '地址', save: '保存' }
+      : { creditTitle: 'Renew the credit certificate', send: 'Send the request', sent: 'Request sent', requests: 'Requests', approve: 'Approve', expiresOn: 'New expiry date', approved: 'Approved', validUntil: 'Credit certificate valid until 2032-12-31', changeInfo: 'Edit group details', contactName: 'Contact person', address: 'Address', save: 'Save' };
     await useLanguage(page, lang);
     const login = await page.request.post('/prod-api/login', { data: { username: '91110000MA0000001L', password: 'School2026' } });
     const { data } = (await login.json()) as { data: { token: string } };
@@ -268,5 +268,17 @@ for (const lang of ['zh', 'en'] as const) {
     await page.goto('/team/select/selectDate');
     await expect(page.getByTestId('team-state')).toContainText(L.validUntil);
     await expect(page.getByTestId('team-requests').locator('.tag--ok').first()).toContainText(L.approved);
+
+    // Its own details: a contact name that breaks the rule is refused where the eye is.
+    await page.getByRole('link', { name: L.changeInfo }).click();
+    await fill(page, L.contactName, 'Mr Wang');
+    await page.getByRole('button', { name: L.save }).click();
+    await whereTheEyeIs(page, page.getByRole('alert'));
+    await noSidewaysScroll(page);
+    await shot(page, lang, '64-team-details-refused');
+    await fill(page, L.contactName, '王老师');
+    await fill(page, L.address, `科技路${lang === 'zh' ? 10 : 11}号`);
+    await page.getByRole('button', { name: L.save }).click();
+    await expect(page).toHaveURL(/\/team\/select\/selectDate$/);
   });
 }

@@ -300,3 +300,22 @@ describe('freezing, unfreezing and renewals', () => {
     expect((await t.call('GET', '/system/user/teamRequests', { token: school })).data[0]).toMatchObject({ kind: 'credit', state: 'rejected', reviewReason: '证书不清晰' });
   });
 });
+
+describe('the team\'s own details', () => {
+  it('address, e-mail and contact person change with every rule checked; another team is untouched', async () => {
+    const a = await registration(10);
+    await register(a);
+    const token = (await t.call('POST', '/login', { body: { username: a.creditCode, password: a.password } })).data.token;
+    const info = await t.call('POST', '/system/user/updateTeamInfo', { token, body: { address: '科技路9号', email: 'office@school.cn' } });
+    expect(info.data.team).toMatchObject({ address: '科技路9号', email: 'office@school.cn', contactName: '李老师' });
+    expect((await t.call('POST', '/system/user/updateTeamInfo', { token, body: { address: ' ', email: '' }, lang: 'en' })).msg).toBe('Address cannot be empty');
+    expect((await t.call('POST', '/system/user/updateTeamInfo', { token, body: { address: 'x', email: 'no-at' }, lang: 'en' })).msg).toBe('Please enter a correct e-mail address');
+    expect((await t.call('POST', '/system/user/updateTeamContacterInfo', { token, body: { contactName: 'Mr Li' }, lang: 'zh' })).msg).toMatch(/姓名须为/);
+    const contact = await t.call('POST', '/system/user/updateTeamContacterInfo', { token, body: { contactName: '王老师' } });
+    expect(contact.data.team).toMatchObject({ contactName: '王老师', address: '科技路9号' });
+    // The demo school is another team: its details did not move.
+    const school = (await t.call('POST', '/login', { body: { username: DEMO_SCHOOL.creditCode, password: DEMO_SCHOOL.password } })).data.token;
+    expect((await t.call('GET', '/getUserInfoToTeam', { token: school })).data.team).toMatchObject({ address: '科技路1号', contactName: '王老师' });
+    expect((await t.call('POST', '/system/user/updateTeamInfo', { token: await t.tokenFor('13710000003'), body: { address: 'x' } })).code).toBe(401);
+  });
+});

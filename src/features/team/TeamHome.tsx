@@ -70,9 +70,14 @@ export default function TeamHome() {
       {team ? <TeamNotices notices={teamNotices(team)} /> : null}
       {team?.verifiedStatus === 1 ? <TeamRequests team={team} onChanged={reload} /> : null}
       {team ? (
-        <Link href={TEAM_PATHS.changePassword} className="btn btn--block team-action">
-          {t('teamArea.changePassword')}
-        </Link>
+        <>
+          <Link href={TEAM_PATHS.changeInfo} className="btn btn--block team-action">
+            {t('teamArea.changeInfo')}
+          </Link>
+          <Link href={TEAM_PATHS.changePassword} className="btn btn--block team-action">
+            {t('teamArea.changePassword')}
+          </Link>
+        </>
       ) : null}
       <FooterBar>
         <button type="button" className="btn btn--block" onClick={leave}>
