@@ -9,6 +9,7 @@ import { checkReview, needsAgreement, type TeamType } from '../../src/domain/tea
 import { fill, type Text } from '../../src/domain/text.ts';
 import type { Page, TeamDocumentKind, TeamForReview } from '../../src/domain/types.ts';
 import { passwordMatches, recordWrongPassword, wrongPasswords } from './passwords.ts';
+import { summaryOf, type TeamSummaryRow } from './teams.ts';
 import { museumDate } from '../time.ts';
 
 export const STAFF_TEXTS = {
@@ -45,32 +46,14 @@ const TEAM_SELECT = `SELECT t.id, t.team_name, t.team_type, t.credit_code, t.con
                 FROM team_documents d JOIN uploads u ON u.id = d.upload_id WHERE d.team_id = t.id), '[]') AS documents
   FROM teams t`;
 
-interface TeamRow {
-  id: number;
-  team_name: string;
-  team_type: number;
-  credit_code: string;
-  contact_name: string;
-  contact_phone: string;
-  address: string;
-  email: string | null;
-  review_state: TeamForReview['reviewState'];
-  review_reason: string | null;
-  frozen: boolean;
+interface TeamRow extends TeamSummaryRow {
   frozen_reason: string | null;
   create_time: string;
   documents: Array<{ kind: TeamDocumentKind; uploadId: string }> | string;
 }
 
 const view = (r: TeamRow): TeamForReview => ({
-  teamId: r.id,
-  teamName: r.team_name,
-  teamType: r.team_type as TeamType,
-  creditCode: r.credit_code,
-  contactName: r.contact_name,
-  contactPhone: r.contact_phone,
-  address: r.address,
-  email: r.email,
+  ...summaryOf(r),
   reviewState: r.review_state,
   reviewReason: r.review_reason,
   frozen: r.frozen,

@@ -9,7 +9,7 @@ import { museumDate } from '../time.ts';
 import { maskPhone } from '../../src/domain/certificates.ts';
 import type { creditCodeBody, passwordRecoveryBody, teamPasswordBody, teamRegisterBody } from '../../src/domain/contracts.ts';
 import { checkNewPassword, checkTeamDetails, checkTeamRegistration, needsAgreement, teamRunTimeStatus, type TeamDetails, type TeamType } from '../../src/domain/team.ts';
-import type { TeamInfo } from '../../src/domain/types.ts';
+import type { TeamInfo, TeamSummary } from '../../src/domain/types.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
 import { verifyCode } from './login.ts';
 import { hashPassword, PASSWORD_THROTTLE, passwordMatches, recordWrongPassword, wrongPasswords } from './passwords.ts';
@@ -115,7 +115,8 @@ export async function loginTeam(deps: AppDeps, username: string, password: strin
   return { teamId: team.id };
 }
 
-interface TeamRow {
+/** The columns of a team that the team and the staff both see, and their reading. */
+export interface TeamSummaryRow {
   id: number;
   team_name: string;
   team_type: number;
@@ -127,6 +128,20 @@ interface TeamRow {
   review_state: 'pending' | 'approved' | 'rejected';
   review_reason: string | null;
   frozen: boolean;
+}
+
+export const summaryOf = (r: TeamSummaryRow): TeamSummary => ({
+  teamId: r.id,
+  teamName: r.team_name,
+  teamType: r.team_type as TeamType,
+  creditCode: r.credit_code,
+  contactName: r.contact_name,
+  contactPhone: r.contact_phone,
+  address: r.address,
+  email: r.email,
+});
+
+interface TeamRow extends TeamSummaryRow {
   credit_expires_on: string | null;
   protocol_expires_on: string | null;
 }
@@ -143,14 +158,8 @@ export async function teamInfo(deps: AppDeps, teamId: number): Promise<{ team: T
   if (!t) throw fail(TEAM_TEXTS.notFound, 401);
   return {
     team: {
-      teamId: t.id,
-      teamName: t.team_name,
-      teamType: t.team_type as TeamType,
-      creditCode: t.credit_code,
-      contactName: t.contact_name,
+      ...summaryOf(t),
       contactPhone: maskPhone(t.contact_phone),
-      address: t.address,
-      email: t.email,
       status: t.frozen ? 1 : 0,
       verifiedStatus: VERIFIED[t.review_state],
       reviewReason: t.review_reason,
