@@ -9,6 +9,8 @@ import { getConfig, getText, getTexts } from '../services/settings.ts';
 import type { BaseSettings } from '../../src/domain/types.ts';
 import * as answers from '../../src/domain/answers.ts';
 import { answer } from './kit.ts';
+import { faqQuery, noticeQuery } from '../../src/domain/contracts.ts';
+import { notices, teamFaqs } from '../services/content.ts';
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const baseSettings = async (lang: 'zh' | 'en'): Promise<BaseSettings> => {
@@ -29,6 +31,13 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     if (content === null) throw fail({ zh: '文档不存在', en: 'The document does not exist' }, 404);
     return ok(req, { name, content });
   });
+
+  app.get('/basesetting/HallSetting/ingore/TeamFAQs', { schema: { querystring: faqQuery, response: answer(answers.faqs) } }, async (req) =>
+    ok(req, await teamFaqs(deps, req.query, langOf(req))),
+  );
+  app.get('/basesetting/HallSetting/ingore/getInformationManagement', { schema: { querystring: noticeQuery, response: answer(answers.notices) } }, async (req) =>
+    ok(req, await notices(deps, req.query, langOf(req))),
+  );
 
   app.post('/config/orderRule/getSysTime', { schema: { response: answer(answers.serverTime) } }, async (req) => ok(req, { now: deps.clock().getTime() }));
 };

@@ -2,6 +2,7 @@
 import type { Db, Queryable } from '../db/db.ts';
 import { addDays, museumDate, museumInstant, weekday, type Clock } from '../time.ts';
 import { BOOKING_DAYS, CONFIG, DEMO_USER, HALLS, RELEASE_TIME, TEXTS } from './museum.ts';
+import { seedContent } from './content.ts';
 
 
 export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
@@ -50,6 +51,7 @@ async function seedBase(q: Queryable, clock: Clock) {
     `INSERT INTO users (phone, user_name, user_type, bind_status, created_at) VALUES ($1, $2, 1, 1, $3) ON CONFLICT (phone) DO NOTHING`,
     [DEMO_USER.phone, DEMO_USER.name, clock()],
   );
+  await seedContent(q, clock);
 }
 
 /** Creates the standard sessions of every day from today for BOOKING_DAYS days where missing. */

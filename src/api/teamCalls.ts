@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import type {
   agreementUploadsBody,
   creditCodeBody,
+  faqQuery,
+  noticeQuery,
   loginBody,
   oneUploadBody,
   passwordRecoveryBody,
@@ -14,7 +16,7 @@ import type {
   teamRegisterBody,
 } from '../domain/contracts.ts';
 import type { PasswordForm, TeamDetails, TeamRegistration, TeamRequestKind } from '../domain/team.ts';
-import type { TeamFreezeStatus, TeamInfo, TeamRequest } from '../domain/types.ts';
+import type { Faq, Notice, Page, TeamFreezeStatus, TeamInfo, TeamRequest } from '../domain/types.ts';
 import { ApiError, call } from './client.ts';
 
 type In<S extends z.ZodType> = z.input<S>;
@@ -110,3 +112,18 @@ export async function saveTeamDetails(d: TeamDetails): Promise<void> {
   await call('/system/user/updateTeamInfo', { method: 'post', json: { address: d.address, email: d.email } satisfies In<typeof teamInfoBody>, silent: true });
   await call('/system/user/updateTeamContacterInfo', { method: 'post', json: { contactName: d.contactName } satisfies In<typeof teamContactBody>, silent: true });
 }
+
+// Content for groups: questions and notices (no login)
+export const getFaqs = () => call<Faq[]>('/basesetting/HallSetting/ingore/TeamFAQs', { searchParams: {} satisfies In<typeof faqQuery>, anonymous: true });
+
+export const getNotices = (pageNum = 1, pageSize = 20) =>
+  call<Page<Notice>>('/basesetting/HallSetting/ingore/getInformationManagement', {
+    searchParams: { pageNum, pageSize } satisfies In<typeof noticeQuery>,
+    anonymous: true,
+  });
+
+export const getNotice = (id: number) =>
+  call<Page<Notice>>('/basesetting/HallSetting/ingore/getInformationManagement', {
+    searchParams: { pageNum: 1, pageSize: 1, id } satisfies In<typeof noticeQuery>,
+    anonymous: true,
+  }).then((page) => page.rows[0] ?? null);

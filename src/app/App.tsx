@@ -42,6 +42,9 @@ const TeamRegister = lazyScreen(withTeamTexts(() => import('../features/team/Tea
 const TeamHome = lazyScreen(withTeamTexts(() => import('../features/team/TeamHome.tsx')));
 const TeamPassword = lazyScreen(withTeamTexts(() => import('../features/team/TeamPassword.tsx')));
 const TeamDetails = lazyScreen(withTeamTexts(() => import('../features/team/TeamDetails.tsx')));
+const NoticeList = lazyScreen(withTeamTexts(() => import('../features/team/NoticeList.tsx')));
+const NoticeDetail = lazyScreen(withTeamTexts(() => import('../features/team/NoticeDetail.tsx')));
+const CommonProblem = lazyScreen(withTeamTexts(() => import('../features/team/CommonProblem.tsx')));
 const StaffLogin = lazyScreen(withTeamTexts(() => import('../features/staff/StaffLogin.tsx')));
 const StaffTeams = lazyScreen(withTeamTexts(() => import('../features/staff/StaffTeams.tsx')));
 const StaffTeam = lazyScreen(withTeamTexts(() => import('../features/staff/StaffTeam.tsx')));
@@ -74,6 +77,9 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [TEAM_PATHS.forgetPassword]: TeamPassword,
   [TEAM_PATHS.changePassword]: TeamPassword,
   [TEAM_PATHS.changeInfo]: TeamDetails,
+  [TEAM_PATHS.notice]: NoticeList,
+  [TEAM_PATHS.noticeDetail]: NoticeDetail,
+  [TEAM_PATHS.commonProblem]: CommonProblem,
   [TEAM_PATHS.rest]: TeamNotYet,
   [STAFF_PATHS.login]: StaffLogin,
   [STAFF_PATHS.teams]: StaffTeams,

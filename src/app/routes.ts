@@ -28,6 +28,9 @@ export const ROUTES = {
   [TEAM_PATHS.forgetPassword]: { noLogin: true },
   [TEAM_PATHS.changePassword]: {},
   [TEAM_PATHS.changeInfo]: {},
+  [TEAM_PATHS.notice]: { noLogin: true },
+  [TEAM_PATHS.noticeDetail]: { noLogin: true },
+  [TEAM_PATHS.commonProblem]: { noLogin: true },
   [TEAM_PATHS.selectDate]: {},
   // The rest of the team area opens with group booking: one page says so.
   [TEAM_PATHS.rest]: {},

@@ -333,3 +333,8 @@ export const teamFreezeStatus = z.strictObject({
   message: z.string().nullable(),
   discounts: z.boolean(),
 });
+
+// Content for groups
+export const faqs = z.array(z.strictObject({ faqId: id, category: z.string(), question: z.string(), answer: z.string() }));
+const notice = z.strictObject({ noticeId: id, title: z.string(), content: z.string(), publishTime: z.string() });
+export const notices = page(notice);

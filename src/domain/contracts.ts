@@ -124,6 +124,12 @@ export const freezeBody = z.object({ reason: text().min(1).max(200) });
 export const teamInfoBody = z.object({ address: text().max(200), email: text().max(254).optional().default('') });
 export const teamContactBody = z.object({ contactName: text().max(60) });
 
+/** TeamFAQs: one category's questions, or all. */
+export const faqQuery = z.object({ category: text().max(60).optional() });
+
+/** getInformationManagement: the notices still applicable, newest first; or one of them. */
+export const noticeQuery = pageQuery.extend({ id: dbId().optional() });
+
 /** checkTeamIsExist */
 export const creditCodeBody = z.object({ creditCode: text().max(40) });
 

@@ -37,6 +37,9 @@ export const TEAM_PATHS = {
   forgetPassword: '/team/forgetPassword',
   changePassword: '/team/personalCenter/changePassword',
   changeInfo: '/team/personalCenter/changeInfo',
+  notice: '/team/notice',
+  noticeDetail: '/team/noticeDetail',
+  commonProblem: '/team/commonProblem',
   /** Every other team screen (group booking opens soon). */
   rest: '/team/*',
 } as const;

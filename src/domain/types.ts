@@ -536,3 +536,20 @@ export interface TeamFreezeStatus {
   /** False for an agency whose agreement expired: public prices only. */
   discounts: boolean;
 }
+
+/** TeamFAQs: one question of a category, in the request's language. */
+export interface Faq {
+  faqId: number;
+  category: string;
+  question: string;
+  answer: string;
+}
+
+/** getInformationManagement: a notice, in the request's language. */
+export interface Notice {
+  noticeId: number;
+  title: string;
+  /** Plain text; paragraphs split by new lines. */
+  content: string;
+  publishTime: string;
+}

@@ -217,6 +217,21 @@ for (const lang of ['zh', 'en'] as const) {
 for (const lang of ['zh', 'en'] as const) {
   test(`a travel agency whose agreement expires in 5 days is told once per session (${lang})`, async ({ page }) => {
     await useLanguage(page, lang);
+    // Before logging in: the notices and the questions, open to anyone.
+    await page.goto('/team/login');
+    await page.getByRole('link', { name: lang === 'zh' ? '公告' : 'Notices' }).click();
+    await page.locator('.notice-item').filter({ hasText: lang === 'zh' ? '团体预约须知' : 'Notes for group visits' }).click();
+    await expect(page.locator('.notice-detail__text')).toContainText(lang === 'zh' ? '领队' : 'leader');
+    await noSidewaysScroll(page);
+    await shot(page, lang, '65-notice');
+    await page.goto('/team/commonProblem');
+    await page.getByRole('tab', { name: lang === 'zh' ? '账号与密码' : 'Account and password' }).click();
+    await expect(page.locator('.faq-item')).toHaveCount(2);
+    await page.locator('.faq-item summary').first().click();
+    await expect(page.locator('.faq-item p').first()).toBeVisible();
+    await tapTarget(page.locator('.faq-item summary').first());
+    await noSidewaysScroll(page);
+    await shot(page, lang, '66-faq');
     await page.goto('/team/login');
     await fill(page, lang === 'zh' ? '信用代码' : 'Credit code', '91350100M00010001T');
     await page.locator('input[type=password]').fill('Agency2026');

@@ -319,3 +319,20 @@ describe('the team\'s own details', () => {
     expect((await t.call('POST', '/system/user/updateTeamInfo', { token: await t.tokenFor('13710000003'), body: { address: 'x' } })).code).toBe(401);
   });
 });
+
+describe('questions and notices for groups', () => {
+  it("answers the questions of a category in the request's language, and notices until their last day", async () => {
+    const all = await t.call('GET', '/basesetting/HallSetting/ingore/TeamFAQs', { lang: 'en' });
+    expect(all.data.length).toBeGreaterThanOrEqual(4);
+    const account = await t.call('GET', `/basesetting/HallSetting/ingore/TeamFAQs?category=${encodeURIComponent('账号与密码')}`, { lang: 'en' });
+    expect(account.data.map((f: { category: string }) => f.category)).toEqual(['Account and password', 'Account and password']);
+    const list = await t.call('GET', '/basesetting/HallSetting/ingore/getInformationManagement?pageNum=1&pageSize=10', { lang: 'zh' });
+    expect(list.data.rows.map((n: { title: string }) => n.title)).toEqual(['球幕影院设备检修通知', '团体预约须知']);
+    const one = await t.call('GET', `/basesetting/HallSetting/ingore/getInformationManagement?pageNum=1&pageSize=1&id=${list.data.rows[1].noticeId}`, { lang: 'en' });
+    expect(one.data.rows[0]).toMatchObject({ title: 'Notes for group visits' });
+    expect(one.data.rows[0].content).toContain('\n');
+    t.advance(9 * 86_400_000);
+    const later = await t.call('GET', '/basesetting/HallSetting/ingore/getInformationManagement?pageNum=1&pageSize=10', { lang: 'en' });
+    expect(later.data.rows.map((n: { title: string }) => n.title)).toEqual(['Notes for group visits']);
+  });
+});

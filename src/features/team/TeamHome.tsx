@@ -77,6 +77,14 @@ export default function TeamHome() {
           <Link href={TEAM_PATHS.changePassword} className="btn btn--block team-action">
             {t('teamArea.changePassword')}
           </Link>
+          <nav className="team-links">
+            <Link href={TEAM_PATHS.notice} className="btn">
+              {t('teamArea.notices')}
+            </Link>
+            <Link href={TEAM_PATHS.commonProblem} className="btn">
+              {t('teamArea.faq')}
+            </Link>
+          </nav>
         </>
       ) : null}
       <FooterBar>

@@ -77,6 +77,14 @@ export default function TeamLogin() {
           {t('teamArea.register')}
         </Link>
       </p>
+      <nav className="team-links">
+        <Link href={TEAM_PATHS.notice} className="btn">
+          {t('teamArea.notices')}
+        </Link>
+        <Link href={TEAM_PATHS.commonProblem} className="btn">
+          {t('teamArea.faq')}
+        </Link>
+      </nav>
       <FooterBar>
         <button type="button" className="btn btn--primary btn--block" disabled={snapshot.matches('submitting')} onClick={() => send({ type: 'SUBMIT' })}>
           {t('teamArea.submit')}

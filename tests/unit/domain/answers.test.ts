@@ -44,6 +44,8 @@ const same = {
   teamForReview: true as Equal<Out<typeof answers.teamForReview>, T.TeamForReview>,
   teamRequest: true as Equal<Out<typeof answers.teamRequest>, T.TeamRequest>,
   teamFreezeStatus: true as Equal<Out<typeof answers.teamFreezeStatus>, T.TeamFreezeStatus>,
+  faqs: true as Equal<Out<typeof answers.faqs>, T.Faq[]>,
+  notices: true as Equal<Out<typeof answers.notices>, T.Page<T.Notice>>,
 } satisfies Record<string, true>;
 
 describe('answer schemas', () => {
