@@ -14,6 +14,7 @@ import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import './team.css';
+import { TeamLinks } from './TeamLinks.tsx';
 import { TeamNotices } from './TeamNotices.tsx';
 import { TeamRequests } from './TeamRequests.tsx';
 
@@ -77,14 +78,7 @@ export default function TeamHome() {
           <Link href={TEAM_PATHS.changePassword} className="btn btn--block team-action">
             {t('teamArea.changePassword')}
           </Link>
-          <nav className="team-links">
-            <Link href={TEAM_PATHS.notice} className="btn">
-              {t('teamArea.notices')}
-            </Link>
-            <Link href={TEAM_PATHS.commonProblem} className="btn">
-              {t('teamArea.faq')}
-            </Link>
-          </nav>
+          <TeamLinks />
         </>
       ) : null}
       <FooterBar>

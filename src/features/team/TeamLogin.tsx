@@ -20,6 +20,7 @@ import { Sheet } from '../../ui/Sheet.tsx';
 import { SliderCaptcha } from '../../ui/SliderCaptcha.tsx';
 import '../../ui/vant.ts';
 import './team.css';
+import { TeamLinks } from './TeamLinks.tsx';
 
 const machine = teamLoginMachine.provide({
   actors: {
@@ -77,14 +78,7 @@ export default function TeamLogin() {
           {t('teamArea.register')}
         </Link>
       </p>
-      <nav className="team-links">
-        <Link href={TEAM_PATHS.notice} className="btn">
-          {t('teamArea.notices')}
-        </Link>
-        <Link href={TEAM_PATHS.commonProblem} className="btn">
-          {t('teamArea.faq')}
-        </Link>
-      </nav>
+      <TeamLinks />
       <FooterBar>
         <button type="button" className="btn btn--primary btn--block" disabled={snapshot.matches('submitting')} onClick={() => send({ type: 'SUBMIT' })}>
           {t('teamArea.submit')}
