@@ -1,15 +1,11 @@
 /** Museum time (Asia/Shanghai, a fixed +08:00: no daylight saving there). */
-const OFFSET_MS = 8 * 3600_000;
+import { MUSEUM_OFFSET_MS as OFFSET_MS, museumDate } from '../src/domain/museumTime.ts';
+
+export { museumDate };
 
 export type Clock = () => Date;
 
 const pad = (n: number) => String(n).padStart(2, '0');
-
-/** 'YYYY-MM-DD' of the museum day containing `at`. */
-export function museumDate(at: Date): string {
-  const d = new Date(at.getTime() + OFFSET_MS);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-}
 
 /** 'YYYY-MM-DD HH:mm:ss' in museum time. */
 export function museumDateTime(at: Date): string {

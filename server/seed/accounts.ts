@@ -3,19 +3,13 @@
 import type { Db } from '../db/db.ts';
 import { hashPassword } from '../services/passwords.ts';
 import type { Clock } from '../time.ts';
-import { museumDate } from '../time.ts';
+import { addDays, museumDate } from '../time.ts';
 
 export const DEMO_STAFF = { username: 'staff', password: 'Museum2026' } as const;
 /** Credit codes with valid GB 32100 check characters. */
 export const DEMO_SCHOOL = { creditCode: '91110000MA0000001L', password: 'School2026', name: '科技实验小学' } as const;
 /** A travel agency whose agreement expires in 5 days: it sees the status pop-ups. */
 export const DEMO_AGENCY = { creditCode: '91350100M00010001T', password: 'Agency2026', name: '星光旅行社' } as const;
-
-function plusDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 export async function seedDemoAccounts(db: Db, clock: Clock): Promise<void> {
   const now = clock();
@@ -27,12 +21,12 @@ export async function seedDemoAccounts(db: Db, clock: Clock): Promise<void> {
   await db.query(
     `INSERT INTO teams (team_name, team_type, credit_code, contact_name, contact_phone, address, password_hash, review_state, reviewed_at, credit_expires_on, created_at)
      VALUES ($1, 2, $2, '王老师', '13900139000', '科技路1号', $3, 'approved', $4, $5, $4) ON CONFLICT (credit_code) DO NOTHING`,
-    [DEMO_SCHOOL.name, DEMO_SCHOOL.creditCode, await hashPassword(DEMO_SCHOOL.password), now, plusDays(museumDate(now), 365)],
+    [DEMO_SCHOOL.name, DEMO_SCHOOL.creditCode, await hashPassword(DEMO_SCHOOL.password), now, addDays(museumDate(now), 365)],
   );
   await db.query(
     `INSERT INTO teams (team_name, team_type, credit_code, contact_name, contact_phone, address, password_hash, review_state, reviewed_at,
                         credit_expires_on, protocol_expires_on, created_at)
      VALUES ($1, 4, $2, '赵经理', '13900139001', '科技路8号', $3, 'approved', $4, $5, $6, $4) ON CONFLICT (credit_code) DO NOTHING`,
-    [DEMO_AGENCY.name, DEMO_AGENCY.creditCode, await hashPassword(DEMO_AGENCY.password), now, plusDays(museumDate(now), 365), plusDays(museumDate(now), 5)],
+    [DEMO_AGENCY.name, DEMO_AGENCY.creditCode, await hashPassword(DEMO_AGENCY.password), now, addDays(museumDate(now), 365), addDays(museumDate(now), 5)],
   );
 }

@@ -13,8 +13,8 @@ import { Refusal } from '../../ui/Refusal.tsx';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import '../../ui/vant.ts';
+import { museumDate } from '../../domain/museumTime.ts';
 import { DocumentImage } from './DocumentImage.tsx';
-import { museumToday } from './museumToday.ts';
 import { useStaffToken } from './useStaffToken.ts';
 import './staff.css';
 
@@ -37,7 +37,7 @@ export default function StaffTeam() {
   const { t } = useTranslation();
   const { id } = useParams<{ id: string }>();
   const present = useStaffToken();
-  const [snapshot, send] = useMachine(machine, { input: { teamId: Number(id), today: museumToday() } });
+  const [snapshot, send] = useMachine(machine, { input: { teamId: Number(id), today: museumDate(new Date()) } });
   const { team, reason, error } = snapshot.context;
   const deciding = snapshot.matches('deciding');
   const submitting = snapshot.matches('submitting');

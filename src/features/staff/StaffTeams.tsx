@@ -10,7 +10,7 @@ import { tr } from '../../i18n/index.ts';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
-import { museumToday } from './museumToday.ts';
+import { museumDate } from '../../domain/museumTime.ts';
 import { StaffRequestCard } from './StaffRequestCard.tsx';
 import { useStaffToken } from './useStaffToken.ts';
 import './staff.css';
@@ -52,7 +52,7 @@ export default function StaffTeams() {
           </div>
         </Link>
       ))}
-      {requests.data?.map((r) => <StaffRequestCard key={r.requestId} request={r} today={museumToday()} />)}
+      {requests.data?.map((r) => <StaffRequestCard key={r.requestId} request={r} today={museumDate(new Date())} />)}
       {(data && data.rows.length === 0) || requests.data?.length === 0 ? <div className="empty-state">{t('staff.noTeams')}</div> : null}
       {failed ? <LoadFailed onRetry={reload} /> : null}
       <button

@@ -1,0 +1,11 @@
+/** Museum time (Asia/Shanghai, a fixed +08:00: no daylight saving there), for the server's
+ * rules and the screens that compare dates with "today" alike. */
+export const MUSEUM_OFFSET_MS = 8 * 3600_000;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 'YYYY-MM-DD' of the museum day containing `at`. */
+export function museumDate(at: Date): string {
+  const d = new Date(at.getTime() + MUSEUM_OFFSET_MS);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
