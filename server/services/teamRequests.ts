@@ -99,10 +99,9 @@ export async function teamFreezeStatus(deps: AppDeps, teamId: number, askedFor: 
   if (askedFor !== teamId) throw fail(REQUEST_TEXTS.requestNotFound);
   const { team } = await teamInfo(deps, teamId);
   const block = teamBookingBlock(team);
-  const [row] = await deps.db.query<{ frozen_reason: string | null }>('SELECT frozen_reason FROM teams WHERE id = $1', [teamId]);
   return {
     frozen: team.status === 1,
-    frozenReason: team.status === 1 ? (row?.frozen_reason ?? null) : null,
+    frozenReason: team.frozenReason,
     canBook: block === null,
     message: block ? block[lang] : null,
     // An agency whose agreement expired books at the public prices (SPEC §4).

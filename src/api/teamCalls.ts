@@ -10,13 +10,12 @@ import type {
   oneUploadBody,
   passwordRecoveryBody,
   teamContactBody,
-  teamIdBody,
   teamInfoBody,
   teamPasswordBody,
   teamRegisterBody,
 } from '../domain/contracts.ts';
 import type { PasswordForm, TeamDetails, TeamRegistration, TeamRequestKind } from '../domain/team.ts';
-import type { Faq, Notice, Page, TeamFreezeStatus, TeamInfo, TeamRequest } from '../domain/types.ts';
+import type { Faq, Notice, Page, TeamInfo, TeamRequest } from '../domain/types.ts';
 import { ApiError, call } from './client.ts';
 
 type In<S extends z.ZodType> = z.input<S>;
@@ -103,9 +102,6 @@ export const sendTeamRequest = (kind: TeamRequestKind, uploadIds: string[]) =>
   });
 
 export const getMyRequests = () => call<TeamRequest[]>('/system/user/teamRequests');
-
-export const getFreezeStatus = (teamId: number) =>
-  call<TeamFreezeStatus>('/system/user/checkTeamFreezeById', { method: 'post', json: { teamId } satisfies In<typeof teamIdBody> });
 
 /** personalCenter/changeInfo: the address and e-mail, then the contact person. */
 export async function saveTeamDetails(d: TeamDetails): Promise<void> {

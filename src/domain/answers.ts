@@ -292,6 +292,7 @@ export const teamInfo = z.strictObject({
   team: z.strictObject({
     ...teamFields,
     status: z.union([z.literal(0), z.literal(1)]),
+    frozenReason: z.string().nullable(),
     verifiedStatus: z.union([z.literal(0), z.literal(1), z.literal(2)]),
     reviewReason: z.string().nullable(),
     creditExpiresOn: z.string().nullable(),

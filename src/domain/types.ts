@@ -489,6 +489,8 @@ export interface TeamSummary {
 export interface TeamInfo extends TeamSummary {
   /** 1 frozen, 0 normal */
   status: 0 | 1;
+  /** Why the staff froze it (when frozen). */
+  frozenReason: string | null;
   /** 1 verified (approved), 0 to be reviewed, 2 not approved */
   verifiedStatus: 0 | 1 | 2;
   /** Why staff did not approve it. */

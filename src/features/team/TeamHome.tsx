@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { logout } from '../../api/calls.ts';
 import { clearToken } from '../../api/session.ts';
-import { getFreezeStatus, getTeamInfo } from '../../api/teamCalls.ts';
+import { getTeamInfo } from '../../api/teamCalls.ts';
 import { TEAM_PATHS } from '../../domain/paths.ts';
 import { TEAM_TYPE_NAMES, teamNotices } from '../../domain/team.ts';
 import { tr } from '../../i18n/index.ts';
@@ -22,7 +22,6 @@ export default function TeamHome() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const { data: team, failed, loading, reload } = useLoad(getTeamInfo, []);
-  const { data: freeze } = useLoad(() => (team?.status === 1 ? getFreezeStatus(team.teamId) : Promise.resolve(null)), [team?.status, team?.teamId]);
 
   const leave = async () => {
     await logout().catch(() => undefined);
@@ -59,7 +58,7 @@ export default function TeamHome() {
           {team.verifiedStatus === 1 ? (
             <>
               {team.status === 1 ? <p className="notice-bar notice-bar--danger">{t('teamArea.frozen')}</p> : null}
-              {freeze?.frozenReason ? <p className="muted">{t('teamArea.frozenReason', { reason: freeze.frozenReason })}</p> : null}
+              {team.frozenReason ? <p className="muted">{t('teamArea.frozenReason', { reason: team.frozenReason })}</p> : null}
               {team.creditExpiresOn ? <p className="muted">{t('teamArea.creditExpires', { date: team.creditExpiresOn })}</p> : null}
               {team.protocolExpiresOn ? <p className="muted">{t('teamArea.protocolExpires', { date: team.protocolExpiresOn })}</p> : null}
               <p>{t('teamArea.bookingSoon')}</p>
