@@ -12,6 +12,12 @@ export const DEMO_SCHOOL = { creditCode: '91110000MA0000001L', password: 'School
 export const DEMO_AGENCY = { creditCode: '91350100M00010001T', password: 'Agency2026', name: '星光旅行社' } as const;
 
 export async function seedDemoAccounts(db: Db, clock: Clock): Promise<void> {
+  // Hashing is deliberately slow: a restart over seeded accounts skips it.
+  const [{ seeded }] = await db.query<{ seeded: boolean }>(
+    `SELECT (SELECT count(*) FROM staff_users WHERE username = $1) + (SELECT count(*) FROM teams WHERE credit_code IN ($2, $3)) = 3 AS seeded`,
+    [DEMO_STAFF.username, DEMO_SCHOOL.creditCode, DEMO_AGENCY.creditCode],
+  );
+  if (seeded) return;
   const now = clock();
   await db.query('INSERT INTO staff_users (username, password_hash, created_at) VALUES ($1, $2, $3) ON CONFLICT (username) DO NOTHING', [
     DEMO_STAFF.username,

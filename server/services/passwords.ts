@@ -10,11 +10,13 @@ export function hashPassword(password: string): Promise<string> {
 
 // A hash of nothing anyone types: an unknown account is checked against it, so a wrong
 // credit code costs the same time as a wrong password and does not tell the two apart.
-const NOBODY = hash('no such account: the login answers as for a wrong password');
+// Hashed on first use, not at start-up: argon2 is deliberately slow.
+let nobody: Promise<string> | undefined;
+const nobodyHash = () => (nobody ??= hash('no such account: the login answers as for a wrong password'));
 
 /** Whether `password` matches `stored` (or, with no account, a constant-time "no"). */
 export async function passwordMatches(stored: string | null, password: string): Promise<boolean> {
-  const ok = await verify(stored ?? (await NOBODY), password);
+  const ok = await verify(stored ?? (await nobodyHash()), password);
   return stored !== null && ok;
 }
 
