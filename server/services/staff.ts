@@ -9,12 +9,11 @@ import { checkReview, needsAgreement, type TeamType } from '../../src/domain/tea
 import { fill, type Text } from '../../src/domain/text.ts';
 import type { Page, TeamDocumentKind, TeamForReview } from '../../src/domain/types.ts';
 import { passwordMatches, recordWrongPassword, wrongPasswords } from './passwords.ts';
-import { summaryOf, type TeamSummaryRow } from './teams.ts';
+import { notifyTeam, summaryOf, TEAM_TEXTS, type TeamSummaryRow } from './teams.ts';
 import { museumDate } from '../time.ts';
 
 export const STAFF_TEXTS = {
   wrongPassword: { zh: '用户名或密码错误', en: 'Username or password is incorrect' },
-  teamNotFound: { zh: '团体不存在', en: 'The group does not exist' },
   reviewed: { zh: '该注册已审核，请刷新列表', en: 'This registration has been reviewed already; please refresh the list' },
   uploadNotFound: { zh: '文件不存在', en: 'The file does not exist' },
   approvedSms: {
@@ -76,7 +75,7 @@ export async function listTeams(deps: AppDeps, query: z.output<typeof staffTeams
 
 export async function teamForReview(deps: AppDeps, teamId: number): Promise<TeamForReview> {
   const [row] = await deps.db.query<TeamRow>(`${TEAM_SELECT} WHERE t.id = $1`, [teamId]);
-  if (!row) throw fail(STAFF_TEXTS.teamNotFound);
+  if (!row) throw fail(TEAM_TEXTS.noSuchTeam);
   return view(row);
 }
 
@@ -92,17 +91,16 @@ export async function uploadImage(deps: AppDeps, uploadId: string): Promise<{ mi
   return { mime: row.mime, bytes: Buffer.from(row.bytes) };
 }
 
-/** Approve (with the documents' expiry dates) or reject (with a reason); once per registration.
- * The text message goes in Chinese, the museum's language for notices, after the commit. */
+/** Approve (with the documents' expiry dates) or reject (with a reason); once per registration. */
 export async function reviewTeam(deps: AppDeps, staffId: number, teamId: number, input: z.output<typeof reviewBody>): Promise<TeamForReview> {
   const reason = input.reason?.trim() ?? '';
   const now = deps.clock();
   const team = await deps.db.tx(async (q) => {
-    const [t] = await q.query<{ team_type: number; review_state: string; team_name: string; contact_phone: string }>(
-      'SELECT team_type, review_state, team_name, contact_phone FROM teams WHERE id = $1 FOR UPDATE',
+    const [t] = await q.query<{ team_type: number; review_state: string; team_name: string }>(
+      'SELECT team_type, review_state, team_name FROM teams WHERE id = $1 FOR UPDATE',
       [teamId],
     );
-    if (!t) throw fail(STAFF_TEXTS.teamNotFound);
+    if (!t) throw fail(TEAM_TEXTS.noSuchTeam);
     if (t.review_state !== 'pending') throw fail(STAFF_TEXTS.reviewed);
     const refused = checkReview(input, t.team_type as TeamType, museumDate(now));
     if (refused) throw fail(refused);
@@ -124,7 +122,6 @@ export async function reviewTeam(deps: AppDeps, staffId: number, teamId: number,
   const text = input.approve
     ? fill(STAFF_TEXTS.approvedSms, { name: team.team_name })
     : fill(STAFF_TEXTS.rejectedSms, { name: team.team_name, reason });
-  // The review stands even when the gateway is down; the console shows the team's state.
-  await deps.providers.sms.send({ phone: team.contact_phone, text: text.zh, code: '', sentAt: now.getTime() }).catch(() => undefined);
+  await notifyTeam(deps, teamId, text);
   return teamForReview(deps, teamId);
 }

@@ -11,7 +11,7 @@ import { checkRequestReview, needsAgreement, teamBookingBlock, type TeamRequestK
 import { fill, type Lang, type Text } from '../../src/domain/text.ts';
 import type { TeamRequest } from '../../src/domain/types.ts';
 import { museumDate } from '../time.ts';
-import { teamInfo } from './teams.ts';
+import { notifyTeam, TEAM_TEXTS, teamInfo } from './teams.ts';
 import { uploadRowId } from './uploads.ts';
 
 export const REQUEST_TEXTS = {
@@ -114,13 +114,6 @@ export async function requestsForReview(deps: AppDeps, state: TeamRequest['state
   return requestsWhere(deps.db, 'r.state = $1', [state]);
 }
 
-async function notify(deps: AppDeps, teamId: number, text: Text): Promise<void> {
-  const [t] = await deps.db.query<{ contact_phone: string }>('SELECT contact_phone FROM teams WHERE id = $1', [teamId]);
-  if (!t) return;
-  // The decision stands even when the gateway is down; the team sees it in its centre.
-  await deps.providers.sms.send({ phone: t.contact_phone, text: text.zh, code: '', sentAt: deps.clock().getTime() }).catch(() => undefined);
-}
-
 /** Approve (unfreeze; or set the renewed document's expiry date, after today) or reject with a reason. */
 export async function reviewRequest(deps: AppDeps, staffId: number, requestId: number, input: z.output<typeof requestReviewBody>): Promise<TeamRequest> {
   const reason = input.reason?.trim() ?? '';
@@ -149,14 +142,14 @@ export async function reviewRequest(deps: AppDeps, staffId: number, requestId: n
     return r;
   });
   const what = KIND_NAMES[request.kind];
-  await notify(deps, request.team_id, input.approve ? fill(REQUEST_TEXTS.approvedSms, { what }) : fill(REQUEST_TEXTS.rejectedSms, { what, reason }));
+  await notifyTeam(deps, request.team_id, input.approve ? fill(REQUEST_TEXTS.approvedSms, { what }) : fill(REQUEST_TEXTS.rejectedSms, { what, reason }));
   return (await requestsWhere(deps.db, 'r.id = $1', [requestId]))[0];
 }
 
 /** The staff freeze a team (missed visits, refunds, too few visitors ...): it cannot book until unfrozen. */
 export async function freezeTeam(deps: AppDeps, teamId: number, reason: string): Promise<null> {
   const rows = await deps.db.query('UPDATE teams SET frozen = true, frozen_reason = $2 WHERE id = $1 RETURNING id', [teamId, reason.trim()]);
-  if (rows.length === 0) throw fail({ zh: '团体不存在', en: 'The group does not exist' });
-  await notify(deps, teamId, fill(REQUEST_TEXTS.frozenSms, { reason: reason.trim() }));
+  if (rows.length === 0) throw fail(TEAM_TEXTS.noSuchTeam);
+  await notifyTeam(deps, teamId, fill(REQUEST_TEXTS.frozenSms, { reason: reason.trim() }));
   return null;
 }

@@ -24,6 +24,8 @@ export const TEAM_TEXTS = {
   wrongPassword: { zh: '统一社会信用代码或密码错误', en: 'Credit code or password is incorrect' },
   captchaNeeded: { zh: '请先完成滑块验证', en: 'Please complete the slider check first' },
   notFound: { zh: '团体账号不存在，请重新登录', en: 'The group account does not exist; please log in again' },
+  /** For the staff, who name a team by id. */
+  noSuchTeam: { zh: '团体不存在', en: 'The group does not exist' },
   oldPassword: { zh: '原密码不正确', en: 'The current password is incorrect' },
   samePassword: { zh: '新密码不能与原密码相同', en: 'The new password must differ from the current one' },
   recoveryMismatch: {
@@ -170,6 +172,15 @@ export async function teamInfo(deps: AppDeps, teamId: number): Promise<{ team: T
       teamRunTimeStatus: teamRunTimeStatus(t.credit_expires_on, t.protocol_expires_on, museumDate(deps.clock())),
     },
   };
+}
+
+/** A text message to the team's contact mobile, in Chinese, the museum's language for notices.
+ * Sent after the decision has committed: it stands even when the gateway is down, and the
+ * team sees it in its centre. */
+export async function notifyTeam(deps: AppDeps, teamId: number, text: Text): Promise<void> {
+  const [t] = await deps.db.query<{ contact_phone: string }>('SELECT contact_phone FROM teams WHERE id = $1', [teamId]);
+  if (!t) return;
+  await deps.providers.sms.send({ phone: t.contact_phone, text: text.zh, code: '', sentAt: deps.clock().getTime() }).catch(() => undefined);
 }
 
 /** updateTeamPassword */
