@@ -140,8 +140,11 @@ export function checkReview(decision: ReviewDecision, teamType: TeamType, today:
   const agency = needsAgreement(teamType);
   if (agency && !decision.protocolExpiresOn) return REVIEW_MESSAGES.protocolDate;
   const dates = agency ? [decision.creditExpiresOn, decision.protocolExpiresOn ?? ''] : [decision.creditExpiresOn];
-  return dates.every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && d > today) ? null : REVIEW_MESSAGES.dateInPast;
+  return dates.every((d) => expiresAfter(d, today)) ? null : REVIEW_MESSAGES.dateInPast;
 }
+
+/** A document's expiry date as the staff type it: a YYYY-MM-DD after today. */
+const expiresAfter = (date: string, today: string) => /^\d{4}-\d{2}-\d{2}$/.test(date) && date > today;
 
 /** The team status pop-ups (SPEC §4), in the order they are shown. */
 export type TeamNoticeKind = 'creditExpired' | 'frozenSchool' | 'frozenOther' | 'protocolExpired' | 'creditWillExpire' | 'protocolWillExpire';
@@ -252,7 +255,7 @@ export function checkRequestReview(kind: TeamRequestKind, decision: { approve: b
   if (!decision.approve) return decision.reason?.trim() ? null : REVIEW_MESSAGES.reason;
   if (kind === 'unfreeze') return null;
   if (!decision.expiresOn) return kind === 'credit' ? REVIEW_MESSAGES.creditDate : REVIEW_MESSAGES.protocolDate;
-  return /^\d{4}-\d{2}-\d{2}$/.test(decision.expiresOn) && decision.expiresOn > today ? null : REVIEW_MESSAGES.dateInPast;
+  return expiresAfter(decision.expiresOn, today) ? null : REVIEW_MESSAGES.dateInPast;
 }
 
 /** What a team changes itself (personalCenter/changeInfo): the address, the e-mail and the
