@@ -4,12 +4,12 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { teamRequestMachine } from '../../../machines/teamRequest.machine.ts';
-import { sendTeamRequest, uploadImage } from '../../api/teamCalls.ts';
+import { sendTeamRequest } from '../../api/teamCalls.ts';
 import type { TeamRequestKind } from '../../domain/team.ts';
 import { tr } from '../../i18n/index.ts';
 import { Refusal } from '../../ui/Refusal.tsx';
-import { scaleForUpload } from '../../ui/scaleImage.ts';
 import { UploadSlot } from './UploadSlot.tsx';
+import { uploadPicked } from './uploadPicked.ts';
 
 export interface RequestCardProps {
   kind: TeamRequestKind;
@@ -26,11 +26,7 @@ export function RequestCard({ kind, title, hint, parts, onSent }: RequestCardPro
     () =>
       teamRequestMachine.provide({
         actors: {
-          // The view sends the picked File itself as the event's file.
-          upload: fromPromise(async ({ input }) => {
-            const { blob, name } = await scaleForUpload(input.file as File);
-            return uploadImage(blob, name);
-          }),
+          upload: fromPromise(({ input }) => uploadPicked(input.file)),
           send: fromPromise(({ input }) => sendTeamRequest(kind, input.uploadIds)),
         },
       }),

@@ -7,7 +7,7 @@ import { fromPromise } from 'xstate';
 import { codeSenderMachine } from '../../../machines/codeSender.machine.ts';
 import { teamRegisterMachine, type TextField, type UploadSlot as Slot } from '../../../machines/teamRegister.machine.ts';
 import { sendCode } from '../../api/calls.ts';
-import { checkTeamExists, registerTeam, uploadImage } from '../../api/teamCalls.ts';
+import { checkTeamExists, registerTeam } from '../../api/teamCalls.ts';
 import { CODE_MAX_LENGTH } from '../../domain/limits.ts';
 import { TEAM_PATHS } from '../../domain/paths.ts';
 import { needsAgreement, TEAM_TYPE_NAMES, TEAM_TYPES, type TeamField } from '../../domain/team.ts';
@@ -15,19 +15,15 @@ import { tr } from '../../i18n/index.ts';
 import { Field } from '../../ui/Field.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { Refusal } from '../../ui/Refusal.tsx';
-import { scaleForUpload } from '../../ui/scaleImage.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import '../../ui/vant.ts';
 import { UploadSlot } from './UploadSlot.tsx';
+import { uploadPicked } from './uploadPicked.ts';
 import './team.css';
 
 const machine = teamRegisterMachine.provide({
   actors: {
-    // The view sends the picked File itself as the event's file.
-    upload: fromPromise(async ({ input }) => {
-      const { blob, name } = await scaleForUpload(input.file as File);
-      return uploadImage(blob, name);
-    }),
+    upload: fromPromise(({ input }) => uploadPicked(input.file)),
     checkExists: fromPromise(({ input }) => checkTeamExists(input.creditCode)),
     register: fromPromise(({ input }) => registerTeam(input)),
   },
