@@ -12,6 +12,8 @@ import {
   teamIdBody,
   teamInfoBody,
   teamPasswordBody,
+  teamPhoneBody,
+  requestKindBody,
   teamRegisterBody,
 } from '../../src/domain/contracts.ts';
 import { IMAGE_MAX_BYTES } from '../../src/domain/limits.ts';
@@ -19,7 +21,7 @@ import { UPLOAD_MESSAGES } from '../../src/domain/uploads.ts';
 import type { AppDeps } from '../context.ts';
 import { fail, langOf, ok } from '../http.ts';
 import { changeTeamPassword, recoverTeamPassword, registerTeam, teamExists, updateTeamDetails } from '../services/teams.ts';
-import { myRequests, submitRequest, teamFreezeStatus } from '../services/teamRequests.ts';
+import { myRequests, requestAllowed, requestPhoneChange, submitRequest, teamFreezeStatus } from '../services/teamRequests.ts';
 import { saveUpload, UPLOAD_TEXTS } from '../services/uploads.ts';
 import * as answers from '../../src/domain/answers.ts';
 import { account, answer, clientIp } from './kit.ts';
@@ -54,6 +56,12 @@ export const teamRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   );
   app.post('/system/user/updateTeamProtocol', { ...asks, schema: { body: agreementUploadsBody, response: answer(answers.teamRequest) } }, async (req) =>
     ok(req, await submitRequest(deps, account(req).userId, 'protocol', req.body.uploadIds)),
+  );
+  app.post('/system/user/updateTeamContacterMobile', { ...asks, schema: { body: teamPhoneBody, response: answer(answers.teamRequest) } }, async (req) =>
+    ok(req, await requestPhoneChange(deps, account(req).userId, req.body, clientIp(req))),
+  );
+  app.post('/system/user/validateRenewSubmitApply', { ...asks, schema: { body: requestKindBody, response: answer(answers.requestAllowed) } }, async (req) =>
+    ok(req, await requestAllowed(deps, account(req).userId, req.body.kind, langOf(req))),
   );
   app.get('/system/user/teamRequests', { ...asks, schema: { response: answer(answers.teamRequests) } }, async (req) =>
     ok(req, await myRequests(deps, account(req).userId)),

@@ -1,24 +1,33 @@
 /** What a team asks the staff for after registration (SPEC §4 "Team freezing and
  * restrictions", §7): unfreezing with a stamped explanation (freeAccountApply), a renewed
- * credit certificate (updateTeamCredit), a renewed agreement (updateTeamProtocol); the staff
- * decide, freeze a team with a reason, and the team hears it by text message. */
+ * credit certificate (updateTeamCredit), a renewed agreement (updateTeamProtocol), a new
+ * contact mobile (updateTeamContacterMobile, SPEC §8 "phone differs"); the staff decide,
+ * freeze a team with a reason, and the team hears it by text message. */
 import type { z } from 'zod';
 import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
-import type { requestReviewBody } from '../../src/domain/contracts.ts';
-import { checkRequestReview, needsAgreement, teamBookingBlock, type TeamRequestKind, type TeamType } from '../../src/domain/team.ts';
+import type { requestReviewBody, teamPhoneBody } from '../../src/domain/contracts.ts';
+import {
+  checkPhoneChange,
+  checkRequestReview,
+  needsAgreement,
+  REQUEST_REFUSALS,
+  requestRefusal,
+  teamBookingBlock,
+  type TeamRequestKind,
+  type TeamType,
+  type UploadRequestKind,
+} from '../../src/domain/team.ts';
 import { fill, type Lang, type Text } from '../../src/domain/text.ts';
 import type { TeamRequest } from '../../src/domain/types.ts';
 import { museumDate } from '../time.ts';
+import { verifyCode } from './login.ts';
 import { notifyTeam, TEAM_TEXTS, teamInfo } from './teams.ts';
 import { uploadRowId } from './uploads.ts';
 
 export const REQUEST_TEXTS = {
-  notFrozen: { zh: '账号未被冻结，无需申请解冻', en: 'The account is not frozen: there is nothing to unfreeze' },
-  noAgreement: { zh: '只有旅行社需要上传协议', en: 'Only travel agencies upload an agreement' },
-  notVerified: { zh: '团体尚未通过审核', en: 'The group has not been approved yet' },
-  pending: { zh: '已有一份申请在审核中，请耐心等待', en: 'A request of this kind is being reviewed; please wait for its result' },
+  samePhone: { zh: '新手机号码与当前联系人手机相同', en: 'The new mobile number is the contact mobile already' },
   requestNotFound: { zh: '申请不存在', en: 'The request does not exist' },
   reviewed: { zh: '该申请已审核，请刷新列表', en: 'This request has been reviewed already; please refresh the list' },
   approvedSms: { zh: '【科技馆】您的{what}申请已通过。', en: '[Science Museum] Your {what} request is approved.' },
@@ -33,33 +42,70 @@ const KIND_NAMES: Record<TeamRequestKind, Text> = {
   unfreeze: { zh: '解冻', en: 'unfreezing' },
   credit: { zh: '证书更新', en: 'certificate renewal' },
   protocol: { zh: '协议更新', en: 'agreement renewal' },
+  phone: { zh: '联系人手机变更', en: 'contact mobile change' },
 };
 
-/** A team's request: one of a kind at a time; the kind must make sense for the team now. */
-export async function submitRequest(deps: AppDeps, teamId: number, kind: TeamRequestKind, uploadIds: string[]): Promise<TeamRequest> {
+/** Why the team may not send a request of `kind` now (validateRenewSubmitApply), or null. */
+async function refusalFor(deps: AppDeps, teamId: number, kind: TeamRequestKind): Promise<Text | null> {
   const { team } = await teamInfo(deps, teamId);
-  if (team.verifiedStatus !== 1) throw fail(REQUEST_TEXTS.notVerified);
-  if (kind === 'unfreeze' && team.status !== 1) throw fail(REQUEST_TEXTS.notFrozen);
-  if (kind === 'protocol' && !needsAgreement(team.teamType)) throw fail(REQUEST_TEXTS.noAgreement);
-  const now = deps.clock();
-  const id = await deps.db.tx(async (q) => {
+  const [open] = await deps.db.query("SELECT 1 FROM team_requests WHERE team_id = $1 AND kind = $2 AND state = 'pending'", [teamId, kind]);
+  return requestRefusal(team, kind, open !== undefined);
+}
+
+export async function requestAllowed(deps: AppDeps, teamId: number, kind: TeamRequestKind, lang: Lang) {
+  const refused = await refusalFor(deps, teamId, kind);
+  return { allowed: refused === null, message: refused ? refused[lang] : null };
+}
+
+/** A team's request with its images: one of a kind at a time; the kind must make sense for the team now. */
+export async function submitRequest(deps: AppDeps, teamId: number, kind: UploadRequestKind, uploadIds: string[]): Promise<TeamRequest> {
+  const refused = await refusalFor(deps, teamId, kind);
+  if (refused) throw fail(refused);
+  return insertRequest(deps, teamId, kind, async (q) => {
     const uploads = [];
     for (const uploadId of uploadIds) uploads.push(await uploadRowId(q, uploadId));
+    return { upload_id: uploads[0], upload2_id: uploads[1] ?? null, new_phone: null };
+  });
+}
+
+/** A new contact mobile, proved by the code sent to it; it replaces the registered one when the staff approve. */
+export async function requestPhoneChange(deps: AppDeps, teamId: number, input: z.output<typeof teamPhoneBody>, ip: string): Promise<TeamRequest> {
+  const phone = input.phone.trim();
+  const bad = checkPhoneChange({ phone, code: input.code });
+  if (bad) throw fail(bad);
+  const refused = await refusalFor(deps, teamId, 'phone');
+  if (refused) throw fail(refused);
+  const [current] = await deps.db.query<{ contact_phone: string }>('SELECT contact_phone FROM teams WHERE id = $1', [teamId]);
+  if (current?.contact_phone === phone) throw fail(REQUEST_TEXTS.samePhone);
+  await verifyCode(deps, phone, input.code, ip);
+  return insertRequest(deps, teamId, 'phone', async () => ({ upload_id: null, upload2_id: null, new_phone: phone }));
+}
+
+interface RequestWhat {
+  upload_id: number | null;
+  upload2_id: number | null;
+  new_phone: string | null;
+}
+
+async function insertRequest(deps: AppDeps, teamId: number, kind: TeamRequestKind, what: (q: Queryable) => Promise<RequestWhat>): Promise<TeamRequest> {
+  const now = deps.clock();
+  const id = await deps.db.tx(async (q) => {
+    const w = await what(q);
     const rows = await q.query<{ id: number }>(
-      `INSERT INTO team_requests (team_id, kind, upload_id, upload2_id, created_at) VALUES ($1, $2, $3, $4, $5)
+      `INSERT INTO team_requests (team_id, kind, upload_id, upload2_id, new_phone, created_at) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (team_id, kind) WHERE state = 'pending' DO NOTHING RETURNING id`,
-      [teamId, kind, uploads[0], uploads[1] ?? null, now],
+      [teamId, kind, w.upload_id, w.upload2_id, w.new_phone, now],
     );
-    if (rows.length === 0) throw fail(REQUEST_TEXTS.pending);
+    if (rows.length === 0) throw fail(REQUEST_REFUSALS.pending);
     return rows[0].id;
   });
   return (await requestsWhere(deps.db, 'r.id = $1', [id]))[0];
 }
 
-const REQUEST_SELECT = `SELECT r.id, r.team_id, t.team_name, t.team_type, r.kind, r.state, r.review_reason,
+const REQUEST_SELECT = `SELECT r.id, r.team_id, t.team_name, t.team_type, r.kind, r.state, r.review_reason, r.new_phone,
     to_char(r.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') AS create_time,
     u1.token AS upload1, u2.token AS upload2
-  FROM team_requests r JOIN teams t ON t.id = r.team_id JOIN uploads u1 ON u1.id = r.upload_id LEFT JOIN uploads u2 ON u2.id = r.upload2_id`;
+  FROM team_requests r JOIN teams t ON t.id = r.team_id LEFT JOIN uploads u1 ON u1.id = r.upload_id LEFT JOIN uploads u2 ON u2.id = r.upload2_id`;
 
 interface RequestRow {
   id: number;
@@ -69,8 +115,9 @@ interface RequestRow {
   kind: TeamRequestKind;
   state: TeamRequest['state'];
   review_reason: string | null;
+  new_phone: string | null;
   create_time: string;
-  upload1: string;
+  upload1: string | null;
   upload2: string | null;
 }
 
@@ -85,7 +132,8 @@ async function requestsWhere(q: Queryable, where: string, params: unknown[]): Pr
     state: r.state,
     reviewReason: r.review_reason,
     createTime: r.create_time,
-    uploadIds: r.upload2 ? [r.upload1, r.upload2] : [r.upload1],
+    uploadIds: [r.upload1, r.upload2].filter((u) => u !== null),
+    newPhone: r.new_phone,
   }));
 }
 
@@ -138,6 +186,9 @@ export async function reviewRequest(deps: AppDeps, staffId: number, requestId: n
       if (r.kind === 'unfreeze') await q.query('UPDATE teams SET frozen = false, frozen_reason = NULL WHERE id = $1', [r.team_id]);
       if (r.kind === 'credit') await q.query('UPDATE teams SET credit_expires_on = $2 WHERE id = $1', [r.team_id, input.expiresOn]);
       if (r.kind === 'protocol') await q.query('UPDATE teams SET protocol_expires_on = $2 WHERE id = $1', [r.team_id, input.expiresOn]);
+      if (r.kind === 'phone') {
+        await q.query('UPDATE teams SET contact_phone = r.new_phone FROM team_requests r WHERE teams.id = $1 AND r.id = $2', [r.team_id, requestId]);
+      }
     }
     return r;
   });

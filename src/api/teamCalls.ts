@@ -12,9 +12,10 @@ import type {
   teamContactBody,
   teamInfoBody,
   teamPasswordBody,
+  teamPhoneBody,
   teamRegisterBody,
 } from '../domain/contracts.ts';
-import type { PasswordForm, TeamDetails, TeamRegistration, TeamRequestKind } from '../domain/team.ts';
+import type { PasswordForm, PhoneChange, TeamDetails, TeamRegistration, UploadRequestKind } from '../domain/team.ts';
 import type { Faq, Notice, Page, TeamInfo, TeamRequest } from '../domain/types.ts';
 import { ApiError, call } from './client.ts';
 
@@ -84,14 +85,14 @@ export const recoverTeamPassword = (f: PasswordForm) =>
     silent: true,
   });
 
-const REQUEST_PATHS: Record<TeamRequestKind, string> = {
+const REQUEST_PATHS: Record<UploadRequestKind, string> = {
   unfreeze: '/system/user/freeAccountApply',
   credit: '/system/user/updateTeamCredit',
   protocol: '/system/user/updateTeamProtocol',
 };
 
 /** A request to the staff with its uploaded images (the agreement: two parts). */
-export const sendTeamRequest = (kind: TeamRequestKind, uploadIds: string[]) =>
+export const sendTeamRequest = (kind: UploadRequestKind, uploadIds: string[]) =>
   call<TeamRequest>(REQUEST_PATHS[kind], {
     method: 'post',
     json:
@@ -102,6 +103,10 @@ export const sendTeamRequest = (kind: TeamRequestKind, uploadIds: string[]) =>
   });
 
 export const getMyRequests = () => call<TeamRequest[]>('/system/user/teamRequests');
+
+/** personalCenter/changePhone: the new contact mobile and its code, for staff review. */
+export const requestPhoneChange = (f: PhoneChange) =>
+  call<TeamRequest>('/system/user/updateTeamContacterMobile', { method: 'post', json: { phone: f.phone, code: f.code } satisfies In<typeof teamPhoneBody>, silent: true });
 
 /** personalCenter/changeInfo: the address and e-mail, then the contact person. */
 export async function saveTeamDetails(d: TeamDetails): Promise<void> {

@@ -320,13 +320,15 @@ export const teamRequest = z.strictObject({
   teamId: id,
   teamName: z.string(),
   teamType,
-  kind: z.enum(['unfreeze', 'credit', 'protocol']),
+  kind: z.enum(['unfreeze', 'credit', 'protocol', 'phone']),
   state: z.enum(['pending', 'approved', 'rejected']),
   reviewReason: z.string().nullable(),
   createTime: z.string(),
   uploadIds: z.array(z.string()),
+  newPhone: z.string().nullable(),
 });
 export const teamRequests = z.array(teamRequest);
+export const requestAllowed = z.strictObject({ allowed: z.boolean(), message: z.string().nullable() });
 export const teamFreezeStatus = z.strictObject({
   frozen: z.boolean(),
   frozenReason: z.string().nullable(),

@@ -107,6 +107,9 @@ export const passwordRecoveryBody = z.object({
 export const oneUploadBody = z.object({ uploadId: text().min(1).max(64) });
 export const agreementUploadsBody = z.object({ uploadIds: z.tuple([text().min(1).max(64), text().min(1).max(64)]) });
 
+/** validateRenewSubmitApply: whether the team may send a request of this kind now. */
+export const requestKindBody = z.object({ kind: z.enum(['unfreeze', 'credit', 'protocol', 'phone']) });
+
 /** checkTeamFreezeById: a team asks about itself. */
 export const teamIdBody = z.object({ teamId: dbId() });
 
@@ -123,6 +126,8 @@ export const freezeBody = z.object({ reason: text().min(1).max(200) });
 /** updateTeamInfo: the address and e-mail; updateTeamContacterInfo: the contact person. */
 export const teamInfoBody = z.object({ address: text().max(200), email: text().max(254).optional().default('') });
 export const teamContactBody = z.object({ contactName: text().max(60) });
+/** updateTeamContacterMobile: the new contact mobile and the code sent to it. */
+export const teamPhoneBody = z.object({ phone: text().max(20), code: text().max(20) });
 
 /** TeamFAQs: one category's questions, or all. */
 export const faqQuery = z.object({ category: text().max(60).optional() });

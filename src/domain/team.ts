@@ -1,7 +1,7 @@
 /** Group accounts (SPEC §3 "Team" and "Group registration fields", §4 "Team account states",
  * "Team status pop-ups", §5): the registration's field rules, and a team's run-time status
  * read from its review, freezing and document dates. Pure: the caller passes today. */
-import { checkCreditCode, checkCustomName, checkEmail, checkName, checkPasswordsMatch, checkPhone, checkTeamPassword, required } from './fields.ts';
+import { checkCode, checkCreditCode, checkCustomName, checkEmail, checkName, checkPasswordsMatch, checkPhone, checkTeamPassword, FIELD_LABELS, required } from './fields.ts';
 import { fill, type Text } from './text.ts';
 
 /** teamType values (SPEC §3: 2 is a school). */
@@ -246,14 +246,35 @@ export function teamBookingBlock(team: { verifiedStatus: 0 | 1 | 2; status: 0 | 
   return null;
 }
 
-/** What a team asks the staff for after registration. */
-export type TeamRequestKind = 'unfreeze' | 'credit' | 'protocol';
+/** What a team asks the staff for after registration: unfreezing, a renewed certificate or
+ * agreement, a new contact mobile. */
+export type TeamRequestKind = 'unfreeze' | 'credit' | 'protocol' | 'phone';
+/** The requests made with uploaded images. */
+export type UploadRequestKind = Exclude<TeamRequestKind, 'phone'>;
+
+/** A renewal is approved with the new document's expiry date. */
+export const isRenewal = (kind: TeamRequestKind) => kind === 'credit' || kind === 'protocol';
+
+export const REQUEST_REFUSALS = {
+  notVerified: { zh: '团体尚未通过审核', en: 'The group has not been approved yet' },
+  notFrozen: { zh: '账号未被冻结，无需申请解冻', en: 'The account is not frozen: there is nothing to unfreeze' },
+  noAgreement: { zh: '只有旅行社需要上传协议', en: 'Only travel agencies upload an agreement' },
+  pending: { zh: '已有一份申请在审核中，请耐心等待', en: 'A request of this kind is being reviewed; please wait for its result' },
+} as const satisfies Record<string, Text>;
+
+/** Why the team may not ask for `kind` now, or null; `pending`: it has one of that kind open. */
+export function requestRefusal(team: { verifiedStatus: 0 | 1 | 2; status: 0 | 1; teamType: TeamType }, kind: TeamRequestKind, pending: boolean): Text | null {
+  if (team.verifiedStatus !== 1) return REQUEST_REFUSALS.notVerified;
+  if (kind === 'unfreeze' && team.status !== 1) return REQUEST_REFUSALS.notFrozen;
+  if (kind === 'protocol' && !needsAgreement(team.teamType)) return REQUEST_REFUSALS.noAgreement;
+  return pending ? REQUEST_REFUSALS.pending : null;
+}
 
 /** A staff decision on a team's request: a renewal is approved with the document's new expiry
- * date (after today); unfreezing needs none; a rejection needs a reason. */
+ * date (after today); the others need none; a rejection needs a reason. */
 export function checkRequestReview(kind: TeamRequestKind, decision: { approve: boolean; reason?: string; expiresOn?: string }, today: string): Text | null {
   if (!decision.approve) return decision.reason?.trim() ? null : REVIEW_MESSAGES.reason;
-  if (kind === 'unfreeze') return null;
+  if (!isRenewal(kind)) return null;
   if (!decision.expiresOn) return kind === 'credit' ? REVIEW_MESSAGES.creditDate : REVIEW_MESSAGES.protocolDate;
   return expiresAfter(decision.expiresOn, today) ? null : REVIEW_MESSAGES.dateInPast;
 }
@@ -274,4 +295,15 @@ export function checkTeamDetails(d: TeamDetails): Text | null {
     required(TEAM_LABELS.contactName, d.contactName) ??
     checkName(d.contactName)
   );
+}
+
+/** personalCenter/changePhone: the new contact mobile and the code sent to it. The new number
+ * replaces the registered one after staff review (SPEC §8 "phone differs"). */
+export interface PhoneChange {
+  phone: string;
+  code: string;
+}
+
+export function checkPhoneChange(f: PhoneChange): Text | null {
+  return required(FIELD_LABELS.phone, f.phone) ?? checkPhone(f.phone) ?? checkCode(f.code);
 }

@@ -514,7 +514,7 @@ export interface TeamForReview extends TeamSummary {
 }
 
 /** A team's request to the staff after registration (unfreezing, a renewed certificate or
- * agreement) and its state. */
+ * agreement, a new contact mobile) and its state. */
 export interface TeamRequest {
   requestId: number;
   teamId: number;
@@ -524,8 +524,10 @@ export interface TeamRequest {
   state: 'pending' | 'approved' | 'rejected';
   reviewReason: string | null;
   createTime: string;
-  /** The uploaded images: one, or the agreement's two parts. */
+  /** The uploaded images: one, the agreement's two parts, or none (a new contact mobile). */
   uploadIds: string[];
+  /** The contact mobile asked for: a 'phone' request only. */
+  newPhone: string | null;
 }
 
 /** checkTeamFreezeById: may the team book now, and at which prices. */

@@ -118,6 +118,7 @@ const renewal: TeamRequest = {
   reviewReason: null,
   createTime: '2030-03-05 10:00',
   uploadIds: ['u1', 'u2'],
+  newPhone: null,
 };
 
 pathSuite('staffRequestReview', [

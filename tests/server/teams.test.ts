@@ -320,6 +320,58 @@ describe('the team\'s own details', () => {
   });
 });
 
+describe('a new contact mobile', () => {
+  it('is proved by a code to the new number and replaces the registered one only when the staff approve', async () => {
+    const staff = await staffToken();
+    const body = await registration(11);
+    const { data } = await register(body);
+    await t.call('POST', `/staff/teams/${data.teamId}/review`, { token: staff, body: { approve: true, creditExpiresOn: '2031-06-30' } });
+    const team = (await t.call('POST', '/login', { body: { username: body.creditCode, password: body.password } })).data.token;
+    const ask = async (phone: string, code?: string, lang: 'en' | 'zh' = 'en') => {
+      t.advance(61_000);
+      await t.call('POST', '/ingore/sendMessage', { body: { phone } });
+      return t.call('POST', '/system/user/updateTeamContacterMobile', { token: team, body: { phone, code: code ?? lastCode(phone) }, lang });
+    };
+    expect((await ask('1391', '123456')).msg).toBe('Please enter a correct mobile number');
+    expect((await ask(body.contactPhone, undefined, 'zh')).msg).toBe('新手机号码与当前联系人手机相同');
+    expect((await ask('13920001111', '000000')).msg).toBe('Verification code is incorrect or expired');
+    const allowed = () => t.call('POST', '/system/user/validateRenewSubmitApply', { token: team, body: { kind: 'phone' }, lang: 'en' });
+    expect((await allowed()).data).toEqual({ allowed: true, message: null });
+
+    const asked = await ask('13920001111');
+    expect(asked.data).toMatchObject({ kind: 'phone', state: 'pending', newPhone: '13920001111', uploadIds: [] });
+    expect((await allowed()).data).toEqual({ allowed: false, message: 'A request of this kind is being reviewed; please wait for its result' });
+    // Until the staff decide, the registered mobile stays the contact.
+    expect((await t.call('GET', '/getUserInfoToTeam', { token: team })).data.team.contactPhone).toBe('139****0011');
+
+    const pending = (await t.call('GET', '/staff/requests?state=pending', { token: staff })).data;
+    expect(pending.find((r: { requestId: number }) => r.requestId === asked.data.requestId)).toMatchObject({ kind: 'phone', newPhone: '13920001111' });
+    await t.call('POST', `/staff/requests/${asked.data.requestId}/review`, { token: staff, body: { approve: true } });
+    expect((await t.call('GET', '/getUserInfoToTeam', { token: team })).data.team.contactPhone).toBe('139****1111');
+    expect(t.sms.outbox!('13920001111')[0].text).toContain('联系人手机变更');
+    // The password now comes back through the new number only.
+    t.advance(61_000);
+    await t.call('POST', '/ingore/sendMessage', { body: { phone: '13920001111' } });
+    const recovered = await t.call('POST', '/system/user/ingore/getBackTeamPasswordApply', {
+      body: { creditCode: body.creditCode, contactPhone: '13920001111', code: lastCode('13920001111'), password: 'School2041', confirmPassword: 'School2041' },
+    });
+    expect(recovered.code).toBe(200);
+  });
+
+  it('is refused to an unreviewed team and to other kinds of token', async () => {
+    const body = await registration(12);
+    await register(body);
+    const team = (await t.call('POST', '/login', { body: { username: body.creditCode, password: body.password } })).data.token;
+    t.advance(61_000);
+    await t.call('POST', '/ingore/sendMessage', { body: { phone: '13920002222' } });
+    const refused = await t.call('POST', '/system/user/updateTeamContacterMobile', { token: team, body: { phone: '13920002222', code: lastCode('13920002222') }, lang: 'zh' });
+    expect(refused.msg).toBe('团体尚未通过审核');
+    const visitor = await t.tokenFor('13710000004');
+    expect((await t.call('POST', '/system/user/updateTeamContacterMobile', { token: visitor, body: { phone: '13920002222', code: '123456' } })).code).toBe(401);
+    expect((await t.call('POST', '/system/user/updateTeamContacterMobile', { token: await staffToken(), body: { phone: '13920002222', code: '123456' } })).code).toBe(401);
+  });
+});
+
 describe('questions and notices for groups', () => {
   it("answers the questions of a category in the request's language, and notices until their last day", async () => {
     const all = await t.call('GET', '/basesetting/HallSetting/ingore/TeamFAQs', { lang: 'en' });

@@ -5,14 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { teamRequestMachine } from '../../../machines/teamRequest.machine.ts';
 import { sendTeamRequest } from '../../api/teamCalls.ts';
-import type { TeamRequestKind } from '../../domain/team.ts';
+import type { UploadRequestKind } from '../../domain/team.ts';
 import { tr } from '../../i18n/index.ts';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { UploadSlot } from './UploadSlot.tsx';
 import { uploadPicked } from './uploadPicked.ts';
 
 export interface RequestCardProps {
-  kind: TeamRequestKind;
+  kind: UploadRequestKind;
   title: string;
   hint: string;
   /** One label per image. */
