@@ -6,12 +6,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
-import { codeSenderMachine } from '../../../machines/codeSender.machine.ts';
 import { teamPasswordMachine, type PasswordField } from '../../../machines/teamPassword.machine.ts';
-import { logout, sendCode } from '../../api/calls.ts';
+import { logout } from '../../api/calls.ts';
 import { clearToken } from '../../api/session.ts';
 import { changeTeamPassword, recoverTeamPassword } from '../../api/teamCalls.ts';
-import { CODE_MAX_LENGTH } from '../../domain/limits.ts';
 import { TEAM_PATHS } from '../../domain/paths.ts';
 import { tr } from '../../i18n/index.ts';
 import { toastInfo } from '../../ui/feedback.ts';
@@ -20,20 +18,19 @@ import { FooterBar } from '../../ui/FooterBar.tsx';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 import '../../ui/vant.ts';
+import { CodeField } from './CodeField.tsx';
 import './team.css';
 
 const machines = {
   change: teamPasswordMachine.provide({ actors: { submit: fromPromise(({ input }) => changeTeamPassword(input)) } }),
   recover: teamPasswordMachine.provide({ actors: { submit: fromPromise(({ input }) => recoverTeamPassword(input)) } }),
 };
-const sender = codeSenderMachine.provide({ actors: { sendCode: fromPromise(({ input }) => sendCode(input.phone)) } });
 
 export default function TeamPassword() {
   const { t } = useTranslation();
   const [location, navigate] = useLocation();
   const mode = location === TEAM_PATHS.forgetPassword ? 'recover' : 'change';
   const [snapshot, send] = useMachine(machines[mode], { input: { mode } });
-  const [code, sendToSender] = useMachine(sender, { input: {} });
   const { form, error } = snapshot.context;
 
   useEffect(() => {
@@ -57,19 +54,7 @@ export default function TeamPassword() {
           <>
             {field('creditCode', t('teamArea.creditCode'), undefined, 18)}
             {field('contactPhone', t('teamArea.contactPhone'), 'tel', 11)}
-            <Field
-              type="digit"
-              label={t('teamArea.code')}
-              value={form.code}
-              maxLength={CODE_MAX_LENGTH}
-              errorMessage={code.context.error ? tr(code.context.error) : undefined}
-              onChange={(value) => send({ type: 'FIELD.CHANGE', field: 'code', value })}
-              button={
-                <button type="button" className="code-btn" disabled={!code.matches('ready')} onClick={() => sendToSender({ type: 'SEND', phone: form.contactPhone })}>
-                  {code.matches('counting') ? t('login.resendIn', { n: code.context.countdown }) : t('login.sendCode')}
-                </button>
-              }
-            />
+            <CodeField phone={form.contactPhone} value={form.code} onChange={(value) => send({ type: 'FIELD.CHANGE', field: 'code', value })} />
           </>
         ) : (
           field('oldPassword', t('teamArea.oldPassword'), 'password')

@@ -4,11 +4,8 @@ import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
-import { codeSenderMachine } from '../../../machines/codeSender.machine.ts';
 import { teamRegisterMachine, type TextField, type UploadSlot as Slot } from '../../../machines/teamRegister.machine.ts';
-import { sendCode } from '../../api/calls.ts';
 import { checkTeamExists, registerTeam } from '../../api/teamCalls.ts';
-import { CODE_MAX_LENGTH } from '../../domain/limits.ts';
 import { TEAM_PATHS } from '../../domain/paths.ts';
 import { needsAgreement, TEAM_TYPE_NAMES, TEAM_TYPES, type TeamField } from '../../domain/team.ts';
 import { tr } from '../../i18n/index.ts';
@@ -19,6 +16,7 @@ import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import '../../ui/vant.ts';
 import { UploadSlot } from './UploadSlot.tsx';
 import { uploadPicked } from './uploadPicked.ts';
+import { CodeField } from './CodeField.tsx';
 import './team.css';
 
 const machine = teamRegisterMachine.provide({
@@ -29,7 +27,6 @@ const machine = teamRegisterMachine.provide({
   },
 });
 
-const sender = codeSenderMachine.provide({ actors: { sendCode: fromPromise(({ input }) => sendCode(input.phone)) } });
 
 const TEXT_FIELDS: Array<{ field: TextField; type?: 'tel' | 'password'; max: number }> = [
   { field: 'teamName', max: 60 },
@@ -47,7 +44,6 @@ const MORE_FIELDS: Array<{ field: TextField; type?: 'tel' | 'password'; max: num
 export default function TeamRegister() {
   const { t } = useTranslation();
   const [snapshot, send] = useMachine(machine, { input: {} });
-  const [code, sendToSender] = useMachine(sender, { input: {} });
   const { form, errors, error, uploadingSlot, message } = snapshot.context;
   const errorOf = (field: TeamField) => {
     const found = errors.find((e) => e.field === field);
@@ -112,23 +108,11 @@ export default function TeamRegister() {
       </section>
       <section className="card">
         {TEXT_FIELDS.map(textField)}
-        <Field
-          type="digit"
-          label={t('teamArea.code')}
+        <CodeField
+          phone={form.contactPhone}
           value={form.code}
-          maxLength={CODE_MAX_LENGTH}
-          errorMessage={errorOf('code') ?? (code.context.error ? tr(code.context.error) : undefined)}
+          errorMessage={errorOf('code')}
           onChange={(value) => send({ type: 'FIELD.CHANGE', field: 'code', value })}
-          button={
-            <button
-              type="button"
-              className="code-btn"
-              disabled={!code.matches('ready')}
-              onClick={() => sendToSender({ type: 'SEND', phone: form.contactPhone })}
-            >
-              {code.matches('counting') ? t('login.resendIn', { n: code.context.countdown }) : t('login.sendCode')}
-            </button>
-          }
         />
         {MORE_FIELDS.map(textField)}
       </section>

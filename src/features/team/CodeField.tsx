@@ -1,0 +1,41 @@
+/** The verification-code field with its send button and 60 s countdown (the codeSender
+ * machine): the code goes to `phone`. A refusal to send shows under the field. */
+import { useMachine } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { codeSenderMachine } from '../../../machines/codeSender.machine.ts';
+import { sendCode } from '../../api/calls.ts';
+import { CODE_MAX_LENGTH } from '../../domain/limits.ts';
+import { tr } from '../../i18n/index.ts';
+import { Field } from '../../ui/Field.ts';
+import '../../ui/vant.ts';
+
+const sender = codeSenderMachine.provide({ actors: { sendCode: fromPromise(({ input }) => sendCode(input.phone)) } });
+
+export interface CodeFieldProps {
+  phone: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The form's own message for the code, shown before a refusal to send. */
+  errorMessage?: string;
+}
+
+export function CodeField({ phone, value, onChange, errorMessage }: CodeFieldProps) {
+  const { t } = useTranslation();
+  const [code, sendToSender] = useMachine(sender, { input: {} });
+  return (
+    <Field
+      type="digit"
+      label={t('teamArea.code')}
+      value={value}
+      maxLength={CODE_MAX_LENGTH}
+      errorMessage={errorMessage ?? (code.context.error ? tr(code.context.error) : undefined)}
+      onChange={onChange}
+      button={
+        <button type="button" className="code-btn" disabled={!code.matches('ready')} onClick={() => sendToSender({ type: 'SEND', phone })}>
+          {code.matches('counting') ? t('login.resendIn', { n: code.context.countdown }) : t('login.sendCode')}
+        </button>
+      }
+    />
+  );
+}
