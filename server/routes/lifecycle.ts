@@ -2,7 +2,6 @@
  * (placeOrder itself, with its cart variants, is in routes/orders.ts.) */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dbId } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import { langOf, ok } from '../http.ts';
 import { account } from './kit.ts';
@@ -15,12 +14,11 @@ import { refundCheckBlack, refundTickets } from '../services/refund.ts';
 import { refundRules } from '../services/refundFacts.ts';
 import { blockStatus } from '../services/blacklist.ts';
 import { applyInvoice, getInvoice, invoiceableOrders, listInvoices } from '../services/invoices.ts';
-import { cancelQuery, invoiceApplyBody, pageQuery, rebookBody, shortLinkBody, ticketIdsBody } from '../../src/domain/contracts.ts';
+import { cancelQuery, idParam, invoiceApplyBody, pageQuery, rebookBody, shortLinkBody, ticketIdsBody } from '../../src/domain/contracts.ts';
 import * as answers from '../../src/domain/answers.ts';
 import { answer } from './kit.ts';
 
 const individual = { config: { auth: 'individual' as const } };
-const idParam = z.object({ id: dbId() });
 
 export const lifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   // Cart

@@ -8,7 +8,7 @@ import { account } from './kit.ts';
 import { addToCart, checkoutCart } from '../services/cart.ts';
 import { calculatePrice, placeOrder } from '../services/orders.ts';
 import { listOrders, orderDetail, orderStatus, unpaidOrder } from '../services/orderQueries.ts';
-import { orderListQuery, placeOrderBody, priceRequest } from '../../src/domain/contracts.ts';
+import { idParam, orderListQuery, placeOrderBody, priceRequest } from '../../src/domain/contracts.ts';
 import * as answers from '../../src/domain/answers.ts';
 import { answer } from './kit.ts';
 
@@ -28,7 +28,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
 
   app.get('/config/orderRule/selectNotPayOrderByUserId', { ...individual, schema: { response: answer(answers.unpaidOrder) } }, async (req) => ok(req, await unpaidOrder(deps, account(req).userId)));
 
-  const idParam = z.object({ id: dbId() });
   app.get('/order/OrderInfo/searchPersonOrder/:id', { ...individual, schema: { params: idParam, response: answer(answers.orderDetail) } }, async (req) =>
     ok(req, await orderDetail(deps, account(req).userId, req.params.id, langOf(req))),
   );

@@ -2,8 +2,8 @@
  * own, and the review of group registrations. Staff tokens reach these routes only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { freezeBody, requestReviewBody, reviewBody, staffLoginBody, staffTeamsQuery } from '../../src/domain/contracts.ts';
-import { dbId, text } from '../../src/domain/schemas.ts';
+import { freezeBody, idParam, requestReviewBody, reviewBody, staffLoginBody, staffTeamsQuery } from '../../src/domain/contracts.ts';
+import { text } from '../../src/domain/schemas.ts';
 import { signToken } from '../auth.ts';
 import type { AppDeps } from '../context.ts';
 import { ok } from '../http.ts';
@@ -13,7 +13,6 @@ import * as answers from '../../src/domain/answers.ts';
 import { account, answer, clientIp } from './kit.ts';
 
 const staff = { config: { auth: 'staff' as const } };
-const idParam = z.object({ id: dbId() });
 
 export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.post('/staff/login', { config: { auth: 'none' }, schema: { body: staffLoginBody, response: answer(answers.loginAnswer) } }, async (req) => {

@@ -107,6 +107,17 @@ export const passwordRecoveryBody = z.object({
 export const oneUploadBody = z.object({ uploadId: text().min(1).max(64) });
 export const agreementUploadsBody = z.object({ uploadIds: z.tuple([text().min(1).max(64), text().min(1).max(64)]) });
 
+/** A route's `/:id`. */
+export const idParam = z.object({ id: dbId() });
+
+/** A frequent visitor as the add and edit forms send it (the rules: src/domain/contacts.ts). */
+export const contactBody = z.object({
+  name: text().max(60),
+  certificateType: z.enum(['1', '2', '3', '4', '5']),
+  certificateNumber: text().max(40),
+  phone: text().max(20).optional().default(''),
+});
+
 /** validateRenewSubmitApply: whether the team may send a request of this kind now. */
 export const requestKindBody = z.object({ kind: z.enum(['unfreeze', 'credit', 'protocol', 'phone']) });
 
