@@ -9,13 +9,14 @@ import type {
   loginBody,
   oneUploadBody,
   passwordRecoveryBody,
+  requestKindBody,
   teamContactBody,
   teamInfoBody,
   teamPasswordBody,
   teamPhoneBody,
   teamRegisterBody,
 } from '../domain/contracts.ts';
-import type { PasswordForm, PhoneChange, TeamDetails, TeamRegistration, UploadRequestKind } from '../domain/team.ts';
+import type { PasswordForm, PhoneChange, TeamDetails, TeamRegistration, TeamRequestKind, UploadRequestKind } from '../domain/team.ts';
 import type { Faq, Notice, Page, TeamInfo, TeamRequest } from '../domain/types.ts';
 import { ApiError, call } from './client.ts';
 
@@ -103,6 +104,10 @@ export const sendTeamRequest = (kind: UploadRequestKind, uploadIds: string[]) =>
   });
 
 export const getMyRequests = () => call<TeamRequest[]>('/system/user/teamRequests');
+
+/** validateRenewSubmitApply: whether a request of `kind` may be sent now, and why not. */
+export const checkRequestAllowed = (kind: TeamRequestKind) =>
+  call<{ allowed: boolean; message: string | null }>('/system/user/validateRenewSubmitApply', { method: 'post', json: { kind } satisfies In<typeof requestKindBody> });
 
 /** personalCenter/changePhone: the new contact mobile and its code, for staff review. */
 export const requestPhoneChange = (f: PhoneChange) =>

@@ -42,6 +42,8 @@ const TeamRegister = lazyScreen(withTeamTexts(() => import('../features/team/Tea
 const TeamHome = lazyScreen(withTeamTexts(() => import('../features/team/TeamHome.tsx')));
 const TeamPassword = lazyScreen(withTeamTexts(() => import('../features/team/TeamPassword.tsx')));
 const TeamDetails = lazyScreen(withTeamTexts(() => import('../features/team/TeamDetails.tsx')));
+const TeamBaseInfo = lazyScreen(withTeamTexts(() => import('../features/team/TeamBaseInfo.tsx')));
+const TeamPhone = lazyScreen(withTeamTexts(() => import('../features/team/TeamPhone.tsx')));
 const NoticeList = lazyScreen(withTeamTexts(() => import('../features/team/NoticeList.tsx')));
 const NoticeDetail = lazyScreen(withTeamTexts(() => import('../features/team/NoticeDetail.tsx')));
 const CommonProblem = lazyScreen(withTeamTexts(() => import('../features/team/CommonProblem.tsx')));
@@ -73,10 +75,14 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [INDIVIDUAL_PATHS.invoiceDetail]: InvoiceDetail,
   [TEAM_PATHS.login]: TeamLogin,
   [TEAM_PATHS.register]: TeamRegister,
+  // Until group booking opens, the team's start is its centre.
   [TEAM_PATHS.selectDate]: TeamHome,
+  [TEAM_PATHS.personHome]: TeamHome,
+  [TEAM_PATHS.baseInfo]: TeamBaseInfo,
   [TEAM_PATHS.forgetPassword]: TeamPassword,
   [TEAM_PATHS.changePassword]: TeamPassword,
   [TEAM_PATHS.changeInfo]: TeamDetails,
+  [TEAM_PATHS.changePhone]: TeamPhone,
   [TEAM_PATHS.notice]: NoticeList,
   [TEAM_PATHS.noticeDetail]: NoticeDetail,
   [TEAM_PATHS.commonProblem]: CommonProblem,

@@ -294,6 +294,6 @@ for (const lang of ['zh', 'en'] as const) {
     await fill(page, L.contactName, '王老师');
     await fill(page, L.address, `科技路${lang === 'zh' ? 10 : 11}号`);
     await page.getByRole('button', { name: L.save }).click();
-    await expect(page).toHaveURL(/\/team\/select\/selectDate$/);
+    await expect(page).toHaveURL(/\/team\/personalCenter\/personHome$/);
   });
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { staffRequestReviewMachine } from '../../../machines/staffRequestReview.machine.ts';
 import { reviewRequest } from '../../api/staffCalls.ts';
+import { isRenewal } from '../../domain/team.ts';
 import type { TeamRequest } from '../../domain/types.ts';
 import { tr } from '../../i18n/index.ts';
 import { Field } from '../../ui/Field.ts';
@@ -30,6 +31,11 @@ export function StaffRequestCard({ request, today }: { request: TeamRequest; tod
       <div className="muted">
         {t('staff.submittedAt')}: {request.createTime}
       </div>
+      {request.newPhone ? (
+        <p>
+          {t('staff.newPhone')}: <strong>{request.newPhone}</strong>
+        </p>
+      ) : null}
       <div className="staff-docs">
         {request.uploadIds.map((id) => (
           <DocumentImage key={id} uploadId={id} label={kind} />
@@ -41,7 +47,7 @@ export function StaffRequestCard({ request, today }: { request: TeamRequest; tod
         </p>
       ) : (
         <>
-          {request.kind !== 'unfreeze' ? (
+          {isRenewal(request.kind) ? (
             <Field
               label={t('staff.expiresOn')}
               placeholder="YYYY-MM-DD"

@@ -33,7 +33,7 @@ function DetailsForm({ team }: { team: TeamInfo }) {
   useEffect(() => {
     if (snapshot.status !== 'done') return;
     toastInfo(t('teamArea.saved'));
-    navigate(TEAM_PATHS.selectDate, { replace: true });
+    navigate(TEAM_PATHS.personHome, { replace: true });
   }, [snapshot.status, navigate, t]);
   const field = (name: keyof Details, label: string, max: number) => (
     <Field label={label} value={details[name]} maxLength={max} onChange={(value) => send({ type: 'FIELD.CHANGE', field: name, value })} />
@@ -64,7 +64,7 @@ export default function TeamDetails() {
   const { t } = useTranslation();
   const { data: team, failed, loading, reload } = useLoad(getTeamInfo, []);
   return (
-    <Screen title={t('teamArea.changeInfo')} backTo={TEAM_PATHS.selectDate}>
+    <Screen title={t('teamArea.changeInfo')} backTo={TEAM_PATHS.personHome}>
       {team ? <DetailsForm team={team} /> : null}
       {failed ? <LoadFailed onRetry={reload} /> : null}
       <LoadingOverlay show={loading} />

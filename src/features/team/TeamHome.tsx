@@ -18,6 +18,13 @@ import { TeamLinks } from './TeamLinks.tsx';
 import { TeamNotices } from './TeamNotices.tsx';
 import { TeamRequests } from './TeamRequests.tsx';
 
+const CENTRE_LINKS = [
+  [TEAM_PATHS.baseInfo, 'teamArea.baseInfo'],
+  [TEAM_PATHS.changeInfo, 'teamArea.changeInfo'],
+  [TEAM_PATHS.changePhone, 'teamArea.changePhone'],
+  [TEAM_PATHS.changePassword, 'teamArea.changePassword'],
+] as const;
+
 export default function TeamHome() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
@@ -71,12 +78,13 @@ export default function TeamHome() {
       {team?.verifiedStatus === 1 ? <TeamRequests team={team} onChanged={reload} /> : null}
       {team ? (
         <>
-          <Link href={TEAM_PATHS.changeInfo} className="btn btn--block team-action">
-            {t('teamArea.changeInfo')}
-          </Link>
-          <Link href={TEAM_PATHS.changePassword} className="btn btn--block team-action">
-            {t('teamArea.changePassword')}
-          </Link>
+          <nav className="centre-links" aria-label={t('teamArea.homeTitle')}>
+            {CENTRE_LINKS.map(([path, label]) => (
+              <Link key={path} href={path} className="btn">
+                {t(label)}
+              </Link>
+            ))}
+          </nav>
           <TeamLinks />
         </>
       ) : null}
