@@ -341,3 +341,12 @@ export const teamFreezeStatus = z.strictObject({
 export const faqs = z.array(z.strictObject({ faqId: id, category: z.string(), question: z.string(), answer: z.string() }));
 const notice = z.strictObject({ noticeId: id, title: z.string(), content: z.string(), publishTime: z.string() });
 export const notices = page(notice);
+
+export const contact = z.strictObject({
+  contactId: id,
+  name: z.string(),
+  certificateType,
+  certificateNumber: z.string(),
+  phone: z.string().nullable(),
+});
+export const contacts = z.array(contact);

@@ -557,3 +557,13 @@ export interface Notice {
   content: string;
   publishTime: string;
 }
+
+/** A frequent visitor (personalCenter/topContacts): listed with the certificate and mobile
+ * masked, read in full for its edit form. */
+export interface Contact {
+  contactId: number;
+  name: string;
+  certificateType: CertificateType;
+  certificateNumber: string;
+  phone: string | null;
+}

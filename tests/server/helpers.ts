@@ -30,7 +30,7 @@ export interface TestApp {
   sms: SmsProvider;
   now(): Date;
   advance(ms: number): void;
-  call<T = any>(method: 'GET' | 'POST', url: string, opts?: { body?: unknown; token?: string; lang?: 'en' | 'zh'; ip?: string }): Promise<Envelope<T>>;
+  call<T = any>(method: 'GET' | 'POST' | 'DELETE', url: string, opts?: { body?: unknown; token?: string; lang?: 'en' | 'zh'; ip?: string }): Promise<Envelope<T>>;
   /** Creates (or finds) an individual user and returns a token, without SMS. */
   tokenFor(phone: string, kind?: 'individual' | 'team'): Promise<string>;
   captchaToken(): Promise<string>;

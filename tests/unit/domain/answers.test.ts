@@ -46,6 +46,7 @@ const same = {
   teamFreezeStatus: true as Equal<Out<typeof answers.teamFreezeStatus>, T.TeamFreezeStatus>,
   faqs: true as Equal<Out<typeof answers.faqs>, T.Faq[]>,
   notices: true as Equal<Out<typeof answers.notices>, T.Page<T.Notice>>,
+  contact: true as Equal<Out<typeof answers.contact>, T.Contact>,
 } satisfies Record<string, true>;
 
 describe('answer schemas', () => {
