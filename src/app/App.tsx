@@ -44,6 +44,8 @@ const TeamPassword = lazyScreen(withTeamTexts(() => import('../features/team/Tea
 const TeamDetails = lazyScreen(withTeamTexts(() => import('../features/team/TeamDetails.tsx')));
 const TeamBaseInfo = lazyScreen(withTeamTexts(() => import('../features/team/TeamBaseInfo.tsx')));
 const TeamPhone = lazyScreen(withTeamTexts(() => import('../features/team/TeamPhone.tsx')));
+const TopContacts = lazyScreen(withTeamTexts(() => import('../features/team/TopContacts.tsx')));
+const EditContact = lazyScreen(withTeamTexts(() => import('../features/team/EditContact.tsx')));
 const NoticeList = lazyScreen(withTeamTexts(() => import('../features/team/NoticeList.tsx')));
 const NoticeDetail = lazyScreen(withTeamTexts(() => import('../features/team/NoticeDetail.tsx')));
 const CommonProblem = lazyScreen(withTeamTexts(() => import('../features/team/CommonProblem.tsx')));
@@ -83,6 +85,8 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [TEAM_PATHS.changePassword]: TeamPassword,
   [TEAM_PATHS.changeInfo]: TeamDetails,
   [TEAM_PATHS.changePhone]: TeamPhone,
+  [TEAM_PATHS.topContacts]: TopContacts,
+  [TEAM_PATHS.editAudienceInformation]: EditContact,
   [TEAM_PATHS.notice]: NoticeList,
   [TEAM_PATHS.noticeDetail]: NoticeDetail,
   [TEAM_PATHS.commonProblem]: CommonProblem,

@@ -31,6 +31,8 @@ export const ROUTES = {
   [TEAM_PATHS.changePassword]: {},
   [TEAM_PATHS.changeInfo]: {},
   [TEAM_PATHS.changePhone]: {},
+  [TEAM_PATHS.topContacts]: {},
+  [TEAM_PATHS.editAudienceInformation]: {},
   [TEAM_PATHS.notice]: { noLogin: true },
   [TEAM_PATHS.noticeDetail]: { noLogin: true },
   [TEAM_PATHS.commonProblem]: { noLogin: true },

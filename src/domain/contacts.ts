@@ -4,14 +4,14 @@
 import { checkCertificate, normalizeCertificate } from './certificates.ts';
 import { checkPhone, checkVisitorName, FIELD_LABELS, required } from './fields.ts';
 import type { Text } from './text.ts';
+import type { CertificateType } from './types.ts';
 
 /** How many an account keeps: enough for a school's teachers, few enough to pick from. */
 export const CONTACTS_MAX = 50;
 
 export interface ContactForm {
   name: string;
-  /** A certificate type of the dictionary ('1' ID card ...). */
-  certificateType: string;
+  certificateType: CertificateType;
   certificateNumber: string;
   /** Optional: a leader's mobile for the group order. */
   phone: string;

@@ -2,6 +2,7 @@
  * the SMS outbox, the slider, and screenshots into reports/. */
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { creditCodeCheckChar } from '../../src/domain/fields.ts';
 import { gb11643CheckChar } from '../../src/domain/certificates.ts';
 
 export const SHOTS = 'reports/screens';
@@ -116,4 +117,16 @@ export async function reviewOneAdult(page: Page, name: string, next: string, day
   await page.getByRole('button', { name: next }).click();
   await expect(page).toHaveURL(/\/select\/addAudienceSure$/);
   return date;
+}
+
+/** Fills the react-vant field whose label is exactly `label`. */
+export async function fill(page: Page, label: string, value: string) {
+  const exact = new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`);
+  await page.locator('.rv-field').filter({ has: page.locator('.rv-field__label', { hasText: exact }) }).locator('input, textarea').first().fill(value);
+}
+
+/** A unified social credit code no earlier run has used, with its real check character. */
+export function newCreditCode(): string {
+  const first17 = `9111000${String(Date.now()).slice(-10)}`;
+  return first17 + creditCodeCheckChar(first17);
 }

@@ -1,10 +1,9 @@
 /** A group registers with its documents, the museum's staff approve it in the console, and
  * the group logs in and sees itself verified. In zh and in en, at 375x667. */
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { creditCodeCheckChar } from '../../src/domain/fields.ts';
-import { latestCode, newPhone, shot } from './helpers.ts';
+import { fill, latestCode, newCreditCode, newPhone, shot } from './helpers.ts';
 import { noSidewaysScroll, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
 
 const TEXT = {
@@ -54,12 +53,6 @@ const TEXT = {
   },
 } as const;
 
-/** A unified social credit code no earlier run has used, with its real check character. */
-function newCreditCode(): string {
-  const first17 = `9111000${String(Date.now()).slice(-10)}`;
-  return first17 + creditCodeCheckChar(first17);
-}
-
 async function documentImage(): Promise<string> {
   mkdirSync('reports/tmp', { recursive: true });
   const path = 'reports/tmp/document.png';
@@ -68,12 +61,6 @@ async function documentImage(): Promise<string> {
     .png()
     .toFile(path);
   return path;
-}
-
-/** The field whose label is exactly `label`. */
-async function fill(page: Page, label: string, value: string) {
-  const exact = new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`);
-  await page.locator('.rv-field').filter({ has: page.locator('.rv-field__label', { hasText: exact }) }).locator('input, textarea').first().fill(value);
 }
 
 for (const lang of ['zh', 'en'] as const) {

@@ -224,6 +224,8 @@ export function controlledActor(model: PathModel, options: { snapshot?: unknown 
     if (!('_nodes' in snapshot)) return;
     record(snapshot);
     for (const t of ev._transitions as AnyTransitionDefinition[]) {
+      // A transition's source was active, also a transient one (left by `always` at once).
+      result.states.add((t.source as AnyStateNode).id);
       const key = transitionKey(t);
       if (key) result.transitions.add(key);
     }

@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { chosenHall, chosenSession } from '../../../machines/purchase.machine.ts';
 import { VISITORS_PER_ORDER_INDIVIDUAL } from '../../domain/limits.ts';
-import type { CertificateType, Violation, VisitorDraft } from '../../domain/types.ts';
+import type { Violation, VisitorDraft } from '../../domain/types.ts';
 import { tr } from '../../i18n/index.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { Screen } from '../../ui/Screen.tsx';
 import { usePurchase, usePurchaseScreen } from './purchase.tsx';
-import { useCertificateTypes } from './useCertificateTypes.ts';
+import { CertificateTypeField } from '../../ui/CertificateTypeField.tsx';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 
 export default function AddAudience() {
@@ -24,7 +24,6 @@ export default function AddAudience() {
   const hall = usePurchase((s) => chosenHall(s.context));
   const session = usePurchase((s) => chosenSession(s.context));
   const date = usePurchase((s) => s.context.date);
-  const certificateTypes = useCertificateTypes();
   const general = violations.filter((v) => !v.field);
 
   const fieldError = (index: number, name: keyof VisitorDraft) =>
@@ -59,27 +58,11 @@ export default function AddAudience() {
             onChange={(value) => actor.send({ type: 'VISITOR.CHANGE', index, field: 'name', value })}
             errorMessage={message(fieldError(index, 'name'))}
           />
-          <Field label={t('addAudience.certificateType')}>
-            <select
-              className="native-select"
-              aria-label={t('addAudience.certificateType')}
-              value={visitor.certificateType}
-              onChange={(event) =>
-                actor.send({
-                  type: 'VISITOR.CHANGE',
-                  index,
-                  field: 'certificateType',
-                  value: event.target.value as CertificateType,
-                })
-              }
-            >
-              {certificateTypes.map((option) => (
-                <option key={option.dictValue} value={option.dictValue}>
-                  {option.dictLabel}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <CertificateTypeField
+            label={t('addAudience.certificateType')}
+            value={visitor.certificateType}
+            onChange={(value) => actor.send({ type: 'VISITOR.CHANGE', index, field: 'certificateType', value })}
+          />
           <Field
             label={t('addAudience.certificateNumber')}
             placeholder={t('addAudience.certificatePlaceholder')}

@@ -16,7 +16,7 @@ import { SliderCaptcha } from '../../ui/SliderCaptcha.tsx';
 import { checkCaptcha, getCaptcha } from '../../api/calls.ts';
 import { useSettings } from '../../ui/settings.tsx';
 import { usePurchase, usePurchaseScreen } from './purchase.tsx';
-import { useCertificateTypes } from './useCertificateTypes.ts';
+import { useCertificateTypes } from '../../ui/useCertificateTypes.ts';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 

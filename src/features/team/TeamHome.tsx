@@ -23,6 +23,7 @@ const CENTRE_LINKS = [
   [TEAM_PATHS.changeInfo, 'teamArea.changeInfo'],
   [TEAM_PATHS.changePhone, 'teamArea.changePhone'],
   [TEAM_PATHS.changePassword, 'teamArea.changePassword'],
+  [TEAM_PATHS.topContacts, 'teamArea.topContacts'],
 ] as const;
 
 export default function TeamHome() {
@@ -73,21 +74,22 @@ export default function TeamHome() {
           ) : null}
         </section>
       ) : null}
+      {team ? (
+        <nav className="card centre-links" aria-label={t('teamArea.homeTitle')}>
+          {CENTRE_LINKS.map(([path, label]) => (
+            <Link key={path} href={path} className="centre-link">
+              {t(label)}
+              <span className="centre-link__arrow" aria-hidden="true">
+                ›
+              </span>
+            </Link>
+          ))}
+        </nav>
+      ) : null}
       {failed ? <LoadFailed onRetry={reload} /> : null}
       {team ? <TeamNotices notices={teamNotices(team)} /> : null}
       {team?.verifiedStatus === 1 ? <TeamRequests team={team} onChanged={reload} /> : null}
-      {team ? (
-        <>
-          <nav className="centre-links" aria-label={t('teamArea.homeTitle')}>
-            {CENTRE_LINKS.map(([path, label]) => (
-              <Link key={path} href={path} className="btn">
-                {t(label)}
-              </Link>
-            ))}
-          </nav>
-          <TeamLinks />
-        </>
-      ) : null}
+      {team ? <TeamLinks /> : null}
       <FooterBar>
         <button type="button" className="btn btn--block" onClick={leave}>
           {t('teamArea.logout')}

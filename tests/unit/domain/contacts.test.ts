@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { gb11643CheckChar } from '../../../src/domain/certificates.ts';
-import { checkContact } from '../../../src/domain/contacts.ts';
+import { checkContact, type ContactForm } from '../../../src/domain/contacts.ts';
 
 const id = (first17: string) => first17 + gb11643CheckChar(first17);
-const person = { name: '张老师', certificateType: '1', certificateNumber: id('11010119850302001'), phone: '' };
+const person: ContactForm = { name: '张老师', certificateType: '1', certificateNumber: id('11010119850302001'), phone: '' };
 
 describe('checkContact', () => {
   it('takes a valid person with or without a mobile', () => {

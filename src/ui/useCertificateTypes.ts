@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getCertificateTypes } from '../../api/calls.ts';
-import type { CertificateOption } from '../../domain/types.ts';
+import { getCertificateTypes } from '../api/calls.ts';
+import type { CertificateOption } from '../domain/types.ts';
 
 /** The certificate dictionary, in the current language. */
 export function useCertificateTypes(): CertificateOption[] {

@@ -1,0 +1,93 @@
+/** team/personalCenter/editAudienceInformation: add a frequent visitor, or with `?id=` change
+ * or delete one. Every rule is checked before saving; a refusal shows under the form. */
+import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import { fromPromise } from 'xstate';
+import { contactEditMachine } from '../../../machines/contactEdit.machine.ts';
+import { deleteContact, getContact, saveContact } from '../../api/contactCalls.ts';
+import type { ContactForm } from '../../domain/contacts.ts';
+import { TEAM_PATHS } from '../../domain/paths.ts';
+import { tr } from '../../i18n/index.ts';
+import { CertificateTypeField } from '../../ui/CertificateTypeField.tsx';
+import { confirm, toastInfo } from '../../ui/feedback.ts';
+import { Field } from '../../ui/Field.ts';
+import { FooterBar } from '../../ui/FooterBar.tsx';
+import { LoadFailed } from '../../ui/LoadFailed.tsx';
+import { Refusal } from '../../ui/Refusal.tsx';
+import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
+import '../../ui/vant.ts';
+import './team.css';
+
+const machine = contactEditMachine.provide({
+  actors: {
+    load: fromPromise(({ input }) => getContact(input)),
+    save: fromPromise(({ input }) => saveContact(input.contactId, input.form)),
+    remove: fromPromise(({ input }) => deleteContact(input)),
+  },
+});
+
+/** The `id` query as a contact id, or null (a new one). */
+function contactIdOf(search: string): number | null {
+  const id = Number(new URLSearchParams(search).get('id'));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export default function EditContact() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const contactId = contactIdOf(useSearch());
+  const [snapshot, send] = useMachine(machine, { input: { contactId } });
+  const { form, error } = snapshot.context;
+  const confirming = snapshot.matches('confirmingDelete');
+
+  useEffect(() => {
+    if (snapshot.status !== 'done') return;
+    toastInfo(snapshot.matches('deleted') ? t('teamArea.contactDeleted') : t('teamArea.saved'));
+    navigate(TEAM_PATHS.topContacts, { replace: true });
+  }, [snapshot, navigate, t]);
+
+  useEffect(() => {
+    if (!confirming) return;
+    void confirm({
+      title: t('teamArea.deleteContactTitle'),
+      message: t('teamArea.deleteContactMessage', { name: form.name }),
+      confirmButtonText: t('teamArea.deleteContact'),
+      cancelButtonText: t('common.cancel'),
+    }).then((yes) => send({ type: yes ? 'CONFIRM' : 'CANCEL' }));
+  }, [confirming, form.name, send, t]);
+
+  const field = (name: Exclude<keyof ContactForm, 'certificateType'>, label: string, max: number, placeholder?: string) => (
+    <Field label={label} placeholder={placeholder} value={form[name]} maxLength={max} onChange={(value) => send({ type: 'FIELD.CHANGE', field: name, value })} />
+  );
+  const busy = snapshot.matches('saving') || snapshot.matches('deleting');
+  const editing = !snapshot.matches('loading') && !snapshot.matches('failed');
+  return (
+    <Screen title={contactId === null ? t('teamArea.addContact') : t('teamArea.editContact')} backTo={TEAM_PATHS.topContacts}>
+      {editing ? (
+        <>
+          <section className="card">
+            {field('name', t('teamArea.contactPersonName'), 50)}
+            <CertificateTypeField label={t('teamArea.certificateType')} value={form.certificateType} onChange={(value) => send({ type: 'FIELD.CHANGE', field: 'certificateType', value })} />
+            {field('certificateNumber', t('teamArea.certificateNumber'), 18)}
+            {field('phone', t('teamArea.contactMobileOptional'), 11)}
+          </section>
+          {error ? <Refusal message={tr(error)} /> : null}
+          <FooterBar>
+            {contactId !== null ? (
+              <button type="button" className="btn" disabled={busy} onClick={() => send({ type: 'DELETE' })}>
+                {t('teamArea.deleteContact')}
+              </button>
+            ) : null}
+            <button type="button" className="btn btn--primary btn--block" disabled={busy} onClick={() => send({ type: 'SUBMIT' })}>
+              {t('teamArea.save')}
+            </button>
+          </FooterBar>
+        </>
+      ) : null}
+      {snapshot.matches('failed') ? <LoadFailed onRetry={() => send({ type: 'RETRY' })} /> : null}
+      <LoadingOverlay show={snapshot.matches('loading')} />
+    </Screen>
+  );
+}
