@@ -147,10 +147,26 @@ export async function migrate(db: Db): Promise<string[]> {
   });
 }
 
+/** The statements of a migration: split at a `;` that ends a line, except inside a `$$` body
+ * (a function's statements). */
 function splitSql(sql: string): string[] {
-  return sql
+  const statements: string[] = [];
+  let current = '';
+  sql
     .replace(/--.*$/gm, '')
-    .split(/;\s*(?:\n|$)/)
-    .map((s) => s.trim())
-    .filter(Boolean);
+    .split('$$')
+    .forEach((part, i) => {
+      if (i % 2 === 1) {
+        current += `$$${part}$$`;
+        return;
+      }
+      const pieces = part.split(/;\s*(?:\n|$)/);
+      current += pieces[0];
+      for (const piece of pieces.slice(1)) {
+        statements.push(current);
+        current = piece;
+      }
+    });
+  statements.push(current);
+  return statements.map((s) => s.trim()).filter(Boolean);
 }

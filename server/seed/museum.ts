@@ -1,6 +1,7 @@
 /** The demo museum's data: halls, prices, config keys and texts. */
 import type { HallRules, TicketKind } from '../../src/domain/types.ts';
 import { RISK_CONFIG } from '../services/risk.ts';
+import { DOME_A, DOME_B, type SeatLayout } from './cinema.ts';
 
 export interface SeedHall {
   hallKey: HallRules['hallKey'];
@@ -14,6 +15,9 @@ export interface SeedHall {
   childAgeMax: number | null;
   needsAdultAndChild: boolean;
   sessions: Array<[begin: string, end: string, capacity: number]>;
+  /** A dome cinema: its seats, who picks them, and the film of each session (by index; a
+   * session's capacity is its number of seats). */
+  cinema?: { layout: SeatLayout; chooseMode: 1 | 2 | 3; films: string[] };
   prices: Array<{ name: [string, string]; kind: TicketKind; price: number; ageMin: number | null; ageMax: number | null; free?: boolean }>;
 }
 
@@ -38,6 +42,20 @@ const anyone = {
   childAgeMax: null,
   needsAdultAndChild: false,
 } satisfies Partial<SeedHall>;
+
+/** The domes' rules: 3 and older (the sound and darkness are not for infants). */
+const cinemaRules = {
+  ...anyone,
+  ageNote: ['3 岁以下儿童不宜观影', 'Not for children under 3'] as [string, string],
+  minAge: 3,
+};
+
+const cinemaPrices: SeedHall['prices'] = [
+  { ...adult, price: 4000 },
+  { ...student, price: 2000 },
+  { ...senior, price: 2000 },
+  freeChild,
+];
 
 export const HALLS: SeedHall[] = [
   {
@@ -90,22 +108,27 @@ export const HALLS: SeedHall[] = [
   {
     hallKey: 'cinema',
     name: ['球幕影院', 'Dome cinema'],
-    intro: ['直径 30 米的球幕，放映科普影片《宇宙的奥秘》。', 'A 30 m dome showing the science film "Secrets of the Universe".'],
-    ...anyone,
-    ageNote: ['3 岁以下儿童不宜观影', 'Not for children under 3'],
-    // The dome's sound and darkness are not for infants.
-    minAge: 3,
+    intro: ['直径 30 米的球幕，每天放映三部科普影片，选座观影。', 'A 30 m dome showing three science films a day; you choose your seats.'],
+    ...cinemaRules,
     sessions: [
-      ['10:00', '11:00', 100],
-      ['14:00', '15:00', 100],
-      ['16:00', '17:00', 100],
+      ['10:00', '10:40', 0],
+      ['14:00', '14:35', 0],
+      ['16:00', '16:30', 0],
     ],
-    prices: [
-      { ...adult, price: 4000 },
-      { ...student, price: 2000 },
-      { ...senior, price: 2000 },
-      freeChild,
+    cinema: { layout: DOME_A, chooseMode: 1, films: ['universe', 'ocean', 'dinosaurs'] },
+    prices: cinemaPrices,
+  },
+  {
+    hallKey: 'cinema2',
+    name: ['小球幕影院', 'Small dome cinema'],
+    intro: ['44 座的小球幕，座位由系统连座分配。', 'A 44-seat dome; seats are assigned together for your party.'],
+    ...cinemaRules,
+    sessions: [
+      ['11:00', '11:35', 0],
+      ['15:00', '15:30', 0],
     ],
+    cinema: { layout: DOME_B, chooseMode: 2, films: ['ocean', 'dinosaurs'] },
+    prices: cinemaPrices,
   },
 ];
 

@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../db/db.ts';
 import { addDays, museumDate, museumInstant, weekday, type Clock } from '../time.ts';
 import { BOOKING_DAYS, CONFIG, DEMO_USER, HALLS, RELEASE_TIME, TEXTS } from './museum.ts';
 import { seedContent } from './content.ts';
+import { FILMS, seatsOf } from './cinema.ts';
 
 
 export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
@@ -29,15 +30,27 @@ async function seedBase(q: Queryable, clock: Clock) {
   for (const [name, [zh, en]] of Object.entries(TEXTS)) {
     await q.query('INSERT INTO texts (name, zh, en) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING', [name, zh, en]);
   }
+  for (const f of FILMS) {
+    await q.query(
+      `INSERT INTO films (film_key, name_zh, name_en, synopsis_zh, synopsis_en, notes_zh, notes_en, duration_min, poster, age_min, age_max)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
+      [f.key, f.name[0], f.name[1], f.synopsis[0], f.synopsis[1], f.notes[0], f.notes[1], f.durationMin, f.poster, f.ageMin, f.ageMax],
+    );
+  }
   let sort = 0;
   for (const h of HALLS) {
     const [{ id }] = await q.query<{ id: number }>(
       `INSERT INTO halls (hall_key, name_zh, name_en, intro_zh, intro_en, age_note_zh, age_note_en, min_buyers, max_buyers,
-         min_age, child_age_min, child_age_max, needs_adult_and_child, sort)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14) RETURNING id`,
+         min_age, child_age_min, child_age_max, needs_adult_and_child, sort, cinema, choose_mode)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16) RETURNING id`,
       [h.hallKey, h.name[0], h.name[1], h.intro[0], h.intro[1], h.ageNote?.[0] ?? null, h.ageNote?.[1] ?? null,
-        h.minBuyers, h.maxBuyers, h.minAge, h.childAgeMin, h.childAgeMax, h.needsAdultAndChild, sort++],
+        h.minBuyers, h.maxBuyers, h.minAge, h.childAgeMin, h.childAgeMax, h.needsAdultAndChild, sort++, h.cinema !== undefined, h.cinema?.chooseMode ?? 1],
     );
+    for (const seat of h.cinema ? seatsOf(h.cinema.layout) : []) {
+      await q.query('INSERT INTO hall_seats (hall_id, row_no, col_no, row_label, seat_label, blocked) VALUES ($1,$2,$3,$4,$5,$6)', [
+        id, seat.rowNo, seat.colNo, seat.rowLabel, seat.seatLabel, seat.blocked,
+      ]);
+    }
     let psort = 0;
     for (const p of h.prices) {
       await q.query(
@@ -62,11 +75,12 @@ export async function ensureSchedules(q: Queryable, today: string): Promise<void
     await q.query('INSERT INTO museum_days (visit_date) VALUES ($1) ON CONFLICT (visit_date) DO NOTHING', [date]);
     for (const hall of halls) {
       const def = HALLS.find((h) => h.hallKey === hall.hall_key);
-      for (const [begin, end, capacity] of def?.sessions ?? []) {
+      for (const [n, [begin, end, capacity]] of (def?.sessions ?? []).entries()) {
+        // A cinema session's capacity is its number of seats (set by the database).
         await q.query(
-          `INSERT INTO hall_schedule (hall_id, visit_date, begin_time, end_time, capacity)
-           VALUES ($1,$2,$3,$4,$5) ON CONFLICT (hall_id, visit_date, begin_time) DO NOTHING`,
-          [hall.id, date, begin, end, capacity],
+          `INSERT INTO hall_schedule (hall_id, visit_date, begin_time, end_time, capacity, film_id)
+           VALUES ($1,$2,$3,$4,$5,(SELECT id FROM films WHERE film_key = $6)) ON CONFLICT (hall_id, visit_date, begin_time) DO NOTHING`,
+          [hall.id, date, begin, end, capacity, def?.cinema?.films[n] ?? null],
         );
       }
     }
@@ -81,6 +95,8 @@ async function seedDayStates(q: Queryable, clock: Clock, today: string) {
   await q.query('UPDATE museum_days SET closed = true, reason_zh = $2, reason_en = $3 WHERE visit_date = $1', [closed, closedZh, closedEn]);
   const soldOut = days.slice(3, 12).find((d) => d !== closed)!;
   await q.query('UPDATE hall_schedule SET sold = capacity, sold_external = capacity WHERE visit_date = $1', [soldOut]);
+  // The cinemas' seats of that day went at the ticket window.
+  await q.query(`UPDATE session_seats SET state = 'sold' WHERE schedule_id IN (SELECT id FROM hall_schedule WHERE visit_date = $1)`, [soldOut]);
   const stoppedDay = days.slice(2, 12).find((d) => d !== closed && d !== soldOut)!;
   const [stopZh, stopEn] = TEXTS.stopped_reason;
   await q.query(

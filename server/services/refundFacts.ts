@@ -16,6 +16,7 @@ export interface TicketFacts {
   schedule_id: number;
   hall_id: number;
   hall_key: string;
+  cinema: boolean;
   visit_date: string;
   status: TicketStatus;
   price_id: number;
@@ -29,7 +30,7 @@ export interface TicketFacts {
   ticket_name_en: string;
 }
 
-export const TICKET_FACTS = `SELECT t.id, t.order_id, t.schedule_id, s.hall_id, h.hall_key, s.visit_date, t.status, t.price_id, t.price,
+export const TICKET_FACTS = `SELECT t.id, t.order_id, t.schedule_id, s.hall_id, h.hall_key, h.cinema, s.visit_date, t.status, t.price_id, t.price,
     p.kind, p.is_child_free, t.user_name, t.certificate_type, t.certificate_info, t.ticket_name_zh, t.ticket_name_en
   FROM tickets t JOIN hall_schedule s ON s.id = t.schedule_id JOIN halls h ON h.id = s.hall_id JOIN ticket_prices p ON p.id = t.price_id`;
 
@@ -44,7 +45,7 @@ export function refundTicket(t: TicketFacts, today: string): RefundTicket {
     kind: t.kind,
     age,
     isChildFreeTicket: t.is_child_free,
-    cinema: t.hall_key === 'cinema',
+    cinema: t.cinema,
     schoolFree: false,
   };
 }

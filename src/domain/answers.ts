@@ -15,7 +15,7 @@ const id = z.number().int();
 const certificateType = z.enum(['1', '2', '3', '4', '5']);
 const ticketKind = z.enum(['adult', 'student', 'senior', 'child']);
 const text = z.strictObject({ zh: z.string(), en: z.string() });
-const hallKey = z.enum(['main', 'children', 'temporary', 'cinema']);
+const hallKey = z.enum(['main', 'children', 'temporary', 'cinema', 'cinema2']);
 const orderStatus = z.enum(['toBePaid', 'completed', 'canceled', 'refunded', 'partlyRefunded', 'changed']);
 const ticketStatus = z.enum(['toBePaid', 'toBeChecked', 'checked', 'expired', 'canceled', 'refunded', 'changed', 'reserved']);
 const page = <T extends z.ZodType>(row: T) => z.strictObject({ rows: z.array(row), total: z.number().int() });

@@ -24,7 +24,7 @@ export interface TicketPrice {
 /** Per-hall booking rules (seeded per hall, served by getHallPoolPersonSetting). */
 export interface HallRules {
   hallId: number;
-  hallKey: 'main' | 'children' | 'temporary' | 'cinema';
+  hallKey: 'main' | 'children' | 'temporary' | 'cinema' | 'cinema2';
   name: Text;
   /** Visitors in one order. */
   minBuyers: number;

@@ -1,3 +1,4 @@
+import { HALLS } from '../../server/seed/museum.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, type TestApp } from './helpers.ts';
 import { migrate } from '../../server/db/db.ts';
@@ -22,7 +23,7 @@ describe('database', () => {
     t.advance(86400_000);
     await seedIfEmpty(t.db, t.now);
     const [{ n: k }] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM hall_schedule');
-    expect(k).toBe(n + 12);
+    expect(k).toBe(n + HALLS.reduce((sum, h) => sum + h.sessions.length, 0));
   });
 
   it('malformed JSON gets code 500 with a message, not a crash', async () => {

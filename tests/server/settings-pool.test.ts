@@ -100,7 +100,7 @@ describe('calendar and halls', () => {
 
   it('halls with sessions, prices and states', async () => {
     const halls = await t.halls(OPEN_DAY);
-    expect(halls.map((h) => h.hallKey)).toEqual(['main', 'children', 'temporary', 'cinema']);
+    expect(halls.map((h) => h.hallKey)).toEqual(['main', 'children', 'temporary', 'cinema', 'cinema2']);
     const main = halls[0];
     expect(main.scheduleTicketPoolVOS).toHaveLength(3);
     expect(main.scheduleTicketPoolVOS[0]).toMatchObject({ beginTime: '09:00', endTime: '12:00', capacity: 300, ticketPool: 300, state: 'available', disabled: false });
