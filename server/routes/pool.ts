@@ -7,6 +7,7 @@ import { fail, langOf, ok } from '../http.ts';
 
 import { calendar, hallPools, hallRules, loadHalls } from '../services/pool.ts';
 import { getConfig } from '../services/settings.ts';
+import { blockedSeats, cinemaSessions, seatMap, sessionPrices } from '../services/cinema.ts';
 import { isDate } from '../time.ts';
 import { freeChildPerAdult } from '../../src/domain/orderRules.ts';
 import type { HallPersonSetting } from '../../src/domain/types.ts';
@@ -25,6 +26,21 @@ export const poolRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     const { queryDate } = req.query;
     return ok(req, await hallPools(deps.db, queryDate, deps.clock(), langOf(req)));
   });
+
+  // The dome cinemas.
+  const cinemaDayQuery = z.object({ hallId: dbId(), queryDate: text().refine(isDate) });
+  app.get('/pool/getScheduleByHallId', { schema: { querystring: cinemaDayQuery, response: answer(answers.cinemaSessions) } }, async (req) =>
+    ok(req, await cinemaSessions(deps.db, req.query.hallId, req.query.queryDate, deps.clock(), langOf(req))),
+  );
+  const scheduleQuery = z.object({ scheduleId: dbId() });
+  app.get('/pool/getSeatByScheduleId', { schema: { querystring: scheduleQuery, response: answer(answers.seatMap) } }, async (req) =>
+    ok(req, await seatMap(deps.db, req.query.scheduleId)),
+  );
+  const priceQuery = z.object({ hallId: dbId(), scheduleId: dbId() });
+  app.get('/pool/getPriceByScheduleId', { schema: { querystring: priceQuery, response: answer(answers.pricePools) } }, async (req) =>
+    ok(req, await sessionPrices(deps.db, req.query.hallId, req.query.scheduleId, deps.clock(), langOf(req))),
+  );
+  app.get('/pool/getBlock', { schema: { response: answer(answers.blockedSeats) } }, async (req) => ok(req, await blockedSeats(deps.db)));
 
   const settingQuery = z.object({ hallId: dbId() });
   app.get('/pool/getHallPoolPersonSetting', { schema: { querystring: settingQuery, response: answer(answers.hallPersonSetting) } }, async (req) => {

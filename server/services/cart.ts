@@ -23,7 +23,9 @@ import { minutes } from './settings.ts';
 import { hallRules, remainingOf } from './pool.ts';
 import { bookableSession, checkedSession, insertOrder, lockBuyer, ORDER_TEXTS, passRiskAndCaptcha, refuseUnpaid } from './orders.ts';
 import { assertNotBlacklisted } from './blacklist.ts';
-import { heldToSold, perSchedule, releaseCartLines, takeHeld } from './stock.ts';
+import { claimSeat, heldToSold, perSchedule, releaseCartLines, takeHeld } from './stock.ts';
+import { seatsForParty } from './seats.ts';
+import { SEAT_MESSAGES } from '../../src/domain/seats.ts';
 
 export const CART_TEXTS = {
   /** SPEC §8 */
@@ -148,8 +150,15 @@ export async function addToCart(deps: AppDeps, userId: number, input: CartAddBod
     if (risk.riskPolicy <= 0) return { orderId: null, ...risk };
     await refuseOverHeld(q, config, userId, lines.length);
     if (!(await takeHeld(q, schedule.id, lines.length))) throw fail(ORDER_TEXTS.soldOut);
+    const seats = await seatsForParty(
+      q,
+      hall,
+      schedule.id,
+      lines.map(({ line }) => line.seatNumber),
+      lines.map(({ price }) => price.kind === 'child'),
+    );
     const ids: number[] = [];
-    for (const { line, price } of lines) {
+    for (const [i, { line, price }] of lines.entries()) {
       const [row] = await q.query<{ id: number }>(
         `INSERT INTO cart_lines (user_id, schedule_id, hall_id, visit_date, price_id, user_name, certificate_type, certificate_info,
            ticket_name_zh, ticket_name_en, price, status, created_at, deadline)
@@ -157,6 +166,8 @@ export async function addToCart(deps: AppDeps, userId: number, input: CartAddBod
         [userId, schedule.id, hall.id, schedule.visit_date, price.ticketPriceId, line.userName.trim(), line.certificate,
           line.certificateInfo.trim().toUpperCase(), price.name.zh, price.name.en, price.price, now, deadline],
       );
+      const seat = seats[i];
+      if (seat && !(await claimSeat(q, schedule.id, seat, { cartLineId: row.id }))) throw fail(SEAT_MESSAGES.taken);
       ids.push(row.id);
     }
     return { orderId: null, ...risk, cartTicketIds: ids, deadline: deadline.getTime() };
@@ -277,6 +288,8 @@ export async function checkoutCart(deps: AppDeps, userId: number, input: CartChe
       nameEn: x.nameEn,
       price: x.price,
       scheduleId: x.line.schedule_id,
+      seat: null,
+      cartLineId: x.line.id,
     }));
     const orderId = await insertOrder(q, userId, now, holdMinutes, tickets, lines[0].hall_id, lines[0].visit_date);
     const done = await q.query(

@@ -16,7 +16,9 @@ import { HOLD_SLACK_MS } from '../../src/domain/limits.ts';
 import { museumDate, museumDateTime } from '../time.ts';
 import { getConfig, getText, minutes } from './settings.ts';
 import { consumeToken } from '../providers/captcha.ts';
-import { takeSold } from './stock.ts';
+import { claimSeat, moveSeatToTicket, takeSold } from './stock.ts';
+import { seatsForParty } from './seats.ts';
+import { SEAT_MESSAGES, type SeatPos } from '../../src/domain/seats.ts';
 import { assertNotBlacklisted } from './blacklist.ts';
 import {
   hallRules,
@@ -154,6 +156,10 @@ export interface NewTicket {
   nameEn: string;
   price: number;
   scheduleId: number;
+  /** A cinema seat to claim for the ticket; null in a hall without seats. */
+  seat: SeatPos | null;
+  /** The cart line the ticket comes from: its seat goes with it. */
+  cartLineId?: number;
 }
 
 /** An unpaid order and its tickets; the stock has been taken by the caller. The order's hall,
@@ -166,11 +172,13 @@ export async function insertOrder(q: Queryable, userId: number, now: Date, holdM
     [newOrderNumber(now), userId, hallId, tickets[0].scheduleId, visitDate, amount, tickets.length, now, new Date(now.getTime() + holdMinutes * 60_000 + HOLD_SLACK_MS)],
   );
   for (const t of tickets) {
-    await q.query(
+    const [ticket] = await q.query<{ id: number }>(
       `INSERT INTO tickets (order_id, price_id, user_name, certificate_type, certificate_info, ticket_name_zh, ticket_name_en, price, status, schedule_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'toBePaid', $9)`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'toBePaid', $9) RETURNING id`,
       [order.id, t.priceId, t.userName, t.certificateType, t.certificateInfo, t.nameZh, t.nameEn, t.price, t.scheduleId],
     );
+    if (t.cartLineId !== undefined) await moveSeatToTicket(q, t.cartLineId, ticket.id);
+    else if (t.seat && !(await claimSeat(q, t.scheduleId, t.seat, { ticketId: ticket.id }))) throw fail(SEAT_MESSAGES.taken);
   }
   return order.id;
 }
@@ -194,7 +202,14 @@ export async function placeOrder(deps: AppDeps, userId: number, input: DirectOrd
     const refused = await passRiskAndCaptcha(q, deps, config, userId, now, input.captchaToken, lang);
     if (refused) return refused;
     if (!(await takeSold(q, schedule.id, lines.length))) throw fail(ORDER_TEXTS.soldOut);
-    const tickets = lines.map(({ line, price }) => ({
+    const seats = await seatsForParty(
+      q,
+      hall,
+      schedule.id,
+      lines.map(({ line }) => line.seatNumber),
+      lines.map(({ price }) => price.kind === 'child'),
+    );
+    const tickets = lines.map(({ line, price }, i) => ({
       priceId: price.ticketPriceId,
       userName: line.userName.trim(),
       certificateType: line.certificate,
@@ -203,6 +218,7 @@ export async function placeOrder(deps: AppDeps, userId: number, input: DirectOrd
       nameEn: price.name.en,
       price: price.price,
       scheduleId: schedule.id,
+      seat: seats[i],
     }));
     const orderId = await insertOrder(q, userId, now, holdMinutes, tickets, hall.id, schedule.visit_date);
     return { orderId, riskEnable, riskPolicy: 1, riskPrompt: null };

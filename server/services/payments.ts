@@ -4,6 +4,7 @@ import type { AppDeps } from '../context.ts';
 import { fail } from '../http.ts';
 import { ORDER_TEXTS } from './orders.ts';
 import { cancelDueOrdersIn } from './payDeadline.ts';
+import { sellOrderSeats } from './stock.ts';
 
 /** Payment notify: marks the order paid exactly once (idempotent), checking the amount. */
 export async function markPaid(deps: AppDeps, payId: string, amount: number): Promise<{ orderId: number; paid: boolean }> {
@@ -34,6 +35,7 @@ export async function markPaid(deps: AppDeps, payId: string, amount: number): Pr
     for (const t of tickets) {
       await q.query(`UPDATE tickets SET status = 'toBeChecked', qr_code = $2 WHERE id = $1`, [t.id, randomBytes(24).toString('base64url')]);
     }
+    await sellOrderSeats(q, pay.order_id);
     return { orderId: pay.order_id, paid: true };
   });
 }

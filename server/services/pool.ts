@@ -31,6 +31,8 @@ export interface HallRow {
   child_age_min: number | null;
   child_age_max: number | null;
   needs_adult_and_child: boolean;
+  cinema: boolean;
+  choose_mode: 1 | 2 | 3;
 }
 
 export interface PriceRow {
@@ -57,6 +59,7 @@ export interface ScheduleRow {
   stopped: boolean;
   stop_reason_zh: string | null;
   stop_reason_en: string | null;
+  film_id: number | null;
 }
 
 export interface DayRow {

@@ -1,8 +1,10 @@
 /** Stock moves on hall_schedule. Every move happens inside the caller's transaction and is
  * guarded by the state of the row that owns the stock (ticket or cart line), so stock
  * comes back exactly once. Invariant: sold = sold_external + tickets in SOLD_STATES;
- * held = cart lines 'held'; sold + held <= capacity (a CHECK). */
+ * held = cart lines 'held'; sold + held <= capacity (a CHECK). A cinema's seats move with
+ * their owners: session seats not free = sold + held. */
 import type { Queryable } from '../db/db.ts';
+import type { SeatPos } from '../../src/domain/seats.ts';
 import type { TicketStatus } from '../../src/domain/types.ts';
 
 /** Ticket states that own one unit of `sold` on their session. */
@@ -53,6 +55,7 @@ export async function releaseTickets(
     [ticketIds, from, to],
   );
   if (SOLD_STATES.includes(to)) return moved; // still sold (e.g. toBeChecked -> expired)
+  await q.query(`UPDATE session_seats SET state = 'free', ticket_id = NULL WHERE ticket_id = ANY($1::int[])`, [moved.map((t) => t.id)]);
   for (const [scheduleId, n] of perSchedule(moved)) {
     await q.query('UPDATE hall_schedule SET sold = sold - $2 WHERE id = $1', [scheduleId, n]);
   }
@@ -85,8 +88,32 @@ export async function releaseCartLines(
     `UPDATE cart_lines SET status = $2, closed_at = $3 WHERE id = ANY($1::int[]) AND status = 'held' RETURNING id, schedule_id`,
     [lineIds, to, now],
   );
+  await q.query(`UPDATE session_seats SET state = 'free', cart_line_id = NULL WHERE cart_line_id = ANY($1::int[])`, [moved.map((l) => l.id)]);
   for (const [scheduleId, n] of perSchedule(moved)) {
     await q.query('UPDATE hall_schedule SET held = held - $2 WHERE id = $1', [scheduleId, n]);
   }
   return moved;
+}
+
+/** The seat of a session's grid position for a new ticket or cart line: held for it if it is
+ * free now; false when someone else has it (or it is no seat for sale). */
+export async function claimSeat(q: Queryable, scheduleId: number, seat: SeatPos, owner: { ticketId: number } | { cartLineId: number }): Promise<boolean> {
+  const r = await q.query(
+    `UPDATE session_seats ss SET state = 'held', ticket_id = $4, cart_line_id = $5
+       FROM hall_seats h
+      WHERE ss.schedule_id = $1 AND ss.seat_id = h.id AND h.row_no = $2 AND h.col_no = $3 AND ss.state = 'free'
+      RETURNING ss.seat_id`,
+    [scheduleId, seat.row, seat.col, 'ticketId' in owner ? owner.ticketId : null, 'cartLineId' in owner ? owner.cartLineId : null],
+  );
+  return r.length > 0;
+}
+
+/** A cart line's seat goes with it into its order's ticket (checkout). */
+export async function moveSeatToTicket(q: Queryable, cartLineId: number, ticketId: number): Promise<void> {
+  await q.query('UPDATE session_seats SET cart_line_id = NULL, ticket_id = $2 WHERE cart_line_id = $1', [cartLineId, ticketId]);
+}
+
+/** A paid order's seats are sold. */
+export async function sellOrderSeats(q: Queryable, orderId: number): Promise<void> {
+  await q.query(`UPDATE session_seats SET state = 'sold' WHERE ticket_id IN (SELECT id FROM tickets WHERE order_id = $1)`, [orderId]);
 }

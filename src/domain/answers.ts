@@ -86,6 +86,34 @@ const schedulePool = z.strictObject({
   releaseTime: z.string().nullable(),
   priceTicketPoolVOS: z.array(pricePool),
 });
+export const pricePools = z.array(pricePool);
+const film = z.strictObject({
+  filmId: id,
+  name: z.string(),
+  synopsis: z.string(),
+  notes: z.string(),
+  durationMin: z.number().int(),
+  poster: z.string(),
+  ageMin: z.number().int().nullable(),
+  ageMax: z.number().int().nullable(),
+});
+export const cinemaSessions = z.array(schedulePool.extend({ film: film.nullable() }));
+export const seatMap = z.strictObject({
+  hallScheduleId: id,
+  chooseMode: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  rows: z.number().int(),
+  cols: z.number().int(),
+  seats: z.array(
+    z.strictObject({
+      row: z.number().int(),
+      col: z.number().int(),
+      rowLabel: z.string(),
+      seatLabel: z.string(),
+      state: z.enum(['available', 'notAvailable', 'sold']),
+    }),
+  ),
+});
+export const blockedSeats = z.array(z.strictObject({ hallId: id, row: z.number().int(), col: z.number().int(), rowLabel: z.string(), seatLabel: z.string() }));
 export const hallPool = z.strictObject({
   hallId: id,
   hallKey,

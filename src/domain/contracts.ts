@@ -32,6 +32,8 @@ const orderLine = z.object({
   isChildFreeTicket: z.union([z.literal(0), z.literal(1)]).optional(),
   coupons: z.array(text()).max(10).optional(),
   picUrl: text().max(500).nullable().optional(),
+  /** A cinema seat, "row-col", or `*` (the server assigns it). */
+  seatNumber: text().max(10).optional(),
 });
 
 const orderChoice = {

@@ -18,6 +18,7 @@ export const SEAT_MESSAGES = {
   choose: { zh: '请为每位观众选择座位', en: 'Please choose a seat for each visitor' },
   taken: { zh: '所选座位已被他人选走，请重新选座', en: 'A seat you chose has just been taken: please choose again' },
   notASeat: { zh: '所选座位不可售', en: 'A seat you chose is not for sale' },
+  sameSeat: { zh: '每个座位只能坐一位观众', en: 'Each seat takes one visitor' },
   noSeats: { zh: '剩余座位不足', en: 'Not enough seats are left' },
   noChange: { zh: '该订单的座位不能更换', en: 'The seats of this order cannot be changed' },
 } as const satisfies Record<string, Text>;

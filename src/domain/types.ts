@@ -1,5 +1,6 @@
 /** Shapes shared by the client, the machines and the server (SPEC §3). Dates are
  * 'YYYY-MM-DD' strings in the museum's time zone; money is in fen (1/100 yuan). */
+import type { SeatState } from './seats.ts';
 import type { TeamRequestKind, TeamRunTimeStatus, TeamType } from './team.ts';
 import type { Text } from './text.ts';
 
@@ -131,6 +132,53 @@ export interface HallPool {
   scheduleTicketPoolVOS: SchedulePool[];
 }
 
+/** A dome cinema's film (SPEC §2 moveDetail and the film-info pop-up). */
+export interface Film {
+  filmId: number;
+  name: string;
+  synopsis: string;
+  notes: string;
+  durationMin: number;
+  /** An image path on this site. */
+  poster: string;
+  ageMin: number | null;
+  ageMax: number | null;
+}
+
+/** getScheduleByHallId: a cinema's sessions of a day, each with its film. */
+export interface CinemaSession extends SchedulePool {
+  film: Film | null;
+}
+
+/** A seat as the map shows it; `selected` is the visitor's own and never comes from the server. */
+export interface SeatCell {
+  /** The position in the hall's grid (an aisle is a column without seats). */
+  row: number;
+  col: number;
+  rowLabel: string;
+  seatLabel: string;
+  state: Exclude<SeatState, 'selected'>;
+}
+
+/** getSeatByScheduleId: the hall as built, and each seat's state in this session now. */
+export interface SeatMap {
+  hallScheduleId: number;
+  /** 1 the visitor picks; 2 and 3 the server assigns when the order is placed. */
+  chooseMode: 1 | 2 | 3;
+  rows: number;
+  cols: number;
+  seats: SeatCell[];
+}
+
+/** getBlock: the seats that never sell (a camera, repairs). */
+export interface BlockedSeat {
+  hallId: number;
+  row: number;
+  col: number;
+  rowLabel: string;
+  seatLabel: string;
+}
+
 /** getHallPoolPersonSetting */
 export interface HallPersonSetting {
   rules: HallRules;
@@ -197,6 +245,8 @@ export interface TicketLineRequest {
   coupons: string[];
   picUrl: string | null;
   priceSubId: number | null;
+  /** A cinema seat, "row-col" (SPEC §3), or `*` when the server assigns it. */
+  seatNumber?: string;
 }
 
 /** placeOrder body (SPEC §3 "Order request (individual)"). */

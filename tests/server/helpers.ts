@@ -208,4 +208,29 @@ export async function assertStockInvariant(db: Db): Promise<void> {
        OR s.held <> coalesce(c.n, 0)
     ORDER BY s.id`);
   if (bad.length > 0) throw new Error(`stock invariant broken: ${JSON.stringify(bad)}`);
+  await assertSeatInvariant(db);
+}
+
+/** A cinema session's seats agree with its stock: one row per seat for sale (= capacity);
+ * seats owned by tickets = its tickets that own stock, by cart lines = its held lines, sold
+ * without an owner = sold_external; a held seat's owner is unpaid (or a held line), a sold
+ * seat's ticket is paid. */
+async function assertSeatInvariant(db: Db): Promise<void> {
+  const bad = await db.query<Record<string, unknown>>(`
+    SELECT s.id, s.capacity, s.sold, s.held, s.sold_external, x.*
+    FROM hall_schedule s
+    JOIN (SELECT ss.schedule_id, count(*)::int AS seats,
+                 count(ss.ticket_id)::int AS by_ticket, count(ss.cart_line_id)::int AS by_cart,
+                 count(*) FILTER (WHERE ss.state = 'sold' AND ss.ticket_id IS NULL AND ss.cart_line_id IS NULL)::int AS external,
+                 count(*) FILTER (WHERE ss.state = 'held' AND coalesce(t.status = 'toBePaid', false) = false AND coalesce(c.status = 'held', false) = false)::int AS wrong_held,
+                 count(*) FILTER (WHERE ss.state = 'sold' AND ss.ticket_id IS NOT NULL AND t.status NOT IN ('toBeChecked', 'checked', 'expired', 'reserved'))::int AS wrong_sold
+          FROM session_seats ss LEFT JOIN tickets t ON t.id = ss.ticket_id LEFT JOIN cart_lines c ON c.id = ss.cart_line_id
+          GROUP BY ss.schedule_id) x ON x.schedule_id = s.id
+    LEFT JOIN (SELECT schedule_id, count(*) AS n FROM tickets
+               WHERE status IN ('toBePaid', 'toBeChecked', 'checked', 'expired', 'reserved') GROUP BY schedule_id) t ON t.schedule_id = s.id
+    LEFT JOIN (SELECT schedule_id, count(*) AS n FROM cart_lines WHERE status = 'held' GROUP BY schedule_id) c ON c.schedule_id = s.id
+    WHERE x.seats <> s.capacity OR x.by_ticket <> coalesce(t.n, 0) OR x.by_cart <> coalesce(c.n, 0)
+       OR x.external <> s.sold_external OR x.wrong_held > 0 OR x.wrong_sold > 0
+    ORDER BY s.id`);
+  if (bad.length > 0) throw new Error(`seat invariant broken: ${JSON.stringify(bad)}`);
 }

@@ -47,6 +47,9 @@ const same = {
   faqs: true as Equal<Out<typeof answers.faqs>, T.Faq[]>,
   notices: true as Equal<Out<typeof answers.notices>, T.Page<T.Notice>>,
   contact: true as Equal<Out<typeof answers.contact>, T.Contact>,
+  cinemaSessions: true as Equal<Out<typeof answers.cinemaSessions>, T.CinemaSession[]>,
+  seatMap: true as Equal<Out<typeof answers.seatMap>, T.SeatMap>,
+  blockedSeats: true as Equal<Out<typeof answers.blockedSeats>, T.BlockedSeat[]>,
 } satisfies Record<string, true>;
 
 describe('answer schemas', () => {

@@ -1,0 +1,51 @@
+/** The seats of a cinema order or cart add (SPEC §2 cinemaSelectSeat, §3 seatNumber): the
+ * visitor's picks in choose mode 1, the server's assignment for what is left and in modes 2
+ * and 3. Called after the session's stock was taken, so the session row is locked and the
+ * free seats read here stay free for this transaction; the claims (stock.ts claimSeat) still
+ * check each seat. */
+import type { Queryable } from '../db/db.ts';
+import { fail } from '../http.ts';
+import { assignSeats, parseSeatNumber, SEAT_MESSAGES, seatingOrder, seatNumberOf, type SeatPos } from '../../src/domain/seats.ts';
+import type { HallRow } from './pool.ts';
+
+/** One seat per visitor, in the visitors' order; all null for a hall without seats. */
+export async function seatsForParty(
+  q: Queryable,
+  hall: HallRow,
+  scheduleId: number,
+  wanted: ReadonlyArray<string | undefined>,
+  children: readonly boolean[],
+): Promise<Array<SeatPos | null>> {
+  if (!hall.cinema) return wanted.map(() => null);
+  const seats = wanted.map((w) => (hall.choose_mode === 1 ? parseSeatNumber(w) : null));
+  const picked = seats.filter((s) => s !== null);
+  if (new Set(picked.map(seatNumberOf)).size !== picked.length) throw fail(SEAT_MESSAGES.sameSeat);
+  if (picked.length > 0) {
+    const [{ n }] = await q.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM hall_seats WHERE hall_id = $1 AND NOT blocked AND (row_no, col_no) IN (SELECT * FROM unnest($2::int[], $3::int[]))`,
+      [hall.id, picked.map((s) => s.row), picked.map((s) => s.col)],
+    );
+    if (n !== picked.length) throw fail(SEAT_MESSAGES.notASeat);
+  }
+  const open = seats.flatMap((s, i) => (s === null ? [i] : []));
+  if (open.length === 0) return seats;
+
+  const taken = new Set(picked.map(seatNumberOf));
+  const free = (
+    await q.query<{ row: number; col: number }>(
+      `SELECT h.row_no AS row, h.col_no AS col FROM session_seats ss JOIN hall_seats h ON h.id = ss.seat_id WHERE ss.schedule_id = $1 AND ss.state = 'free'`,
+      [scheduleId],
+    )
+  ).filter((s) => !taken.has(seatNumberOf(s)));
+  const [size] = await q.query<{ rows: number; cols: number }>('SELECT max(row_no) AS rows, max(col_no) AS cols FROM hall_seats WHERE hall_id = $1', [hall.id]);
+  const blocks = assignSeats(free, open.length, size);
+  if (!blocks) throw fail(SEAT_MESSAGES.noSeats);
+  const order = seatingOrder(
+    open.map((i) => children[i]),
+    blocks.map((b) => b.length),
+  );
+  blocks.flat().forEach((seat, k) => {
+    seats[open[order[k]]] = seat;
+  });
+  return seats;
+}
