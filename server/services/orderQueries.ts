@@ -71,9 +71,15 @@ export async function detailOf(q: Queryable, o: OrderRow, lang: Lang): Promise<O
     end_time: string;
     hall_name_zh: string;
     hall_name_en: string;
+    row_label: string | null;
+    seat_label: string | null;
+    film_zh: string | null;
+    film_en: string | null;
   }>(
-    `SELECT t.*, s.visit_date, s.begin_time, s.end_time, h.name_zh AS hall_name_zh, h.name_en AS hall_name_en
+    `SELECT t.*, s.visit_date, s.begin_time, s.end_time, h.name_zh AS hall_name_zh, h.name_en AS hall_name_en,
+            hs.row_label, hs.seat_label, f.name_zh AS film_zh, f.name_en AS film_en
      FROM tickets t JOIN hall_schedule s ON s.id = t.schedule_id JOIN halls h ON h.id = s.hall_id
+     LEFT JOIN session_seats ss ON ss.ticket_id = t.id LEFT JOIN hall_seats hs ON hs.id = ss.seat_id LEFT JOIN films f ON f.id = s.film_id
      WHERE t.order_id = $1 ORDER BY t.id`,
     [o.id],
   );
@@ -96,6 +102,8 @@ export async function detailOf(q: Queryable, o: OrderRow, lang: Lang): Promise<O
       hallName: lang === 'en' ? t.hall_name_en : t.hall_name_zh,
       beginTime: t.begin_time,
       endTime: t.end_time,
+      seat: t.row_label && t.seat_label ? { rowLabel: t.row_label, seatLabel: t.seat_label } : null,
+      filmName: lang === 'en' ? t.film_en : t.film_zh,
     })),
   };
 }

@@ -17,8 +17,8 @@ import { museumDate, museumDateTime } from '../time.ts';
 import { getConfig, getText, minutes } from './settings.ts';
 import { consumeToken } from '../providers/captcha.ts';
 import { claimSeat, moveSeatToTicket, takeSold } from './stock.ts';
-import { seatsForParty } from './seats.ts';
-import { SEAT_MESSAGES, type SeatPos } from '../../src/domain/seats.ts';
+import { seatsForParty, seatsTaken } from './seats.ts';
+import type { SeatPos } from '../../src/domain/seats.ts';
 import { assertNotBlacklisted } from './blacklist.ts';
 import {
   hallRules,
@@ -171,6 +171,7 @@ export async function insertOrder(q: Queryable, userId: number, now: Date, holdM
      VALUES ($1, $2, $3, $4, $5, 'toBePaid', $6, $7, $8, $9) RETURNING id`,
     [newOrderNumber(now), userId, hallId, tickets[0].scheduleId, visitDate, amount, tickets.length, now, new Date(now.getTime() + holdMinutes * 60_000 + HOLD_SLACK_MS)],
   );
+  const taken: SeatPos[] = [];
   for (const t of tickets) {
     const [ticket] = await q.query<{ id: number }>(
       `INSERT INTO tickets (order_id, price_id, user_name, certificate_type, certificate_info, ticket_name_zh, ticket_name_en, price, status, schedule_id)
@@ -178,8 +179,9 @@ export async function insertOrder(q: Queryable, userId: number, now: Date, holdM
       [order.id, t.priceId, t.userName, t.certificateType, t.certificateInfo, t.nameZh, t.nameEn, t.price, t.scheduleId],
     );
     if (t.cartLineId !== undefined) await moveSeatToTicket(q, t.cartLineId, ticket.id);
-    else if (t.seat && !(await claimSeat(q, t.scheduleId, t.seat, { ticketId: ticket.id }))) throw fail(SEAT_MESSAGES.taken);
+    else if (t.seat && !(await claimSeat(q, t.scheduleId, t.seat, { ticketId: ticket.id }))) taken.push(t.seat);
   }
+  if (taken.length > 0) throw seatsTaken(taken);
   return order.id;
 }
 

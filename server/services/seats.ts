@@ -5,7 +5,7 @@
  * check each seat. */
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
-import { assignSeats, parseSeatNumber, SEAT_MESSAGES, seatingOrder, seatNumberOf, type SeatPos } from '../../src/domain/seats.ts';
+import { assignSeats, parseSeatNumber, SEAT_MESSAGES, SEAT_TAKEN_CODE, seatingOrder, seatNumberOf, type SeatPos } from '../../src/domain/seats.ts';
 import type { HallRow } from './pool.ts';
 
 /** One seat per visitor, in the visitors' order; all null for a hall without seats. */
@@ -49,3 +49,7 @@ export async function seatsForParty(
   });
   return seats;
 }
+
+/** The refusal when seats went to someone else first: code 505 with the seat numbers, so the
+ * map drops them from the selection and shows them sold. */
+export const seatsTaken = (seats: SeatPos[]) => fail(SEAT_MESSAGES.taken, SEAT_TAKEN_CODE, { takenSeats: seats.map(seatNumberOf) });

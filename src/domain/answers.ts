@@ -154,7 +154,8 @@ const placeOrderResult = z.strictObject({
 export const cartAddResult = placeOrderResult.extend({ orderId: z.null(), cartTicketIds: z.array(id), deadline: z.number() });
 export const cartConflict = z.strictObject({ cartDate: z.string() });
 /** placeOrder's three uses: an order (or a 502 risk refusal), a cart add, a cart of another date (600). */
-export const placeOrderAnswer = z.union([cartAddResult, placeOrderResult, cartConflict]);
+export const seatTaken = z.strictObject({ takenSeats: z.array(z.string()) });
+export const placeOrderAnswer = z.union([cartAddResult, placeOrderResult, cartConflict, seatTaken]);
 export const unpaidOrder = z.strictObject({ orderId: id.nullable(), orderNumber: z.string().nullable() });
 export const orderStatusAnswer = z.strictObject({ status: orderStatus, payDeadline: z.number().nullable() });
 export const orderSummary = z.strictObject({
@@ -183,6 +184,8 @@ export const ticketView = z.strictObject({
   hallName: z.string().optional(),
   beginTime: z.string().optional(),
   endTime: z.string().optional(),
+  seat: z.strictObject({ rowLabel: z.string(), seatLabel: z.string() }).nullable().optional(),
+  filmName: z.string().nullable().optional(),
 });
 export const orderDetail = orderSummary.extend({
   payDeadline: z.number().nullable(),

@@ -23,6 +23,10 @@ export const SEAT_MESSAGES = {
   noChange: { zh: '该订单的座位不能更换', en: 'The seats of this order cannot be changed' },
 } as const satisfies Record<string, Text>;
 
+/** placeOrder's answer when a chosen seat went to someone else first (SPEC §8 passes 505
+ * through as data): `{ takenSeats }`, the seat numbers to drop from the selection. */
+export const SEAT_TAKEN_CODE = 505;
+
 export const seatNumberOf = (p: SeatPos) => `${p.row}-${p.col}`;
 
 /** "5-8" as a position; null for "*" or anything else. */

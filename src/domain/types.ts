@@ -337,6 +337,10 @@ export interface TicketView {
   hallName?: string;
   beginTime?: string;
   endTime?: string;
+  /** A cinema ticket's seat as printed on it; null elsewhere. */
+  seat?: { rowLabel: string; seatLabel: string } | null;
+  /** A cinema ticket's film. */
+  filmName?: string | null;
 }
 
 /** Cart line states: 'held' owns stock until `deadline`; 'expired' returned its stock. */
@@ -387,6 +391,12 @@ export interface CartAddResult extends PlaceOrderResult {
  * through as data) and this data; the client asks the user to empty the cart first. */
 export interface CartConflict {
   cartDate: string;
+}
+
+/** placeOrder (or a cart add) when chosen seats went to someone else first: code 505
+ * (SEAT_TAKEN_CODE, passed through as data) and the seats to drop. */
+export interface SeatTaken {
+  takenSeats: string[];
 }
 
 /** Cart checkout: placeOrder body with `cartTicketIds` instead of ticketInfoList. The

@@ -76,8 +76,8 @@ describe('the dome cinemas', () => {
     const m = await map(session(domeA), b);
     expect([stateOf(m, '5-8'), stateOf(m, '5-10'), stateOf(m, '5-11')]).toEqual(['sold', 'sold', 'available']);
 
-    const lost = await order(b, domeA, [adult(domeA, 2)], ['5-8']);
-    expect(lost.msg).toBe('A seat you chose has just been taken: please choose again');
+    const lost = await order(b, domeA, [adult(domeA, 2), adult(domeA, 3)], ['5-8', '5-7']);
+    expect(lost).toMatchObject({ code: 505, msg: 'A seat you chose has just been taken: please choose again', data: { takenSeats: ['5-8'] } });
     expect((await order(b, domeA, [adult(domeA, 2)], ['5-8'], { lang: 'zh' })).msg).toBe('所选座位已被他人选走，请重新选座');
     expect((await order(b, domeA, [adult(domeA, 2)], ['7-8'])).msg).toBe('A seat you chose is not for sale');
     expect((await order(b, domeA, [adult(domeA, 2)], ['5-9'])).msg).toBe('A seat you chose is not for sale');
@@ -91,6 +91,11 @@ describe('the dome cinemas', () => {
       [placed.data.orderId],
     );
     expect(seat.state).toBe('sold');
+    const detail = (await t.call('GET', `/order/OrderInfo/searchPersonOrder/${placed.data.orderId}`, { token: a, lang: 'en' })).data;
+    expect(detail.tickets.map((x: { seat: unknown; filmName: string }) => [x.seat, x.filmName])).toEqual([
+      [{ rowLabel: '5', seatLabel: '8' }, 'Secrets of the Universe'],
+      [{ rowLabel: '5', seatLabel: '9' }, 'Secrets of the Universe'],
+    ]);
   });
 
   it('gives a seat wanted by many at once to exactly one buyer', async () => {
