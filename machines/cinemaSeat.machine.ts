@@ -1,0 +1,131 @@
+/** select/cinemaSelectSeat (SPEC §2): the seat map of a film session. The visitor picks
+ * exactly as many available seats as there are visitors ("cannot choose more seats" past
+ * that); seats taken by someone else while the map is open turn sold when the map refreshes
+ * (the app sends REFRESH every few seconds) and at the latest at CONFIRM, which reloads the
+ * map first and goes on only when every chosen seat is still free.
+ *
+ * Input: { hallScheduleId, count, selected?, taken? } (`taken`: seats the server refused at
+ * placeOrder, dropped from `selected`). The app provides the actor `loadMap` (the session id:
+ * the SeatMap). Output: { seats } in "row-col" numbers. */
+import { assign, fromPromise, not, setup } from 'xstate';
+import { SEAT_MESSAGES } from '../src/domain/seats.ts';
+import type { Text } from '../src/domain/text.ts';
+import type { SeatMap } from '../src/domain/types.ts';
+import { errorText, failure, notProvided, output } from './errors.ts';
+import { loadingStates } from './loading.ts';
+
+export interface CinemaSeatInput {
+  hallScheduleId: number;
+  count: number;
+  selected?: string[];
+  taken?: string[];
+}
+
+export interface CinemaSeatContext {
+  hallScheduleId: number;
+  count: number;
+  map: SeatMap | null;
+  selected: string[];
+  error: Text | null;
+}
+
+export type CinemaSeatEvent = { type: 'TOGGLE'; seat: string } | { type: 'REFRESH' } | { type: 'CONFIRM' } | { type: 'RETRY' };
+
+const numberOf = (s: { row: number; col: number }) => `${s.row}-${s.col}`;
+const availableIn = (map: SeatMap | null, seat: string) => map?.seats.some((s) => numberOf(s) === seat && s.state === 'available') ?? false;
+
+/** The chosen seats the new map still offers, and a message when some were lost. */
+function merge(context: CinemaSeatContext, map: SeatMap): Partial<CinemaSeatContext> {
+  const kept = context.selected.filter((seat) => availableIn(map, seat));
+  return { map, selected: kept, error: kept.length < context.selected.length ? SEAT_MESSAGES.taken : context.error };
+}
+
+export const cinemaSeatMachine = setup({
+  types: {
+    context: {} as CinemaSeatContext,
+    events: {} as CinemaSeatEvent,
+    input: {} as CinemaSeatInput,
+    output: {} as { seats: string[] },
+  },
+  actors: {
+    loadMap: fromPromise<SeatMap, number>(async () => notProvided('loadMap')),
+  },
+  guards: {
+    isSelected: ({ context, event }) => event.type === 'TOGGLE' && context.selected.includes(event.seat),
+    isAvailable: ({ context, event }) => event.type === 'TOGGLE' && availableIn(context.map, event.seat),
+    full: ({ context }) => context.selected.length >= context.count,
+    complete: ({ context }) => context.selected.length === context.count,
+  },
+  actions: {
+    setMap: assign(({ context }, { output: map }: { output: SeatMap }) => merge(context, map)),
+    select: assign(({ context, event }) => (event.type === 'TOGGLE' ? { selected: [...context.selected, event.seat], error: null } : {})),
+    deselect: assign(({ context, event }) => (event.type === 'TOGGLE' ? { selected: context.selected.filter((s) => s !== event.seat), error: null } : {})),
+    tooMany: assign({ error: SEAT_MESSAGES.tooMany }),
+    chooseAll: assign({ error: SEAT_MESSAGES.choose }),
+    setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
+  },
+}).createMachine({
+  id: 'cinemaSeat',
+  context: ({ input }) => ({
+    hallScheduleId: input.hallScheduleId,
+    count: input.count,
+    map: null,
+    selected: (input.selected ?? []).filter((s) => !(input.taken ?? []).includes(s)).slice(0, input.count),
+    error: (input.taken ?? []).length > 0 ? SEAT_MESSAGES.taken : null,
+  }),
+  initial: 'loading',
+  meta: { description: 'Choosing seats on the seat map' },
+  output: ({ context }) => ({ seats: context.selected }),
+  states: {
+    ...loadingStates(
+      {
+        src: 'loadMap',
+        input: ({ context }: { context: CinemaSeatContext }) => context.hallScheduleId,
+        onDone: { target: 'picking', actions: { type: 'setMap', params: output } },
+      },
+      { loading: 'Loading the seat map', failed: 'The seat map could not be loaded: retry' },
+    ),
+    picking: {
+      meta: { description: 'The map: tap seats, as many as visitors' },
+      on: {
+        TOGGLE: [
+          { guard: 'isSelected', actions: 'deselect' },
+          // A sold or blocked seat does nothing.
+          { guard: not('isAvailable') },
+          { guard: 'full', actions: 'tooMany' },
+          { actions: 'select' },
+        ],
+        REFRESH: 'refreshing',
+        CONFIRM: [{ guard: 'complete', target: 'checking' }, { actions: 'chooseAll' }],
+      },
+    },
+    refreshing: {
+      meta: { description: 'Reloading the map; seats taken meanwhile turn sold' },
+      invoke: {
+        id: 'loadMap',
+        src: 'loadMap',
+        input: ({ context }) => context.hallScheduleId,
+        onDone: { target: 'picking', actions: { type: 'setMap', params: output } },
+        onError: 'picking',
+      },
+    },
+    checking: {
+      meta: { description: 'Confirming: the chosen seats must still be free' },
+      invoke: {
+        id: 'loadMap',
+        src: 'loadMap',
+        input: ({ context }) => context.hallScheduleId,
+        onDone: [
+          {
+            guard: ({ context, event }) => context.selected.every((seat) => availableIn(event.output, seat)),
+            target: 'chosen',
+            actions: { type: 'setMap', params: output },
+          },
+          { target: 'picking', actions: { type: 'setMap', params: output } },
+        ],
+        onError: { target: 'picking', actions: { type: 'setFailure', params: failure } },
+      },
+    },
+    chosen: { type: 'final', meta: { description: 'Seats chosen: on to the review' } },
+  },
+});

@@ -1,0 +1,70 @@
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { cinemaSeatMachine } from '../../machines/cinemaSeat.machine.ts';
+import type { SeatCell, SeatMap } from '../../src/domain/types.ts';
+import { pathSuite } from './pathSuite.ts';
+
+/** A hall of one row: seats 1-1 .. 1-4; 1-3 blocked. */
+const seat = (col: number, state: SeatCell['state'] = 'available'): SeatCell => ({ row: 1, col, rowLabel: '1', seatLabel: String(col), state });
+const MAP: SeatMap = { hallScheduleId: 7, chooseMode: 1, rows: 1, cols: 4, seats: [seat(1), seat(2), seat(3, 'notAvailable'), seat(4)] };
+/** The same hall after someone bought 1-2. */
+const LATER: SeatMap = { ...MAP, seats: [seat(1), seat(2, 'sold'), seat(3, 'notAvailable'), seat(4)] };
+
+pathSuite('cinemaSeat', [
+  {
+    name: 'two visitors',
+    machine: cinemaSeatMachine,
+    input: { hallScheduleId: 7, count: 2 },
+    generators: ['shortest'],
+    outcomes: { loadMap: [{ output: MAP }, { output: LATER }, { error: 'Network error' }] },
+    events: () => [
+      { type: 'TOGGLE', seat: '1-1' },
+      { type: 'TOGGLE', seat: '1-2' },
+      { type: 'TOGGLE', seat: '1-4' },
+      { type: 'TOGGLE', seat: '1-3' },
+      { type: 'REFRESH' },
+      { type: 'CONFIRM' },
+      { type: 'RETRY' },
+    ],
+  },
+]);
+
+const withMaps = (...maps: SeatMap[]) => {
+  let n = 0;
+  return cinemaSeatMachine.provide({ actors: { loadMap: fromPromise(async () => maps[Math.min(n++, maps.length - 1)]) } });
+};
+
+describe('cinemaSeat: behaviour', () => {
+  it('picks as many seats as visitors, no more, and never a blocked one', async () => {
+    const actor = createActor(withMaps(MAP), { input: { hallScheduleId: 7, count: 2 } }).start();
+    await waitFor(actor, (s) => s.matches('picking'));
+    actor.send({ type: 'TOGGLE', seat: '1-3' });
+    actor.send({ type: 'TOGGLE', seat: '1-1' });
+    actor.send({ type: 'CONFIRM' });
+    expect(actor.getSnapshot().context.error?.en).toBe('Please choose a seat for each visitor');
+    actor.send({ type: 'TOGGLE', seat: '1-2' });
+    actor.send({ type: 'TOGGLE', seat: '1-4' });
+    expect(actor.getSnapshot().context).toMatchObject({ selected: ['1-1', '1-2'], error: { en: 'Cannot choose more seats' } });
+    actor.send({ type: 'TOGGLE', seat: '1-1' });
+    actor.send({ type: 'TOGGLE', seat: '1-4' });
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().output).toEqual({ seats: ['1-2', '1-4'] });
+  });
+
+  it('drops a chosen seat someone else bought, at a refresh or at the latest at CONFIRM', async () => {
+    const actor = createActor(withMaps(MAP, LATER), { input: { hallScheduleId: 7, count: 2 } }).start();
+    await waitFor(actor, (s) => s.matches('picking'));
+    actor.send({ type: 'TOGGLE', seat: '1-1' });
+    actor.send({ type: 'TOGGLE', seat: '1-2' });
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches('picking') && s.context.map === LATER);
+    expect(actor.getSnapshot().context).toMatchObject({ selected: ['1-1'], error: { en: 'A seat you chose has just been taken: please choose again' } });
+  });
+
+  it('starts from an earlier choice without the seats the server refused', async () => {
+    const actor = createActor(withMaps(LATER), { input: { hallScheduleId: 7, count: 2, selected: ['1-1', '1-2'], taken: ['1-2'] } }).start();
+    await waitFor(actor, (s) => s.matches('picking'));
+    expect(actor.getSnapshot().context).toMatchObject({ selected: ['1-1'], error: { en: 'A seat you chose has just been taken: please choose again' } });
+  });
+});
