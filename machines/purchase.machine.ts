@@ -5,8 +5,10 @@
  * sessionStorage) and restore it with `createActor(machine, { snapshot })`.
  *
  * The app provides the actors (see `PurchaseActors` below for their inputs and outputs). */
-import { assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, setup } from 'xstate';
+import { cinemaSeatMachine } from './cinemaSeat.machine.ts';
 import { normalizeCertificate } from '../src/domain/certificates.ts';
+import { SEAT_TAKEN_CODE } from '../src/domain/seats.ts';
 import { VISITORS_PER_ORDER_INDIVIDUAL } from '../src/domain/limits.ts';
 import { checkOrder, ORDER_MESSAGES, ORDER_RULES } from '../src/domain/orderRules.ts';
 import { isDayBookable, isSessionSelectable } from '../src/domain/sessions.ts';
@@ -21,6 +23,7 @@ import type {
   PlaceOrderResult,
   PriceQuote,
   SchedulePool,
+  SeatTaken,
   TicketPrice,
   Violation,
   VisitorDraft,
@@ -46,6 +49,10 @@ export interface PurchaseContext {
   error: Text | null;
   /** The server's risk prompt (already in the user's language). */
   riskPrompt: string | null;
+  /** A cinema's chosen seats, "row-col", in the visitors' order (choose mode 1). */
+  seats: string[];
+  /** Seats the server refused at placeOrder (taken first by someone else): the map drops them. */
+  takenSeats: string[];
 }
 
 export type VisitorChange =
@@ -70,6 +77,7 @@ export type PurchaseEvent =
   | { type: 'SLIDER.CANCEL' }
   | { type: 'ADD_TO_CART' }
   | { type: 'EMPTY_CART' }
+  | { type: 'CHANGE_SEATS' }
   | { type: 'RESET' };
 
 /** placeOrder answers `{ code, msg, data }`: code 200 with data, or 502 and no order
@@ -109,6 +117,8 @@ export function initialPurchaseContext(): PurchaseContext {
     unpaidOrderId: null,
     error: null,
     riskPrompt: null,
+    seats: [],
+    takenSeats: [],
   };
 }
 
@@ -121,6 +131,7 @@ export function draftOf(context: PurchaseContext): OrderDraft {
     visitors: context.visitors,
     agreementAccepted: context.agreementAccepted,
     captchaToken: context.captchaToken,
+    seats: context.seats,
   };
 }
 
@@ -211,6 +222,8 @@ export const purchaseMachine = setup({
     loadHalls: fromPromise<HallPool[], { date: string }>(async () => notProvided('loadHalls')),
     /** Unpaid orders block ordering (SPEC §8): the unpaid order's id, or null. */
     checkUnpaid: fromPromise<UnpaidCheck, void>(async () => notProvided('checkUnpaid')),
+    /** The seat map of a cinema session; the app provides its `loadMap`. */
+    cinemaSeat: cinemaSeatMachine,
     /** getHallPoolPersonSetting */
     loadSetting: fromPromise<HallPersonSetting, { hallId: number }>(async () => notProvided('loadSetting')),
     calculatePrice: fromPromise<PriceQuote, { draft: OrderDraft }>(async () => notProvided('calculatePrice')),
@@ -245,6 +258,9 @@ export const purchaseMachine = setup({
     riskRejected: (_, { output: answer }: { output: RiskAnswer }) => !!answer.data && answer.data.riskEnable === true && (answer.data.riskPolicy ?? 1) <= 0,
     cartConflict: (_, { output: answer }: { output: { code: number } }) => answer.code === CODE_CART_CONFLICT,
     orderPlaced: (_, { output: answer }: { output: PlaceOrderAnswer }) => answer.data?.orderId != null,
+    /** A cinema where the visitor picks the seats (choose mode 1). */
+    picksSeats: ({ context }) => context.setting?.chooseMode === 1,
+    seatTaken: (_, { output: answer }: { output: { code: number } }) => answer.code === SEAT_TAKEN_CODE,
   },
   actions: {
     reset: assign(() => initialPurchaseContext()),
@@ -318,6 +334,11 @@ export const purchaseMachine = setup({
       captchaToken: null,
     })),
     showRisk: assign((_, { output: answer }: { output: RiskAnswer }) => ({ riskPrompt: answer.data?.riskPrompt ?? '', captchaToken: null })),
+    setSeats: assign((_, { output: chosen }: { output: { seats: string[] } }) => ({ seats: chosen.seats, takenSeats: [], quote: null })),
+    setTakenSeats: assign((_, { output: answer }: { output: { data?: unknown } }) => ({
+      takenSeats: (answer.data as SeatTaken | null)?.takenSeats ?? [],
+      captchaToken: null,
+    })),
     setOrder: assign((_, { output: answer }: { output: PlaceOrderAnswer }) => ({ orderId: answer.data?.orderId ?? null, captchaToken: null, error: null })),
   },
 }).createMachine({
@@ -416,6 +437,7 @@ export const purchaseMachine = setup({
             'VISITOR.REMOVE': { guard: 'canRemoveVisitor', actions: 'removeVisitor' },
             'VISITOR.CHANGE': { guard: 'visitorExists', actions: 'changeVisitor' },
             CONFIRM: [
+              { guard: and(['visitorsValid', 'picksSeats']), target: '#purchase.seats', actions: 'clearViolations' },
               { guard: 'visitorsValid', target: '#purchase.review', actions: 'clearViolations' },
               { actions: 'showViolations' },
             ],
@@ -423,6 +445,21 @@ export const purchaseMachine = setup({
           },
         },
       },
+    },
+    seats: {
+      meta: { description: 'Choosing the seats on the map (the cinemaSeat machine)' },
+      invoke: {
+        id: 'cinemaSeat',
+        src: 'cinemaSeat',
+        input: ({ context }) => ({
+          hallScheduleId: context.hallScheduleId ?? 0,
+          count: context.visitors.length,
+          selected: context.seats,
+          taken: context.takenSeats,
+        }),
+        onDone: { target: 'review', actions: { type: 'setSeats', params: output } },
+      },
+      on: { BACK: 'visitors' },
     },
     review: {
       initial: 'pricing',
@@ -451,6 +488,7 @@ export const purchaseMachine = setup({
               { guard: 'agreementAccepted', target: 'verifying', actions: 'clearError' },
               { actions: 'showAgreementError' },
             ],
+            CHANGE_SEATS: { guard: 'picksSeats', target: '#purchase.seats' },
             // The cart needs the agreement too, but no slider: nothing is bought yet.
             ADD_TO_CART: [
               { guard: 'agreementAccepted', target: 'addingToCart', actions: 'clearError' },
@@ -473,6 +511,7 @@ export const purchaseMachine = setup({
             src: 'placeOrder',
             input: ({ context }) => ({ draft: draftOf(context) }),
             onDone: [
+              { guard: { type: 'seatTaken', params: output }, target: '#purchase.seats', actions: { type: 'setTakenSeats', params: output } },
               { guard: { type: 'noOrder', params: output }, target: 'ready', actions: { type: 'showNoOrder', params: output } },
               { guard: { type: 'riskRejected', params: output }, target: 'riskRejected', actions: { type: 'showRisk', params: output } },
               { guard: { type: 'orderPlaced', params: output }, target: '#purchase.placed', actions: { type: 'setOrder', params: output } },
@@ -489,6 +528,7 @@ export const purchaseMachine = setup({
             input: ({ context }) => ({ draft: draftOf(context) }),
             onDone: [
               { guard: { type: 'cartConflict', params: output }, target: 'cartConflict' },
+              { guard: { type: 'seatTaken', params: output }, target: '#purchase.seats', actions: { type: 'setTakenSeats', params: output } },
               // Cart adds pass the same risk policy as orders (hoarding).
               { guard: { type: 'riskRejected', params: output }, target: 'riskRejected', actions: { type: 'showRisk', params: output } },
               { target: '#purchase.carted' },

@@ -48,7 +48,11 @@ export const poolRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     const hall = (await loadHalls(deps.db)).find((h) => h.id === hallId);
     if (!hall) throw fail({ zh: '场馆不存在', en: 'The venue does not exist' });
     const config = await getConfig(deps.db);
-    const data: HallPersonSetting = { rules: hallRules(hall), freeChildPerAdult: freeChildPerAdult(config, hall.hall_key) };
+    const data: HallPersonSetting = {
+      rules: hallRules(hall),
+      freeChildPerAdult: freeChildPerAdult(config, hall.hall_key),
+      chooseMode: hall.cinema ? hall.choose_mode : null,
+    };
     return ok(req, data);
   });
 };

@@ -137,6 +137,7 @@ export const hallPersonSetting = z.strictObject({
     needsAdultAndChild: z.boolean(),
   }),
   freeChildPerAdult: z.number().int(),
+  chooseMode: z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable(),
 });
 
 // Orders

@@ -5,7 +5,7 @@ import type { OrderDraft, PlaceOrderRequest, PricePool, TicketLineRequest } from
 
 export function buildOrderRequest(draft: OrderDraft, prices: PricePool[] = []): PlaceOrderRequest {
   const isFree = (id: number | null) => prices.find((p) => p.ticketPriceId === id)?.isChildFreeTicket ?? false;
-  const ticketInfoList: TicketLineRequest[] = draft.visitors.map((visitor) => ({
+  const ticketInfoList: TicketLineRequest[] = draft.visitors.map((visitor, i) => ({
     realNameFlag: 1,
     useTicketType: TICKET_USE_TYPE,
     hallId: draft.hallId ?? 0,
@@ -23,6 +23,7 @@ export function buildOrderRequest(draft: OrderDraft, prices: PricePool[] = []): 
     coupons: [],
     picUrl: null,
     priceSubId: null,
+    ...(draft.seats?.[i] ? { seatNumber: draft.seats[i], cinemaFlag: 1 as const } : {}),
   }));
   return {
     useTicketType: TICKET_USE_TYPE,

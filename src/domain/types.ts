@@ -60,6 +60,8 @@ export interface OrderDraft {
   visitors: VisitorDraft[];
   agreementAccepted: boolean;
   captchaToken: string | null;
+  /** The visitors' cinema seats, "row-col", in the visitors' order (none: the server assigns). */
+  seats?: string[];
 }
 
 /** What the order rules need to know besides the draft. */
@@ -183,6 +185,8 @@ export interface BlockedSeat {
 export interface HallPersonSetting {
   rules: HallRules;
   freeChildPerAdult: number;
+  /** A cinema's choose mode (1: the visitor picks seats; 2, 3: assigned); null without seats. */
+  chooseMode: 1 | 2 | 3 | null;
 }
 
 export interface CertificateOption {

@@ -5,7 +5,9 @@ import type {
   HallPersonSetting,
   HallPool,
   PriceQuote,
+  PlaceOrderResult,
   PricePool,
+  SeatTaken,
 } from '../../src/domain/types.ts';
 import type { PlaceOrderAnswer } from '../../machines/purchase.machine.ts';
 
@@ -109,6 +111,7 @@ export const SETTING: HallPersonSetting = {
     needsAdultAndChild: false,
   },
   freeChildPerAdult: 1,
+  chooseMode: null,
 };
 
 export const QUOTE: PriceQuote = {
@@ -136,4 +139,15 @@ export const NOT_CREATED: PlaceOrderAnswer = {
   code: 200,
   msg: 'Order not created',
   data: { orderId: null, riskEnable: false, riskPolicy: 1, riskPrompt: null },
+};
+
+/** The same rules in a cinema where the visitor picks the seats. */
+export const CINEMA_SETTING: HallPersonSetting = { ...SETTING, chooseMode: 1 };
+
+/** placeOrder's answer when a chosen seat went to someone else first; its data is a SeatTaken,
+ * not the PlaceOrderResult of code 200 that PlaceOrderAnswer describes. */
+export const SEAT_TAKEN: PlaceOrderAnswer = {
+  code: 505,
+  msg: 'A seat you chose has just been taken: please choose again',
+  data: { takenSeats: ['3-4'] } satisfies SeatTaken as unknown as PlaceOrderResult,
 };

@@ -1,7 +1,8 @@
-import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES, ORDER_RULES } from '../../src/domain/orderRules.ts';
-import type { CalendarDay, HallPersonSetting, HallPool, OrderDraft, PriceQuote } from '../../src/domain/types.ts';
+import type { CalendarDay, HallPersonSetting, HallPool, OrderDraft, PriceQuote, SeatMap } from '../../src/domain/types.ts';
+import { cinemaSeatMachine } from '../../machines/cinemaSeat.machine.ts';
 import {
   initialPurchaseContext,
   purchaseMachine,
@@ -13,6 +14,7 @@ import { pathSuite } from './pathSuite.ts';
 import type { PathModel } from './paths.ts';
 import {
   CALENDAR,
+  CINEMA_SETTING,
   CLOSED_HALL,
   CLOSED_HALL_SESSION,
   DAY,
@@ -27,6 +29,7 @@ import {
   PLACED,
   QUOTE,
   RISK_REJECTED,
+  SEAT_TAKEN,
   SESSION,
   SETTING,
   SOLD_OUT_DAY,
@@ -108,6 +111,37 @@ pathSuite('purchase', [
         { error: 'Network error' },
       ],
       emptyCart: [{ output: null }, { error: 'Network error' }],
+    },
+  },
+  {
+    // The seat map of a cinema where the visitor picks: only the events that lead through it.
+    name: 'cinema seats',
+    machine: purchaseMachine,
+    generators: ['shortest'],
+    events: ((s: Snapshot): PurchaseEvent[] => {
+      if (s.matches({ date: 'ready' })) return [{ type: 'PICK_DATE', date: DAY }];
+      if (s.matches({ venue: 'ready' })) return [{ type: 'PICK_SESSION', hallId: MAIN_HALL, hallScheduleId: SESSION }];
+      if (s.matches('visitors')) {
+        return [
+          { type: 'VISITOR.CHANGE', index: 0, field: 'name', value: NAME },
+          { type: 'VISITOR.CHANGE', index: 0, field: 'certificateNumber', value: ID_1 },
+          { type: 'CONFIRM' },
+        ];
+      }
+      if (s.matches('seats')) return [{ type: 'BACK' }];
+      if (s.matches({ review: 'ready' })) return [{ type: 'AGREEMENT.TOGGLE' }, { type: 'SUBMIT' }, { type: 'ADD_TO_CART' }, { type: 'CHANGE_SEATS' }];
+      if (s.matches({ review: 'verifying' })) return [{ type: 'SLIDER.PASSED', token: 'captcha-token-1' }];
+      return [];
+    }) as PathModel['events'],
+    outcomes: {
+      loadCalendar: [{ output: CALENDAR }],
+      loadHalls: [{ output: HALLS }],
+      checkUnpaid: [{ output: { orderId: null } }],
+      loadSetting: [{ output: CINEMA_SETTING }],
+      cinemaSeat: [{ output: { seats: ['3-4'] } }],
+      calculatePrice: [{ output: QUOTE }],
+      placeOrder: [{ output: PLACED }, { output: SEAT_TAKEN }],
+      addToCart: [{ output: { code: 200, msg: '' } }, { output: { code: 505, msg: 'A seat you chose has just been taken: please choose again' } }],
     },
   },
   {
@@ -204,6 +238,43 @@ describe('purchase: behaviour', () => {
     actor.send({ type: 'SLIDER.PASSED', token });
     await waitFor(actor, (s) => !s.matches({ review: 'submitting' }));
   }
+
+  it('in a cinema where the visitor picks, the seats come between visitors and review, and a taken seat sends the visitor back to the map', async () => {
+    const placed: OrderDraft[] = [];
+    const seat = (col: number) => ({ row: 3, col, rowLabel: '3', seatLabel: String(col), state: 'available' as const });
+    const map: SeatMap = { hallScheduleId: SESSION, chooseMode: 1, rows: 3, cols: 6, seats: [seat(4), seat(5)] };
+    const machine = purchaseMachine.provide({
+      actors: {
+        ...fakeActors({ answers: [SEAT_TAKEN, PLACED] }, placed),
+        loadSetting: fromPromise<HallPersonSetting, { hallId: number }>(async () => CINEMA_SETTING),
+        cinemaSeat: cinemaSeatMachine.provide({ actors: { loadMap: fromPromise<SeatMap, number>(async () => map) } }),
+      },
+    });
+    const actor = createActor(machine).start();
+    // The seat map is the purchase's child actor while it is in `seats`.
+    const seatMap = () => actor.getSnapshot().children.cinemaSeat as ActorRefFrom<typeof cinemaSeatMachine>;
+    const pick = async (seatNumber: string) => {
+      await waitFor(seatMap(), (s) => s.matches('picking'));
+      seatMap().send({ type: 'TOGGLE', seat: seatNumber });
+      seatMap().send({ type: 'CONFIRM' });
+      await waitFor(actor, (s) => s.matches({ review: 'ready' }));
+    };
+    await toVisitors(actor);
+    actor.send({ type: 'VISITOR.CHANGE', index: 0, field: 'name', value: NAME });
+    actor.send({ type: 'VISITOR.CHANGE', index: 0, field: 'certificateNumber', value: ID_1 });
+    actor.send({ type: 'CONFIRM' });
+    await pick('3-4');
+    expect(actor.getSnapshot().context.seats).toEqual(['3-4']);
+    await submit(actor, 'captcha-token-1');
+    // 505: back to the map; the refused seat is no longer chosen and the message says why.
+    expect(actor.getSnapshot().matches('seats')).toBe(true);
+    await waitFor(seatMap(), (s) => s.matches('picking'));
+    expect(seatMap().getSnapshot().context).toMatchObject({ selected: [], error: { en: 'A seat you chose has just been taken: please choose again' } });
+    await pick('3-5');
+    await submit(actor, 'captcha-token-2');
+    await waitFor(actor, (s) => s.matches('placed'));
+    expect(placed.map((d) => d.seats)).toEqual([['3-4'], ['3-5']]);
+  });
 
   it('the cart needs the agreement, and a cart of another date is emptied only when the visitor agrees', async () => {
     const cart = { answers: [600, 200], emptied: 0 };
