@@ -6,7 +6,7 @@
  *
  * Input: { hallScheduleId, count, selected?, taken? } (`taken`: seats the server refused at
  * placeOrder, dropped from `selected`). The app provides the actor `loadMap` (the session id:
- * the SeatMap). Output: { seats } in "row-col" numbers. */
+ * the SeatMap). Output: ChosenSeats. */
 import { assign, fromPromise, not, setup } from 'xstate';
 import { SEAT_MESSAGES } from '../src/domain/seats.ts';
 import type { Text } from '../src/domain/text.ts';
@@ -29,6 +29,12 @@ export interface CinemaSeatContext {
   error: Text | null;
 }
 
+/** The seats chosen, "row-col", and as printed on them. */
+export interface ChosenSeats {
+  seats: string[];
+  places: Array<{ rowLabel: string; seatLabel: string }>;
+}
+
 export type CinemaSeatEvent = { type: 'TOGGLE'; seat: string } | { type: 'REFRESH' } | { type: 'CONFIRM' } | { type: 'RETRY' };
 
 const numberOf = (s: { row: number; col: number }) => `${s.row}-${s.col}`;
@@ -45,7 +51,7 @@ export const cinemaSeatMachine = setup({
     context: {} as CinemaSeatContext,
     events: {} as CinemaSeatEvent,
     input: {} as CinemaSeatInput,
-    output: {} as { seats: string[] },
+    output: {} as ChosenSeats,
   },
   actors: {
     loadMap: fromPromise<SeatMap, number>(async () => notProvided('loadMap')),
@@ -75,7 +81,13 @@ export const cinemaSeatMachine = setup({
   }),
   initial: 'loading',
   meta: { description: 'Choosing seats on the seat map' },
-  output: ({ context }) => ({ seats: context.selected }),
+  output: ({ context }) => ({
+    seats: context.selected,
+    places: context.selected.map((seat) => {
+      const cell = context.map?.seats.find((s) => numberOf(s) === seat);
+      return { rowLabel: cell?.rowLabel ?? '', seatLabel: cell?.seatLabel ?? '' };
+    }),
+  }),
   states: {
     ...loadingStates(
       {

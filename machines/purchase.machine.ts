@@ -6,7 +6,7 @@
  *
  * The app provides the actors (see `PurchaseActors` below for their inputs and outputs). */
 import { and, assign, fromPromise, setup } from 'xstate';
-import { cinemaSeatMachine } from './cinemaSeat.machine.ts';
+import { cinemaSeatMachine, type ChosenSeats } from './cinemaSeat.machine.ts';
 import { normalizeCertificate } from '../src/domain/certificates.ts';
 import { SEAT_TAKEN_CODE } from '../src/domain/seats.ts';
 import { VISITORS_PER_ORDER_INDIVIDUAL } from '../src/domain/limits.ts';
@@ -49,8 +49,9 @@ export interface PurchaseContext {
   error: Text | null;
   /** The server's risk prompt (already in the user's language). */
   riskPrompt: string | null;
-  /** A cinema's chosen seats, "row-col", in the visitors' order (choose mode 1). */
+  /** A cinema's chosen seats, "row-col", in the visitors' order (choose mode 1), and as printed. */
   seats: string[];
+  seatPlaces: ChosenSeats['places'];
   /** Seats the server refused at placeOrder (taken first by someone else): the map drops them. */
   takenSeats: string[];
 }
@@ -118,6 +119,7 @@ export function initialPurchaseContext(): PurchaseContext {
     error: null,
     riskPrompt: null,
     seats: [],
+    seatPlaces: [],
     takenSeats: [],
   };
 }
@@ -334,7 +336,7 @@ export const purchaseMachine = setup({
       captchaToken: null,
     })),
     showRisk: assign((_, { output: answer }: { output: RiskAnswer }) => ({ riskPrompt: answer.data?.riskPrompt ?? '', captchaToken: null })),
-    setSeats: assign((_, { output: chosen }: { output: { seats: string[] } }) => ({ seats: chosen.seats, takenSeats: [], quote: null })),
+    setSeats: assign((_, { output: chosen }: { output: ChosenSeats }) => ({ seats: chosen.seats, seatPlaces: chosen.places, takenSeats: [], quote: null })),
     setTakenSeats: assign((_, { output: answer }: { output: { data?: unknown } }) => ({
       takenSeats: (answer.data as SeatTaken | null)?.takenSeats ?? [],
       captchaToken: null,

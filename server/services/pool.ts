@@ -222,6 +222,7 @@ export async function hallPools(q: Queryable, date: string, now: Date, lang: Lan
     return {
       hallId: h.id,
       hallKey: h.hall_key,
+      cinema: h.cinema,
       name: lang === 'en' ? h.name_en : h.name_zh,
       intro: lang === 'en' ? h.intro_en : h.intro_zh,
       ageNote: (lang === 'en' ? h.age_note_en : h.age_note_zh) ?? null,

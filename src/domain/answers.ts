@@ -117,6 +117,7 @@ export const blockedSeats = z.array(z.strictObject({ hallId: id, row: z.number()
 export const hallPool = z.strictObject({
   hallId: id,
   hallKey,
+  cinema: z.boolean(),
   name: z.string(),
   intro: z.string(),
   ageNote: z.string().nullable(),

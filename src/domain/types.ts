@@ -125,6 +125,8 @@ export interface SchedulePool {
 export interface HallPool {
   hallId: number;
   hallKey: HallRules['hallKey'];
+  /** A dome cinema: its sessions are films, chosen on cinemaSelect/{hallId}. */
+  cinema: boolean;
   name: string;
   intro: string;
   /** e.g. "Ages 3-8, with an adult" */

@@ -49,7 +49,7 @@ describe('cinemaSeat: behaviour', () => {
     actor.send({ type: 'TOGGLE', seat: '1-4' });
     actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(actor.getSnapshot().output).toEqual({ seats: ['1-2', '1-4'] });
+    expect(actor.getSnapshot().output).toEqual({ seats: ['1-2', '1-4'], places: [{ rowLabel: '1', seatLabel: '2' }, { rowLabel: '1', seatLabel: '4' }] });
   });
 
   it('drops a chosen seat someone else bought, at a refresh or at the latest at CONFIRM', async () => {

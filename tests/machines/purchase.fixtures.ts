@@ -41,6 +41,7 @@ export const HALLS: HallPool[] = [
   {
     hallId: MAIN_HALL,
     hallKey: 'main',
+    cinema: false,
     name: 'Main hall',
     intro: '',
     ageNote: null,
@@ -76,6 +77,7 @@ export const HALLS: HallPool[] = [
   {
     hallId: CLOSED_HALL,
     hallKey: 'temporary',
+    cinema: false,
     name: 'Temporary exhibition',
     intro: '',
     ageNote: null,

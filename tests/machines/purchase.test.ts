@@ -138,7 +138,7 @@ pathSuite('purchase', [
       loadHalls: [{ output: HALLS }],
       checkUnpaid: [{ output: { orderId: null } }],
       loadSetting: [{ output: CINEMA_SETTING }],
-      cinemaSeat: [{ output: { seats: ['3-4'] } }],
+      cinemaSeat: [{ output: { seats: ['3-4'], places: [{ rowLabel: '3', seatLabel: '4' }] } }],
       calculatePrice: [{ output: QUOTE }],
       placeOrder: [{ output: PLACED }, { output: SEAT_TAKEN }],
       addToCart: [{ output: { code: 200, msg: '' } }, { output: { code: 505, msg: 'A seat you chose has just been taken: please choose again' } }],

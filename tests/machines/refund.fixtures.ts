@@ -133,6 +133,7 @@ function session(hallScheduleId: number, ticketPool: number, over: Partial<Sched
 export const MAIN_HALL_POOL: HallPool = {
   hallId: MAIN_HALL,
   hallKey: 'main',
+  cinema: false,
   name: 'Main hall',
   intro: '',
   ageNote: null,
