@@ -7,7 +7,7 @@ import { getBaseSettings } from '../api/calls.ts';
 import { currentKind, getToken, rememberKind } from '../api/session.ts';
 import { INDIVIDUAL_PATHS, SHARED_PATHS, STAFF_PATHS, TEAM_PATHS } from '../domain/paths.ts';
 import type { BaseSettings } from '../domain/types.ts';
-import { applyLanguageConfig, loadTexts, TEAM_TEXTS } from '../i18n/index.ts';
+import { applyLanguageConfig, CINEMA_TEXTS, loadTexts, TEAM_TEXTS } from '../i18n/index.ts';
 import { toastFail } from '../ui/feedback.ts';
 import { LoadingOverlay } from '../ui/Screen.tsx';
 import { englishAllowed, SettingsContext } from '../ui/settings.tsx';
@@ -22,6 +22,13 @@ const SelectVenues = lazyScreen(() => import('../features/select/SelectVenues.ts
 const AddAudience = lazyScreen(() => import('../features/select/AddAudience.tsx'));
 const AddAudienceSure = lazyScreen(() => import('../features/select/AddAudienceSure.tsx'));
 const Login = lazyScreen(() => import('../features/account/Login.tsx'));
+// The cinema's screens bring their texts with them.
+const withCinemaTexts = <T,>(load: () => Promise<T>) => () => loadTexts(CINEMA_TEXTS).then(load);
+const CinemaSelect = lazyScreen(withCinemaTexts(() => import('../features/select/CinemaSelect.tsx')));
+const MoveDetail = lazyScreen(withCinemaTexts(() => import('../features/select/MoveDetail.tsx')));
+const CinemaSelectSeat = lazyScreen(withCinemaTexts(() => import('../features/select/CinemaSelectSeat.tsx')));
+const CinemaAddAudience = lazyScreen(withCinemaTexts(() => import('../features/select/AddAudience.tsx')));
+const CinemaAddAudienceSure = lazyScreen(withCinemaTexts(() => import('../features/select/AddAudienceSure.tsx')));
 const PayOrder = lazyScreen(() => import('../features/order/PayOrder.tsx'));
 const PaySuccess = lazyScreen(() => import('../features/order/PaySuccess.tsx'));
 const OrderRecord = lazyScreen(() => import('../features/order/OrderRecord.tsx'));
@@ -63,6 +70,12 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [INDIVIDUAL_PATHS.selectVenues]: SelectVenues,
   [INDIVIDUAL_PATHS.addAudience]: AddAudience,
   [INDIVIDUAL_PATHS.addAudienceSure]: AddAudienceSure,
+  [INDIVIDUAL_PATHS.cinemaSelect]: CinemaSelect,
+  [INDIVIDUAL_PATHS.moveDetail]: MoveDetail,
+  [INDIVIDUAL_PATHS.cinemaAddAudience]: CinemaAddAudience,
+  [INDIVIDUAL_PATHS.cinemaSelectSeat]: CinemaSelectSeat,
+  [INDIVIDUAL_PATHS.cinemaSelectSeatChange]: CinemaSelectSeat,
+  [INDIVIDUAL_PATHS.cinemaAddAudienceSure]: CinemaAddAudienceSure,
   [INDIVIDUAL_PATHS.shoppingCart]: ShoppingCart,
   [INDIVIDUAL_PATHS.login]: Login,
   [INDIVIDUAL_PATHS.payOrder]: PayOrder,

@@ -14,6 +14,14 @@ export const INDIVIDUAL_PATHS = {
   selectVenues: '/individualCustomers/select/selectVenues',
   addAudience: '/individualCustomers/select/addAudience/:id',
   addAudienceSure: '/individualCustomers/select/addAudienceSure',
+  /** A dome cinema's films of the chosen day (`?date=`). */
+  cinemaSelect: '/individualCustomers/select/cinemaSelect/:id',
+  /** A film's details (`?hallId=&date=&scheduleId=`). */
+  moveDetail: '/individualCustomers/select/moveDetail',
+  cinemaAddAudience: '/individualCustomers/select/cinemaAddAudience/:id',
+  cinemaSelectSeat: '/individualCustomers/select/cinemaSelectSeat',
+  cinemaSelectSeatChange: '/individualCustomers/select/cinemaSelectSeatChange',
+  cinemaAddAudienceSure: '/individualCustomers/select/cinemaAddAudienceSure',
   shoppingCart: '/individualCustomers/cart/shoppingCart',
   login: '/individualCustomers/login',
   payOrder: '/individualCustomers/order/payOrder/:id',

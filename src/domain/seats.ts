@@ -2,7 +2,7 @@
  * grid, written "row-col" in a ticket line (`*` when the server assigns it). Assignment for
  * the choose modes 2 and 3: a party sits together in one row where it can, and a child is
  * never seated apart from every adult. Pure. */
-import type { Text } from './text.ts';
+import { fill, type Text } from './text.ts';
 
 export interface SeatPos {
   row: number;
@@ -26,6 +26,10 @@ export const SEAT_MESSAGES = {
 /** placeOrder's answer when a chosen seat went to someone else first (SPEC §8 passes 505
  * through as data): `{ takenSeats }`, the seat numbers to drop from the selection. */
 export const SEAT_TAKEN_CODE = 505;
+
+/** A seat as printed on the ticket. */
+export const seatText = (place: { rowLabel: string; seatLabel: string }): Text =>
+  fill({ zh: '{row}排{seat}座', en: 'Row {row}, seat {seat}' }, { row: place.rowLabel, seat: place.seatLabel });
 
 export const seatNumberOf = (p: SeatPos) => `${p.row}-${p.col}`;
 

@@ -48,6 +48,7 @@ const en: Messages = {
     title: 'Venue and session',
     changeDate: 'Change date',
     none: 'No venue is open on this day. Please pick another date.',
+    films: 'Choose a film',
   },
   session: { available: 'Available', soldOut: 'Sold out', stopped: 'Stopped', closed: 'Closed', notReleased: 'Not released' },
   unpaid: {

@@ -20,6 +20,12 @@ export const TEAM_TEXTS: Bundle = {
   en: () => import('./team.en.ts'),
 };
 
+/** The dome cinema's screens (cinema.zh.ts, cinema.en.ts). */
+export const CINEMA_TEXTS: Bundle = {
+  zh: () => import('./cinema.zh.ts'),
+  en: () => import('./cinema.en.ts'),
+};
+
 const extras = new Set<Bundle>();
 
 async function addExtra(lang: Lang, bundle: Bundle): Promise<void> {

@@ -2,7 +2,9 @@
  * certificate, status, the gate's QR code while the ticket is valid, and the ticket's own
  * session when a date change moved it away from the order's. */
 import { useTranslation } from 'react-i18next';
+import { seatText } from '../domain/seats.ts';
 import type { OrderDetail } from '../domain/types.ts';
+import { tr } from '../i18n/index.ts';
 import { TicketQr } from './TicketQr.tsx';
 
 export function TicketRows({ order }: { order: OrderDetail }) {
@@ -14,7 +16,9 @@ export function TicketRows({ order }: { order: OrderDetail }) {
           <div className="review-visitor">
             <strong>{ticket.userName}</strong>
             <span className="muted">
+              {ticket.filmName ? `${ticket.filmName} · ` : ''}
               {ticket.ticketName} · {ticket.certificateInfo}
+              {ticket.seat ? ` · ${tr(seatText(ticket.seat))}` : ''}
             </span>
             <span className="tag">{t(`ticketStatus.${ticket.status}`)}</span>
           </div>

@@ -1,5 +1,7 @@
 /** order/paySuccess/{id} (no login): the tickets, a QR code each, with masked certificates. */
 import { useTranslation } from 'react-i18next';
+import { seatText } from '../../domain/seats.ts';
+import { tr } from '../../i18n/index.ts';
 import { Link, useParams } from 'wouter';
 import { getOrder } from '../../api/orderCalls.ts';
 import { currentKind, getToken } from '../../api/session.ts';
@@ -36,7 +38,10 @@ export default function PaySuccess() {
                 <strong>{ticket.userName}</strong>
                 <span className="tag">{ticket.ticketName}</span>
               </div>
-              <p className="muted">{ticket.certificateInfo}</p>
+              <p className="muted">
+                {ticket.certificateInfo}
+                {ticket.seat ? ` · ${tr(seatText(ticket.seat))}` : ''}
+              </p>
               {ticket.qrCode ? (
                 <TicketQr value={ticket.qrCode} label={t('paySuccess.qrFor', { name: ticket.userName })} />
               ) : null}

@@ -30,7 +30,10 @@ export default function AddAudience() {
     violations.find((v) => v.field?.index === index && v.field.name === name)?.message;
 
   return (
-    <Screen title={t('addAudience.title')} backTo={pathTo(INDIVIDUAL_PATHS.selectVenues, {}, { date })}>
+    <Screen
+      title={t('addAudience.title')}
+      backTo={hall?.cinema ? pathTo(INDIVIDUAL_PATHS.cinemaSelect, { id: hall.hallId }) : pathTo(INDIVIDUAL_PATHS.selectVenues, {}, { date })}
+    >
       <div className="card row">
         <span>
           <strong>{hall?.name}</strong>

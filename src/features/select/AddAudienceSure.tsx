@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { chosenHall, chosenSession } from '../../../machines/purchase.machine.ts';
 import { maskCertificate } from '../../domain/certificates.ts';
+import { seatText } from '../../domain/seats.ts';
 import { tr } from '../../i18n/index.ts';
 import { alert, confirm } from '../../ui/feedback.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
@@ -73,7 +74,10 @@ export default function AddAudienceSure() {
   const typeLabel = (value: string) => certificateTypes.find((o) => o.dictValue === value)?.dictLabel ?? '';
 
   return (
-    <Screen title={t('review.title')} backTo={pathTo(INDIVIDUAL_PATHS.addAudience, { id: context.hallScheduleId ?? 0 })}>
+    <Screen
+      title={t('review.title')}
+      backTo={pathTo(hall?.cinema ? INDIVIDUAL_PATHS.cinemaAddAudience : INDIVIDUAL_PATHS.addAudience, { id: context.hallScheduleId ?? 0 })}
+    >
       <section className="card stack">
         <div className="card__title">{hall?.name}</div>
         <div className="row">
@@ -86,6 +90,23 @@ export default function AddAudienceSure() {
             {session?.beginTime}-{session?.endTime}
           </span>
         </div>
+        {hall?.cinema ? (
+          <div className="row">
+            <span className="muted">{t('cinema.seats')}</span>
+            {context.seatPlaces.length > 0 ? (
+              <span className="review-seats" data-testid="review-seats">
+                {context.seatPlaces.map((p) => tr(seatText(p))).join(' · ')}
+              </span>
+            ) : (
+              <span className="hint">{t('cinema.assigned')}</span>
+            )}
+          </div>
+        ) : null}
+        {context.seatPlaces.length > 0 ? (
+          <button type="button" className="link review-change-seats" onClick={() => actor.send({ type: 'CHANGE_SEATS' })}>
+            {t('cinema.changeSeats')}
+          </button>
+        ) : null}
       </section>
       <section className="card stack">
         <div className="card__title">{t('review.visitors', { n: context.visitors.length })}</div>

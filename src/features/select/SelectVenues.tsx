@@ -3,7 +3,7 @@
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { isDayBookable, isSessionSelectable } from '../../domain/sessions.ts';
 import { tr } from '../../i18n/index.ts';
 import { confirm } from '../../ui/feedback.ts';
@@ -84,35 +84,47 @@ export default function SelectVenues() {
           </div>
           <p className="card__sub">{hall.intro}</p>
           {hall.ageNote ? <p className="hint">{hall.ageNote}</p> : null}
-          <div className="sessions" role="radiogroup" aria-label={hall.name}>
-            {hall.scheduleTicketPoolVOS.map((session) => {
-              const ok = isSessionSelectable(hall, session);
-              const checked = choice?.hallScheduleId === session.hallScheduleId;
-              return (
-                <label key={session.hallScheduleId} className={`session${ok ? '' : ' session--off'}${checked ? ' session--on' : ''}`}>
-                  <input
-                    type="radio"
-                    name="session"
-                    disabled={!ok}
-                    checked={checked}
-                    onChange={() => setChoice({ hallId: hall.hallId, hallScheduleId: session.hallScheduleId })}
-                  />
-                  <span className="session__time">
-                    {session.beginTime}-{session.endTime}
-                  </span>
-                  <span className="session__state">
-                    {ok ? (
-                      <span className="tag tag--ok">{t('day.left', { n: session.ticketPool })}</span>
-                    ) : (
-                      <span className={`tag ${session.state === 'soldOut' ? 'tag--danger' : 'tag--off'}`}>
-                        {session.disabledText ?? t(`session.${session.state}`)}
-                      </span>
-                    )}
-                  </span>
-                </label>
-              );
-            })}
-          </div>
+          {hall.cinema ? (
+            // A cinema's sessions are films: chosen on its own screen.
+            <Link
+              href={pathTo(INDIVIDUAL_PATHS.cinemaSelect, { id: hall.hallId })}
+              className={`btn btn--block hall__films${hall.disabled ? ' is-disabled' : ''}`}
+              aria-disabled={hall.disabled}
+              onClick={(event) => hall.disabled && event.preventDefault()}
+            >
+              {t('selectVenues.films')}
+            </Link>
+          ) : (
+            <div className="sessions" role="radiogroup" aria-label={hall.name}>
+              {hall.scheduleTicketPoolVOS.map((session) => {
+                const ok = isSessionSelectable(hall, session);
+                const checked = choice?.hallScheduleId === session.hallScheduleId;
+                return (
+                  <label key={session.hallScheduleId} className={`session${ok ? '' : ' session--off'}${checked ? ' session--on' : ''}`}>
+                    <input
+                      type="radio"
+                      name="session"
+                      disabled={!ok}
+                      checked={checked}
+                      onChange={() => setChoice({ hallId: hall.hallId, hallScheduleId: session.hallScheduleId })}
+                    />
+                    <span className="session__time">
+                      {session.beginTime}-{session.endTime}
+                    </span>
+                    <span className="session__state">
+                      {ok ? (
+                        <span className="tag tag--ok">{t('day.left', { n: session.ticketPool })}</span>
+                      ) : (
+                        <span className={`tag ${session.state === 'soldOut' ? 'tag--danger' : 'tag--off'}`}>
+                          {session.disabledText ?? t(`session.${session.state}`)}
+                        </span>
+                      )}
+                    </span>
+                  </label>
+                );
+              })}
+            </div>
+          )}
           <ul className="prices">
             {(hall.scheduleTicketPoolVOS[0]?.priceTicketPoolVOS ?? []).map((price) => (
               <li key={price.ticketPriceId}>

@@ -1,18 +1,22 @@
 /** The individual purchase flow lives in one machine actor shared by the select screens
- * (selectVenues -> addAudience -> addAudienceSure). It is created when the first of them
+ * (selectVenues -> addAudience -> addAudienceSure; for a cinema cinemaSelect ->
+ * cinemaAddAudience -> cinemaSelectSeat -> cinemaAddAudienceSure). It is created when the first of them
  * loads (the date page does not need it: it keeps the first screen light), outlives a
  * detour through the login page, and is kept in sessionStorage, so a reload in the chat
  * app's browser does not lose the visitors typed in. */
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { chosenSession, purchaseMachine } from '../../../machines/purchase.machine.ts';
+import { cinemaSeatMachine } from '../../../machines/cinemaSeat.machine.ts';
+import { chosenHall, chosenSession, purchaseMachine } from '../../../machines/purchase.machine.ts';
+import { getSeatMap } from '../../api/cinemaCalls.ts';
 import { getCalendar, getHallPersonSetting, getHalls } from '../../api/calls.ts';
 import { addToCart, calculatePrice, clearShoppingCart, getRiskSwitch, getUnpaidOrder, placeOrder } from '../../api/orderCalls.ts';
 import { buildOrderRequest } from '../../domain/orderRequest.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 
-const STORAGE_KEY = 'purchase';
+// Versioned: a snapshot of an older machine (another context shape) is not restored.
+const STORAGE_KEY = 'purchase-2';
 
 /** The ticket lines carry the free-child flag of each price (SPEC §3). */
 const requestOf = (draft: Parameters<typeof buildOrderRequest>[0]) =>
@@ -42,6 +46,7 @@ const machine = purchaseMachine.provide({
     placeOrder: fromPromise(({ input }) => underRiskSwitch('placeOrder', placeOrder(requestOf(input.draft)))),
     addToCart: fromPromise(({ input }) => underRiskSwitch('shoppingCart', addToCart(requestOf(input.draft)))),
     emptyCart: fromPromise<unknown, void>(() => clearShoppingCart()),
+    cinemaSeat: cinemaSeatMachine.provide({ actors: { loadMap: fromPromise(({ input }) => getSeatMap(input)) } }),
   },
 });
 
@@ -66,8 +71,8 @@ export function usePurchase<T>(select: (snapshot: PurchaseSnapshot) => T): T {
 }
 
 /** The purchase screens in flow order, and where each lives. */
-export type PurchaseScreen = 'date' | 'venue' | 'visitors' | 'review' | 'placed' | 'carted';
-const ORDER: PurchaseScreen[] = ['date', 'venue', 'visitors', 'review', 'placed', 'carted'];
+export type PurchaseScreen = 'date' | 'venue' | 'visitors' | 'seats' | 'review' | 'placed' | 'carted';
+const ORDER: PurchaseScreen[] = ['date', 'venue', 'visitors', 'seats', 'review', 'placed', 'carted'];
 
 /** Which screen shows the machine's current state. */
 export function screenOf(snapshot: PurchaseSnapshot): PurchaseScreen {
@@ -75,6 +80,7 @@ export function screenOf(snapshot: PurchaseSnapshot): PurchaseScreen {
   switch (top) {
     case 'date':
     case 'visitors':
+    case 'seats':
     case 'review':
     case 'placed':
     case 'carted':
@@ -86,15 +92,20 @@ export function screenOf(snapshot: PurchaseSnapshot): PurchaseScreen {
 }
 
 export function routeOf(screen: PurchaseScreen, snapshot: PurchaseSnapshot): string {
+  const { context } = snapshot;
+  // A cinema's screens have names of their own (SPEC §2).
+  const cinema = chosenHall(context)?.cinema ?? false;
   switch (screen) {
     case 'date':
       return INDIVIDUAL_PATHS.selectDate;
     case 'venue':
-      return pathTo(INDIVIDUAL_PATHS.selectVenues, {}, { date: snapshot.context.date });
+      return pathTo(INDIVIDUAL_PATHS.selectVenues, {}, { date: context.date });
     case 'visitors':
-      return pathTo(INDIVIDUAL_PATHS.addAudience, { id: snapshot.context.hallScheduleId ?? 0 });
+      return pathTo(cinema ? INDIVIDUAL_PATHS.cinemaAddAudience : INDIVIDUAL_PATHS.addAudience, { id: context.hallScheduleId ?? 0 });
+    case 'seats':
+      return context.seats.length > 0 ? INDIVIDUAL_PATHS.cinemaSelectSeatChange : INDIVIDUAL_PATHS.cinemaSelectSeat;
     case 'review':
-      return INDIVIDUAL_PATHS.addAudienceSure;
+      return cinema ? INDIVIDUAL_PATHS.cinemaAddAudienceSure : INDIVIDUAL_PATHS.addAudienceSure;
     case 'placed':
       return pathTo(INDIVIDUAL_PATHS.payOrder, { id: snapshot.context.orderId ?? 0 });
     case 'carted':

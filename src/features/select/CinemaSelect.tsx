@@ -1,0 +1,67 @@
+/** select/cinemaSelect/{id}: the films of a dome cinema on the chosen day (SPEC §2), each
+ * session with its poster, times, remaining seats, ages and state; the film's details, and
+ * on to the visitors. */
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'wouter';
+import { getCinemaSessions } from '../../api/cinemaCalls.ts';
+import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
+import { isSessionSelectable } from '../../domain/sessions.ts';
+import { LoadFailed } from '../../ui/LoadFailed.tsx';
+import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
+import { useLoad } from '../../ui/useLoad.ts';
+import './cinema.css';
+import { usePurchase, usePurchaseScreen } from './purchase.tsx';
+
+export default function CinemaSelect() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const hallId = Number(useParams<{ id: string }>().id);
+  const actor = usePurchaseScreen('venue', navigate);
+  const date = usePurchase((s) => s.context.date) ?? '';
+  const hall = usePurchase((s) => s.context.halls.find((h) => h.hallId === hallId));
+  const picking = usePurchase((s) => s.matches('checkingUnpaid') || s.matches('loadingSetting'));
+  const { data: sessions, failed, loading, reload } = useLoad(() => getCinemaSessions(hallId, date), [hallId, date]);
+
+  return (
+    <Screen title={hall?.name ?? t('cinema.title')} backTo={pathTo(INDIVIDUAL_PATHS.selectVenues, {}, { date })}>
+      <p className="muted cinema-day">
+        {date} · {t('cinema.films')}
+      </p>
+      {sessions?.length === 0 ? <p className="empty-state">{t('cinema.none')}</p> : null}
+      {sessions?.map((s) => {
+        const open = hall ? isSessionSelectable(hall, s) : false;
+        return (
+          <section key={s.hallScheduleId} className="card film" data-session={s.hallScheduleId}>
+            {s.film ? <img className="film__poster" src={s.film.poster} alt="" width={72} height={100} /> : null}
+            <div className="film__body">
+              <div className="film__name">{s.film?.name}</div>
+              <div className="film__time">
+                {s.beginTime}-{s.endTime}
+                {s.film ? ` · ${t('cinema.duration', { n: s.film.durationMin })}` : ''}
+              </div>
+              {s.film?.ageMin ? <div className="hint">{t('cinema.ages', { min: s.film.ageMin })}</div> : null}
+              <div className="film__actions">
+                {open ? <span className="tag tag--ok">{t('cinema.left', { n: s.ticketPool })}</span> : <span className="tag tag--off">{s.disabledText}</span>}
+                {s.film ? (
+                  <Link className="link" href={pathTo(INDIVIDUAL_PATHS.moveDetail, {}, { hallId, date, scheduleId: s.hallScheduleId })}>
+                    {t('cinema.details')}
+                  </Link>
+                ) : null}
+              </div>
+              <button
+                type="button"
+                className="btn btn--primary btn--block"
+                disabled={!open || picking}
+                onClick={() => actor.send({ type: 'PICK_SESSION', hallId, hallScheduleId: s.hallScheduleId })}
+              >
+                {t('cinema.choose')}
+              </button>
+            </div>
+          </section>
+        );
+      })}
+      {failed ? <LoadFailed onRetry={reload} /> : null}
+      <LoadingOverlay show={loading || picking} />
+    </Screen>
+  );
+}

@@ -1,0 +1,33 @@
+const cinemaZh = {
+  cinema: {
+    title: '选择场次',
+    films: '今日影片',
+    duration: '{{n}} 分钟',
+    ages: '适合 {{min}} 岁以上',
+    left: '余 {{n}} 座',
+    details: '影片介绍',
+    choose: '选座购票',
+    chooseAssigned: '购票（系统连座分配）',
+    none: '当天没有放映场次',
+    synopsis: '剧情简介',
+    notes: '观影须知',
+    seatsTitle: '选择座位',
+    screen: '银幕',
+    pickHint: '请为 {{n}} 位观众选择座位',
+    picked: '已选 {{n}}/{{total}}',
+    legendAvailable: '可选',
+    legendSelected: '已选',
+    legendSold: '已售',
+    legendNotAvailable: '不可售',
+    zoomIn: '放大',
+    zoomOut: '缩小',
+    confirmSeats: '确认选座',
+    seatAria: '{{row}}排{{seat}}座，{{state}}',
+    seats: '座位',
+    changeSeats: '更换座位',
+    assigned: '座位将在下单时连座分配',
+    mapFailed: '座位图加载失败',
+  },
+};
+
+export default cinemaZh;

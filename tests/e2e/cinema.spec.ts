@@ -1,0 +1,139 @@
+/** A visitor books the dome cinema: picks a film, two seats on the map, loses one of them to
+ * another buyer while the map is open, picks again, pays, and sees the seats on the ticket.
+ * In zh and en at 375x667. */
+import { expect, test, type Page } from '@playwright/test';
+import { buildOrderRequest } from '../../src/domain/orderRequest.ts';
+import { loginByApi, mainlandId, newPhone, shot, solveSlider } from './helpers.ts';
+import { noSidewaysScroll, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
+
+const TEXT = {
+  zh: {
+    films: '选择影片场次',
+    details: '影片介绍',
+    choose: '选座购票',
+    next: '下一步',
+    addVisitor: /添加参观人/,
+    tooMany: '不能选择更多座位',
+    taken: '所选座位已被他人选走，请重新选座',
+    confirmSeats: '确认选座',
+    submit: '提交订单',
+    pay: '立即支付',
+    cashierPay: '确认支付',
+    seat: (row: string, seat: string) => `${row}排${seat}座`,
+  },
+  en: {
+    films: 'Choose a film',
+    details: 'About the film',
+    choose: 'Choose seats',
+    next: 'Next',
+    addVisitor: /Add a visitor/,
+    tooMany: 'Cannot choose more seats',
+    taken: 'A seat you chose has just been taken: please choose again',
+    confirmSeats: 'Confirm seats',
+    submit: 'Place order',
+    pay: 'Pay now',
+    cashierPay: 'Pay',
+    seat: (row: string, seat: string) => `Row ${row}, seat ${seat}`,
+  },
+} as const;
+
+/** Another buyer puts a seat in their cart (no slider needed), taking it from the map. */
+async function anotherBuyerTakes(page: Page, date: string, hallId: number, scheduleId: number, seat: string) {
+  const phone = newPhone();
+  await page.request.post('/prod-api/ingore/sendMessage', { data: { phone } });
+  const sms = await (await page.request.get(`/prod-api/dev/sms/outbox?phone=${phone}`)).json();
+  const login = await (await page.request.post('/prod-api/login', { data: { phone, code: sms.data[0].code } })).json();
+  const prices = (await (await page.request.get(`/prod-api/pool/getPriceByScheduleId?hallId=${hallId}&scheduleId=${scheduleId}`, { headers: { authorization: `Bearer ${login.data.token}` } })).json()).data;
+  const request = buildOrderRequest({
+    visitDate: date,
+    hallId,
+    hallScheduleId: scheduleId,
+    visitors: [{ name: '王五', certificateType: '1', certificateNumber: mainlandId('1979-09-09', String(Date.now()).slice(-3)), ticketPriceId: prices[0].ticketPriceId }],
+    agreementAccepted: true,
+    captchaToken: null,
+    seats: [seat],
+  });
+  const answer = await page.request.post('/prod-api/config/orderRule/placeOrder', { data: { ...request, poolFlag: 1 }, headers: { authorization: `Bearer ${login.data.token}` } });
+  expect((await answer.json()).code).toBe(200);
+}
+
+for (const lang of ['zh', 'en'] as const) {
+  test(`a visitor picks a film and seats, loses one to another buyer, picks again and pays (${lang})`, async ({ page }) => {
+    const T = TEXT[lang];
+    const row = lang === 'zh' ? 4 : 6;
+    await useLanguage(page, lang);
+    await page.goto('/');
+    await loginByApi(page, newPhone());
+    await page.addInitScript(() => sessionStorage.setItem('noticeSeen', '1'));
+    await page.goto('/individualCustomers/select/selectDate');
+    const day = page.locator('.day--available').nth(1);
+    const date = (await day.getAttribute('data-date'))!;
+    await day.click();
+
+    // The cinema's films of the day, each with its poster, and the film's page.
+    await page.locator('[data-hall="cinema"]').getByRole('link', { name: T.films }).click();
+    await expect(page).toHaveURL(/\/select\/cinemaSelect\/\d+$/);
+    const hallId = Number(/cinemaSelect\/(\d+)/.exec(page.url())![1]);
+    const film = page.locator('.film').first();
+    await expect(film.locator('img')).toHaveJSProperty('complete', true);
+    expect(await film.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await noSidewaysScroll(page);
+    await shot(page, lang, '80-cinema-select');
+    await film.getByRole('link', { name: T.details }).click();
+    await expect(page).toHaveURL(/\/select\/moveDetail\?/);
+    await shot(page, lang, '81-move-detail');
+    await page.goBack();
+    await page.locator('.film').first().getByRole('button', { name: T.choose }).click();
+
+    // Two visitors.
+    await expect(page).toHaveURL(/\/select\/cinemaAddAudience\/\d+$/);
+    const scheduleId = Number(/cinemaAddAudience\/(\d+)/.exec(page.url())![1]);
+    const visitor = (n: number) => page.locator('.visitor').nth(n);
+    await visitor(0).locator('input').first().fill('张三');
+    await visitor(0).locator('input').nth(1).fill(mainlandId('1990-05-15', lang === 'zh' ? '301' : '302'));
+    await page.getByRole('button', { name: T.addVisitor }).click();
+    await visitor(1).locator('input').first().fill('李四');
+    await visitor(1).locator('input').nth(1).fill(mainlandId('1991-06-16', lang === 'zh' ? '303' : '304'));
+    await page.getByRole('button', { name: T.next }).click();
+
+    // The map: two seats, a third is one too many.
+    await expect(page).toHaveURL(/\/select\/cinemaSelectSeat$/);
+    const seat = (col: number) => page.locator(`[data-seat="${row}-${col}"]`);
+    await expect(seat(3)).toBeVisible();
+    await tapTarget(page.locator('.seat-zoom .btn').first());
+    await noSidewaysScroll(page);
+    await shot(page, lang, '82-seat-map');
+    await seat(3).click();
+    await seat(4).click();
+    await seat(5).click();
+    await whereTheEyeIs(page, page.getByRole('alert').filter({ hasText: T.tooMany }));
+    await expect(seat(5)).toHaveAttribute('aria-pressed', 'false');
+    await shot(page, lang, '83-too-many');
+
+    // Someone else takes seat 4 while the map is open: it turns sold without a reload.
+    await anotherBuyerTakes(page, date, hallId, scheduleId, `${row}-4`);
+    await expect(seat(4)).toHaveClass(/seat--sold/, { timeout: 15_000 });
+    await whereTheEyeIs(page, page.getByRole('alert').filter({ hasText: T.taken }));
+    await shot(page, lang, '84-seat-taken');
+    await seat(5).click();
+    await expect(page.getByTestId('seats-chosen')).toHaveText(`${T.seat(String(row), '3')} · ${T.seat(String(row), '5')}`);
+    await page.getByRole('button', { name: T.confirmSeats }).click();
+
+    // Review with the seats, slider, pay.
+    await expect(page).toHaveURL(/\/select\/cinemaAddAudienceSure$/);
+    await expect(page.getByTestId('review-seats')).toContainText(T.seat(String(row), '5'));
+    await noSidewaysScroll(page);
+    await shot(page, lang, '85-cinema-review');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: T.submit }).click();
+    await solveSlider(page);
+    await expect(page).toHaveURL(/\/order\/payOrder\/\d+$/);
+    await page.getByRole('button', { name: T.pay }).click();
+    await page.getByRole('button', { name: T.cashierPay, exact: true }).click();
+    await expect(page).toHaveURL(/\/order\/paySuccess\/\d+$/);
+    await expect(page.locator('.ticket-qr svg')).toHaveCount(2);
+    await expect(page.locator('main')).toContainText(T.seat(String(row), '3'));
+    await expect(page.locator('main')).toContainText(T.seat(String(row), '5'));
+    await shot(page, lang, '86-cinema-paid');
+  });
+}
