@@ -2,12 +2,11 @@
  * The first screen: it reads the calendar itself and hands the chosen day to selectVenues
  * in the URL, so the purchase machine (and its rules) load only once a day is chosen. */
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { CalendarDay } from '../../domain/types.ts';
 import { getCalendar } from '../../api/calls.ts';
-import { RichText } from '../../ui/RichText.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { useSettings } from '../../ui/settings.tsx';
@@ -16,6 +15,10 @@ import { useLoad } from '../../ui/useLoad.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 
 const NOTICE_SEEN = 'noticeSeen';
+
+// The configured texts come a moment after the calendar: their sanitizer (DOMPurify) is not
+// part of the first screen's bytes.
+const RichText = lazy(() => import('../../ui/RichText.tsx').then((m) => ({ default: m.RichText })));
 
 export default function SelectDate() {
   const { t } = useTranslation();
@@ -58,13 +61,17 @@ export default function SelectDate() {
       {settings.texts.ticketing_tips ? (
         <section className="card">
           <div className="card__title">{t('selectDate.tips')}</div>
-          <RichText html={settings.texts.ticketing_tips} />
+          <Suspense fallback={null}>
+            <RichText html={settings.texts.ticketing_tips} />
+          </Suspense>
         </section>
       ) : null}
       {settings.texts.visit_time ? (
         <section className="card">
           <div className="card__title">{t('selectDate.visitTime')}</div>
-          <RichText html={settings.texts.visit_time} />
+          <Suspense fallback={null}>
+            <RichText html={settings.texts.visit_time} />
+          </Suspense>
         </section>
       ) : null}
       <nav className="quick-links">
@@ -86,7 +93,9 @@ export default function SelectDate() {
           </button>
         }
       >
-        <RichText html={settings.texts.notice ?? ''} />
+        <Suspense fallback={null}>
+          <RichText html={settings.texts.notice ?? ''} />
+        </Suspense>
       </Sheet>
     </Screen>
   );
