@@ -11,86 +11,23 @@
  * sample), p50/p99 latency of placeOrder, orders/s (placeOrder answers per second over the
  * burst), raw updates/s and ratio. Exits non-zero only when tickets are oversold or orders are
  * lost (orders in the database != successful answers, or sold != tickets), never on timing. */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { migrate, openPg, openPglite, type Db } from '../server/db/db.ts';
+import { migrate, type Db } from '../server/db/db.ts';
 import { seedIfEmpty } from '../server/seed/seed.ts';
 import { signToken } from '../server/auth.ts';
 import { addDays, museumDate } from '../server/time.ts';
-import { gb11643CheckChar } from '../src/domain/certificates.ts';
 import { buildOrderRequest } from '../src/domain/orderRequest.ts';
 import { ORDER_MESSAGES } from '../src/domain/orderRules.ts';
+import { cleanup, GIVEN, hardStop, idNumber, openSingle, pct, prepareTarget, rawUpdates, startServer, stopServer, SURNAMES } from './bench/kit.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
 const CAPACITY = Number(env.CAPACITY ?? 300);
 const BUYERS = Number(env.BUYERS ?? 1200);
 const CONCURRENCY = Number(env.CONCURRENCY ?? 200);
 const BURST_LIMIT_MS = 90_000; // no new request after this; each request times out after 30 s
-const RAW_MS = 3000;
-const HARD_STOP_MS = 150_000;
-
-const cleanups: Array<() => Promise<void> | void> = [];
-async function cleanup() {
-  while (cleanups.length) await Promise.resolve(cleanups.pop()!()).catch((e) => console.error('[bench] cleanup:', e));
-}
-setTimeout(() => {
-  console.error(`[bench] did not finish within ${HARD_STOP_MS / 1000} s: stopping`);
-  void cleanup().finally(() => process.exit(2));
-}, HARD_STOP_MS).unref();
+hardStop(150_000);
 
 // ---------- the database ----------
-
-interface Target {
-  label: string;
-  /** Environment for the server child. */
-  serverEnv: Record<string, string>;
-  open(): Promise<Db>;
-}
-
-async function prepareTarget(): Promise<Target> {
-  const url = env.DATABASE_URL;
-  if (url?.startsWith('postgres')) {
-    const { default: pg } = await import('pg');
-    const name = `bench_rush_${Date.now()}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE ${name}`);
-    } catch (error) {
-      await admin.end();
-      throw new Error(`cannot create a fresh database beside ${new URL(url).pathname.slice(1)} (needs CREATEDB): ${String(error)}`, { cause: error });
-    }
-    await admin.end();
-    const fresh = new URL(url);
-    fresh.pathname = `/${name}`;
-    cleanups.push(async () => {
-      const drop = new pg.Client({ connectionString: url });
-      await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await drop.end();
-    });
-    return { label: `PostgreSQL (fresh database ${name})`, serverEnv: { DATABASE_URL: fresh.toString() }, open: () => openPg(fresh.toString()) };
-  }
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'museum-bench-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return { label: `PGlite (${dir})`, serverEnv: { DATA_DIR: dir, DATABASE_URL: '' }, open: () => openPglite({ dataDir: dir }) };
-}
-
-const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗';
-const GIVEN = '伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂';
-
-/** A valid mainland ID number, unique per n (birth dates walk from 1970-01-01). */
-function idNumber(n: number): string {
-  const birth = new Date(Date.UTC(1970, 0, 1) + n * 86400_000).toISOString().slice(0, 10).replace(/-/g, '');
-  const first17 = `110101${birth}${String(100 + (n % 900)).padStart(3, '0')}`;
-  return first17 + gb11643CheckChar(first17);
-}
 
 interface Setup {
   date: string;
@@ -132,57 +69,6 @@ async function setUp(db: Db, secret: string): Promise<Setup> {
   const key = new TextEncoder().encode(secret); // what the server derives from TOKEN_SECRET
   const tokens = await Promise.all(users.map((u) => signToken(key, u.id, 'individual', now, 3600)));
   return { date, hallId: hall.id, scheduleId: schedule.id, adultPriceId: price.id, tokens };
-}
-
-// ---------- the server ----------
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(target: Target, secret: string): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...env, ...target.serverEnv, PORT: String(port), HOST: '127.0.0.1', CAPTCHA: 'off', TOKEN_SECRET: secret, LOG: '', SMS_PROVIDER: 'console' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  cleanups.push(() => stopServer(child));
-  let out = '';
-  const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${out}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening on (http:\/\/[^/\s]+)\//.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)));
-  });
-  return { base, child };
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 // ---------- the burst ----------
@@ -250,40 +136,9 @@ async function burst(base: string, s: Setup): Promise<{ outcomes: Outcome[]; sec
   return { outcomes, seconds: (performance.now() - started) / 1000 };
 }
 
-async function rawUpdates(db: Db): Promise<number> {
-  await db.query('DROP TABLE IF EXISTS bench_raw');
-  await db.query('CREATE TABLE bench_raw (id int PRIMARY KEY, sold int NOT NULL, cap int NOT NULL)');
-  await db.query('INSERT INTO bench_raw VALUES (1, 0, 2147483647)');
-  let n = 0;
-  const t0 = performance.now();
-  while (performance.now() - t0 < RAW_MS) {
-    await db.query('UPDATE bench_raw SET sold = sold + 1 WHERE id = 1 AND sold < cap', []);
-    n++;
-  }
-  const rate = n / ((performance.now() - t0) / 1000);
-  await db.query('DROP TABLE bench_raw');
-  return rate;
-}
-
-/** A single connection (the rate of one client, not of a pool). */
-async function openSingle(target: Target): Promise<Db> {
-  if (!target.serverEnv.DATABASE_URL) return target.open();
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: target.serverEnv.DATABASE_URL });
-  await client.connect();
-  return {
-    kind: 'pg',
-    query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
-    tx: () => Promise.reject(new Error('not used')),
-    close: () => client.end(),
-  };
-}
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-
 async function main() {
   const secret = randomBytes(32).toString('base64url');
-  const target = await prepareTarget();
+  const target = await prepareTarget('rush');
   console.log(`[bench] database: ${target.label}; ${BUYERS} buyers, capacity ${CAPACITY}, concurrency ${CONCURRENCY}`);
   let db = await target.open();
   const setup = await setUp(db, secret);
