@@ -1,0 +1,199 @@
+/** `npm run bench:seats`: a full house in a rush. One 200-seat cinema session (10 rows of 20),
+ * BUYERS real accounts each wanting two specific seats side by side (many wanting the same
+ * ones: HOT_PAIRS pairs get most of the demand), CONCURRENCY clients at a time, over real HTTP
+ * to the real server (server/main.ts in a child process, CAPTCHA=off).
+ *
+ *   npm run bench:seats
+ *   DATABASE_URL=postgres://u:p@host/db npm run bench:seats
+ *   BUYERS=600 CONCURRENCY=100 npm run bench:seats
+ *
+ * Prints seats sold, seats, double-sold (a seat owned twice or a ticket without its seat),
+ * refusals (a seat taken, or the house sold out), other, p50/p99 and orders per second. Exits non-zero
+ * only on a double-sold seat or a lost order, never on timing. */
+import { randomBytes } from 'node:crypto';
+import { signToken } from '../server/auth.ts';
+import { migrate, type Db } from '../server/db/db.ts';
+import { seedIfEmpty } from '../server/seed/seed.ts';
+import { addDays, museumDate } from '../server/time.ts';
+import { buildOrderRequest } from '../src/domain/orderRequest.ts';
+import { ORDER_MESSAGES } from '../src/domain/orderRules.ts';
+import { SEAT_TAKEN_CODE } from '../src/domain/seats.ts';
+import { cleanup, GIVEN, hardStop, idNumber, pct, prepareTarget, startServer, stopServer, SURNAMES } from './bench/kit.ts';
+
+const env = process.env;
+const ROWS = 10;
+const COLS = 20;
+const BUYERS = Number(env.BUYERS ?? 400);
+const CONCURRENCY = Number(env.CONCURRENCY ?? 100);
+/** Half of the buyers want one of these few pairs; the rest spread over the hall. */
+const HOT_PAIRS = 10;
+hardStop(150_000);
+
+interface Setup {
+  date: string;
+  hallId: number;
+  scheduleId: number;
+  priceId: number;
+  tokens: string[];
+}
+
+async function setUp(db: Db, secret: string): Promise<Setup> {
+  const now = new Date();
+  await migrate(db);
+  await seedIfEmpty(db, () => now);
+  const date = addDays(museumDate(now), 1);
+  await db.query(
+    `INSERT INTO museum_days (visit_date, closed, release_at) VALUES ($1, false, NULL)
+     ON CONFLICT (visit_date) DO UPDATE SET closed = false, release_at = NULL`,
+    [date],
+  );
+  // A hall of its own, built as ROWS x COLS seats; its session gets its seats from the database.
+  const [hall] = await db.query<{ id: number }>(
+    `INSERT INTO halls (hall_key, name_zh, name_en, cinema, choose_mode, sort) VALUES ('benchDome', '压测影院', 'Bench dome', true, 1, 99) RETURNING id`,
+  );
+  await db.query(
+    `INSERT INTO hall_seats (hall_id, row_no, col_no, row_label, seat_label)
+     SELECT $1, r, c, r::text, c::text FROM generate_series(1, $2::int) r, generate_series(1, $3::int) c`,
+    [hall.id, ROWS, COLS],
+  );
+  const [price] = await db.query<{ id: number }>(
+    `INSERT INTO ticket_prices (hall_id, name_zh, name_en, kind, price, age_min) VALUES ($1, '成人票', 'Adult', 'adult', 4000, 18) RETURNING id`,
+    [hall.id],
+  );
+  const [schedule] = await db.query<{ id: number }>(
+    `INSERT INTO hall_schedule (hall_id, visit_date, begin_time, end_time, capacity) VALUES ($1, $2, '07:00', '23:59', 0) RETURNING id`,
+    [hall.id, date],
+  );
+  await db.query(
+    `INSERT INTO users (phone, user_name, created_at)
+     SELECT '137' || lpad(i::text, 8, '0'), 'buyer' || i, $2 FROM generate_series(1, $1::int) AS i`,
+    [BUYERS, now],
+  );
+  const users = await db.query<{ id: number }>(`SELECT id FROM users WHERE phone LIKE '137%' ORDER BY id LIMIT $1`, [BUYERS]);
+  const key = new TextEncoder().encode(secret);
+  const tokens = await Promise.all(users.map((u) => signToken(key, u.id, 'individual', now, 3600)));
+  return { date, hallId: hall.id, scheduleId: schedule.id, priceId: price.id, tokens };
+}
+
+/** Buyer i's two seats: a hot pair for even i, otherwise a pair of the whole hall. */
+function wantedPair(i: number): [string, string] {
+  const pairs = (ROWS * COLS) / 2;
+  const pair = i % 2 === 0 ? (i / 2) % HOT_PAIRS : ((i - 1) / 2) % pairs;
+  const row = Math.floor(pair / (COLS / 2)) + 1;
+  const col = (pair % (COLS / 2)) * 2 + 1;
+  return [`${row}-${col}`, `${row}-${col + 1}`];
+}
+
+interface Outcome {
+  ms: number;
+  kind: 'ok' | 'taken' | 'soldOut' | 'other';
+  orderId?: number;
+  detail?: string;
+}
+
+async function burst(base: string, s: Setup): Promise<{ outcomes: Outcome[]; seconds: number }> {
+  const bodies = s.tokens.map((_, i) =>
+    JSON.stringify(
+      buildOrderRequest({
+        visitDate: s.date,
+        hallId: s.hallId,
+        hallScheduleId: s.scheduleId,
+        visitors: [0, 1].map((k) => ({
+          name: SURNAMES[(i + k) % SURNAMES.length] + GIVEN[(i * 7 + k) % GIVEN.length],
+          certificateType: '1' as const,
+          certificateNumber: idNumber(i * 2 + k),
+          ticketPriceId: s.priceId,
+        })),
+        agreementAccepted: true,
+        captchaToken: null,
+        seats: wantedPair(i),
+      }),
+    ),
+  );
+  const outcomes: Outcome[] = [];
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < s.tokens.length) {
+      const i = next++;
+      const t0 = performance.now();
+      let outcome: Outcome;
+      try {
+        const res = await fetch(`${base}/prod-api/config/orderRule/placeOrder`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${s.tokens[i]}`, language: 'en_us' },
+          body: bodies[i],
+          signal: AbortSignal.timeout(30_000),
+        });
+        const json = (await res.json().catch(() => ({}))) as { code?: number; msg?: string; data?: { orderId?: number } };
+        const ms = performance.now() - t0;
+        if (json.code === 200 && typeof json.data?.orderId === 'number') outcome = { ms, kind: 'ok', orderId: json.data.orderId };
+        else if (json.code === SEAT_TAKEN_CODE) outcome = { ms, kind: 'taken' };
+        else if (json.msg === ORDER_MESSAGES.soldOut.en) outcome = { ms, kind: 'soldOut' };
+        else outcome = { ms, kind: 'other', detail: `${res.status} ${json.code} ${json.msg}` };
+      } catch (error) {
+        outcome = { ms: performance.now() - t0, kind: 'other', detail: String(error) };
+      }
+      outcomes.push(outcome);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, s.tokens.length) }, worker));
+  return { outcomes, seconds: (performance.now() - started) / 1000 };
+}
+
+async function main() {
+  const secret = randomBytes(32).toString('base64url');
+  const target = await prepareTarget('seats');
+  console.log(`[bench] database: ${target.label}; ${BUYERS} buyers of 2 seats each, ${ROWS * COLS} seats, concurrency ${CONCURRENCY}`);
+  let db = await target.open();
+  const setup = await setUp(db, secret);
+  await db.close();
+
+  const { base, child } = await startServer(target, secret);
+  console.log(`[bench] server ${base} (pid ${child.pid}); burst...`);
+  const { outcomes, seconds } = await burst(base, setup);
+  await stopServer(child);
+
+  db = await target.open();
+  const [seats] = await db.query<{ all: number; taken: number; by_ticket: number }>(
+    `SELECT count(*)::int AS all, count(*) FILTER (WHERE state <> 'free')::int AS taken, count(ticket_id)::int AS by_ticket FROM session_seats WHERE schedule_id = $1`,
+    [setup.scheduleId],
+  );
+  const [tickets] = await db.query<{ n: number; seated: number; seats: number }>(
+    `SELECT count(*)::int AS n, count(ss.seat_id)::int AS seated, count(DISTINCT ss.seat_id)::int AS seats
+       FROM tickets t LEFT JOIN session_seats ss ON ss.ticket_id = t.id WHERE t.schedule_id = $1 AND t.status = 'toBePaid'`,
+    [setup.scheduleId],
+  );
+  const [stock] = await db.query<{ sold: number; capacity: number }>('SELECT sold, capacity FROM hall_schedule WHERE id = $1', [setup.scheduleId]);
+  const dbIds = new Set((await db.query<{ id: number }>('SELECT id FROM orders WHERE schedule_id = $1', [setup.scheduleId])).map((r) => r.id));
+  await db.close();
+
+  const okIds = new Set(outcomes.filter((o) => o.kind === 'ok').map((o) => o.orderId!));
+  const doubleSold = tickets.seated - tickets.seats + (tickets.n - tickets.seated);
+  const lost: string[] = [];
+  if (dbIds.size !== okIds.size || [...okIds].some((id) => !dbIds.has(id))) lost.push(`orders in the database ${dbIds.size} != successful answers ${okIds.size}`);
+  if (stock.sold !== tickets.n || seats.taken !== tickets.n) lost.push(`sold ${stock.sold}, seats taken ${seats.taken}, tickets ${tickets.n}`);
+  if (outcomes.length !== BUYERS) lost.push(`${BUYERS - outcomes.length} requests not answered`);
+  const ms = outcomes.map((o) => o.ms).sort((x, y) => x - y);
+  const other = outcomes.filter((o) => o.kind === 'other');
+
+  console.log(`seats sold: ${seats.taken}`);
+  console.log(`seats: ${seats.all}`);
+  console.log(`double-sold: ${doubleSold}`);
+  const count = (kind: Outcome['kind']) => outcomes.filter((o) => o.kind === kind).length;
+  console.log(`refusals: ${count('taken') + count('soldOut')} (seat taken ${count('taken')}, sold out ${count('soldOut')})`);
+  console.log(`other: ${other.length}${other.length ? `  (sample: ${other[0].detail})` : ''}`);
+  console.log(`orders: ${okIds.size} successful of ${outcomes.length} answered in ${seconds.toFixed(2)} s`);
+  console.log(`p50: ${pct(ms, 50).toFixed(1)} ms`);
+  console.log(`p99: ${pct(ms, 99).toFixed(1)} ms`);
+  console.log(`orders/s: ${(outcomes.length / seconds).toFixed(0)}`);
+  for (const l of lost) console.log(`LOST: ${l}`);
+  await cleanup();
+  process.exit(doubleSold > 0 || lost.length > 0 ? 1 : 0);
+}
+
+main().catch(async (error) => {
+  console.error('[bench] failed:', error);
+  await cleanup();
+  process.exit(1);
+});
