@@ -14,7 +14,8 @@ import { refundCheckBlack, refundTickets } from '../services/refund.ts';
 import { refundRules } from '../services/refundFacts.ts';
 import { blockStatus } from '../services/blacklist.ts';
 import { applyInvoice, getInvoice, invoiceableOrders, listInvoices } from '../services/invoices.ts';
-import { cancelQuery, idParam, invoiceApplyBody, pageQuery, rebookBody, shortLinkBody, ticketIdsBody } from '../../src/domain/contracts.ts';
+import { cancelQuery, changeSeatsBody, idParam, invoiceApplyBody, pageQuery, rebookBody, shortLinkBody, ticketIdsBody } from '../../src/domain/contracts.ts';
+import { changeOrderSeats } from '../services/seats.ts';
 import * as answers from '../../src/domain/answers.ts';
 import { answer } from './kit.ts';
 
@@ -23,6 +24,11 @@ const individual = { config: { auth: 'individual' as const } };
 export const lifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   // Cart
   app.get('/query/order/getShoppingCart', { ...individual, schema: { response: answer(answers.shoppingCart) } }, async (req) => ok(req, await getShoppingCart(deps, account(req).userId, langOf(req))));
+  // cinemaSelectSeatChange: other seats for an unpaid cinema order (505 when one was taken first).
+  app.post('/order/ticketInfo/changeSeats', { ...individual, schema: { body: changeSeatsBody, response: answer(z.union([z.null(), answers.seatTaken])) } }, async (req) => {
+    await deps.db.tx((q) => changeOrderSeats(q, account(req).userId, req.body.orderId, req.body.seats, deps.clock()));
+    return ok(req, null);
+  });
   app.delete('/order/ticketInfo/removeForShopping/:id', { ...individual, schema: { params: idParam, response: answer(z.null()) } }, async (req) =>
     ok(req, await removeCartLine(deps, account(req).userId, req.params.id)),
   );

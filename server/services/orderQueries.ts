@@ -73,11 +73,14 @@ export async function detailOf(q: Queryable, o: OrderRow, lang: Lang): Promise<O
     hall_name_en: string;
     row_label: string | null;
     seat_label: string | null;
+    row_no: number | null;
+    col_no: number | null;
+    choose_mode: number;
     film_zh: string | null;
     film_en: string | null;
   }>(
     `SELECT t.*, s.visit_date, s.begin_time, s.end_time, h.name_zh AS hall_name_zh, h.name_en AS hall_name_en,
-            hs.row_label, hs.seat_label, f.name_zh AS film_zh, f.name_en AS film_en
+            hs.row_label, hs.seat_label, hs.row_no, hs.col_no, h.choose_mode, f.name_zh AS film_zh, f.name_en AS film_en
      FROM tickets t JOIN hall_schedule s ON s.id = t.schedule_id JOIN halls h ON h.id = s.hall_id
      LEFT JOIN session_seats ss ON ss.ticket_id = t.id LEFT JOIN hall_seats hs ON hs.id = ss.seat_id LEFT JOIN films f ON f.id = s.film_id
      WHERE t.order_id = $1 ORDER BY t.id`,
@@ -88,6 +91,7 @@ export async function detailOf(q: Queryable, o: OrderRow, lang: Lang): Promise<O
     payDeadline: o.status === 'toBePaid' && o.pay_deadline ? o.pay_deadline.getTime() : null,
     payTime: o.pay_time ? museumDateTime(o.pay_time) : null,
     shortLinkFlag: o.short_link_flag ?? null,
+    seatsChangeable: o.status === 'toBePaid' && tickets.some((t) => t.row_label !== null && t.choose_mode === 1),
     tickets: tickets.map((t) => ({
       ticketId: t.id,
       userName: t.user_name,
@@ -102,7 +106,7 @@ export async function detailOf(q: Queryable, o: OrderRow, lang: Lang): Promise<O
       hallName: lang === 'en' ? t.hall_name_en : t.hall_name_zh,
       beginTime: t.begin_time,
       endTime: t.end_time,
-      seat: t.row_label && t.seat_label ? { rowLabel: t.row_label, seatLabel: t.seat_label } : null,
+      seat: t.row_label && t.seat_label ? { rowLabel: t.row_label, seatLabel: t.seat_label, number: `${t.row_no}-${t.col_no}` } : null,
       filmName: lang === 'en' ? t.film_en : t.film_zh,
     })),
   };

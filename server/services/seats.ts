@@ -7,6 +7,7 @@ import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
 import { assignSeats, parseSeatNumber, SEAT_MESSAGES, SEAT_TAKEN_CODE, seatingOrder, seatNumberOf, type SeatPos } from '../../src/domain/seats.ts';
 import type { HallRow } from './pool.ts';
+import { claimSeat } from './stock.ts';
 
 /** One seat per visitor, in the visitors' order; all null for a hall without seats. */
 export async function seatsForParty(
@@ -20,13 +21,7 @@ export async function seatsForParty(
   const seats = wanted.map((w) => (hall.choose_mode === 1 ? parseSeatNumber(w) : null));
   const picked = seats.filter((s) => s !== null);
   if (new Set(picked.map(seatNumberOf)).size !== picked.length) throw fail(SEAT_MESSAGES.sameSeat);
-  if (picked.length > 0) {
-    const [{ n }] = await q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM hall_seats WHERE hall_id = $1 AND NOT blocked AND (row_no, col_no) IN (SELECT * FROM unnest($2::int[], $3::int[]))`,
-      [hall.id, picked.map((s) => s.row), picked.map((s) => s.col)],
-    );
-    if (n !== picked.length) throw fail(SEAT_MESSAGES.notASeat);
-  }
+  await refuseNotForSale(q, hall.id, picked);
   const open = seats.flatMap((s, i) => (s === null ? [i] : []));
   if (open.length === 0) return seats;
 
@@ -53,3 +48,42 @@ export async function seatsForParty(
 /** The refusal when seats went to someone else first: code 505 with the seat numbers, so the
  * map drops them from the selection and shows them sold. */
 export const seatsTaken = (seats: SeatPos[]) => fail(SEAT_MESSAGES.taken, SEAT_TAKEN_CODE, { takenSeats: seats.map(seatNumberOf) });
+
+/** cinemaSelectSeatChange: an unpaid order's visitors move to other seats. The old seats are
+ * freed and the new ones taken in one transaction: either all move, or none (a new seat
+ * taken meanwhile answers 505 and the order keeps its seats). */
+export async function changeOrderSeats(q: Queryable, userId: number, orderId: number, wanted: string[], now: Date): Promise<void> {
+  const [order] = await q.query<{ schedule_id: number; hall_id: number; choose_mode: number; status: string; pay_deadline: Date | null }>(
+    `SELECT o.schedule_id, o.hall_id, h.choose_mode, o.status, o.pay_deadline
+       FROM orders o JOIN halls h ON h.id = o.hall_id WHERE o.id = $1 AND o.user_id = $2 AND h.cinema FOR UPDATE OF o`,
+    [orderId, userId],
+  );
+  if (!order || order.status !== 'toBePaid' || order.choose_mode !== 1 || (order.pay_deadline && order.pay_deadline <= now)) {
+    throw fail(SEAT_MESSAGES.noChange);
+  }
+  const tickets = await q.query<{ id: number }>(`SELECT id FROM tickets WHERE order_id = $1 AND status = 'toBePaid' ORDER BY id FOR UPDATE`, [orderId]);
+  const seats = wanted.map(parseSeatNumber);
+  if (seats.length !== tickets.length || seats.some((s) => s === null)) throw fail(SEAT_MESSAGES.choose);
+  const picked = seats as SeatPos[];
+  if (new Set(picked.map(seatNumberOf)).size !== picked.length) throw fail(SEAT_MESSAGES.sameSeat);
+  await refuseNotForSale(q, order.hall_id, picked);
+  // The session row first: the same lock order as every other seat move.
+  await q.query('SELECT id FROM hall_schedule WHERE id = $1 FOR UPDATE', [order.schedule_id]);
+  const ids = tickets.map((t) => t.id);
+  await q.query(`UPDATE session_seats SET state = 'free', ticket_id = NULL WHERE ticket_id = ANY($1::int[])`, [ids]);
+  const taken: SeatPos[] = [];
+  for (const [i, seat] of picked.entries()) {
+    if (!(await claimSeat(q, order.schedule_id, seat, { ticketId: ids[i] }))) taken.push(seat);
+  }
+  if (taken.length > 0) throw seatsTaken(taken);
+}
+
+/** Every picked position must be a seat of the hall that sells (not an aisle, not blocked). */
+async function refuseNotForSale(q: Queryable, hallId: number, picked: SeatPos[]): Promise<void> {
+  if (picked.length === 0) return;
+  const [{ n }] = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM hall_seats WHERE hall_id = $1 AND NOT blocked AND (row_no, col_no) IN (SELECT * FROM unnest($2::int[], $3::int[]))`,
+    [hallId, picked.map((s) => s.row), picked.map((s) => s.col)],
+  );
+  if (n !== picked.length) throw fail(SEAT_MESSAGES.notASeat);
+}

@@ -186,7 +186,7 @@ export const ticketView = z.strictObject({
   hallName: z.string().optional(),
   beginTime: z.string().optional(),
   endTime: z.string().optional(),
-  seat: z.strictObject({ rowLabel: z.string(), seatLabel: z.string() }).nullable().optional(),
+  seat: z.strictObject({ rowLabel: z.string(), seatLabel: z.string(), number: z.string() }).nullable().optional(),
   filmName: z.string().nullable().optional(),
 });
 export const orderDetail = orderSummary.extend({
@@ -194,6 +194,7 @@ export const orderDetail = orderSummary.extend({
   payTime: z.string().nullable(),
   tickets: z.array(ticketView),
   shortLinkFlag: z.string().nullable().optional(),
+  seatsChangeable: z.boolean().optional(),
 });
 export const orderPage = page(orderSummary);
 export const payStart = z.strictObject({ payUrl: z.string() });

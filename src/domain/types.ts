@@ -333,6 +333,8 @@ export interface Page<T> {
 export interface OrderDetail {
   /** Set when the order is paid: an unguessable token; the client builds `/repOrder/{shortLinkFlag}`. */
   shortLinkFlag?: string | null;
+  /** An unpaid cinema order whose visitor picked the seats may change them before paying. */
+  seatsChangeable?: boolean;
 }
 
 /** Extra fields of TicketView: after a date change the tickets of one order may be in
@@ -343,8 +345,8 @@ export interface TicketView {
   hallName?: string;
   beginTime?: string;
   endTime?: string;
-  /** A cinema ticket's seat as printed on it; null elsewhere. */
-  seat?: { rowLabel: string; seatLabel: string } | null;
+  /** A cinema ticket's seat: as printed on it, and its "row-col" number; null elsewhere. */
+  seat?: { rowLabel: string; seatLabel: string; number: string } | null;
   /** A cinema ticket's film. */
   filmName?: string | null;
 }

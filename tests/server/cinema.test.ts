@@ -93,8 +93,8 @@ describe('the dome cinemas', () => {
     expect(seat.state).toBe('sold');
     const detail = (await t.call('GET', `/order/OrderInfo/searchPersonOrder/${placed.data.orderId}`, { token: a, lang: 'en' })).data;
     expect(detail.tickets.map((x: { seat: unknown; filmName: string }) => [x.seat, x.filmName])).toEqual([
-      [{ rowLabel: '5', seatLabel: '8' }, 'Secrets of the Universe'],
-      [{ rowLabel: '5', seatLabel: '9' }, 'Secrets of the Universe'],
+      [{ rowLabel: '5', seatLabel: '8', number: '5-8' }, 'Secrets of the Universe'],
+      [{ rowLabel: '5', seatLabel: '9', number: '5-10' }, 'Secrets of the Universe'],
     ]);
   });
 
@@ -141,6 +141,35 @@ describe('the dome cinemas', () => {
       [session(domeA)],
     );
     expect(owner.order_id).toBe(co.data.orderId);
+  });
+
+  it('moves an unpaid order to other seats in one go, or not at all', async () => {
+    const a = await t.tokenFor(newPhone());
+    const b = await t.tokenFor(newPhone());
+    const placed = await order(a, domeA, [adult(domeA, 0), adult(domeA, 1)], ['8-1', '8-2'], { i: 1 });
+    const orderId = placed.data.orderId;
+    await order(b, domeA, [adult(domeA, 2)], ['8-4'], { i: 1 });
+    const change = (seats: string[], token = a, lang: 'en' | 'zh' = 'en') => t.call('POST', '/order/ticketInfo/changeSeats', { token, body: { orderId, seats }, lang });
+    const seatsOf = async () =>
+      (await t.call('GET', `/order/OrderInfo/searchPersonOrder/${orderId}`, { token: a })).data.tickets.map((x: { seat: { number: string } }) => x.seat.number);
+
+    // One of the new seats is someone else's: nothing moves.
+    expect(await change(['8-3', '8-4'])).toMatchObject({ code: 505, data: { takenSeats: ['8-4'] } });
+    expect(await seatsOf()).toEqual(['8-1', '8-2']);
+    expect((await change(['8-3'])).msg).toBe('Please choose a seat for each visitor');
+    expect((await change(['8-3', '7-8'])).msg).toBe('A seat you chose is not for sale');
+    expect((await change(['8-3', '8-3'])).msg).toBe('Each seat takes one visitor');
+    // Another account cannot move this order's seats.
+    expect((await change(['8-5', '8-6'], b)).msg).toBe('The seats of this order cannot be changed');
+
+    expect((await change(['8-2', '8-3'])).code).toBe(200);
+    expect(await seatsOf()).toEqual(['8-2', '8-3']);
+    const m = await map(session(domeA, 1), a);
+    expect([stateOf(m, '8-1'), stateOf(m, '8-2'), stateOf(m, '8-3')]).toEqual(['available', 'sold', 'sold']);
+    expect((await t.call('GET', `/order/OrderInfo/searchPersonOrder/${orderId}`, { token: a })).data.seatsChangeable).toBe(true);
+
+    await pay(a, orderId);
+    expect((await change(['8-5', '8-6'], a, 'zh')).msg).toBe('该订单的座位不能更换');
   });
 
   it('assigns seats side by side in the small dome, a child beside an adult, whatever the client sent', async () => {
