@@ -4,8 +4,8 @@
  * (the app sends REFRESH every few seconds) and at the latest at CONFIRM, which reloads the
  * map first and goes on only when every chosen seat is still free.
  *
- * Input: { hallScheduleId, count, selected?, taken? } (`taken`: seats the server refused at
- * placeOrder, dropped from `selected`). The app provides the actor `loadMap` (the session id:
+ * Input: { hallScheduleId, count, selected?, taken?, own? } (`taken`: seats the server refused
+ * at placeOrder, dropped from `selected`; `own`: an unpaid order's seats, free to its owner). The app provides the actor `loadMap` (the session id:
  * the SeatMap). Output: ChosenSeats. */
 import { assign, fromPromise, not, setup } from 'xstate';
 import { SEAT_MESSAGES } from '../src/domain/seats.ts';
@@ -19,6 +19,8 @@ export interface CinemaSeatInput {
   count: number;
   selected?: string[];
   taken?: string[];
+  /** Seats the visitor's own unpaid order holds (a change of seats): free to this visitor. */
+  own?: string[];
 }
 
 export interface CinemaSeatContext {
@@ -26,6 +28,7 @@ export interface CinemaSeatContext {
   count: number;
   map: SeatMap | null;
   selected: string[];
+  own: string[];
   error: Text | null;
 }
 
@@ -40,8 +43,15 @@ export type CinemaSeatEvent = { type: 'TOGGLE'; seat: string } | { type: 'REFRES
 const numberOf = (s: { row: number; col: number }) => `${s.row}-${s.col}`;
 const availableIn = (map: SeatMap | null, seat: string) => map?.seats.some((s) => numberOf(s) === seat && s.state === 'available') ?? false;
 
+/** The map as this visitor sees it: the seats of their own unpaid order are free to them. */
+function ownAsFree(map: SeatMap, own: readonly string[]): SeatMap {
+  if (own.length === 0) return map;
+  return { ...map, seats: map.seats.map((s) => (own.includes(numberOf(s)) ? { ...s, state: 'available' } : s)) };
+}
+
 /** The chosen seats the new map still offers, and a message when some were lost. */
-function merge(context: CinemaSeatContext, map: SeatMap): Partial<CinemaSeatContext> {
+function merge(context: CinemaSeatContext, fresh: SeatMap): Partial<CinemaSeatContext> {
+  const map = ownAsFree(fresh, context.own);
   const kept = context.selected.filter((seat) => availableIn(map, seat));
   return { map, selected: kept, error: kept.length < context.selected.length ? SEAT_MESSAGES.taken : context.error };
 }
@@ -77,6 +87,7 @@ export const cinemaSeatMachine = setup({
     count: input.count,
     map: null,
     selected: (input.selected ?? []).filter((s) => !(input.taken ?? []).includes(s)).slice(0, input.count),
+    own: input.own ?? [],
     error: (input.taken ?? []).length > 0 ? SEAT_MESSAGES.taken : null,
   }),
   initial: 'loading',
@@ -129,7 +140,7 @@ export const cinemaSeatMachine = setup({
         input: ({ context }) => context.hallScheduleId,
         onDone: [
           {
-            guard: ({ context, event }) => context.selected.every((seat) => availableIn(event.output, seat)),
+            guard: ({ context, event }) => context.selected.every((seat) => availableIn(ownAsFree(event.output, context.own), seat)),
             target: 'chosen',
             actions: { type: 'setMap', params: output },
           },

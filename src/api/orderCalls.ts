@@ -23,6 +23,7 @@ import type {
   RebookResult,
   RefundResult,
   RefundRisk,
+  SeatTaken,
   ShoppingCart,
 } from '../domain/types.ts';
 import type { z } from 'zod';
@@ -30,6 +31,7 @@ import type {
   cancelQuery,
   cartAddBody,
   cartCheckoutBody,
+  changeSeatsBody,
   directOrderBody,
   invoiceApplyBody,
   orderListQuery,
@@ -67,6 +69,14 @@ export const getRiskSwitch = (key: 'placeOrder' | 'shoppingCart') =>
 
 export const getUnpaidOrder = () =>
   call<{ orderId: number | null; orderNumber: string | null }>('/config/orderRule/selectNotPayOrderByUserId');
+
+/** cinemaSelectSeatChange: an unpaid order's new seats; 505 (a seat taken first) comes back as data. */
+export const changeSeats = (orderId: number, seats: string[]) =>
+  callRaw<SeatTaken | null>('/order/ticketInfo/changeSeats', {
+    method: 'post',
+    json: { orderId, seats } satisfies z.input<typeof changeSeatsBody>,
+    silent: true,
+  });
 
 export const getOrder = (orderId: number) => call<OrderDetail>(`/order/OrderInfo/searchPersonOrder/${orderId}`);
 

@@ -28,6 +28,7 @@ const cinemaEn: typeof cinemaZh = {
     seats: 'Seats',
     changeSeats: 'Change seats',
     assigned: 'Seats are assigned together when you place the order',
+    seatsChanged: 'Seats changed',
     mapFailed: 'The seat map could not be loaded',
   },
 };

@@ -26,6 +26,7 @@ const cinemaZh = {
     seats: '座位',
     changeSeats: '更换座位',
     assigned: '座位将在下单时连座分配',
+    seatsChanged: '座位已更换',
     mapFailed: '座位图加载失败',
   },
 };

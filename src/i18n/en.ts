@@ -97,6 +97,7 @@ const en: Messages = {
     submit: 'Log in',
   },
   pay: {
+    changeSeats: 'Change seats',
     title: 'Payment',
     remaining: 'Time left to pay',
     remainingHint: 'Unpaid orders are cancelled automatically when time runs out.',

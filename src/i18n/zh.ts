@@ -80,6 +80,7 @@ const zh = {
     submit: '登录',
   },
   pay: {
+    changeSeats: '更换座位',
     title: '订单支付',
     remaining: '剩余支付时间',
     remainingHint: '超时未支付，订单将自动取消',

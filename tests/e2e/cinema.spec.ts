@@ -18,6 +18,7 @@ const TEXT = {
     confirmSeats: '确认选座',
     submit: '提交订单',
     pay: '立即支付',
+    changeSeats: '更换座位',
     cashierPay: '确认支付',
     seat: (row: string, seat: string) => `${row}排${seat}座`,
   },
@@ -32,6 +33,7 @@ const TEXT = {
     confirmSeats: 'Confirm seats',
     submit: 'Place order',
     pay: 'Pay now',
+    changeSeats: 'Change seats',
     cashierPay: 'Pay',
     seat: (row: string, seat: string) => `Row ${row}, seat ${seat}`,
   },
@@ -128,12 +130,25 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByRole('button', { name: T.submit }).click();
     await solveSlider(page);
     await expect(page).toHaveURL(/\/order\/payOrder\/\d+$/);
+    const payOrder = page.url();
+
+    // Before paying, one visitor moves from seat 5 to seat 6.
+    await page.getByRole('link', { name: T.changeSeats }).click();
+    await expect(page).toHaveURL(/\/select\/cinemaSelectSeatChange\?orderId=\d+$/);
+    await expect(seat(5)).toHaveAttribute('aria-pressed', 'true');
+    await seat(5).click();
+    await seat(6).click();
+    await shot(page, lang, '87-seat-change');
+    await page.getByRole('button', { name: T.confirmSeats }).click();
+    await expect(page).toHaveURL(payOrder);
+    await expect(page.locator('main')).toContainText(T.seat(String(row), '6'));
     await page.getByRole('button', { name: T.pay }).click();
     await page.getByRole('button', { name: T.cashierPay, exact: true }).click();
     await expect(page).toHaveURL(/\/order\/paySuccess\/\d+$/);
     await expect(page.locator('.ticket-qr svg')).toHaveCount(2);
     await expect(page.locator('main')).toContainText(T.seat(String(row), '3'));
-    await expect(page.locator('main')).toContainText(T.seat(String(row), '5'));
+    await expect(page.locator('main')).toContainText(T.seat(String(row), '6'));
+    await expect(page.locator('main')).not.toContainText(T.seat(String(row), '5'));
     await shot(page, lang, '86-cinema-paid');
   });
 }

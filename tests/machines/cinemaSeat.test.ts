@@ -62,6 +62,15 @@ describe('cinemaSeat: behaviour', () => {
     expect(actor.getSnapshot().context).toMatchObject({ selected: ['1-1'], error: { en: 'A seat you chose has just been taken: please choose again' } });
   });
 
+  it("shows an unpaid order's own seats as free to its owner, so a change can keep or drop them", async () => {
+    const actor = createActor(withMaps(LATER), { input: { hallScheduleId: 7, count: 1, selected: ['1-2'], own: ['1-2'] } }).start();
+    await waitFor(actor, (s) => s.matches('picking'));
+    expect(actor.getSnapshot().context.selected).toEqual(['1-2']);
+    expect(actor.getSnapshot().context.map!.seats[1].state).toBe('available');
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.status === 'done');
+  });
+
   it('starts from an earlier choice without the seats the server refused', async () => {
     const actor = createActor(withMaps(LATER), { input: { hallScheduleId: 7, count: 2, selected: ['1-1', '1-2'], taken: ['1-2'] } }).start();
     await waitFor(actor, (s) => s.matches('picking'));

@@ -2,11 +2,12 @@
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams, useSearch } from 'wouter';
+import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { payOrderMachine } from '../../../machines/payOrder.machine.ts';
 import { getServerTime } from '../../api/calls.ts';
 import { createPayment, getOrder } from '../../api/orderCalls.ts';
+import { seatText } from '../../domain/seats.ts';
 import { tr } from '../../i18n/index.ts';
 import { toastFail } from '../../ui/feedback.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
@@ -83,10 +84,18 @@ export default function PayOrder() {
           {order.tickets.map((ticket) => (
             <div key={ticket.ticketId} className="review-visitor">
               <strong>{ticket.userName}</strong>
-              <span className="muted">{ticket.certificateInfo}</span>
+              <span className="muted">
+                {ticket.certificateInfo}
+                {ticket.seat ? ` · ${tr(seatText(ticket.seat))}` : ''}
+              </span>
               <span className="tag">{ticket.ticketName}</span>
             </div>
           ))}
+          {order.seatsChangeable && waiting ? (
+            <Link href={pathTo(INDIVIDUAL_PATHS.cinemaSelectSeatChange, {}, { orderId: order.orderId })} className="link pay-change-seats">
+              {t('pay.changeSeats')}
+            </Link>
+          ) : null}
         </section>
       ) : null}
       {waiting && order ? (

@@ -1,15 +1,20 @@
-/** select/cinemaSelectSeat and cinemaSelectSeatChange: the purchase's seat map (its child
- * cinemaSeat machine). The map refreshes every few seconds, so seats others take turn sold
+/** select/cinemaSelectSeat and cinemaSelectSeatChange: the seat map (the cinemaSeat machine),
+ * as the purchase's step, or with `?orderId=` for an unpaid order's change of seats (the
+ * seatChange machine). The map refreshes every few seconds, so seats others take turn sold
  * while it is open; the choice is checked once more at confirm. */
-import { useSelector } from '@xstate/react';
+import { useMachine, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
-import type { ActorRefFrom } from 'xstate';
-import type { cinemaSeatMachine } from '../../../machines/cinemaSeat.machine.ts';
+import { useLocation, useSearch } from 'wouter';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { cinemaSeatMachine } from '../../../machines/cinemaSeat.machine.ts';
+import { seatChangeMachine } from '../../../machines/seatChange.machine.ts';
+import { getSeatMap } from '../../api/cinemaCalls.ts';
+import { changeSeats, getOrder } from '../../api/orderCalls.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 import { seatText } from '../../domain/seats.ts';
 import { tr } from '../../i18n/index.ts';
+import { toastInfo } from '../../ui/feedback.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { Refusal } from '../../ui/Refusal.tsx';
@@ -70,7 +75,36 @@ function SeatPicker({ seats }: { seats: SeatActor }) {
   );
 }
 
-export default function CinemaSelectSeat() {
+const seatChange = seatChangeMachine.provide({
+  actors: {
+    loadOrder: fromPromise(({ input }) => getOrder(input)),
+    cinemaSeat: cinemaSeatMachine.provide({ actors: { loadMap: fromPromise(({ input }) => getSeatMap(input)) } }),
+    changeSeats: fromPromise(({ input }) => changeSeats(input.orderId, input.seats)),
+  },
+});
+
+function OrderSeatChange({ orderId }: { orderId: number }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const [snapshot, send] = useMachine(seatChange, { input: { orderId } });
+  const seats = snapshot.children.cinemaSeat as SeatActor | undefined;
+  const payOrder = pathTo(INDIVIDUAL_PATHS.payOrder, { id: orderId });
+  useEffect(() => {
+    if (snapshot.status !== 'done') return;
+    toastInfo(t('cinema.seatsChanged'));
+    navigate(payOrder, { replace: true });
+  }, [snapshot.status, navigate, payOrder, t]);
+  return (
+    <Screen title={t('cinema.changeSeats')} backTo={payOrder}>
+      {snapshot.context.error ? <Refusal message={tr(snapshot.context.error)} /> : null}
+      {seats ? <SeatPicker seats={seats} /> : null}
+      {snapshot.matches('failed') ? <LoadFailed onRetry={() => send({ type: 'RETRY' })} /> : null}
+      <LoadingOverlay show={snapshot.matches('loading') || snapshot.matches('saving')} />
+    </Screen>
+  );
+}
+
+function PurchaseSeats() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   usePurchaseScreen('seats', navigate);
@@ -81,4 +115,9 @@ export default function CinemaSelectSeat() {
       {seats ? <SeatPicker seats={seats} /> : null}
     </Screen>
   );
+}
+
+export default function CinemaSelectSeat() {
+  const orderId = Number(new URLSearchParams(useSearch()).get('orderId'));
+  return Number.isSafeInteger(orderId) && orderId > 0 ? <OrderSeatChange orderId={orderId} /> : <PurchaseSeats />;
 }
