@@ -14,11 +14,9 @@
 import { randomBytes } from 'node:crypto';
 import { migrate, type Db } from '../server/db/db.ts';
 import { seedIfEmpty } from '../server/seed/seed.ts';
-import { signToken } from '../server/auth.ts';
-import { addDays, museumDate } from '../server/time.ts';
 import { buildOrderRequest } from '../src/domain/orderRequest.ts';
 import { ORDER_MESSAGES } from '../src/domain/orderRules.ts';
-import { cleanup, GIVEN, hardStop, idNumber, openSingle, pct, prepareTarget, rawUpdates, startServer, stopServer, SURNAMES } from './bench/kit.ts';
+import { burst, buyers, cleanup, GIVEN, hardStop, idNumber, openSingle, openTomorrow, pct, prepareTarget, rawUpdates, startServer, stopServer, SURNAMES, type Answered } from './bench/kit.ts';
 
 const env = process.env;
 const CAPACITY = Number(env.CAPACITY ?? 300);
@@ -41,7 +39,7 @@ async function setUp(db: Db, secret: string): Promise<Setup> {
   const now = new Date();
   await migrate(db);
   await seedIfEmpty(db, () => now);
-  const date = addDays(museumDate(now), 1);
+  const date = await openTomorrow(db, now);
   // The first hall that lets a lone adult in.
   const [hall] = await db.query<{ id: number }>(
     `SELECT id FROM halls WHERE NOT needs_adult_and_child AND min_buyers <= 1 ORDER BY sort, id LIMIT 1`,
@@ -50,46 +48,25 @@ async function setUp(db: Db, secret: string): Promise<Setup> {
     `SELECT id FROM ticket_prices WHERE hall_id = $1 AND kind = 'adult' ORDER BY sort, id LIMIT 1`,
     [hall.id],
   );
-  // Tomorrow open and released; one extra session for the rush, 07:00-23:59.
-  await db.query(
-    `INSERT INTO museum_days (visit_date, closed, release_at) VALUES ($1, false, NULL)
-     ON CONFLICT (visit_date) DO UPDATE SET closed = false, release_at = NULL`,
-    [date],
-  );
+  // One extra session for the rush, 07:00-23:59.
   const [schedule] = await db.query<{ id: number }>(
     `INSERT INTO hall_schedule (hall_id, visit_date, begin_time, end_time, capacity) VALUES ($1, $2, '07:00', '23:59', $3) RETURNING id`,
     [hall.id, date, CAPACITY],
   );
-  await db.query(
-    `INSERT INTO users (phone, user_name, created_at)
-     SELECT '139' || lpad(i::text, 8, '0'), 'buyer' || i, $2 FROM generate_series(1, $1::int) AS i`,
-    [BUYERS, now],
-  );
-  const users = await db.query<{ id: number }>(`SELECT id FROM users WHERE phone LIKE '139%' ORDER BY id LIMIT $1`, [BUYERS]);
-  const key = new TextEncoder().encode(secret); // what the server derives from TOKEN_SECRET
-  const tokens = await Promise.all(users.map((u) => signToken(key, u.id, 'individual', now, 3600)));
+  const tokens = await buyers(db, '139', BUYERS, secret, now);
   return { date, hallId: hall.id, scheduleId: schedule.id, adultPriceId: price.id, tokens };
 }
 
-// ---------- the burst ----------
+type Kind = 'ok' | 'refused' | 'other';
 
-interface Outcome {
-  ms: number;
-  kind: 'ok' | 'refused' | 'other';
-  orderId?: number;
-  detail?: string;
-}
-
-async function burst(base: string, s: Setup): Promise<{ outcomes: Outcome[]; seconds: number }> {
-  const soldOut = new Set<string>([ORDER_MESSAGES.soldOut.zh, ORDER_MESSAGES.soldOut.en]);
-  const bodies = s.tokens.map((_, i) => {
-    const visitors = 1 + (i % 2);
-    return JSON.stringify(
+function bodiesOf(s: Setup): string[] {
+  return s.tokens.map((_, i) =>
+    JSON.stringify(
       buildOrderRequest({
         visitDate: s.date,
         hallId: s.hallId,
         hallScheduleId: s.scheduleId,
-        visitors: Array.from({ length: visitors }, (_, k) => ({
+        visitors: Array.from({ length: 1 + (i % 2) }, (_, k) => ({
           name: SURNAMES[(i + k) % SURNAMES.length] + GIVEN[(i * 7 + k) % GIVEN.length],
           certificateType: '1' as const,
           certificateNumber: idNumber(i * 2 + k),
@@ -98,42 +75,19 @@ async function burst(base: string, s: Setup): Promise<{ outcomes: Outcome[]; sec
         agreementAccepted: true,
         captchaToken: null,
       }),
-    );
-  });
-  const outcomes: Outcome[] = [];
-  let next = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (next < s.tokens.length && performance.now() - started < BURST_LIMIT_MS) {
-      const i = next++;
-      const t0 = performance.now();
-      let outcome: Outcome;
-      try {
-        const res = await fetch(`${base}/prod-api/config/orderRule/placeOrder`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${s.tokens[i]}`, language: 'zh_cn' },
-          body: bodies[i],
-          signal: AbortSignal.timeout(30_000),
-        });
-        const text = await res.text();
-        const ms = performance.now() - t0;
-        let json: { code?: number; msg?: string; data?: { orderId?: number | null } } = {};
-        try {
-          json = JSON.parse(text);
-        } catch {
-          /* not JSON: other */
-        }
-        if (res.status === 200 && json.code === 200 && typeof json.data?.orderId === 'number') outcome = { ms, kind: 'ok', orderId: json.data.orderId };
-        else if (res.status === 200 && json.code === 500 && soldOut.has(json.msg ?? '')) outcome = { ms, kind: 'refused' };
-        else outcome = { ms, kind: 'other', detail: `HTTP ${res.status} ${text.slice(0, 200)}` };
-      } catch (error) {
-        outcome = { ms: performance.now() - t0, kind: 'other', detail: String(error) };
-      }
-      outcomes.push(outcome);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, s.tokens.length) }, worker));
-  return { outcomes, seconds: (performance.now() - started) / 1000 };
+    ),
+  );
+}
+
+/** "Only N left" is the same correct refusal as "sold out", for a party of two. */
+const NOT_ENOUGH = new RegExp(`^${ORDER_MESSAGES.notEnough.en.replace(/[()]/g, '\\$&').replace('{n}', '\\d+')}$`);
+
+/** An order, a sold-out refusal, or anything else. */
+function kindOf(a: Answered): Kind {
+  if (a.status === 200 && a.json.code === 200 && typeof a.json.data?.orderId === 'number') return 'ok';
+  const msg = a.json.msg ?? '';
+  if (a.status === 200 && a.json.code === 500 && (msg === ORDER_MESSAGES.soldOut.en || NOT_ENOUGH.test(msg))) return 'refused';
+  return 'other';
 }
 
 async function main() {
@@ -146,7 +100,8 @@ async function main() {
 
   const { base, child } = await startServer(target, secret);
   console.log(`[bench] server ${base} (pid ${child.pid}); burst...`);
-  const { outcomes, seconds } = await burst(base, setup);
+  const { answers, seconds } = await burst(base, '/config/orderRule/placeOrder', setup.tokens, bodiesOf(setup), CONCURRENCY, BURST_LIMIT_MS);
+  const outcomes = answers.map((a) => ({ ...a, kind: kindOf(a), orderId: a.json.data?.orderId ?? undefined, detail: a.error ?? `HTTP ${a.status} ${JSON.stringify(a.json).slice(0, 200)}` }));
   await stopServer(child);
 
   db = await target.open();

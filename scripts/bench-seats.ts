@@ -11,14 +11,12 @@
  * refusals (a seat taken, or the house sold out), other, p50/p99 and orders per second. Exits non-zero
  * only on a double-sold seat or a lost order, never on timing. */
 import { randomBytes } from 'node:crypto';
-import { signToken } from '../server/auth.ts';
 import { migrate, type Db } from '../server/db/db.ts';
 import { seedIfEmpty } from '../server/seed/seed.ts';
-import { addDays, museumDate } from '../server/time.ts';
 import { buildOrderRequest } from '../src/domain/orderRequest.ts';
 import { ORDER_MESSAGES } from '../src/domain/orderRules.ts';
 import { SEAT_TAKEN_CODE } from '../src/domain/seats.ts';
-import { cleanup, GIVEN, hardStop, idNumber, pct, prepareTarget, startServer, stopServer, SURNAMES } from './bench/kit.ts';
+import { burst, buyers, cleanup, GIVEN, hardStop, idNumber, openTomorrow, pct, prepareTarget, startServer, stopServer, SURNAMES, type Answered } from './bench/kit.ts';
 
 const env = process.env;
 const ROWS = 10;
@@ -41,12 +39,7 @@ async function setUp(db: Db, secret: string): Promise<Setup> {
   const now = new Date();
   await migrate(db);
   await seedIfEmpty(db, () => now);
-  const date = addDays(museumDate(now), 1);
-  await db.query(
-    `INSERT INTO museum_days (visit_date, closed, release_at) VALUES ($1, false, NULL)
-     ON CONFLICT (visit_date) DO UPDATE SET closed = false, release_at = NULL`,
-    [date],
-  );
+  const date = await openTomorrow(db, now);
   // A hall of its own, built as ROWS x COLS seats; its session gets its seats from the database.
   const [hall] = await db.query<{ id: number }>(
     `INSERT INTO halls (hall_key, name_zh, name_en, cinema, choose_mode, sort) VALUES ('benchDome', '压测影院', 'Bench dome', true, 1, 99) RETURNING id`,
@@ -64,14 +57,7 @@ async function setUp(db: Db, secret: string): Promise<Setup> {
     `INSERT INTO hall_schedule (hall_id, visit_date, begin_time, end_time, capacity) VALUES ($1, $2, '07:00', '23:59', 0) RETURNING id`,
     [hall.id, date],
   );
-  await db.query(
-    `INSERT INTO users (phone, user_name, created_at)
-     SELECT '137' || lpad(i::text, 8, '0'), 'buyer' || i, $2 FROM generate_series(1, $1::int) AS i`,
-    [BUYERS, now],
-  );
-  const users = await db.query<{ id: number }>(`SELECT id FROM users WHERE phone LIKE '137%' ORDER BY id LIMIT $1`, [BUYERS]);
-  const key = new TextEncoder().encode(secret);
-  const tokens = await Promise.all(users.map((u) => signToken(key, u.id, 'individual', now, 3600)));
+  const tokens = await buyers(db, '137', BUYERS, secret, now);
   return { date, hallId: hall.id, scheduleId: schedule.id, priceId: price.id, tokens };
 }
 
@@ -84,15 +70,10 @@ function wantedPair(i: number): [string, string] {
   return [`${row}-${col}`, `${row}-${col + 1}`];
 }
 
-interface Outcome {
-  ms: number;
-  kind: 'ok' | 'taken' | 'soldOut' | 'other';
-  orderId?: number;
-  detail?: string;
-}
+type Kind = 'ok' | 'taken' | 'soldOut' | 'other';
 
-async function burst(base: string, s: Setup): Promise<{ outcomes: Outcome[]; seconds: number }> {
-  const bodies = s.tokens.map((_, i) =>
+function bodiesOf(s: Setup): string[] {
+  return s.tokens.map((_, i) =>
     JSON.stringify(
       buildOrderRequest({
         visitDate: s.date,
@@ -110,35 +91,14 @@ async function burst(base: string, s: Setup): Promise<{ outcomes: Outcome[]; sec
       }),
     ),
   );
-  const outcomes: Outcome[] = [];
-  let next = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (next < s.tokens.length) {
-      const i = next++;
-      const t0 = performance.now();
-      let outcome: Outcome;
-      try {
-        const res = await fetch(`${base}/prod-api/config/orderRule/placeOrder`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${s.tokens[i]}`, language: 'en_us' },
-          body: bodies[i],
-          signal: AbortSignal.timeout(30_000),
-        });
-        const json = (await res.json().catch(() => ({}))) as { code?: number; msg?: string; data?: { orderId?: number } };
-        const ms = performance.now() - t0;
-        if (json.code === 200 && typeof json.data?.orderId === 'number') outcome = { ms, kind: 'ok', orderId: json.data.orderId };
-        else if (json.code === SEAT_TAKEN_CODE) outcome = { ms, kind: 'taken' };
-        else if (json.msg === ORDER_MESSAGES.soldOut.en) outcome = { ms, kind: 'soldOut' };
-        else outcome = { ms, kind: 'other', detail: `${res.status} ${json.code} ${json.msg}` };
-      } catch (error) {
-        outcome = { ms: performance.now() - t0, kind: 'other', detail: String(error) };
-      }
-      outcomes.push(outcome);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, s.tokens.length) }, worker));
-  return { outcomes, seconds: (performance.now() - started) / 1000 };
+}
+
+/** An order, a seat taken first (505), the sold-out refusal, or anything else. */
+function kindOf(a: Answered): Kind {
+  if (a.json.code === 200 && typeof a.json.data?.orderId === 'number') return 'ok';
+  if (a.json.code === SEAT_TAKEN_CODE) return 'taken';
+  if (a.json.msg === ORDER_MESSAGES.soldOut.en) return 'soldOut';
+  return 'other';
 }
 
 async function main() {
@@ -151,7 +111,8 @@ async function main() {
 
   const { base, child } = await startServer(target, secret);
   console.log(`[bench] server ${base} (pid ${child.pid}); burst...`);
-  const { outcomes, seconds } = await burst(base, setup);
+  const { answers, seconds } = await burst(base, '/config/orderRule/placeOrder', setup.tokens, bodiesOf(setup), CONCURRENCY);
+  const outcomes = answers.map((a) => ({ ...a, kind: kindOf(a), orderId: a.json.data?.orderId ?? undefined, detail: a.error ?? `${a.status} ${a.json.code} ${a.json.msg}` }));
   await stopServer(child);
 
   db = await target.open();
@@ -180,7 +141,7 @@ async function main() {
   console.log(`seats sold: ${seats.taken}`);
   console.log(`seats: ${seats.all}`);
   console.log(`double-sold: ${doubleSold}`);
-  const count = (kind: Outcome['kind']) => outcomes.filter((o) => o.kind === kind).length;
+  const count = (kind: Kind) => outcomes.filter((o) => o.kind === kind).length;
   console.log(`refusals: ${count('taken') + count('soldOut')} (seat taken ${count('taken')}, sold out ${count('soldOut')})`);
   console.log(`other: ${other.length}${other.length ? `  (sample: ${other[0].detail})` : ''}`);
   console.log(`orders: ${okIds.size} successful of ${outcomes.length} answered in ${seconds.toFixed(2)} s`);

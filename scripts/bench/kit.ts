@@ -9,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openPg, openPglite, type Db } from '../../server/db/db.ts';
+import { signToken } from '../../server/auth.ts';
+import { addDays, museumDate } from '../../server/time.ts';
 import { gb11643CheckChar } from '../../src/domain/certificates.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -156,3 +158,63 @@ export async function openSingle(target: Target): Promise<Db> {
 
 export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 
+
+/** Tomorrow (museum time), open and released: where the benchmarks sell. */
+export async function openTomorrow(db: Db, now: Date): Promise<string> {
+  const date = addDays(museumDate(now), 1);
+  await db.query(
+    `INSERT INTO museum_days (visit_date, closed, release_at) VALUES ($1, false, NULL)
+     ON CONFLICT (visit_date) DO UPDATE SET closed = false, release_at = NULL`,
+    [date],
+  );
+  return date;
+}
+
+/** `n` visitor accounts with phones starting `prefix` (3 digits), and a token each signed
+ * with the server's TOKEN_SECRET. */
+export async function buyers(db: Db, prefix: string, n: number, secret: string, now: Date): Promise<string[]> {
+  await db.query(
+    `INSERT INTO users (phone, user_name, created_at)
+     SELECT $3 || lpad(i::text, 8, '0'), 'buyer' || i, $2 FROM generate_series(1, $1::int) AS i`,
+    [n, now, prefix],
+  );
+  const users = await db.query<{ id: number }>(`SELECT id FROM users WHERE phone LIKE $2 || '%' ORDER BY id LIMIT $1`, [n, prefix]);
+  const key = new TextEncoder().encode(secret); // what the server derives from TOKEN_SECRET
+  return Promise.all(users.map((u) => signToken(key, u.id, 'individual', now, 3600)));
+}
+
+export interface Answered {
+  ms: number;
+  status: number;
+  /** The answer's envelope; empty when it was not JSON or never came. */
+  json: { code?: number; msg?: string; data?: { orderId?: number | null } | null };
+  error?: string;
+}
+
+/** POSTs body i with token i to `path`, `concurrency` at a time, until all are sent or
+ * `limitMs` has passed; each request gives up after 30 s. The answers in arrival order. */
+export async function burst(base: string, path: string, tokens: string[], bodies: string[], concurrency: number, limitMs = Infinity) {
+  const answers: Answered[] = [];
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < tokens.length && performance.now() - started < limitMs) {
+      const i = next++;
+      const t0 = performance.now();
+      try {
+        const res = await fetch(`${base}/prod-api${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i]}`, language: 'en_us' },
+          body: bodies[i],
+          signal: AbortSignal.timeout(30_000),
+        });
+        const json = (await res.json().catch(() => ({}))) as Answered['json'];
+        answers.push({ ms: performance.now() - t0, status: res.status, json });
+      } catch (error) {
+        answers.push({ ms: performance.now() - t0, status: 0, json: {}, error: String(error) });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, tokens.length) }, worker));
+  return { answers, seconds: (performance.now() - started) / 1000 };
+}
