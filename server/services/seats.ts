@@ -67,7 +67,8 @@ export async function changeOrderSeats(q: Queryable, userId: number, orderId: nu
   const picked = seats as SeatPos[];
   if (new Set(picked.map(seatNumberOf)).size !== picked.length) throw fail(SEAT_MESSAGES.sameSeat);
   await refuseNotForSale(q, order.hall_id, picked);
-  // The session row first: the same lock order as every other seat move.
+  // The session row, after the order and its tickets as every stock move takes them: a
+  // buyer whose seats are being assigned (seatsForParty) holds it while it reads the free ones.
   await q.query('SELECT id FROM hall_schedule WHERE id = $1 FOR UPDATE', [order.schedule_id]);
   const ids = tickets.map((t) => t.id);
   await q.query(`UPDATE session_seats SET state = 'free', ticket_id = NULL WHERE ticket_id = ANY($1::int[])`, [ids]);
