@@ -123,7 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.code(200).send({ code: 404, msg: MSG.notFound[langOf(request)], data: null });
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send('Not found');
-    if (distDir) return reply.type('text/html').sendFile('index.html', distDir);
+    if (distDir) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', distDir);
     return reply
       .code(200)
       .type('text/html; charset=utf-8')
@@ -134,7 +134,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   if (distDir) {
-    await app.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: distDir,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      // The build's .br and .gz twins (vite.config.ts), chosen by the request's accept-encoding.
+      preCompressed: true,
+      // Hashed assets never change under their name; everything else is asked again each time.
+      setHeaders: (res, filePath) => {
+        res.header('cache-control', /[\\/]assets[\\/]/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
 
   // The contract as OpenAPI (ARCHITECTURE §4): every route with its method, path, the token it
