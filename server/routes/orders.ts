@@ -9,6 +9,7 @@ import { addToCart, checkoutCart } from '../services/cart.ts';
 import { calculatePrice, placeOrder } from '../services/orders.ts';
 import { listOrders, orderDetail, orderStatus, unpaidOrder } from '../services/orderQueries.ts';
 import { idParam, orderListQuery, placeOrderBody, priceRequest } from '../../src/domain/contracts.ts';
+import { placePackageOrder } from '../services/packages.ts';
 import * as answers from '../../src/domain/answers.ts';
 import { answer } from './kit.ts';
 
@@ -21,6 +22,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   app.post('/config/orderRule/placeOrder', { ...individual, schema: { body: placeOrderBody, response: answer(answers.placeOrderAnswer) } }, async (req) => {
     const body = req.body;
     const userId = account(req).userId;
+    if ('packageId' in body) return ok(req, await placePackageOrder(deps, userId, body, langOf(req)));
     if ('cartTicketIds' in body) return ok(req, await checkoutCart(deps, userId, body, langOf(req)));
     if (body.poolFlag === 1) return ok(req, await addToCart(deps, userId, body, langOf(req)));
     return ok(req, await placeOrder(deps, userId, body, langOf(req)));

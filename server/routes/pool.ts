@@ -8,6 +8,7 @@ import { fail, langOf, ok } from '../http.ts';
 import { calendar, hallPools, hallRules, loadHalls } from '../services/pool.ts';
 import { getConfig } from '../services/settings.ts';
 import { blockedSeats, cinemaSessions, seatMap, sessionPrices } from '../services/cinema.ts';
+import { listPackages } from '../services/packages.ts';
 import { isDate } from '../time.ts';
 import { freeChildPerAdult } from '../../src/domain/orderRules.ts';
 import type { HallPersonSetting } from '../../src/domain/types.ts';
@@ -39,6 +40,9 @@ export const poolRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   const priceQuery = z.object({ hallId: dbId(), scheduleId: dbId() });
   app.get('/pool/getPriceByScheduleId', { schema: { querystring: priceQuery, response: answer(answers.pricePools) } }, async (req) =>
     ok(req, await sessionPrices(deps.db, req.query.hallId, req.query.scheduleId, deps.clock(), langOf(req))),
+  );
+  app.get('/pool/ingore/getPackages', { schema: { querystring: z.object({ queryDate: text().refine(isDate) }), response: answer(answers.packages) } }, async (req) =>
+    ok(req, await listPackages(deps.db, req.query.queryDate, deps.clock(), langOf(req))),
   );
   app.get('/pool/getBlock', { schema: { response: answer(answers.blockedSeats) } }, async (req) => ok(req, await blockedSeats(deps.db)));
 

@@ -89,3 +89,26 @@ export function seatsOf(layout: SeatLayout): LaidSeat[] {
     });
   });
 }
+
+/** A package: admission to `hall` and a film in `cinema`, one price in two parts (fen). */
+export interface SeedPackage {
+  key: string;
+  name: [string, string];
+  intro: [string, string];
+  hall: string;
+  cinema: string;
+  admission: number;
+  film: number;
+}
+
+export const PACKAGES: SeedPackage[] = [
+  {
+    key: 'dayAndDome',
+    name: ['展馆+球幕影院套票', 'Exhibition and dome film'],
+    intro: ['主展厅参观加一场球幕电影，比分开买省 15 元。', 'The main exhibition hall and a dome film: 15 yuan less than apart.'],
+    hall: 'main',
+    cinema: 'cinema',
+    admission: 2500,
+    film: 3000,
+  },
+];

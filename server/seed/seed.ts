@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../db/db.ts';
 import { addDays, museumDate, museumInstant, weekday, type Clock } from '../time.ts';
 import { BOOKING_DAYS, CONFIG, DEMO_USER, HALLS, RELEASE_TIME, TEXTS } from './museum.ts';
 import { seedContent } from './content.ts';
-import { FILMS, seatsOf } from './cinema.ts';
+import { FILMS, PACKAGES, seatsOf } from './cinema.ts';
 
 
 export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
@@ -59,6 +59,23 @@ async function seedBase(q: Queryable, clock: Clock) {
         [id, p.name[0], p.name[1], p.kind, p.price, p.ageMin, p.ageMax, p.free ?? false, psort++],
       );
     }
+  }
+  for (const [sortKey, p] of PACKAGES.entries()) {
+    // Each part is a price of its hall that only the package sells.
+    const part = async (hallKey: string, price: number, name: [string, string]) =>
+      (
+        await q.query<{ id: number }>(
+          `INSERT INTO ticket_prices (hall_id, name_zh, name_en, kind, price, package_only, sort)
+           VALUES ((SELECT id FROM halls WHERE hall_key = $1), $2, $3, 'adult', $4, true, 99) RETURNING id`,
+          [hallKey, name[0], name[1], price],
+        )
+      )[0].id;
+    const admission = await part(p.hall, p.admission, [`${p.name[0]}·入馆`, `${p.name[1]}: admission`]);
+    const film = await part(p.cinema, p.film, [`${p.name[0]}·影片`, `${p.name[1]}: film`]);
+    await q.query(
+      `INSERT INTO packages (package_key, name_zh, name_en, intro_zh, intro_en, admission_price_id, film_price_id, sort) VALUES ($1,$2,$3,$4,$5,$6,$7,$8)`,
+      [p.key, p.name[0], p.name[1], p.intro[0], p.intro[1], admission, film, sortKey],
+    );
   }
   await q.query(
     `INSERT INTO users (phone, user_name, user_type, bind_status, created_at) VALUES ($1, $2, 1, 1, $3) ON CONFLICT (phone) DO NOTHING`,

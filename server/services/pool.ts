@@ -138,10 +138,11 @@ export async function loadHalls(q: Queryable): Promise<HallRow[]> {
   return q.query<HallRow>('SELECT * FROM halls ORDER BY sort, id');
 }
 
+/** A hall's own prices; a package's parts are sold only with the package. */
 export async function loadPrices(q: Queryable, hallId?: number): Promise<PriceRow[]> {
   return hallId === undefined
-    ? q.query<PriceRow>('SELECT * FROM ticket_prices ORDER BY hall_id, sort, id')
-    : q.query<PriceRow>('SELECT * FROM ticket_prices WHERE hall_id = $1 ORDER BY sort, id', [hallId]);
+    ? q.query<PriceRow>('SELECT * FROM ticket_prices WHERE NOT package_only ORDER BY hall_id, sort, id')
+    : q.query<PriceRow>('SELECT * FROM ticket_prices WHERE hall_id = $1 AND NOT package_only ORDER BY sort, id', [hallId]);
 }
 
 export async function loadDay(q: Queryable, date: string): Promise<DayRow | undefined> {

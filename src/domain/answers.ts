@@ -97,7 +97,29 @@ const film = z.strictObject({
   ageMin: z.number().int().nullable(),
   ageMax: z.number().int().nullable(),
 });
-export const cinemaSessions = z.array(schedulePool.extend({ film: film.nullable() }));
+const hallRules = z.strictObject({
+  hallId: id,
+  hallKey,
+  name: text,
+  minBuyers: z.number().int(),
+  maxBuyers: z.number().int(),
+  minAge: z.number().int().nullable(),
+  childAgeMin: z.number().int().nullable(),
+  childAgeMax: z.number().int().nullable(),
+  needsAdultAndChild: z.boolean(),
+});
+const cinemaSession = schedulePool.extend({ film: film.nullable() });
+export const cinemaSessions = z.array(cinemaSession);
+export const packages = z.array(
+  z.strictObject({
+    packageId: id,
+    name: z.string(),
+    intro: z.string(),
+    price: z.number().int(),
+    admission: z.strictObject({ rules: hallRules, hallName: z.string(), price: pricePool, sessions: z.array(schedulePool) }),
+    film: z.strictObject({ rules: hallRules, hallName: z.string(), price: pricePool, sessions: z.array(cinemaSession) }),
+  }),
+);
 export const seatMap = z.strictObject({
   hallScheduleId: id,
   chooseMode: z.union([z.literal(1), z.literal(2), z.literal(3)]),
@@ -126,17 +148,7 @@ export const hallPool = z.strictObject({
   scheduleTicketPoolVOS: z.array(schedulePool),
 });
 export const hallPersonSetting = z.strictObject({
-  rules: z.strictObject({
-    hallId: id,
-    hallKey,
-    name: text,
-    minBuyers: z.number().int(),
-    maxBuyers: z.number().int(),
-    minAge: z.number().int().nullable(),
-    childAgeMin: z.number().int().nullable(),
-    childAgeMax: z.number().int().nullable(),
-    needsAdultAndChild: z.boolean(),
-  }),
+  rules: hallRules,
   freeChildPerAdult: z.number().int(),
   chooseMode: z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable(),
 });

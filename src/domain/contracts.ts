@@ -51,6 +51,17 @@ export const directOrderBody = z.object({ ...orderChoice, poolFlag: z.literal(0)
 /** placeOrder with poolFlag 1: the visitors go to the cart and hold stock. */
 export const cartAddBody = z.object({ ...orderChoice, poolFlag: z.literal(1) });
 
+/** placeOrder with packageId: admission and a film at the package's price, each visitor
+ * with a ticket in both sessions (the film's seats assigned together). */
+export const packageOrderBody = z.object({
+  packageId: dbId(),
+  date: text().regex(/^\d{4}-\d{2}-\d{2}$/),
+  admissionScheduleId: dbId(),
+  filmScheduleId: dbId(),
+  visitors: z.array(z.object({ userName: text().max(60), certificate: z.enum(['1', '2', '3', '4', '5']), certificateInfo: text().max(40) })).max(20),
+  captchaToken: text().max(200).optional().default(''),
+});
+
 /** placeOrder with cartTicketIds: these held cart lines become one order. */
 export const cartCheckoutBody = z.object({
   poolFlag: z.literal(0).optional(),
@@ -60,11 +71,12 @@ export const cartCheckoutBody = z.object({
 
 /** One path, three uses (SPEC §7 placeOrder): a cart checkout when `cartTicketIds` is there,
  * a cart add with poolFlag 1, a direct order otherwise. */
-export const placeOrderBody = z.union([cartCheckoutBody, cartAddBody, directOrderBody]);
+export const placeOrderBody = z.union([packageOrderBody, cartCheckoutBody, cartAddBody, directOrderBody]);
 
 export type DirectOrderBody = z.output<typeof directOrderBody>;
 export type CartAddBody = z.output<typeof cartAddBody>;
 export type CartCheckoutBody = z.output<typeof cartCheckoutBody>;
+export type PackageOrderBody = z.output<typeof packageOrderBody>;
 
 /** login: an individual's phone and SMS code; a team's credit code (username) and password,
  * with a slider check's token once it has failed a few times (SPEC §7). */

@@ -183,6 +183,25 @@ export interface BlockedSeat {
   seatLabel: string;
 }
 
+/** One part of a package: its hall's rules, the part's price, and the day's sessions. */
+export interface PackagePart<S extends SchedulePool = SchedulePool> {
+  rules: HallRules;
+  hallName: string;
+  price: PricePool;
+  sessions: S[];
+}
+
+/** getPackages: admission and a dome film at one price (SPEC §2 packageAddSure). */
+export interface TicketPackage {
+  packageId: number;
+  name: string;
+  intro: string;
+  /** Per visitor, fen: the two parts' prices together. */
+  price: number;
+  admission: PackagePart;
+  film: PackagePart<CinemaSession>;
+}
+
 /** getHallPoolPersonSetting */
 export interface HallPersonSetting {
   rules: HallRules;

@@ -3,7 +3,7 @@ import { runCartExpiry } from '../../server/jobs/cartExpiry.ts';
 import { runPayTimeout } from '../../server/jobs/payTimeout.ts';
 import type { HallPool, SeatMap } from '../../src/domain/types.ts';
 import { OPEN_DAY } from './constants.ts';
-import { assertStockInvariant, makeApp, orderRequest, priceOf, type TestApp, type Visitor } from './helpers.ts';
+import { assertStockInvariant, idCard, makeApp, orderRequest, priceOf, type TestApp, type Visitor } from './helpers.ts';
 
 let t: TestApp;
 let domeA: HallPool;
@@ -185,4 +185,58 @@ describe('the dome cinemas', () => {
     expect(seats[2].col - seats[0].col).toBe(2);
     expect(seats.some((s) => s.row === 1 && s.col === 1)).toBe(false);
   });
+
+  it('sells a package: admission and a film at one price, a ticket in each session per visitor, seats together', async () => {
+    const a = await t.tokenFor(newPhone());
+    const [pkg] = (await t.call('GET', `/pool/ingore/getPackages?queryDate=${OPEN_DAY}`, { lang: 'en' })).data;
+    expect(pkg).toMatchObject({ name: 'Exhibition and dome film', price: 5500, admission: { hallName: 'Main exhibition hall' }, film: { hallName: 'Dome cinema' } });
+    expect(pkg.film.sessions.map((s: { film: { name: string } }) => s.film.name)).toHaveLength(3);
+    const admissionId = pkg.admission.sessions[0].hallScheduleId;
+    const filmId = pkg.film.sessions[2].hallScheduleId;
+    const before = [await t.remaining(admissionId), await t.remaining(filmId)];
+    const body = (visitors: Array<{ userName: string; birth: string; seq: string }>) => ({
+      packageId: pkg.packageId,
+      date: OPEN_DAY,
+      admissionScheduleId: admissionId,
+      filmScheduleId: filmId,
+      visitors: visitors.map((v) => ({ userName: v.userName, certificate: '1', certificateInfo: idCard(v.birth, v.seq) })),
+      captchaToken: '',
+    });
+    const toddler = await t.call('POST', '/config/orderRule/placeOrder', {
+      token: a,
+      body: { ...body([{ userName: '王小宝', birth: '2029-01-01', seq: '501' }, { userName: '王大明', birth: ADULT, seq: '502' }]), captchaToken: await t.captchaToken() },
+      lang: 'en',
+    });
+    expect(toddler.msg).toBe('Dome cinema is for visitors aged 3 and over; this visitor will be 1 on the visit date');
+    expect([await t.remaining(admissionId), await t.remaining(filmId)]).toEqual(before);
+
+    const placed = await t.call('POST', '/config/orderRule/placeOrder', {
+      token: a,
+      body: { ...body([{ userName: '王大明', birth: ADULT, seq: '502' }, { userName: '王小红', birth: '2018-02-02', seq: '503' }]), captchaToken: await t.captchaToken() },
+      lang: 'en',
+    });
+    expect(placed.code, placed.msg).toBe(200);
+    const detail = (await t.call('GET', `/order/OrderInfo/searchPersonOrder/${placed.data.orderId}`, { token: a, lang: 'en' })).data;
+    expect(detail.amount).toBe(11000);
+    expect(detail.tickets.map((x: { hallScheduleId: number; filmName: string | null }) => [x.hallScheduleId, x.filmName])).toEqual([
+      [admissionId, null],
+      [admissionId, null],
+      [filmId, 'Kingdom of the Dinosaurs'],
+      [filmId, 'Kingdom of the Dinosaurs'],
+    ]);
+    const [s1, s2] = detail.tickets.slice(2).map((x: { seat: { number: string } }) => x.seat.number.split('-').map(Number));
+    expect(s1[0]).toBe(s2[0]);
+    expect(Math.abs(s1[1] - s2[1])).toBe(1);
+    expect([await t.remaining(admissionId), await t.remaining(filmId)]).toEqual([before[0] - 2, before[1] - 2]);
+
+    // The package's part prices are not for sale on their own.
+    const b = await t.tokenFor(newPhone());
+    const alone = await t.call('POST', '/config/orderRule/placeOrder', {
+      token: b,
+      body: orderRequest(OPEN_DAY, domeA.hallId, filmId, [{ name: '钱七', birth: ADULT, ticketPriceId: pkg.film.price.ticketPriceId }], await t.captchaToken()),
+      lang: 'en',
+    });
+    expect(alone.msg).toBe('Session or ticket type not selectable');
+  });
 });
+

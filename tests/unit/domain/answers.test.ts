@@ -50,6 +50,7 @@ const same = {
   contact: true as Equal<Out<typeof answers.contact>, T.Contact>,
   cinemaSessions: true as Equal<Out<typeof answers.cinemaSessions>, T.CinemaSession[]>,
   seatMap: true as Equal<Out<typeof answers.seatMap>, T.SeatMap>,
+  packages: true as Equal<Out<typeof answers.packages>, T.TicketPackage[]>,
   blockedSeats: true as Equal<Out<typeof answers.blockedSeats>, T.BlockedSeat[]>,
 } satisfies Record<string, true>;
 

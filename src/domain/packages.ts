@@ -1,0 +1,45 @@
+/** Packages (SPEC §2 select/packageAddSure): admission to an exhibition hall and a dome film
+ * at one price. Each visitor gets two tickets, one per session, and every order rule of each
+ * hall applies to its part (checkOrder, as for a single-hall order). */
+import { checkOrder } from './orderRules.ts';
+import type { Text } from './text.ts';
+import type { OrderContext, OrderDraft, TicketPackage, Violation, VisitorDraft } from './types.ts';
+
+export const PACKAGE_MESSAGES = {
+  sessions: { zh: '请选择入馆场次和影片场次', en: 'Please choose an admission time and a film' },
+  notFound: { zh: '套票不存在', en: 'This package does not exist' },
+} as const satisfies Record<string, Text>;
+
+/** A package order as the form holds it: two sessions, the visitors (no ticket types). */
+export interface PackageDraft {
+  visitDate: string;
+  admissionScheduleId: number | null;
+  filmScheduleId: number | null;
+  visitors: Array<Omit<VisitorDraft, 'ticketPriceId'>>;
+  agreementAccepted: boolean;
+  captchaToken: string | null;
+}
+
+/** The order draft of one part: the visitors with the part's price. */
+export function partDraft(d: PackageDraft, part: 'admission' | 'film', pkg: TicketPackage): OrderDraft {
+  const p = pkg[part];
+  return {
+    visitDate: d.visitDate,
+    hallId: p.rules.hallId,
+    hallScheduleId: part === 'admission' ? d.admissionScheduleId : d.filmScheduleId,
+    visitors: d.visitors.map((v) => ({ ...v, ticketPriceId: p.price.ticketPriceId })),
+    agreementAccepted: d.agreementAccepted,
+    captchaToken: d.captchaToken,
+  };
+}
+
+/** Every broken rule of both parts, admission first; one message per rule. */
+export function checkPackage(d: PackageDraft, contexts: Record<'admission' | 'film', OrderContext>, pkg: TicketPackage, stage: 'visitors' | 'submit', today?: string): Violation[] {
+  if (d.admissionScheduleId === null || d.filmScheduleId === null) return [{ rule: 'sessionRequired', message: PACKAGE_MESSAGES.sessions }];
+  const all = [...checkOrder(partDraft(d, 'admission', pkg), contexts.admission, stage, today), ...checkOrder(partDraft(d, 'film', pkg), contexts.film, stage, today)];
+  const seen = new Set<string>();
+  return all.filter((v) => {
+    const key = `${v.rule}:${v.field?.index ?? ''}:${v.message.en}`;
+    return !seen.has(key) && (seen.add(key), true);
+  });
+}
