@@ -3,7 +3,7 @@
  * hall applies to its part (checkOrder, as for a single-hall order). */
 import { checkOrder } from './orderRules.ts';
 import type { Text } from './text.ts';
-import type { OrderContext, OrderDraft, TicketPackage, Violation, VisitorDraft } from './types.ts';
+import type { OrderContext, OrderDraft, PackagePart, TicketPackage, Violation, VisitorDraft } from './types.ts';
 
 export const PACKAGE_MESSAGES = {
   sessions: { zh: '请选择入馆场次和影片场次', en: 'Please choose an admission time and a film' },
@@ -42,4 +42,16 @@ export function checkPackage(d: PackageDraft, contexts: Record<'admission' | 'fi
     const key = `${v.rule}:${v.field?.index ?? ''}:${v.message.en}`;
     return !seen.has(key) && (seen.add(key), true);
   });
+}
+
+/** The order rules' context of each part from the package as the client has it: the part's
+ * hall rules and price, and the chosen session's remaining stock (0 when none is chosen). */
+export function packageContexts(pkg: TicketPackage, admissionScheduleId: number | null, filmScheduleId: number | null): Record<'admission' | 'film', OrderContext> {
+  const of = (part: PackagePart, scheduleId: number | null): OrderContext => ({
+    hall: part.rules,
+    prices: [{ ...part.price, name: { zh: part.price.name, en: part.price.name } }],
+    remaining: part.sessions.find((s) => s.hallScheduleId === scheduleId)?.ticketPool ?? 0,
+    freeChildPerAdult: 0,
+  });
+  return { admission: of(pkg.admission, admissionScheduleId), film: of(pkg.film, filmScheduleId) };
 }
