@@ -3,7 +3,7 @@
  * places the order; both halls' rules are checked before anything is sent (checkPackage).
  *
  * Input: { packageId, date }. The app provides the actors `loadPackages` (the date: the day's
- * packages) and `placePackage` (the draft: placeOrder's raw answer, code 200 or 502). */
+ * packages) and `placePackage` ({ packageId, draft }: placeOrder's raw answer, code 200 or 502). */
 import { assign, fromPromise, setup } from 'xstate';
 import { normalizeCertificate } from '../src/domain/certificates.ts';
 import { VISITORS_PER_ORDER_INDIVIDUAL } from '../src/domain/limits.ts';
@@ -73,7 +73,7 @@ export const packagePurchaseMachine = setup({
   },
   actors: {
     loadPackages: fromPromise<TicketPackage[], string>(async () => notProvided('loadPackages')),
-    placePackage: fromPromise<PlaceOrderAnswer, PackageDraft>(async () => notProvided('placePackage')),
+    placePackage: fromPromise<PlaceOrderAnswer, { packageId: number; draft: PackageDraft }>(async () => notProvided('placePackage')),
   },
   guards: {
     found: ({ context }, { output: all }: { output: TicketPackage[] }) => all.some((p) => p.packageId === context.packageId),
@@ -157,7 +157,7 @@ export const packagePurchaseMachine = setup({
       invoke: {
         id: 'placePackage',
         src: 'placePackage',
-        input: ({ context }) => packageDraftOf(context),
+        input: ({ context }) => ({ packageId: context.packageId, draft: packageDraftOf(context) }),
         onDone: [
           { guard: { type: 'orderPlaced', params: output }, target: 'placed', actions: { type: 'setOrder', params: output } },
           { target: 'choosing', actions: { type: 'showNoOrder', params: output } },

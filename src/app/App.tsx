@@ -25,6 +25,7 @@ const Login = lazyScreen(() => import('../features/account/Login.tsx'));
 // The cinema's screens bring their texts with them.
 const withCinemaTexts = <T,>(load: () => Promise<T>) => () => loadTexts(CINEMA_TEXTS).then(load);
 const CinemaSelect = lazyScreen(withCinemaTexts(() => import('../features/select/CinemaSelect.tsx')));
+const PackageAddSure = lazyScreen(withCinemaTexts(() => import('../features/select/PackageAddSure.tsx')));
 const MoveDetail = lazyScreen(withCinemaTexts(() => import('../features/select/MoveDetail.tsx')));
 const CinemaSelectSeat = lazyScreen(withCinemaTexts(() => import('../features/select/CinemaSelectSeat.tsx')));
 const CinemaAddAudience = lazyScreen(withCinemaTexts(() => import('../features/select/AddAudience.tsx')));
@@ -70,6 +71,7 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [INDIVIDUAL_PATHS.selectVenues]: SelectVenues,
   [INDIVIDUAL_PATHS.addAudience]: AddAudience,
   [INDIVIDUAL_PATHS.addAudienceSure]: AddAudienceSure,
+  [INDIVIDUAL_PATHS.packageAddSure]: PackageAddSure,
   [INDIVIDUAL_PATHS.cinemaSelect]: CinemaSelect,
   [INDIVIDUAL_PATHS.moveDetail]: MoveDetail,
   [INDIVIDUAL_PATHS.cinemaAddAudience]: CinemaAddAudience,

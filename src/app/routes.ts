@@ -11,6 +11,7 @@ export const ROUTES = {
   [INDIVIDUAL_PATHS.selectVenues]: {},
   [INDIVIDUAL_PATHS.addAudience]: {},
   [INDIVIDUAL_PATHS.addAudienceSure]: {},
+  [INDIVIDUAL_PATHS.packageAddSure]: {},
   [INDIVIDUAL_PATHS.cinemaSelect]: {},
   [INDIVIDUAL_PATHS.moveDetail]: {},
   [INDIVIDUAL_PATHS.cinemaAddAudience]: {},

@@ -14,6 +14,8 @@ export const INDIVIDUAL_PATHS = {
   selectVenues: '/individualCustomers/select/selectVenues',
   addAudience: '/individualCustomers/select/addAudience/:id',
   addAudienceSure: '/individualCustomers/select/addAudienceSure',
+  /** A package, admission and a film at one price (`?id=&date=`). */
+  packageAddSure: '/individualCustomers/select/packageAddSure',
   /** A dome cinema's films of the chosen day (`?date=`). */
   cinemaSelect: '/individualCustomers/select/cinemaSelect/:id',
   /** A film's details (`?hallId=&date=&scheduleId=`). */

@@ -29,6 +29,8 @@ const cinemaEn: typeof cinemaZh = {
     changeSeats: 'Change seats',
     assigned: 'Seats are assigned together when you place the order',
     seatsChanged: 'Seats changed',
+    package: 'Package',
+    perPerson: '{{price}} per person',
     mapFailed: 'The seat map could not be loaded',
   },
 };

@@ -27,6 +27,8 @@ const cinemaZh = {
     changeSeats: '更换座位',
     assigned: '座位将在下单时连座分配',
     seatsChanged: '座位已更换',
+    package: '套票',
+    perPerson: '{{price}}/人',
     mapFailed: '座位图加载失败',
   },
 };

@@ -49,6 +49,7 @@ const en: Messages = {
     changeDate: 'Change date',
     none: 'No venue is open on this day. Please pick another date.',
     films: 'Choose a film',
+    buyPackage: 'Buy the package',
   },
   session: { available: 'Available', soldOut: 'Sold out', stopped: 'Stopped', closed: 'Closed', notReleased: 'Not released' },
   unpaid: {

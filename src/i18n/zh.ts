@@ -36,7 +36,7 @@ const zh = {
     month: '{{m}}月',
   },
   day: { available: '可预约', soldOut: '已约满', closed: '闭馆', notReleased: '未开放', left: '余{{n}}' },
-  selectVenues: { title: '选择场馆场次', changeDate: '更换日期', none: '当天没有开放的场馆，请选择其他日期', films: '选择影片场次' },
+  selectVenues: { title: '选择场馆场次', changeDate: '更换日期', none: '当天没有开放的场馆，请选择其他日期', films: '选择影片场次', buyPackage: '购买套票' },
   session: { available: '可预约', soldOut: '已售罄', stopped: '已停售', closed: '已关闭', notReleased: '未放票' },
   unpaid: { title: '您有未支付的订单', message: '请先支付或取消未支付的订单，再预约新的门票', pay: '去支付' },
   addAudience: {

@@ -1,6 +1,6 @@
 /** The tickets of an order as the order screens list them: visitor, ticket type, masked
- * certificate, status, the gate's QR code while the ticket is valid, and the ticket's own
- * session when a date change moved it away from the order's. */
+ * certificate, seat, status, the gate's QR code while the ticket is valid, and the ticket's
+ * own session when it is not the order's (a date change, a package's film). */
 import { useTranslation } from 'react-i18next';
 import { seatText } from '../domain/seats.ts';
 import type { OrderDetail } from '../domain/types.ts';
@@ -25,7 +25,7 @@ export function TicketRows({ order }: { order: OrderDetail }) {
           {ticket.qrCode && ticket.status === 'toBeChecked' ? (
             <TicketQr value={ticket.qrCode} label={t('paySuccess.qrFor', { name: ticket.userName })} />
           ) : null}
-          {ticket.visitDate && ticket.visitDate !== order.visitDate ? (
+          {ticket.visitDate && (ticket.visitDate !== order.visitDate || ticket.beginTime !== order.beginTime || ticket.hallName !== order.hallName) ? (
             <p className="hint">
               {ticket.visitDate} {ticket.beginTime}-{ticket.endTime} · {ticket.hallName}
             </p>

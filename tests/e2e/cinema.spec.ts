@@ -152,3 +152,40 @@ for (const lang of ['zh', 'en'] as const) {
     await shot(page, lang, '86-cinema-paid');
   });
 }
+
+for (const lang of ['zh', 'en'] as const) {
+  test(`a visitor buys the exhibition and dome film package (${lang})`, async ({ page }) => {
+    const T = TEXT[lang];
+    const P = lang === 'zh' ? { buy: '购买套票', name: '张三' } : { buy: 'Buy the package', name: '张三' };
+    await useLanguage(page, lang);
+    await page.goto('/');
+    await loginByApi(page, newPhone());
+    await page.addInitScript(() => sessionStorage.setItem('noticeSeen', '1'));
+    await page.goto('/individualCustomers/select/selectDate');
+    await page.locator('.day--available').nth(1).click();
+    await page.getByRole('link', { name: P.buy }).click();
+    await expect(page).toHaveURL(/\/select\/packageAddSure\?id=\d+&date=/);
+
+    // Nothing chosen yet: the refusal says what is missing, where the eye is.
+    await page.getByRole('button', { name: T.submit }).click();
+    await whereTheEyeIs(page, page.getByRole('alert'));
+    await page.locator('.session:not(.session--off)').first().click();
+    await page.locator('.sessions').nth(1).locator('.session:not(.session--off)').last().click();
+    const visitor = page.locator('.visitor').first();
+    await visitor.locator('input').first().fill(P.name);
+    await visitor.locator('input').nth(1).fill(mainlandId('1992-07-07', lang === 'zh' ? '311' : '312'));
+    await page.getByRole('checkbox').check();
+    await noSidewaysScroll(page);
+    await shot(page, lang, '88-package');
+    await page.getByRole('button', { name: T.submit }).click();
+    await solveSlider(page);
+    await expect(page).toHaveURL(/\/order\/payOrder\/\d+$/);
+    await page.getByRole('button', { name: T.pay }).click();
+    await page.getByRole('button', { name: T.cashierPay, exact: true }).click();
+    await expect(page).toHaveURL(/\/order\/paySuccess\/\d+$/);
+    // Two tickets: admission, and the film with its seat.
+    await expect(page.locator('.ticket-qr svg')).toHaveCount(2);
+    await expect(page.locator('main')).toContainText(lang === 'zh' ? /\d+排\d+座/ : /Row \d+, seat \d+/);
+    await shot(page, lang, '89-package-paid');
+  });
+}

@@ -72,7 +72,7 @@ pathSuite('packagePurchase', [
 
 describe('packagePurchase: behaviour', () => {
   it('asks for both sessions, then every visitor rule, then the agreement, and sends the draft', async () => {
-    const sent: PackageDraft[] = [];
+    const sent: Array<{ packageId: number; draft: PackageDraft }> = [];
     const machine = packagePurchaseMachine.provide({
       actors: {
         loadPackages: fromPromise(async () => [PKG]),
@@ -98,6 +98,6 @@ describe('packagePurchase: behaviour', () => {
     actor.send({ type: 'SLIDER.PASSED', token: 'captcha-1' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().context.orderId).toBe(PLACED.data!.orderId);
-    expect(sent[0]).toMatchObject({ admissionScheduleId: 11, filmScheduleId: 41, captchaToken: 'captcha-1', visitors: [{ name: NAME, certificateNumber: ID_1 }] });
+    expect(sent[0]).toMatchObject({ packageId: 5, draft: { admissionScheduleId: 11, filmScheduleId: 41, captchaToken: 'captcha-1', visitors: [{ name: NAME, certificateNumber: ID_1 }] } });
   });
 });

@@ -46,7 +46,9 @@ export default function PaySuccess() {
                 <TicketQr value={ticket.qrCode} label={t('paySuccess.qrFor', { name: ticket.userName })} />
               ) : null}
               <p className="hint">
-                {order.visitDate} {order.beginTime}-{order.endTime} · {order.hallName}
+                {/* Each ticket's own session: a package's film is another hall and time. */}
+                {ticket.visitDate ?? order.visitDate} {ticket.beginTime ?? order.beginTime}-{ticket.endTime ?? order.endTime} · {ticket.hallName ?? order.hallName}
+                {ticket.filmName ? ` · ${ticket.filmName}` : ''}
               </p>
             </section>
           ))}

@@ -11,6 +11,8 @@ import { FooterBar } from '../../ui/FooterBar.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { usePurchase, usePurchaseScreen } from './purchase.tsx';
+import { getPackages } from '../../api/cinemaCalls.ts';
+import { useLoad } from '../../ui/useLoad.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 
 export default function SelectVenues() {
@@ -38,6 +40,8 @@ export default function SelectVenues() {
   const blocked = usePurchase((s) => s.matches('unpaidBlocked'));
   const goPay = usePurchase((s) => (s.matches('goPay') ? s.context.unpaidOrderId : null));
   const [choice, setChoice] = useState<{ hallId: number; hallScheduleId: number } | null>(null);
+  // Packages (admission and a film at one price) of the day, below the halls.
+  const { data: packages } = useLoad(() => (date ? getPackages(date) : Promise.resolve([])), [date]);
 
   useEffect(() => {
     if (!blocked) return;
@@ -133,6 +137,18 @@ export default function SelectVenues() {
               </li>
             ))}
           </ul>
+        </section>
+      ))}
+      {packages?.map((p) => (
+        <section key={p.packageId} className="card hall" data-package={p.packageId}>
+          <div className="card__title">
+            <span>{p.name}</span>
+            <span className="prices__amount">{formatMoney(p.price)}</span>
+          </div>
+          <p className="card__sub">{p.intro}</p>
+          <Link href={pathTo(INDIVIDUAL_PATHS.packageAddSure, {}, { id: p.packageId, date })} className="btn btn--block hall__films">
+            {t('selectVenues.buyPackage')}
+          </Link>
         </section>
       ))}
       {!busy && !failed && halls.length === 0 ? <div className="empty-state">{t('selectVenues.none')}</div> : null}

@@ -1,0 +1,171 @@
+/** select/packageAddSure?id=&date=: a package, admission and a dome film at one price. An
+ * admission time and a film, up to 4 visitors, the agreement, the slider, then payment. The
+ * film's seats are assigned together when the order is placed. */
+import { useMachine } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import { fromPromise } from 'xstate';
+import { packagePurchaseMachine } from '../../../machines/packagePurchase.machine.ts';
+import { checkCaptcha, getCaptcha } from '../../api/calls.ts';
+import { getPackages, placePackage } from '../../api/cinemaCalls.ts';
+import { VISITORS_PER_ORDER_INDIVIDUAL } from '../../domain/limits.ts';
+import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
+import type { SchedulePool } from '../../domain/types.ts';
+import { tr } from '../../i18n/index.ts';
+import { CertificateTypeField } from '../../ui/CertificateTypeField.tsx';
+import { Field } from '../../ui/Field.ts';
+import { FooterBar } from '../../ui/FooterBar.tsx';
+import { LoadFailed } from '../../ui/LoadFailed.tsx';
+import { formatMoney } from '../../ui/money.ts';
+import { Refusal } from '../../ui/Refusal.tsx';
+import { RichText } from '../../ui/RichText.tsx';
+import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
+import { useSettings } from '../../ui/settings.tsx';
+import { Sheet } from '../../ui/Sheet.tsx';
+import { SliderCaptcha } from '../../ui/SliderCaptcha.tsx';
+import '../../ui/vant.ts';
+import './cinema.css';
+
+const machine = packagePurchaseMachine.provide({
+  actors: {
+    loadPackages: fromPromise(({ input }) => getPackages(input)),
+    placePackage: fromPromise(({ input }) => placePackage(input.packageId, input.draft)),
+  },
+});
+
+/** One radio per session; a closed one says why. */
+function Sessions({ name, sessions, chosen, label, onPick }: { name: string; sessions: SchedulePool[]; chosen: number | null; label: (s: SchedulePool) => string; onPick: (id: number) => void }) {
+  return (
+    <div className="sessions" role="radiogroup" aria-label={name}>
+      {sessions.map((s) => {
+        const ok = s.state === 'available' && !s.disabled;
+        const on = chosen === s.hallScheduleId;
+        return (
+          <label key={s.hallScheduleId} className={`session${ok ? '' : ' session--off'}${on ? ' session--on' : ''}`}>
+            <input type="radio" name={name} disabled={!ok} checked={on} onChange={() => onPick(s.hallScheduleId)} />
+            <span className="session__time">{label(s)}</span>
+            <span className="session__state">{ok ? null : <span className="tag tag--off">{s.disabledText}</span>}</span>
+          </label>
+        );
+      })}
+    </div>
+  );
+}
+
+export default function PackageAddSure() {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const [, navigate] = useLocation();
+  const query = new URLSearchParams(useSearch());
+  const date = query.get('date') ?? '';
+  const [snapshot, send] = useMachine(machine, { input: { packageId: Number(query.get('id')), date } });
+  const { pkg, visitors, violations, error, agreementAccepted, admissionScheduleId, filmScheduleId } = snapshot.context;
+  const [agreementOpen, setAgreementOpen] = useState(false);
+
+  useEffect(() => {
+    if (snapshot.status === 'done' && snapshot.context.orderId) navigate(pathTo(INDIVIDUAL_PATHS.payOrder, { id: snapshot.context.orderId }), { replace: true });
+  }, [snapshot.status, snapshot.context.orderId, navigate]);
+
+  const fieldError = (index: number, name: string) => violations.find((v) => v.field?.index === index && v.field.name === name);
+  const general = violations.find((v) => !v.field);
+  return (
+    <Screen title={pkg?.name ?? t('cinema.package')} backTo={pathTo(INDIVIDUAL_PATHS.selectVenues, {}, { date })}>
+      {pkg ? (
+        <>
+          <section className="card">
+            <div className="card__title">
+              <span>{pkg.name}</span>
+              <span className="prices__amount">{t('cinema.perPerson', { price: formatMoney(pkg.price) })}</span>
+            </div>
+            <p className="card__sub">{pkg.intro}</p>
+            <p className="muted">{date}</p>
+          </section>
+          <section className="card">
+            <div className="card__title">{pkg.admission.hallName}</div>
+            <Sessions
+              name={pkg.admission.hallName}
+              sessions={pkg.admission.sessions}
+              chosen={admissionScheduleId}
+              label={(s) => `${s.beginTime}-${s.endTime}`}
+              onPick={(scheduleId) => send({ type: 'PICK_ADMISSION', scheduleId })}
+            />
+          </section>
+          <section className="card">
+            <div className="card__title">{pkg.film.hallName}</div>
+            <Sessions
+              name={pkg.film.hallName}
+              sessions={pkg.film.sessions}
+              chosen={filmScheduleId}
+              label={(s) => `${s.beginTime} ${pkg.film.sessions.find((f) => f.hallScheduleId === s.hallScheduleId)?.film?.name ?? ''}`}
+              onPick={(scheduleId) => send({ type: 'PICK_FILM', scheduleId })}
+            />
+            <p className="hint">{t('cinema.assigned')}</p>
+          </section>
+          {visitors.map((visitor, index) => (
+            <section key={index} className="card visitor" aria-label={t('addAudience.visitor', { n: index + 1 })}>
+              <div className="card__title">
+                <span>{t('addAudience.visitor', { n: index + 1 })}</span>
+                {visitors.length > 1 ? (
+                  <button type="button" className="link" onClick={() => send({ type: 'VISITOR.REMOVE', index })}>
+                    {t('addAudience.remove')}
+                  </button>
+                ) : null}
+              </div>
+              <Field
+                label={t('addAudience.name')}
+                value={visitor.name}
+                errorMessage={fieldError(index, 'name') ? tr(fieldError(index, 'name')!.message) : undefined}
+                onChange={(value) => send({ type: 'VISITOR.CHANGE', index, field: 'name', value })}
+              />
+              <CertificateTypeField label={t('addAudience.certificateType')} value={visitor.certificateType} onChange={(value) => send({ type: 'VISITOR.TYPE', index, value })} />
+              <Field
+                label={t('addAudience.certificateNumber')}
+                value={visitor.certificateNumber}
+                maxLength={18}
+                errorMessage={fieldError(index, 'certificateNumber') ? tr(fieldError(index, 'certificateNumber')!.message) : undefined}
+                onChange={(value) => send({ type: 'VISITOR.CHANGE', index, field: 'certificateNumber', value })}
+              />
+            </section>
+          ))}
+          {visitors.length < VISITORS_PER_ORDER_INDIVIDUAL ? (
+            <button type="button" className="btn btn--block" onClick={() => send({ type: 'VISITOR.ADD' })}>
+              {t('addAudience.add', { max: VISITORS_PER_ORDER_INDIVIDUAL })}
+            </button>
+          ) : null}
+          <label className="agreement">
+            <input type="checkbox" checked={agreementAccepted} onChange={() => send({ type: 'AGREEMENT.TOGGLE' })} />
+            <span>
+              {t('review.agreePrefix')}
+              <button type="button" className="link" onClick={(event) => (event.preventDefault(), setAgreementOpen(true))}>
+                {t('review.agreement')}
+              </button>
+            </span>
+          </label>
+          {general || error ? <Refusal message={tr((general?.message ?? error)!)} /> : null}
+          <FooterBar>
+            <span className="footer-bar__sum">
+              {t('review.total')} <strong>{formatMoney(pkg.price * visitors.length)}</strong>
+            </span>
+            <button type="button" className="btn btn--primary" disabled={!snapshot.matches('choosing')} onClick={() => send({ type: 'SUBMIT' })}>
+              {t('review.submit')}
+            </button>
+          </FooterBar>
+        </>
+      ) : null}
+      {snapshot.matches('failed') ? (
+        <>
+          {error ? <Refusal message={tr(error)} /> : null}
+          <LoadFailed onRetry={() => send({ type: 'RETRY' })} />
+        </>
+      ) : null}
+      <Sheet open={agreementOpen} title={t('review.agreement')} onClose={() => setAgreementOpen(false)}>
+        <RichText html={settings.texts.user_agreement ?? ''} />
+      </Sheet>
+      <Sheet open={snapshot.matches('verifying')} centered title={t('slider.title')} onClose={() => send({ type: 'SLIDER.CANCEL' })}>
+        <SliderCaptcha getCaptcha={getCaptcha} checkCaptcha={checkCaptcha} onPassed={(token) => send({ type: 'SLIDER.PASSED', token })} />
+      </Sheet>
+      <LoadingOverlay show={snapshot.matches('loading') || snapshot.matches('submitting')} label={snapshot.matches('submitting') ? t('review.submitting') : undefined} />
+    </Screen>
+  );
+}
