@@ -135,8 +135,9 @@ export const HALLS: SeedHall[] = [
 /** SPEC §3 system config keys, and the risk policy's rows (services/risk.ts). */
 export const CONFIG: Record<string, string> = {
   audience_message_function: '1',
-  cinemaPicWap: '',
-  cinemaPicWeb: '',
+  /** The dome cinemas' banner on cinemaSelect (phone), and on the web site. */
+  cinemaPicWap: '/films/dome.svg',
+  cinemaPicWeb: '/films/dome.svg',
   copyright: '© 2026 Science and Technology Museum',
   i18n: '1',
   hallStatus: '1',

@@ -8,12 +8,14 @@ import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 import { isSessionSelectable } from '../../domain/sessions.ts';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
+import { useSettings } from '../../ui/settings.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import './cinema.css';
 import { usePurchase, usePurchaseScreen } from './purchase.tsx';
 
 export default function CinemaSelect() {
   const { t } = useTranslation();
+  const settings = useSettings();
   const [, navigate] = useLocation();
   const hallId = Number(useParams<{ id: string }>().id);
   const actor = usePurchaseScreen('venue', navigate);
@@ -24,6 +26,7 @@ export default function CinemaSelect() {
 
   return (
     <Screen title={hall?.name ?? t('cinema.title')} backTo={pathTo(INDIVIDUAL_PATHS.selectVenues, {}, { date })}>
+      {settings.config.cinemaPicWap ? <img className="cinema-banner" src={settings.config.cinemaPicWap} alt="" width={375} height={130} /> : null}
       <p className="muted cinema-day">
         {date} · {t('cinema.films')}
       </p>
