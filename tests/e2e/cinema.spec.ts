@@ -129,7 +129,8 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: T.submit }).click();
     await solveSlider(page);
-    await expect(page).toHaveURL(/\/order\/payOrder\/\d+$/);
+    // Placing the order, then the payment page's own loads: give a busy machine time.
+    await expect(page).toHaveURL(/\/order\/payOrder\/\d+$/, { timeout: 15_000 });
     const payOrder = page.url();
 
     // Before paying, one visitor moves from seat 5 to seat 6.
@@ -144,7 +145,7 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.locator('main')).toContainText(T.seat(String(row), '6'));
     await page.getByRole('button', { name: T.pay }).click();
     await page.getByRole('button', { name: T.cashierPay, exact: true }).click();
-    await expect(page).toHaveURL(/\/order\/paySuccess\/\d+$/);
+    await expect(page).toHaveURL(/\/order\/paySuccess\/\d+$/, { timeout: 15_000 });
     await expect(page.locator('.ticket-qr svg')).toHaveCount(2);
     await expect(page.locator('main')).toContainText(T.seat(String(row), '3'));
     await expect(page.locator('main')).toContainText(T.seat(String(row), '6'));
@@ -179,10 +180,11 @@ for (const lang of ['zh', 'en'] as const) {
     await shot(page, lang, '88-package');
     await page.getByRole('button', { name: T.submit }).click();
     await solveSlider(page);
-    await expect(page).toHaveURL(/\/order\/payOrder\/\d+$/);
+    // Placing the order, then the payment page's own loads: give a busy machine time.
+    await expect(page).toHaveURL(/\/order\/payOrder\/\d+$/, { timeout: 15_000 });
     await page.getByRole('button', { name: T.pay }).click();
     await page.getByRole('button', { name: T.cashierPay, exact: true }).click();
-    await expect(page).toHaveURL(/\/order\/paySuccess\/\d+$/);
+    await expect(page).toHaveURL(/\/order\/paySuccess\/\d+$/, { timeout: 15_000 });
     // Two tickets: admission, and the film with its seat.
     await expect(page.locator('.ticket-qr svg')).toHaveCount(2);
     await expect(page.locator('main')).toContainText(lang === 'zh' ? /\d+排\d+座/ : /Row \d+, seat \d+/);

@@ -1,6 +1,6 @@
 /** select/addAudienceSure: review, the price from the server, the agreement, the slider,
  * then the order. Risk refusals and code 502 are the machine's states (SPEC §4). */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { chosenHall, chosenSession } from '../../../machines/purchase.machine.ts';
@@ -12,10 +12,8 @@ import { FooterBar } from '../../ui/FooterBar.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { RichText } from '../../ui/RichText.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
-import { Sheet } from '../../ui/Sheet.tsx';
-import { SliderCaptcha } from '../../ui/SliderCaptcha.tsx';
-import { checkCaptcha, getCaptcha } from '../../api/calls.ts';
 import { useSettings } from '../../ui/settings.tsx';
+import { Agreement, SliderSheet } from './Agreement.tsx';
 import { usePurchase, usePurchaseScreen } from './purchase.tsx';
 import { useCertificateTypes } from '../../ui/useCertificateTypes.ts';
 import { Refusal } from '../../ui/Refusal.tsx';
@@ -37,7 +35,6 @@ export default function AddAudienceSure() {
   const cartConflict = usePurchase((s) => s.matches({ review: 'cartConflict' }));
   const addingToCart = usePurchase((s) => s.matches({ review: 'addingToCart' }) || s.matches({ review: 'emptyingCart' }));
   const certificateTypes = useCertificateTypes();
-  const [agreementOpen, setAgreementOpen] = useState(false);
   const hall = chosenHall(context);
   const session = chosenSession(context);
   const quote = context.quote;
@@ -145,15 +142,7 @@ export default function AddAudienceSure() {
           <RichText html={settings.texts.buy_tips} />
         </section>
       ) : null}
-      <label className="agreement">
-        <input type="checkbox" checked={context.agreementAccepted} onChange={() => actor.send({ type: 'AGREEMENT.TOGGLE' })} />
-        <span>
-          {t('review.agreePrefix')}
-          <button type="button" className="link" onClick={(event) => (event.preventDefault(), setAgreementOpen(true))}>
-            {t('review.agreement')}
-          </button>
-        </span>
-      </label>
+      <Agreement accepted={context.agreementAccepted} onToggle={() => actor.send({ type: 'AGREEMENT.TOGGLE' })} />
       {context.error && !priceFailed ? (
         <Refusal message={tr(context.error)} />
       ) : null}
@@ -168,12 +157,7 @@ export default function AddAudienceSure() {
           {t('review.submit')}
         </button>
       </FooterBar>
-      <Sheet open={agreementOpen} title={t('review.agreement')} onClose={() => setAgreementOpen(false)}>
-        <RichText html={settings.texts.user_agreement ?? ''} />
-      </Sheet>
-      <Sheet open={verifying} centered title={t('slider.title')} onClose={() => actor.send({ type: 'SLIDER.CANCEL' })}>
-        <SliderCaptcha getCaptcha={getCaptcha} checkCaptcha={checkCaptcha} onPassed={(token) => actor.send({ type: 'SLIDER.PASSED', token })} />
-      </Sheet>
+      <SliderSheet open={verifying} onPassed={(token) => actor.send({ type: 'SLIDER.PASSED', token })} onCancel={() => actor.send({ type: 'SLIDER.CANCEL' })} />
       <LoadingOverlay show={pricing || submitting || addingToCart} label={submitting ? t('review.submitting') : undefined} />
     </Screen>
   );

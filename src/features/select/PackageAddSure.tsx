@@ -2,12 +2,11 @@
  * admission time and a film, up to 4 visitors, the agreement, the slider, then payment. The
  * film's seats are assigned together when the order is placed. */
 import { useMachine } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { packagePurchaseMachine } from '../../../machines/packagePurchase.machine.ts';
-import { checkCaptcha, getCaptcha } from '../../api/calls.ts';
 import { getPackages, placePackage } from '../../api/cinemaCalls.ts';
 import { VISITORS_PER_ORDER_INDIVIDUAL } from '../../domain/limits.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
@@ -19,12 +18,9 @@ import { FooterBar } from '../../ui/FooterBar.tsx';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { Refusal } from '../../ui/Refusal.tsx';
-import { RichText } from '../../ui/RichText.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
-import { useSettings } from '../../ui/settings.tsx';
-import { Sheet } from '../../ui/Sheet.tsx';
-import { SliderCaptcha } from '../../ui/SliderCaptcha.tsx';
 import '../../ui/vant.ts';
+import { Agreement, SliderSheet } from './Agreement.tsx';
 import './cinema.css';
 
 const machine = packagePurchaseMachine.provide({
@@ -55,13 +51,11 @@ function Sessions({ name, sessions, chosen, label, onPick }: { name: string; ses
 
 export default function PackageAddSure() {
   const { t } = useTranslation();
-  const settings = useSettings();
   const [, navigate] = useLocation();
   const query = new URLSearchParams(useSearch());
   const date = query.get('date') ?? '';
   const [snapshot, send] = useMachine(machine, { input: { packageId: Number(query.get('id')), date } });
   const { pkg, visitors, violations, error, agreementAccepted, admissionScheduleId, filmScheduleId } = snapshot.context;
-  const [agreementOpen, setAgreementOpen] = useState(false);
 
   useEffect(() => {
     if (snapshot.status === 'done' && snapshot.context.orderId) navigate(pathTo(INDIVIDUAL_PATHS.payOrder, { id: snapshot.context.orderId }), { replace: true });
@@ -133,15 +127,7 @@ export default function PackageAddSure() {
               {t('addAudience.add', { max: VISITORS_PER_ORDER_INDIVIDUAL })}
             </button>
           ) : null}
-          <label className="agreement">
-            <input type="checkbox" checked={agreementAccepted} onChange={() => send({ type: 'AGREEMENT.TOGGLE' })} />
-            <span>
-              {t('review.agreePrefix')}
-              <button type="button" className="link" onClick={(event) => (event.preventDefault(), setAgreementOpen(true))}>
-                {t('review.agreement')}
-              </button>
-            </span>
-          </label>
+          <Agreement accepted={agreementAccepted} onToggle={() => send({ type: 'AGREEMENT.TOGGLE' })} />
           {general || error ? <Refusal message={tr((general?.message ?? error)!)} /> : null}
           <FooterBar>
             <span className="footer-bar__sum">
@@ -159,12 +145,7 @@ export default function PackageAddSure() {
           <LoadFailed onRetry={() => send({ type: 'RETRY' })} />
         </>
       ) : null}
-      <Sheet open={agreementOpen} title={t('review.agreement')} onClose={() => setAgreementOpen(false)}>
-        <RichText html={settings.texts.user_agreement ?? ''} />
-      </Sheet>
-      <Sheet open={snapshot.matches('verifying')} centered title={t('slider.title')} onClose={() => send({ type: 'SLIDER.CANCEL' })}>
-        <SliderCaptcha getCaptcha={getCaptcha} checkCaptcha={checkCaptcha} onPassed={(token) => send({ type: 'SLIDER.PASSED', token })} />
-      </Sheet>
+      <SliderSheet open={snapshot.matches('verifying')} onPassed={(token) => send({ type: 'SLIDER.PASSED', token })} onCancel={() => send({ type: 'SLIDER.CANCEL' })} />
       <LoadingOverlay show={snapshot.matches('loading') || snapshot.matches('submitting')} label={snapshot.matches('submitting') ? t('review.submitting') : undefined} />
     </Screen>
   );
