@@ -299,6 +299,10 @@ export const purchaseMachine = setup({
         quote: null,
         agreementAccepted: false,
         captchaToken: null,
+        // Seats belong to the session they were chosen in.
+        seats: [],
+        seatPlaces: [],
+        takenSeats: [],
       };
     }),
     addVisitor: assign(({ context }) => {
