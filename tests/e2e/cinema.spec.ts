@@ -157,7 +157,7 @@ for (const lang of ['zh', 'en'] as const) {
 for (const lang of ['zh', 'en'] as const) {
   test(`a visitor buys the exhibition and dome film package (${lang})`, async ({ page }) => {
     const T = TEXT[lang];
-    const P = lang === 'zh' ? { buy: '购买套票', name: '张三' } : { buy: 'Buy the package', name: '张三' };
+    const P = lang === 'zh' ? { buy: '购买套票', name: '张三', unpaid: '您有未支付的订单', payUnpaid: '去支付' } : { buy: 'Buy the package', name: '张三', unpaid: 'You have an unpaid order', payUnpaid: 'Pay now' };
     await useLanguage(page, lang);
     await page.goto('/');
     await loginByApi(page, newPhone());
@@ -182,6 +182,18 @@ for (const lang of ['zh', 'en'] as const) {
     await solveSlider(page);
     // Placing the order, then the payment page's own loads: give a busy machine time.
     await expect(page).toHaveURL(/\/order\/payOrder\/\d+$/, { timeout: 15_000 });
+    const payOrder = page.url();
+
+    // While it is unpaid, choosing a film asks to pay it first.
+    await page.goto('/individualCustomers/select/selectDate');
+    await page.locator('.day--available').nth(1).click();
+    await page.locator('[data-hall="cinema"]').getByRole('link', { name: T.films }).click();
+    await page.locator('.film').first().getByRole('button', { name: T.choose }).click();
+    await expect(page.locator('.rv-dialog')).toContainText(P.unpaid);
+    await shot(page, lang, '90-cinema-unpaid');
+    await page.locator('.rv-dialog').getByRole('button', { name: P.payUnpaid }).click();
+    await expect(page).toHaveURL(payOrder);
+
     await page.getByRole('button', { name: T.pay }).click();
     await page.getByRole('button', { name: T.cashierPay, exact: true }).click();
     await expect(page).toHaveURL(/\/order\/paySuccess\/\d+$/, { timeout: 15_000 });

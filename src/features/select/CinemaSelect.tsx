@@ -6,12 +6,15 @@ import { Link, useLocation, useParams } from 'wouter';
 import { getCinemaSessions } from '../../api/cinemaCalls.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 import { isSessionSelectable } from '../../domain/sessions.ts';
+import { tr } from '../../i18n/index.ts';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
+import { Refusal } from '../../ui/Refusal.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useSettings } from '../../ui/settings.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import './cinema.css';
 import { usePurchase, usePurchaseScreen } from './purchase.tsx';
+import { useUnpaidPrompt } from './useUnpaidPrompt.ts';
 
 export default function CinemaSelect() {
   const { t } = useTranslation();
@@ -19,9 +22,11 @@ export default function CinemaSelect() {
   const [, navigate] = useLocation();
   const hallId = Number(useParams<{ id: string }>().id);
   const actor = usePurchaseScreen('venue', navigate);
+  useUnpaidPrompt(navigate);
   const date = usePurchase((s) => s.context.date) ?? '';
   const hall = usePurchase((s) => s.context.halls.find((h) => h.hallId === hallId));
   const picking = usePurchase((s) => s.matches('checkingUnpaid') || s.matches('loadingSetting'));
+  const error = usePurchase((s) => (s.matches({ venue: 'ready' }) ? s.context.error : null));
   const { data: sessions, failed, loading, reload } = useLoad(() => getCinemaSessions(hallId, date), [hallId, date]);
 
   return (
@@ -30,6 +35,7 @@ export default function CinemaSelect() {
       <p className="muted cinema-day">
         {date} · {t('cinema.films')}
       </p>
+      {error ? <Refusal message={tr(error)} /> : null}
       {sessions?.length === 0 ? <p className="empty-state">{t('cinema.none')}</p> : null}
       {sessions?.map((s) => {
         const open = hall ? isSessionSelectable(hall, s) : false;

@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { isDayBookable, isSessionSelectable } from '../../domain/sessions.ts';
 import { tr } from '../../i18n/index.ts';
-import { confirm } from '../../ui/feedback.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { usePurchase, usePurchaseScreen } from './purchase.tsx';
 import { getPackages } from '../../api/cinemaCalls.ts';
 import { useLoad } from '../../ui/useLoad.ts';
+import { useUnpaidPrompt } from './useUnpaidPrompt.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 
 export default function SelectVenues() {
@@ -37,27 +37,11 @@ export default function SelectVenues() {
   const error = usePurchase((s) => s.context.error);
   const failed = usePurchase((s) => s.matches({ venue: 'failed' }));
   const busy = usePurchase((s) => s.matches('date') || s.matches({ venue: 'loading' }) || s.matches('checkingUnpaid') || s.matches('loadingSetting'));
-  const blocked = usePurchase((s) => s.matches('unpaidBlocked'));
-  const goPay = usePurchase((s) => (s.matches('goPay') ? s.context.unpaidOrderId : null));
   const [choice, setChoice] = useState<{ hallId: number; hallScheduleId: number } | null>(null);
   // Packages (admission and a film at one price) of the day, below the halls.
   const { data: packages } = useLoad(() => (date ? getPackages(date) : Promise.resolve([])), [date]);
 
-  useEffect(() => {
-    if (!blocked) return;
-    void confirm({
-      title: t('unpaid.title'),
-      message: t('unpaid.message'),
-      confirmButtonText: t('unpaid.pay'),
-      cancelButtonText: t('common.cancel'),
-    }).then((pay) => actor.send({ type: pay ? 'GO_PAY' : 'DISMISS' }));
-  }, [blocked, actor, t]);
-
-  useEffect(() => {
-    if (goPay == null) return;
-    navigate(pathTo(INDIVIDUAL_PATHS.payOrder, { id: goPay }));
-    actor.send({ type: 'RESET' });
-  }, [goPay, navigate, actor]);
+  useUnpaidPrompt(navigate);
 
   const weekday = date ? t('selectDate.weekdays').split(',')[(dayjs(date).day() + 6) % 7] : '';
 
