@@ -39,7 +39,7 @@ export const poolRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   );
   const priceQuery = z.object({ hallId: dbId(), scheduleId: dbId() });
   app.get('/pool/getPriceByScheduleId', { schema: { querystring: priceQuery, response: answer(answers.pricePools) } }, async (req) =>
-    ok(req, await sessionPrices(deps.db, req.query.hallId, req.query.scheduleId, deps.clock(), langOf(req))),
+    ok(req, await sessionPrices(deps.db, req.query.hallId, req.query.scheduleId, langOf(req))),
   );
   app.get('/pool/ingore/getPackages', { schema: { querystring: z.object({ queryDate: text().refine(isDate) }), response: answer(answers.packages) } }, async (req) =>
     ok(req, await listPackages(deps.db, req.query.queryDate, deps.clock(), langOf(req))),

@@ -3,8 +3,8 @@
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
-import type { BlockedSeat, CinemaSession, Film, PricePool, SeatMap } from '../../src/domain/types.ts';
-import { hallPools, loadHalls } from './pool.ts';
+import type { BlockedSeat, CinemaSession, Film, HallPool, PricePool, SeatMap } from '../../src/domain/types.ts';
+import { hallPools, loadHalls, loadPrices, pricePoolOf } from './pool.ts';
 
 export const CINEMA_TEXTS = {
   notACinema: { zh: '该场馆不是影院', en: 'This venue is not a cinema' },
@@ -42,18 +42,24 @@ async function cinemaHall(q: Queryable, hallId: number) {
   return hall;
 }
 
+/** The films of a day's sessions, by session id. */
+export async function filmsOn(q: Queryable, date: string, lang: Lang): Promise<Map<number, Film>> {
+  const rows = await q.query<FilmRow & { schedule_id: number }>(
+    'SELECT f.*, s.id AS schedule_id FROM hall_schedule s JOIN films f ON f.id = s.film_id WHERE s.visit_date = $1',
+    [date],
+  );
+  return new Map(rows.map((f) => [f.schedule_id, filmOf(f, lang)]));
+}
+
+/** A cinema's sessions of the day (from the day's pool) with their films. */
+export const withFilms = (pool: HallPool, films: Map<number, Film>): CinemaSession[] =>
+  pool.scheduleTicketPoolVOS.map((s) => ({ ...s, film: films.get(s.hallScheduleId) ?? null }));
+
 /** getScheduleByHallId: the day's sessions of one cinema, with their state and film. */
 export async function cinemaSessions(q: Queryable, hallId: number, date: string, now: Date, lang: Lang): Promise<CinemaSession[]> {
   await cinemaHall(q, hallId);
   const pool = (await hallPools(q, date, now, lang)).find((h) => h.hallId === hallId)!;
-  const films = await q.query<FilmRow & { schedule_id: number }>(
-    'SELECT f.*, s.id AS schedule_id FROM hall_schedule s JOIN films f ON f.id = s.film_id WHERE s.hall_id = $1 AND s.visit_date = $2',
-    [hallId, date],
-  );
-  return pool.scheduleTicketPoolVOS.map((s) => {
-    const f = films.find((x) => x.schedule_id === s.hallScheduleId);
-    return { ...s, film: f ? filmOf(f, lang) : null };
-  });
+  return withFilms(pool, await filmsOn(q, date, lang));
 }
 
 /** getSeatByScheduleId: every seat of the hall, blocked ones as not available, held and sold as sold. */
@@ -85,11 +91,10 @@ export async function seatMap(q: Queryable, scheduleId: number): Promise<SeatMap
 }
 
 /** getPriceByScheduleId: the session's ticket types and prices. */
-export async function sessionPrices(q: Queryable, hallId: number, scheduleId: number, now: Date, lang: Lang): Promise<PricePool[]> {
-  const [s] = await q.query<{ visit_date: string }>('SELECT visit_date FROM hall_schedule WHERE id = $1 AND hall_id = $2', [scheduleId, hallId]);
+export async function sessionPrices(q: Queryable, hallId: number, scheduleId: number, lang: Lang): Promise<PricePool[]> {
+  const [s] = await q.query('SELECT 1 FROM hall_schedule WHERE id = $1 AND hall_id = $2', [scheduleId, hallId]);
   if (!s) throw fail(CINEMA_TEXTS.noSession);
-  const pool = (await hallPools(q, s.visit_date, now, lang)).find((h) => h.hallId === hallId)!;
-  return pool.scheduleTicketPoolVOS.find((x) => x.hallScheduleId === scheduleId)!.priceTicketPoolVOS;
+  return (await loadPrices(q, hallId)).map((p) => pricePoolOf(p, lang));
 }
 
 /** getBlock */

@@ -6,16 +6,15 @@ import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
 import type { PackageOrderBody } from '../../src/domain/contracts.ts';
-import { freeChildPerAdult } from '../../src/domain/orderRules.ts';
-import { checkPackage, PACKAGE_MESSAGES, type PackageDraft } from '../../src/domain/packages.ts';
+import { checkPackage, PACKAGE_MESSAGES, packageContexts, type PackageDraft } from '../../src/domain/packages.ts';
 import type { Lang } from '../../src/domain/text.ts';
-import type { PlaceOrderResult, TicketPackage } from '../../src/domain/types.ts';
+import type { PlaceOrderResult, SchedulePool, TicketPackage } from '../../src/domain/types.ts';
 import { museumDate } from '../time.ts';
-import { cinemaSessions } from './cinema.ts';
-import { bookableSession, insertOrder, lockBuyer, ORDER_TEXTS, passRiskAndCaptcha, refuseUnpaid } from './orders.ts';
+import { filmsOn, withFilms } from './cinema.ts';
+import { insertOrder, lockBuyer, ORDER_TEXTS, passRiskAndCaptcha, refuseUnpaid } from './orders.ts';
 import { riskEnabled } from './risk.ts';
-import { minutes } from './settings.ts';
-import { hallPools, hallRules, loadHalls, remainingOf, ticketPrice, type PriceRow } from './pool.ts';
+import { getConfig, minutes } from './settings.ts';
+import { hallPools, hallRules, loadHalls, pricePoolOf, type PriceRow } from './pool.ts';
 import { seatsForParty } from './seats.ts';
 import { takeSold } from './stock.ts';
 
@@ -40,81 +39,87 @@ async function packageParts(q: Queryable, where: string, params: unknown[]) {
   });
 }
 
-const pricePool = (p: PriceRow, lang: Lang) => {
-  const t = ticketPrice(p);
-  return { ticketPriceId: t.ticketPriceId, name: t.name[lang], kind: t.kind, price: t.price, ageMin: t.ageMin, ageMax: t.ageMax, isChildFreeTicket: t.isChildFreeTicket };
-};
+type Parts = Awaited<ReturnType<typeof packageParts>>;
 
-/** getPackages: the packages with the day's sessions of both parts. */
-export async function listPackages(q: Queryable, date: string, now: Date, lang: Lang): Promise<TicketPackage[]> {
+/** getPackages: the packages with the day's sessions of both parts (one reading of the day's
+ * pool and films, whatever the number of packages). */
+export async function listPackages(q: Queryable, date: string, now: Date, lang: Lang, parts?: Parts): Promise<TicketPackage[]> {
   const pools = await hallPools(q, date, now, lang);
-  const out: TicketPackage[] = [];
-  for (const p of await packageParts(q, '', [])) {
-    const pool = pools.find((h) => h.hallId === p.admissionHall.id)!;
-    const films = await cinemaSessions(q, p.filmHall.id, date, now, lang);
-    out.push({
+  const films = await filmsOn(q, date, lang);
+  const poolOf = (hallId: number) => pools.find((h) => h.hallId === hallId)!;
+  return (parts ?? (await packageParts(q, '', []))).map((p) => {
+    const admission = pricePoolOf(p.admission, lang);
+    const film = pricePoolOf(p.film, lang);
+    const admissionPool = poolOf(p.admissionHall.id);
+    const filmPool = poolOf(p.filmHall.id);
+    return {
       packageId: p.row.id,
       name: lang === 'en' ? p.row.name_en : p.row.name_zh,
       intro: lang === 'en' ? p.row.intro_en : p.row.intro_zh,
-      price: p.admission.price + p.film.price,
+      price: admission.price + film.price,
       admission: {
         rules: hallRules(p.admissionHall),
-        hallName: pool.name,
-        price: pricePool(p.admission, lang),
-        sessions: pool.scheduleTicketPoolVOS.map((s) => ({ ...s, priceTicketPoolVOS: [pricePool(p.admission, lang)] })),
+        hallName: admissionPool.name,
+        price: admission,
+        sessions: admissionPool.scheduleTicketPoolVOS.map((s) => ({ ...s, priceTicketPoolVOS: [admission] })),
       },
       film: {
         rules: hallRules(p.filmHall),
-        hallName: lang === 'en' ? p.filmHall.name_en : p.filmHall.name_zh,
-        price: pricePool(p.film, lang),
-        sessions: films.map((s) => ({ ...s, priceTicketPoolVOS: [pricePool(p.film, lang)] })),
+        hallName: filmPool.name,
+        price: film,
+        sessions: withFilms(filmPool, films).map((s) => ({ ...s, priceTicketPoolVOS: [film] })),
       },
-    });
+    };
+  });
+}
+
+/** The chosen session of a part, refused (with the pool's reason) unless it is on sale now;
+ * sold out is the stock update's to refuse. */
+function chosenSession<S extends SchedulePool>(sessions: S[], scheduleId: number): S {
+  const session = sessions.find((s) => s.hallScheduleId === scheduleId);
+  if (!session) throw fail(ORDER_TEXTS.notSelectable);
+  if (session.state !== 'available' && session.state !== 'soldOut') {
+    throw fail(session.disabledText ? { zh: session.disabledText, en: session.disabledText } : ORDER_TEXTS.notSelectable);
   }
-  return out;
+  return session;
 }
 
 /** placeOrder with packageId. */
 export async function placePackageOrder(deps: AppDeps, userId: number, body: PackageOrderBody, lang: Lang): Promise<PlaceOrderResult> {
   const now = deps.clock();
-  const [p] = await packageParts(deps.db, 'WHERE id = $1', [body.packageId]);
-  if (!p) throw fail(PACKAGE_MESSAGES.notFound);
-  const admission = await bookableSession(deps.db, body.admissionScheduleId, now, body.date);
-  const film = await bookableSession(deps.db, body.filmScheduleId, now, body.date);
-  if (admission.hall.id !== p.admissionHall.id || film.hall.id !== p.filmHall.id) throw fail(ORDER_TEXTS.notSelectable);
+  const parts = await packageParts(deps.db, 'WHERE id = $1', [body.packageId]);
+  if (parts.length === 0) throw fail(PACKAGE_MESSAGES.notFound);
+  const [p] = parts;
+  const [pkg] = await listPackages(deps.db, body.date, now, lang, parts);
+  const admission = chosenSession(pkg.admission.sessions, body.admissionScheduleId);
+  const film = chosenSession(pkg.film.sessions, body.filmScheduleId);
 
   const draft: PackageDraft = {
     visitDate: body.date,
-    admissionScheduleId: admission.schedule.id,
-    filmScheduleId: film.schedule.id,
+    admissionScheduleId: admission.hallScheduleId,
+    filmScheduleId: film.hallScheduleId,
     visitors: body.visitors.map((v) => ({ name: v.userName.trim(), certificateType: v.certificate, certificateNumber: v.certificateInfo.trim().toUpperCase() })),
     agreementAccepted: true,
     captchaToken: body.captchaToken || (deps.config.captcha === 'off' ? 'captcha-off' : null),
   };
-  const context = (s: typeof admission, price: PriceRow) => ({
-    hall: hallRules(s.hall),
-    prices: [ticketPrice(price)],
-    remaining: remainingOf(s.schedule),
-    freeChildPerAdult: freeChildPerAdult(s.config, s.hall.hall_key),
-  });
-  const pkg = (await listPackages(deps.db, body.date, now, lang)).find((x) => x.packageId === p.row.id)!;
-  const violations = checkPackage(draft, { admission: context(admission, p.admission), film: context(film, p.film) }, pkg, 'submit', museumDate(now));
+  // The same rules as the client's guard, on the day's figures read now.
+  const violations = checkPackage(draft, packageContexts(pkg, admission.hallScheduleId, film.hallScheduleId), pkg, 'submit', museumDate(now));
   if (violations.length > 0) throw fail(violations[0].message);
 
-  const config = admission.config;
+  const config = await getConfig(deps.db);
   return deps.db.tx(async (q) => {
     await lockBuyer(q, userId, now);
     await refuseUnpaid(q, userId);
     const refused = await passRiskAndCaptcha(q, deps, config, userId, now, body.captchaToken, lang);
     if (refused) return refused;
     const n = draft.visitors.length;
-    for (const s of [admission, film].sort((a, b) => a.schedule.id - b.schedule.id)) {
-      if (!(await takeSold(q, s.schedule.id, n))) throw fail(ORDER_TEXTS.soldOut);
+    for (const id of [admission.hallScheduleId, film.hallScheduleId].sort((a, b) => a - b)) {
+      if (!(await takeSold(q, id, n))) throw fail(ORDER_TEXTS.soldOut);
     }
     const seats = await seatsForParty(
       q,
-      film.hall,
-      film.schedule.id,
+      p.filmHall,
+      film.hallScheduleId,
       draft.visitors.map(() => undefined),
       draft.visitors.map(() => false),
     );
@@ -130,10 +135,10 @@ export async function placePackageOrder(deps: AppDeps, userId: number, body: Pac
       seat,
     });
     const tickets = [
-      ...draft.visitors.map((v) => ticket(v, p.admission, admission.schedule.id, null)),
-      ...draft.visitors.map((v, i) => ticket(v, p.film, film.schedule.id, seats[i])),
+      ...draft.visitors.map((v) => ticket(v, p.admission, admission.hallScheduleId, null)),
+      ...draft.visitors.map((v, i) => ticket(v, p.film, film.hallScheduleId, seats[i])),
     ];
-    const orderId = await insertOrder(q, userId, now, minutes(config, 'person_pay_hold_period', 15), tickets, admission.hall.id, body.date);
+    const orderId = await insertOrder(q, userId, now, minutes(config, 'person_pay_hold_period', 15), tickets, p.admissionHall.id, body.date);
     return { orderId, riskEnable: riskEnabled(config), riskPolicy: 1, riskPrompt: null };
   });
 }

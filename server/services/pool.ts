@@ -1,7 +1,7 @@
 /** Halls, sessions and their states (SPEC §4 session states), computed from the stock rows. */
 import type { Queryable } from '../db/db.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
-import type { CalendarDay, DayState, HallPool, HallRules, SchedulePool, SessionState, TicketPrice } from '../../src/domain/types.ts';
+import type { CalendarDay, DayState, HallPool, HallRules, PricePool, SchedulePool, SessionState, TicketPrice } from '../../src/domain/types.ts';
 import { addDays, museumDate, museumDateTime, museumInstant } from '../time.ts';
 import { getConfig, getText } from './settings.ts';
 import { BOOKING_DAYS } from '../seed/museum.ts';
@@ -85,6 +85,17 @@ export const hallRules = (h: HallRow): HallRules => ({
 export const ticketPrice = (p: PriceRow): TicketPrice => ({
   ticketPriceId: p.id,
   name: { zh: p.name_zh, en: p.name_en },
+  kind: p.kind,
+  price: p.price,
+  ageMin: p.age_min,
+  ageMax: p.age_max,
+  isChildFreeTicket: p.is_child_free,
+});
+
+/** A price as the pool shows it, in the request's language. */
+export const pricePoolOf = (p: PriceRow, lang: Lang): PricePool => ({
+  ticketPriceId: p.id,
+  name: lang === 'en' ? p.name_en : p.name_zh,
   kind: p.kind,
   price: p.price,
   ageMin: p.age_min,
@@ -190,17 +201,7 @@ export async function hallPools(q: Queryable, date: string, now: Date, lang: Lan
   const stop = await stopSaleText(q);
   const schedules = await q.query<ScheduleRow>('SELECT * FROM hall_schedule WHERE visit_date = $1 ORDER BY begin_time, id', [date]);
   return halls.map((h) => {
-    const hallPrices: PricePoolOut[] = prices
-      .filter((p) => p.hall_id === h.id)
-      .map((p) => ({
-        ticketPriceId: p.id,
-        name: lang === 'en' ? p.name_en : p.name_zh,
-        kind: p.kind,
-        price: p.price,
-        ageMin: p.age_min,
-        ageMax: p.age_max,
-        isChildFreeTicket: p.is_child_free,
-      }));
+    const hallPrices = prices.filter((p) => p.hall_id === h.id).map((p) => pricePoolOf(p, lang));
     const sessions: SchedulePool[] = schedules
       .filter((s) => s.hall_id === h.id)
       .map((s) => {
@@ -234,4 +235,3 @@ export async function hallPools(q: Queryable, date: string, now: Date, lang: Lan
   });
 }
 
-type PricePoolOut = SchedulePool['priceTicketPoolVOS'][number];
