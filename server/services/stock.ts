@@ -50,12 +50,18 @@ export async function releaseTickets(
   to: TicketStatus,
 ): Promise<Array<{ id: number; schedule_id: number; price: number }>> {
   if (ticketIds.length === 0) return [];
+  // Still sold (e.g. toBeChecked -> expired): the tickets keep their seats; otherwise the seats
+  // come free in the same statement.
+  const keep = SOLD_STATES.includes(to);
   const moved = await q.query<{ id: number; schedule_id: number; price: number }>(
-    `UPDATE tickets SET status = $3 WHERE id = ANY($1::int[]) AND status = ANY($2::text[]) RETURNING id, schedule_id, price`,
+    keep
+      ? `UPDATE tickets SET status = $3 WHERE id = ANY($1::int[]) AND status = ANY($2::text[]) RETURNING id, schedule_id, price`
+      : `WITH moved AS (UPDATE tickets SET status = $3 WHERE id = ANY($1::int[]) AND status = ANY($2::text[]) RETURNING id, schedule_id, price),
+              freed AS (UPDATE session_seats SET state = 'free', ticket_id = NULL WHERE ticket_id IN (SELECT id FROM moved))
+         SELECT * FROM moved`,
     [ticketIds, from, to],
   );
-  if (SOLD_STATES.includes(to)) return moved; // still sold (e.g. toBeChecked -> expired)
-  await q.query(`UPDATE session_seats SET state = 'free', ticket_id = NULL WHERE ticket_id = ANY($1::int[])`, [moved.map((t) => t.id)]);
+  if (keep) return moved;
   for (const [scheduleId, n] of perSchedule(moved)) {
     await q.query('UPDATE hall_schedule SET sold = sold - $2 WHERE id = $1', [scheduleId, n]);
   }
@@ -84,11 +90,13 @@ export async function releaseCartLines(
   now: Date,
 ): Promise<Array<{ id: number; schedule_id: number }>> {
   if (lineIds.length === 0) return [];
+  // The lines' seats come free in the same statement.
   const moved = await q.query<{ id: number; schedule_id: number }>(
-    `UPDATE cart_lines SET status = $2, closed_at = $3 WHERE id = ANY($1::int[]) AND status = 'held' RETURNING id, schedule_id`,
+    `WITH moved AS (UPDATE cart_lines SET status = $2, closed_at = $3 WHERE id = ANY($1::int[]) AND status = 'held' RETURNING id, schedule_id),
+          freed AS (UPDATE session_seats SET state = 'free', cart_line_id = NULL WHERE cart_line_id IN (SELECT id FROM moved))
+     SELECT * FROM moved`,
     [lineIds, to, now],
   );
-  await q.query(`UPDATE session_seats SET state = 'free', cart_line_id = NULL WHERE cart_line_id = ANY($1::int[])`, [moved.map((l) => l.id)]);
   for (const [scheduleId, n] of perSchedule(moved)) {
     await q.query('UPDATE hall_schedule SET held = held - $2 WHERE id = $1', [scheduleId, n]);
   }
