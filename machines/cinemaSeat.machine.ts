@@ -8,7 +8,7 @@
  * at placeOrder, dropped from `selected`; `own`: an unpaid order's seats, free to its owner). The app provides the actor `loadMap` (the session id:
  * the SeatMap). Output: ChosenSeats. */
 import { assign, fromPromise, not, setup } from 'xstate';
-import { SEAT_MESSAGES } from '../src/domain/seats.ts';
+import { SEAT_MESSAGES, seatNumberOf } from '../src/domain/seats.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { SeatMap } from '../src/domain/types.ts';
 import { errorText, failure, notProvided, output } from './errors.ts';
@@ -40,13 +40,12 @@ export interface ChosenSeats {
 
 export type CinemaSeatEvent = { type: 'TOGGLE'; seat: string } | { type: 'REFRESH' } | { type: 'CONFIRM' } | { type: 'RETRY' };
 
-const numberOf = (s: { row: number; col: number }) => `${s.row}-${s.col}`;
-const availableIn = (map: SeatMap | null, seat: string) => map?.seats.some((s) => numberOf(s) === seat && s.state === 'available') ?? false;
+const availableIn = (map: SeatMap | null, seat: string) => map?.seats.some((s) => seatNumberOf(s) === seat && s.state === 'available') ?? false;
 
 /** The map as this visitor sees it: the seats of their own unpaid order are free to them. */
 function ownAsFree(map: SeatMap, own: readonly string[]): SeatMap {
   if (own.length === 0) return map;
-  return { ...map, seats: map.seats.map((s) => (own.includes(numberOf(s)) ? { ...s, state: 'available' } : s)) };
+  return { ...map, seats: map.seats.map((s) => (own.includes(seatNumberOf(s)) ? { ...s, state: 'available' } : s)) };
 }
 
 /** The chosen seats the new map still offers, and a message when some were lost. */
@@ -95,7 +94,7 @@ export const cinemaSeatMachine = setup({
   output: ({ context }) => ({
     seats: context.selected,
     places: context.selected.map((seat) => {
-      const cell = context.map?.seats.find((s) => numberOf(s) === seat);
+      const cell = context.map?.seats.find((s) => seatNumberOf(s) === seat);
       return { rowLabel: cell?.rowLabel ?? '', seatLabel: cell?.seatLabel ?? '' };
     }),
   }),

@@ -10,7 +10,8 @@ import { VISITORS_PER_ORDER_INDIVIDUAL } from '../src/domain/limits.ts';
 import { ORDER_MESSAGES } from '../src/domain/orderRules.ts';
 import { checkPackage, PACKAGE_MESSAGES, packageContexts, type PackageDraft } from '../src/domain/packages.ts';
 import type { Text } from '../src/domain/text.ts';
-import type { CertificateType, TicketPackage, Violation } from '../src/domain/types.ts';
+import { isSessionOpen } from '../src/domain/sessions.ts';
+import type { CertificateType, SchedulePool, TicketPackage, Violation } from '../src/domain/types.ts';
 import { errorText, failure, notProvided, output, sameText } from './errors.ts';
 import { loadingStates } from './loading.ts';
 import type { PlaceOrderAnswer } from './purchase.machine.ts';
@@ -63,7 +64,7 @@ function violationsOf(c: PackagePurchaseContext): Violation[] {
   return checkPackage(packageDraftOf(c), packageContexts(c.pkg, c.admissionScheduleId, c.filmScheduleId), c.pkg, 'visitors');
 }
 
-const open = (sessions: TicketPackage['admission']['sessions'], id: number) => sessions.some((s) => s.hallScheduleId === id && s.state === 'available' && !s.disabled);
+const open = (sessions: SchedulePool[], id: number) => sessions.some((s) => s.hallScheduleId === id && isSessionOpen(s));
 
 export const packagePurchaseMachine = setup({
   types: {

@@ -6,6 +6,7 @@ import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
 import type { Lang } from '../../src/domain/text.ts';
 import type { OrderDetail, OrderStatus, OrderSummary, Page, TicketStatus } from '../../src/domain/types.ts';
+import { seatNumberOf } from '../../src/domain/seats.ts';
 import { maskCertificate } from '../../src/domain/certificates.ts';
 import { museumDateTime } from '../time.ts';
 import { ORDER_TEXTS } from './orders.ts';
@@ -106,7 +107,7 @@ export async function detailOf(q: Queryable, o: OrderRow, lang: Lang): Promise<O
       hallName: lang === 'en' ? t.hall_name_en : t.hall_name_zh,
       beginTime: t.begin_time,
       endTime: t.end_time,
-      seat: t.row_label && t.seat_label ? { rowLabel: t.row_label, seatLabel: t.seat_label, number: `${t.row_no}-${t.col_no}` } : null,
+      seat: t.row_label && t.seat_label ? { rowLabel: t.row_label, seatLabel: t.seat_label, number: seatNumberOf({ row: t.row_no!, col: t.col_no! }) } : null,
       filmName: lang === 'en' ? t.film_en : t.film_zh,
     })),
   };

@@ -9,7 +9,12 @@ export function isDayBookable(calendar: readonly CalendarDay[], date: string): b
 }
 
 export function isSessionSelectable(hall: HallPool, session: SchedulePool): boolean {
-  return !hall.disabled && !session.disabled && session.state === 'available' && session.ticketPool > 0;
+  return !hall.disabled && isSessionOpen(session);
+}
+
+/** A session on sale with tickets left, whatever its hall (a package's parts). */
+export function isSessionOpen(session: SchedulePool): boolean {
+  return !session.disabled && session.state === 'available' && session.ticketPool > 0;
 }
 
 /** SPEC §8 "Order not paid in time". */

@@ -12,7 +12,7 @@ import { seatChangeMachine } from '../../../machines/seatChange.machine.ts';
 import { getSeatMap } from '../../api/cinemaCalls.ts';
 import { changeSeats, getOrder } from '../../api/orderCalls.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
-import { seatText } from '../../domain/seats.ts';
+import { seatNumberOf, seatText } from '../../domain/seats.ts';
 import { tr } from '../../i18n/index.ts';
 import { toastInfo } from '../../ui/feedback.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
@@ -40,7 +40,7 @@ function SeatPicker({ seats }: { seats: SeatActor }) {
     return () => clearInterval(timer);
   }, [picking, seats]);
   const label = (number: string) => {
-    const seat = map?.seats.find((s) => `${s.row}-${s.col}` === number);
+    const seat = map?.seats.find((s) => seatNumberOf(s) === number);
     return seat ? tr(seatText(seat)) : number;
   };
   return (

@@ -10,6 +10,7 @@ import { packagePurchaseMachine } from '../../../machines/packagePurchase.machin
 import { getPackages, placePackage } from '../../api/cinemaCalls.ts';
 import { VISITORS_PER_ORDER_INDIVIDUAL } from '../../domain/limits.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
+import { isSessionOpen } from '../../domain/sessions.ts';
 import type { SchedulePool } from '../../domain/types.ts';
 import { tr } from '../../i18n/index.ts';
 import { CertificateTypeField } from '../../ui/CertificateTypeField.tsx';
@@ -35,7 +36,7 @@ function Sessions({ name, sessions, chosen, label, onPick }: { name: string; ses
   return (
     <div className="sessions" role="radiogroup" aria-label={name}>
       {sessions.map((s) => {
-        const ok = s.state === 'available' && !s.disabled;
+        const ok = isSessionOpen(s);
         const on = chosen === s.hallScheduleId;
         return (
           <label key={s.hallScheduleId} className={`session${ok ? '' : ' session--off'}${on ? ' session--on' : ''}`}>

@@ -5,7 +5,7 @@
  * own box, the page does not. */
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SeatState } from '../../domain/seats.ts';
+import { seatNumberOf, type SeatState } from '../../domain/seats.ts';
 import type { SeatCell, SeatMap } from '../../domain/types.ts';
 
 const MARK: Record<SeatState, (seat: SeatCell) => string> = {
@@ -31,7 +31,7 @@ export function SeatGrid({ map, selected, size, onToggle }: SeatGridProps) {
     const box = scroller.current;
     if (box) box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
   }, [size, map.cols]);
-  const byPos = new Map(map.seats.map((s) => [`${s.row}-${s.col}`, s]));
+  const byPos = new Map(map.seats.map((s) => [seatNumberOf(s), s]));
   const stateName: Record<SeatState, string> = {
     available: t('cinema.legendAvailable'),
     selected: t('cinema.legendSelected'),
@@ -51,9 +51,9 @@ export function SeatGrid({ map, selected, size, onToggle }: SeatGridProps) {
             {map.seats.find((s) => s.row === row)?.rowLabel}
           </div>,
           ...cols.map((col) => {
-            const seat = byPos.get(`${row}-${col}`);
-            if (!seat) return <div key={`${row}-${col}`} className="seat-gap" />;
-            const number = `${row}-${col}`;
+            const number = seatNumberOf({ row, col });
+            const seat = byPos.get(number);
+            if (!seat) return <div key={number} className="seat-gap" />;
             const state: SeatState = selected.includes(number) ? 'selected' : seat.state;
             return (
               <button
