@@ -2,7 +2,7 @@
  * certificate, renewing an agency's agreement, and the requests already sent with their state. */
 import { useTranslation } from 'react-i18next';
 import { getMyRequests } from '../../api/teamCalls.ts';
-import { needsAgreement } from '../../domain/team.ts';
+import { requestRefusal, type UploadRequestKind } from '../../domain/team.ts';
 import type { TeamInfo } from '../../domain/types.ts';
 import { useLoad } from '../../ui/useLoad.ts';
 import { RequestCard } from './RequestCard.tsx';
@@ -12,7 +12,8 @@ const STATE_TAG = { pending: 'tag--warn', approved: 'tag--ok', rejected: 'tag--d
 export function TeamRequests({ team, onChanged }: { team: TeamInfo; onChanged: () => void }) {
   const { t } = useTranslation();
   const { data: requests, reload } = useLoad(getMyRequests, []);
-  const pending = (kind: string) => requests?.some((r) => r.kind === kind && r.state === 'pending') ?? true;
+  // Until the list is in, nothing may be sent; then the one rule of sending (src/domain/team.ts).
+  const may = (kind: UploadRequestKind) => requests !== null && requestRefusal(team, kind, requests.some((r) => r.kind === kind && r.state === 'pending')) === null;
   const sent = () => {
     reload();
     onChanged();
@@ -20,13 +21,13 @@ export function TeamRequests({ team, onChanged }: { team: TeamInfo; onChanged: (
   return (
     <>
       <h2 className="section-title">{t('teamArea.requestsTitle')}</h2>
-      {team.status === 1 && !pending('unfreeze') ? (
+      {may('unfreeze') ? (
         <RequestCard kind="unfreeze" title={t('teamArea.unfreezeTitle')} hint={t('teamArea.unfreezeHint')} parts={[t('teamArea.explanation')]} onSent={sent} />
       ) : null}
-      {!pending('credit') ? (
+      {may('credit') ? (
         <RequestCard kind="credit" title={t('teamArea.creditTitle')} hint={t('teamArea.creditHint')} parts={[t('teamArea.creditUpload')]} onSent={sent} />
       ) : null}
-      {needsAgreement(team.teamType) && !pending('protocol') ? (
+      {may('protocol') ? (
         <RequestCard
           kind="protocol"
           title={t('teamArea.protocolTitle')}
