@@ -23,9 +23,8 @@ import { minutes } from './settings.ts';
 import { hallRules, remainingOf } from './pool.ts';
 import { bookableSession, checkedSession, insertOrder, lockBuyer, ORDER_TEXTS, passRiskAndCaptcha, refuseUnpaid } from './orders.ts';
 import { assertNotBlacklisted } from './blacklist.ts';
-import { claimSeat, heldToSold, perSchedule, releaseCartLines, takeHeld } from './stock.ts';
-import { seatsForParty, seatsTaken } from './seats.ts';
-import type { SeatPos } from '../../src/domain/seats.ts';
+import { heldToSold, perSchedule, releaseCartLines, takeHeld } from './stock.ts';
+import { claimSeats, seatsForParty } from './seats.ts';
 
 export const CART_TEXTS = {
   /** SPEC §8 */
@@ -158,7 +157,7 @@ export async function addToCart(deps: AppDeps, userId: number, input: CartAddBod
       lines.map(({ price }) => price.kind === 'child'),
     );
     const ids: number[] = [];
-    const taken: SeatPos[] = [];
+    const claims: Parameters<typeof claimSeats>[1] = [];
     for (const [i, { line, price }] of lines.entries()) {
       const [row] = await q.query<{ id: number }>(
         `INSERT INTO cart_lines (user_id, schedule_id, hall_id, visit_date, price_id, user_name, certificate_type, certificate_info,
@@ -168,10 +167,10 @@ export async function addToCart(deps: AppDeps, userId: number, input: CartAddBod
           line.certificateInfo.trim().toUpperCase(), price.name.zh, price.name.en, price.price, now, deadline],
       );
       const seat = seats[i];
-      if (seat && !(await claimSeat(q, schedule.id, seat, { cartLineId: row.id }))) taken.push(seat);
+      if (seat) claims.push({ scheduleId: schedule.id, seat, owner: { cartLineId: row.id } });
       ids.push(row.id);
     }
-    if (taken.length > 0) throw seatsTaken(taken);
+    await claimSeats(q, claims);
     return { orderId: null, ...risk, cartTicketIds: ids, deadline: deadline.getTime() };
   });
 }

@@ -16,8 +16,8 @@ import { HOLD_SLACK_MS } from '../../src/domain/limits.ts';
 import { museumDate, museumDateTime } from '../time.ts';
 import { getConfig, getText, minutes } from './settings.ts';
 import { consumeToken } from '../providers/captcha.ts';
-import { claimSeat, moveSeatToTicket, takeSold } from './stock.ts';
-import { seatsForParty, seatsTaken } from './seats.ts';
+import { moveSeatToTicket, takeSold } from './stock.ts';
+import { claimSeats, seatsForParty } from './seats.ts';
 import type { SeatPos } from '../../src/domain/seats.ts';
 import { assertNotBlacklisted } from './blacklist.ts';
 import {
@@ -171,7 +171,7 @@ export async function insertOrder(q: Queryable, userId: number, now: Date, holdM
      VALUES ($1, $2, $3, $4, $5, 'toBePaid', $6, $7, $8, $9) RETURNING id`,
     [newOrderNumber(now), userId, hallId, tickets[0].scheduleId, visitDate, amount, tickets.length, now, new Date(now.getTime() + holdMinutes * 60_000 + HOLD_SLACK_MS)],
   );
-  const taken: SeatPos[] = [];
+  const claims: Parameters<typeof claimSeats>[1] = [];
   for (const t of tickets) {
     const [ticket] = await q.query<{ id: number }>(
       `INSERT INTO tickets (order_id, price_id, user_name, certificate_type, certificate_info, ticket_name_zh, ticket_name_en, price, status, schedule_id)
@@ -179,9 +179,9 @@ export async function insertOrder(q: Queryable, userId: number, now: Date, holdM
       [order.id, t.priceId, t.userName, t.certificateType, t.certificateInfo, t.nameZh, t.nameEn, t.price, t.scheduleId],
     );
     if (t.cartLineId !== undefined) await moveSeatToTicket(q, t.cartLineId, ticket.id);
-    else if (t.seat && !(await claimSeat(q, t.scheduleId, t.seat, { ticketId: ticket.id }))) taken.push(t.seat);
+    else if (t.seat) claims.push({ scheduleId: t.scheduleId, seat: t.seat, owner: { ticketId: ticket.id } });
   }
-  if (taken.length > 0) throw seatsTaken(taken);
+  await claimSeats(q, claims);
   return order.id;
 }
 

@@ -20,8 +20,7 @@ export async function seatsForParty(
   if (!hall.cinema) return wanted.map(() => null);
   const seats = wanted.map((w) => (hall.choose_mode === 1 ? parseSeatNumber(w) : null));
   const picked = seats.filter((s) => s !== null);
-  if (new Set(picked.map(seatNumberOf)).size !== picked.length) throw fail(SEAT_MESSAGES.sameSeat);
-  await refuseNotForSale(q, hall.id, picked);
+  await refusePicks(q, hall.id, picked);
   const open = seats.flatMap((s, i) => (s === null ? [i] : []));
   if (open.length === 0) return seats;
 
@@ -65,23 +64,30 @@ export async function changeOrderSeats(q: Queryable, userId: number, orderId: nu
   const seats = wanted.map(parseSeatNumber);
   if (seats.length !== tickets.length || seats.some((s) => s === null)) throw fail(SEAT_MESSAGES.choose);
   const picked = seats as SeatPos[];
-  if (new Set(picked.map(seatNumberOf)).size !== picked.length) throw fail(SEAT_MESSAGES.sameSeat);
-  await refuseNotForSale(q, order.hall_id, picked);
+  await refusePicks(q, order.hall_id, picked);
   // The session row, after the order and its tickets as every stock move takes them: a
   // buyer whose seats are being assigned (seatsForParty) holds it while it reads the free ones.
   await q.query('SELECT id FROM hall_schedule WHERE id = $1 FOR UPDATE', [order.schedule_id]);
   const ids = tickets.map((t) => t.id);
   await q.query(`UPDATE session_seats SET state = 'free', ticket_id = NULL WHERE ticket_id = ANY($1::int[])`, [ids]);
+  await claimSeats(q, picked.map((seat, i) => ({ scheduleId: order.schedule_id, seat, owner: { ticketId: ids[i] } })));
+}
+
+/** Holds each seat for its new ticket or cart line; when any went to someone else first, the
+ * refusal names them all (505) and the caller's transaction takes nothing. */
+export async function claimSeats(q: Queryable, claims: Array<{ scheduleId: number; seat: SeatPos; owner: { ticketId: number } | { cartLineId: number } }>): Promise<void> {
   const taken: SeatPos[] = [];
-  for (const [i, seat] of picked.entries()) {
-    if (!(await claimSeat(q, order.schedule_id, seat, { ticketId: ids[i] }))) taken.push(seat);
+  for (const { scheduleId, seat, owner } of claims) {
+    if (!(await claimSeat(q, scheduleId, seat, owner))) taken.push(seat);
   }
   if (taken.length > 0) throw seatsTaken(taken);
 }
 
-/** Every picked position must be a seat of the hall that sells (not an aisle, not blocked). */
-async function refuseNotForSale(q: Queryable, hallId: number, picked: SeatPos[]): Promise<void> {
+/** The visitor's picks: each seat once, and each a seat of the hall that sells (not an
+ * aisle, not blocked). */
+async function refusePicks(q: Queryable, hallId: number, picked: SeatPos[]): Promise<void> {
   if (picked.length === 0) return;
+  if (new Set(picked.map(seatNumberOf)).size !== picked.length) throw fail(SEAT_MESSAGES.sameSeat);
   const [{ n }] = await q.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM hall_seats WHERE hall_id = $1 AND NOT blocked AND (row_no, col_no) IN (SELECT * FROM unnest($2::int[], $3::int[]))`,
     [hallId, picked.map((s) => s.row), picked.map((s) => s.col)],
