@@ -12,11 +12,10 @@
  * burst), raw updates/s and ratio. Exits non-zero only when tickets are oversold or orders are
  * lost (orders in the database != successful answers, or sold != tickets), never on timing. */
 import { randomBytes } from 'node:crypto';
-import { migrate, type Db } from '../server/db/db.ts';
-import { seedIfEmpty } from '../server/seed/seed.ts';
+import type { Db } from '../server/db/db.ts';
 import { buildOrderRequest } from '../src/domain/orderRequest.ts';
 import { ORDER_MESSAGES } from '../src/domain/orderRules.ts';
-import { burst, buyers, cleanup, GIVEN, hardStop, idNumber, openSingle, openTomorrow, pct, prepareTarget, rawUpdates, startServer, stopServer, SURNAMES, type Answered } from './bench/kit.ts';
+import { burst, buyers, cleanup, GIVEN, hardStop, idNumber, openSingle, museumTomorrow, pct, prepareTarget, rawUpdates, startServer, stopServer, SURNAMES, type Answered } from './bench/kit.ts';
 
 const env = process.env;
 const CAPACITY = Number(env.CAPACITY ?? 300);
@@ -37,9 +36,7 @@ interface Setup {
 
 async function setUp(db: Db, secret: string): Promise<Setup> {
   const now = new Date();
-  await migrate(db);
-  await seedIfEmpty(db, () => now);
-  const date = await openTomorrow(db, now);
+  const date = await museumTomorrow(db, now);
   // The first hall that lets a lone adult in.
   const [hall] = await db.query<{ id: number }>(
     `SELECT id FROM halls WHERE NOT needs_adult_and_child AND min_buyers <= 1 ORDER BY sort, id LIMIT 1`,

@@ -11,12 +11,11 @@
  * refusals (a seat taken, or the house sold out), other, p50/p99 and orders per second. Exits non-zero
  * only on a double-sold seat or a lost order, never on timing. */
 import { randomBytes } from 'node:crypto';
-import { migrate, type Db } from '../server/db/db.ts';
-import { seedIfEmpty } from '../server/seed/seed.ts';
+import type { Db } from '../server/db/db.ts';
 import { buildOrderRequest } from '../src/domain/orderRequest.ts';
 import { ORDER_MESSAGES } from '../src/domain/orderRules.ts';
 import { SEAT_TAKEN_CODE } from '../src/domain/seats.ts';
-import { burst, buyers, cleanup, GIVEN, hardStop, idNumber, openTomorrow, pct, prepareTarget, startServer, stopServer, SURNAMES, type Answered } from './bench/kit.ts';
+import { burst, buyers, cleanup, GIVEN, hardStop, idNumber, museumTomorrow, pct, prepareTarget, startServer, stopServer, SURNAMES, type Answered } from './bench/kit.ts';
 
 const env = process.env;
 const ROWS = 10;
@@ -37,9 +36,7 @@ interface Setup {
 
 async function setUp(db: Db, secret: string): Promise<Setup> {
   const now = new Date();
-  await migrate(db);
-  await seedIfEmpty(db, () => now);
-  const date = await openTomorrow(db, now);
+  const date = await museumTomorrow(db, now);
   // A hall of its own, built as ROWS x COLS seats; its session gets its seats from the database.
   const [hall] = await db.query<{ id: number }>(
     `INSERT INTO halls (hall_key, name_zh, name_en, cinema, choose_mode, sort) VALUES ('benchDome', '压测影院', 'Bench dome', true, 1, 99) RETURNING id`,

@@ -8,7 +8,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openPg, openPglite, type Db } from '../../server/db/db.ts';
+import { migrate, openPg, openPglite, type Db } from '../../server/db/db.ts';
+import { seedIfEmpty } from '../../server/seed/seed.ts';
 import { signToken } from '../../server/auth.ts';
 import { addDays, museumDate } from '../../server/time.ts';
 import { gb11643CheckChar } from '../../src/domain/certificates.ts';
@@ -159,8 +160,11 @@ export async function openSingle(target: Target): Promise<Db> {
 export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 
 
-/** Tomorrow (museum time), open and released: where the benchmarks sell. */
-export async function openTomorrow(db: Db, now: Date): Promise<string> {
+/** The demo museum migrated and seeded, and tomorrow (museum time) open and released: the
+ * day the benchmarks sell. */
+export async function museumTomorrow(db: Db, now: Date): Promise<string> {
+  await migrate(db);
+  await seedIfEmpty(db, () => now);
   const date = addDays(museumDate(now), 1);
   await db.query(
     `INSERT INTO museum_days (visit_date, closed, release_at) VALUES ($1, false, NULL)
