@@ -1,6 +1,5 @@
 /** select/addAudience/{id}: up to 4 visitors with name, certificate and ticket type. Every
  * rule is the machine's (src/domain); this screen shows the violations where they belong. */
-import { Field } from '../../ui/Field.ts';
 import '../../ui/vant.ts';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -12,7 +11,7 @@ import { FooterBar } from '../../ui/FooterBar.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { Screen } from '../../ui/Screen.tsx';
 import { usePurchase, usePurchaseScreen } from './purchase.tsx';
-import { CertificateTypeField } from '../../ui/CertificateTypeField.tsx';
+import { VisitorCard } from './VisitorCard.tsx';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 
 export default function AddAudience() {
@@ -45,35 +44,14 @@ export default function AddAudience() {
         <span className="tag tag--ok">{t('day.left', { n: session?.ticketPool ?? 0 })}</span>
       </div>
       {visitors.map((visitor, index) => (
-        <section key={index} className="card visitor" aria-label={t('addAudience.visitor', { n: index + 1 })}>
-          <div className="card__title">
-            <span>{t('addAudience.visitor', { n: index + 1 })}</span>
-            {visitors.length > 1 ? (
-              <button type="button" className="link" onClick={() => actor.send({ type: 'VISITOR.REMOVE', index })}>
-                {t('addAudience.remove')}
-              </button>
-            ) : null}
-          </div>
-          <Field
-            label={t('addAudience.name')}
-            placeholder={t('addAudience.namePlaceholder')}
-            value={visitor.name}
-            onChange={(value) => actor.send({ type: 'VISITOR.CHANGE', index, field: 'name', value })}
-            errorMessage={message(fieldError(index, 'name'))}
-          />
-          <CertificateTypeField
-            label={t('addAudience.certificateType')}
-            value={visitor.certificateType}
-            onChange={(value) => actor.send({ type: 'VISITOR.CHANGE', index, field: 'certificateType', value })}
-          />
-          <Field
-            label={t('addAudience.certificateNumber')}
-            placeholder={t('addAudience.certificatePlaceholder')}
-            value={visitor.certificateNumber}
-            maxLength={18}
-            onChange={(value) => actor.send({ type: 'VISITOR.CHANGE', index, field: 'certificateNumber', value })}
-            errorMessage={message(fieldError(index, 'certificateNumber'))}
-          />
+        <VisitorCard
+          key={index}
+          index={index}
+          visitor={visitor}
+          errorOf={(field) => fieldError(index, field)}
+          onChange={(change) => actor.send({ type: 'VISITOR.CHANGE', index, ...change })}
+          onRemove={visitors.length > 1 ? () => actor.send({ type: 'VISITOR.REMOVE', index }) : undefined}
+        >
           <div className="ticket-types" role="radiogroup" aria-label={t('addAudience.ticketType')}>
             <span className="ticket-types__label">{t('addAudience.ticketType')}</span>
             {session?.priceTicketPoolVOS.map((price) => (
@@ -93,7 +71,7 @@ export default function AddAudience() {
               <p className="error-text">{message(fieldError(index, 'ticketPriceId'))}</p>
             ) : null}
           </div>
-        </section>
+        </VisitorCard>
       ))}
       {visitors.length < VISITORS_PER_ORDER_INDIVIDUAL ? (
         <button type="button" className="btn btn--ghost btn--block" onClick={() => actor.send({ type: 'VISITOR.ADD' })}>

@@ -13,8 +13,6 @@ import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 import { isSessionOpen } from '../../domain/sessions.ts';
 import type { SchedulePool } from '../../domain/types.ts';
 import { tr } from '../../i18n/index.ts';
-import { CertificateTypeField } from '../../ui/CertificateTypeField.tsx';
-import { Field } from '../../ui/Field.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { formatMoney } from '../../ui/money.ts';
@@ -22,6 +20,7 @@ import { Refusal } from '../../ui/Refusal.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import '../../ui/vant.ts';
 import { Agreement, SliderSheet } from './Agreement.tsx';
+import { VisitorCard } from './VisitorCard.tsx';
 import './cinema.css';
 
 const machine = packagePurchaseMachine.provide({
@@ -98,30 +97,16 @@ export default function PackageAddSure() {
             <p className="hint">{t('cinema.assigned')}</p>
           </section>
           {visitors.map((visitor, index) => (
-            <section key={index} className="card visitor" aria-label={t('addAudience.visitor', { n: index + 1 })}>
-              <div className="card__title">
-                <span>{t('addAudience.visitor', { n: index + 1 })}</span>
-                {visitors.length > 1 ? (
-                  <button type="button" className="link" onClick={() => send({ type: 'VISITOR.REMOVE', index })}>
-                    {t('addAudience.remove')}
-                  </button>
-                ) : null}
-              </div>
-              <Field
-                label={t('addAudience.name')}
-                value={visitor.name}
-                errorMessage={fieldError(index, 'name') ? tr(fieldError(index, 'name')!.message) : undefined}
-                onChange={(value) => send({ type: 'VISITOR.CHANGE', index, field: 'name', value })}
-              />
-              <CertificateTypeField label={t('addAudience.certificateType')} value={visitor.certificateType} onChange={(value) => send({ type: 'VISITOR.TYPE', index, value })} />
-              <Field
-                label={t('addAudience.certificateNumber')}
-                value={visitor.certificateNumber}
-                maxLength={18}
-                errorMessage={fieldError(index, 'certificateNumber') ? tr(fieldError(index, 'certificateNumber')!.message) : undefined}
-                onChange={(value) => send({ type: 'VISITOR.CHANGE', index, field: 'certificateNumber', value })}
-              />
-            </section>
+            <VisitorCard
+              key={index}
+              index={index}
+              visitor={visitor}
+              errorOf={(field) => fieldError(index, field)?.message}
+              onChange={(change) =>
+                send(change.field === 'certificateType' ? { type: 'VISITOR.TYPE', index, value: change.value } : { type: 'VISITOR.CHANGE', index, ...change })
+              }
+              onRemove={visitors.length > 1 ? () => send({ type: 'VISITOR.REMOVE', index }) : undefined}
+            />
           ))}
           {visitors.length < VISITORS_PER_ORDER_INDIVIDUAL ? (
             <button type="button" className="btn btn--block" onClick={() => send({ type: 'VISITOR.ADD' })}>
