@@ -36,12 +36,12 @@ export function partDraft(d: PackageDraft, part: 'admission' | 'film', pkg: Tick
 /** Every broken rule of both parts, admission first; one message per rule. */
 export function checkPackage(d: PackageDraft, contexts: Record<'admission' | 'film', OrderContext>, pkg: TicketPackage, stage: 'visitors' | 'submit', today?: string): Violation[] {
   if (d.admissionScheduleId === null || d.filmScheduleId === null) return [{ rule: 'sessionRequired', message: PACKAGE_MESSAGES.sessions }];
-  const all = [...checkOrder(partDraft(d, 'admission', pkg), contexts.admission, stage, today), ...checkOrder(partDraft(d, 'film', pkg), contexts.film, stage, today)];
-  const seen = new Set<string>();
-  return all.filter((v) => {
-    const key = `${v.rule}:${v.field?.index ?? ''}:${v.message.en}`;
-    return !seen.has(key) && (seen.add(key), true);
-  });
+  const admission = checkOrder(partDraft(d, 'admission', pkg), contexts.admission, stage, today);
+  const film = checkOrder(partDraft(d, 'film', pkg), contexts.film, stage, today);
+  // A visitor's own field breaks the same rule in both parts: say it once.
+  const key = (v: Violation) => `${v.rule}:${v.field?.index ?? ''}:${v.message.en}`;
+  const said = new Set(admission.map(key));
+  return [...admission, ...film.filter((v) => !said.has(key(v)))];
 }
 
 /** The order rules' context of each part from the package as the client has it: the part's
