@@ -1,18 +1,20 @@
 /** select/cinemaSelectSeat (SPEC §2): the seat map of a film session. The visitor picks
  * exactly as many available seats as there are visitors ("cannot choose more seats" past
  * that); seats taken by someone else while the map is open turn sold when the map refreshes
- * (the app sends REFRESH every few seconds) and at the latest at CONFIRM, which reloads the
- * map first and goes on only when every chosen seat is still free.
+ * (every MAP_REFRESH_MS, on the ticker's TICK) and at the latest at CONFIRM, which reloads
+ * the map first and goes on only when every chosen seat is still free.
  *
  * Input: { hallScheduleId, count, selected?, taken?, own? } (`taken`: seats the server refused
- * at placeOrder, dropped from `selected`; `own`: an unpaid order's seats, free to its owner). The app provides the actor `loadMap` (the session id:
- * the SeatMap). Output: ChosenSeats. */
+ * at placeOrder, dropped from `selected`; `own`: an unpaid order's seats, free to its owner).
+ * The app provides the actors `loadMap` (the session id: the SeatMap) and `ticker`. Output:
+ * ChosenSeats. */
 import { assign, fromPromise, not, setup } from 'xstate';
 import { SEAT_MESSAGES, seatNumberOf } from '../src/domain/seats.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { SeatMap } from '../src/domain/types.ts';
 import { errorText, failure, notProvided, output } from './errors.ts';
 import { loadingStates } from './loading.ts';
+import { ticker, type TickEvent } from './ticker.ts';
 
 export interface CinemaSeatInput {
   hallScheduleId: number;
@@ -38,7 +40,10 @@ export interface ChosenSeats {
   places: Array<{ rowLabel: string; seatLabel: string }>;
 }
 
-export type CinemaSeatEvent = { type: 'TOGGLE'; seat: string } | { type: 'REFRESH' } | { type: 'CONFIRM' } | { type: 'RETRY' };
+export type CinemaSeatEvent = { type: 'TOGGLE'; seat: string } | TickEvent | { type: 'CONFIRM' } | { type: 'RETRY' };
+
+/** How often an open map asks for the seats again. */
+export const MAP_REFRESH_MS = 5_000;
 
 const availableIn = (map: SeatMap | null, seat: string) => map?.seats.some((s) => seatNumberOf(s) === seat && s.state === 'available') ?? false;
 
@@ -64,6 +69,7 @@ export const cinemaSeatMachine = setup({
   },
   actors: {
     loadMap: fromPromise<SeatMap, number>(async () => notProvided('loadMap')),
+    ticker,
   },
   guards: {
     isSelected: ({ context, event }) => event.type === 'TOGGLE' && context.selected.includes(event.seat),
@@ -109,6 +115,7 @@ export const cinemaSeatMachine = setup({
     ),
     picking: {
       meta: { description: 'The map: tap seats, as many as visitors' },
+      invoke: { id: 'ticker', src: 'ticker', input: { everyMs: MAP_REFRESH_MS } },
       on: {
         TOGGLE: [
           { guard: 'isSelected', actions: 'deselect' },
@@ -117,7 +124,7 @@ export const cinemaSeatMachine = setup({
           { guard: 'full', actions: 'tooMany' },
           { actions: 'select' },
         ],
-        REFRESH: 'refreshing',
+        TICK: 'refreshing',
         CONFIRM: [{ guard: 'complete', target: 'checking' }, { actions: 'chooseAll' }],
       },
     },

@@ -1,8 +1,9 @@
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { cinemaSeatMachine } from '../../machines/cinemaSeat.machine.ts';
+import { cinemaSeatMachine, MAP_REFRESH_MS } from '../../machines/cinemaSeat.machine.ts';
 import type { SeatCell, SeatMap } from '../../src/domain/types.ts';
 import { pathSuite } from './pathSuite.ts';
+import { simulatedTicker } from './ticker.ts';
 
 /** A hall of one row: seats 1-1 .. 1-4; 1-3 blocked. */
 const seat = (col: number, state: SeatCell['state'] = 'available'): SeatCell => ({ row: 1, col, rowLabel: '1', seatLabel: String(col), state });
@@ -16,13 +17,13 @@ pathSuite('cinemaSeat', [
     machine: cinemaSeatMachine,
     input: { hallScheduleId: 7, count: 2 },
     generators: ['shortest'],
-    outcomes: { loadMap: [{ output: MAP }, { output: LATER }, { error: 'Network error' }] },
+    outcomes: { loadMap: [{ output: MAP }, { output: LATER }, { error: 'Network error' }], ticker: [] },
     events: () => [
       { type: 'TOGGLE', seat: '1-1' },
       { type: 'TOGGLE', seat: '1-2' },
       { type: 'TOGGLE', seat: '1-4' },
       { type: 'TOGGLE', seat: '1-3' },
-      { type: 'REFRESH' },
+      { type: 'TICK', now: 5_000 },
       { type: 'CONFIRM' },
       { type: 'RETRY' },
     ],
@@ -31,7 +32,8 @@ pathSuite('cinemaSeat', [
 
 const withMaps = (...maps: SeatMap[]) => {
   let n = 0;
-  return cinemaSeatMachine.provide({ actors: { loadMap: fromPromise(async () => maps[Math.min(n++, maps.length - 1)]) } });
+  // Time stands still here: the map reloads at CONFIRM only.
+  return cinemaSeatMachine.provide({ actors: { loadMap: fromPromise(async () => maps[Math.min(n++, maps.length - 1)]), ticker: simulatedTicker(new SimulatedClock()) } });
 };
 
 describe('cinemaSeat: behaviour', () => {
@@ -69,6 +71,20 @@ describe('cinemaSeat: behaviour', () => {
     expect(actor.getSnapshot().context.map!.seats[1].state).toBe('available');
     actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => s.status === 'done');
+  });
+
+  it('reloads the open map every MAP_REFRESH_MS: a seat bought meanwhile turns sold without a tap', async () => {
+    const clock = new SimulatedClock();
+    let n = 0;
+    const machine = cinemaSeatMachine.provide({
+      actors: { loadMap: fromPromise(async () => [MAP, LATER][Math.min(n++, 1)]), ticker: simulatedTicker(clock) },
+    });
+    const actor = createActor(machine, { input: { hallScheduleId: 7, count: 2 } }).start();
+    await waitFor(actor, (s) => s.matches('picking'));
+    actor.send({ type: 'TOGGLE', seat: '1-2' });
+    clock.increment(MAP_REFRESH_MS);
+    await waitFor(actor, (s) => s.matches('picking') && s.context.map === LATER);
+    expect(actor.getSnapshot().context.selected).toEqual([]);
   });
 
   it('starts from an earlier choice without the seats the server refused', async () => {

@@ -1,4 +1,4 @@
-import { createActor, fromPromise, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES, ORDER_RULES } from '../../src/domain/orderRules.ts';
 import type { CalendarDay, HallPersonSetting, HallPool, OrderDraft, PriceQuote, SeatMap } from '../../src/domain/types.ts';
@@ -11,6 +11,7 @@ import {
   type UnpaidCheck,
 } from '../../machines/purchase.machine.ts';
 import { pathSuite } from './pathSuite.ts';
+import { simulatedTicker } from './ticker.ts';
 import type { PathModel } from './paths.ts';
 import {
   CALENDAR,
@@ -247,7 +248,7 @@ describe('purchase: behaviour', () => {
       actors: {
         ...fakeActors({ answers: [SEAT_TAKEN, PLACED] }, placed),
         loadSetting: fromPromise<HallPersonSetting, { hallId: number }>(async () => CINEMA_SETTING),
-        cinemaSeat: cinemaSeatMachine.provide({ actors: { loadMap: fromPromise<SeatMap, number>(async () => map) } }),
+        cinemaSeat: cinemaSeatMachine.provide({ actors: { loadMap: fromPromise<SeatMap, number>(async () => map), ticker: simulatedTicker(new SimulatedClock()) } }),
       },
     });
     const actor = createActor(machine).start();

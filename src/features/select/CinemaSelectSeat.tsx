@@ -7,9 +7,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { cinemaSeatMachine } from '../../../machines/cinemaSeat.machine.ts';
+import type { cinemaSeatMachine } from '../../../machines/cinemaSeat.machine.ts';
 import { seatChangeMachine } from '../../../machines/seatChange.machine.ts';
-import { getSeatMap } from '../../api/cinemaCalls.ts';
 import { changeSeats, getOrder } from '../../api/orderCalls.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 import { seatNumberOf, seatText } from '../../domain/seats.ts';
@@ -22,8 +21,8 @@ import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import './cinema.css';
 import { usePurchase, usePurchaseScreen } from './purchase.tsx';
 import { SeatGrid, SeatLegend } from './SeatGrid.tsx';
+import { seatMapMachine } from './seatMap.ts';
 
-const REFRESH_MS = 5_000;
 const SIZES = [24, 32, 40];
 
 type SeatActor = ActorRefFrom<typeof cinemaSeatMachine>;
@@ -34,11 +33,6 @@ function SeatPicker({ seats }: { seats: SeatActor }) {
   const [size, setSize] = useState(1);
   const { map, selected, count, error } = snapshot.context;
   const picking = snapshot.matches('picking');
-  useEffect(() => {
-    if (!picking) return;
-    const timer = setInterval(() => seats.send({ type: 'REFRESH' }), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [picking, seats]);
   const label = (number: string) => {
     const seat = map?.seats.find((s) => seatNumberOf(s) === number);
     return seat ? tr(seatText(seat)) : number;
@@ -78,7 +72,7 @@ function SeatPicker({ seats }: { seats: SeatActor }) {
 const seatChange = seatChangeMachine.provide({
   actors: {
     loadOrder: fromPromise(({ input }) => getOrder(input)),
-    cinemaSeat: cinemaSeatMachine.provide({ actors: { loadMap: fromPromise(({ input }) => getSeatMap(input)) } }),
+    cinemaSeat: seatMapMachine,
     changeSeats: fromPromise(({ input }) => changeSeats(input.orderId, input.seats)),
   },
 });

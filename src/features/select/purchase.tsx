@@ -7,13 +7,12 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { cinemaSeatMachine } from '../../../machines/cinemaSeat.machine.ts';
 import { chosenHall, chosenSession, purchaseMachine } from '../../../machines/purchase.machine.ts';
-import { getSeatMap } from '../../api/cinemaCalls.ts';
 import { getCalendar, getHallPersonSetting, getHalls } from '../../api/calls.ts';
 import { addToCart, calculatePrice, clearShoppingCart, getRiskSwitch, getUnpaidOrder, placeOrder } from '../../api/orderCalls.ts';
 import { buildOrderRequest } from '../../domain/orderRequest.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
+import { seatMapMachine } from './seatMap.ts';
 
 // Versioned: a snapshot of an older machine (another context shape) is not restored.
 const STORAGE_KEY = 'purchase-2';
@@ -46,7 +45,7 @@ const machine = purchaseMachine.provide({
     placeOrder: fromPromise(({ input }) => underRiskSwitch('placeOrder', placeOrder(requestOf(input.draft)))),
     addToCart: fromPromise(({ input }) => underRiskSwitch('shoppingCart', addToCart(requestOf(input.draft)))),
     emptyCart: fromPromise<unknown, void>(() => clearShoppingCart()),
-    cinemaSeat: cinemaSeatMachine.provide({ actors: { loadMap: fromPromise(({ input }) => getSeatMap(input)) } }),
+    cinemaSeat: seatMapMachine,
   },
 });
 
