@@ -17,7 +17,7 @@ export function SliderCaptcha({ getCaptcha, checkCaptcha, onPassed }: SliderCapt
   const { t } = useTranslation();
   const [challenge, setChallenge] = useState<CaptchaChallenge | null>(null);
   const [x, setX] = useState(0);
-  const [status, setStatus] = useState<'idle' | 'dragging' | 'checking' | 'failed'>('idle');
+  const [status, setStatus] = useState<'idle' | 'dragging' | 'checking' | 'passed' | 'failed'>('idle');
   const start = useRef<{ pointer: number; x: number; at: number; trail: DragSample[] } | null>(null);
 
   const load = useCallback(() => {
@@ -30,7 +30,7 @@ export function SliderCaptcha({ getCaptcha, checkCaptcha, onPassed }: SliderCapt
   const max = challenge ? challenge.width - challenge.pieceSize : 0;
 
   const onDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (!challenge || status === 'checking') return;
+    if (!challenge || status === 'checking' || status === 'passed') return;
     event.currentTarget.setPointerCapture(event.pointerId);
     start.current = { pointer: event.clientX, x, at: event.timeStamp, trail: [[Math.round(x), 0]] };
     setStatus('dragging');
@@ -48,7 +48,10 @@ export function SliderCaptcha({ getCaptcha, checkCaptcha, onPassed }: SliderCapt
     start.current = null;
     setStatus('checking');
     checkCaptcha(challenge.captchaId, Math.round(x), drag.trail).then(
-      ({ captchaToken }) => onPassed(captchaToken),
+      ({ captchaToken }) => {
+        setStatus('passed');
+        onPassed(captchaToken);
+      },
       () => {
         setStatus('failed');
         // A challenge is good for one attempt: fetch a fresh one.
