@@ -29,7 +29,7 @@ export interface ServerConfig {
   captcha: 'slider' | 'off';
   /** What marks tickets checked: 'none' until gate check-in exists, so no ticket becomes a missed visit. */
   checkInSource: 'none' | 'database';
-  intervals: { payTimeoutMs: number; cartExpiryMs: number; missedVisitsMs: number };
+  intervals: { payTimeoutMs: number; cartExpiryMs: number; missedVisitsMs: number; waitingListMs: number };
   /** The simulators in use (demo mode uses any; production only those in ALLOW_SIMULATORS). */
   simulators: Simulator[];
 }
@@ -62,6 +62,7 @@ const schema = z.object({
   PAY_TIMEOUT_INTERVAL_MS: ms.default(5000),
   CART_EXPIRY_INTERVAL_MS: ms.default(5000),
   MISSED_VISITS_INTERVAL_MS: ms.default(600_000),
+  WAITING_LIST_INTERVAL_MS: ms.default(5000),
 });
 
 /** TRUST_PROXY: unset/false = trust none; true; a hop count; or addresses/CIDRs, comma-separated. */
@@ -129,6 +130,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
       payTimeoutMs: e.PAY_TIMEOUT_INTERVAL_MS,
       cartExpiryMs: e.CART_EXPIRY_INTERVAL_MS,
       missedVisitsMs: e.MISSED_VISITS_INTERVAL_MS,
+      waitingListMs: e.WAITING_LIST_INTERVAL_MS,
     },
     simulators: simulated.map(([name]) => name),
   };

@@ -14,6 +14,7 @@ import { startScheduleJob } from './jobs/schedules.ts';
 import { startCartExpiryJob } from './jobs/cartExpiry.ts';
 import { startUploadSweepJob } from './jobs/uploadSweep.ts';
 import { startMissedVisitsJob } from './jobs/missedVisits.ts';
+import { startWaitingListJob } from './jobs/waitingList.ts';
 import { smsProvider } from './providers/sms.ts';
 import { simPayment } from './providers/payment.ts';
 import { DEMO_USER } from './seed/museum.ts';
@@ -48,6 +49,7 @@ async function main() {
   const stopSchedules = startScheduleJob(db, clock);
   const stopCart = startCartExpiryJob(db, clock, intervals.cartExpiryMs);
   const stopUploads = startUploadSweepJob(db, clock);
+  const stopWaitingList = startWaitingListJob(db, clock, deps.providers.sms, intervals.waitingListMs);
   // Until something marks tickets checked (gate check-in), an unchecked ticket says nothing
   // about a visit: marking missed visits then would blacklist visitors who came.
   const stopMissed = config.checkInSource === 'none' ? async () => undefined : startMissedVisitsJob(db, clock, intervals.missedVisitsMs);
@@ -62,6 +64,7 @@ async function main() {
     await stopPay();
     await stopCart();
     await stopUploads();
+    await stopWaitingList();
     await stopMissed();
     await db.close();
     unlock();

@@ -7,6 +7,7 @@ import { langOf, ok } from '../http.ts';
 import { account } from './kit.ts';
 import { clearCart, expireMyCart, getShoppingCart, removeCartLine } from '../services/cart.ts';
 import { cancelOrder } from '../services/cancel.ts';
+import { cancelCandidate } from '../services/waitingList.ts';
 import { missedVisits } from '../services/missedVisits.ts';
 import { orderByShortLink, popWindows, todayOrders } from '../services/orderViews.ts';
 import { rebook } from '../services/rebook.ts';
@@ -14,7 +15,7 @@ import { refundCheckBlack, refundTickets } from '../services/refund.ts';
 import { refundRules } from '../services/refundFacts.ts';
 import { blockStatus } from '../services/blacklist.ts';
 import { applyInvoice, getInvoice, invoiceableOrders, listInvoices } from '../services/invoices.ts';
-import { cancelQuery, changeSeatsBody, idParam, invoiceApplyBody, pageQuery, rebookBody, shortLinkBody, ticketIdsBody } from '../../src/domain/contracts.ts';
+import { cancelQuery, candidateCancelQuery, changeSeatsBody, idParam, invoiceApplyBody, pageQuery, rebookBody, shortLinkBody, ticketIdsBody } from '../../src/domain/contracts.ts';
 import { changeOrderSeats } from '../services/seats.ts';
 import * as answers from '../../src/domain/answers.ts';
 import { answer } from './kit.ts';
@@ -38,6 +39,11 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   // Orders
   app.get('/order/OrderInfo/cancel', { ...individual, schema: { querystring: cancelQuery, response: answer(answers.cancelOrderResult) } }, async (req) =>
     ok(req, await cancelOrder(deps, account(req).userId, req.query)),
+  );
+  app.post(
+    '/order/refund/candidateOrderCancelPerson',
+    { ...individual, schema: { querystring: candidateCancelQuery, response: answer(answers.cancelOrderResult) } },
+    async (req) => ok(req, await cancelCandidate(deps, account(req).userId, req.query.orderId)),
   );
   app.get('/order/v1/todayOrder', { ...individual, schema: { response: answer(z.array(answers.orderDetail)) } }, async (req) => ok(req, await todayOrders(deps, account(req).userId, langOf(req))));
   app.get('/order/OrderInfo/popWindows/:id', { ...individual, schema: { params: idParam, response: answer(z.array(answers.popWindow)) } }, async (req) =>

@@ -5,7 +5,7 @@ import { dbId, text } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import { fail, langOf, ok } from '../http.ts';
 
-import { calendar, hallPools, hallRules, loadHalls } from '../services/pool.ts';
+import { calendar, candidateCalendar, hallPools, hallRules, loadHalls } from '../services/pool.ts';
 import { getConfig } from '../services/settings.ts';
 import { blockedSeats, cinemaSessions, seatMap, sessionPrices } from '../services/cinema.ts';
 import { listPackages } from '../services/packages.ts';
@@ -27,6 +27,14 @@ export const poolRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     const { queryDate } = req.query;
     return ok(req, await hallPools(deps.db, queryDate, deps.clock(), langOf(req)));
   });
+
+  // The waiting list's view of the same days and halls (SPEC §3 status 3/4, candidateLevel).
+  app.get('/pool/ingore/getCalendarForCandidate', { schema: { response: answer(z.array(answers.candidateDay)) } }, async (req) =>
+    ok(req, await candidateCalendar(deps.db, deps.clock())),
+  );
+  app.get('/pool/ingore/getHallForCandidate', { schema: { querystring: hallQuery, response: answer(z.array(answers.hallPool)) } }, async (req) =>
+    ok(req, await hallPools(deps.db, req.query.queryDate, deps.clock(), langOf(req), 'candidate')),
+  );
 
   // The dome cinemas.
   const cinemaDayQuery = z.object({ hallId: dbId(), queryDate: text().refine(isDate) });

@@ -18,6 +18,8 @@ export interface SeedHall {
   /** A dome cinema: its seats, who picks them, and the film of each session (by index; a
    * session's capacity is its number of seats). */
   cinema?: { layout: SeatLayout; chooseMode: 1 | 2 | 3; films: string[] };
+  /** Its full sessions keep a waiting list. */
+  waitingList?: boolean;
   prices: Array<{ name: [string, string]; kind: TicketKind; price: number; ageMin: number | null; ageMax: number | null; free?: boolean }>;
 }
 
@@ -61,6 +63,7 @@ export const HALLS: SeedHall[] = [
   {
     hallKey: 'main',
     name: ['主展厅', 'Main exhibition hall'],
+    waitingList: true,
     intro: ['常设展览：探索与发现、科技与生活、挑战与未来。', 'Permanent exhibitions: exploration, science in daily life, and the future.'],
     ...anyone,
     sessions: day,
@@ -95,6 +98,7 @@ export const HALLS: SeedHall[] = [
   {
     hallKey: 'temporary',
     name: ['短期展厅', 'Short-term exhibition hall'],
+    waitingList: true,
     intro: ['临时展览：「星际旅行」特展。', 'Temporary exhibition: "Journey to the Stars".'],
     ...anyone,
     sessions: day,

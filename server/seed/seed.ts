@@ -2,9 +2,21 @@
 import type { Db, Queryable } from '../db/db.ts';
 import { addDays, museumDate, museumInstant, weekday, type Clock } from '../time.ts';
 import { BOOKING_DAYS, CONFIG, DEMO_USER, HALLS, RELEASE_TIME, TEXTS } from './museum.ts';
+import { randomBytes } from 'node:crypto';
 import { seedContent } from './content.ts';
+import { newOrderNumber } from '../services/orders.ts';
+import { gb11643CheckChar } from '../../src/domain/certificates.ts';
 import { FILMS, PACKAGES, seatsOf } from './cinema.ts';
 
+
+/** The demo visitor's party on the sold-out day: names and valid mainland IDs (Beijing, Dongcheng). */
+const idOf = (birth: string, seq: string) => `110101${birth}${seq}` + gb11643CheckChar(`110101${birth}${seq}`);
+const DEMO_FAMILY: Array<[string, string]> = [
+  ['王建国', idOf('19800101', '111')],
+  ['李秀英', idOf('19820202', '222')],
+  ['王大明', idOf('19780303', '333')],
+  ['赵丽华', idOf('19850404', '444')],
+];
 
 export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
   const seeded = await db.tx(async (q) => {
@@ -41,10 +53,10 @@ async function seedBase(q: Queryable, clock: Clock) {
   for (const h of HALLS) {
     const [{ id }] = await q.query<{ id: number }>(
       `INSERT INTO halls (hall_key, name_zh, name_en, intro_zh, intro_en, age_note_zh, age_note_en, min_buyers, max_buyers,
-         min_age, child_age_min, child_age_max, needs_adult_and_child, sort, cinema, choose_mode)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16) RETURNING id`,
+         min_age, child_age_min, child_age_max, needs_adult_and_child, sort, cinema, choose_mode, waiting_list)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17) RETURNING id`,
       [h.hallKey, h.name[0], h.name[1], h.intro[0], h.intro[1], h.ageNote?.[0] ?? null, h.ageNote?.[1] ?? null,
-        h.minBuyers, h.maxBuyers, h.minAge, h.childAgeMin, h.childAgeMax, h.needsAdultAndChild, sort++, h.cinema !== undefined, h.cinema?.chooseMode ?? 1],
+        h.minBuyers, h.maxBuyers, h.minAge, h.childAgeMin, h.childAgeMax, h.needsAdultAndChild, sort++, h.cinema !== undefined, h.cinema?.chooseMode ?? 1, h.waitingList ?? false],
     );
     for (const seat of h.cinema ? seatsOf(h.cinema.layout) : []) {
       await q.query('INSERT INTO hall_seats (hall_id, row_no, col_no, row_label, seat_label, blocked) VALUES ($1,$2,$3,$4,$5,$6)', [
@@ -114,6 +126,7 @@ async function seedDayStates(q: Queryable, clock: Clock, today: string) {
   await q.query('UPDATE hall_schedule SET sold = capacity, sold_external = capacity WHERE visit_date = $1', [soldOut]);
   // The cinemas' seats of that day went at the ticket window.
   await q.query(`UPDATE session_seats SET state = 'sold' WHERE schedule_id IN (SELECT id FROM hall_schedule WHERE visit_date = $1)`, [soldOut]);
+  await seedDemoTicketsOnFullDay(q, clock, soldOut);
   const stoppedDay = days.slice(2, 12).find((d) => d !== closed && d !== soldOut)!;
   const [stopZh, stopEn] = TEXTS.stopped_reason;
   await q.query(
@@ -125,5 +138,36 @@ async function seedDayStates(q: Queryable, clock: Clock, today: string) {
     // Released at RELEASE_TIME on the next days (the demo shows a release time).
     const releaseAt = museumInstant(addDays(today, i + 1), RELEASE_TIME);
     if (releaseAt > clock()) await q.query('UPDATE museum_days SET release_at = $2 WHERE visit_date = $1', [d, releaseAt]);
+  }
+}
+
+/** On the sold-out day the demo visitor holds four paid tickets of the short-term hall's first
+ * session (the rest went at the ticket window): refunding one of them fills that session's
+ * waiting list, as the demo and the waiting-list e2e show. */
+async function seedDemoTicketsOnFullDay(q: Queryable, clock: Clock, date: string) {
+  const now = clock();
+  const [user] = await q.query<{ id: number }>('SELECT id FROM users WHERE phone = $1', [DEMO_USER.phone]);
+  const [s] = await q.query<{ id: number; hall_id: number }>(
+    `SELECT s.id, s.hall_id FROM hall_schedule s JOIN halls h ON h.id = s.hall_id
+      WHERE h.hall_key = 'temporary' AND s.visit_date = $1 ORDER BY s.begin_time LIMIT 1`,
+    [date],
+  );
+  const [price] = await q.query<{ id: number; name_zh: string; name_en: string; price: number }>(
+    `SELECT id, name_zh, name_en, price FROM ticket_prices WHERE hall_id = $1 AND kind = 'adult' AND NOT package_only ORDER BY sort LIMIT 1`,
+    [s.hall_id],
+  );
+  const visitors = DEMO_FAMILY;
+  await q.query('UPDATE hall_schedule SET sold_external = sold_external - $2 WHERE id = $1', [s.id, visitors.length]);
+  const [order] = await q.query<{ id: number }>(
+    `INSERT INTO orders (order_number, user_id, hall_id, schedule_id, visit_date, status, amount, ticket_num, created_at, pay_time, short_link_flag)
+     VALUES ($1, $2, $3, $4, $5, 'completed', $6, $7, $8, $8, $9) RETURNING id`,
+    [newOrderNumber(now), user.id, s.hall_id, s.id, date, price.price * visitors.length, visitors.length, now, randomBytes(18).toString('base64url')],
+  );
+  for (const [name, certificate] of visitors) {
+    await q.query(
+      `INSERT INTO tickets (order_id, price_id, user_name, certificate_type, certificate_info, ticket_name_zh, ticket_name_en, price, status, schedule_id, qr_code)
+       VALUES ($1, $2, $3, '1', $4, $5, $6, $7, 'toBeChecked', $8, $9)`,
+      [order.id, price.id, name, certificate, price.name_zh, price.name_en, price.price, s.id, randomBytes(24).toString('base64url')],
+    );
   }
 }

@@ -23,7 +23,9 @@ export async function cancelOrder(deps: AppDeps, userId: number, query: z.output
     if (!o) throw fail(ORDER_TEXTS.orderNotFound);
     if (o.status !== 'toBePaid') throw fail(LIFECYCLE_TEXTS.notCancelable);
     await q.query(`UPDATE orders SET status = 'canceled', canceled_at = $2 WHERE id = $1 AND status = 'toBePaid'`, [o.id, now]);
-    await releaseOrderTickets(q, o.id, ['toBePaid'], 'canceled');
+    await releaseOrderTickets(q, o.id, ['toBePaid'], 'canceled', now);
+    // An unpaid waiting-list order's tickets own no stock.
+    await q.query(`UPDATE tickets SET status = 'canceled' WHERE order_id = $1 AND status = 'candidate'`, [o.id]);
     await q.query(`UPDATE payments SET status = 'canceled' WHERE order_id = $1 AND status = 'created'`, [o.id]);
     return { orderId: o.id, status: 'canceled' };
   });

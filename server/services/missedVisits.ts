@@ -24,6 +24,7 @@ export async function markMissedVisitsIn(q: Queryable, now: Date, limit = 200): 
     due.map((r) => r.id),
     ['toBeChecked'],
     'expired',
+    now,
   );
   return moved.length;
 }

@@ -10,6 +10,7 @@ import { seatNumberOf } from '../../src/domain/seats.ts';
 import { maskCertificate } from '../../src/domain/certificates.ts';
 import { museumDateTime } from '../time.ts';
 import { ORDER_TEXTS } from './orders.ts';
+import { candidateStateOf } from '../../src/domain/waitingList.ts';
 
 export interface OrderRow {
   id: number;
@@ -27,6 +28,7 @@ export interface OrderRow {
   begin_time: string;
   end_time: string;
   short_link_flag: string | null;
+  is_candidate: boolean;
 }
 
 export const ORDER_SELECT = `SELECT o.*, h.name_zh AS hall_name_zh, h.name_en AS hall_name_en, s.begin_time, s.end_time
@@ -52,6 +54,8 @@ export const summary = (o: OrderRow, lang: Lang): OrderSummary => ({
   hallName: lang === 'en' ? o.hall_name_en : o.hall_name_zh,
   beginTime: o.begin_time,
   endTime: o.end_time,
+  isCandidate: o.is_candidate,
+  candidate: o.is_candidate ? candidateStateOf(o.status) : null,
 });
 
 /** The detail of one order row: tickets masked, each with its own session. */

@@ -20,6 +20,7 @@ import { moveSeatToTicket, takeSold } from './stock.ts';
 import { claimSeats, seatsForParty } from './seats.ts';
 import type { SeatPos } from '../../src/domain/seats.ts';
 import { assertNotBlacklisted } from './blacklist.ts';
+import { placeCandidateOrder } from './waitingList.ts';
 import {
   hallRules,
   loadDay,
@@ -162,21 +163,31 @@ export interface NewTicket {
   cartLineId?: number;
 }
 
-/** An unpaid order and its tickets; the stock has been taken by the caller. The order's hall,
- * session and date are its first ticket's; its deadline the pay-hold period plus the slack. */
-export async function insertOrder(q: Queryable, userId: number, now: Date, holdMinutes: number, tickets: NewTicket[], hallId: number, visitDate: string): Promise<number> {
+/** An unpaid order and its tickets; the stock has been taken by the caller (a sale), or is
+ * not taken at all (a waiting-list candidate, whose tickets own none until it is filled). The
+ * order's hall, session and date are its first ticket's; its deadline the pay-hold period plus the slack. */
+export async function insertOrder(
+  q: Queryable,
+  userId: number,
+  now: Date,
+  holdMinutes: number,
+  tickets: NewTicket[],
+  hallId: number,
+  visitDate: string,
+  kind: 'sale' | 'candidate' = 'sale',
+): Promise<number> {
   const amount = tickets.reduce((sum, t) => sum + t.price, 0);
   const [order] = await q.query<{ id: number }>(
-    `INSERT INTO orders (order_number, user_id, hall_id, schedule_id, visit_date, status, amount, ticket_num, created_at, pay_deadline)
-     VALUES ($1, $2, $3, $4, $5, 'toBePaid', $6, $7, $8, $9) RETURNING id`,
-    [newOrderNumber(now), userId, hallId, tickets[0].scheduleId, visitDate, amount, tickets.length, now, new Date(now.getTime() + holdMinutes * 60_000 + HOLD_SLACK_MS)],
+    `INSERT INTO orders (order_number, user_id, hall_id, schedule_id, visit_date, status, amount, ticket_num, created_at, pay_deadline, is_candidate)
+     VALUES ($1, $2, $3, $4, $5, 'toBePaid', $6, $7, $8, $9, $10) RETURNING id`,
+    [newOrderNumber(now), userId, hallId, tickets[0].scheduleId, visitDate, amount, tickets.length, now, new Date(now.getTime() + holdMinutes * 60_000 + HOLD_SLACK_MS), kind === 'candidate'],
   );
   const claims: Parameters<typeof claimSeats>[1] = [];
   for (const t of tickets) {
     const [ticket] = await q.query<{ id: number }>(
       `INSERT INTO tickets (order_id, price_id, user_name, certificate_type, certificate_info, ticket_name_zh, ticket_name_en, price, status, schedule_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'toBePaid', $9) RETURNING id`,
-      [order.id, t.priceId, t.userName, t.certificateType, t.certificateInfo, t.nameZh, t.nameEn, t.price, t.scheduleId],
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+      [order.id, t.priceId, t.userName, t.certificateType, t.certificateInfo, t.nameZh, t.nameEn, t.price, kind === 'candidate' ? 'candidate' : 'toBePaid', t.scheduleId],
     );
     if (t.cartLineId !== undefined) await moveSeatToTicket(q, t.cartLineId, ticket.id);
     else if (t.seat) claims.push({ scheduleId: t.scheduleId, seat: t.seat, owner: { ticketId: ticket.id } });
@@ -187,6 +198,7 @@ export async function insertOrder(q: Queryable, userId: number, now: Date, holdM
 
 /** placeOrder: every rule again on the server, then stock and order in one transaction. */
 export async function placeOrder(deps: AppDeps, userId: number, input: DirectOrderBody, lang: Lang): Promise<PlaceOrderResult> {
+  if (input.isCandidateOrder === 1) return placeCandidateOrder(deps, userId, input, lang);
   const now = deps.clock();
   const draft = draftFromRequest(input);
   if (deps.config.captcha === 'off') draft.captchaToken = draft.captchaToken ?? 'captcha-off';

@@ -35,6 +35,8 @@ export async function cancelDueOrdersIn(
     `SELECT id FROM tickets WHERE order_id = ANY($1::int[]) AND status = 'toBePaid' ORDER BY id FOR UPDATE`,
     [canceled],
   );
-  await releaseTickets(q, tickets.map((t) => t.id), ['toBePaid'], 'canceled');
+  await releaseTickets(q, tickets.map((t) => t.id), ['toBePaid'], 'canceled', now);
+  // Unpaid waiting-list orders' tickets own no stock.
+  await q.query(`UPDATE tickets SET status = 'canceled' WHERE order_id = ANY($1::int[]) AND status = 'candidate'`, [canceled]);
   return canceled.length;
 }

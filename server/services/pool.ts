@@ -5,6 +5,8 @@ import type { CalendarDay, DayState, HallPool, HallRules, PricePool, SchedulePoo
 import { addDays, museumDate, museumDateTime, museumInstant } from '../time.ts';
 import { getConfig, getText } from './settings.ts';
 import { BOOKING_DAYS } from '../seed/museum.ts';
+import { candidateLevel, sessionStatus, type CandidateDay } from '../../src/domain/waitingList.ts';
+import { sessionCutoff, waitingCounts, waitingListSettings } from './waitingList.ts';
 
 export const POOL_MESSAGES = {
   soldOut: { zh: '已售罄', en: 'Sold out' },
@@ -33,6 +35,7 @@ export interface HallRow {
   needs_adult_and_child: boolean;
   cinema: boolean;
   choose_mode: 1 | 2 | 3;
+  waiting_list: boolean;
 }
 
 export interface PriceRow {
@@ -194,29 +197,36 @@ export async function calendar(q: Queryable, now: Date, lang: Lang): Promise<Cal
   return out;
 }
 
-export async function hallPools(q: Queryable, date: string, now: Date, lang: Lang): Promise<HallPool[]> {
-  const halls = await loadHalls(q);
+/** The halls of a day with their sessions. Each session carries its SPEC §3 status and
+ * candidateLevel; mode 'candidate' (getHallForCandidate) lists only the halls that keep a
+ * waiting list. */
+export async function hallPools(q: Queryable, date: string, now: Date, lang: Lang, mode: 'sale' | 'candidate' = 'sale'): Promise<HallPool[]> {
+  const halls = (await loadHalls(q)).filter((h) => mode === 'sale' || offersWaitingList(h));
   const prices = await loadPrices(q);
   const day = await loadDay(q, date);
   const stop = await stopSaleText(q);
   const schedules = await q.query<ScheduleRow>('SELECT * FROM hall_schedule WHERE visit_date = $1 ORDER BY begin_time, id', [date]);
+  const lists = await waitingLists(q, halls, schedules, now);
   return halls.map((h) => {
     const hallPrices = prices.filter((p) => p.hall_id === h.id).map((p) => pricePoolOf(p, lang));
     const sessions: SchedulePool[] = schedules
       .filter((s) => s.hall_id === h.id)
       .map((s) => {
         const r = sessionState(s, day, now, stop);
+        const pool = { state: r.state, ticketPool: Math.max(0, remainingOf(s)) };
+        const list = lists(s);
         return {
           hallScheduleId: s.id,
           beginTime: s.begin_time,
           endTime: s.end_time,
           capacity: s.capacity,
-          ticketPool: Math.max(0, remainingOf(s)),
-          state: r.state,
+          ...pool,
           disabled: r.state !== 'available',
           disabledText: r.reason ? r.reason[lang] : null,
           releaseTime: r.releaseTime,
           priceTicketPoolVOS: hallPrices,
+          status: sessionStatus(pool, list),
+          candidateLevel: list.offered ? candidateLevel(list.waiting, list.max) : null,
         };
       });
     const open = sessions.some((s) => !s.disabled);
@@ -235,3 +245,44 @@ export async function hallPools(q: Queryable, date: string, now: Date, lang: Lan
   });
 }
 
+/** A cinema's seats are chosen or assigned at sale: its full sessions keep no list. */
+export const offersWaitingList = (h: HallRow) => h.waiting_list && !h.cinema;
+
+/** Each session's waiting list as sessionStatus sees it. */
+async function waitingLists(q: Queryable, halls: HallRow[], schedules: ScheduleRow[], now: Date) {
+  const settings = waitingListSettings(await getConfig(q));
+  const counts = await waitingCounts(q, schedules.map((s) => s.id));
+  return (s: ScheduleRow) => ({
+    offered: halls.some((h) => h.id === s.hall_id && offersWaitingList(h)),
+    waiting: counts.get(s.id) ?? 0,
+    max: settings.maxPerSession,
+    closed: now.getTime() >= sessionCutoff(s, settings).getTime(),
+  });
+}
+
+/** getCalendarForCandidate: each bookable day's best waiting-list status (4 a list is open,
+ * 3 the lists are full, 1 tickets are on sale, 2 none of these) and how busy its open lists are. */
+export async function candidateCalendar(q: Queryable, now: Date): Promise<CandidateDay[]> {
+  const today = museumDate(now);
+  const last = addDays(today, BOOKING_DAYS - 1);
+  const stop = await stopSaleText(q);
+  const halls = await loadHalls(q);
+  const days = await q.query<DayRow>('SELECT * FROM museum_days WHERE visit_date BETWEEN $1 AND $2', [today, last]);
+  const schedules = await q.query<ScheduleRow>('SELECT * FROM hall_schedule WHERE visit_date BETWEEN $1 AND $2', [today, last]);
+  const lists = await waitingLists(q, halls, schedules, now);
+  return Array.from({ length: BOOKING_DAYS }, (_, i) => {
+    const date = addDays(today, i);
+    const day = days.find((d) => d.visit_date === date);
+    const sessions = schedules
+      .filter((s) => s.visit_date === date)
+      .map((s) => {
+        const r = sessionState(s, day, now, stop);
+        const list = lists(s);
+        return { status: sessionStatus({ state: r.state, ticketPool: Math.max(0, remainingOf(s)) }, list), list };
+      });
+    const best = ([4, 3, 1] as const).find((st) => sessions.some((x) => x.status === st)) ?? 2;
+    const open = sessions.filter((x) => x.status === 4);
+    const level = open.length ? candidateLevel(Math.min(...open.map((x) => x.list.waiting)), open[0].list.max) : null;
+    return { date, status: best, candidateLevel: level };
+  });
+}

@@ -74,7 +74,7 @@ export async function rebook(deps: AppDeps, userId: number, body: z.output<typeo
       if (!(await takeSold(q, target.schedule.id, moving.length))) throw fail(ORDER_TEXTS.soldOut);
     };
     const release = async () => {
-      const released = await releaseTickets(q, ids, ['toBeChecked'], 'changed');
+      const released = await releaseTickets(q, ids, ['toBeChecked'], 'changed', now);
       if (released.length !== ids.length) throw fail(REFUND_MESSAGES.ticketState);
     };
     if (target.schedule.id < Math.min(...moving.map((f) => f.schedule_id))) {

@@ -44,7 +44,7 @@ export async function refundTickets(deps: AppDeps, userId: number, body: z.outpu
     const violations = checkRefund({ action: 'refund', ticketIds: ids }, ctx);
     if (violations.length > 0) throw fail(violations[0].message);
     if (facts.some((f) => ids.includes(f.id) && f.visit_date < today)) throw fail(LIFECYCLE_TEXTS.visitPassed);
-    const moved = await releaseTickets(q, ids, ['toBeChecked'], 'refunded');
+    const moved = await releaseTickets(q, ids, ['toBeChecked'], 'refunded', now);
     if (moved.length !== ids.length) throw fail(REFUND_MESSAGES.ticketState);
     const amount = moved.reduce((s, t) => s + t.price, 0);
     const [refund] = await q.query<{ id: number }>(

@@ -6,6 +6,7 @@
 import type { Queryable } from '../db/db.ts';
 import type { SeatPos } from '../../src/domain/seats.ts';
 import type { TicketStatus } from '../../src/domain/types.ts';
+import { offerToCandidates } from './waitingList.ts';
 
 /** Ticket states that own one unit of `sold` on their session. */
 export const SOLD_STATES: readonly TicketStatus[] = ['toBePaid', 'toBeChecked', 'checked', 'expired', 'reserved'];
@@ -41,13 +42,15 @@ export async function heldToSold(q: Queryable, scheduleId: number, n: number): P
   return r.length > 0;
 }
 
-/** Moves tickets from one of `from` to `to` and gives their `sold` back, per session.
+/** Moves tickets from one of `from` to `to` and gives their `sold` back, per session, first to
+ * the session's waiting list (in this transaction), then to general sale.
  * Only the rows this call moved count: a second call finds none. */
 export async function releaseTickets(
   q: Queryable,
   ticketIds: number[],
   from: readonly TicketStatus[],
   to: TicketStatus,
+  now: Date,
 ): Promise<Array<{ id: number; schedule_id: number; price: number }>> {
   if (ticketIds.length === 0) return [];
   // Still sold (e.g. toBeChecked -> expired): the tickets keep their seats; otherwise the seats
@@ -64,12 +67,13 @@ export async function releaseTickets(
   if (keep) return moved;
   for (const [scheduleId, n] of perSchedule(moved)) {
     await q.query('UPDATE hall_schedule SET sold = sold - $2 WHERE id = $1', [scheduleId, n]);
+    await offerToCandidates(q, scheduleId, now);
   }
   return moved;
 }
 
 /** releaseTickets for every ticket of an order in one of `from`. */
-export async function releaseOrderTickets(q: Queryable, orderId: number, from: readonly TicketStatus[], to: TicketStatus) {
+export async function releaseOrderTickets(q: Queryable, orderId: number, from: readonly TicketStatus[], to: TicketStatus, now: Date) {
   const rows = await q.query<{ id: number }>('SELECT id FROM tickets WHERE order_id = $1 AND status = ANY($2::text[]) ORDER BY id FOR UPDATE', [
     orderId,
     from,
@@ -79,10 +83,12 @@ export async function releaseOrderTickets(q: Queryable, orderId: number, from: r
     rows.map((r) => r.id),
     from,
     to,
+    now,
   );
 }
 
-/** Moves held cart lines to `to` ('expired', 'removed') and gives their `held` back. */
+/** Moves held cart lines to `to` ('expired', 'removed') and gives their `held` back (the
+ * waiting list first, as releaseTickets). */
 export async function releaseCartLines(
   q: Queryable,
   lineIds: number[],
@@ -99,6 +105,7 @@ export async function releaseCartLines(
   );
   for (const [scheduleId, n] of perSchedule(moved)) {
     await q.query('UPDATE hall_schedule SET held = held - $2 WHERE id = $1', [scheduleId, n]);
+    await offerToCandidates(q, scheduleId, now);
   }
   return moved;
 }

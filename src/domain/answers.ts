@@ -16,8 +16,8 @@ const certificateType = z.enum(['1', '2', '3', '4', '5']);
 const ticketKind = z.enum(['adult', 'student', 'senior', 'child']);
 const text = z.strictObject({ zh: z.string(), en: z.string() });
 const hallKey = z.enum(['main', 'children', 'temporary', 'cinema', 'cinema2']);
-const orderStatus = z.enum(['toBePaid', 'completed', 'canceled', 'refunded', 'partlyRefunded', 'changed']);
-const ticketStatus = z.enum(['toBePaid', 'toBeChecked', 'checked', 'expired', 'canceled', 'refunded', 'changed', 'reserved']);
+const orderStatus = z.enum(['toBePaid', 'completed', 'canceled', 'refunded', 'partlyRefunded', 'changed', 'standingBy', 'full', 'returned']);
+const ticketStatus = z.enum(['toBePaid', 'toBeChecked', 'checked', 'expired', 'canceled', 'refunded', 'changed', 'reserved', 'candidate']);
 const page = <T extends z.ZodType>(row: T) => z.strictObject({ rows: z.array(row), total: z.number().int() });
 
 // Settings, accounts, helpers
@@ -65,6 +65,11 @@ export const calendarDay = z.strictObject({
   remaining: z.number().int(),
   reason: z.string().nullable(),
 });
+export const candidateDay = z.strictObject({
+  date: z.string(),
+  status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  candidateLevel: z.union([z.literal(1), z.literal(2)]).nullable(),
+});
 const pricePool = z.strictObject({
   ticketPriceId: id,
   name: z.string(),
@@ -85,6 +90,8 @@ const schedulePool = z.strictObject({
   disabledText: z.string().nullable(),
   releaseTime: z.string().nullable(),
   priceTicketPoolVOS: z.array(pricePool),
+  status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).optional(),
+  candidateLevel: z.union([z.literal(1), z.literal(2)]).nullable().optional(),
 });
 export const pricePools = z.array(pricePool);
 const film = z.strictObject({
@@ -183,6 +190,8 @@ export const orderSummary = z.strictObject({
   hallName: z.string(),
   beginTime: z.string(),
   endTime: z.string(),
+  isCandidate: z.boolean(),
+  candidate: z.enum(['standingBy', 'succeeded', 'full', 'cancelled', 'returned']).nullable(),
 });
 export const ticketView = z.strictObject({
   ticketId: id,

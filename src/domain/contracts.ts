@@ -10,7 +10,7 @@ export const pageQuery = z.object({ pageNum: pageNum(), pageSize: pageSize() });
 
 /** The caller's orders, by status (empty: all). */
 export const orderListQuery = pageQuery.extend({
-  status: z.enum(['', 'toBePaid', 'completed', 'canceled', 'refunded', 'partlyRefunded', 'changed']).optional().default(''),
+  status: z.enum(['', 'toBePaid', 'completed', 'canceled', 'refunded', 'partlyRefunded', 'changed', 'standingBy', 'full', 'returned']).optional().default(''),
 });
 
 /** calculatePrice: what these tickets of this session cost. */
@@ -182,6 +182,8 @@ export const reviewBody = z.object({
 });
 
 export const cancelQuery = z.object({ orderNumber: text().max(40) });
+/** candidateOrderCancelPerson: the order id in the query (SPEC §7). */
+export const candidateCancelQuery = z.object({ orderId: dbId() });
 
 /** refundCheckBlack and frontUserRefund: tickets of one order. */
 export const ticketIdsBody = z.object({ ticketIds: z.array(dbId()).max(50) });

@@ -3,6 +3,7 @@
 import type { SeatState } from './seats.ts';
 import type { TeamRequestKind, TeamRunTimeStatus, TeamType } from './team.ts';
 import type { Text } from './text.ts';
+import type { CandidateLevel, CandidateState, SessionStatus } from './waitingList.ts';
 
 /** Certificate type values as the dictionary `/system/dict/data/type/certificate` serves them. */
 export type CertificateType = '1' | '2' | '3' | '4' | '5';
@@ -120,6 +121,10 @@ export interface SchedulePool {
   /** 'YYYY-MM-DD HH:mm:ss' server time at which a notReleased session opens. */
   releaseTime: string | null;
   priceTicketPoolVOS: PricePool[];
+  /** SPEC §3 status (1 on sale, 2 not, 3 waiting list full, 4 waiting list open) and
+   * candidateLevel (1 medium, 2 many; null without a list): set by the hall lists. */
+  status?: SessionStatus;
+  candidateLevel?: CandidateLevel | null;
 }
 
 export interface HallPool {
@@ -301,8 +306,10 @@ export interface PlaceOrderResult {
   riskPrompt: string | null;
 }
 
-export type OrderStatus = 'toBePaid' | 'completed' | 'canceled' | 'refunded' | 'partlyRefunded' | 'changed';
-export type TicketStatus = 'toBePaid' | 'toBeChecked' | 'checked' | 'expired' | 'canceled' | 'refunded' | 'changed' | 'reserved';
+/** 'standingBy', 'full' and 'returned' are a waiting-list order's own (src/domain/waitingList.ts). */
+export type OrderStatus = 'toBePaid' | 'completed' | 'canceled' | 'refunded' | 'partlyRefunded' | 'changed' | 'standingBy' | 'full' | 'returned';
+/** 'candidate': a waiting-list order's ticket before it is filled; it owns no stock. */
+export type TicketStatus = 'toBePaid' | 'toBeChecked' | 'checked' | 'expired' | 'canceled' | 'refunded' | 'changed' | 'reserved' | 'candidate';
 
 export interface TicketView {
   ticketId: number;
@@ -330,6 +337,9 @@ export interface OrderSummary {
   hallName: string;
   beginTime: string;
   endTime: string;
+  /** A waiting-list (candidate) order, and its state (SPEC §4): null while unpaid or when not one. */
+  isCandidate: boolean;
+  candidate: CandidateState | null;
 }
 
 export interface OrderDetail extends OrderSummary {

@@ -20,6 +20,8 @@ const order = (orderId: number): OrderSummary => ({
   hallName: 'Main hall',
   beginTime: '09:00',
   endTime: '12:00',
+  isCandidate: false,
+  candidate: null,
 });
 
 const ORDERS = [order(5), order(6)];

@@ -16,6 +16,8 @@ const order = (status: OrderDetail['status']): OrderDetail => ({
   hallName: 'Main hall',
   beginTime: '09:00',
   endTime: '12:00',
+  isCandidate: false,
+  candidate: null,
   payDeadline: null,
   payTime: null,
   tickets: [],

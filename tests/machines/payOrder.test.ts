@@ -23,6 +23,8 @@ function order(status: OrderStatus, payDeadline: number | null): OrderDetail {
     hallName: 'Main hall',
     beginTime: '09:00',
     endTime: '12:00',
+  isCandidate: false,
+  candidate: null,
     payDeadline,
     payTime: null,
     tickets: [],

@@ -47,6 +47,8 @@ export const ORDER: OrderDetail = {
   hallName: 'Main hall',
   beginTime: '09:00',
   endTime: '12:00',
+  isCandidate: false,
+  candidate: null,
   payDeadline: null,
   payTime: '2026-11-20 10:05:00',
   tickets: [

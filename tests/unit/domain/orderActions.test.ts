@@ -13,6 +13,8 @@ const order = (status: OrderDetail['status'], tickets: TicketStatus[], shortLink
   hallName: 'Main',
   beginTime: '09:00',
   endTime: '12:00',
+  isCandidate: false,
+  candidate: null,
   payDeadline: null,
   payTime: null,
   shortLinkFlag,

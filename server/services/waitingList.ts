@@ -1,0 +1,241 @@
+/** The waiting list (SPEC §1, §4 waiting-list order): joining a full session with a candidate
+ * order paid up front, filling candidates first-come first-served with every ticket that comes
+ * back, the visitor's cancel, and the cut-off that pays unfilled ones back.
+ *
+ * One discipline, the stock's: a candidate order owns no stock until it is filled; filling
+ * takes stock with the same conditional update as a sale, inside the transaction that gave the
+ * stock back (stock.ts calls offerToCandidates), so general sale never sees a returned ticket
+ * while a candidate that fits is waiting. A fill is guarded by the order's status, so it
+ * happens once; candidates are claimed with FOR UPDATE SKIP LOCKED, so a fill never waits on
+ * a candidate someone else holds (its own cancel), and two instances never fill one twice. */
+import { randomBytes } from 'node:crypto';
+import type { AppDeps } from '../context.ts';
+import type { Db, Queryable } from '../db/db.ts';
+import type { DirectOrderBody } from '../../src/domain/contracts.ts';
+import { fail } from '../http.ts';
+import type { Lang } from '../../src/domain/text.ts';
+import { fill } from '../../src/domain/text.ts';
+import type { CancelOrderResult, PlaceOrderResult } from '../../src/domain/types.ts';
+import { checkOrder, freeChildPerAdult } from '../../src/domain/orderRules.ts';
+import { draftFromRequest } from '../../src/domain/orderRequest.ts';
+import { cutoffAt, joinRefusal, WAITING_LIST_DEFAULTS, WAITING_LIST_MESSAGES } from '../../src/domain/waitingList.ts';
+import { museumDate, museumInstant } from '../time.ts';
+import type { SmsProvider } from '../providers/sms.ts';
+import { getConfig, minutes } from './settings.ts';
+import { bookableSession, insertOrder, lockBuyer, ORDER_TEXTS, passRiskAndCaptcha, refuseUnpaid } from './orders.ts';
+import { hallRules } from './pool.ts';
+import { riskEnabled } from './risk.ts';
+import { takeSold } from './stock.ts';
+
+/** Order states of a candidate that is on a session's list (it counts towards its length). */
+export const LISTED = ['toBePaid', 'standingBy'] as const;
+
+export interface WaitingListSettings {
+  cutoffMinutes: number;
+  maxPerSession: number;
+}
+
+export function waitingListSettings(config: Record<string, string>): WaitingListSettings {
+  const max = Number(config.candidate_max_per_session);
+  return {
+    cutoffMinutes: minutes(config, 'candidate_cutoff_minutes', WAITING_LIST_DEFAULTS.cutoffMinutes),
+    maxPerSession: Number.isInteger(max) && max >= 0 ? max : WAITING_LIST_DEFAULTS.maxPerSession,
+  };
+}
+
+/** When a session's list closes. */
+export const sessionCutoff = (s: { visit_date: string; begin_time: string }, settings: WaitingListSettings) =>
+  cutoffAt(museumInstant(s.visit_date, s.begin_time), settings.cutoffMinutes);
+
+/** Candidate orders on each of these sessions' lists. */
+export async function waitingCounts(q: Queryable, scheduleIds: number[]): Promise<Map<number, number>> {
+  if (scheduleIds.length === 0) return new Map();
+  const rows = await q.query<{ schedule_id: number; n: number }>(
+    `SELECT schedule_id, count(*)::int AS n FROM orders
+      WHERE is_candidate AND status IN ('toBePaid', 'standingBy') AND schedule_id = ANY($1::int[]) GROUP BY schedule_id`,
+    [scheduleIds],
+  );
+  return new Map(rows.map((r) => [r.schedule_id, r.n]));
+}
+
+/** Gives a session's free stock to its standing-by candidates, oldest first, each order whole
+ * or not at all (a later smaller one may fit where an earlier larger one does not). Runs inside
+ * the caller's transaction, right after stock came back or a candidate began standing by.
+ * Returns the filled order ids. */
+export async function offerToCandidates(q: Queryable, scheduleId: number, now: Date): Promise<number[]> {
+  const [s] = await q.query<{ remaining: number; stopped: boolean; visit_date: string; begin_time: string }>(
+    'SELECT capacity - sold - held AS remaining, stopped, visit_date, begin_time FROM hall_schedule WHERE id = $1 FOR UPDATE',
+    [scheduleId],
+  );
+  if (!s || s.stopped || s.remaining <= 0) return [];
+  const waiting = await q.query<{ id: number; ticket_num: number; order_number: string; phone: string }>(
+    `SELECT o.id, o.ticket_num, o.order_number, u.phone FROM orders o JOIN users u ON u.id = o.user_id
+      WHERE o.schedule_id = $1 AND o.status = 'standingBy' AND o.ticket_num <= $2
+      ORDER BY o.standing_since, o.id FOR UPDATE OF o SKIP LOCKED`,
+    [scheduleId, s.remaining],
+  );
+  if (waiting.length === 0) return [];
+  // Past the cut-off the list is closed: the job pays these back.
+  if (now.getTime() >= sessionCutoff(s, waitingListSettings(await getConfig(q))).getTime()) return [];
+  let left = s.remaining;
+  const filled: number[] = [];
+  for (const o of waiting) {
+    if (o.ticket_num > left) continue;
+    // Both hold: the order row is ours (locked, standing by) and so is the session's (locked, with this stock).
+    await q.query(`UPDATE orders SET status = 'completed', short_link_flag = $2 WHERE id = $1 AND status = 'standingBy'`, [
+      o.id,
+      randomBytes(18).toString('base64url'),
+    ]);
+    if (!(await takeSold(q, scheduleId, o.ticket_num))) throw new Error(`waiting list: session ${scheduleId} lost its stock under lock`);
+    const tickets = await q.query<{ id: number }>(`SELECT id FROM tickets WHERE order_id = $1 AND status = 'candidate' ORDER BY id`, [o.id]);
+    await q.query(
+      `UPDATE tickets t SET status = 'toBeChecked', qr_code = v.qr FROM unnest($1::int[], $2::text[]) AS v(id, qr) WHERE t.id = v.id`,
+      [tickets.map((t) => t.id), tickets.map(() => randomBytes(24).toString('base64url'))],
+    );
+    await q.query('INSERT INTO sms_notices (phone, text, created_at) VALUES ($1, $2, $3)', [
+      o.phone,
+      fill(WAITING_LIST_MESSAGES.succeededSms, { orderNumber: o.order_number }).zh,
+      now,
+    ]);
+    left -= o.ticket_num;
+    filled.push(o.id);
+    if (left === 0) break;
+  }
+  return filled;
+}
+
+/** placeOrder with isCandidateOrder 1: every order rule but the stock, then the list's own
+ * rules (open, not past its cut-off, really full for this party, not full itself, one order
+ * per visitor) under the session's row lock, so concurrent joins cannot overfill it. The
+ * order is unpaid like any other; paid, it stands by. */
+export async function placeCandidateOrder(deps: AppDeps, userId: number, input: DirectOrderBody, lang: Lang): Promise<PlaceOrderResult> {
+  const now = deps.clock();
+  const draft = draftFromRequest(input);
+  if (deps.config.captcha === 'off') draft.captchaToken = draft.captchaToken ?? 'captcha-off';
+  if (new Set(input.ticketInfoList.map((l) => l.hallScheduleId)).size !== 1) throw fail(ORDER_TEXTS.notSelectable);
+  const { schedule, hall, prices, config } = await bookableSession(deps.db, draft.hallScheduleId!, now, input.date);
+  // A cinema's seats are chosen or assigned at sale: its full sessions keep no list.
+  if (!hall.waiting_list || hall.cinema) throw fail(WAITING_LIST_MESSAGES.notOffered);
+  // The party's rules, as for a sale; the stock is the list's business below.
+  const rules = { hall: hallRules(hall), prices, remaining: Number.MAX_SAFE_INTEGER, freeChildPerAdult: freeChildPerAdult(config, hall.hall_key) };
+  const violations = checkOrder(draft, rules, 'submit', museumDate(now));
+  if (violations.length > 0) throw fail(violations[0].message);
+  const settings = waitingListSettings(config);
+  const holdMinutes = minutes(config, 'person_pay_hold_period', 15);
+  const party = input.ticketInfoList.length;
+
+  return deps.db.tx(async (q) => {
+    await lockBuyer(q, userId, now);
+    await refuseUnpaid(q, userId);
+    const [s] = await q.query<{ remaining: number }>('SELECT capacity - sold - held AS remaining FROM hall_schedule WHERE id = $1 FOR UPDATE', [schedule.id]);
+    const waiting = (await waitingCounts(q, [schedule.id])).get(schedule.id) ?? 0;
+    const refused = joinRefusal(party, {
+      offered: true,
+      remaining: s.remaining,
+      waiting,
+      max: settings.maxPerSession,
+      closed: now.getTime() >= sessionCutoff(schedule, settings).getTime(),
+    });
+    if (refused) throw fail(refused);
+    const mine = await q.query(`SELECT 1 FROM orders WHERE user_id = $1 AND schedule_id = $2 AND is_candidate AND status IN ('toBePaid', 'standingBy')`, [
+      userId,
+      schedule.id,
+    ]);
+    if (mine.length > 0) throw fail(WAITING_LIST_MESSAGES.already);
+    const risk = await passRiskAndCaptcha(q, deps, config, userId, now, input.captchaToken, lang);
+    if (risk) return risk;
+    const tickets = input.ticketInfoList.map((line) => {
+      const price = prices.find((p) => p.ticketPriceId === line.ticketPriceId)!;
+      return {
+        priceId: price.ticketPriceId,
+        userName: line.userName.trim(),
+        certificateType: line.certificate,
+        certificateInfo: line.certificateInfo.trim().toUpperCase(),
+        nameZh: price.name.zh,
+        nameEn: price.name.en,
+        price: price.price,
+        scheduleId: schedule.id,
+        seat: null,
+      };
+    });
+    const orderId = await insertOrder(q, userId, now, holdMinutes, tickets, hall.id, schedule.visit_date, 'candidate');
+    return { orderId, riskEnable: riskEnabled(config), riskPolicy: 1, riskPrompt: null };
+  });
+}
+
+/** Pays a candidate order back in full (the simulator pays back at once: a refund row) and
+ * gives it its end state. Guarded by the state it leaves, so money goes back once. */
+async function payBack(q: Queryable, orderId: number, from: 'standingBy' | 'full', to: 'canceled' | 'returned', now: Date): Promise<boolean> {
+  const [o] = await q.query<{ user_id: number; amount: number }>(
+    `UPDATE orders SET status = $3, canceled_at = $4, refunded_amount = amount WHERE id = $1 AND status = $2 RETURNING user_id, amount`,
+    [orderId, from, to, now],
+  );
+  if (!o) return false;
+  const tickets = await q.query<{ id: number }>(`UPDATE tickets SET status = 'canceled' WHERE order_id = $1 AND status = 'candidate' RETURNING id`, [orderId]);
+  await q.query(`INSERT INTO refunds (order_id, user_id, amount, ticket_ids, status, created_at) VALUES ($1, $2, $3, $4::int[], 'done', $5)`, [
+    orderId,
+    o.user_id,
+    o.amount,
+    tickets.map((t) => t.id),
+    now,
+  ]);
+  return true;
+}
+
+/** candidateOrderCancelPerson: the owner leaves the list; the money comes back in full. An
+ * unpaid candidate is cancelled like any unpaid order (/order/OrderInfo/cancel). */
+export async function cancelCandidate(deps: AppDeps, userId: number, orderId: number): Promise<CancelOrderResult> {
+  const now = deps.clock();
+  return deps.db.tx(async (q) => {
+    const [o] = await q.query<{ status: string; is_candidate: boolean }>('SELECT status, is_candidate FROM orders WHERE id = $1 AND user_id = $2 FOR UPDATE', [
+      orderId,
+      userId,
+    ]);
+    if (!o) throw fail(ORDER_TEXTS.orderNotFound);
+    if (!o.is_candidate) throw fail(WAITING_LIST_MESSAGES.notCandidate);
+    if (!(await payBack(q, orderId, 'standingBy', 'canceled', now))) throw fail(WAITING_LIST_MESSAGES.notStandingBy);
+    return { orderId, status: 'canceled' };
+  });
+}
+
+/** The cut-off, first half: standing-by orders of sessions whose list has closed become
+ * 'full'; unpaid candidates of those sessions are cancelled. Claims rows with SKIP LOCKED. */
+export async function closeDueLists(q: Queryable, now: Date, limit = 100): Promise<number> {
+  const settings = waitingListSettings(await getConfig(q));
+  // Sessions beginning before now + cut-off (by day first, then the exact instant in JS).
+  const horizon = museumDate(new Date(now.getTime() + settings.cutoffMinutes * 60_000));
+  const due = await q.query<{ id: number; status: string; visit_date: string; begin_time: string }>(
+    `SELECT o.id, o.status, s.visit_date, s.begin_time FROM orders o JOIN hall_schedule s ON s.id = o.schedule_id
+      WHERE o.is_candidate AND o.status = 'standingBy' AND s.visit_date <= $1
+      ORDER BY o.id LIMIT $2 FOR UPDATE OF o SKIP LOCKED`,
+    [horizon, limit],
+  );
+  let n = 0;
+  for (const o of due) {
+    if (now.getTime() < sessionCutoff(o, settings).getTime()) continue;
+    const done = await q.query(`UPDATE orders SET status = 'full' WHERE id = $1 AND status = 'standingBy' RETURNING id`, [o.id]);
+    n += done.length;
+  }
+  return n;
+}
+
+/** The cut-off, second half: every 'full' order is paid back and becomes 'returned'. */
+export async function returnFullOrders(q: Queryable, now: Date, limit = 100): Promise<number> {
+  const due = await q.query<{ id: number }>(`SELECT id FROM orders WHERE status = 'full' ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`, [limit]);
+  let n = 0;
+  for (const o of due) if (await payBack(q, o.id, 'full', 'returned', now)) n++;
+  return n;
+}
+
+/** Sends the text messages fills decided (after their transactions committed), each once. */
+export async function sendNotices(db: Db, sms: SmsProvider, now: Date, limit = 50): Promise<number> {
+  const notices = await db.tx((q) =>
+    q.query<{ id: number; phone: string; text: string }>(
+      `UPDATE sms_notices SET sent_at = $1 WHERE id IN (SELECT id FROM sms_notices WHERE sent_at IS NULL ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
+       RETURNING id, phone, text`,
+      [now, limit],
+    ),
+  );
+  for (const n of notices) await sms.send({ phone: n.phone, text: n.text, code: '', sentAt: now.getTime() }).catch(() => undefined);
+  return notices.length;
+}
