@@ -125,7 +125,9 @@ export function initialPurchaseContext(): PurchaseContext {
 }
 
 /** The order as the rules and the calls see it. */
-export function draftOf(context: PurchaseContext): OrderDraft {
+export function draftOf(
+  context: Pick<PurchaseContext, 'date' | 'hallId' | 'hallScheduleId' | 'visitors' | 'agreementAccepted' | 'captchaToken' | 'seats'>,
+): OrderDraft {
   return {
     visitDate: context.date ?? '',
     hallId: context.hallId,
@@ -148,7 +150,7 @@ export function chosenSession(
 }
 
 /** What checkOrder needs besides the draft: the hall's rules, the session's prices and stock. */
-export function orderContextOf(context: PurchaseContext): OrderContext | null {
+export function orderContextOf(context: Pick<PurchaseContext, 'halls' | 'hallId' | 'hallScheduleId' | 'setting'>): OrderContext | null {
   const session = chosenSession(context);
   if (!context.setting || !session) return null;
   return {

@@ -193,6 +193,8 @@ for (const lang of ['zh', 'en'] as const) {
     await shot(page, lang, '90-cinema-unpaid');
     await page.locator('.rv-dialog').getByRole('button', { name: P.payUnpaid }).click();
     await expect(page).toHaveURL(payOrder);
+    // The prompt's own "Pay now" fades out after it led here: press the page's.
+    await expect(page.locator('.rv-dialog')).toBeHidden();
 
     await page.getByRole('button', { name: T.pay }).click();
     await page.getByRole('button', { name: T.cashierPay, exact: true }).click();

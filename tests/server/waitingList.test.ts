@@ -7,7 +7,6 @@ import { assertStockInvariant, dbLane, makeApp, orderRequest, priceOf, type Test
 import { OPEN_DAY, SOLD_OUT_DAY } from './constants.ts';
 import { runPayTimeout } from '../../server/jobs/payTimeout.ts';
 import { runWaitingList } from '../../server/jobs/waitingList.ts';
-import { DEMO_USER } from '../../server/seed/museum.ts';
 import { museumInstant } from '../../server/time.ts';
 import type { HallPool, OrderDetail } from '../../src/domain/types.ts';
 import type { CandidateDay } from '../../src/domain/waitingList.ts';
