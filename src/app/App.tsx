@@ -26,6 +26,7 @@ const Login = lazyScreen(() => import('../features/account/Login.tsx'));
 const withCinemaTexts = <T,>(load: () => Promise<T>) => () => loadTexts(CINEMA_TEXTS).then(load);
 const CinemaSelect = lazyScreen(withCinemaTexts(() => import('../features/select/CinemaSelect.tsx')));
 const PackageAddSure = lazyScreen(withCinemaTexts(() => import('../features/select/PackageAddSure.tsx')));
+const WaitingList = lazyScreen(() => import('../features/select/WaitingList.tsx'));
 const MoveDetail = lazyScreen(withCinemaTexts(() => import('../features/select/MoveDetail.tsx')));
 const CinemaSelectSeat = lazyScreen(withCinemaTexts(() => import('../features/select/CinemaSelectSeat.tsx')));
 const CinemaAddAudience = lazyScreen(withCinemaTexts(() => import('../features/select/AddAudience.tsx')));
@@ -72,6 +73,7 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [INDIVIDUAL_PATHS.addAudience]: AddAudience,
   [INDIVIDUAL_PATHS.addAudienceSure]: AddAudienceSure,
   [INDIVIDUAL_PATHS.packageAddSure]: PackageAddSure,
+  [INDIVIDUAL_PATHS.waitingList]: WaitingList,
   [INDIVIDUAL_PATHS.cinemaSelect]: CinemaSelect,
   [INDIVIDUAL_PATHS.moveDetail]: MoveDetail,
   [INDIVIDUAL_PATHS.cinemaAddAudience]: CinemaAddAudience,

@@ -12,6 +12,7 @@ export const ROUTES = {
   [INDIVIDUAL_PATHS.addAudience]: {},
   [INDIVIDUAL_PATHS.addAudienceSure]: {},
   [INDIVIDUAL_PATHS.packageAddSure]: {},
+  [INDIVIDUAL_PATHS.waitingList]: {},
   [INDIVIDUAL_PATHS.cinemaSelect]: {},
   [INDIVIDUAL_PATHS.moveDetail]: {},
   [INDIVIDUAL_PATHS.cinemaAddAudience]: {},

@@ -16,6 +16,8 @@ export const INDIVIDUAL_PATHS = {
   addAudienceSure: '/individualCustomers/select/addAudienceSure',
   /** A package, admission and a film at one price (`?id=&date=`). */
   packageAddSure: '/individualCustomers/select/packageAddSure',
+  /** The waiting list of full sessions (`?date=` to start at a day). */
+  waitingList: '/individualCustomers/select/waitingList',
   /** A dome cinema's films of the chosen day (`?date=`). */
   cinemaSelect: '/individualCustomers/select/cinemaSelect/:id',
   /** A film's details (`?hallId=&date=&scheduleId=`). */

@@ -1,7 +1,7 @@
 /** order/orderDetail/{id}: an order, its tickets, and the actions its status allows: pay,
  * cancel, refund, change date, invoice, share. */
 import { useMachine } from '@xstate/react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { fromPromise } from 'xstate';
@@ -16,6 +16,7 @@ import { TicketRows } from '../../ui/TicketRows.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import { OrderSummaryCard } from '../../ui/OrderSummaryCard.tsx';
 import { RebookSheet } from './RebookSheet.tsx';
+import { CandidateStatus } from './CandidateStatus.tsx';
 import { RefundSheet } from './RefundSheet.tsx';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
@@ -54,6 +55,8 @@ export default function OrderDetail() {
     toastInfo(t('orderDetail.linkCopied'));
   };
 
+  const reload = useCallback(() => send({ type: 'RELOAD' }), [send]);
+
   const closeSheet = (changed: boolean) => {
     setSheet(null);
     if (changed) send({ type: 'RELOAD' });
@@ -67,6 +70,7 @@ export default function OrderDetail() {
       {order ? (
         <>
           <OrderSummaryCard order={order} />
+          {order.isCandidate ? <CandidateStatus orderId={order.orderId} onChanged={reload} /> : null}
           <section className="card stack">
             <div className="card__title">{t('review.visitors', { n: order.tickets.length })}</div>
             <TicketRows order={order} />

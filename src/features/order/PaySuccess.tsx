@@ -28,6 +28,7 @@ export default function PaySuccess() {
               {paid ? '✓' : '…'}
             </span>
             <strong>{paid ? t('paySuccess.done') : t(`orderStatus.${order.status}`)}</strong>
+            {order.candidate === 'standingBy' ? <span>{t('waitingList.paidHint')}</span> : null}
             <span className="muted">
               {order.visitDate} {order.beginTime}-{order.endTime} · {order.hallName}
             </span>

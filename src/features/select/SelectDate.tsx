@@ -4,7 +4,7 @@
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { CalendarDay } from '../../domain/types.ts';
 import { getCalendar } from '../../api/calls.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
@@ -57,6 +57,9 @@ export default function SelectDate() {
           <DayGrid days={calendar ?? []} onPick={pick} />
         )}
         <Legend />
+        <Link href={INDIVIDUAL_PATHS.waitingList} className="btn btn--block spaced">
+          {t('waitingList.entry')}
+        </Link>
       </section>
       {settings.texts.ticketing_tips ? (
         <section className="card">

@@ -113,6 +113,11 @@ export default function SelectVenues() {
               })}
             </div>
           )}
+          {hall.scheduleTicketPoolVOS.some((s) => s.status === 4) ? (
+            <Link href={pathTo(INDIVIDUAL_PATHS.waitingList, {}, { date })} className="btn btn--block">
+              {t('waitingList.join')}
+            </Link>
+          ) : null}
           <ul className="prices">
             {(hall.scheduleTicketPoolVOS[0]?.priceTicketPoolVOS ?? []).map((price) => (
               <li key={price.ticketPriceId}>
