@@ -47,6 +47,8 @@ export function statusTone(status: OrderDetail['status']): 'ok' | 'warn' | 'off'
     case 'completed':
       return 'ok';
     case 'toBePaid':
+    case 'standingBy':
+    case 'full':
       return 'warn';
     case 'refunded':
     case 'partlyRefunded':

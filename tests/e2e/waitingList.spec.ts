@@ -8,11 +8,11 @@ import { loginByApi, mainlandId, newPhone, shot, solveSlider } from './helpers.t
 const TEXT = {
   zh: {
     entry: '场次已满？加入候补', submit: '支付并候补', pay: '立即支付', cashierPay: '确认支付', standing: '候补中：有余票退回时将按顺序为您兑现',
-    paidHint: '已加入候补队列', succeeded: '候补成功：入馆二维码已生成', leave: '取消候补', sms: /候补成功/, name: '钱小满', nameRequired: '姓名不能为空',
+    paidHint: '已加入候补队列', succeeded: '候补成功：入馆二维码已生成', leave: '取消候补', sms: /候补成功/, name: '钱小满', nameRequired: '姓名不能为空', standingByTag: '候补中',
   },
   en: {
     entry: 'Sold out? Join a waiting list', submit: 'Pay and join', pay: 'Pay now', cashierPay: 'Pay', standing: 'On the waiting list: returned tickets are offered in order',
-    paidHint: 'You are on the waiting list', succeeded: 'Filled: your entry QR codes are ready', leave: 'Leave the waiting list', sms: /候补成功/, name: '孙满仓', nameRequired: 'Name cannot be empty',
+    paidHint: 'You are on the waiting list', succeeded: 'Filled: your entry QR codes are ready', leave: 'Leave the waiting list', sms: /候补成功/, name: '孙满仓', nameRequired: 'Name cannot be empty', standingByTag: 'On the waiting list',
   },
 } as const;
 
@@ -50,6 +50,9 @@ for (const lang of ['zh', 'en'] as const) test(`a visitor stands by for a full s
   const phone = newPhone();
   await loginByApi(page, phone);
   await page.goto('/individualCustomers/select/selectDate');
+  await expect(page.locator('.day--soldOut').first()).toBeVisible();
+  await page.getByRole('link', { name: T.entry }).scrollIntoViewIfNeeded();
+  await shot(page, lang, '96-waiting-entry');
   await page.getByRole('link', { name: T.entry }).click();
   await expect(page).toHaveURL(/\/select\/waitingList$/);
 
@@ -82,6 +85,11 @@ for (const lang of ['zh', 'en'] as const) test(`a visitor stands by for a full s
   await expect(page.getByText(T.standing)).toBeVisible();
   await expect(page.getByRole('button', { name: T.leave })).toBeVisible();
   await shot(page, lang, '93-waiting-standing-by');
+  await page.goto('/individualCustomers/order/orderRecord');
+  await expect(page.getByText(T.standingByTag).first()).toBeVisible();
+  await shot(page, lang, '95-waiting-orders');
+  await page.goto(`/individualCustomers/order/orderDetail/${orderId}`);
+  await expect(page.getByText(T.standing)).toBeVisible();
 
   // Another account gives a ticket back: it goes to her, not to general sale.
   await demoRefundsOne(page.request, date);

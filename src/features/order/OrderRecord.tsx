@@ -10,7 +10,7 @@ import { useLoad } from '../../ui/useLoad.ts';
 import { statusTone } from '../../ui/OrderSummaryCard.tsx';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 
-const FILTERS: Array<OrderStatus | ''> = ['', 'toBePaid', 'completed', 'canceled'];
+const FILTERS: Array<OrderStatus | ''> = ['', 'toBePaid', 'standingBy', 'completed', 'canceled'];
 const PAGE_SIZE = 10;
 
 export default function OrderRecord() {
