@@ -6,7 +6,7 @@
 import type { Queryable } from '../db/db.ts';
 import type { SeatPos } from '../../src/domain/seats.ts';
 import type { TicketStatus } from '../../src/domain/types.ts';
-import { offerToCandidates } from './waitingList.ts';
+import { offerToCandidates, RELEASED, type ReleasedSession } from './waitingList.ts';
 
 /** Ticket states that own one unit of `sold` on their session. */
 export const SOLD_STATES: readonly TicketStatus[] = ['toBePaid', 'toBeChecked', 'checked', 'expired', 'reserved'];
@@ -66,8 +66,8 @@ export async function releaseTickets(
   );
   if (keep) return moved;
   for (const [scheduleId, n] of perSchedule(moved)) {
-    await q.query('UPDATE hall_schedule SET sold = sold - $2 WHERE id = $1', [scheduleId, n]);
-    await offerToCandidates(q, scheduleId, now);
+    const [session] = await q.query<ReleasedSession>(`UPDATE hall_schedule SET sold = sold - $2 WHERE id = $1 RETURNING ${RELEASED}`, [scheduleId, n]);
+    await offerToCandidates(q, scheduleId, now, session);
   }
   return moved;
 }
@@ -104,8 +104,8 @@ export async function releaseCartLines(
     [lineIds, to, now],
   );
   for (const [scheduleId, n] of perSchedule(moved)) {
-    await q.query('UPDATE hall_schedule SET held = held - $2 WHERE id = $1', [scheduleId, n]);
-    await offerToCandidates(q, scheduleId, now);
+    const [session] = await q.query<ReleasedSession>(`UPDATE hall_schedule SET held = held - $2 WHERE id = $1 RETURNING ${RELEASED}`, [scheduleId, n]);
+    await offerToCandidates(q, scheduleId, now, session);
   }
   return moved;
 }

@@ -58,15 +58,21 @@ export async function waitingCounts(q: Queryable, scheduleIds: number[]): Promis
   return new Map(rows.map((r) => [r.schedule_id, r.n]));
 }
 
+/** What a fill needs of its session row, read (and locked) by the update that gave stock back. */
+export const RELEASED = 'capacity - sold - held AS remaining, stopped, visit_date, begin_time';
+export interface ReleasedSession {
+  remaining: number;
+  stopped: boolean;
+  visit_date: string;
+  begin_time: string;
+}
+
 /** Gives a session's free stock to its standing-by candidates, oldest first, each order whole
  * or not at all (a later smaller one may fit where an earlier larger one does not). Runs inside
- * the caller's transaction, right after stock came back or a candidate began standing by.
- * Returns the filled order ids. */
-export async function offerToCandidates(q: Queryable, scheduleId: number, now: Date): Promise<number[]> {
-  const [s] = await q.query<{ remaining: number; stopped: boolean; visit_date: string; begin_time: string }>(
-    'SELECT capacity - sold - held AS remaining, stopped, visit_date, begin_time FROM hall_schedule WHERE id = $1 FOR UPDATE',
-    [scheduleId],
-  );
+ * the caller's transaction, right after stock came back (`locked`: the session row as that
+ * update left it) or a candidate began standing by. Returns the filled order ids. */
+export async function offerToCandidates(q: Queryable, scheduleId: number, now: Date, locked?: ReleasedSession): Promise<number[]> {
+  const [s] = locked ? [locked] : await q.query<ReleasedSession>(`SELECT ${RELEASED} FROM hall_schedule WHERE id = $1 FOR UPDATE`, [scheduleId]);
   if (!s || s.stopped || s.remaining <= 0) return [];
   const waiting = await q.query<{ id: number; ticket_num: number; order_number: string; phone: string }>(
     `SELECT o.id, o.ticket_num, o.order_number, u.phone FROM orders o JOIN users u ON u.id = o.user_id
