@@ -268,7 +268,7 @@ export function controlledActor(model: PathModel, options: { snapshot?: unknown 
 }
 
 export function flush(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Runs a path against a real actor; throws at the first step whose state differs. */
