@@ -33,7 +33,7 @@ pathSuite('cart', [
   {
     name: 'all cases',
     machine: cartMachine,
-    generators: ['shortest'],
+    generators: ['cover'],
     events: ((s) => {
       if (s.matches('ready')) {
         return [

@@ -16,7 +16,7 @@ pathSuite('cinemaSeat', [
     name: 'two visitors',
     machine: cinemaSeatMachine,
     input: { hallScheduleId: 7, count: 2 },
-    generators: ['shortest'],
+    generators: ['cover'],
     outcomes: { loadMap: [{ output: MAP }, { output: LATER }, { error: 'Network error' }], ticker: [] },
     events: () => [
       { type: 'TOGGLE', seat: '1-1' },

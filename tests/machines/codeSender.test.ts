@@ -8,7 +8,7 @@ pathSuite('codeSender', [
     name: 'all cases',
     machine: codeSenderMachine,
     input: { countdownSeconds: 2 },
-    generators: ['shortest'],
+    generators: ['cover'],
     outcomes: { sendCode: [{ output: true }, { error: '短信发送过于频繁' }] },
     events: () => [
       { type: 'SEND', phone: '13900139000' },

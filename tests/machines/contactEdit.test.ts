@@ -26,7 +26,7 @@ pathSuite('contactEdit', [
     name: 'a new frequent visitor',
     machine: contactEditMachine,
     input: { contactId: null },
-    generators: ['shortest'],
+    generators: ['cover'],
     outcomes: { save: [{ output: null }, { error: DUPLICATE }] },
     events: () => [...events()],
   },
@@ -34,7 +34,7 @@ pathSuite('contactEdit', [
     name: 'one to change or delete',
     machine: contactEditMachine,
     input: { contactId: 4 },
-    generators: ['shortest'],
+    generators: ['cover'],
     outcomes: {
       load: [{ output: stored }, { error: 'This frequent visitor does not exist' }],
       save: [{ output: null }, { error: DUPLICATE }],

@@ -74,7 +74,7 @@ pathSuite('invoice', [
     name: 'from the order list',
     machine: invoiceMachine,
     input: {},
-    generators: ['shortest'],
+    generators: ['cover'],
     events: events as PathModel['events'],
     outcomes: {
       loadOrders: [{ output: ORDERS }, { error: 'Network error' }],
@@ -85,7 +85,7 @@ pathSuite('invoice', [
     name: 'opened for an order',
     machine: invoiceMachine,
     input: { orderId: 5 },
-    generators: ['shortest'],
+    generators: ['cover'],
     events: ((s: Snapshot): InvoiceEvent[] => {
       if (s.matches({ choosing: 'ready' })) return [{ type: 'CHOOSE', orderId: 6 }];
       if (s.matches('editing')) return [{ type: 'SUBMIT' }, { type: 'BACK' }];

@@ -20,7 +20,7 @@ const allCases: PathModel = {
   name: 'all cases',
   machine: loginMachine,
   input: { countdownSeconds: 2 },
-  generators: ['shortest'],
+  generators: ['cover'],
   outcomes,
   events: () => [
     { type: 'PHONE.CHANGE', value: VALID_PHONE },

@@ -27,7 +27,7 @@ pathSuite('orderDetail', [
   {
     name: 'all cases',
     machine: orderDetailMachine,
-    generators: ['shortest', 'simple'],
+    generators: ['cover', 'simple'],
     input: { orderId: 5 },
     events: ((s) => {
       if (s.matches('ready')) return [{ type: 'CANCEL' }, { type: 'RELOAD' }];

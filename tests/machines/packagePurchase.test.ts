@@ -47,7 +47,7 @@ pathSuite('packagePurchase', [
     name: 'a package order',
     machine: packagePurchaseMachine,
     input: { packageId: 5, date: DAY },
-    generators: ['shortest'],
+    generators: ['cover'],
     outcomes: {
       loadPackages: [{ output: [PKG] }, { output: [] }, { error: 'Network error' }],
       placePackage: [{ output: PLACED }, { output: { code: 502, msg: 'No order', data: null } }, { error: 'Venue sold out' }],

@@ -42,11 +42,13 @@ export interface PathModel {
   outcomes: Record<string, Outcome[] | ((snapshot: AnyMachineSnapshot) => Outcome[])>;
   /** The graph's vertex key of a snapshot, before the "via" suffix. Default: value + context. */
   key?: (snapshot: AnyMachineSnapshot) => string;
-  /** Which generators: shortest paths, simple paths, or both. */
-  generators: Array<'shortest' | 'simple'>;
+  /** Which generators: 'cover' (the fewest shortest paths that together enter every state
+   * and take every transition), all shortest paths, simple paths (only where a machine is small). */
+  generators: Generator[];
 }
 
-export type Path = StatePath<AnyMachineSnapshot, EventObject> & { generator: 'shortest' | 'simple' };
+export type Generator = 'cover' | 'shortest' | 'simple';
+export type Path = StatePath<AnyMachineSnapshot, EventObject> & { generator: Generator };
 
 const DONE_ACTOR = 'xstate.done.actor.';
 const ERROR_ACTOR = 'xstate.error.actor.';
@@ -126,13 +128,58 @@ export function testModelOf(model: PathModel, via = true): TestModel<AnyMachineS
   });
 }
 
-/** Shortest and/or simple paths, deduplicated (a path contained in a longer one is dropped). */
+/** What a path enters and takes, read from the graph without running it: the state nodes of
+ * every step, the transitions each event selects, and each step's move from one state value
+ * to the next (which is how the transitions an event sets off inside, `always` and a parallel
+ * state's `onDone`, show). */
+function pathItems(path: StatePath<AnyMachineSnapshot, EventObject>): Set<string> {
+  const items = new Set<string>();
+  for (const [i, step] of path.steps.entries()) {
+    for (const node of step.state._nodes) items.add(node.id);
+    if (i === 0) continue;
+    const prev = path.steps[i - 1].state;
+    items.add(`${json(prev.value)} -> ${json(step.state.value)}`);
+    for (const t of prev.machine.getTransitionData(prev as never, step.event) as AnyTransitionDefinition[]) {
+      const key = transitionKey(t);
+      if (key) items.add(key);
+    }
+  }
+  for (const node of path.state._nodes) items.add(node.id);
+  return items;
+}
+
+/** Greedy set cover: the path that adds most of what is not yet covered, the shorter on a
+ * tie, until nothing is left. */
+export function coverOf<P extends StatePath<AnyMachineSnapshot, EventObject>>(paths: P[]): P[] {
+  const items = paths.map(pathItems);
+  const left = new Set(items.flatMap((s) => [...s]));
+  const chosen: P[] = [];
+  while (left.size > 0) {
+    let best = -1;
+    let gain = 0;
+    for (const [i, set] of items.entries()) {
+      let g = 0;
+      for (const item of set) if (left.has(item)) g++;
+      if (g > gain || (g === gain && g > 0 && paths[i].steps.length < paths[best].steps.length)) [best, gain] = [i, g];
+    }
+    if (best < 0) break;
+    chosen.push(paths[best]);
+    for (const item of items[best]) left.delete(item);
+  }
+  return chosen;
+}
+
+/** Cover, shortest and/or simple paths, deduplicated (a path contained in a longer one is dropped). */
 export function generatePaths(model: PathModel): Path[] {
   const out: Path[] = [];
   const seen = new Set<string>();
   for (const generator of model.generators) {
     const paths =
-      generator === 'shortest' ? testModelOf(model, true).getShortestPaths() : testModelOf(model, false).getSimplePaths();
+      generator === 'simple'
+        ? testModelOf(model, false).getSimplePaths()
+        : generator === 'shortest'
+          ? testModelOf(model, true).getShortestPaths()
+          : coverOf(testModelOf(model, true).getShortestPaths());
     for (const p of paths) {
       const signature = json(p.steps.map((s) => s.event));
       if (seen.has(signature)) continue;

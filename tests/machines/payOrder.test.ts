@@ -47,7 +47,7 @@ const allCases: PathModel = {
   name: 'all cases',
   machine: payOrderMachine,
   input: { orderId: 42 },
-  generators: ['shortest'],
+  generators: ['cover'],
   outcomes: {
     loadOrder: [{ output: PENDING }, { output: OVERDUE }, { output: PAID }, { output: CANCELED }, { error: 'Network error' }],
     loadServerTime: [{ output: SERVER_TIME }, { error: 'Network error' }],

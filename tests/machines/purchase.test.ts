@@ -90,7 +90,7 @@ pathSuite('purchase', [
   {
     name: 'all cases',
     machine: purchaseMachine,
-    generators: ['shortest'],
+    generators: ['cover'],
     events: events as PathModel['events'],
     outcomes: {
       loadCalendar: [{ output: CALENDAR }, { error: 'Network error' }],
@@ -118,7 +118,7 @@ pathSuite('purchase', [
     // The seat map of a cinema where the visitor picks: only the events that lead through it.
     name: 'cinema seats',
     machine: purchaseMachine,
-    generators: ['shortest'],
+    generators: ['cover'],
     events: ((s: Snapshot): PurchaseEvent[] => {
       if (s.matches({ date: 'ready' })) return [{ type: 'PICK_DATE', date: DAY }];
       if (s.matches({ venue: 'ready' })) return [{ type: 'PICK_SESSION', hallId: MAIN_HALL, hallScheduleId: SESSION }];

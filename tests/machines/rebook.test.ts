@@ -64,7 +64,7 @@ pathSuite('rebook', [
     name: 'all cases',
     machine: rebookMachine,
     input,
-    generators: ['shortest'],
+    generators: ['cover'],
     events: events as PathModel['events'],
     outcomes: {
       loadRules: [{ output: RULES }, { error: 'Network error' }],

@@ -35,7 +35,7 @@ pathSuite('refund', [
     name: 'all cases',
     machine: refundMachine,
     input,
-    generators: ['shortest'],
+    generators: ['cover'],
     events: events as PathModel['events'],
     outcomes: {
       loadRules: [{ output: RULES }, { error: 'Network error' }],

@@ -33,7 +33,7 @@ pathSuite('seatChange', [
     name: 'other seats for an unpaid order',
     machine: seatChangeMachine,
     input: { orderId: 9 },
-    generators: ['shortest'],
+    generators: ['cover'],
     outcomes: {
       loadOrder: [{ output: ORDER }, { error: 'Network error' }],
       cinemaSeat: [{ output: CHOSEN }],

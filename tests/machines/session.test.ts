@@ -7,7 +7,7 @@ pathSuite('session', [
   {
     name: 'all cases',
     machine: sessionMachine,
-    generators: ['shortest', 'simple'],
+    generators: ['cover', 'simple'],
     outcomes: {},
     events: () => [
       { type: 'EXPIRED', silent: true },

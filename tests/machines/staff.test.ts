@@ -31,7 +31,7 @@ pathSuite('staffLogin', [
   {
     name: 'all cases',
     machine: staffLoginMachine,
-    generators: ['shortest'],
+    generators: ['cover'],
     outcomes: { login: [{ output: null }, { error: 'Username or password is incorrect' }] },
     events: () => [
       { type: 'USERNAME.CHANGE', value: 'staff' },
@@ -46,7 +46,7 @@ pathSuite('staffReview', [
     name: 'decisions',
     machine: staffReviewMachine,
     input: { teamId: 7, today: TODAY },
-    generators: ['shortest'],
+    generators: ['cover'],
     outcomes: {
       loadTeam: [{ output: school }, { output: agency }, { output: approved }, { output: frozen }, { error: 'Network error' }],
       freeze: [{ output: null }, { error: 'Network error' }],
@@ -126,7 +126,7 @@ pathSuite('staffRequestReview', [
     name: 'an agreement renewal',
     machine: staffRequestReviewMachine,
     input: { request: renewal, today: TODAY },
-    generators: ['shortest'],
+    generators: ['cover'],
     outcomes: {
       approve: [{ output: { ...renewal, state: 'approved' } }, { error: 'This request has been reviewed already' }],
       reject: [{ output: { ...renewal, state: 'rejected' } }, { error: 'Network error' }],

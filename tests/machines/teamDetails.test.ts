@@ -10,7 +10,7 @@ pathSuite('teamDetails', [
     name: 'edit and save',
     machine: teamDetailsMachine,
     input: { details },
-    generators: ['shortest'],
+    generators: ['cover'],
     outcomes: { save: [{ output: null }, { error: 'Network error' }] },
     events: () => [
       { type: 'FIELD.CHANGE', field: 'email', value: 'no-at' },

@@ -13,7 +13,7 @@ pathSuite('teamLogin', [
   {
     name: 'all cases',
     machine: teamLoginMachine,
-    generators: ['shortest'],
+    generators: ['cover'],
     outcomes: { login: [{ output: LOGGED_IN }, { output: WRONG }, { output: SLIDER_NEXT }, { error: 'Network error' }] },
     events: () => [
       { type: 'CREDIT.CHANGE', value: CODE },

@@ -12,7 +12,7 @@ pathSuite('teamPassword', [
     name: 'change',
     machine: teamPasswordMachine,
     input: { mode: 'change' },
-    generators: ['shortest'],
+    generators: ['cover'],
     outcomes,
     events: () => [
       { type: 'FIELD.CHANGE', field: 'oldPassword', value: 'School2026' },

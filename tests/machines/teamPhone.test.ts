@@ -7,7 +7,7 @@ pathSuite('teamPhone', [
   {
     name: 'a new contact mobile',
     machine: teamPhoneMachine,
-    generators: ['shortest'],
+    generators: ['cover'],
     outcomes: { send: [{ output: null }, { error: 'Verification code is incorrect or expired' }] },
     events: () => [
       { type: 'FIELD.CHANGE', field: 'phone', value: '1392' },

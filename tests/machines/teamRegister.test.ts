@@ -23,7 +23,7 @@ const model: PathModel = {
   name: 'uploads and submit',
   machine: teamRegisterMachine,
   input: { form: FILLED },
-  generators: ['shortest'],
+  generators: ['cover'],
   outcomes: {
     upload: [{ output: 'up1' }, { error: 'Too many uploads; please try again later' }],
     checkExists: [{ output: { exists: false } }, { output: { exists: true } }, { error: 'Network error' }],

@@ -11,7 +11,7 @@ pathSuite('teamRequest', [
     name: 'the agreement in two parts',
     machine: teamRequestMachine,
     input: { parts: 2 },
-    generators: ['shortest'],
+    generators: ['cover'],
     outcomes: {
       upload: [{ output: 'u1' }, { error: 'Too many uploads; please try again later' }],
       send: [{ output: null }, { error: 'A request of this kind is being reviewed; please wait for its result' }],

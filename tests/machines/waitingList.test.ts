@@ -47,7 +47,7 @@ pathSuite('waitingList', [
     name: 'join a full session',
     machine: waitingListMachine,
     input: {},
-    generators: ['shortest'],
+    generators: ['cover'],
     outcomes: {
       loadCalendar: [{ output: CALENDAR }, { error: 'Network error' }],
       loadHalls: [{ output: CANDIDATE_HALLS }, { error: 'Network error' }],
@@ -74,7 +74,7 @@ pathSuite('waitingList', [
     name: 'follow a candidate order',
     machine: waitingListMachine,
     input: { orderId: 7 },
-    generators: ['shortest'],
+    generators: ['cover'],
     outcomes: {
       loadOrder: [{ output: STANDING }, ...ENDS.map((o) => ({ output: o })), { error: 'Network error' }],
       cancel: [{ output: { orderId: 7, status: 'canceled' } }, { error: 'This waiting-list order is no longer standing by and cannot be cancelled' }],
@@ -86,7 +86,7 @@ pathSuite('waitingList', [
     name: 'a day already chosen',
     machine: waitingListMachine,
     input: { date: SOLD_OUT_DAY },
-    generators: ['shortest'],
+    generators: ['cover'],
     outcomes: { loadHalls: [{ output: CANDIDATE_HALLS }], loadCalendar: [{ output: CALENDAR }] },
     events: () => [{ type: 'BACK' }],
   },
