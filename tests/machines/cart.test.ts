@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CART_NOTHING_SELECTED, cartMachine, selectedTotal, type CheckoutAnswer } from '../../machines/cart.machine.ts';
 import type { CartLine, ShoppingCart } from '../../src/domain/types.ts';
 import { pathSuite } from './pathSuite.ts';
+import { callsOf } from './outcomes.ts';
 import type { PathModel } from './paths.ts';
 
 const line = (cartTicketId: number, expired = false): CartLine => ({
@@ -34,6 +35,15 @@ pathSuite('cart', [
     name: 'all cases',
     machine: cartMachine,
     generators: ['cover'],
+    // Paid after the slider, for held lines only, never none.
+    outcome: (end) => {
+      const held = CART.lines.filter((l) => !l.expired).map((l) => l.cartTicketId);
+      for (const input of callsOf(end, 'checkout') as Array<{ cartTicketIds: number[]; captchaToken: string }>) {
+        expect(input.captchaToken).toBeTruthy();
+        expect(input.cartTicketIds.length).toBeGreaterThan(0);
+        expect(input.cartTicketIds.filter((id) => !held.includes(id))).toEqual([]);
+      }
+    },
     events: ((s) => {
       if (s.matches('ready')) {
         return [

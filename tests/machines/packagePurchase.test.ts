@@ -2,10 +2,11 @@ import { createActor, fromPromise, waitFor, type EventFrom, type SnapshotFrom } 
 import { describe, expect, it } from 'vitest';
 import { packagePurchaseMachine } from '../../machines/packagePurchase.machine.ts';
 import type { PlaceOrderAnswer } from '../../machines/purchase.machine.ts';
-import type { PackageDraft } from '../../src/domain/packages.ts';
+import { checkPackage, packageContexts, type PackageDraft } from '../../src/domain/packages.ts';
 import type { HallRules, SchedulePool, TicketPackage } from '../../src/domain/types.ts';
 import { ID_1, NAME, PLACED } from './purchase.fixtures.ts';
 import { pathSuite } from './pathSuite.ts';
+import { callsOf } from './outcomes.ts';
 import type { PathModel } from './paths.ts';
 
 const DAY = '2026-12-01';
@@ -48,6 +49,14 @@ pathSuite('packagePurchase', [
     machine: packagePurchaseMachine,
     input: { packageId: 5, date: DAY },
     generators: ['cover'],
+    // Placed agreed, verified, both sessions chosen and every visitor under both halls' rules.
+    outcome: (end) => {
+      for (const { packageId, draft } of callsOf(end, 'placePackage') as Array<{ packageId: number; draft: PackageDraft }>) {
+        expect(packageId).toBe(5);
+        expect([draft.agreementAccepted, Boolean(draft.captchaToken)]).toEqual([true, true]);
+        expect(checkPackage(draft, packageContexts(PKG, draft.admissionScheduleId, draft.filmScheduleId), PKG, 'submit')).toEqual([]);
+      }
+    },
     outcomes: {
       loadPackages: [{ output: [PKG] }, { output: [] }, { error: 'Network error' }],
       placePackage: [{ output: PLACED }, { output: { code: 502, msg: 'No order', data: null } }, { error: 'Venue sold out' }],

@@ -45,6 +45,9 @@ export interface PathModel {
   /** Which generators: 'cover' (the fewest shortest paths that together enter every state
    * and take every transition), all shortest paths, simple paths (only where a machine is small). */
   generators: Generator[];
+  /** What the flow must have produced by the end of any path (the order sent, the refund asked
+   * for): checked against the calls the actors received, so a wrong guard fails a path. */
+  outcome?: (end: { snapshot: AnyMachineSnapshot; calls: ReadonlyArray<{ src: string; input: unknown }> }) => void;
 }
 
 export type Generator = 'cover' | 'shortest' | 'simple';
@@ -337,6 +340,7 @@ export async function runPath(model: PathModel, path: Path): Promise<RunResult> 
       check(step.state, `after step ${i} ${describeEvent(step.event)}`);
     }
     check(path.state, 'target state');
+    model.outcome?.({ snapshot: run.actor.getSnapshot() as AnyMachineSnapshot, calls: run.calls });
     return run.result;
   } finally {
     run.actor.stop();

@@ -6,11 +6,14 @@ import { cinemaSeatMachine } from '../../machines/cinemaSeat.machine.ts';
 import {
   initialPurchaseContext,
   purchaseMachine,
+  orderContextOf,
   type PlaceOrderAnswer,
+  type PurchaseContext,
   type PurchaseEvent,
   type UnpaidCheck,
 } from '../../machines/purchase.machine.ts';
 import { pathSuite } from './pathSuite.ts';
+import { ordersObeyRules } from './outcomes.ts';
 import { simulatedTicker } from './ticker.ts';
 import type { PathModel } from './paths.ts';
 import {
@@ -91,6 +94,12 @@ pathSuite('purchase', [
     name: 'all cases',
     machine: purchaseMachine,
     generators: ['cover'],
+    // An order sent was agreed, verified and within every rule; a cart add was agreed and within the rules.
+    outcome: (end) => {
+      const ctx = () => orderContextOf(end.snapshot.context as PurchaseContext);
+      ordersObeyRules(end, ['placeOrder'], ctx);
+      ordersObeyRules(end, ['addToCart'], ctx, false);
+    },
     events: events as PathModel['events'],
     outcomes: {
       loadCalendar: [{ output: CALENDAR }, { error: 'Network error' }],

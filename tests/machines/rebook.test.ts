@@ -6,6 +6,7 @@ import { REFUND_MESSAGES, REFUND_RULES, type RefundContext } from '../../src/dom
 import { fill } from '../../src/domain/text.ts';
 import type { CalendarDay, HallPool, RebookRequest, RebookResult } from '../../src/domain/types.ts';
 import { pathSuite } from './pathSuite.ts';
+import { callsOf, ticketsObeyRules } from './outcomes.ts';
 import type { PathModel } from './paths.ts';
 import {
   ADULT,
@@ -65,6 +66,11 @@ pathSuite('rebook', [
     machine: rebookMachine,
     input,
     generators: ['cover'],
+    // A change asked for moves tickets the change rules allow, to a session of the chosen day.
+    outcome: (end) => {
+      ticketsObeyRules(end, 'rebook', 'change', RULES);
+      for (const input of callsOf(end, 'rebook') as RebookRequest[]) expect(input.hallScheduleId).toBe(NEW_SESSION);
+    },
     events: events as PathModel['events'],
     outcomes: {
       loadRules: [{ output: RULES }, { error: 'Network error' }],

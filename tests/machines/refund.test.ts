@@ -5,6 +5,7 @@ import { fill } from '../../src/domain/text.ts';
 import { REFUND_MESSAGES, REFUND_RULES, type RefundContext } from '../../src/domain/refundRules.ts';
 import type { RefundResult, RefundRisk } from '../../src/domain/types.ts';
 import { pathSuite } from './pathSuite.ts';
+import { ticketsObeyRules } from './outcomes.ts';
 import type { PathModel } from './paths.ts';
 import { ADULT, CHECKED, CHILD, NO_RISK, ORDER, REFUNDED, RISK, RULES, STRANGER } from './refund.fixtures.ts';
 
@@ -36,6 +37,8 @@ pathSuite('refund', [
     machine: refundMachine,
     input,
     generators: ['cover'],
+    // A refund asked for selects tickets the refund rules allow.
+    outcome: (end) => ticketsObeyRules(end, 'refund', 'refund', RULES),
     events: events as PathModel['events'],
     outcomes: {
       loadRules: [{ output: RULES }, { error: 'Network error' }],

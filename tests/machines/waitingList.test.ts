@@ -1,11 +1,13 @@
 import { createActor, fromPromise, SimulatedClock, waitFor, type EventFrom, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { waitingListMachine, STANDING_BY_REFRESH_MS } from '../../machines/waitingList.machine.ts';
+import { waitingListMachine, STANDING_BY_REFRESH_MS, type WaitingListContext } from '../../machines/waitingList.machine.ts';
+import { orderContextOf } from '../../machines/purchase.machine.ts';
 import type { PlaceOrderAnswer } from '../../machines/purchase.machine.ts';
 import type { HallPool, OrderDetail, OrderDraft } from '../../src/domain/types.ts';
 import type { CandidateDay, CandidateState } from '../../src/domain/waitingList.ts';
 import { DAY, HALLS, ID_1, MAIN_HALL, NAME, PLACED, SESSION, SETTING, SOLD_OUT_DAY, SOLD_OUT_SESSION } from './purchase.fixtures.ts';
 import { pathSuite } from './pathSuite.ts';
+import { callsOf, ordersObeyRules } from './outcomes.ts';
 import type { PathModel } from './paths.ts';
 import { simulatedTicker } from './ticker.ts';
 
@@ -48,6 +50,12 @@ pathSuite('waitingList', [
     machine: waitingListMachine,
     input: {},
     generators: ['cover'],
+    // Joined agreed, verified, with visitors under every order rule (the stock is the list's business).
+    outcome: (end) =>
+      ordersObeyRules(end, ['join'], ({ snapshot }) => {
+        const ctx = orderContextOf(snapshot.context as WaitingListContext);
+        return ctx && { ...ctx, remaining: Number.MAX_SAFE_INTEGER };
+      }),
     outcomes: {
       loadCalendar: [{ output: CALENDAR }, { error: 'Network error' }],
       loadHalls: [{ output: CANDIDATE_HALLS }, { error: 'Network error' }],
@@ -75,6 +83,8 @@ pathSuite('waitingList', [
     machine: waitingListMachine,
     input: { orderId: 7 },
     generators: ['cover'],
+    // Only this order is ever cancelled.
+    outcome: (end) => expect(callsOf(end, 'cancel').filter((id) => id !== 7)).toEqual([]),
     outcomes: {
       loadOrder: [{ output: STANDING }, ...ENDS.map((o) => ({ output: o })), { error: 'Network error' }],
       cancel: [{ output: { orderId: 7, status: 'canceled' } }, { error: 'This waiting-list order is no longer standing by and cannot be cancelled' }],
