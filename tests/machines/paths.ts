@@ -45,6 +45,8 @@ export interface PathModel {
   /** Which generators: 'cover' (the fewest shortest paths that together enter every state
    * and take every transition), all shortest paths, simple paths (only where a machine is small). */
   generators: Generator[];
+  /** The words of a user event in the QA catalogue ("choose a session"); others are read out as they are. */
+  say?: Record<string, string | ((event: EventObject & Record<string, unknown>) => string)>;
   /** What the flow must have produced by the end of any path (the order sent, the refund asked
    * for): checked against the calls the actors received, so a wrong guard fails a path. */
   outcome?: (end: { snapshot: AnyMachineSnapshot; calls: ReadonlyArray<{ src: string; input: unknown }> }) => void;
