@@ -16,8 +16,12 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = `reports/e2e-data-${Date.now()}`;
 
 export default defineConfig({
-  testDir: 'tests/e2e',
   outputDir: 'test-results',
+  // The end-to-end journeys, and the machines' generated paths in the browser (tests/paths/).
+  projects: [
+    { name: 'e2e', testDir: 'tests/e2e' },
+    { name: 'paths', testDir: 'tests/paths' },
+  ],
   timeout: 90_000,
   expect: { timeout: 10_000 },
   workers: 1,

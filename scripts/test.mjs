@@ -12,7 +12,9 @@ const steps = [
   ['server on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server-pg']],
   ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
   ['first-screen budget', 'node', ['scripts/budget.mjs']],
-  ['browser end-to-end', 'npx', ['playwright', 'test']],
+  ['browser end-to-end', 'npx', ['playwright', 'test', '--project', 'e2e']],
+  // The machines' generated paths (their browser models) in Chromium against the real server.
+  ['browser paths', 'npx', ['playwright', 'test', '--project', 'paths']],
 ];
 
 const only = process.argv.slice(2);

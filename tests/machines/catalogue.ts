@@ -8,6 +8,13 @@ import { allStates, allTransitions, type Path, type PathModel, type RunResult } 
 
 export const QA_DIR = 'docs/qa';
 
+/** The model whose paths the browser lane drives (tests/paths/models/). */
+export const BROWSER_MODEL = 'in the browser';
+
+/** A path's name in the catalogue and in the browser lane: per model, numbered from 1; the
+ * trailing space keeps "#1 " from matching "#12". */
+export const pathTitle = (machine: string, model: string, n: number) => `${machine}: ${model} #${n} `;
+
 /** The paths QA follows: every generated one but the simple paths (orderings, counted only). */
 export const cataloguePaths = <T extends { path: Path }>(runs: T[]): T[] => runs.filter((r) => r.path.generator !== 'simple');
 
@@ -117,9 +124,14 @@ export function catalogueOf(name: string, machine: AnyStateMachine, entries: Cat
   out.push(`| states | ${states.filter((s) => seenStates.has(s)).length} | ${states.length} |`);
   out.push(`| transitions | ${transitions.filter((t) => seenTransitions.has(t)).length} | ${transitions.length} |`);
   out.push(`| paths | ${entries.length} | ${entries.length}${simpleCount ? ` (+ ${simpleCount} simple paths of orderings, run in memory only)` : ''} |`, '');
-  out.push(`Run one in the browser lane, where the machine has a mapping: \`npm run test:paths -- -g "${name} #3 "\`.`, '');
-  for (const [i, { model, path, result }] of entries.entries()) {
-    out.push(`## ${name} #${i + 1}: ${model.name} (${path.generator})`, '');
+  if (entries.some((e) => e.model.name === BROWSER_MODEL)) {
+    out.push(`The paths of "${BROWSER_MODEL}" run in Chromium against the real server: \`npm run test:paths -- -g "${pathTitle(name, BROWSER_MODEL, 1)}"\` runs the first.`, '');
+  }
+  const numbers = new Map<PathModel, number>();
+  for (const { model, path, result } of entries) {
+    const n = (numbers.get(model) ?? 0) + 1;
+    numbers.set(model, n);
+    out.push(`## ${pathTitle(name, model.name, n)}(${path.generator})`, '');
     out.push(`Ends: ${whereText(machine, path.state)}.`, '');
     const [first, ...rest] = path.steps;
     out.push(`1. Start: ${whereText(machine, first?.state ?? path.state)}.`);
@@ -137,8 +149,8 @@ export function indexOf(rows: Array<{ name: string; states: string; transitions:
     'Written by `npm run qa:paths` (the machine lane fails when a page is stale). Each page has the',
     "machine's state diagram (Mermaid, with each state's description) and its numbered paths, as",
     'steps to follow in the app. `npm run test:paths` drives the paths of the machines with a',
-    'browser mapping (tests/paths/) in Chromium against the real server; run one with',
-    '`npm run test:paths -- -g "waitingList #3 "`.',
+    'browser mapping (tests/paths/) in Chromium against the real server; run one by its title,',
+    '`npm run test:paths -- -g "waitingList: in the browser #3 "`.',
     '',
     '| machine | states | transitions | paths |',
     '|---|---|---|---|',

@@ -3,46 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { waitingListMachine, STANDING_BY_REFRESH_MS, type WaitingListContext } from '../../machines/waitingList.machine.ts';
 import { orderContextOf } from '../../machines/purchase.machine.ts';
 import type { PlaceOrderAnswer } from '../../machines/purchase.machine.ts';
-import type { HallPool, OrderDetail, OrderDraft } from '../../src/domain/types.ts';
-import type { CandidateDay, CandidateState } from '../../src/domain/waitingList.ts';
-import { DAY, HALLS, ID_1, MAIN_HALL, NAME, PLACED, SESSION, SETTING, SOLD_OUT_DAY, SOLD_OUT_SESSION } from './purchase.fixtures.ts';
+import type { OrderDraft } from '../../src/domain/types.ts';
+import { DAY, ID_1, MAIN_HALL, NAME, PLACED, SESSION, SETTING, SOLD_OUT_DAY, SOLD_OUT_SESSION } from './purchase.fixtures.ts';
+import { CALENDAR, CANDIDATE_HALLS, ENDS, STANDING } from './waitingList.fixtures.ts';
+import { waitingListInBrowser } from '../paths/models/waitingList.ts';
 import { pathSuite } from './pathSuite.ts';
 import { callsOf, ordersObeyRules } from './outcomes.ts';
 import type { PathModel } from './paths.ts';
 import { simulatedTicker } from './ticker.ts';
-
-const CALENDAR: CandidateDay[] = [
-  { date: DAY, status: 1, candidateLevel: null },
-  { date: SOLD_OUT_DAY, status: 4, candidateLevel: 2 },
-];
-/** The main hall's sold-out session keeps an open list; the other is on sale. */
-const CANDIDATE_HALLS: HallPool[] = HALLS.slice(0, 1).map((h) => ({
-  ...h,
-  scheduleTicketPoolVOS: h.scheduleTicketPoolVOS.map((s) => ({
-    ...s,
-    status: s.hallScheduleId === SOLD_OUT_SESSION ? (4 as const) : (1 as const),
-    candidateLevel: s.hallScheduleId === SOLD_OUT_SESSION ? (1 as const) : null,
-  })),
-}));
-const order = (status: OrderDetail['status'], candidate: CandidateState | null): OrderDetail => ({
-  orderId: 7,
-  orderNumber: 'P20261201090000ABCDEFGH',
-  status,
-  amount: 3000,
-  ticketNum: 1,
-  createTime: '2026-11-30 10:00:00',
-  visitDate: SOLD_OUT_DAY,
-  hallName: 'Main hall',
-  beginTime: '12:00',
-  endTime: '14:30',
-  isCandidate: true,
-  candidate,
-  payDeadline: null,
-  payTime: '2026-11-30 10:01:00',
-  tickets: [],
-});
-const STANDING = order('standingBy', 'standingBy');
-const ENDS = [order('completed', 'succeeded'), order('full', 'full'), order('canceled', 'cancelled'), order('returned', 'returned'), order('toBePaid', null)];
 
 pathSuite('waitingList', [
   {
@@ -100,6 +68,7 @@ pathSuite('waitingList', [
     outcomes: { loadHalls: [{ output: CANDIDATE_HALLS }], loadCalendar: [{ output: CALENDAR }] },
     events: () => [{ type: 'BACK' }],
   },
+  waitingListInBrowser,
 ]);
 
 describe('waitingList: behaviour', () => {
