@@ -13,6 +13,7 @@ import {
   type UnpaidCheck,
 } from '../../machines/purchase.machine.ts';
 import { pathSuite } from './pathSuite.ts';
+import { purchaseInBrowser } from '../paths/models/purchase.ts';
 import { ordersObeyRules } from './outcomes.ts';
 import { simulatedTicker } from './ticker.ts';
 import type { PathModel } from './paths.ts';
@@ -182,6 +183,7 @@ pathSuite('purchase', [
       placeOrder: [{ output: PLACED }, { output: NO_ORDER }, { output: RISK_REJECTED }],
     },
   },
+  purchaseInBrowser,
 ]);
 
 describe('purchase: behaviour', () => {
