@@ -55,6 +55,16 @@ export function RebookSheet({ order, onClose }: { order: OrderDetail; onClose: (
         {t('common.next')}
       </button>
     );
+  } else if (snapshot.matches({ date: 'failed' }) || snapshot.matches({ session: 'failed' })) {
+    // The calendar or the day's sessions could not be loaded: try again, or go back.
+    footer = (
+      <div className="row">
+        {back}
+        <button type="button" className="btn btn--primary" onClick={() => send({ type: 'RETRY' })}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
   } else if (snapshot.matches('confirming') || snapshot.matches('submitting')) {
     footer = (
       <div className="row">
