@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CART_NOTHING_SELECTED, cartMachine, selectedTotal, type CheckoutAnswer } from '../../machines/cart.machine.ts';
 import type { CartLine, ShoppingCart } from '../../src/domain/types.ts';
 import { pathSuite } from './pathSuite.ts';
+import { cartInBrowser } from '../paths/models/orderLifecycle.ts';
 import { callsOf } from './outcomes.ts';
 import type { PathModel } from './paths.ts';
 
@@ -63,6 +64,7 @@ pathSuite('cart', [
       checkout: [{ output: PLACED }, { output: NO_ORDER }, { error: 'Sold out' }],
     },
   },
+  cartInBrowser,
 ]);
 
 describe('cart: behaviour', () => {

@@ -6,6 +6,7 @@ import { REFUND_MESSAGES, REFUND_RULES, type RefundContext } from '../../src/dom
 import { fill } from '../../src/domain/text.ts';
 import type { CalendarDay, HallPool, RebookRequest, RebookResult } from '../../src/domain/types.ts';
 import { pathSuite } from './pathSuite.ts';
+import { rebookInBrowser } from '../paths/models/orderLifecycle.ts';
 import { callsOf, ticketsObeyRules } from './outcomes.ts';
 import type { PathModel } from './paths.ts';
 import {
@@ -98,6 +99,7 @@ pathSuite('rebook', [
       rebook: [{ output: REBOOKED }, { error: '该场次余票不足' }],
     },
   },
+  rebookInBrowser,
 ]);
 
 describe('rebook: behaviour', () => {

@@ -5,6 +5,7 @@ import { fill } from '../../src/domain/text.ts';
 import { REFUND_MESSAGES, REFUND_RULES, type RefundContext } from '../../src/domain/refundRules.ts';
 import type { RefundResult, RefundRisk } from '../../src/domain/types.ts';
 import { pathSuite } from './pathSuite.ts';
+import { refundInBrowser } from '../paths/models/orderLifecycle.ts';
 import { ticketsObeyRules } from './outcomes.ts';
 import type { PathModel } from './paths.ts';
 import { ADULT, CHECKED, CHILD, NO_RISK, ORDER, REFUNDED, RISK, RULES, STRANGER } from './refund.fixtures.ts';
@@ -63,6 +64,7 @@ pathSuite('refund', [
       refund: [{ output: REFUNDED }],
     },
   },
+  refundInBrowser,
 ]);
 
 describe('refund: loading the facts', () => {
