@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cinemaSeatMachine, MAP_REFRESH_MS } from '../../machines/cinemaSeat.machine.ts';
 import type { SeatCell, SeatMap } from '../../src/domain/types.ts';
 import { pathSuite } from './pathSuite.ts';
+import { cinemaSeatInBrowser } from '../paths/models/cinemaSeat.ts';
 import { simulatedTicker } from './ticker.ts';
 
 /** A hall of one row: seats 1-1 .. 1-4; 1-3 blocked. */
@@ -28,6 +29,7 @@ pathSuite('cinemaSeat', [
       { type: 'RETRY' },
     ],
   },
+  cinemaSeatInBrowser,
 ]);
 
 const withMaps = (...maps: SeatMap[]) => {
