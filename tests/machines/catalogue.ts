@@ -2,6 +2,7 @@
  * `meta` description, and the numbered paths as steps a person can follow, with the states
  * each covers and a coverage table. Written by `npm run qa:paths`, checked for staleness by
  * the machine lane. The numbers are the ones the browser lane runs (`npm run test:paths`). */
+import { createHash } from 'node:crypto';
 import { getStateNodes } from '@xstate/graph';
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject } from 'xstate';
 import { allStates, allTransitions, type Path, type PathModel, type RunResult } from './paths.ts';
@@ -46,13 +47,13 @@ export function diagramOf(machine: AnyStateMachine): string {
     const children = Object.values(node.states) as AnyStateNode[];
     for (const [i, child] of children.entries()) {
       if (node.type === 'parallel' && i > 0) lines.push(`${indent}--`);
-      const name = `${mid(child)} : ${label(child.key)}`;
+      // Each state shows its name and its description.
+      const text = `${label(child.key)} — ${label(description(child))}`;
       if (Object.keys(child.states).length > 0) {
-        lines.push(`${indent}state "${label(child.key)}" as ${mid(child)} {`);
+        lines.push(`${indent}state "${text}" as ${mid(child)} {`);
         emit(child, `${indent}  `);
         lines.push(`${indent}}`);
-      } else lines.push(`${indent}${name}`);
-      lines.push(`${indent}note right of ${mid(child)} : ${label(description(child))}`);
+      } else lines.push(`${indent}${mid(child)} : ${text}`);
     }
     if (node.type !== 'parallel' && node.initial?.target?.[0]) lines.push(`${indent}[*] --> ${mid(node.initial.target[0] as AnyStateNode)}`);
     for (const child of children) if (child.type === 'final') lines.push(`${indent}${mid(child)} --> [*]`);
@@ -68,6 +69,18 @@ export function diagramOf(machine: AnyStateMachine): string {
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The source a drawing was made from, as the drawing records it (so a stale one is found
+ * without drawing it again). */
+export const sourceMark = (diagram: string) => `<!-- drawn from mmd sha256 ${createHash('sha256').update(diagram).digest('hex')} -->`;
+
+/** The diagram drawn, for reading without a Mermaid viewer. The renderer (beautiful-mermaid, in
+ * Node, no browser; loaded only to draw) links a web font: dropped, the page stays offline. */
+export async function svgOf(diagram: string): Promise<string> {
+  const { renderMermaidSVG } = await import('beautiful-mermaid');
+  const svg = renderMermaidSVG(diagram, { font: 'Noto Sans CJK SC' }).replace(/^\s*@import url\([^)]*\);\n/m, '');
+  return svg.replace(/^(<svg[^>]*>)/, `$1\n${sourceMark(diagram)}`);
 }
 
 /** One step as a person does it: the model's words for the event, or the event made readable. */
@@ -119,7 +132,8 @@ export function catalogueOf(name: string, machine: AnyStateMachine, entries: Cat
   const seenTransitions = new Set(entries.flatMap((e) => [...e.result.transitions]));
   const out: string[] = [];
   out.push(`# ${name}`, '');
-  out.push(`${(machine.root.meta as { description?: string } | undefined)?.description ?? name}. Diagram: [${name}.mmd](${name}.mmd).`, '');
+  out.push(`${(machine.root.meta as { description?: string } | undefined)?.description ?? name}.`, '');
+  out.push(`![The states of ${name}](${name}.svg)`, '', `Diagram source (Mermaid): [${name}.mmd](${name}.mmd).`, '');
   out.push('| | covered | total |', '|---|---|---|');
   out.push(`| states | ${states.filter((s) => seenStates.has(s)).length} | ${states.length} |`);
   out.push(`| transitions | ${transitions.filter((t) => seenTransitions.has(t)).length} | ${transitions.length} |`);
@@ -147,7 +161,7 @@ export function indexOf(rows: Array<{ name: string; states: string; transitions:
     '# QA: the machines\' paths',
     '',
     'Written by `npm run qa:paths` (the machine lane fails when a page is stale). Each page has the',
-    "machine's state diagram (Mermaid, with each state's description) and its numbered paths, as",
+    "machine's state diagram (drawn, and its Mermaid source; each state with its description) and its numbered paths, as",
     'steps to follow in the app. `npm run test:paths` drives the paths of the machines with a',
     'browser mapping (tests/paths/) in Chromium against the real server; run one by its title,',
     '`npm run test:paths -- -g "waitingList: in the browser #3 "`.',

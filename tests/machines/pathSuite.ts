@@ -1,9 +1,10 @@
 /** The path tests every machine gets: one test per generated path (of one or more path
  * models of the same machine), then the coverage test over all of them, then the QA
- * catalogue (docs/qa/): written with QA_WRITE=1 (`npm run qa:paths`), otherwise compared. */
+ * catalogue (docs/qa/: the page, the Mermaid diagram and its drawing): written with
+ * QA_WRITE=1 (`npm run qa:paths`), otherwise compared. */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { catalogueOf, cataloguePaths, diagramOf, QA_DIR } from './catalogue.ts';
+import { catalogueOf, cataloguePaths, diagramOf, QA_DIR, sourceMark, svgOf } from './catalogue.ts';
 import { coverageOf, describePath, generatePaths, runPath, type PathModel, type RunResult } from './paths.ts';
 
 export function pathSuite(name: string, models: PathModel[]): void {
@@ -38,22 +39,27 @@ export function pathSuite(name: string, models: PathModel[]): void {
       expect(coverage.transitions.missing).toEqual([]);
     });
 
-    it(`the QA catalogue (${QA_DIR}/${name}.md, .mmd) is current`, async () => {
+    it(`the QA catalogue (${QA_DIR}/${name}.md, .mmd, .svg) is current`, async () => {
       const entries = [];
       for (const [i, run] of runs.entries()) if (cataloguePaths([run]).length) entries.push({ ...run, result: await resultOf(i) });
+      const diagram = diagramOf(machine);
       const files = {
         [`${QA_DIR}/${name}.md`]: catalogueOf(name, machine, entries, runs.length - entries.length),
-        [`${QA_DIR}/${name}.mmd`]: diagramOf(machine),
+        [`${QA_DIR}/${name}.mmd`]: diagram,
       };
-      for (const [file, text] of Object.entries(files)) {
-        if (process.env.QA_WRITE === '1') {
-          mkdirSync(QA_DIR, { recursive: true });
-          writeFileSync(file, text);
-        } else {
-          const stale = !existsSync(file) || readFileSync(file, 'utf8') !== text;
-          expect(stale, `${file} is stale: run npm run qa:paths`).toBe(false);
-        }
+      const svg = `${QA_DIR}/${name}.svg`;
+      if (process.env.QA_WRITE === '1') {
+        mkdirSync(QA_DIR, { recursive: true });
+        for (const [file, text] of Object.entries(files)) writeFileSync(file, text);
+        writeFileSync(svg, await svgOf(diagram));
+        return;
       }
+      for (const [file, text] of Object.entries(files)) {
+        const stale = !existsSync(file) || readFileSync(file, 'utf8') !== text;
+        expect(stale, `${file} is stale: run npm run qa:paths`).toBe(false);
+      }
+      // The drawing records the diagram it was drawn from.
+      expect(existsSync(svg) && readFileSync(svg, 'utf8').includes(sourceMark(diagram)), `${svg} is stale: run npm run qa:paths`).toBe(true);
     });
   });
 }
