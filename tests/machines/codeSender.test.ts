@@ -2,10 +2,16 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { codeSenderMachine } from '../../machines/codeSender.machine.ts';
 import { pathSuite } from './pathSuite.ts';
+import { callsOf } from './outcomes.ts';
+import { checkPhone } from '../../src/domain/fields.ts';
 
 pathSuite('codeSender', [
   {
     name: 'all cases',
+    // A code goes to a valid phone only.
+    outcome: (end) => {
+      for (const { phone } of callsOf(end, 'sendCode') as Array<{ phone: string }>) expect(checkPhone(phone)).toBeNull();
+    },
     machine: codeSenderMachine,
     input: { countdownSeconds: 2 },
     generators: ['cover'],

@@ -4,6 +4,10 @@ import { contactEditMachine } from '../../machines/contactEdit.machine.ts';
 import { gb11643CheckChar } from '../../src/domain/certificates.ts';
 import type { Contact } from '../../src/domain/types.ts';
 import { pathSuite } from './pathSuite.ts';
+import { callsOf } from './outcomes.ts';
+import { checkContact, type ContactForm } from '../../src/domain/contacts.ts';
+
+
 
 const number = '11010119850302001' + gb11643CheckChar('11010119850302001');
 const stored: Contact = { contactId: 4, name: '张老师', certificateType: '1', certificateNumber: number, phone: null };
@@ -24,6 +28,10 @@ const events = () =>
 pathSuite('contactEdit', [
   {
     name: 'a new frequent visitor',
+    // A visitor saved obeys the certificate rules.
+    outcome: (end) => {
+      for (const { form } of callsOf(end, 'save') as Array<{ form: ContactForm }>) expect(checkContact(form)).toBeNull();
+    },
     machine: contactEditMachine,
     input: { contactId: null },
     generators: ['cover'],
@@ -32,6 +40,10 @@ pathSuite('contactEdit', [
   },
   {
     name: 'one to change or delete',
+    // A visitor saved obeys the certificate rules.
+    outcome: (end) => {
+      for (const { form } of callsOf(end, 'save') as Array<{ form: ContactForm }>) expect(checkContact(form)).toBeNull();
+    },
     machine: contactEditMachine,
     input: { contactId: 4 },
     generators: ['cover'],

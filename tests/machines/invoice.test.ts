@@ -5,6 +5,10 @@ import { creditCodeCheckChar, FIELD_MESSAGES } from '../../src/domain/fields.ts'
 import { INVOICE_RULES } from '../../src/domain/invoice.ts';
 import type { InvoiceDetail, InvoiceRequest, OrderSummary } from '../../src/domain/types.ts';
 import { pathSuite } from './pathSuite.ts';
+import { callsOf } from './outcomes.ts';
+import { checkInvoice } from '../../src/domain/invoice.ts';
+
+
 import type { PathModel } from './paths.ts';
 
 type Snapshot = SnapshotFrom<typeof invoiceMachine>;
@@ -72,6 +76,10 @@ function events(s: Snapshot): InvoiceEvent[] {
 pathSuite('invoice', [
   {
     name: 'from the order list',
+    // An invoice asked for obeys every invoice rule.
+    outcome: (end) => {
+      for (const request of callsOf(end, 'apply') as InvoiceRequest[]) expect(checkInvoice(request)).toEqual([]);
+    },
     machine: invoiceMachine,
     input: {},
     generators: ['cover'],
@@ -83,6 +91,10 @@ pathSuite('invoice', [
   },
   {
     name: 'opened for an order',
+    // An invoice asked for obeys every invoice rule.
+    outcome: (end) => {
+      for (const request of callsOf(end, 'apply') as InvoiceRequest[]) expect(checkInvoice(request)).toEqual([]);
+    },
     machine: invoiceMachine,
     input: { orderId: 5 },
     generators: ['cover'],

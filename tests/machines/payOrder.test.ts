@@ -5,6 +5,7 @@ import { ORDER_NOT_PAID_IN_TIME } from '../../src/domain/sessions.ts';
 import { HOLD_SLACK_MS } from '../../src/domain/limits.ts';
 import type { OrderDetail, OrderStatus } from '../../src/domain/types.ts';
 import { pathSuite } from './pathSuite.ts';
+import { callsOf } from './outcomes.ts';
 import { simulatedTicker } from './ticker.ts';
 import type { PathModel } from './paths.ts';
 
@@ -45,6 +46,10 @@ const TICKS = [
 
 const allCases: PathModel = {
   name: 'all cases',
+  // The payment opened is this order's.
+  outcome: (end) => {
+    for (const { orderId } of callsOf(end, 'startPayment') as Array<{ orderId: number }>) expect(orderId).toBe(42);
+  },
   machine: payOrderMachine,
   input: { orderId: 42 },
   generators: ['cover'],

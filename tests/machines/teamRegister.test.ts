@@ -1,8 +1,9 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { teamRegisterMachine, type UploadRequest } from '../../machines/teamRegister.machine.ts';
-import type { TeamRegistration } from '../../src/domain/team.ts';
 import { pathSuite } from './pathSuite.ts';
+import { callsOf } from './outcomes.ts';
+import { checkTeamRegistration, type TeamRegistration } from '../../src/domain/team.ts';
 import type { PathModel } from './paths.ts';
 
 /** A school form complete but for its two uploads. */
@@ -21,6 +22,10 @@ const PDF = { name: 'scan.pdf', type: 'application/pdf', size: 300_000 };
 
 const model: PathModel = {
   name: 'uploads and submit',
+  // A registration sent has every field right.
+  outcome: (end) => {
+    for (const registration of callsOf(end, 'register') as TeamRegistration[]) expect(checkTeamRegistration(registration)).toEqual([]);
+  },
   machine: teamRegisterMachine,
   input: { form: FILLED },
   generators: ['cover'],
