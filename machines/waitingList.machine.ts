@@ -9,15 +9,16 @@
  *
  * The app provides the actors `loadCalendar` (getCalendarForCandidate), `loadHalls` (the date:
  * getHallForCandidate), `loadSetting` (the hall id: its rules), `join` ({ draft, prices }:
- * placeOrder's raw answer), `loadOrder` (the order id: the order) `cancel` (the order id) and
+ * placeOrder's raw answer), `loadOrder` (the order id: its status, getOrderStatusForTimeOut's
+ * small answer), `cancel` (the order id) and
  * `ticker`. */
 import { assign, fromPromise, setup } from 'xstate';
 import { normalizeCertificate } from '../src/domain/certificates.ts';
 import { VISITORS_PER_ORDER_INDIVIDUAL } from '../src/domain/limits.ts';
 import { checkOrder, ORDER_MESSAGES } from '../src/domain/orderRules.ts';
 import type { Text } from '../src/domain/text.ts';
-import type { HallPersonSetting, HallPool, OrderDetail, OrderDraft, PricePool, Violation, VisitorDraft } from '../src/domain/types.ts';
-import type { CandidateDay, CandidateState } from '../src/domain/waitingList.ts';
+import type { HallPersonSetting, HallPool, OrderDraft, OrderStatus, PricePool, Violation, VisitorDraft } from '../src/domain/types.ts';
+import { candidateStateOf, type CandidateDay, type CandidateState } from '../src/domain/waitingList.ts';
 import { errorText, failure, notProvided, output, sameText } from './errors.ts';
 import { loadingStates } from './loading.ts';
 import { draftOf, orderContextOf, type PlaceOrderAnswer, type VisitorChange } from './purchase.machine.ts';
@@ -38,7 +39,9 @@ export interface WaitingListContext {
   agreementAccepted: boolean;
   captchaToken: string | null;
   orderId: number | null;
-  order: OrderDetail | null;
+  /** The followed order's state (SPEC §4), once loaded; null while unpaid. */
+  candidate: CandidateState | null;
+  loaded: boolean;
   error: Text | null;
 }
 
@@ -87,7 +90,7 @@ export const waitingListMachine = setup({
     loadHalls: fromPromise<HallPool[], string>(async () => notProvided('loadHalls')),
     loadSetting: fromPromise<HallPersonSetting, number>(async () => notProvided('loadSetting')),
     join: fromPromise<PlaceOrderAnswer, { draft: OrderDraft; prices: PricePool[] }>(async () => notProvided('join')),
-    loadOrder: fromPromise<OrderDetail, number>(async () => notProvided('loadOrder')),
+    loadOrder: fromPromise<{ status: OrderStatus }, number>(async () => notProvided('loadOrder')),
     cancel: fromPromise<unknown, number>(async () => notProvided('cancel')),
     ticker,
   },
@@ -104,7 +107,7 @@ export const waitingListMachine = setup({
     invalid: ({ context }) => violationsOf(context).length > 0,
     agreed: ({ context }) => context.agreementAccepted,
     joined: (_, { output: answer }: { output: PlaceOrderAnswer }) => answer.code === 200 && answer.data?.orderId != null,
-    is: ({ context }, { state }: { state: CandidateState }) => context.order?.candidate === state,
+    is: ({ context }, { state }: { state: CandidateState }) => context.candidate === state,
   },
   actions: {
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error), captchaToken: null })),
@@ -129,7 +132,7 @@ export const waitingListMachine = setup({
     setToken: assign(({ event }) => (event.type === 'SLIDER.PASSED' ? { captchaToken: event.token, error: null } : {})),
     showNotJoined: assign((_, { output: answer }: { output: PlaceOrderAnswer }) => ({ error: sameText(answer.msg || '—'), captchaToken: null })),
     setJoined: assign((_, { output: answer }: { output: PlaceOrderAnswer }) => ({ orderId: answer.data?.orderId ?? null, captchaToken: null })),
-    setOrder: assign((_, { output: order }: { output: OrderDetail }) => ({ order, error: null })),
+    setOrder: assign((_, { output: order }: { output: { status: OrderStatus } }) => ({ candidate: candidateStateOf(order.status), loaded: true, error: null })),
   },
 }).createMachine({
   id: 'waitingList',
@@ -145,7 +148,8 @@ export const waitingListMachine = setup({
     agreementAccepted: false,
     captchaToken: null,
     orderId: input.orderId ?? null,
-    order: null,
+    candidate: null,
+    loaded: false,
     error: null,
   }),
   initial: 'start',

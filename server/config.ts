@@ -25,6 +25,8 @@ export interface ServerConfig {
   /** Which proxies' X-Forwarded-For to believe (Fastify `trustProxy`); none by default. */
   trustProxy: TrustProxy;
   sms: SmsConfig;
+  /** Verification codes one client address may ask for in an hour. */
+  smsPerIpPerHour: number;
   payment: { provider: 'sim' };
   captcha: 'slider' | 'off';
   /** What marks tickets checked: 'none' until gate check-in exists, so no ticket becomes a missed visit. */
@@ -55,6 +57,7 @@ const schema = z.object({
   SMS_PROVIDER: z.enum(['console', 'http']).default('console'),
   SMS_HTTP_URL: z.url().optional(),
   SMS_HTTP_KEY: z.string().min(1).optional(),
+  SMS_PER_IP_PER_HOUR: int(1, 100_000).default(30),
   PAYMENT_PROVIDER: z.enum(['sim']).default('sim'),
   CAPTCHA: z.enum(['slider', 'off']).default('slider'),
   CHECK_IN_SOURCE: z.enum(['none', 'database']).default('none'),
@@ -123,6 +126,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     logger: e.LOG === '1',
     trustProxy: trustProxy(e.TRUST_PROXY),
     sms,
+    smsPerIpPerHour: e.SMS_PER_IP_PER_HOUR,
     payment: { provider: e.PAYMENT_PROVIDER },
     captcha: e.CAPTCHA,
     checkInSource: e.CHECK_IN_SOURCE,

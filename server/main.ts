@@ -39,7 +39,7 @@ async function main() {
       tokenSecret: config.tokenSecret,
       tokenTtlSeconds: 7 * 86400,
       distDir: config.distDir,
-      smsPerIpPerHour: 30,
+      smsPerIpPerHour: config.smsPerIpPerHour,
       logger: config.logger,
     },
   };

@@ -35,6 +35,8 @@ describe('configuration read once, checked at start-up', () => {
     expect(() => config({ ALLOW_SIMULATORS: 'ocr' })).toThrow(/ALLOW_SIMULATORS: unknown ocr/);
     expect(() => config({ SMS_PROVIDER: 'http' })).toThrow(/SMS_HTTP_URL/);
     expect(() => config({ TOKEN_SECRET: 'short' })).toThrow(/TOKEN_SECRET/);
+    expect(() => config({ SMS_PER_IP_PER_HOUR: '0' })).toThrow(/SMS_PER_IP_PER_HOUR/);
+    expect([config({}).smsPerIpPerHour, config({ SMS_PER_IP_PER_HOUR: '200' }).smsPerIpPerHour]).toEqual([30, 200]);
   });
 
   it('TRUST_PROXY: off, on, a hop count or addresses', () => {

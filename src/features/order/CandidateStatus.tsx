@@ -6,16 +6,18 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { waitingListMachine } from '../../../machines/waitingList.machine.ts';
-import { getOrder } from '../../api/orderCalls.ts';
+import { getOrderStatus } from '../../api/orderCalls.ts';
 import { leaveWaitingList } from '../../api/waitingListCalls.ts';
 import { tr } from '../../i18n/index.ts';
 import { confirm } from '../../ui/feedback.ts';
+import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { ticker } from '../../ui/ticker.ts';
 
 const machine = waitingListMachine.provide({
   actors: {
-    loadOrder: fromPromise(({ input }) => getOrder(input)),
+    // The order's status only: looked at every 10 s while it stands by.
+    loadOrder: fromPromise(({ input }) => getOrderStatus(input)),
     cancel: fromPromise(({ input }) => leaveWaitingList(input)),
     ticker,
   },
@@ -24,8 +26,7 @@ const machine = waitingListMachine.provide({
 export function CandidateStatus({ orderId, onChanged }: { orderId: number; onChanged: () => void }) {
   const { t } = useTranslation();
   const [snapshot, send] = useMachine(machine, { input: { orderId } });
-  const { order, error } = snapshot.context;
-  const state = order?.candidate ?? null;
+  const { candidate: state, error } = snapshot.context;
   // The detail around this card shows the order as it was loaded: reload it when the state moves on.
   const shown = useRef(state);
   useEffect(() => {
@@ -44,6 +45,14 @@ export function CandidateStatus({ orderId, onChanged }: { orderId: number; onCha
     if (sure) send({ type: 'CANCEL' });
   };
 
+  if (snapshot.matches({ order: 'failed' })) {
+    return (
+      <section className="card candidate">
+        <div className="card__title">{t('waitingList.title')}</div>
+        <LoadFailed message={error ? tr(error) : undefined} onRetry={() => send({ type: 'RETRY' })} />
+      </section>
+    );
+  }
   if (!state) return null;
   return (
     <section className={`card candidate candidate--${state}`} aria-live="polite">
