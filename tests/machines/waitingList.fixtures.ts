@@ -1,7 +1,7 @@
 /** What the waiting-list path models share: the candidate calendar and halls, and a candidate
- * order in each of its states. */
-import type { HallPool, OrderDetail } from '../../src/domain/types.ts';
-import type { CandidateDay, CandidateState } from '../../src/domain/waitingList.ts';
+ * order's status in each of its states. */
+import type { HallPool, OrderStatus } from '../../src/domain/types.ts';
+import type { CandidateDay } from '../../src/domain/waitingList.ts';
 import { DAY, HALLS, SOLD_OUT_DAY, SOLD_OUT_SESSION } from './purchase.fixtures.ts';
 
 export const CALENDAR: CandidateDay[] = [
@@ -17,22 +17,8 @@ export const CANDIDATE_HALLS: HallPool[] = HALLS.slice(0, 1).map((h) => ({
     candidateLevel: s.hallScheduleId === SOLD_OUT_SESSION ? (1 as const) : null,
   })),
 }));
-export const order = (status: OrderDetail['status'], candidate: CandidateState | null): OrderDetail => ({
-  orderId: 7,
-  orderNumber: 'P20261201090000ABCDEFGH',
-  status,
-  amount: 3000,
-  ticketNum: 1,
-  createTime: '2026-11-30 10:00:00',
-  visitDate: SOLD_OUT_DAY,
-  hallName: 'Main hall',
-  beginTime: '12:00',
-  endTime: '14:30',
-  isCandidate: true,
-  candidate,
-  payDeadline: null,
-  payTime: '2026-11-30 10:01:00',
-  tickets: [],
-});
-export const STANDING = order('standingBy', 'standingBy');
-export const ENDS = [order('completed', 'succeeded'), order('full', 'full'), order('canceled', 'cancelled'), order('returned', 'returned'), order('toBePaid', null)];
+/** A candidate order's status (what getOrderStatusForTimeOut answers of it). */
+export const order = (status: OrderStatus): { status: OrderStatus } => ({ status });
+export const STANDING = order('standingBy');
+/** Filled, full, cancelled, returned, unpaid. */
+export const ENDS = [order('completed'), order('full'), order('canceled'), order('returned'), order('toBePaid')];

@@ -6,7 +6,7 @@ import type { PlaceOrderAnswer } from '../../machines/purchase.machine.ts';
 import type { OrderDraft } from '../../src/domain/types.ts';
 import { DAY, ID_1, MAIN_HALL, NAME, PLACED, SESSION, SETTING, SOLD_OUT_DAY, SOLD_OUT_SESSION } from './purchase.fixtures.ts';
 import { CALENDAR, CANDIDATE_HALLS, ENDS, STANDING } from './waitingList.fixtures.ts';
-import { waitingListInBrowser } from '../paths/models/waitingList.ts';
+import { candidateOrderInBrowser, waitingListInBrowser } from '../paths/models/waitingList.ts';
 import { pathSuite } from './pathSuite.ts';
 import { callsOf, ordersObeyRules } from './outcomes.ts';
 import type { PathModel } from './paths.ts';
@@ -69,6 +69,7 @@ pathSuite('waitingList', [
     events: () => [{ type: 'BACK' }],
   },
   waitingListInBrowser,
+  candidateOrderInBrowser,
 ]);
 
 describe('waitingList: behaviour', () => {

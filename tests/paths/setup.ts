@@ -1,9 +1,11 @@
 /** What a browser path starts from, made through the real API as a visitor would make it
  * (the slider answered from its picture, the cashier simulator paid): a new visitor logged in,
- * with a paid order or a cart line of the main hall on the second bookable day. */
+ * with a paid order or a cart line of the main hall on the second bookable day, or a candidate
+ * order standing by on the demo's full day. */
 import { expect, type Page } from '@playwright/test';
 import { buildOrderRequest } from '../../src/domain/orderRequest.ts';
 import type { CalendarDay, HallPool } from '../../src/domain/types.ts';
+import type { CandidateDay } from '../../src/domain/waitingList.ts';
 import { humanTrail } from '../drag.ts';
 import { findGap, loginByApi, mainlandId, newPhone } from '../e2e/helpers.ts';
 
@@ -36,7 +38,7 @@ export async function newVisitor(page: Page): Promise<Visitor> {
 }
 
 /** The slider answered as a person does: the gap found in the picture, a hand's drag. */
-async function sliderToken(v: Visitor): Promise<string> {
+export async function sliderToken(v: Visitor): Promise<string> {
   const c = await v.get<{ captchaId: string; background: string; piece: string; pieceY: number }>('/ingore/captchaImage');
   const x = await findGap(c.background, c.piece, c.pieceY);
   const r = await v.post<{ captchaToken: string }>('/ingore/captchaCheck', { captchaId: c.captchaId, x, trail: humanTrail(x) });
@@ -70,14 +72,44 @@ async function book(v: Visitor, adults: number, cart: boolean): Promise<{ orderI
   return { orderId: cart ? null : r.data.orderId, date };
 }
 
-/** A paid order of `adults` tickets; its id and visit date. */
-export async function paidOrder(page: Page, v: Visitor, adults = 2): Promise<{ orderId: number; date: string }> {
-  const { orderId, date } = await book(v, adults, false);
+/** Pays an order at the cashier simulator, as its Pay button does. */
+async function pay(page: Page, v: Visitor, orderId: number): Promise<void> {
   const pay = await v.post<{ payUrl: string }>('/pay/create', { orderId });
   const payId = new URL(pay.data.payUrl, 'http://x').searchParams.get('payId')!;
   await page.request.post('/prod-api/pay/sim/submit', { form: { payId, result: 'pay' }, maxRedirects: 0 });
-  await expect.poll(async () => (await v.get<{ status: string }>(`/order/OrderInfo/getOrderStatusForTimeOut?orderId=${orderId}`)).status).toBe('completed');
+}
+
+const statusOf = async (v: Visitor, orderId: number) => (await v.get<{ status: string }>(`/order/OrderInfo/getOrderStatusForTimeOut?orderId=${orderId}`)).status;
+
+/** A paid order of `adults` tickets; its id and visit date. */
+export async function paidOrder(page: Page, v: Visitor, adults = 2): Promise<{ orderId: number; date: string }> {
+  const { orderId, date } = await book(v, adults, false);
+  await pay(page, v, orderId!);
+  await expect.poll(() => statusOf(v, orderId!)).toBe('completed');
   return { orderId: orderId!, date };
+}
+
+/** A paid candidate order of one adult on the first open waiting list (the demo's full day). */
+export async function standingByOrder(page: Page, v: Visitor): Promise<number> {
+  const days = await v.get<CandidateDay[]>('/pool/ingore/getCalendarForCandidate');
+  const date = days.find((d) => d.status === 4)!.date;
+  const halls = await v.get<HallPool[]>(`/pool/ingore/getHallForCandidate?queryDate=${date}&openPerson=1&saleMode=1`);
+  const hall = halls.find((h) => h.scheduleTicketPoolVOS.some((s) => s.status === 4))!;
+  const session = hall.scheduleTicketPoolVOS.find((s) => s.status === 4)!;
+  const adult = session.priceTicketPoolVOS.find((p) => p.kind === 'adult')!;
+  const draft = {
+    visitDate: date,
+    hallId: hall.hallId,
+    hallScheduleId: session.hallScheduleId,
+    visitors: [{ name: '钱小满', certificateType: '1' as const, certificateNumber: mainlandId('1988-08-08', String(Date.now()).slice(-3)), ticketPriceId: adult.ticketPriceId }],
+    agreementAccepted: true,
+    captchaToken: await sliderToken(v),
+  };
+  const r = await v.post<{ orderId: number }>('/config/orderRule/placeOrder', { ...buildOrderRequest(draft), isCandidateOrder: 1 });
+  expect(r.code, r.msg).toBe(200);
+  await pay(page, v, r.data.orderId);
+  await expect.poll(() => statusOf(v, r.data.orderId)).toBe('standingBy');
+  return r.data.orderId;
 }
 
 /** A cart line held for the visitor. */

@@ -1,8 +1,9 @@
-/** The waiting list's browser paths: a new visitor joins a full session of the demo's sold-out
- * day in English; the steps and states of each path as tests/paths/runner.ts reads them. */
+/** The waiting list's browser paths, in English: a new visitor joins a full session of the
+ * demo's sold-out day; and one whose candidate order stands by leaves the list from its page. */
 import en from '../../src/i18n/en.ts';
 import { loginByApi, mainlandId, newPhone, solveSlider } from '../e2e/helpers.ts';
-import { waitingListInBrowser } from './models/waitingList.ts';
+import { candidateOrderInBrowser, waitingListInBrowser } from './models/waitingList.ts';
+import { newVisitor, standingByOrder } from './setup.ts';
 import { browserPaths, expect } from './runner.ts';
 
 let visitors = 0;
@@ -55,5 +56,35 @@ browserPaths('waitingList', waitingListInBrowser, {
     },
     'waitingList.visitors.verifying': (page) => expect(page.locator('[data-testid=captcha-background]:visible')).toHaveCount(1),
     'waitingList.joined': (page) => expect(page).toHaveURL(/\/order\/payOrder\/\d+$/),
+  },
+});
+
+browserPaths('waitingList', candidateOrderInBrowser, {
+  async start(page) {
+    const orderId = await standingByOrder(page, await newVisitor(page));
+    await page.goto(`/individualCustomers/order/orderDetail/${orderId}`);
+    return {};
+  },
+  requests: { loadOrder: '/order/OrderInfo/getOrderStatusForTimeOut', cancel: '/order/refund/candidateOrderCancelPerson' },
+  act: {
+    RETRY: (page) => page.locator('.candidate').getByRole('button', { name: en.common.retry }).click(),
+    CANCEL: async (page) => {
+      await page.locator('.candidate').getByRole('button', { name: en.waitingList.leave }).click();
+      await page.locator('.rv-dialog').getByRole('button', { name: en.waitingList.leave }).click();
+    },
+  },
+  sees: {
+    // Loads and calls pass too quickly to look at; what follows them is looked at.
+    'waitingList.order.loading': null,
+    'waitingList.order.cancelling': null,
+    'waitingList.order.failed': (page) => expect(page.locator('.candidate').getByRole('button', { name: en.common.retry })).toBeVisible(),
+    'waitingList.order.standingBy': async (page) => {
+      await expect(page.getByText(en.waitingList.state.standingBy)).toBeVisible();
+      await expect(page.locator('.candidate').getByRole('button', { name: en.waitingList.leave })).toBeEnabled();
+    },
+    'waitingList.order.cancelled': async (page) => {
+      await expect(page.getByText(en.waitingList.state.cancelled)).toBeVisible();
+      await expect(page.locator('.candidate').getByRole('button', { name: en.waitingList.leave })).toHaveCount(0);
+    },
   },
 });

@@ -5,7 +5,7 @@
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import { waitingListMachine } from '../../../machines/waitingList.machine.ts';
 import { ID_1, MAIN_HALL, NAME, PLACED, SETTING, SOLD_OUT_DAY, SOLD_OUT_SESSION } from '../../machines/purchase.fixtures.ts';
-import { CALENDAR, CANDIDATE_HALLS } from '../../machines/waitingList.fixtures.ts';
+import { CALENDAR, CANDIDATE_HALLS, ENDS, STANDING } from '../../machines/waitingList.fixtures.ts';
 import type { PathModel } from '../../machines/paths.ts';
 
 export const waitingListInBrowser: PathModel = {
@@ -45,5 +45,29 @@ export const waitingListInBrowser: PathModel = {
     SUBMIT: 'tap "Pay and join"',
     'SLIDER.PASSED': 'drag the slider piece into the gap',
     'SLIDER.CANCEL': 'close the security check',
+  },
+};
+
+/** A paid candidate order followed on its page: it stands by and is left (the money back); once
+ * loaded, the next load finds it cancelled. The demo's full day keeps it standing by; its 10 s
+ * reload is left to the paths in memory. */
+export const candidateOrderInBrowser: PathModel = {
+  name: 'in the browser: an order',
+  machine: waitingListMachine,
+  input: { orderId: 7 },
+  generators: ['cover'],
+  outcomes: {
+    loadOrder: (s) => [{ output: s.context.loaded ? ENDS[2] : STANDING }, { error: 'Network error' }],
+    cancel: [{ output: { orderId: 7, status: 'canceled' } }, { error: 'Network error' }],
+    ticker: [],
+  },
+  events: ((s: SnapshotFrom<typeof waitingListMachine>) => {
+    if (s.matches({ order: 'failed' })) return [{ type: 'RETRY' }];
+    if (s.matches({ order: 'standingBy' })) return [{ type: 'CANCEL' }];
+    return [];
+  }) as PathModel['events'],
+  say: {
+    RETRY: 'tap Retry',
+    CANCEL: 'tap "Leave the waiting list" and confirm',
   },
 };
