@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { orderDetailMachine } from '../../machines/orderDetail.machine.ts';
 import type { OrderDetail } from '../../src/domain/types.ts';
 import { pathSuite } from './pathSuite.ts';
+import { callsOf } from './outcomes.ts';
 import type { PathModel } from './paths.ts';
 
 const order = (status: OrderDetail['status']): OrderDetail => ({
@@ -26,6 +27,8 @@ const order = (status: OrderDetail['status']): OrderDetail => ({
 pathSuite('orderDetail', [
   {
     name: 'all cases',
+    // Only this order is cancelled, by its number.
+    outcome: (end) => expect(callsOf(end, 'cancel')).toEqual(callsOf(end, 'cancel').map(() => ({ orderNumber: 'A'.repeat(23) }))),
     machine: orderDetailMachine,
     generators: ['cover', 'simple'],
     input: { orderId: 5 },

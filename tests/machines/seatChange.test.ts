@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { seatChangeMachine, type ChangeSeatsAnswer } from '../../machines/seatChange.machine.ts';
 import type { OrderDetail } from '../../src/domain/types.ts';
 import { pathSuite } from './pathSuite.ts';
+import { callsOf } from './outcomes.ts';
 
 const ticket = (id: number, number: string) => ({
   ticketId: id,
@@ -31,6 +32,12 @@ const TAKEN: ChangeSeatsAnswer = { code: 505, msg: 'A seat you chose has just be
 pathSuite('seatChange', [
   {
     name: 'other seats for an unpaid order',
+    // This order's seats move, to distinct seats.
+    outcome: (end) => {
+      for (const { orderId, seats } of callsOf(end, 'changeSeats') as Array<{ orderId: number; seats: string[] }>) {
+        expect([orderId, new Set(seats).size]).toEqual([9, seats.length]);
+      }
+    },
     machine: seatChangeMachine,
     input: { orderId: 9 },
     generators: ['cover'],

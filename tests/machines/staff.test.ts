@@ -5,6 +5,8 @@ import { staffRequestReviewMachine } from '../../machines/staffRequestReview.mac
 import { staffReviewMachine, type Review } from '../../machines/staffReview.machine.ts';
 import type { TeamForReview, TeamRequest } from '../../src/domain/types.ts';
 import { pathSuite } from './pathSuite.ts';
+import { callsOf } from './outcomes.ts';
+import { checkRequestReview, checkReview, type ReviewDecision } from '../../src/domain/team.ts';
 
 const TODAY = '2030-03-05';
 const school: TeamForReview = {
@@ -31,6 +33,10 @@ pathSuite('staffLogin', [
   {
     name: 'all cases',
     machine: staffLoginMachine,
+    // A login sent has a username and a password.
+    outcome: (end) => {
+      for (const { username, password } of callsOf(end, 'login') as Array<{ username: string; password: string }>) expect([username, password].every((v) => v.trim() !== '')).toBe(true);
+    },
     generators: ['cover'],
     outcomes: { login: [{ output: null }, { error: 'Username or password is incorrect' }] },
     events: () => [
@@ -45,6 +51,12 @@ pathSuite('staffReview', [
   {
     name: 'decisions',
     machine: staffReviewMachine,
+    // A decision sent obeys the review rules for the team reviewed; a freeze has its reason.
+    outcome: (end) => {
+      const team = (end.snapshot.context as { team: TeamForReview | null }).team;
+      for (const { review } of callsOf(end, 'review') as Array<{ review: ReviewDecision }>) expect(team && checkReview(review, team.teamType, TODAY)).toBeNull();
+      for (const { reason } of callsOf(end, 'freeze') as Array<{ reason: string }>) expect(reason.trim()).not.toBe('');
+    },
     input: { teamId: 7, today: TODAY },
     generators: ['cover'],
     outcomes: {
@@ -125,6 +137,12 @@ pathSuite('staffRequestReview', [
   {
     name: 'an agreement renewal',
     machine: staffRequestReviewMachine,
+    // A decision sent obeys the request-review rules.
+    outcome: (end) => {
+      for (const { decision } of callsOf(end, 'review') as Array<{ decision: { approve: boolean; reason?: string; expiresOn?: string } }>) {
+        expect(checkRequestReview('protocol', decision, TODAY)).toBeNull();
+      }
+    },
     input: { request: renewal, today: TODAY },
     generators: ['cover'],
     outcomes: {

@@ -2,12 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { teamDetailsMachine } from '../../machines/teamDetails.machine.ts';
 import { pathSuite } from './pathSuite.ts';
+import { callsOf } from './outcomes.ts';
+import { checkTeamDetails, type TeamDetails } from '../../src/domain/team.ts';
 
 const details = { address: '科技路1号', email: '', contactName: '王老师' };
 
 pathSuite('teamDetails', [
   {
     name: 'edit and save',
+    // Saved details obey the rules of the form.
+    outcome: (end) => {
+      for (const d of callsOf(end, 'save') as TeamDetails[]) expect(checkTeamDetails(d)).toBeNull();
+    },
     machine: teamDetailsMachine,
     input: { details },
     generators: ['cover'],

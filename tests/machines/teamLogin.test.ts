@@ -2,6 +2,8 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { teamLoginMachine, type TeamLoginOutcome, type TeamLoginRequest } from '../../machines/teamLogin.machine.ts';
 import { pathSuite } from './pathSuite.ts';
+import { callsOf } from './outcomes.ts';
+import { checkCreditCode } from '../../src/domain/fields.ts';
 import type { PathModel } from './paths.ts';
 
 const CODE = '91110000MA0000001L';
@@ -12,6 +14,10 @@ const SLIDER_NEXT: TeamLoginOutcome = { refused: { message: 'Credit code or pass
 pathSuite('teamLogin', [
   {
     name: 'all cases',
+    // A login sent carries a valid credit code and a password.
+    outcome: (end) => {
+      for (const r of callsOf(end, 'login') as TeamLoginRequest[]) expect([checkCreditCode(r.creditCode), r.password.length > 0]).toEqual([null, true]);
+    },
     machine: teamLoginMachine,
     generators: ['cover'],
     outcomes: { login: [{ output: LOGGED_IN }, { output: WRONG }, { output: SLIDER_NEXT }, { error: 'Network error' }] },

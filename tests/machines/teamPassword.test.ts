@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { teamPasswordMachine } from '../../machines/teamPassword.machine.ts';
 import type { PasswordForm } from '../../src/domain/team.ts';
 import { pathSuite } from './pathSuite.ts';
+import { callsOf } from './outcomes.ts';
+import { checkPasswordForm } from '../../src/domain/team.ts';
 import type { PathModel } from './paths.ts';
 
 const outcomes = { submit: [{ output: null }, { error: 'The current password is incorrect' }] };
@@ -10,6 +12,10 @@ const outcomes = { submit: [{ output: null }, { error: 'The current password is 
 pathSuite('teamPassword', [
   {
     name: 'change',
+    // A password change sent obeys the password rules.
+    outcome: (end) => {
+      for (const f of callsOf(end, 'submit') as PasswordForm[]) expect(checkPasswordForm('change', f)).toBeNull();
+    },
     machine: teamPasswordMachine,
     input: { mode: 'change' },
     generators: ['cover'],

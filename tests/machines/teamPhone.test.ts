@@ -2,10 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { teamPhoneMachine } from '../../machines/teamPhone.machine.ts';
 import { pathSuite } from './pathSuite.ts';
+import { callsOf } from './outcomes.ts';
+import { checkPhoneChange, type PhoneChange } from '../../src/domain/team.ts';
 
 pathSuite('teamPhone', [
   {
     name: 'a new contact mobile',
+    // A new mobile sent is a valid phone with a code.
+    outcome: (end) => {
+      for (const f of callsOf(end, 'send') as PhoneChange[]) expect(checkPhoneChange(f)).toBeNull();
+    },
     machine: teamPhoneMachine,
     generators: ['cover'],
     outcomes: { send: [{ output: null }, { error: 'Verification code is incorrect or expired' }] },

@@ -2,6 +2,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { teamRequestMachine } from '../../machines/teamRequest.machine.ts';
 import { pathSuite } from './pathSuite.ts';
+import { callsOf } from './outcomes.ts';
 
 const PNG = { name: 'a.png', type: 'image/png', size: 1000 };
 const PDF = { name: 'a.pdf', type: 'application/pdf', size: 1000 };
@@ -9,6 +10,10 @@ const PDF = { name: 'a.pdf', type: 'application/pdf', size: 1000 };
 pathSuite('teamRequest', [
   {
     name: 'the agreement in two parts',
+    // A request is sent with every part uploaded, in order.
+    outcome: (end) => {
+      for (const { uploadIds } of callsOf(end, 'send') as Array<{ uploadIds: string[] }>) expect(uploadIds).toHaveLength(2);
+    },
     machine: teamRequestMachine,
     input: { parts: 2 },
     generators: ['cover'],
