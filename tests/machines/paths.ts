@@ -19,6 +19,7 @@ import {
   __unsafe_getAllOwnEventDescriptors,
   createActor,
   fromPromise,
+  getNextSnapshot,
   SimulatedClock,
   type AnyActorRef,
   type AnyMachineSnapshot,
@@ -174,6 +175,21 @@ export function coverOf<P extends StatePath<AnyMachineSnapshot, EventObject>>(pa
   return chosen;
 }
 
+/** A path that ends while a call is under way goes on with the call's first answer (up to a few),
+ * so that it ends where a person sees something: "tap Retry" then the reloaded list, not the load. */
+function settled(model: PathModel, path: StatePath<AnyMachineSnapshot, EventObject>): StatePath<AnyMachineSnapshot, EventObject> {
+  const events = graphEvents(model);
+  const steps = [...path.steps];
+  let last = path.state;
+  for (let i = 0; i < 5; i++) {
+    const answer = events(last).find((e) => e.type.startsWith(DONE_ACTOR));
+    if (!answer) break;
+    last = getNextSnapshot(model.machine, last as never, answer) as AnyMachineSnapshot;
+    steps.push({ state: last, event: answer });
+  }
+  return { ...path, steps, state: last, weight: steps.length };
+}
+
 /** Cover, shortest and/or simple paths, deduplicated (a path contained in a longer one is dropped). */
 export function generatePaths(model: PathModel): Path[] {
   const out: Path[] = [];
@@ -184,7 +200,7 @@ export function generatePaths(model: PathModel): Path[] {
         ? testModelOf(model, false).getSimplePaths()
         : generator === 'shortest'
           ? testModelOf(model, true).getShortestPaths()
-          : coverOf(testModelOf(model, true).getShortestPaths());
+          : coverOf(testModelOf(model, true).getShortestPaths()).map((p) => settled(model, p));
     for (const p of paths) {
       const signature = json(p.steps.map((s) => s.event));
       if (seen.has(signature)) continue;
