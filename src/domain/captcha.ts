@@ -26,8 +26,11 @@ export const DRAG_LIMITS = {
   maxBacktrackShare: 0.3,
   /** No single step covers more than this share of the way (a jump, not a drag). */
   maxStepShare: 0.5,
-  /** Hands speed up and slow down: the spread of step speeds over their mean is at least this. */
+  /** Hands speed up and slow down: the spread of speeds over their mean is at least this. */
   minSpeedSpread: 0.15,
+  /** Speeds are taken over this many steps, so whole-pixel rounding of an even drag (steps of
+   * 2, 3, 2, 3 px) does not pass for a hand's changes of pace. */
+  speedWindow: 3,
 } as const;
 
 /** Whether a drag ending at `x` looks like a hand on a screen rather than a script: enough
@@ -44,16 +47,21 @@ export function isHumanDrag(trail: readonly DragSample[], x: number): boolean {
   if (Math.abs(x0) > 10 || Math.abs(xn - x) > L.endTolerance) return false;
   const distance = Math.max(1, xn - x0);
   let backtrack = 0;
-  const speeds: number[] = [];
+  let moves = 0;
   for (let i = 1; i < trail.length; i++) {
     const dx = trail[i][0] - trail[i - 1][0];
     const dt = trail[i][1] - trail[i - 1][1];
     if (dt < 0) return false;
     if (Math.abs(dx) > distance * L.maxStepShare) return false;
     if (dx < 0) backtrack -= dx;
-    if (dt > 0) speeds.push(Math.abs(dx) / dt);
+    if (dt > 0) moves++;
   }
-  if (backtrack > distance * L.maxBacktrackShare || speeds.length < L.minSamples - 1) return false;
+  if (backtrack > distance * L.maxBacktrackShare || moves < L.minSamples - 1) return false;
+  const speeds: number[] = [];
+  for (let i = L.speedWindow; i < trail.length; i++) {
+    const dt = trail[i][1] - trail[i - L.speedWindow][1];
+    if (dt > 0) speeds.push(Math.abs(trail[i][0] - trail[i - L.speedWindow][0]) / dt);
+  }
   const mean = speeds.reduce((a, b) => a + b, 0) / speeds.length;
   if (mean === 0) return false;
   const spread = Math.sqrt(speeds.reduce((a, s) => a + (s - mean) ** 2, 0) / speeds.length) / mean;

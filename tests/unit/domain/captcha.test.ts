@@ -8,6 +8,13 @@ describe('isHumanDrag: a hand, not a script', () => {
     expect(isHumanDrag(humanTrail(150, 12), 150)).toBe(true);
   });
 
+  it('at every gap the server draws (80-250 px), a hand passes and an even drag does not, whole-pixel rounding or not', () => {
+    for (let x = 80; x <= 250; x++) {
+      expect(isHumanDrag(humanTrail(x), x), `hand to ${x}`).toBe(true);
+      expect(isHumanDrag(robotTrail(x), x), `script to ${x}`).toBe(false);
+    }
+  });
+
   it('refuses what scripts do', () => {
     expect(isHumanDrag(robotTrail(150), 150), 'constant speed').toBe(false);
     expect(isHumanDrag([[0, 0], [150, 400]], 150), 'two points').toBe(false);
