@@ -3,16 +3,11 @@
 import type { Db } from '../db/db.ts';
 import type { Clock } from '../time.ts';
 import { expireDueCartLinesIn } from '../services/cart.ts';
-import { every } from './every.ts';
+import { drain, every } from './every.ts';
 
 /** One run with the given clock: claims due lines in batches until none is left. */
-export async function runCartExpiry(db: Db, clock: Clock, batch = 200): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const n = (await db.tx((q) => expireDueCartLinesIn(q, clock(), { limit: batch }))).length;
-    total += n;
-    if (n < batch) return total;
-  }
+export function runCartExpiry(db: Db, clock: Clock, batch = 200): Promise<number> {
+  return drain(async () => (await db.tx((q) => expireDueCartLinesIn(q, clock(), { limit: batch }))).length, batch);
 }
 
 export function startCartExpiryJob(db: Db, clock: Clock, intervalMs = 5000, log: (msg: string) => void = console.error) {

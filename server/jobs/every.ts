@@ -15,3 +15,14 @@ export function every(name: string, run: () => Promise<unknown>, intervalMs: num
     await running;
   };
 }
+
+/** Runs a batch step (claiming at most `batch` rows, returning how many it handled) until a run
+ * finds fewer than a batch: what is due now is all done. The total handled. */
+export async function drain(step: () => Promise<number>, batch: number): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await step();
+    total += n;
+    if (n < batch) return total;
+  }
+}

@@ -1,21 +1,11 @@
 /** The waiting list's periodic work: lists past their cut-off become 'full', full orders are
  * paid back ('returned'), and the texts of filled orders are sent. Each step claims its rows
  * with FOR UPDATE SKIP LOCKED and is guarded by the state it leaves: safe with several instances. */
-import { every } from './every.ts';
+import { drain, every } from './every.ts';
 import type { Db } from '../db/db.ts';
 import type { Clock } from '../time.ts';
 import type { SmsProvider } from '../providers/sms.ts';
 import { closeDueLists, returnFullOrders, sendNotices } from '../services/waitingList.ts';
-
-/** Runs a batch step until it finds less than a batch. */
-async function drain(step: () => Promise<number>, batch: number): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const n = await step();
-    total += n;
-    if (n < batch) return total;
-  }
-}
 
 export async function runWaitingList(db: Db, clock: Clock, sms: SmsProvider, batch = 100): Promise<{ full: number; returned: number; texts: number }> {
   const full = await drain(() => db.tx((q) => closeDueLists(q, clock(), batch)), batch);
