@@ -94,7 +94,9 @@ export async function bookableSession(q: Queryable, scheduleId: number, now: Dat
 }
 
 /** The one session of an individual order (or cart add), open for sale, with every order
- * rule of src/domain checked against the database's hall, prices and stock. */
+ * rule of src/domain checked against the database's hall, prices and stock. A waiting-list
+ * order (`stock: 'waitingList'`) is for a session without enough stock: the list's own rules
+ * judge that, under the session's lock (services/waitingList.ts). */
 export async function checkedSession(
   q: Queryable,
   draft: OrderDraft,
@@ -102,6 +104,7 @@ export async function checkedSession(
   date: string,
   now: Date,
   stage: 'visitors' | 'submit',
+  stock: 'sale' | 'waitingList' = 'sale',
 ): Promise<BookableSession> {
   if (lines.length === 0) throw fail(ORDER_MESSAGES.visitorsRequired);
   if (new Set(lines.map((l) => l.hallScheduleId)).size !== 1) throw fail(ORDER_TEXTS.notSelectable);
@@ -109,7 +112,12 @@ export async function checkedSession(
   const { schedule, hall, prices, config } = session;
   const violations = checkOrder(
     draft,
-    { hall: hallRules(hall), prices, remaining: remainingOf(schedule), freeChildPerAdult: freeChildPerAdult(config, hall.hall_key) },
+    {
+      hall: hallRules(hall),
+      prices,
+      remaining: stock === 'sale' ? remainingOf(schedule) : Number.MAX_SAFE_INTEGER,
+      freeChildPerAdult: freeChildPerAdult(config, hall.hall_key),
+    },
     stage,
     museumDate(now),
   );
@@ -161,6 +169,26 @@ export interface NewTicket {
   seat: SeatPos | null;
   /** The cart line the ticket comes from: its seat goes with it. */
   cartLineId?: number;
+}
+
+/** The tickets of an order's lines in one session: the visitor as typed (certificate upper-cased),
+ * the price's names and amount, and the seat of each (null: no seat). */
+export function newTickets(
+  lines: ReadonlyArray<{ line: DirectOrderBody['ticketInfoList'][number]; price: TicketPrice }>,
+  scheduleId: number,
+  seats: ReadonlyArray<SeatPos | null>,
+): NewTicket[] {
+  return lines.map(({ line, price }, i) => ({
+    priceId: price.ticketPriceId,
+    userName: line.userName.trim(),
+    certificateType: line.certificate,
+    certificateInfo: line.certificateInfo.trim().toUpperCase(),
+    nameZh: price.name.zh,
+    nameEn: price.name.en,
+    price: price.price,
+    scheduleId,
+    seat: seats[i] ?? null,
+  }));
 }
 
 /** An unpaid order and its tickets; the stock has been taken by the caller (a sale), or is
@@ -223,17 +251,7 @@ export async function placeOrder(deps: AppDeps, userId: number, input: DirectOrd
       lines.map(({ line }) => line.seatNumber),
       lines.map(({ price }) => price.kind === 'child'),
     );
-    const tickets = lines.map(({ line, price }, i) => ({
-      priceId: price.ticketPriceId,
-      userName: line.userName.trim(),
-      certificateType: line.certificate,
-      certificateInfo: line.certificateInfo.trim().toUpperCase(),
-      nameZh: price.name.zh,
-      nameEn: price.name.en,
-      price: price.price,
-      scheduleId: schedule.id,
-      seat: seats[i],
-    }));
+    const tickets = newTickets(lines, schedule.id, seats);
     const orderId = await insertOrder(q, userId, now, holdMinutes, tickets, hall.id, schedule.visit_date);
     return { orderId, riskEnable, riskPolicy: 1, riskPrompt: null };
   });

@@ -16,19 +16,15 @@ import { fail } from '../http.ts';
 import type { Lang } from '../../src/domain/text.ts';
 import { fill } from '../../src/domain/text.ts';
 import type { CancelOrderResult, PlaceOrderResult } from '../../src/domain/types.ts';
-import { checkOrder, freeChildPerAdult } from '../../src/domain/orderRules.ts';
 import { draftFromRequest } from '../../src/domain/orderRequest.ts';
 import { cutoffAt, joinRefusal, WAITING_LIST_DEFAULTS, WAITING_LIST_MESSAGES } from '../../src/domain/waitingList.ts';
 import { museumDate, museumInstant } from '../time.ts';
 import type { SmsProvider } from '../providers/sms.ts';
 import { getConfig, minutes } from './settings.ts';
-import { bookableSession, insertOrder, lockBuyer, ORDER_TEXTS, passRiskAndCaptcha, refuseUnpaid } from './orders.ts';
-import { hallRules } from './pool.ts';
+import { checkedSession, insertOrder, lockBuyer, newTickets, ORDER_TEXTS, passRiskAndCaptcha, refuseUnpaid } from './orders.ts';
+import { offersWaitingList } from './pool.ts';
 import { riskEnabled } from './risk.ts';
 import { takeSold } from './stock.ts';
-
-/** Order states of a candidate that is on a session's list (it counts towards its length). */
-export const LISTED = ['toBePaid', 'standingBy'] as const;
 
 export interface WaitingListSettings {
   cutoffMinutes: number;
@@ -118,14 +114,9 @@ export async function placeCandidateOrder(deps: AppDeps, userId: number, input: 
   const now = deps.clock();
   const draft = draftFromRequest(input);
   if (deps.config.captcha === 'off') draft.captchaToken = draft.captchaToken ?? 'captcha-off';
-  if (new Set(input.ticketInfoList.map((l) => l.hallScheduleId)).size !== 1) throw fail(ORDER_TEXTS.notSelectable);
-  const { schedule, hall, prices, config } = await bookableSession(deps.db, draft.hallScheduleId!, now, input.date);
-  // A cinema's seats are chosen or assigned at sale: its full sessions keep no list.
-  if (!hall.waiting_list || hall.cinema) throw fail(WAITING_LIST_MESSAGES.notOffered);
   // The party's rules, as for a sale; the stock is the list's business below.
-  const rules = { hall: hallRules(hall), prices, remaining: Number.MAX_SAFE_INTEGER, freeChildPerAdult: freeChildPerAdult(config, hall.hall_key) };
-  const violations = checkOrder(draft, rules, 'submit', museumDate(now));
-  if (violations.length > 0) throw fail(violations[0].message);
+  const { schedule, hall, prices, config } = await checkedSession(deps.db, draft, input.ticketInfoList, input.date, now, 'submit', 'waitingList');
+  if (!offersWaitingList(hall)) throw fail(WAITING_LIST_MESSAGES.notOffered);
   const settings = waitingListSettings(config);
   const holdMinutes = minutes(config, 'person_pay_hold_period', 15);
   const party = input.ticketInfoList.length;
@@ -150,20 +141,8 @@ export async function placeCandidateOrder(deps: AppDeps, userId: number, input: 
     if (mine.length > 0) throw fail(WAITING_LIST_MESSAGES.already);
     const risk = await passRiskAndCaptcha(q, deps, config, userId, now, input.captchaToken, lang);
     if (risk) return risk;
-    const tickets = input.ticketInfoList.map((line) => {
-      const price = prices.find((p) => p.ticketPriceId === line.ticketPriceId)!;
-      return {
-        priceId: price.ticketPriceId,
-        userName: line.userName.trim(),
-        certificateType: line.certificate,
-        certificateInfo: line.certificateInfo.trim().toUpperCase(),
-        nameZh: price.name.zh,
-        nameEn: price.name.en,
-        price: price.price,
-        scheduleId: schedule.id,
-        seat: null,
-      };
-    });
+    const lines = input.ticketInfoList.map((line) => ({ line, price: prices.find((p) => p.ticketPriceId === line.ticketPriceId)! }));
+    const tickets = newTickets(lines, schedule.id, []);
     const orderId = await insertOrder(q, userId, now, holdMinutes, tickets, hall.id, schedule.visit_date, 'candidate');
     return { orderId, riskEnable: riskEnabled(config), riskPolicy: 1, riskPrompt: null };
   });
