@@ -54,13 +54,16 @@ export async function waitingCounts(q: Queryable, scheduleIds: number[]): Promis
   return new Map(rows.map((r) => [r.schedule_id, r.n]));
 }
 
-/** What a fill needs of its session row, read (and locked) by the update that gave stock back. */
-export const RELEASED = 'capacity - sold - held AS remaining, stopped, visit_date, begin_time';
+/** What a fill needs of its session row, read (and locked) by the update that gave stock back,
+ * with whether anyone stands by: most releases find nobody and end there, no further query. */
+export const RELEASED = `capacity - sold - held AS remaining, stopped, visit_date, begin_time,
+  EXISTS (SELECT 1 FROM orders o WHERE o.schedule_id = hall_schedule.id AND o.status = 'standingBy') AS waiting`;
 export interface ReleasedSession {
   remaining: number;
   stopped: boolean;
   visit_date: string;
   begin_time: string;
+  waiting: boolean;
 }
 
 /** Gives a session's free stock to its standing-by candidates, oldest first, each order whole
@@ -69,7 +72,7 @@ export interface ReleasedSession {
  * update left it) or a candidate began standing by. Returns the filled order ids. */
 export async function offerToCandidates(q: Queryable, scheduleId: number, now: Date, locked?: ReleasedSession): Promise<number[]> {
   const [s] = locked ? [locked] : await q.query<ReleasedSession>(`SELECT ${RELEASED} FROM hall_schedule WHERE id = $1 FOR UPDATE`, [scheduleId]);
-  if (!s || s.stopped || s.remaining <= 0) return [];
+  if (!s || !s.waiting || s.stopped || s.remaining <= 0) return [];
   const waiting = await q.query<{ id: number; ticket_num: number; order_number: string; phone: string }>(
     `SELECT o.id, o.ticket_num, o.order_number, u.phone FROM orders o JOIN users u ON u.id = o.user_id
       WHERE o.schedule_id = $1 AND o.status = 'standingBy' AND o.ticket_num <= $2
