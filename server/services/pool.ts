@@ -140,8 +140,7 @@ export function sessionState(s: ScheduleRow, day: DayRow | undefined, now: Date,
 }
 
 /** The museum-wide stop text when config hallStatus is '0'. */
-async function stopSaleText(q: Queryable): Promise<Text | null> {
-  const config = await getConfig(q);
+async function stopSaleText(q: Queryable, config: Record<string, string>): Promise<Text | null> {
   if (config.hallStatus !== '0') return null;
   const zh = (await getText(q, 'museumStopSaleContent', 'zh')) ?? '暂停售票';
   const en = (await getText(q, 'museumStopSaleContent', 'en')) ?? 'Ticket sales are paused';
@@ -164,12 +163,19 @@ export async function loadDay(q: Queryable, date: string): Promise<DayRow | unde
   return day;
 }
 
-export async function calendar(q: Queryable, now: Date, lang: Lang): Promise<CalendarDay[]> {
+/** The bookable days from today: the config, the museum-wide stop, the days and their sessions. */
+async function bookingWindow(q: Queryable, now: Date) {
   const today = museumDate(now);
   const last = addDays(today, BOOKING_DAYS - 1);
-  const stop = await stopSaleText(q);
+  const config = await getConfig(q);
+  const stop = await stopSaleText(q, config);
   const days = await q.query<DayRow>('SELECT * FROM museum_days WHERE visit_date BETWEEN $1 AND $2', [today, last]);
   const schedules = await q.query<ScheduleRow>('SELECT * FROM hall_schedule WHERE visit_date BETWEEN $1 AND $2', [today, last]);
+  return { today, config, stop, days, schedules };
+}
+
+export async function calendar(q: Queryable, now: Date, lang: Lang): Promise<CalendarDay[]> {
+  const { today, stop, days, schedules } = await bookingWindow(q, now);
   const out: CalendarDay[] = [];
   for (let i = 0; i < BOOKING_DAYS; i++) {
     const date = addDays(today, i);
@@ -204,9 +210,10 @@ export async function hallPools(q: Queryable, date: string, now: Date, lang: Lan
   const halls = (await loadHalls(q)).filter((h) => mode === 'sale' || offersWaitingList(h));
   const prices = await loadPrices(q);
   const day = await loadDay(q, date);
-  const stop = await stopSaleText(q);
+  const config = await getConfig(q);
+  const stop = await stopSaleText(q, config);
   const schedules = await q.query<ScheduleRow>('SELECT * FROM hall_schedule WHERE visit_date = $1 ORDER BY begin_time, id', [date]);
-  const lists = await waitingLists(q, halls, schedules, now);
+  const lists = await waitingLists(q, config, halls, schedules, now);
   return halls.map((h) => {
     const hallPrices = prices.filter((p) => p.hall_id === h.id).map((p) => pricePoolOf(p, lang));
     const sessions: SchedulePool[] = schedules
@@ -249,8 +256,8 @@ export async function hallPools(q: Queryable, date: string, now: Date, lang: Lan
 export const offersWaitingList = (h: HallRow) => h.waiting_list && !h.cinema;
 
 /** Each session's waiting list as sessionStatus sees it. */
-async function waitingLists(q: Queryable, halls: HallRow[], schedules: ScheduleRow[], now: Date) {
-  const settings = waitingListSettings(await getConfig(q));
+async function waitingLists(q: Queryable, config: Record<string, string>, halls: HallRow[], schedules: ScheduleRow[], now: Date) {
+  const settings = waitingListSettings(config);
   const counts = await waitingCounts(q, schedules.map((s) => s.id));
   return (s: ScheduleRow) => ({
     offered: halls.some((h) => h.id === s.hall_id && offersWaitingList(h)),
@@ -263,13 +270,8 @@ async function waitingLists(q: Queryable, halls: HallRow[], schedules: ScheduleR
 /** getCalendarForCandidate: each bookable day's best waiting-list status (4 a list is open,
  * 3 the lists are full, 1 tickets are on sale, 2 none of these) and how busy its open lists are. */
 export async function candidateCalendar(q: Queryable, now: Date): Promise<CandidateDay[]> {
-  const today = museumDate(now);
-  const last = addDays(today, BOOKING_DAYS - 1);
-  const stop = await stopSaleText(q);
-  const halls = await loadHalls(q);
-  const days = await q.query<DayRow>('SELECT * FROM museum_days WHERE visit_date BETWEEN $1 AND $2', [today, last]);
-  const schedules = await q.query<ScheduleRow>('SELECT * FROM hall_schedule WHERE visit_date BETWEEN $1 AND $2', [today, last]);
-  const lists = await waitingLists(q, halls, schedules, now);
+  const { today, config, stop, days, schedules } = await bookingWindow(q, now);
+  const lists = await waitingLists(q, config, await loadHalls(q), schedules, now);
   return Array.from({ length: BOOKING_DAYS }, (_, i) => {
     const date = addDays(today, i);
     const day = days.find((d) => d.visit_date === date);
