@@ -5,8 +5,8 @@ import type { CalendarDay, DayState, HallPool, HallRules, PricePool, SchedulePoo
 import { addDays, museumDate, museumDateTime, museumInstant } from '../time.ts';
 import { getConfig, getText } from './settings.ts';
 import { BOOKING_DAYS } from '../seed/museum.ts';
-import { candidateLevel, sessionStatus, type CandidateDay } from '../../src/domain/waitingList.ts';
-import { sessionCutoff, waitingCounts, waitingListSettings } from './waitingList.ts';
+import { candidateLevel, sessionStatus, waitingListSettings, type CandidateDay } from '../../src/domain/waitingList.ts';
+import { sessionCutoff, waitingCounts } from './waitingList.ts';
 
 export const POOL_MESSAGES = {
   soldOut: { zh: '已售罄', en: 'Sold out' },

@@ -17,7 +17,7 @@ import type { Lang } from '../../src/domain/text.ts';
 import { fill } from '../../src/domain/text.ts';
 import type { CancelOrderResult, PlaceOrderResult } from '../../src/domain/types.ts';
 import { draftFromRequest } from '../../src/domain/orderRequest.ts';
-import { cutoffAt, joinRefusal, WAITING_LIST_DEFAULTS, WAITING_LIST_MESSAGES } from '../../src/domain/waitingList.ts';
+import { cutoffAt, joinRefusal, waitingListSettings, WAITING_LIST_MESSAGES, type WaitingListSettings } from '../../src/domain/waitingList.ts';
 import { museumDate, museumInstant } from '../time.ts';
 import type { SmsProvider } from '../providers/sms.ts';
 import { getConfig, minutes } from './settings.ts';
@@ -25,19 +25,6 @@ import { checkedSession, insertOrder, lockBuyer, newTickets, ORDER_TEXTS, passRi
 import { offersWaitingList } from './pool.ts';
 import { riskEnabled } from './risk.ts';
 import { takeSold } from './stock.ts';
-
-export interface WaitingListSettings {
-  cutoffMinutes: number;
-  maxPerSession: number;
-}
-
-export function waitingListSettings(config: Record<string, string>): WaitingListSettings {
-  const max = Number(config.candidate_max_per_session);
-  return {
-    cutoffMinutes: minutes(config, 'candidate_cutoff_minutes', WAITING_LIST_DEFAULTS.cutoffMinutes),
-    maxPerSession: Number.isInteger(max) && max >= 0 ? max : WAITING_LIST_DEFAULTS.maxPerSession,
-  };
-}
 
 /** When a session's list closes. */
 export const sessionCutoff = (s: { visit_date: string; begin_time: string }, settings: WaitingListSettings) =>

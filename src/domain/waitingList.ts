@@ -34,6 +34,29 @@ export const WAITING_LIST_MESSAGES = {
   },
 } satisfies Record<string, Text>;
 
+export interface WaitingListSettings {
+  cutoffMinutes: number;
+  maxPerSession: number;
+}
+
+/** The list's settings from the configuration (candidate_cutoff_minutes,
+ * candidate_max_per_session), the defaults where a value is missing or not a whole number:
+ * the server's rules and the screen's explanation read them alike. */
+export function waitingListSettings(config: Readonly<Record<string, string | undefined>>): WaitingListSettings {
+  const whole = (key: string, fallback: number) => {
+    const v = config[key]?.trim();
+    return v && /^\d+$/.test(v) ? Number(v) : fallback;
+  };
+  return {
+    cutoffMinutes: whole('candidate_cutoff_minutes', WAITING_LIST_DEFAULTS.cutoffMinutes),
+    maxPerSession: whole('candidate_max_per_session', WAITING_LIST_DEFAULTS.maxPerSession),
+  };
+}
+
+/** A session or day whose list takes candidates now (status 4), and one that has a list at all (3 or 4). */
+export const isListOpen = (x: { status?: SessionStatus }) => x.status === 4;
+export const hasList = (x: { status?: SessionStatus }) => x.status === 3 || x.status === 4;
+
 /** A day of getCalendarForCandidate: its best session status and, where a list is open, how busy. */
 export interface CandidateDay {
   date: string;
