@@ -6,7 +6,6 @@
  * packages) and `placePackage` ({ packageId, draft }: placeOrder's raw answer, code 200 or 502). */
 import { assign, fromPromise, setup } from 'xstate';
 import { normalizeCertificate } from '../src/domain/certificates.ts';
-import { VISITORS_PER_ORDER_INDIVIDUAL } from '../src/domain/limits.ts';
 import { ORDER_MESSAGES } from '../src/domain/orderRules.ts';
 import { checkPackage, PACKAGE_MESSAGES, packageContexts, type PackageDraft } from '../src/domain/packages.ts';
 import type { Text } from '../src/domain/text.ts';
@@ -14,6 +13,7 @@ import { isSessionOpen } from '../src/domain/sessions.ts';
 import type { CertificateType, SchedulePool, TicketPackage, Violation } from '../src/domain/types.ts';
 import { errorText, failure, notProvided, output, sameText } from './errors.ts';
 import { loadingStates } from './loading.ts';
+import { canAddVisitor, canRemoveVisitor, isVisitorIndex } from './visitorList.ts';
 import type { PlaceOrderAnswer } from './purchase.machine.ts';
 
 type Visitor = PackageDraft['visitors'][number];
@@ -80,9 +80,9 @@ export const packagePurchaseMachine = setup({
     found: ({ context }, { output: all }: { output: TicketPackage[] }) => all.some((p) => p.packageId === context.packageId),
     admissionOpen: ({ context, event }) => event.type === 'PICK_ADMISSION' && !!context.pkg && open(context.pkg.admission.sessions, event.scheduleId),
     filmOpen: ({ context, event }) => event.type === 'PICK_FILM' && !!context.pkg && open(context.pkg.film.sessions, event.scheduleId),
-    canAdd: ({ context }) => context.visitors.length < VISITORS_PER_ORDER_INDIVIDUAL,
-    canRemove: ({ context, event }) => event.type === 'VISITOR.REMOVE' && context.visitors.length > 1 && event.index >= 0 && event.index < context.visitors.length,
-    visitorExists: ({ context, event }) => (event.type === 'VISITOR.CHANGE' || event.type === 'VISITOR.TYPE') && event.index >= 0 && event.index < context.visitors.length,
+    canAdd: ({ context }) => canAddVisitor(context.visitors),
+    canRemove: ({ context, event }) => event.type === 'VISITOR.REMOVE' && canRemoveVisitor(context.visitors, event.index),
+    visitorExists: ({ context, event }) => (event.type === 'VISITOR.CHANGE' || event.type === 'VISITOR.TYPE') && isVisitorIndex(context.visitors, event.index),
     invalid: ({ context }) => violationsOf(context).length > 0,
     agreed: ({ context }) => context.agreementAccepted,
     orderPlaced: (_, { output: answer }: { output: PlaceOrderAnswer }) => answer.code === 200 && answer.data?.orderId != null,

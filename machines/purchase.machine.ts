@@ -7,15 +7,12 @@
  * The app provides the actors (see `PurchaseActors` below for their inputs and outputs). */
 import { and, assign, fromPromise, setup } from 'xstate';
 import { cinemaSeatMachine, type ChosenSeats } from './cinemaSeat.machine.ts';
-import { normalizeCertificate } from '../src/domain/certificates.ts';
 import { SEAT_TAKEN_CODE } from '../src/domain/seats.ts';
-import { VISITORS_PER_ORDER_INDIVIDUAL } from '../src/domain/limits.ts';
 import { checkOrder, ORDER_MESSAGES, ORDER_RULES } from '../src/domain/orderRules.ts';
 import { isDayBookable, isSessionSelectable } from '../src/domain/sessions.ts';
 import type { Text } from '../src/domain/text.ts';
 import type {
   CalendarDay,
-  CertificateType,
   HallPersonSetting,
   HallPool,
   OrderContext,
@@ -30,6 +27,7 @@ import type {
 } from '../src/domain/types.ts';
 import { errorText, failure, notProvided, output, sameText } from './errors.ts';
 import { loadingStates } from './loading.ts';
+import { canAddVisitor, canRemoveVisitor, isVisitorIndex, onVisitorField, type VisitorChange } from './visitorList.ts';
 
 export interface PurchaseContext {
   date: string | null;
@@ -56,10 +54,7 @@ export interface PurchaseContext {
   takenSeats: string[];
 }
 
-export type VisitorChange =
-  | { field: 'name' | 'certificateNumber'; value: string }
-  | { field: 'certificateType'; value: CertificateType }
-  | { field: 'ticketPriceId'; value: number | null };
+export type { VisitorChange };
 
 export type PurchaseEvent =
   | { type: 'RETRY' }
@@ -200,18 +195,6 @@ function refreshViolations(next: PurchaseContext, shown: Violation[]): Violation
   return violationsOf(next, 'visitors').filter((v) => shown.some((s) => sameViolation(s, v)));
 }
 
-function onVisitorField(visitor: VisitorDraft, change: VisitorChange): VisitorDraft {
-  switch (change.field) {
-    case 'name':
-      return { ...visitor, name: change.value };
-    case 'certificateNumber':
-      return { ...visitor, certificateNumber: normalizeCertificate(change.value) };
-    case 'certificateType':
-      return { ...visitor, certificateType: change.value };
-    case 'ticketPriceId':
-      return { ...visitor, ticketPriceId: change.value };
-  }
-}
 
 
 export const purchaseMachine = setup({
@@ -248,14 +231,9 @@ export const purchaseMachine = setup({
       return !!hall && !!session && isSessionSelectable(hall, session);
     },
     hasUnpaidOrder: (_, { check }: { check: UnpaidCheck }) => check.orderId != null,
-    canAddVisitor: ({ context }) => context.visitors.length < VISITORS_PER_ORDER_INDIVIDUAL,
-    canRemoveVisitor: ({ context, event }) =>
-      event.type === 'VISITOR.REMOVE' &&
-      context.visitors.length > 1 &&
-      event.index >= 0 &&
-      event.index < context.visitors.length,
-    visitorExists: ({ context, event }) =>
-      event.type === 'VISITOR.CHANGE' && event.index >= 0 && event.index < context.visitors.length,
+    canAddVisitor: ({ context }) => canAddVisitor(context.visitors),
+    canRemoveVisitor: ({ context, event }) => event.type === 'VISITOR.REMOVE' && canRemoveVisitor(context.visitors, event.index),
+    visitorExists: ({ context, event }) => event.type === 'VISITOR.CHANGE' && isVisitorIndex(context.visitors, event.index),
     visitorsValid: ({ context }) => orderContextOf(context) !== null && violationsOf(context, 'visitors').length === 0,
     agreementAccepted: ({ context }) => context.agreementAccepted,
     noOrder: (_, { output: answer }: { output: PlaceOrderAnswer | undefined }) => !answer || answer.code === CODE_NO_ORDER || !answer.data,

@@ -13,15 +13,14 @@
  * small answer), `cancel` (the order id) and
  * `ticker`. */
 import { assign, fromPromise, setup } from 'xstate';
-import { normalizeCertificate } from '../src/domain/certificates.ts';
-import { VISITORS_PER_ORDER_INDIVIDUAL } from '../src/domain/limits.ts';
 import { checkOrder, ORDER_MESSAGES } from '../src/domain/orderRules.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { HallPersonSetting, HallPool, OrderDraft, OrderStatus, PricePool, Violation, VisitorDraft } from '../src/domain/types.ts';
-import { candidateStateOf, type CandidateDay, type CandidateState } from '../src/domain/waitingList.ts';
+import { candidateStateOf, isListOpen, type CandidateDay, type CandidateState } from '../src/domain/waitingList.ts';
 import { errorText, failure, notProvided, output, sameText } from './errors.ts';
 import { loadingStates } from './loading.ts';
-import { draftOf, orderContextOf, type PlaceOrderAnswer, type VisitorChange } from './purchase.machine.ts';
+import { chosenSession, draftOf, orderContextOf, type PlaceOrderAnswer } from './purchase.machine.ts';
+import { canAddVisitor, canRemoveVisitor, isVisitorIndex, onVisitorField, type VisitorChange } from './visitorList.ts';
 import { ticker, type TickEvent } from './ticker.ts';
 
 /** How often a standing-by order is looked at again. */
@@ -62,8 +61,11 @@ export type WaitingListEvent =
 
 export type WaitingListInput = { date?: string | null; orderId?: number | null };
 
-const session = (c: Pick<WaitingListContext, 'halls' | 'hallId' | 'hallScheduleId'>) =>
-  c.halls.find((h) => h.hallId === c.hallId)?.scheduleTicketPoolVOS.find((s) => s.hallScheduleId === c.hallScheduleId);
+/** What the visitors' tickets cost, at the chosen session's prices. */
+export function joinTotal(c: Pick<WaitingListContext, 'halls' | 'hallId' | 'hallScheduleId' | 'visitors'>): number {
+  const prices = chosenSession(c)?.priceTicketPoolVOS ?? [];
+  return c.visitors.reduce((sum, v) => sum + (prices.find((p) => p.ticketPriceId === v.ticketPriceId)?.price ?? 0), 0);
+}
 
 /** Every order rule but the stock: joining is for a session without enough of it. */
 function violationsOf(c: WaitingListContext): Violation[] {
@@ -76,7 +78,7 @@ const emptyVisitor = (c: WaitingListContext): VisitorDraft => ({
   name: '',
   certificateType: '1',
   certificateNumber: '',
-  ticketPriceId: session(c)?.priceTicketPoolVOS[0]?.ticketPriceId ?? null,
+  ticketPriceId: chosenSession(c)?.priceTicketPoolVOS[0]?.ticketPriceId ?? null,
 });
 
 export const waitingListMachine = setup({
@@ -97,13 +99,13 @@ export const waitingListMachine = setup({
   guards: {
     hasOrder: ({ context }) => context.orderId !== null,
     hasDate: ({ context }) => context.date !== null,
-    dayOpen: ({ context, event }) => event.type === 'PICK_DATE' && context.calendar.some((d) => d.date === event.date && d.status === 4),
+    dayOpen: ({ context, event }) => event.type === 'PICK_DATE' && context.calendar.some((d) => d.date === event.date && isListOpen(d)),
     sessionOpen: ({ context, event }) =>
       event.type === 'PICK_SESSION' &&
-      context.halls.some((h) => h.hallId === event.hallId && h.scheduleTicketPoolVOS.some((s) => s.hallScheduleId === event.hallScheduleId && s.status === 4)),
-    canAdd: ({ context }) => context.visitors.length < VISITORS_PER_ORDER_INDIVIDUAL,
-    canRemove: ({ context, event }) => event.type === 'VISITOR.REMOVE' && context.visitors.length > 1 && event.index >= 0 && event.index < context.visitors.length,
-    visitorExists: ({ context, event }) => event.type === 'VISITOR.CHANGE' && event.index >= 0 && event.index < context.visitors.length,
+      context.halls.some((h) => h.hallId === event.hallId && h.scheduleTicketPoolVOS.some((s) => s.hallScheduleId === event.hallScheduleId && isListOpen(s))),
+    canAdd: ({ context }) => canAddVisitor(context.visitors),
+    canRemove: ({ context, event }) => event.type === 'VISITOR.REMOVE' && canRemoveVisitor(context.visitors, event.index),
+    visitorExists: ({ context, event }) => event.type === 'VISITOR.CHANGE' && isVisitorIndex(context.visitors, event.index),
     invalid: ({ context }) => violationsOf(context).length > 0,
     agreed: ({ context }) => context.agreementAccepted,
     joined: (_, { output: answer }: { output: PlaceOrderAnswer }) => answer.code === 200 && answer.data?.orderId != null,
@@ -123,8 +125,8 @@ export const waitingListMachine = setup({
     removeVisitor: assign(({ context, event }) => (event.type === 'VISITOR.REMOVE' ? { visitors: context.visitors.filter((_, i) => i !== event.index), violations: [] } : {})),
     changeVisitor: assign(({ context, event }) => {
       if (event.type !== 'VISITOR.CHANGE') return {};
-      const value = event.field === 'certificateNumber' ? normalizeCertificate(event.value) : event.value;
-      return { visitors: context.visitors.map((v, i) => (i === event.index ? { ...v, [event.field]: value } : v)), violations: [] };
+      const { index, ...change } = event;
+      return { visitors: context.visitors.map((v, i) => (i === index ? onVisitorField(v, change as VisitorChange) : v)), violations: [] };
     }),
     showViolations: assign(({ context }) => ({ violations: violationsOf(context), error: null })),
     toggleAgreement: assign(({ context }) => ({ agreementAccepted: !context.agreementAccepted, error: null })),
@@ -225,7 +227,7 @@ export const waitingListMachine = setup({
           invoke: {
             id: 'join',
             src: 'join',
-            input: ({ context }) => ({ draft: draftOf({ ...context, seats: [] }), prices: session(context)?.priceTicketPoolVOS ?? [] }),
+            input: ({ context }) => ({ draft: draftOf({ ...context, seats: [] }), prices: chosenSession(context)?.priceTicketPoolVOS ?? [] }),
             onDone: [
               { guard: { type: 'joined', params: output }, target: '#waitingList.joined', actions: { type: 'setJoined', params: output } },
               { target: 'editing', actions: { type: 'showNotJoined', params: output } },
