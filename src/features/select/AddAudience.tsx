@@ -8,9 +8,9 @@ import { VISITORS_PER_ORDER_INDIVIDUAL } from '../../domain/limits.ts';
 import type { Violation, VisitorDraft } from '../../domain/types.ts';
 import { tr } from '../../i18n/index.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
-import { formatMoney } from '../../ui/money.ts';
 import { Screen } from '../../ui/Screen.tsx';
 import { usePurchase, usePurchaseScreen } from './purchase.tsx';
+import { TicketTypes } from './TicketTypes.tsx';
 import { VisitorCard } from './VisitorCard.tsx';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 
@@ -52,25 +52,13 @@ export default function AddAudience() {
           onChange={(change) => actor.send({ type: 'VISITOR.CHANGE', index, ...change })}
           onRemove={visitors.length > 1 ? () => actor.send({ type: 'VISITOR.REMOVE', index }) : undefined}
         >
-          <div className="ticket-types" role="radiogroup" aria-label={t('addAudience.ticketType')}>
-            <span className="ticket-types__label">{t('addAudience.ticketType')}</span>
-            {session?.priceTicketPoolVOS.map((price) => (
-              <label key={price.ticketPriceId} className={`chip${visitor.ticketPriceId === price.ticketPriceId ? ' chip--on' : ''}`}>
-                <input
-                  type="radio"
-                  name={`ticket-${index}`}
-                  checked={visitor.ticketPriceId === price.ticketPriceId}
-                  onChange={() =>
-                    actor.send({ type: 'VISITOR.CHANGE', index, field: 'ticketPriceId', value: price.ticketPriceId })
-                  }
-                />
-                {price.name} {price.price === 0 ? t('common.free') : formatMoney(price.price)}
-              </label>
-            ))}
-            {fieldError(index, 'ticketPriceId') ? (
-              <p className="error-text">{message(fieldError(index, 'ticketPriceId'))}</p>
-            ) : null}
-          </div>
+          <TicketTypes
+            index={index}
+            prices={session?.priceTicketPoolVOS ?? []}
+            chosen={visitor.ticketPriceId}
+            error={fieldError(index, 'ticketPriceId')}
+            onChoose={(value) => actor.send({ type: 'VISITOR.CHANGE', index, field: 'ticketPriceId', value })}
+          />
         </VisitorCard>
       ))}
       {visitors.length < VISITORS_PER_ORDER_INDIVIDUAL ? (
@@ -90,7 +78,6 @@ export default function AddAudience() {
   );
 }
 
-const message = (text: Violation['message'] | undefined) => (text ? tr(text) : undefined);
 
 function GeneralViolations({ list }: { list: Violation[] }) {
   if (list.length === 0) return null;

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { isDayBookable, isSessionSelectable } from '../../domain/sessions.ts';
+import { isListOpen } from '../../domain/waitingList.ts';
 import { tr } from '../../i18n/index.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { formatMoney } from '../../ui/money.ts';
@@ -113,7 +114,7 @@ export default function SelectVenues() {
               })}
             </div>
           )}
-          {hall.scheduleTicketPoolVOS.some((s) => s.status === 4) ? (
+          {hall.scheduleTicketPoolVOS.some(isListOpen) ? (
             <Link href={pathTo(INDIVIDUAL_PATHS.waitingList, {}, { date })} className="btn btn--block">
               {t('waitingList.join')}
             </Link>

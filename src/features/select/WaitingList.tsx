@@ -6,13 +6,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
-import { waitingListMachine } from '../../../machines/waitingList.machine.ts';
+import { chosenSession } from '../../../machines/purchase.machine.ts';
+import { joinTotal, waitingListMachine } from '../../../machines/waitingList.machine.ts';
 import { getHallPersonSetting } from '../../api/calls.ts';
 import { getCandidateCalendar, getCandidateHalls, joinWaitingList } from '../../api/waitingListCalls.ts';
 import { VISITORS_PER_ORDER_INDIVIDUAL } from '../../domain/limits.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 import type { SchedulePool } from '../../domain/types.ts';
-import { WAITING_LIST_DEFAULTS } from '../../domain/waitingList.ts';
+import { hasList, isListOpen, waitingListSettings } from '../../domain/waitingList.ts';
 import { tr } from '../../i18n/index.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
@@ -21,6 +22,7 @@ import { Refusal } from '../../ui/Refusal.tsx';
 import { useSettings } from '../../ui/settings.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { Agreement, SliderSheet } from './Agreement.tsx';
+import { TicketTypes } from './TicketTypes.tsx';
 import { VisitorCard } from './VisitorCard.tsx';
 
 const machine = waitingListMachine.provide({
@@ -37,21 +39,21 @@ export default function WaitingList() {
   const [, navigate] = useLocation();
   const date = new URLSearchParams(useSearch()).get('date');
   const [snapshot, send] = useMachine(machine, { input: { date } });
-  const { calendar, halls, visitors, violations, error, agreementAccepted, hallId, hallScheduleId } = snapshot.context;
+  const { calendar, halls, visitors, violations, error, agreementAccepted, hallScheduleId } = snapshot.context;
 
   useEffect(() => {
     if (snapshot.status === 'done' && snapshot.context.orderId) navigate(pathTo(INDIVIDUAL_PATHS.payOrder, { id: snapshot.context.orderId }), { replace: true });
   }, [snapshot.status, snapshot.context.orderId, navigate]);
 
-  const level = (s: SchedulePool) => (s.status === 3 ? t('waitingList.listFull') : s.candidateLevel === 2 ? t('waitingList.level2') : t('waitingList.level1'));
-  const session = halls.find((h) => h.hallId === hallId)?.scheduleTicketPoolVOS.find((s) => s.hallScheduleId === hallScheduleId);
+  const level = (s: SchedulePool) => (!isListOpen(s) ? t('waitingList.listFull') : s.candidateLevel === 2 ? t('waitingList.level2') : t('waitingList.level1'));
+  const session = chosenSession(snapshot.context);
   const fieldError = (index: number, name: string) => violations.find((v) => v.field?.index === index && v.field.name === name)?.message;
   const general = violations.find((v) => !v.field);
   const failed = snapshot.matches({ days: 'failed' }) || snapshot.matches({ sessions: 'failed' }) || snapshot.matches({ visitors: 'failed' });
   const busy =
     snapshot.matches({ days: 'loading' }) || snapshot.matches({ sessions: 'loading' }) || snapshot.matches({ visitors: 'loading' }) || snapshot.matches({ visitors: 'joining' });
   const picking = snapshot.matches('visitors');
-  const cutoffMinutes = Number(useSettings().config.candidate_cutoff_minutes) || WAITING_LIST_DEFAULTS.cutoffMinutes;
+  const { cutoffMinutes } = waitingListSettings(useSettings().config);
 
   return (
     <Screen title={t('waitingList.title')} backTo={INDIVIDUAL_PATHS.selectDate}>
@@ -61,14 +63,14 @@ export default function WaitingList() {
           <div className="card__title">{t('waitingList.chooseDay')}</div>
           <div className="chips">
             {calendar
-              .filter((d) => d.status === 4)
+              .filter(isListOpen)
               .map((d) => (
                 <button key={d.date} type="button" className="btn" onClick={() => send({ type: 'PICK_DATE', date: d.date })}>
                   {d.date} · {d.candidateLevel === 2 ? t('waitingList.level2') : t('waitingList.level1')}
                 </button>
               ))}
           </div>
-          {calendar.every((d) => d.status !== 4) ? <p className="muted">{t('waitingList.noDays')}</p> : null}
+          {!calendar.some(isListOpen) ? <p className="muted">{t('waitingList.noDays')}</p> : null}
         </section>
       ) : null}
       {snapshot.matches({ sessions: 'ready' }) || picking ? (
@@ -83,15 +85,16 @@ export default function WaitingList() {
             <div key={hall.hallId} className="sessions" role="radiogroup" aria-label={hall.name} data-hall={hall.hallKey}>
               <p className="card__sub">{hall.name}</p>
               {hall.scheduleTicketPoolVOS
-                .filter((s) => s.status === 3 || s.status === 4)
+                .filter(hasList)
                 .map((s) => {
                   const on = s.hallScheduleId === hallScheduleId;
+                  const open = isListOpen(s);
                   return (
-                    <label key={s.hallScheduleId} className={`session${s.status === 4 ? '' : ' session--off'}${on ? ' session--on' : ''}`}>
+                    <label key={s.hallScheduleId} className={`session${open ? '' : ' session--off'}${on ? ' session--on' : ''}`}>
                       <input
                         type="radio"
                         name="session"
-                        disabled={s.status !== 4 || picking}
+                        disabled={!open || picking}
                         checked={on}
                         onChange={() => send({ type: 'PICK_SESSION', hallId: hall.hallId, hallScheduleId: s.hallScheduleId })}
                       />
@@ -99,7 +102,7 @@ export default function WaitingList() {
                         {s.beginTime}-{s.endTime}
                       </span>
                       <span className="session__state">
-                        <span className={`tag ${s.status === 4 ? 'tag--warn' : 'tag--off'}`}>{level(s)}</span>
+                        <span className={`tag ${open ? 'tag--warn' : 'tag--off'}`}>{level(s)}</span>
                       </span>
                     </label>
                   );
@@ -119,20 +122,13 @@ export default function WaitingList() {
               onChange={(change) => send({ type: 'VISITOR.CHANGE', index, ...change })}
               onRemove={visitors.length > 1 ? () => send({ type: 'VISITOR.REMOVE', index }) : undefined}
             >
-              <div className="ticket-types" role="radiogroup" aria-label={t('addAudience.ticketType')}>
-                <span className="ticket-types__label">{t('addAudience.ticketType')}</span>
-                {session?.priceTicketPoolVOS.map((price) => (
-                  <label key={price.ticketPriceId} className={`chip${visitor.ticketPriceId === price.ticketPriceId ? ' chip--on' : ''}`}>
-                    <input
-                      type="radio"
-                      name={`ticket-${index}`}
-                      checked={visitor.ticketPriceId === price.ticketPriceId}
-                      onChange={() => send({ type: 'VISITOR.CHANGE', index, field: 'ticketPriceId', value: price.ticketPriceId })}
-                    />
-                    {price.name} {price.price === 0 ? t('common.free') : formatMoney(price.price)}
-                  </label>
-                ))}
-              </div>
+              <TicketTypes
+                index={index}
+                prices={session?.priceTicketPoolVOS ?? []}
+                chosen={visitor.ticketPriceId}
+                error={fieldError(index, 'ticketPriceId')}
+                onChoose={(value) => send({ type: 'VISITOR.CHANGE', index, field: 'ticketPriceId', value })}
+              />
             </VisitorCard>
           ))}
           {visitors.length < VISITORS_PER_ORDER_INDIVIDUAL ? (
@@ -145,7 +141,7 @@ export default function WaitingList() {
           <FooterBar>
             <span className="footer-bar__sum">
               {t('review.total')}{' '}
-              <strong>{formatMoney(visitors.reduce((sum, v) => sum + (session?.priceTicketPoolVOS.find((p) => p.ticketPriceId === v.ticketPriceId)?.price ?? 0), 0))}</strong>
+              <strong>{formatMoney(joinTotal(snapshot.context))}</strong>
             </span>
             <button type="button" className="btn btn--primary" disabled={!snapshot.matches({ visitors: 'editing' })} onClick={() => send({ type: 'SUBMIT' })}>
               {t('waitingList.submit')}
