@@ -1,32 +1,15 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { CART_NOTHING_SELECTED, cartMachine, selectedTotal, type CheckoutAnswer } from '../../machines/cart.machine.ts';
-import type { CartLine, ShoppingCart } from '../../src/domain/types.ts';
+import type { ShoppingCart } from '../../src/domain/types.ts';
+import { cartLine } from './cart.fixtures.ts';
 import { pathSuite } from './pathSuite.ts';
 import { cartInBrowser } from '../paths/models/orderLifecycle.ts';
 import { callsOf } from './outcomes.ts';
 import type { PathModel } from './paths.ts';
 
-const line = (cartTicketId: number, expired = false): CartLine => ({
-  cartTicketId,
-  hallId: 1,
-  hallName: 'Main hall',
-  hallScheduleId: 11,
-  visitDate: '2026-12-01',
-  beginTime: '09:00',
-  endTime: '12:00',
-  userName: 'Zhang San',
-  certificateType: '1',
-  certificateInfo: '1101**********1237',
-  ticketPriceId: 1,
-  ticketName: 'Adult',
-  price: 3000,
-  deadline: 1_000_000,
-  expired,
-  status: expired ? 'expired' : 'held',
-});
 
-const CART: ShoppingCart = { visitDate: '2026-12-01', lines: [line(1), line(2), line(3, true)], serverTime: 0 };
+const CART: ShoppingCart = { visitDate: '2026-12-01', lines: [cartLine(1), cartLine(2), cartLine(3, true)], serverTime: 0 };
 const EMPTY: ShoppingCart = { visitDate: null, lines: [], serverTime: 0 };
 const PLACED: CheckoutAnswer = { code: 200, msg: '', data: { orderId: 9, riskEnable: false, riskPolicy: 1, riskPrompt: null } };
 const NO_ORDER: CheckoutAnswer = { code: 502, msg: 'Busy, try again', data: null };

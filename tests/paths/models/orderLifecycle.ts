@@ -8,7 +8,8 @@ import { rebookMachine } from '../../../machines/rebook.machine.ts';
 import { refundMachine } from '../../../machines/refund.machine.ts';
 import type { PathModel } from '../../machines/paths.ts';
 import { ADULT, CALENDAR as REBOOK_CALENDAR, HALLS as REBOOK_HALLS, NEW_DAY, NEW_SESSION, NO_RISK, ORDER, REBOOKED, REFUNDED, RULES } from '../../machines/refund.fixtures.ts';
-import type { CartLine, ShoppingCart } from '../../../src/domain/types.ts';
+import type { ShoppingCart } from '../../../src/domain/types.ts';
+import { cartLine } from '../../machines/cart.fixtures.ts';
 import type { RefundContext } from '../../../src/domain/refundRules.ts';
 
 const network = { error: 'Network error' };
@@ -68,25 +69,7 @@ export const rebookInBrowser: PathModel = {
   },
 };
 
-const line = (cartTicketId: number): CartLine => ({
-  cartTicketId,
-  hallId: 1,
-  hallName: 'Main hall',
-  hallScheduleId: 11,
-  visitDate: '2026-12-01',
-  beginTime: '09:00',
-  endTime: '12:00',
-  ticketPriceId: 1,
-  ticketName: 'Adult',
-  price: 3000,
-  userName: '钱小满',
-  certificateType: '1',
-  certificateInfo: '1101**********1234',
-  deadline: 900_000,
-  expired: false,
-  status: 'held',
-});
-const CART: ShoppingCart = { visitDate: '2026-12-01', lines: [line(1)], serverTime: 0 };
+const CART: ShoppingCart = { visitDate: '2026-12-01', lines: [cartLine(1)], serverTime: 0 };
 
 export const cartInBrowser: PathModel = {
   name: 'in the browser',
