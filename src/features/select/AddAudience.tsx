@@ -4,6 +4,7 @@ import '../../ui/vant.ts';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { chosenHall, chosenSession } from '../../../machines/purchase.machine.ts';
+import { canAddVisitor, canRemoveVisitor } from '../../../machines/visitorList.ts';
 import { VISITORS_PER_ORDER_INDIVIDUAL } from '../../domain/limits.ts';
 import type { Violation, VisitorDraft } from '../../domain/types.ts';
 import { tr } from '../../i18n/index.ts';
@@ -50,7 +51,7 @@ export default function AddAudience() {
           visitor={visitor}
           errorOf={(field) => fieldError(index, field)}
           onChange={(change) => actor.send({ type: 'VISITOR.CHANGE', index, ...change })}
-          onRemove={visitors.length > 1 ? () => actor.send({ type: 'VISITOR.REMOVE', index }) : undefined}
+          onRemove={canRemoveVisitor(visitors, index) ? () => actor.send({ type: 'VISITOR.REMOVE', index }) : undefined}
         >
           <TicketTypes
             index={index}
@@ -61,7 +62,7 @@ export default function AddAudience() {
           />
         </VisitorCard>
       ))}
-      {visitors.length < VISITORS_PER_ORDER_INDIVIDUAL ? (
+      {canAddVisitor(visitors) ? (
         <button type="button" className="btn btn--ghost btn--block" onClick={() => actor.send({ type: 'VISITOR.ADD' })}>
           + {t('addAudience.add', { max: VISITORS_PER_ORDER_INDIVIDUAL })}
         </button>

@@ -8,7 +8,7 @@ import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { packagePurchaseMachine } from '../../../machines/packagePurchase.machine.ts';
 import { getPackages, placePackage } from '../../api/cinemaCalls.ts';
-import { VISITORS_PER_ORDER_INDIVIDUAL } from '../../domain/limits.ts';
+import { canRemoveVisitor } from '../../../machines/visitorList.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 import { isSessionOpen } from '../../domain/sessions.ts';
 import type { SchedulePool } from '../../domain/types.ts';
@@ -20,6 +20,7 @@ import { Refusal } from '../../ui/Refusal.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import '../../ui/vant.ts';
 import { Agreement, SliderSheet } from './Agreement.tsx';
+import { AddVisitor } from './AddVisitor.tsx';
 import { VisitorCard } from './VisitorCard.tsx';
 import './cinema.css';
 
@@ -105,14 +106,10 @@ export default function PackageAddSure() {
               onChange={(change) =>
                 send(change.field === 'certificateType' ? { type: 'VISITOR.TYPE', index, value: change.value } : { type: 'VISITOR.CHANGE', index, ...change })
               }
-              onRemove={visitors.length > 1 ? () => send({ type: 'VISITOR.REMOVE', index }) : undefined}
+              onRemove={canRemoveVisitor(visitors, index) ? () => send({ type: 'VISITOR.REMOVE', index }) : undefined}
             />
           ))}
-          {visitors.length < VISITORS_PER_ORDER_INDIVIDUAL ? (
-            <button type="button" className="btn btn--block" onClick={() => send({ type: 'VISITOR.ADD' })}>
-              {t('addAudience.add', { max: VISITORS_PER_ORDER_INDIVIDUAL })}
-            </button>
-          ) : null}
+          <AddVisitor visitors={visitors} onAdd={() => send({ type: 'VISITOR.ADD' })} />
           <Agreement accepted={agreementAccepted} onToggle={() => send({ type: 'AGREEMENT.TOGGLE' })} />
           {general || error ? <Refusal message={tr((general?.message ?? error)!)} /> : null}
           <FooterBar>

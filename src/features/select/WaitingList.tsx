@@ -10,7 +10,7 @@ import { chosenSession } from '../../../machines/purchase.machine.ts';
 import { joinTotal, waitingListMachine } from '../../../machines/waitingList.machine.ts';
 import { getHallPersonSetting } from '../../api/calls.ts';
 import { getCandidateCalendar, getCandidateHalls, joinWaitingList } from '../../api/waitingListCalls.ts';
-import { VISITORS_PER_ORDER_INDIVIDUAL } from '../../domain/limits.ts';
+import { canRemoveVisitor } from '../../../machines/visitorList.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 import type { SchedulePool } from '../../domain/types.ts';
 import { hasList, isListOpen, waitingListSettings } from '../../domain/waitingList.ts';
@@ -23,6 +23,7 @@ import { useSettings } from '../../ui/settings.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { Agreement, SliderSheet } from './Agreement.tsx';
 import { TicketTypes } from './TicketTypes.tsx';
+import { AddVisitor } from './AddVisitor.tsx';
 import { VisitorCard } from './VisitorCard.tsx';
 
 const machine = waitingListMachine.provide({
@@ -120,7 +121,7 @@ export default function WaitingList() {
               visitor={visitor}
               errorOf={(field) => fieldError(index, field)}
               onChange={(change) => send({ type: 'VISITOR.CHANGE', index, ...change })}
-              onRemove={visitors.length > 1 ? () => send({ type: 'VISITOR.REMOVE', index }) : undefined}
+              onRemove={canRemoveVisitor(visitors, index) ? () => send({ type: 'VISITOR.REMOVE', index }) : undefined}
             >
               <TicketTypes
                 index={index}
@@ -131,11 +132,7 @@ export default function WaitingList() {
               />
             </VisitorCard>
           ))}
-          {visitors.length < VISITORS_PER_ORDER_INDIVIDUAL ? (
-            <button type="button" className="btn btn--block" onClick={() => send({ type: 'VISITOR.ADD' })}>
-              {t('addAudience.add', { max: VISITORS_PER_ORDER_INDIVIDUAL })}
-            </button>
-          ) : null}
+          <AddVisitor visitors={visitors} onAdd={() => send({ type: 'VISITOR.ADD' })} />
           <Agreement accepted={agreementAccepted} onToggle={() => send({ type: 'AGREEMENT.TOGGLE' })} />
           {general || error ? <Refusal message={tr((general?.message ?? error)!)} /> : null}
           <FooterBar>
