@@ -17,7 +17,7 @@ export const BROWSER_MODEL = 'in the browser';
 export const pathTitle = (machine: string, model: string, n: number) => `${machine}: ${model} #${n} `;
 
 /** The paths QA follows: every generated one but the simple paths (orderings, counted only). */
-export const cataloguePaths = <T extends { path: Path }>(runs: T[]): T[] => runs.filter((r) => r.path.generator !== 'simple');
+export const inCatalogue = (path: Path) => path.generator !== 'simple';
 
 const description = (node: AnyStateNode): string => (node.meta as { description?: string } | undefined)?.description ?? node.key;
 

@@ -138,7 +138,7 @@ export function testModelOf(model: PathModel, via = true): TestModel<AnyMachineS
  * every step, the transitions each event selects, and each step's move from one state value
  * to the next (which is how the transitions an event sets off inside, `always` and a parallel
  * state's `onDone`, show). */
-export function pathItems(path: StatePath<AnyMachineSnapshot, EventObject>): Set<string> {
+function pathItems(path: StatePath<AnyMachineSnapshot, EventObject>): Set<string> {
   const items = new Set<string>();
   for (const [i, step] of path.steps.entries()) {
     for (const node of step.state._nodes) items.add(node.id);
