@@ -20,6 +20,9 @@ export interface SeedHall {
   cinema?: { layout: SeatLayout; chooseMode: 1 | 2 | 3; films: string[] };
   /** Its full sessions keep a waiting list. */
   waitingList?: boolean;
+  /** Groups it takes (SPEC §5 group rules): their size, school-only or off-season-only, and the
+   * free pupil tickets schools share per day. None: no groups. */
+  groups?: { max: number; min?: number; schoolOnly?: boolean; offSeasonOnly?: boolean; schoolFreeDaily?: number };
   prices: Array<{ name: [string, string]; kind: TicketKind; price: number; ageMin: number | null; ageMax: number | null; free?: boolean }>;
 }
 
@@ -64,6 +67,7 @@ export const HALLS: SeedHall[] = [
     hallKey: 'main',
     name: ['主展厅', 'Main exhibition hall'],
     waitingList: true,
+    groups: { max: 200, schoolFreeDaily: 300 },
     intro: ['常设展览：探索与发现、科技与生活、挑战与未来。', 'Permanent exhibitions: exploration, science in daily life, and the future.'],
     ...anyone,
     sessions: day,
@@ -99,6 +103,7 @@ export const HALLS: SeedHall[] = [
     hallKey: 'temporary',
     name: ['短期展厅', 'Short-term exhibition hall'],
     waitingList: true,
+    groups: { max: 120, offSeasonOnly: true },
     intro: ['临时展览：「星际旅行」特展。', 'Temporary exhibition: "Journey to the Stars".'],
     ...anyone,
     sessions: day,

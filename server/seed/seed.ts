@@ -53,10 +53,12 @@ async function seedBase(q: Queryable, clock: Clock) {
   for (const h of HALLS) {
     const [{ id }] = await q.query<{ id: number }>(
       `INSERT INTO halls (hall_key, name_zh, name_en, intro_zh, intro_en, age_note_zh, age_note_en, min_buyers, max_buyers,
-         min_age, child_age_min, child_age_max, needs_adult_and_child, sort, cinema, choose_mode, waiting_list)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17) RETURNING id`,
+         min_age, child_age_min, child_age_max, needs_adult_and_child, sort, cinema, choose_mode, waiting_list,
+         group_max, group_min, school_only, off_season_only, school_free_daily)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22) RETURNING id`,
       [h.hallKey, h.name[0], h.name[1], h.intro[0], h.intro[1], h.ageNote?.[0] ?? null, h.ageNote?.[1] ?? null,
-        h.minBuyers, h.maxBuyers, h.minAge, h.childAgeMin, h.childAgeMax, h.needsAdultAndChild, sort++, h.cinema !== undefined, h.cinema?.chooseMode ?? 1, h.waitingList ?? false],
+        h.minBuyers, h.maxBuyers, h.minAge, h.childAgeMin, h.childAgeMax, h.needsAdultAndChild, sort++, h.cinema !== undefined, h.cinema?.chooseMode ?? 1, h.waitingList ?? false,
+        h.groups?.max ?? 0, h.groups?.min ?? 16, h.groups?.schoolOnly ?? false, h.groups?.offSeasonOnly ?? false, h.groups?.schoolFreeDaily ?? 0],
     );
     for (const seat of h.cinema ? seatsOf(h.cinema.layout) : []) {
       await q.query('INSERT INTO hall_seats (hall_id, row_no, col_no, row_label, seat_label, blocked) VALUES ($1,$2,$3,$4,$5,$6)', [

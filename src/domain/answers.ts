@@ -153,6 +153,8 @@ export const hallPool = z.strictObject({
   disabled: z.boolean(),
   disabledText: z.string().nullable(),
   scheduleTicketPoolVOS: z.array(schedulePool),
+  /** getHall with openPerson=2: what groups the hall takes (src/domain/groupRules.ts GroupHall). */
+  group: z.strictObject({ groupMin: z.number().int(), groupMax: z.number().int(), schoolOnly: z.boolean(), offSeasonOnly: z.boolean() }).optional(),
 });
 export const hallPersonSetting = z.strictObject({
   rules: hallRules,
@@ -218,6 +220,45 @@ export const orderDetail = orderSummary.extend({
   seatsChangeable: z.boolean().optional(),
 });
 export const orderPage = page(orderSummary);
+/** A group order's own part (searchTravelTeamOrder): how it is paid, the leader (masked),
+ * the grades and teachers (masked), and its tickets counted by who and whether free. */
+const groupOrderInfo = z.strictObject({
+  payMethod: z.enum(['online', 'window']),
+  /** Window payers: the last day to pay at the window. */
+  windowPayLastDay: z.string().nullable(),
+  leader: z.strictObject({ name: z.string(), certificateInfo: z.string(), mobile: z.string() }),
+  gradeList: z.array(z.strictObject({ name: z.string(), boy: z.number().int(), girl: z.number().int(), all: z.number().int(), beijing: z.number().int(), orther: z.number().int() })),
+  teacherList: z.array(z.strictObject({ name: z.string(), certificateInfo: z.string() })),
+  ticketUseType: z.union([z.literal(1), z.literal(2)]),
+  lines: z.array(
+    z.strictObject({
+      role: z.enum(['student', 'teacher', 'leader', 'visitor']),
+      free: z.boolean(),
+      count: z.number().int(),
+      unitPrice: z.number().int(),
+      amount: z.number().int(),
+    }),
+  ),
+});
+export const groupOrderDetail = orderDetail.extend({ group: groupOrderInfo });
+/** getSchoolFreeTicket: everything the group draft needs to price and check itself (GroupContext). */
+export const groupSetting = z.strictObject({
+  teamType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
+  teamName: z.string(),
+  discounts: z.boolean(),
+  hall: z.strictObject({ groupMin: z.number().int(), groupMax: z.number().int(), schoolOnly: z.boolean(), offSeasonOnly: z.boolean() }),
+  adultPrice: z.number().int(),
+  studentPrice: z.number().int(),
+  freeStudentQuota: z.number().int(),
+  studentsPerFreeTeacher: z.number().int(),
+  agencyDiscountPercent: z.number().int(),
+  chargedPerFreeLeader: z.number().int().nullable(),
+  offSeason: z.boolean(),
+  today: z.string(),
+  /** Why the team cannot book now (frozen, unverified, certificate expired), or null. */
+  blocked: z.string().nullable(),
+});
+
 export const payStart = z.strictObject({ payUrl: z.string() });
 export const popWindow = z.strictObject({ key: z.string(), title: z.string(), content: z.string() });
 export const cancelOrderResult = z.strictObject({ orderId: id, status: z.literal('canceled') });

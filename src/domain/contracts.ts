@@ -45,6 +45,46 @@ const orderChoice = {
   ticketInfoList: z.array(orderLine).max(20),
 };
 
+/** placeOrder by a team (SPEC §3 "Group order"): one session, the leader (orderAdditionInfo),
+ * schools' grades and teachers, the flags. The server prices it and decides every free ticket:
+ * travelFreeTicketFlag and teacherNeedCharge are read back, never trusted. */
+const groupPerson = z.object({
+  name: text().max(60),
+  certificateType: z.enum(['1', '2', '3', '4', '5']).default('1'),
+  certificateInfo: text().max(40),
+});
+const count = () => z.coerce.number().int().min(0).max(1000);
+export const groupOrderBody = z.object({
+  date: text().regex(/^\d{4}-\d{2}-\d{2}$/),
+  hallId: dbId(),
+  hallScheduleId: dbId(),
+  captchaToken: text().max(200).optional().default(''),
+  poolFlag: z.literal(0).optional(),
+  payMethod: z.enum(['online', 'window']).default('online'),
+  orderAdditionInfo: groupPerson.extend({
+    teamName: text().max(100).optional(),
+    mobile: text().max(20),
+    /** Everyone of the group, the leader included. */
+    personNumber: count(),
+  }),
+  ticketUseType: z.union([z.literal(1), z.literal(2)]).default(1),
+  leaderFreeFlag: z.union([z.literal(0), z.literal(1)]).default(0),
+  travelFreeTicketFlag: z.union([z.literal(0), z.literal(1)]).optional(),
+  teacherNeedCharge: z.union([z.literal(0), z.literal(1)]).optional(),
+  gradeList: z.array(z.object({ name: text().max(30), boy: count(), girl: count(), all: count(), beijing: count(), orther: count() })).max(20).default([]),
+  teacherList: z.array(groupPerson).max(60).default([]),
+});
+export type GroupOrderBody = z.output<typeof groupOrderBody>;
+
+/** getSchoolFreeTicket: the group settings of a hall on a day. */
+export const groupSettingQuery = z.object({ hallId: dbId(), useDate: text().regex(/^\d{4}-\d{2}-\d{2}$/) });
+
+/** rebook/group: the whole group to a session of the same hall on another day. */
+export const groupRebookBody = z.object({ orderId: dbId(), hallScheduleId: dbId() });
+
+/** The staff take a window payer's money (cash, bank card or cheque). */
+export const windowPaymentBody = z.object({ orderNumber: text().max(40), method: z.enum(['cash', 'card', 'cheque']) });
+
 /** placeOrder, a direct order: the visitors of one session, paid next. */
 export const directOrderBody = z.object({ ...orderChoice, poolFlag: z.literal(0).optional() });
 
@@ -186,7 +226,7 @@ export const cancelQuery = z.object({ orderNumber: text().max(40) });
 export const candidateCancelQuery = z.object({ orderId: dbId() });
 
 /** refundCheckBlack and frontUserRefund: tickets of one order. */
-export const ticketIdsBody = z.object({ ticketIds: z.array(dbId()).max(50) });
+export const ticketIdsBody = z.object({ ticketIds: z.array(dbId()).max(300) });
 
 /** rebook/person: move these tickets of the order to that session. */
 export const rebookBody = z.object({ orderId: dbId(), ticketIds: z.array(dbId()).max(50), hallScheduleId: dbId() });

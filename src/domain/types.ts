@@ -4,6 +4,7 @@ import type { SeatState } from './seats.ts';
 import type { TeamRequestKind, TeamRunTimeStatus, TeamType } from './team.ts';
 import type { Text } from './text.ts';
 import type { CandidateLevel, CandidateState, SessionStatus } from './waitingList.ts';
+import type { GradeEntry, GroupHall, GroupPayMethod, GroupQuoteLine, TicketUseType } from './groupRules.ts';
 
 /** Certificate type values as the dictionary `/system/dict/data/type/certificate` serves them. */
 export type CertificateType = '1' | '2' | '3' | '4' | '5';
@@ -139,6 +140,8 @@ export interface HallPool {
   disabled: boolean;
   disabledText: string | null;
   scheduleTicketPoolVOS: SchedulePool[];
+  /** getHall with openPerson=2: what groups the hall takes. */
+  group?: GroupHall;
 }
 
 /** A dome cinema's film (SPEC §2 moveDetail and the film-info pop-up). */
@@ -663,4 +666,38 @@ export interface Contact {
   certificateType: CertificateType;
   certificateNumber: string;
   phone: string | null;
+}
+
+// ---------------------------------------------------------------------------
+// Group orders (server/services/groupOrders.ts; rules in src/domain/groupRules.ts).
+
+/** getSchoolFreeTicket: what the group draft of a hall and day prices and checks itself with. */
+export interface GroupSetting {
+  teamType: TeamType;
+  teamName: string;
+  discounts: boolean;
+  hall: GroupHall;
+  adultPrice: number;
+  studentPrice: number;
+  freeStudentQuota: number;
+  studentsPerFreeTeacher: number;
+  agencyDiscountPercent: number;
+  chargedPerFreeLeader: number | null;
+  offSeason: boolean;
+  today: string;
+  blocked: string | null;
+}
+
+export interface GroupOrderInfo {
+  payMethod: GroupPayMethod;
+  windowPayLastDay: string | null;
+  leader: { name: string; certificateInfo: string; mobile: string };
+  gradeList: GradeEntry[];
+  teacherList: Array<{ name: string; certificateInfo: string }>;
+  ticketUseType: TicketUseType;
+  lines: GroupQuoteLine[];
+}
+
+export interface GroupOrderDetail extends OrderDetail {
+  group: GroupOrderInfo;
 }

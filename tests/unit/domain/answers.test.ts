@@ -52,6 +52,8 @@ const same = {
   seatMap: true as Equal<Out<typeof answers.seatMap>, T.SeatMap>,
   packages: true as Equal<Out<typeof answers.packages>, T.TicketPackage[]>,
   blockedSeats: true as Equal<Out<typeof answers.blockedSeats>, T.BlockedSeat[]>,
+  groupSetting: true as Equal<Out<typeof answers.groupSetting>, T.GroupSetting>,
+  groupOrderDetail: true as Equal<Out<typeof answers.groupOrderDetail>, T.GroupOrderDetail>,
 } satisfies Record<string, true>;
 
 describe('answer schemas', () => {

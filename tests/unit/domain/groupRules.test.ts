@@ -1,103 +1,204 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { checkGroup, GROUP_RULES, type GroupContext, type GroupDraft } from '../../../src/domain/groupRules.ts';
-import type { TicketPrice } from '../../../src/domain/types.ts';
+import {
+  checkGroup,
+  checkGroupStep,
+  GROUP_RULES,
+  quoteGroup,
+  windowPayLastDay,
+  type GroupContext,
+  type GroupDraft,
+  type GradeEntry,
+} from '../../../src/domain/groupRules.ts';
+import { TEAM_TYPES } from '../../../src/domain/team.ts';
 import { checkChar, TODAY } from './generators.ts';
 
 const VISIT = '2026-07-01';
-const idFor = (birth: string) => {
-  const first17 = '320102' + birth.replaceAll('-', '') + '123';
+const idFor = (birth: string, tail = '123') => {
+  const first17 = '320102' + birth.replaceAll('-', '') + tail;
   return first17 + checkChar(first17);
 };
-const leaderTicket: TicketPrice = {
-  ticketPriceId: 21,
-  name: { zh: '领队票', en: 'Leader ticket' },
-  kind: 'adult',
-  price: 0,
-  ageMin: 18,
-  ageMax: 65,
-  isChildFreeTicket: false,
-};
+const grade = (name: string, boy: number, girl: number): GradeEntry => ({ name, boy, girl, all: boy + girl, beijing: boy + girl, orther: 0 });
 
-const base: GroupDraft = {
+const school: GroupDraft = {
   visitDate: VISIT,
   hallId: 2,
   hallScheduleId: 20,
-  total: 32,
-  chargedTickets: 30,
-  grades: [
-    { name: '一年级', boy: 8, girl: 7, all: 15 },
-    { name: '二年级', boy: 7, girl: 8, all: 15 },
-  ],
-  freeStudents: 30,
-  freeTeachers: 2,
-  leaderFree: true,
-  leader: { name: '王老师', certificateType: '1', certificateNumber: idFor('1980-03-04'), phone: '13800138000', ticketPriceId: 21 },
+  leader: { name: '王老师', certificateType: '1', certificateNumber: idFor('1980-03-04'), phone: '13800138000' },
+  grades: [grade('一年级', 20, 20), grade('二年级', 21, 19)],
+  teachers: [1, 2, 3, 4, 5].map((n) => ({ name: `李老师${'一二三四五'[n - 1]}`, certificateType: '1', certificateNumber: idFor('1985-01-0' + n, '12' + n) })),
+  visitors: 0,
+  ticketUseType: 1,
+  leaderFree: false,
+  payMethod: 'online',
 };
 const ctx: GroupContext = {
-  teamType: 'school',
-  maxSize: 200,
-  remaining: 100,
-  prices: [leaderTicket],
-  schoolOnly: true,
-  offSeasonOnly: false,
-  offSeason: false,
+  teamType: TEAM_TYPES.school,
+  discounts: true,
+  hall: { groupMin: 16, groupMax: 200, schoolOnly: false, offSeasonOnly: false },
+  remaining: 300,
+  adultPrice: 3000,
+  studentPrice: 1500,
+  freeStudentQuota: 300,
+  agencyDiscountPercent: 80,
   chargedPerFreeLeader: 20,
+  offSeason: false,
+  today: TODAY,
 };
+const agency: GroupDraft = { ...school, grades: [], teachers: [], visitors: 30, leaderFree: true };
+const agencyCtx: GroupContext = { ...ctx, teamType: TEAM_TYPES.contractedTravelAgency };
 
-const run = (d: Partial<GroupDraft>, c: Partial<GroupContext> = {}) => checkGroup({ ...base, ...d }, { ...ctx, ...c }, TODAY);
+const run = (d: Partial<GroupDraft>, c: Partial<GroupContext> = {}) => checkGroup({ ...school, ...d }, { ...ctx, ...c });
+const rules = (d: Partial<GroupDraft>, c: Partial<GroupContext> = {}) => run(d, c).map((v) => v.rule);
 
 describe('checkGroup', () => {
-  it('a good school group passes', () => {
+  it('a good school group of 2 grades of 40, 5 teachers and a leader passes', () => {
     expect(run({})).toEqual([]);
   });
 
   it.each([
     ['no session', { hallScheduleId: null }, {}, GROUP_RULES.sessionRequired, { zh: '请选择场次', en: 'Please choose a session' }],
-    ['below 16', { total: 15 }, {}, GROUP_RULES.groupMin, { zh: '团体人数不能少于16人', en: 'A group needs at least 16 people' }],
-    ['above the maximum', { total: 60 }, { maxSize: 50 }, GROUP_RULES.groupMax, { zh: '团体人数不能超过50人', en: 'A group may have at most 50 people' }],
-    ['above the stock', { total: 40 }, { remaining: 39 }, GROUP_RULES.stock, { zh: '余票不足，该场次仅剩39张', en: 'Not enough tickets left: only 39 in this session' }],
-    ['stock below the minimum', { total: 16 }, { remaining: 10 }, GROUP_RULES.stockBelowMinimum,
+    ['below 16', { grades: [grade('一年级', 5, 5)], teachers: [] }, {}, GROUP_RULES.groupMin, { zh: '团体人数不能少于16人', en: 'A group needs at least 16 people' }],
+    ['above the maximum', {}, { hall: { ...ctx.hall, groupMax: 50 } }, GROUP_RULES.groupMax, { zh: '团体人数不能超过50人', en: 'A group may have at most 50 people' }],
+    ['above the stock', {}, { remaining: 60 }, GROUP_RULES.stock, { zh: '余票不足，该场次仅剩60张', en: 'Not enough tickets left: only 60 in this session' }],
+    ['stock below the minimum', {}, { remaining: 10 }, GROUP_RULES.stockBelowMinimum,
       { zh: '该场次余票（10张）少于团体最低人数，请选择其他场次', en: 'Remaining tickets (10) are below the group minimum; please pick another session' }],
-    ['grade count', { grades: [{ name: '一年级', boy: 8, girl: 7, all: 16 }] }, {}, GROUP_RULES.gradeCount,
-      { zh: '“一年级”的人数应等于男生与女生人数之和', en: 'The count of "一年级" must equal boys plus girls' }],
-    ['too many free teachers', { freeStudents: 29, freeTeachers: 2 }, {}, GROUP_RULES.teacherFree,
-      { zh: '每15名免费学生可有1名教师免票，本团最多1名', en: 'One free teacher ticket per 15 free students: at most 1 for this group' }],
-    ['leader ticket, too few charged', { chargedTickets: 19 }, {}, GROUP_RULES.leaderFree, { zh: '导游/领队票不可用', en: 'Tour leader tickets unavailable' }],
-    ['leader ticket not offered', {}, { chargedPerFreeLeader: null }, GROUP_RULES.leaderFree, { zh: '导游/领队票不可用', en: 'Tour leader tickets unavailable' }],
-    ['leader too old for the ticket', { leader: { ...base.leader, certificateNumber: idFor('1950-01-01') } }, {}, GROUP_RULES.leaderAge,
-      { zh: '领队的年龄（76岁）不符合“领队票”的适用年龄18-65岁', en: 'The leader\'s age (76) does not fit "Leader ticket" (ages 18-65)' }],
-    ['leader bad ID', { leader: { ...base.leader, certificateNumber: '320102198003041231' } }, {}, GROUP_RULES.leaderCertificate,
-      { zh: '身份证号码格式错误', en: 'ID card number format is wrong' }],
-    ['leader bad phone', { leader: { ...base.leader, phone: '12345' } }, {}, GROUP_RULES.leaderPhone,
-      { zh: '请输入正确的手机号码', en: 'Please enter a correct mobile number' }],
-    ['leader bad name', { leader: { ...base.leader, name: '' } }, {}, GROUP_RULES.leaderName, { zh: '姓名不能为空', en: 'Name cannot be empty' }],
-    ['school-only hall', {}, { teamType: 'travelAgency' as const }, GROUP_RULES.schoolOnly,
+    ['a school-only hall for an agency', agency, { teamType: TEAM_TYPES.travelAgency, hall: { ...ctx.hall, schoolOnly: true } }, GROUP_RULES.schoolOnly,
       { zh: '该场馆仅接待学校团体', en: 'This hall is for school groups only' }],
-    ['off-season-only hall in season', {}, { offSeasonOnly: true }, GROUP_RULES.offSeasonOnly,
+    ['an off-season hall in season', {}, { hall: { ...ctx.hall, offSeasonOnly: true } }, GROUP_RULES.offSeasonOnly,
       { zh: '该场馆仅在淡季接待团体', en: 'This hall takes groups in the off season only' }],
-  ])('%s', (_, d, c, rule, message) => {
+    ['a hall without groups', {}, { hall: { ...ctx.hall, groupMax: 0 } }, GROUP_RULES.noGroups, { zh: '该场馆不接待团体', en: 'This hall does not take groups' }],
+    ['a grade whose count is not boys plus girls', { grades: [{ ...grade('一年级', 20, 20), all: 41, beijing: 41 }] }, {}, GROUP_RULES.gradeCount,
+      { zh: '“一年级”的人数应等于男生与女生人数之和', en: 'The count of "一年级" must equal boys plus girls' }],
+    ['Beijing and other pupils not adding up', { grades: [{ ...grade('一年级', 20, 20), beijing: 10, orther: 10 }] }, {}, GROUP_RULES.gradeOrigin,
+      { zh: '“一年级”的京籍与非京籍学生之和应等于总人数', en: 'Beijing and other pupils of "一年级" must add up to its count' }],
+    ['a tour leader ticket with too few charged', { ...agency, visitors: 19 }, { teamType: TEAM_TYPES.travelAgency }, GROUP_RULES.leaderFree,
+      { zh: '导游/领队票不可用', en: 'Tour leader tickets unavailable' }],
+    ['a minor leader', { leader: { ...school.leader, certificateNumber: idFor('2010-03-04') } }, {}, GROUP_RULES.leaderAge,
+      { zh: '领队的年龄（16岁）不得小于18岁', en: 'The leader must be at least 18 (is 16)' }],
+    ['window payment the day before', { payMethod: 'window', visitDate: '2026-06-02' }, {}, GROUP_RULES.windowTooLate,
+      { zh: '窗口支付须在参观日2天前完成，该日期请选择在线支付', en: 'Window payment must be made 2 days before the visit; please pay online for this date' }],
+  ] as const)('refuses %s, in zh and en', (_, d, c, rule, message) => {
     expect(run(d as Partial<GroupDraft>, c as Partial<GroupContext>)).toEqual([{ rule, message }]);
   });
 
-  it('the off-season-only hall takes groups in the off season', () => {
-    expect(run({}, { offSeasonOnly: true, offSeason: true })).toEqual([]);
+  it('names the person a certificate or name refusal is about', () => {
+    const broken = run({ teachers: [{ name: '李老师', certificateType: '1', certificateNumber: '123' }, ...school.teachers] });
+    expect(broken.map((v) => v.message.en)).toEqual(['Teacher 1: ID card number format is wrong']);
+    expect(run({ leader: { ...school.leader, phone: '1234' } })[0].message.zh).toMatch(/^领队：/);
   });
 
-  it('free teachers: at most one per 15 free students', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 25 }), (students, teachers) => {
-        const broken = run({ freeStudents: students, freeTeachers: teachers }).some((v) => v.rule === GROUP_RULES.teacherFree);
-        expect(broken).toBe(teachers * 15 > students);
-      }),
-    );
+  it('refuses a teacher with the leader\'s certificate', () => {
+    expect(rules({ teachers: [{ name: '王老师', certificateType: '1', certificateNumber: school.leader.certificateNumber }] })).toContain(GROUP_RULES.duplicateCertificate);
+  });
+
+  it('window payment is open until the end of the day two days before the visit', () => {
+    expect(windowPayLastDay('2026-07-01')).toBe('2026-06-29');
+    expect(rules({ payMethod: 'window', visitDate: '2026-06-03' })).toEqual([]);
+  });
+
+  it('each step checks its own part: a school\'s size only once its teachers are in', () => {
+    const small = { ...school, grades: [grade('一年级', 5, 5)], teachers: [] };
+    expect(checkGroupStep(small, ctx, 'audience').map((v) => v.rule)).toEqual([]);
+    expect(checkGroupStep(small, ctx, 'teachers').map((v) => v.rule)).toEqual([GROUP_RULES.groupMin]);
+    expect(checkGroupStep({ ...agency, visitors: 10, leaderFree: false }, agencyCtx, 'audience').map((v) => v.rule)).toEqual([GROUP_RULES.groupMin]);
   });
 
   it('grade counts pass exactly when all = boys + girls', () => {
     fc.assert(
       fc.property(fc.nat(60), fc.nat(60), fc.nat(120), (boy, girl, all) => {
-        const broken = run({ grades: [{ name: 'G', boy, girl, all }] }).some((v) => v.rule === GROUP_RULES.gradeCount);
+        const broken = rules({ grades: [{ name: 'G', boy, girl, all, beijing: all, orther: 0 }] }).includes(GROUP_RULES.gradeCount);
         expect(broken).toBe(all !== boy + girl);
+      }),
+    );
+  });
+});
+
+describe('quoteGroup', () => {
+  it('a school of 80 pupils with the quota: pupils free, the leader and 4 teachers free (80 / 15 = 5), one teacher pays', () => {
+    const q = quoteGroup(school, ctx);
+    expect(q).toMatchObject({ size: 86, total: 3000, freeStudents: 80, freeTeachers: 4, leaderFree: true, teacherNeedCharge: true });
+    // 6 staff, 5 free tickets: one teacher pays the adult price.
+    expect(q.lines).toEqual([
+      { role: 'student', free: true, count: 80, unitPrice: 0, amount: 0 },
+      { role: 'leader', free: true, count: 1, unitPrice: 0, amount: 0 },
+      { role: 'teacher', free: true, count: 4, unitPrice: 0, amount: 0 },
+      { role: 'teacher', free: false, count: 1, unitPrice: 3000, amount: 3000 },
+    ]);
+  });
+
+  it('pupils beyond the day\'s quota pay the student price, and free teachers follow the free pupils only', () => {
+    const q = quoteGroup(school, { ...ctx, freeStudentQuota: 30 });
+    expect(q.freeStudents).toBe(30);
+    expect(q.lines[1]).toEqual({ role: 'student', free: false, count: 50, unitPrice: 1500, amount: 75000 });
+    expect(q.freeTeachers + (q.leaderFree ? 1 : 0)).toBe(2);
+  });
+
+  it('teachers not escorting pay', () => {
+    const q = quoteGroup({ ...school, ticketUseType: 2 }, ctx);
+    expect(q).toMatchObject({ freeTeachers: 0, leaderFree: false, total: 6 * 3000 });
+  });
+
+  it('a contracted agency pays its percentage while the agreement is valid, and the public price after', () => {
+    expect(quoteGroup(agency, agencyCtx)).toMatchObject({ total: 30 * 2400, leaderFree: true, size: 31 });
+    expect(quoteGroup(agency, { ...agencyCtx, discounts: false })).toMatchObject({ total: 30 * 3000 });
+    expect(quoteGroup({ ...agency, leaderFree: false }, agencyCtx).total).toBe(31 * 2400);
+  });
+
+  it('other groups pay the adult price for everyone, the leader included', () => {
+    expect(quoteGroup({ ...agency, leaderFree: true }, { ...ctx, teamType: TEAM_TYPES.enterprise })).toMatchObject({ total: 31 * 3000, leaderFree: false });
+  });
+
+  const schools = fc.record({
+    grades: fc.array(fc.tuple(fc.nat(40), fc.nat(40)).map(([b, g]) => grade('G', b, g)), { maxLength: 5 }),
+    teachers: fc.nat(12),
+    quota: fc.nat(200),
+    useType: fc.constantFrom(1 as const, 2 as const),
+  });
+  const draftOf = (s: { grades: GradeEntry[]; teachers: number; useType: 1 | 2 }): GroupDraft => ({
+    ...school,
+    grades: s.grades,
+    teachers: Array.from({ length: s.teachers }, () => school.teachers[0]),
+    ticketUseType: s.useType,
+  });
+
+  it('property: a school never gets more free tickets than it is entitled to, and every person has one ticket', () => {
+    fc.assert(
+      fc.property(schools, (s) => {
+        const q = quoteGroup(draftOf(s), { ...ctx, freeStudentQuota: s.quota });
+        const pupils = s.grades.reduce((n, g) => n + g.all, 0);
+        expect(q.freeStudents).toBe(Math.min(pupils, s.quota));
+        const freeStaff = q.freeTeachers + (q.leaderFree ? 1 : 0);
+        expect(freeStaff).toBeLessThanOrEqual(Math.floor(q.freeStudents / 15));
+        if (s.useType === 2) expect(freeStaff).toBe(0);
+        expect(q.lines.reduce((n, l) => n + l.count, 0)).toBe(q.size);
+        expect(q.size).toBe(pupils + s.teachers + 1);
+        expect(q.total).toBe(q.lines.reduce((n, l) => n + l.amount, 0));
+        expect(q.lines.every((l) => l.count > 0 && l.amount === l.count * l.unitPrice && (!l.free || l.unitPrice === 0))).toBe(true);
+      }),
+    );
+  });
+
+  it('property: one more pupil never makes a school pay less', () => {
+    fc.assert(
+      fc.property(schools, (s) => {
+        const c = { ...ctx, freeStudentQuota: s.quota };
+        const before = quoteGroup(draftOf(s), c).total;
+        const grades = [...s.grades, grade('H', 1, 0)];
+        expect(quoteGroup(draftOf({ ...s, grades }), c).total).toBeGreaterThanOrEqual(before);
+      }),
+    );
+  });
+
+  it('property: a tour leader is free exactly when asked and the charged tickets reach the threshold', () => {
+    fc.assert(
+      fc.property(fc.nat(60), fc.boolean(), fc.option(fc.integer({ min: 1, max: 40 }), { nil: null }), (visitors, asked, per) => {
+        const q = quoteGroup({ ...agency, visitors, leaderFree: asked }, { ...agencyCtx, teamType: TEAM_TYPES.travelAgency, chargedPerFreeLeader: per });
+        expect(q.leaderFree).toBe(asked && per !== null && visitors >= per);
+        const refused = checkGroup({ ...agency, visitors, leaderFree: asked }, { ...agencyCtx, teamType: TEAM_TYPES.travelAgency, chargedPerFreeLeader: per }).some(
+          (v) => v.rule === GROUP_RULES.leaderFree,
+        );
+        expect(refused).toBe(asked && !q.leaderFree);
       }),
     );
   });
