@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../src/domain/schemas.ts';
-import { INDIVIDUAL_PATHS, pathTo } from '../../src/domain/paths.ts';
+import { INDIVIDUAL_PATHS, pathTo, TEAM_PATHS } from '../../src/domain/paths.ts';
 import type { AppDeps } from '../context.ts';
 import { fail } from '../http.ts';
 import { ORDER_TEXTS } from '../services/orders.ts';
@@ -70,9 +70,14 @@ export const payCashierSim: FastifyPluginAsyncZod<{ deps: AppDeps; sim: SimPayme
   const submitBody = z.object({ payId: text().min(1).max(100), result: z.enum(['pay', 'fail']), lang: text().max(10).optional() });
   app.post('/pay/sim/submit', { config: { auth: 'none' }, schema: { body: submitBody } }, async (req, reply) => {
     const { payId, result } = req.body;
-    const [p] = await deps.db.query<{ order_id: number; amount: number }>('SELECT order_id, amount FROM payments WHERE pay_id = $1', [payId]);
+    const [p] = await deps.db.query<{ order_id: number; amount: number; team: boolean }>(
+      `SELECT p.order_id, p.amount, u.user_type = 2 AS team FROM payments p JOIN orders o ON o.id = p.order_id JOIN users u ON u.id = o.user_id WHERE p.pay_id = $1`,
+      [payId],
+    );
     if (!p) throw fail(ORDER_TEXTS.orderNotFound);
-    const failed = pathTo(INDIVIDUAL_PATHS.payOrder, { id: p.order_id }, { payFailed: 1 });
+    // Back to the payer's own area: a team's orders live under /team.
+    const area = p.team ? TEAM_PATHS : INDIVIDUAL_PATHS;
+    const failed = pathTo(area.payOrder, { id: p.order_id }, { payFailed: 1 });
     if (result === 'fail') {
       await deps.db.query(`UPDATE payments SET status = 'failed' WHERE pay_id = $1 AND status = 'created'`, [payId]);
       return reply.redirect(failed, 302);
@@ -91,6 +96,6 @@ export const payCashierSim: FastifyPluginAsyncZod<{ deps: AppDeps; sim: SimPayme
     const answer = await app.inject({ method: 'POST', url: '/prod-api/pay/notify', headers: notify.headers, payload: notify.body });
     const [after] = await deps.db.query<{ status: string }>('SELECT status FROM payments WHERE pay_id = $1', [payId]);
     const paid = answer.statusCode < 300 && after?.status === 'paid';
-    return reply.redirect(paid ? pathTo(INDIVIDUAL_PATHS.paySuccess, { id: p.order_id }) : failed, 302);
+    return reply.redirect(paid ? pathTo(area.paySuccess, { id: p.order_id }) : failed, 302);
   });
 };

@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { envelope } from '../../src/domain/answers.ts';
 import type { Account } from '../auth.ts';
+import type { AppDeps } from '../context.ts';
+import { teamOwner } from '../services/groupOrders.ts';
 import { fail, MSG } from '../http.ts';
 
 /** 'any' is a visitor or a team (the shared calls of SPEC §7); staff only reach 'staff' routes. */
@@ -22,6 +24,13 @@ declare module 'fastify' {
 export function invalidInput(field: string) {
   if (!field) return fail(MSG.invalid);
   return fail({ zh: `请求参数有误：${field}`, en: `Invalid request parameter: ${field}` });
+}
+
+/** The user that owns the caller's orders: a visitor is one; a team owns them through its own
+ * (migration 012), so the order services read one owner column for both kinds. */
+export async function ownerOf(deps: AppDeps, request: FastifyRequest): Promise<number> {
+  const who = account(request);
+  return who.kind === 'team' ? teamOwner(deps.db, who.userId) : who.userId;
 }
 
 /** The logged-in account (the auth hook guarantees it on routes that need one). */

@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../context.ts';
 import { langOf, ok } from '../http.ts';
-import { account } from './kit.ts';
+import { account, ownerOf } from './kit.ts';
+import { rebookGroup } from '../services/groupRebook.ts';
 import { clearCart, expireMyCart, getShoppingCart, removeCartLine } from '../services/cart.ts';
 import { cancelOrder } from '../services/cancel.ts';
 import { cancelCandidate } from '../services/waitingList.ts';
@@ -15,12 +16,14 @@ import { refundCheckBlack, refundTickets } from '../services/refund.ts';
 import { refundRules } from '../services/refundFacts.ts';
 import { blockStatus } from '../services/blacklist.ts';
 import { applyInvoice, getInvoice, invoiceableOrders, listInvoices } from '../services/invoices.ts';
-import { cancelQuery, candidateCancelQuery, changeSeatsBody, idParam, invoiceApplyBody, pageQuery, rebookBody, shortLinkBody, ticketIdsBody } from '../../src/domain/contracts.ts';
+import { cancelQuery, candidateCancelQuery, groupRebookBody, changeSeatsBody, idParam, invoiceApplyBody, pageQuery, rebookBody, shortLinkBody, ticketIdsBody } from '../../src/domain/contracts.ts';
 import { changeOrderSeats } from '../services/seats.ts';
 import * as answers from '../../src/domain/answers.ts';
 import { answer } from './kit.ts';
 
 const individual = { config: { auth: 'individual' as const } };
+/** A visitor or a team, each on its own orders (ownerOf). */
+const anyone = { config: { auth: 'any' as const } };
 
 export const lifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   // Cart
@@ -37,8 +40,8 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   app.get('/order/ticketInfo/ticketInfoTimeOut', { ...individual, schema: { response: answer(z.array(answers.cartLine)) } }, async (req) => ok(req, await expireMyCart(deps, account(req).userId, langOf(req))));
 
   // Orders
-  app.get('/order/OrderInfo/cancel', { ...individual, schema: { querystring: cancelQuery, response: answer(answers.cancelOrderResult) } }, async (req) =>
-    ok(req, await cancelOrder(deps, account(req).userId, req.query)),
+  app.get('/order/OrderInfo/cancel', { ...anyone, schema: { querystring: cancelQuery, response: answer(answers.cancelOrderResult) } }, async (req) =>
+    ok(req, await cancelOrder(deps, await ownerOf(deps, req), req.query)),
   );
   app.post(
     '/order/refund/candidateOrderCancelPerson',
@@ -55,17 +58,20 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   app.post('/ingore/getOrderDetailByShortUrl', { schema: { body: shortLinkBody, response: answer(answers.orderDetail) } }, async (req) => ok(req, await orderByShortLink(deps, req.body, langOf(req))));
 
   // Refund, change, block status
-  app.post('/order/refund/refundCheckBlack', { ...individual, schema: { body: ticketIdsBody, response: answer(answers.refundRisk) } }, async (req) =>
-    ok(req, await refundCheckBlack(deps, account(req).userId, req.body, langOf(req))),
+  app.post('/order/refund/refundCheckBlack', { ...anyone, schema: { body: ticketIdsBody, response: answer(answers.refundRisk) } }, async (req) =>
+    ok(req, await refundCheckBlack(deps, await ownerOf(deps, req), req.body, langOf(req))),
   );
-  app.get('/order/refund/rules/:id', { ...individual, schema: { params: idParam, response: answer(answers.refundFacts) } }, async (req) =>
-    ok(req, await refundRules(deps, account(req).userId, req.params.id)),
+  app.get('/order/refund/rules/:id', { ...anyone, schema: { params: idParam, response: answer(answers.refundFacts) } }, async (req) =>
+    ok(req, await refundRules(deps, await ownerOf(deps, req), req.params.id)),
   );
-  app.post('/order/refund/frontUserRefund', { ...individual, schema: { body: ticketIdsBody, response: answer(answers.refundResult) } }, async (req) =>
-    ok(req, await refundTickets(deps, account(req).userId, req.body)),
+  app.post('/order/refund/frontUserRefund', { ...anyone, schema: { body: ticketIdsBody, response: answer(answers.refundResult) } }, async (req) =>
+    ok(req, await refundTickets(deps, await ownerOf(deps, req), req.body)),
   );
   app.post('/config/orderRule/rebook/person', { ...individual, schema: { body: rebookBody, response: answer(answers.rebookResult) } }, async (req) =>
     ok(req, await rebook(deps, account(req).userId, req.body)),
+  );
+  app.post('/config/orderRule/rebook/group', { config: { auth: 'team' }, schema: { body: groupRebookBody, response: answer(answers.rebookResult) } }, async (req) =>
+    ok(req, await rebookGroup(deps, account(req).userId, req.body)),
   );
   app.post('/order/refund/blockLists', { ...individual, schema: { response: answer(answers.blockStatus) } }, async (req) =>
     ok(req, await blockStatus(deps.db, account(req).userId, deps.clock(), langOf(req))),

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { dbId } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import { BizError, langOf, ok } from '../http.ts';
-import { account } from './kit.ts';
+import { ownerOf } from './kit.ts';
 import { createPayment, markPaid } from '../services/payments.ts';
 import { verifyNotify } from '../providers/payNotify.ts';
 import * as answers from '../../src/domain/answers.ts';
@@ -13,9 +13,9 @@ import { answer } from './kit.ts';
 
 export const payRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const createBody = z.object({ orderId: dbId() });
-  app.post('/pay/create', { config: { auth: 'individual' }, schema: { body: createBody, response: answer(answers.payStart) } }, async (req) => {
+  app.post('/pay/create', { config: { auth: 'any' }, schema: { body: createBody, response: answer(answers.payStart) } }, async (req) => {
     const { orderId } = req.body;
-    const { payId } = await createPayment(deps, account(req).userId, orderId);
+    const { payId } = await createPayment(deps, await ownerOf(deps, req), orderId);
     return ok(req, { payUrl: deps.providers.payment.payUrl(payId, langOf(req)) });
   });
 

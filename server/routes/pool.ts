@@ -24,9 +24,14 @@ export const poolRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     saleMode: z.coerce.number().optional(),
   });
   app.get('/pool/ingore/getHall', { schema: { querystring: hallQuery, response: answer(z.array(answers.hallPool)) } }, async (req) => {
-    const { queryDate } = req.query;
-    return ok(req, await hallPools(deps.db, queryDate, deps.clock(), langOf(req)));
+    const { queryDate, openPerson } = req.query;
+    // openPerson 2: the halls as groups see them (which take groups, of what size).
+    return ok(req, await hallPools(deps.db, queryDate, deps.clock(), langOf(req), openPerson === 2 ? 'group' : 'sale'));
   });
+  // The team's calendar (login required, SPEC §2): the days of the halls taking groups.
+  app.get('/pool/getHallCalendar', { config: { auth: 'team' }, schema: { response: answer(z.array(answers.calendarDay)) } }, async (req) =>
+    ok(req, await calendar(deps.db, deps.clock(), langOf(req), 'group')),
+  );
 
   // The waiting list's view of the same days and halls (SPEC §3 status 3/4, candidateLevel).
   app.get('/pool/ingore/getCalendarForCandidate', { schema: { response: answer(z.array(answers.candidateDay)) } }, async (req) =>

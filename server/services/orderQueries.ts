@@ -5,7 +5,8 @@ import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
 import type { Lang } from '../../src/domain/text.ts';
-import type { OrderDetail, OrderStatus, OrderSummary, Page, TicketStatus } from '../../src/domain/types.ts';
+import type { GroupOrderDetail, OrderDetail, OrderStatus, OrderSummary, Page, TicketStatus } from '../../src/domain/types.ts';
+import { groupView, type StoredGroupInfo } from './groupOrders.ts';
 import { seatNumberOf } from '../../src/domain/seats.ts';
 import { maskCertificate } from '../../src/domain/certificates.ts';
 import { museumDateTime } from '../time.ts';
@@ -123,6 +124,16 @@ export async function orderDetail(deps: AppDeps, userId: number, orderId: number
   return detailOf(deps.db, asOf(o, deps.clock()), lang);
 }
 
+/** searchTravelTeamOrder: a group order of the caller with its group part. */
+export async function groupOrderDetail(deps: AppDeps, userId: number, orderId: number, lang: Lang): Promise<GroupOrderDetail> {
+  const [o] = await deps.db.query<OrderRow & { group_info: StoredGroupInfo | null; pay_method: 'online' | 'window' }>(
+    `${ORDER_SELECT} WHERE o.id = $1 AND o.user_id = $2 AND o.group_info IS NOT NULL`,
+    [orderId, userId],
+  );
+  if (!o || !o.group_info) throw fail(ORDER_TEXTS.orderNotFound);
+  return { ...(await detailOf(deps.db, asOf(o, deps.clock()), lang)), group: groupView(o.group_info, o.pay_method, o.visit_date) };
+}
+
 export async function orderStatus(deps: AppDeps, userId: number, orderId: number) {
   const [row] = await deps.db.query<{ status: OrderStatus; pay_deadline: Date | null }>(
     'SELECT status, pay_deadline FROM orders WHERE id = $1 AND user_id = $2',
@@ -135,7 +146,8 @@ export async function orderStatus(deps: AppDeps, userId: number, orderId: number
 
 export async function unpaidOrder(deps: AppDeps, userId: number) {
   const [o] = await deps.db.query<{ id: number; order_number: string }>(
-    `SELECT id, order_number FROM orders WHERE user_id = $1 AND status = 'toBePaid' AND pay_deadline > $2 ORDER BY id DESC LIMIT 1`,
+    // A group's order waiting for the window is not one to pay here.
+    `SELECT id, order_number FROM orders WHERE user_id = $1 AND status = 'toBePaid' AND pay_method = 'online' AND pay_deadline > $2 ORDER BY id DESC LIMIT 1`,
     [userId, deps.clock()],
   );
   return { orderId: o?.id ?? null, orderNumber: o?.order_number ?? null };

@@ -169,6 +169,17 @@ export interface NewTicket {
   seat: SeatPos | null;
   /** The cart line the ticket comes from: its seat goes with it. */
   cartLineId?: number;
+  /** A group ticket: who it is for, and whether it is one of the group's free tickets. */
+  role?: 'student' | 'teacher' | 'leader' | 'visitor';
+  free?: boolean;
+}
+
+/** A group order's own columns: its deadline (a window payer's is days away), how it is paid,
+ * and what the team filled in. */
+export interface GroupOrderExtra {
+  payDeadline: Date;
+  payMethod: 'online' | 'window';
+  groupInfo: unknown;
 }
 
 /** The tickets of an order's lines in one session: the visitor as typed (certificate upper-cased),
@@ -203,19 +214,23 @@ export async function insertOrder(
   hallId: number,
   visitDate: string,
   kind: 'sale' | 'candidate' = 'sale',
+  group?: GroupOrderExtra,
 ): Promise<number> {
   const amount = tickets.reduce((sum, t) => sum + t.price, 0);
+  const deadline = group?.payDeadline ?? new Date(now.getTime() + holdMinutes * 60_000);
   const [order] = await q.query<{ id: number }>(
-    `INSERT INTO orders (order_number, user_id, hall_id, schedule_id, visit_date, status, amount, ticket_num, created_at, pay_deadline, is_candidate)
-     VALUES ($1, $2, $3, $4, $5, 'toBePaid', $6, $7, $8, $9, $10) RETURNING id`,
-    [newOrderNumber(now), userId, hallId, tickets[0].scheduleId, visitDate, amount, tickets.length, now, new Date(now.getTime() + holdMinutes * 60_000 + HOLD_SLACK_MS), kind === 'candidate'],
+    `INSERT INTO orders (order_number, user_id, hall_id, schedule_id, visit_date, status, amount, ticket_num, created_at, pay_deadline, is_candidate, pay_method, group_info)
+     VALUES ($1, $2, $3, $4, $5, 'toBePaid', $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+    [newOrderNumber(now), userId, hallId, tickets[0].scheduleId, visitDate, amount, tickets.length, now, new Date(deadline.getTime() + HOLD_SLACK_MS),
+      kind === 'candidate', group?.payMethod ?? 'online', group ? JSON.stringify(group.groupInfo) : null],
   );
   const claims: Parameters<typeof claimSeats>[1] = [];
   for (const t of tickets) {
     const [ticket] = await q.query<{ id: number }>(
-      `INSERT INTO tickets (order_id, price_id, user_name, certificate_type, certificate_info, ticket_name_zh, ticket_name_en, price, status, schedule_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-      [order.id, t.priceId, t.userName, t.certificateType, t.certificateInfo, t.nameZh, t.nameEn, t.price, kind === 'candidate' ? 'candidate' : 'toBePaid', t.scheduleId],
+      `INSERT INTO tickets (order_id, price_id, user_name, certificate_type, certificate_info, ticket_name_zh, ticket_name_en, price, status, schedule_id, role, free)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+      [order.id, t.priceId, t.userName, t.certificateType, t.certificateInfo, t.nameZh, t.nameEn, t.price, kind === 'candidate' ? 'candidate' : 'toBePaid', t.scheduleId,
+        t.role ?? null, t.free ?? false],
     );
     if (t.cartLineId !== undefined) await moveSeatToTicket(q, t.cartLineId, ticket.id);
     else if (t.seat) claims.push({ scheduleId: t.scheduleId, seat: t.seat, owner: { ticketId: ticket.id } });

@@ -1,6 +1,7 @@
 /** Payments of an order: the payment the client opens, and the verified notify that marks it paid. */
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../context.ts';
+import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
 import { ORDER_TEXTS } from './orders.ts';
 import { cancelDueOrdersIn } from './payDeadline.ts';
@@ -46,13 +47,31 @@ export async function markPaid(deps: AppDeps, payId: string, amount: number): Pr
       await offerToCandidates(q, order.schedule_id, now);
       return { orderId: pay.order_id, paid: true };
     }
-    const tickets = await q.query<{ id: number }>('SELECT id FROM tickets WHERE order_id = $1', [pay.order_id]);
-    for (const t of tickets) {
-      await q.query(`UPDATE tickets SET status = 'toBeChecked', qr_code = $2 WHERE id = $1`, [t.id, randomBytes(24).toString('base64url')]);
-    }
-    await sellOrderSeats(q, pay.order_id);
+    await issueTickets(q, pay.order_id);
     return { orderId: pay.order_id, paid: true };
   });
+}
+
+/** A paid order's tickets become valid: each its QR code, its seat sold. */
+async function issueTickets(q: Queryable, orderId: number): Promise<void> {
+  const tickets = await q.query<{ id: number }>(`SELECT id FROM tickets WHERE order_id = $1 AND status = 'toBePaid'`, [orderId]);
+  for (const t of tickets) {
+    await q.query(`UPDATE tickets SET status = 'toBeChecked', qr_code = $2 WHERE id = $1`, [t.id, randomBytes(24).toString('base64url')]);
+  }
+  await sellOrderSeats(q, orderId);
+}
+
+/** An unpaid order completed without an online payment: nothing to pay (a school's free
+ * visit), or paid at the window. Guarded by the status: false when it was not unpaid. */
+export async function completeOrder(q: Queryable, orderId: number, now: Date): Promise<boolean> {
+  const done = await q.query(`UPDATE orders SET status = 'completed', pay_time = $2, short_link_flag = $3 WHERE id = $1 AND status = 'toBePaid' RETURNING id`, [
+    orderId,
+    now,
+    randomBytes(18).toString('base64url'),
+  ]);
+  if (done.length === 0) return false;
+  await issueTickets(q, orderId);
+  return true;
 }
 
 export async function createPayment(deps: AppDeps, userId: number, orderId: number): Promise<{ payId: string }> {

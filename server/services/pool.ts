@@ -5,6 +5,7 @@ import type { CalendarDay, DayState, HallPool, HallRules, PricePool, SchedulePoo
 import { addDays, museumDate, museumDateTime, museumInstant } from '../time.ts';
 import { getConfig, getText } from './settings.ts';
 import { BOOKING_DAYS } from '../seed/museum.ts';
+import type { GroupHall } from '../../src/domain/groupRules.ts';
 import { candidateLevel, sessionStatus, waitingListSettings, type CandidateDay } from '../../src/domain/waitingList.ts';
 import { sessionCutoff, waitingCounts } from './waitingList.ts';
 
@@ -36,6 +37,11 @@ export interface HallRow {
   cinema: boolean;
   choose_mode: 1 | 2 | 3;
   waiting_list: boolean;
+  group_max: number;
+  group_min: number;
+  school_only: boolean;
+  off_season_only: boolean;
+  school_free_daily: number;
 }
 
 export interface PriceRow {
@@ -174,8 +180,22 @@ async function bookingWindow(q: Queryable, now: Date) {
   return { today, config, stop, days, schedules };
 }
 
-export async function calendar(q: Queryable, now: Date, lang: Lang): Promise<CalendarDay[]> {
-  const { today, stop, days, schedules } = await bookingWindow(q, now);
+/** Halls a team may book: those taking groups (a dome's films are booked by visitors for now). */
+export const takesGroups = (h: HallRow) => h.group_max > 0 && !h.cinema;
+
+export const groupHallOf = (h: HallRow): GroupHall => ({
+  groupMin: h.group_min,
+  groupMax: h.group_max,
+  schoolOnly: h.school_only,
+  offSeasonOnly: h.off_season_only,
+});
+
+/** The bookable days; for 'group' (getHallCalendar) counted over the halls taking groups only. */
+export async function calendar(q: Queryable, now: Date, lang: Lang, mode: 'sale' | 'group' = 'sale'): Promise<CalendarDay[]> {
+  const window = await bookingWindow(q, now);
+  const { today, stop, days } = window;
+  const groupHalls = mode === 'group' ? new Set((await loadHalls(q)).filter(takesGroups).map((h) => h.id)) : null;
+  const schedules = groupHalls ? window.schedules.filter((s) => groupHalls.has(s.hall_id)) : window.schedules;
   const out: CalendarDay[] = [];
   for (let i = 0; i < BOOKING_DAYS; i++) {
     const date = addDays(today, i);
@@ -206,8 +226,8 @@ export async function calendar(q: Queryable, now: Date, lang: Lang): Promise<Cal
 /** The halls of a day with their sessions. Each session carries its SPEC §3 status and
  * candidateLevel; mode 'candidate' (getHallForCandidate) lists only the halls that keep a
  * waiting list. */
-export async function hallPools(q: Queryable, date: string, now: Date, lang: Lang, mode: 'sale' | 'candidate' = 'sale'): Promise<HallPool[]> {
-  const halls = (await loadHalls(q)).filter((h) => mode === 'sale' || offersWaitingList(h));
+export async function hallPools(q: Queryable, date: string, now: Date, lang: Lang, mode: 'sale' | 'candidate' | 'group' = 'sale'): Promise<HallPool[]> {
+  const halls = (await loadHalls(q)).filter((h) => mode === 'sale' || (mode === 'group' ? takesGroups(h) : offersWaitingList(h)));
   const prices = await loadPrices(q);
   const day = await loadDay(q, date);
   const config = await getConfig(q);
@@ -248,6 +268,7 @@ export async function hallPools(q: Queryable, date: string, now: Date, lang: Lan
       disabled: !open,
       disabledText: open ? null : firstReason,
       scheduleTicketPoolVOS: sessions,
+      ...(mode === 'group' ? { group: groupHallOf(h) } : {}),
     };
   });
 }

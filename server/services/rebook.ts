@@ -8,11 +8,12 @@ import type { CertificateType, OrderDraft, OrderStatus, RebookResult } from '../
 import { checkRebookDate, checkRefund, REFUND_MESSAGES } from '../../src/domain/refundRules.ts';
 import { checkOrder, freeChildPerAdult } from '../../src/domain/orderRules.ts';
 import { museumDate } from '../time.ts';
-import { hallRules, remainingOf } from './pool.ts';
+import { hallRules, remainingOf, type ScheduleRow } from './pool.ts';
+import type { Queryable } from '../db/db.ts';
 import { bookableSession, ORDER_TEXTS } from './orders.ts';
 import { releaseTickets, takeSold } from './stock.ts';
 import { LIFECYCLE_TEXTS } from './lifecycleTexts.ts';
-import { refundContext } from './refundFacts.ts';
+import { refundContext, type TicketFacts } from './refundFacts.ts';
 
 /** Date change: old tickets 'changed' (their stock back), new tickets on the new session
  * (stock taken by a conditional update), order 'changed'; one transaction, all or nothing. */
@@ -68,45 +69,7 @@ export async function rebook(deps: AppDeps, userId: number, body: z.output<typeo
     );
     if (orderViolations.length > 0) throw fail(orderViolations[0].message);
 
-    // The two sessions' rows are updated in id order, so two opposite date changes (A: 1 -> 2,
-    // B: 2 -> 1) wait for each other instead of deadlocking.
-    const take = async () => {
-      if (!(await takeSold(q, target.schedule.id, moving.length))) throw fail(ORDER_TEXTS.soldOut);
-    };
-    const release = async () => {
-      const released = await releaseTickets(q, ids, ['toBeChecked'], 'changed', now);
-      if (released.length !== ids.length) throw fail(REFUND_MESSAGES.ticketState);
-    };
-    if (target.schedule.id < Math.min(...moving.map((f) => f.schedule_id))) {
-      await take();
-      await release();
-    } else {
-      await release();
-      await take();
-    }
-    const newIds: number[] = [];
-    for (const f of moving) {
-      const [row] = await q.query<{ id: number }>(
-        `INSERT INTO tickets (order_id, price_id, user_name, certificate_type, certificate_info, ticket_name_zh, ticket_name_en, price,
-           status, qr_code, schedule_id, replaces_ticket_id)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,'toBeChecked',$9,$10,$11) RETURNING id`,
-        [order.id, f.price_id, f.user_name, f.certificate_type, f.certificate_info, f.ticket_name_zh, f.ticket_name_en, f.price,
-          randomBytes(24).toString('base64url'), target.schedule.id, f.id],
-      );
-      newIds.push(row.id);
-    }
-    // When every live ticket is now on the new session, the order moves with them.
-    const [{ elsewhere }] = await q.query<{ elsewhere: number }>(
-      `SELECT count(*)::int AS elsewhere FROM tickets WHERE order_id = $1 AND status IN ('toBeChecked', 'checked') AND schedule_id <> $2`,
-      [order.id, target.schedule.id],
-    );
-    if (elsewhere === 0) {
-      await q.query(`UPDATE orders SET status = 'changed', schedule_id = $2, visit_date = $3 WHERE id = $1`, [
-        order.id,
-        target.schedule.id,
-        target.schedule.visit_date,
-      ]);
-    } else await q.query(`UPDATE orders SET status = 'changed' WHERE id = $1`, [order.id]);
+    const newIds = await moveToSession(q, order.id, moving, target.schedule, now);
     return {
       orderId: order.id,
       orderStatus: 'changed',
@@ -116,4 +79,47 @@ export async function rebook(deps: AppDeps, userId: number, body: z.output<typeo
       visitDate: target.schedule.visit_date,
     };
   });
+}
+
+/** Moves tickets of an order to another session: the old ones 'changed' (their stock back,
+ * to the waiting list first), new ones on the target (stock taken by a conditional update),
+ * the order 'changed' and, when every live ticket went, on the new session. The two sessions'
+ * rows are updated in id order, so two opposite date changes (A: 1 -> 2, B: 2 -> 1) wait for
+ * each other instead of deadlocking. */
+export async function moveToSession(q: Queryable, orderId: number, moving: TicketFacts[], target: ScheduleRow, now: Date): Promise<number[]> {
+  const ids = moving.map((f) => f.id);
+  const take = async () => {
+    if (!(await takeSold(q, target.id, moving.length))) throw fail(ORDER_TEXTS.soldOut);
+  };
+  const release = async () => {
+    const released = await releaseTickets(q, ids, ['toBeChecked'], 'changed', now);
+    if (released.length !== ids.length) throw fail(REFUND_MESSAGES.ticketState);
+  };
+  if (target.id < Math.min(...moving.map((f) => f.schedule_id))) {
+    await take();
+    await release();
+  } else {
+    await release();
+    await take();
+  }
+  const newIds: number[] = [];
+  for (const f of moving) {
+    const [row] = await q.query<{ id: number }>(
+      `INSERT INTO tickets (order_id, price_id, user_name, certificate_type, certificate_info, ticket_name_zh, ticket_name_en, price,
+         status, qr_code, schedule_id, replaces_ticket_id, role, free)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,'toBeChecked',$9,$10,$11,$12,$13) RETURNING id`,
+      [orderId, f.price_id, f.user_name, f.certificate_type, f.certificate_info, f.ticket_name_zh, f.ticket_name_en, f.price,
+        randomBytes(24).toString('base64url'), target.id, f.id, f.role, f.free],
+    );
+    newIds.push(row.id);
+  }
+  // When every live ticket is now on the new session, the order moves with them.
+  const [{ elsewhere }] = await q.query<{ elsewhere: number }>(
+    `SELECT count(*)::int AS elsewhere FROM tickets WHERE order_id = $1 AND status IN ('toBeChecked', 'checked') AND schedule_id <> $2`,
+    [orderId, target.id],
+  );
+  if (elsewhere === 0) {
+    await q.query(`UPDATE orders SET status = 'changed', schedule_id = $2, visit_date = $3 WHERE id = $1`, [orderId, target.id, target.visit_date]);
+  } else await q.query(`UPDATE orders SET status = 'changed' WHERE id = $1`, [orderId]);
+  return newIds;
 }

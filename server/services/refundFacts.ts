@@ -7,6 +7,7 @@ import { type RefundContext, type RefundTicket } from '../../src/domain/refundRu
 import { freeChildPerAdult } from '../../src/domain/orderRules.ts';
 import { ageOn, checkCertificate } from '../../src/domain/certificates.ts';
 import { museumDate } from '../time.ts';
+import { TEAM_TYPES } from '../../src/domain/team.ts';
 import { getConfig } from './settings.ts';
 import { ORDER_TEXTS } from './orders.ts';
 
@@ -28,13 +29,16 @@ export interface TicketFacts {
   certificate_info: string;
   ticket_name_zh: string;
   ticket_name_en: string;
+  role: 'student' | 'teacher' | 'leader' | 'visitor' | null;
+  free: boolean;
 }
 
 export const TICKET_FACTS = `SELECT t.id, t.order_id, t.schedule_id, s.hall_id, h.hall_key, h.cinema, s.visit_date, t.status, t.price_id, t.price,
-    p.kind, p.is_child_free, t.user_name, t.certificate_type, t.certificate_info, t.ticket_name_zh, t.ticket_name_en
+    p.kind, p.is_child_free, t.user_name, t.certificate_type, t.certificate_info, t.ticket_name_zh, t.ticket_name_en, t.role, t.free
   FROM tickets t JOIN hall_schedule s ON s.id = t.schedule_id JOIN halls h ON h.id = s.hall_id JOIN ticket_prices p ON p.id = t.price_id`;
 
-export function refundTicket(t: TicketFacts, today: string): RefundTicket {
+/** `school`: the order is a school's group order, whose free tickets are not refundable. */
+export function refundTicket(t: TicketFacts, today: string, school = false): RefundTicket {
   const cert = checkCertificate(t.certificate_type, t.certificate_info, today);
   const age = cert.valid && cert.birthDate ? ageOn(cert.birthDate, t.visit_date) : null;
   return {
@@ -46,7 +50,7 @@ export function refundTicket(t: TicketFacts, today: string): RefundTicket {
     age,
     isChildFreeTicket: t.is_child_free,
     cinema: t.cinema,
-    schoolFree: false,
+    schoolFree: school && t.free,
   };
 }
 
@@ -63,6 +67,12 @@ export async function lockOrderOfTickets(q: Queryable, userId: number, ticketIds
 
 export async function refundContext(q: Queryable, orderId: number, today: string) {
   const facts = await q.query<TicketFacts>(`${TICKET_FACTS} WHERE t.order_id = $1 ORDER BY t.id FOR UPDATE OF t`, [orderId]);
+  // A group order: its team's type (a school's free tickets stay), and group rules instead of the visitors' company rules.
+  const [group] = await q.query<{ team_type: number }>(
+    'SELECT tm.team_type FROM orders o JOIN teams tm ON tm.user_id = o.user_id WHERE o.id = $1 AND o.group_info IS NOT NULL',
+    [orderId],
+  );
+  const school = group?.team_type === TEAM_TYPES.school;
   const config = await getConfig(q);
   const pct = config.refund_percentage?.trim();
   const maxPartialRefundPercent = pct && /^\d+$/.test(pct) ? Math.min(100, Number(pct)) : null;
@@ -71,8 +81,8 @@ export async function refundContext(q: Queryable, orderId: number, today: string
     facts,
     config,
     ctx: {
-      tickets: facts.map((f) => refundTicket(f, today)),
-      group: false,
+      tickets: facts.map((f) => refundTicket(f, today, school)),
+      group: group !== undefined,
       maxPartialRefundPercent,
       freeChildPerAdult: perAdult === Number.MAX_SAFE_INTEGER ? 1 : perAdult,
     },

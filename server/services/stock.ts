@@ -56,10 +56,11 @@ export async function releaseTickets(
   // Still sold (e.g. toBeChecked -> expired): the tickets keep their seats; otherwise the seats
   // come free in the same statement.
   const keep = SOLD_STATES.includes(to);
-  const moved = await q.query<{ id: number; schedule_id: number; price: number }>(
+  const moved = await q.query<{ id: number; schedule_id: number; price: number; free_pupil: boolean }>(
     keep
-      ? `UPDATE tickets SET status = $3 WHERE id = ANY($1::int[]) AND status = ANY($2::text[]) RETURNING id, schedule_id, price`
-      : `WITH moved AS (UPDATE tickets SET status = $3 WHERE id = ANY($1::int[]) AND status = ANY($2::text[]) RETURNING id, schedule_id, price),
+      ? `UPDATE tickets SET status = $3 WHERE id = ANY($1::int[]) AND status = ANY($2::text[]) RETURNING id, schedule_id, price, false AS free_pupil`
+      : `WITH moved AS (UPDATE tickets SET status = $3 WHERE id = ANY($1::int[]) AND status = ANY($2::text[])
+                        RETURNING id, schedule_id, price, (free AND role = 'student') AS free_pupil),
               freed AS (UPDATE session_seats SET state = 'free', ticket_id = NULL WHERE ticket_id IN (SELECT id FROM moved))
          SELECT * FROM moved`,
     [ticketIds, from, to],
@@ -68,6 +69,13 @@ export async function releaseTickets(
   for (const [scheduleId, n] of perSchedule(moved)) {
     const [session] = await q.query<ReleasedSession>(`UPDATE hall_schedule SET sold = sold - $2 WHERE id = $1 RETURNING ${RELEASED}`, [scheduleId, n]);
     await offerToCandidates(q, scheduleId, now, session);
+  }
+  // A school's free pupil tickets go back to the day's quota with them.
+  for (const [scheduleId, n] of perSchedule(moved.filter((t) => t.free_pupil))) {
+    await q.query(
+      `UPDATE school_free_used u SET used = u.used - $2 FROM hall_schedule s WHERE s.id = $1 AND u.hall_id = s.hall_id AND u.visit_date = s.visit_date`,
+      [scheduleId, n],
+    );
   }
   return moved;
 }

@@ -241,6 +241,7 @@ const groupOrderInfo = z.strictObject({
   ),
 });
 export const groupOrderDetail = orderDetail.extend({ group: groupOrderInfo });
+export const windowPaid = z.strictObject({ orderId: id, status: z.literal('completed') });
 /** getSchoolFreeTicket: everything the group draft needs to price and check itself (GroupContext). */
 export const groupSetting = z.strictObject({
   teamType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),

@@ -73,6 +73,8 @@ export const groupOrderBody = z.object({
   teacherNeedCharge: z.union([z.literal(0), z.literal(1)]).optional(),
   gradeList: z.array(z.object({ name: text().max(30), boy: count(), girl: count(), all: count(), beijing: count(), orther: count() })).max(20).default([]),
   teacherList: z.array(groupPerson).max(60).default([]),
+  /** fen: the total the team confirmed; a different one now is refused, not charged. */
+  quotedAmount: z.coerce.number().int().min(0).optional(),
 });
 export type GroupOrderBody = z.output<typeof groupOrderBody>;
 

@@ -145,7 +145,7 @@ export function quoteGroup(draft: GroupDraft, ctx: GroupContext): GroupQuote {
   };
   let freeStudents = 0;
   let freeTeachers = 0;
-  let leaderFree = false;
+  let leaderFree: boolean;
   if (kind === 'school') {
     const pupils = pupilsOf(draft);
     freeStudents = Math.min(pupils, Math.max(0, ctx.freeStudentQuota));

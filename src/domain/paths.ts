@@ -42,8 +42,21 @@ export const INDIVIDUAL_PATHS = {
 
 export const TEAM_PATHS = {
   area: '/team',
-  /** The team's start: its account state until group booking opens. */
+  /** The team's start: the group calendar (login required). */
   selectDate: '/team/select/selectDate',
+  /** The halls taking groups on a day (`?date=`). */
+  selectVenues: '/team/select/selectVenues',
+  /** The group draft: leader, pupils by grade (or the group's size), teachers, summary. */
+  addLeader: '/team/select/addLeader',
+  addAudience: '/team/select/addAudience',
+  addTeachers: '/team/select/addTeachers',
+  addAudienceSure: '/team/select/addAudienceSure',
+  payOrder: '/team/order/payOrder/:id',
+  paySuccess: '/team/order/paySuccess/:id',
+  orderRecord: '/team/order/orderRecord',
+  orderDetail: '/team/order/orderDetail/:id',
+  /** Move a group to another date (`?id=` the order). */
+  ticketChangesDate: '/team/order/ticketChangesDate',
   login: '/team/login',
   register: '/team/register',
   forgetPassword: '/team/forgetPassword',

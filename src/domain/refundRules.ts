@@ -131,15 +131,16 @@ export function checkRefund(draft: RefundDraft, ctx: RefundContext): Violation[]
     if (selected.some((t) => t.hallId !== first.hallId || t.visitDate !== first.visitDate)) {
       add(REFUND_RULES.oneHallOneDate, REFUND_MESSAGES.oneHallOneDate);
     }
-    // The changed tickets travel together to the new date: they need their adult with them.
-    const moving = companyRule(selected, ctx.freeChildPerAdult);
+    // The changed tickets travel together to the new date: they need their adult with them
+    // (a group's pupils travel with their teachers: the group rules judge a group).
+    const moving = ctx.group ? null : companyRule(selected, ctx.freeChildPerAdult);
     if (moving === 'alone') add(REFUND_RULES.childrenChangeAlone, REFUND_MESSAGES.childrenChangeAlone);
     if (moving === 'free') add(REFUND_RULES.freeChildLimit, fill(REFUND_MESSAGES.freeChildLimit, { n: ctx.freeChildPerAdult }));
   }
 
-  // What stays behind must still be a valid company, per hall and date.
+  // What stays behind must still be a valid company, per hall and date (a visitors' order).
   const groups = new Map<string, RefundTicket[]>();
-  for (const t of remaining) {
+  for (const t of ctx.group ? [] : remaining) {
     const key = `${t.hallId}|${t.visitDate}`;
     groups.set(key, [...(groups.get(key) ?? []), t]);
   }

@@ -209,6 +209,20 @@ export async function assertStockInvariant(db: Db): Promise<void> {
     ORDER BY s.id`);
   if (bad.length > 0) throw new Error(`stock invariant broken: ${JSON.stringify(bad)}`);
   await assertSeatInvariant(db);
+  await assertFreeQuotaInvariant(db);
+}
+
+/** The free pupil tickets given out per hall and day = the free pupil tickets that own stock, within the quota. */
+async function assertFreeQuotaInvariant(db: Db): Promise<void> {
+  const bad = await db.query<Record<string, unknown>>(`
+    SELECT coalesce(u.hall_id, t.hall_id) AS hall_id, coalesce(u.visit_date, t.visit_date) AS visit_date, u.used, t.n, h.school_free_daily
+    FROM school_free_used u
+    FULL JOIN (SELECT s.hall_id, s.visit_date, count(*)::int AS n FROM tickets k JOIN hall_schedule s ON s.id = k.schedule_id
+               WHERE k.free AND k.role = 'student' AND k.status IN ('toBePaid', 'toBeChecked', 'checked', 'expired', 'reserved')
+               GROUP BY s.hall_id, s.visit_date) t ON t.hall_id = u.hall_id AND t.visit_date = u.visit_date
+    JOIN halls h ON h.id = coalesce(u.hall_id, t.hall_id)
+    WHERE coalesce(u.used, 0) <> coalesce(t.n, 0) OR coalesce(u.used, 0) > h.school_free_daily`);
+  if (bad.length > 0) throw new Error(`free pupil quota invariant broken: ${JSON.stringify(bad)}`);
 }
 
 /** A cinema session's seats agree with its stock: one row per seat for sale (= capacity);

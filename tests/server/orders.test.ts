@@ -192,9 +192,10 @@ describe('placeOrder', () => {
     expect((await place(token, { cartTicketIds: ['x'], captchaToken: '' }, 'zh')).msg).toBe('请求参数有误：cartTicketIds.0');
     const r4 = await place(token, orderRequest(OPEN_DAY, main.hallId, mainSession(), [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(park, 'adult') }], await t.captchaToken()), 'en');
     expect(r4.msg).toMatch(/not selectable/);
-    // A team token cannot place an individual order.
+    // A team token cannot place an individual order (its own orders are group orders: groupOrders.test.ts).
     const team = await t.tokenFor(newPhone(), 'team');
-    expect((await place(team, {})).code).toBe(401);
+    const individual = orderRequest(OPEN_DAY, main.hallId, mainSession(), [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }], await t.captchaToken());
+    expect(await place(team, individual, 'en')).toMatchObject({ code: 500, msg: 'Invalid request parameter: orderAdditionInfo' });
   });
 
   it('captcha: required, single use, one attempt per challenge', async () => {

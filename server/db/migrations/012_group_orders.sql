@@ -62,3 +62,7 @@ ALTER TABLE tickets ADD COLUMN free boolean NOT NULL DEFAULT false;
 INSERT INTO sys_config (key, value) VALUES ('agency_discount_percent', '80') ON CONFLICT (key) DO NOTHING;
 INSERT INTO sys_config (key, value) VALUES ('leader_free_per_charged', '20') ON CONFLICT (key) DO NOTHING;
 INSERT INTO sys_config (key, value) VALUES ('off_season_months', '1,2,3,11,12') ON CONFLICT (key) DO NOTHING;
+
+-- How a payment was taken: online, or at the window by cash, bank card or cheque (by whom).
+ALTER TABLE payments ADD COLUMN method text NOT NULL DEFAULT 'online' CHECK (method IN ('online', 'cash', 'card', 'cheque'));
+ALTER TABLE payments ADD COLUMN taken_by int REFERENCES staff_users (id);

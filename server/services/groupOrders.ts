@@ -1,0 +1,240 @@
+/** Group orders (SPEC §3 "Group order", §5 "Group rules", §4 window payers): the settings a
+ * team's draft prices itself with, placing the order (every rule again, then stock, the day's
+ * free pupil tickets and the order in one transaction), and the group's own part of an order. */
+import type { AppDeps } from '../context.ts';
+import type { Queryable } from '../db/db.ts';
+import { fail } from '../http.ts';
+import type { GroupOrderBody } from '../../src/domain/contracts.ts';
+import {
+  checkGroup,
+  groupKindOf,
+  isOffSeason,
+  quoteGroup,
+  windowPayLastDay,
+  type GroupContext,
+  type GroupDraft,
+  type GroupQuote,
+  type GroupRole,
+} from '../../src/domain/groupRules.ts';
+import { STUDENTS_PER_FREE_TEACHER } from '../../src/domain/limits.ts';
+import { needsAgreement, teamBookingBlock, type TeamType } from '../../src/domain/team.ts';
+import { maskCertificate, maskName, maskPhone } from '../../src/domain/certificates.ts';
+import type { Lang, Text } from '../../src/domain/text.ts';
+import type { GroupOrderInfo, GroupSetting, PlaceOrderResult } from '../../src/domain/types.ts';
+import { addDays, museumDate, museumInstant } from '../time.ts';
+import { getConfig, minutes } from './settings.ts';
+import { bookableSession, insertOrder, lockBuyer, ORDER_TEXTS, passRiskAndCaptcha, type NewTicket } from './orders.ts';
+import { groupHallOf, loadPrices, remainingOf, type HallRow, type PriceRow } from './pool.ts';
+import { takeSold } from './stock.ts';
+import { completeOrder } from './payments.ts';
+import { teamInfo } from './teams.ts';
+
+export const GROUP_TEXTS = {
+  /** The total the team saw is not the one now (the day's free pupil tickets were taken, an
+   * agreement expired): it confirms the new one rather than paying a surprise. */
+  priceChanged: {
+    zh: '价格已变化（当日学校免费名额或协议价格有变），请返回重新确认',
+    en: "The price has changed (the day's free school tickets or the agreement prices); please go back and check it again",
+  },
+  sizeMismatch: { zh: '团体总人数与名单不符', en: 'The group size does not match the lists' },
+  unpaid: { zh: '您有未支付的在线订单，请先支付或取消', en: 'You have an unpaid online order; please pay or cancel it first' },
+  notGroupHall: { zh: '该场馆不接待团体', en: 'This hall does not take groups' },
+} satisfies Record<string, Text>;
+
+/** The user that owns a team's orders (migration 012: every team has one). */
+export async function teamOwner(q: Queryable, teamId: number): Promise<number> {
+  const [t] = await q.query<{ user_id: number }>('SELECT user_id FROM teams WHERE id = $1', [teamId]);
+  if (!t) throw fail(ORDER_TEXTS.orderNotFound, 401);
+  return t.user_id;
+}
+
+/** Free pupil tickets still open in a hall on a day (shared by every school). */
+async function freeQuotaLeft(q: Queryable, hall: HallRow, date: string): Promise<number> {
+  const [row] = await q.query<{ used: number }>('SELECT used FROM school_free_used WHERE hall_id = $1 AND visit_date = $2', [hall.id, date]);
+  return Math.max(0, hall.school_free_daily - (row?.used ?? 0));
+}
+
+/** Takes n free pupil tickets of the day within the quota (conditional, like the stock); false when not enough. */
+export async function takeFreeQuota(q: Queryable, hallId: number, date: string, n: number): Promise<boolean> {
+  if (n === 0) return true;
+  const rows = await q.query(
+    `INSERT INTO school_free_used AS u (hall_id, visit_date, used)
+       SELECT $1, $2, $3 FROM halls WHERE id = $1 AND school_free_daily >= $3
+     ON CONFLICT (hall_id, visit_date) DO UPDATE SET used = u.used + $3
+       WHERE u.used + $3 <= (SELECT school_free_daily FROM halls WHERE id = $1)
+     RETURNING used`,
+    [hallId, date, n],
+  );
+  return rows.length > 0;
+}
+
+const priceOf = (prices: PriceRow[], kind: PriceRow['kind']) => prices.find((p) => p.kind === kind);
+
+/** The team, the hall and the day as the group rules see them (remaining: the caller's session). */
+async function groupContext(deps: AppDeps, q: Queryable, teamId: number, hall: HallRow, date: string, remaining: number) {
+  const { team } = await teamInfo(deps, teamId);
+  const config = await getConfig(q);
+  const prices = await loadPrices(q, hall.id);
+  const adult = priceOf(prices, 'adult');
+  const student = priceOf(prices, 'student') ?? adult;
+  const perLeader = config.leader_free_per_charged?.trim();
+  const ctx: GroupContext = {
+    teamType: team.teamType,
+    // An agency whose agreement expired books at the public prices (SPEC §4).
+    discounts: needsAgreement(team.teamType) ? team.teamRunTimeStatus.protocolStatus === 1 : true,
+    hall: groupHallOf(hall),
+    remaining,
+    adultPrice: adult?.price ?? 0,
+    studentPrice: student?.price ?? 0,
+    freeStudentQuota: groupKindOf(team.teamType) === 'school' ? await freeQuotaLeft(q, hall, date) : 0,
+    agencyDiscountPercent: Math.min(100, minutes(config, 'agency_discount_percent', 100)),
+    chargedPerFreeLeader: perLeader && /^\d+$/.test(perLeader) ? Number(perLeader) : null,
+    offSeason: isOffSeason(date, config.off_season_months),
+    today: museumDate(deps.clock()),
+  };
+  return { team, ctx, prices: { adult, student }, config };
+}
+
+/** getSchoolFreeTicket: the settings the draft of this hall and day prices and checks itself with. */
+export async function groupSetting(deps: AppDeps, teamId: number, hallId: number, date: string, lang: Lang): Promise<GroupSetting> {
+  const [hall] = await deps.db.query<HallRow>('SELECT * FROM halls WHERE id = $1', [hallId]);
+  if (!hall) throw fail(ORDER_TEXTS.notSelectable);
+  const { team, ctx } = await groupContext(deps, deps.db, teamId, hall, date, 0);
+  const block = teamBookingBlock(team);
+  const { remaining: _, ...rest } = ctx;
+  return { ...rest, teamName: team.teamName, studentsPerFreeTeacher: STUDENTS_PER_FREE_TEACHER, blocked: block ? block[lang] : null };
+}
+
+/** The draft a request describes (schools: grades and teachers; others: everyone but the leader). */
+export function draftOfRequest(body: GroupOrderBody, teamType: TeamType): GroupDraft {
+  const info = body.orderAdditionInfo;
+  const school = groupKindOf(teamType) === 'school';
+  return {
+    visitDate: body.date,
+    hallId: body.hallId,
+    hallScheduleId: body.hallScheduleId,
+    leader: { name: info.name, certificateType: info.certificateType, certificateNumber: info.certificateInfo, phone: info.mobile },
+    grades: school ? body.gradeList : [],
+    teachers: school ? body.teacherList.map((t) => ({ name: t.name, certificateType: t.certificateType, certificateNumber: t.certificateInfo })) : [],
+    visitors: school ? 0 : Math.max(0, info.personNumber - 1),
+    ticketUseType: body.ticketUseType,
+    leaderFree: body.leaderFreeFlag === 1,
+    payMethod: body.payMethod,
+  };
+}
+
+const ROLE_NAMES: Record<GroupRole, [string, string]> = {
+  student: ['学生票', 'Pupil'],
+  teacher: ['教师票', 'Teacher'],
+  leader: ['领队票', 'Leader'],
+  visitor: ['团体票', 'Group'],
+};
+
+/** One ticket per person, in the quote's order: pupils by grade (no names: the grade), then the
+ * leader, the teachers and the visitors. */
+function groupTickets(draft: GroupDraft, quote: GroupQuote, prices: { adult?: PriceRow; student?: PriceRow }, scheduleId: number) {
+  const pupils = draft.grades.flatMap((g) => Array.from({ length: g.all }, () => g.name.trim()));
+  const teachers = [...draft.teachers];
+  const out: Array<NewTicket & { role: GroupRole; free: boolean }> = [];
+  for (const line of quote.lines) {
+    const price = line.role === 'student' ? prices.student : prices.adult;
+    for (let i = 0; i < line.count; i++) {
+      const person =
+        line.role === 'leader' ? draft.leader : line.role === 'teacher' ? teachers.shift()! : { name: line.role === 'student' ? pupils.shift()! : '', certificateType: '1', certificateNumber: '' };
+      const [zh, en] = ROLE_NAMES[line.role];
+      out.push({
+        priceId: price!.id,
+        userName: person.name.trim(),
+        certificateType: person.certificateType,
+        certificateInfo: person.certificateNumber.trim().toUpperCase(),
+        nameZh: line.free ? `${zh}（免费）` : zh,
+        nameEn: line.free ? `${en} (free)` : en,
+        price: line.unitPrice,
+        scheduleId,
+        seat: null,
+        role: line.role,
+        free: line.free,
+      });
+    }
+  }
+  return out;
+}
+
+/** placeOrder for a team: the rules again on what the database says, then in one transaction
+ * the team's owner locked, stock and free pupil tickets taken by conditional updates, the order
+ * and its tickets; nothing to pay completes it at once. */
+export async function placeGroupOrder(deps: AppDeps, teamId: number, body: GroupOrderBody, lang: Lang): Promise<PlaceOrderResult> {
+  const now = deps.clock();
+  const session = await bookableSession(deps.db, body.hallScheduleId, now, body.date);
+  const { schedule, hall } = session;
+  if (hall.id !== body.hallId) throw fail(ORDER_TEXTS.notSelectable);
+  if (hall.cinema) throw fail(GROUP_TEXTS.notGroupHall);
+  const { team, ctx, prices, config } = await groupContext(deps, deps.db, teamId, hall, schedule.visit_date, remainingOf(schedule));
+  const block = teamBookingBlock(team);
+  if (block) throw fail(block);
+  const draft = draftOfRequest(body, team.teamType);
+  const violations = checkGroup(draft, ctx);
+  if (violations.length > 0) throw fail(violations[0].message);
+  const quote = quoteGroup(draft, ctx);
+  if (quote.size !== body.orderAdditionInfo.personNumber) throw fail(GROUP_TEXTS.sizeMismatch);
+  if (body.quotedAmount !== undefined && body.quotedAmount !== quote.total) throw fail(GROUP_TEXTS.priceChanged);
+  const owner = await teamOwner(deps.db, teamId);
+  const tickets = groupTickets(draft, quote, prices, schedule.id);
+  const online = draft.payMethod === 'online';
+  // Window payers pay by the end of the day two days before the visit (SPEC §4).
+  const deadline = online
+    ? new Date(now.getTime() + minutes(config, 'team_pay_hold_period', 30) * 60_000)
+    : museumInstant(addDays(windowPayLastDay(schedule.visit_date), 1));
+
+  return deps.db.tx(async (q) => {
+    await lockBuyer(q, owner, now);
+    // An unpaid online order blocks the next; orders waiting for the window do not (they wait days).
+    const unpaid = await q.query(`SELECT id FROM orders WHERE user_id = $1 AND status = 'toBePaid' AND pay_method = 'online' LIMIT 1`, [owner]);
+    if (unpaid.length > 0) throw fail(GROUP_TEXTS.unpaid);
+    const refused = await passRiskAndCaptcha(q, deps, config, owner, now, body.captchaToken, lang);
+    if (refused) return refused;
+    if (!(await takeSold(q, schedule.id, tickets.length))) throw fail(ORDER_TEXTS.soldOut);
+    if (!(await takeFreeQuota(q, hall.id, schedule.visit_date, quote.freeStudents))) throw fail(GROUP_TEXTS.priceChanged);
+    const info = {
+      teamName: team.teamName,
+      leader: { name: draft.leader.name.trim(), certificateInfo: draft.leader.certificateNumber.trim().toUpperCase(), mobile: draft.leader.phone.trim() },
+      gradeList: draft.grades,
+      teacherList: draft.teachers.map((t) => ({ name: t.name.trim(), certificateInfo: t.certificateNumber.trim().toUpperCase() })),
+      ticketUseType: draft.ticketUseType,
+      leaderFreeFlag: quote.leaderFree ? 1 : 0,
+      teacherNeedCharge: quote.teacherNeedCharge ? 1 : 0,
+      lines: quote.lines,
+    };
+    const orderId = await insertOrder(q, owner, now, 0, tickets, hall.id, schedule.visit_date, 'sale', {
+      payDeadline: deadline,
+      payMethod: draft.payMethod,
+      groupInfo: info,
+    });
+    if (quote.total === 0) await completeOrder(q, orderId, now);
+    return { orderId, riskEnable: false, riskPolicy: 1, riskPrompt: null };
+  });
+}
+
+/** The group's part of an order, personal data masked. */
+export function groupView(info: StoredGroupInfo, payMethod: 'online' | 'window', visitDate: string): GroupOrderInfo {
+  return {
+    payMethod,
+    windowPayLastDay: payMethod === 'window' ? windowPayLastDay(visitDate) : null,
+    leader: { name: maskName(info.leader.name), certificateInfo: maskCertificate(info.leader.certificateInfo), mobile: maskPhone(info.leader.mobile) },
+    gradeList: info.gradeList,
+    teacherList: info.teacherList.map((t) => ({ name: maskName(t.name), certificateInfo: maskCertificate(t.certificateInfo) })),
+    ticketUseType: info.ticketUseType,
+    lines: info.lines,
+  };
+}
+
+export interface StoredGroupInfo {
+  teamName: string;
+  leader: { name: string; certificateInfo: string; mobile: string };
+  gradeList: GroupDraft['grades'];
+  teacherList: Array<{ name: string; certificateInfo: string }>;
+  ticketUseType: GroupDraft['ticketUseType'];
+  leaderFreeFlag: 0 | 1;
+  teacherNeedCharge: 0 | 1;
+  lines: GroupQuote['lines'];
+}

@@ -1,0 +1,40 @@
+/** Window payers (SPEC §4): a group that chose to pay by cash, bank card or cheque pays at the
+ * museum's window by the end of the day two days before the visit; the staff take the money
+ * against the order number. After that day the pay-timeout job cancels the order. */
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type { windowPaymentBody } from '../../src/domain/contracts.ts';
+import { checkOrderNumber } from '../../src/domain/fields.ts';
+import type { Text } from '../../src/domain/text.ts';
+import type { AppDeps } from '../context.ts';
+import { fail } from '../http.ts';
+import { ORDER_TEXTS } from './orders.ts';
+import { cancelDueOrdersIn } from './payDeadline.ts';
+import { completeOrder } from './payments.ts';
+
+export const WINDOW_TEXTS = {
+  notWindow: { zh: '该订单不是窗口支付订单', en: 'This order is not paid at the window' },
+} satisfies Record<string, Text>;
+
+export async function takeWindowPayment(deps: AppDeps, staffId: number, body: z.output<typeof windowPaymentBody>) {
+  const orderNumber = body.orderNumber.trim().toUpperCase();
+  const bad = checkOrderNumber(orderNumber);
+  if (bad) throw fail(bad);
+  const now = deps.clock();
+  return deps.db.tx(async (q) => {
+    const [o] = await q.query<{ id: number; amount: number; pay_method: string }>(
+      'SELECT id, amount, pay_method FROM orders WHERE order_number = $1 FOR UPDATE',
+      [orderNumber],
+    );
+    if (!o) throw fail(ORDER_TEXTS.orderNotFound);
+    if (o.pay_method !== 'window') throw fail(WINDOW_TEXTS.notWindow);
+    // Past its last day, the order is cancelled now rather than paid.
+    await cancelDueOrdersIn(q, now, { orderId: o.id });
+    if (!(await completeOrder(q, o.id, now))) throw fail(ORDER_TEXTS.notPayable);
+    await q.query(
+      `INSERT INTO payments (pay_id, order_id, amount, status, created_at, paid_at, method, taken_by) VALUES ($1, $2, $3, 'paid', $4, $4, $5, $6)`,
+      [`window-${randomBytes(12).toString('base64url')}`, o.id, o.amount, now, body.method, staffId],
+    );
+    return { orderId: o.id, status: 'completed' as const };
+  });
+}
