@@ -107,6 +107,11 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [TEAM_PATHS.notice]: NoticeList,
   [TEAM_PATHS.noticeDetail]: NoticeDetail,
   [TEAM_PATHS.commonProblem]: CommonProblem,
+  // A team's orders: the same screens as a visitor's, on the team's paths and token.
+  [TEAM_PATHS.payOrder]: PayOrder,
+  [TEAM_PATHS.paySuccess]: PaySuccess,
+  [TEAM_PATHS.orderRecord]: OrderRecord,
+  [TEAM_PATHS.orderDetail]: OrderDetail,
   [TEAM_PATHS.rest]: TeamNotYet,
   [STAFF_PATHS.login]: StaffLogin,
   [STAFF_PATHS.teams]: StaffTeams,

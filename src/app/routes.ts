@@ -45,6 +45,10 @@ export const ROUTES = {
   [TEAM_PATHS.noticeDetail]: { noLogin: true },
   [TEAM_PATHS.commonProblem]: { noLogin: true },
   [TEAM_PATHS.selectDate]: {},
+  [TEAM_PATHS.payOrder]: {},
+  [TEAM_PATHS.paySuccess]: {},
+  [TEAM_PATHS.orderRecord]: {},
+  [TEAM_PATHS.orderDetail]: {},
   // The rest of the team area opens with group booking: one page says so.
   [TEAM_PATHS.rest]: {},
   // The staff console checks its own token (the staff kind is no area's).
