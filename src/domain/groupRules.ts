@@ -364,3 +364,38 @@ export function isOffSeason(date: string, months: string | undefined): boolean {
     .map((m) => Number(m.trim()))
     .includes(month);
 }
+
+/** The placeOrder payload of a group (SPEC §3 "Group order"), built from the draft and the
+ * quote the team confirmed. The server reads the same fields back (draftOfRequest) and
+ * prices it again: the flags it sends are for the record, `quotedAmount` guards the price. */
+export function buildGroupOrderRequest(draft: GroupDraft, quote: GroupQuote, teamName: string, captchaToken: string) {
+  return {
+    date: draft.visitDate,
+    hallId: draft.hallId ?? 0,
+    hallScheduleId: draft.hallScheduleId ?? 0,
+    captchaToken,
+    poolFlag: 0 as const,
+    payMethod: draft.payMethod,
+    orderAdditionInfo: {
+      teamName,
+      name: draft.leader.name.trim(),
+      certificateType: draft.leader.certificateType as '1' | '2' | '3' | '4' | '5',
+      certificateInfo: draft.leader.certificateNumber.trim(),
+      mobile: draft.leader.phone.trim(),
+      personNumber: quote.size,
+    },
+    ticketUseType: draft.ticketUseType,
+    leaderFreeFlag: draft.leaderFree ? (1 as const) : (0 as const),
+    travelFreeTicketFlag: quote.leaderFree ? (1 as const) : (0 as const),
+    teacherNeedCharge: quote.teacherNeedCharge ? (1 as const) : (0 as const),
+    gradeList: draft.grades.map((g) => ({ ...g, name: g.name.trim() })),
+    teacherList: draft.teachers.map((t) => ({
+      name: t.name.trim(),
+      certificateType: t.certificateType as '1' | '2' | '3' | '4' | '5',
+      certificateInfo: t.certificateNumber.trim(),
+    })),
+    quotedAmount: quote.total,
+  };
+}
+
+export type GroupOrderRequest = ReturnType<typeof buildGroupOrderRequest>;
