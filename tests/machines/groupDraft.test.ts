@@ -143,12 +143,13 @@ const key = (s: Snapshot) => {
   return JSON.stringify({ value: s.value, team: c.setting?.teamType ?? null, session: c.draft.hallScheduleId, error: c.error !== null, step });
 };
 
-const say = {
+type Said = Record<string, unknown>;
+const say: PathModel['say'] = {
   PICK_DATE: 'choose a day',
   PICK_SESSION: 'choose a session',
-  'LEADER.CHANGE': (e: { field?: unknown; value?: unknown }) => `type the leader's ${String(e.field)} "${String(e.value)}"`,
-  'GRADE.CHANGE': (e: { index?: unknown; field?: unknown; value?: unknown }) => `set grade ${Number(e.index) + 1}'s ${String(e.field)} to "${String(e.value)}"`,
-  'TEACHER.CHANGE': (e: { index?: unknown; field?: unknown; value?: unknown }) => `type teacher ${Number(e.index) + 1}'s ${String(e.field)}`,
+  'LEADER.CHANGE': (e: Said) => `type the leader's ${String(e.field)} "${String(e.value)}"`,
+  'GRADE.CHANGE': (e: Said) => `set grade ${Number(e.index) + 1}'s ${String(e.field)} to "${String(e.value)}"`,
+  'TEACHER.CHANGE': (e: Said) => `type teacher ${Number(e.index) + 1}'s ${String(e.field)}`,
   NEXT: 'tap Next',
   SUBMIT: 'tap Place the order',
 };

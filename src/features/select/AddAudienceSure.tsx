@@ -13,7 +13,7 @@ import { formatMoney } from '../../ui/money.ts';
 import { RichText } from '../../ui/RichText.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useSettings } from '../../ui/settings.tsx';
-import { Agreement, SliderSheet } from './Agreement.tsx';
+import { Agreement, SliderSheet } from '../../ui/Agreement.tsx';
 import { usePurchase, usePurchaseScreen } from './purchase.tsx';
 import { useCertificateTypes } from '../../ui/useCertificateTypes.ts';
 import { Refusal } from '../../ui/Refusal.tsx';

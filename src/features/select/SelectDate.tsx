@@ -1,7 +1,6 @@
 /** select/selectDate (no login): the calendar of bookable days, the notice pop-up, tips.
  * The first screen: it reads the calendar itself and hands the chosen day to selectVenues
  * in the URL, so the purchase machine (and its rules) load only once a day is chosen. */
-import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
@@ -13,6 +12,7 @@ import { useSettings } from '../../ui/settings.tsx';
 import { toastInfo } from '../../ui/feedback.ts';
 import { useLoad } from '../../ui/useLoad.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
+import { DayGrid, Legend } from '../../ui/DayGrid.tsx';
 
 const NOTICE_SEEN = 'noticeSeen';
 
@@ -101,60 +101,5 @@ export default function SelectDate() {
         </Suspense>
       </Sheet>
     </Screen>
-  );
-}
-
-/** A month-style grid of the bookable window, drawn with dayjs: react-vant's Calendar
- * would add ~40 KB to the first screen (ARCHITECTURE §7). */
-function DayGrid({ days, onPick }: { days: CalendarDay[]; onPick: (day: CalendarDay) => void }) {
-  const { t } = useTranslation();
-  if (days.length === 0) return <div className="day-grid day-grid--empty" />;
-  const first = dayjs(days[0].date);
-  // Weeks start on Monday: blank cells before the first day.
-  const lead = (first.day() + 6) % 7;
-  const weekdays = t('selectDate.weekdays').split(',');
-  return (
-    <div className="day-grid" role="grid">
-      {weekdays.map((name) => (
-        <div key={name} className="day-grid__head">
-          {name}
-        </div>
-      ))}
-      {Array.from({ length: lead }, (_, i) => (
-        <div key={`lead-${i}`} />
-      ))}
-      {days.map((day) => {
-        const date = dayjs(day.date);
-        return (
-          <button
-            key={day.date}
-            type="button"
-            role="gridcell"
-            className={`day day--${day.state}`}
-            data-date={day.date}
-            aria-disabled={day.state !== 'available'}
-            onClick={() => onPick(day)}
-          >
-            <span className="day__month">{date.date() === 1 || day === days[0] ? t('selectDate.month', { m: date.month() + 1 }) : ''}</span>
-            <span className="day__num">{date.date()}</span>
-            <span className="day__state">{day.state === 'available' ? t('day.left', { n: day.remaining }) : t(`day.${day.state}`)}</span>
-          </button>
-        );
-      })}
-    </div>
-  );
-}
-
-function Legend() {
-  const { t } = useTranslation();
-  return (
-    <div className="legend">
-      {(['available', 'soldOut', 'closed', 'notReleased'] as const).map((state) => (
-        <span key={state} className={`legend__item day--${state}`}>
-          <i />
-          {t(`day.${state}`)}
-        </span>
-      ))}
-    </div>
   );
 }

@@ -7,8 +7,7 @@ import { logout } from '../../api/calls.ts';
 import { clearToken } from '../../api/session.ts';
 import { getTeamInfo } from '../../api/teamCalls.ts';
 import { TEAM_PATHS } from '../../domain/paths.ts';
-import { TEAM_TYPE_NAMES, teamNotices } from '../../domain/team.ts';
-import { tr } from '../../i18n/index.ts';
+import { teamNotices } from '../../domain/team.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
@@ -16,6 +15,7 @@ import { useLoad } from '../../ui/useLoad.ts';
 import './team.css';
 import { TeamLinks } from './TeamLinks.tsx';
 import { TeamNotices } from './TeamNotices.tsx';
+import { TeamStateCard } from './TeamStateCard.tsx';
 import { TeamRequests } from './TeamRequests.tsx';
 
 const CENTRE_LINKS = [
@@ -39,41 +39,7 @@ export default function TeamHome() {
 
   return (
     <Screen title={t('teamArea.homeTitle')} backTo="/">
-      {team ? (
-        <section className="card team-state" data-testid="team-state">
-          <div className="card__title">
-            <span>{team.teamName}</span>
-            {team.verifiedStatus === 1 ? (
-              <span className="tag tag--ok">{t('teamArea.stateApproved')}</span>
-            ) : team.verifiedStatus === 2 ? (
-              <span className="tag tag--danger">{t('teamArea.stateRejected')}</span>
-            ) : (
-              <span className="tag tag--warn">{t('teamArea.statePending')}</span>
-            )}
-          </div>
-          <p className="card__sub">
-            {tr(TEAM_TYPE_NAMES[team.teamType])} · {team.creditCode}
-          </p>
-          {team.verifiedStatus === 0 ? <p>{t('teamArea.pendingHint')}</p> : null}
-          {team.verifiedStatus === 2 ? (
-            <>
-              <p>{t('teamArea.rejectedHint', { reason: team.reviewReason ?? '' })}</p>
-              <Link href={TEAM_PATHS.register} className="btn btn--primary btn--block">
-                {t('teamArea.registerAgain')}
-              </Link>
-            </>
-          ) : null}
-          {team.verifiedStatus === 1 ? (
-            <>
-              {team.status === 1 ? <p className="notice-bar notice-bar--danger">{t('teamArea.frozen')}</p> : null}
-              {team.frozenReason ? <p className="muted">{t('teamArea.frozenReason', { reason: team.frozenReason })}</p> : null}
-              {team.creditExpiresOn ? <p className="muted">{t('teamArea.creditExpires', { date: team.creditExpiresOn })}</p> : null}
-              {team.protocolExpiresOn ? <p className="muted">{t('teamArea.protocolExpires', { date: team.protocolExpiresOn })}</p> : null}
-              <p>{t('teamArea.bookingSoon')}</p>
-            </>
-          ) : null}
-        </section>
-      ) : null}
+      {team ? <TeamStateCard team={team} /> : null}
       {team ? (
         <nav className="card centre-links" aria-label={t('teamArea.homeTitle')}>
           {CENTRE_LINKS.map(([path, label]) => (

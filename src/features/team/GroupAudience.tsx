@@ -1,0 +1,101 @@
+/** team/select/addAudience: a school's pupils by grade (name, boys, girls, total, Beijing and
+ * other pupils; Grade One and Grade Two to start, grades added and removed), or the size of
+ * another group, and an agency's request for the tour leader's free ticket. */
+import '../../ui/vant.ts';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { isSchoolDraft, MAX_GRADES } from '../../../machines/groupDraft.machine.ts';
+import { groupKindOf, pupilsOf, type GradeEntry } from '../../domain/groupRules.ts';
+import { TEAM_PATHS } from '../../domain/paths.ts';
+import { tr } from '../../i18n/index.ts';
+import { Field } from '../../ui/Field.ts';
+import { FooterBar } from '../../ui/FooterBar.tsx';
+import { Refusal } from '../../ui/Refusal.tsx';
+import { Screen } from '../../ui/Screen.tsx';
+import { useGroupDraft, useGroupScreen } from './groupDraft.ts';
+import './team.css';
+
+const COUNTS = [
+  ['boy', 'group.boys'],
+  ['girl', 'group.girls'],
+  ['all', 'group.total'],
+  ['beijing', 'group.beijing'],
+  ['orther', 'group.other'],
+] as const satisfies ReadonlyArray<readonly [keyof GradeEntry, string]>;
+
+export default function GroupAudience() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const actor = useGroupScreen('audience', navigate);
+  const context = useGroupDraft((s) => s.context);
+  const school = isSchoolDraft(context);
+  const agency = context.setting !== null && groupKindOf(context.setting.teamType) === 'agency';
+  const { grades } = context.draft;
+  const refusal = context.violations[0];
+
+  return (
+    <Screen title={t(school ? 'group.pupilsTitle' : 'group.sizeTitle')} backTo={TEAM_PATHS.addLeader}>
+      {school ? (
+        <>
+          <p className="hint team-hint">{t('group.pupilsHint')}</p>
+          {grades.map((grade, index) => (
+            <section key={index} className="card grade" aria-label={t('group.grade', { n: index + 1 })}>
+              <div className="card__title">
+                <span>{t('group.grade', { n: index + 1 })}</span>
+                {grades.length > 1 ? (
+                  <button type="button" className="link" onClick={() => actor.send({ type: 'GRADE.REMOVE', index })}>
+                    {t('group.remove')}
+                  </button>
+                ) : null}
+              </div>
+              <Field label={t('group.gradeName')} value={grade.name} maxLength={30} onChange={(value) => actor.send({ type: 'GRADE.CHANGE', index, field: 'name', value })} />
+              <div className="grade__counts">
+                {COUNTS.map(([field, label]) => (
+                  <Field
+                    key={field}
+                    label={t(label)}
+                    type="digit"
+                    maxLength={4}
+                    value={String(grade[field])}
+                    onChange={(value) => actor.send({ type: 'GRADE.CHANGE', index, field, value })}
+                  />
+                ))}
+              </div>
+            </section>
+          ))}
+          {grades.length < MAX_GRADES ? (
+            <button type="button" className="btn btn--block" onClick={() => actor.send({ type: 'GRADE.ADD' })}>
+              {t('group.addGrade')}
+            </button>
+          ) : null}
+          <p className="team-hint" data-testid="pupils-total">
+            {t('group.pupilsTotal', { n: pupilsOf(context.draft) })}
+          </p>
+        </>
+      ) : (
+        <section className="card">
+          <Field
+            label={t('group.visitors')}
+            placeholder={t('group.visitorsPlaceholder')}
+            type="digit"
+            maxLength={4}
+            value={context.draft.visitors ? String(context.draft.visitors) : ''}
+            onChange={(value) => actor.send({ type: 'VISITORS.CHANGE', value })}
+          />
+          {agency && context.setting?.chargedPerFreeLeader != null ? (
+            <label className="agreement">
+              <input type="checkbox" checked={context.draft.leaderFree} onChange={() => actor.send({ type: 'LEADER_FREE.TOGGLE' })} />
+              <span>{t('group.leaderFree', { n: context.setting.chargedPerFreeLeader })}</span>
+            </label>
+          ) : null}
+        </section>
+      )}
+      {refusal ? <Refusal message={tr(refusal.message)} /> : null}
+      <FooterBar>
+        <button type="button" className="btn btn--primary btn--block" onClick={() => actor.send({ type: 'NEXT' })}>
+          {t('common.next')}
+        </button>
+      </FooterBar>
+    </Screen>
+  );
+}

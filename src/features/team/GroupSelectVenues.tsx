@@ -1,0 +1,96 @@
+/** team/select/selectVenues: the halls taking groups on the chosen day, each with the group
+ * sizes it takes and its sessions as a radio list. A refusal (a frozen team, a school-only
+ * hall) comes back from the group settings and shows at the top. */
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { isSessionSelectable } from '../../domain/sessions.ts';
+import { TEAM_PATHS } from '../../domain/paths.ts';
+import { tr } from '../../i18n/index.ts';
+import { FooterBar } from '../../ui/FooterBar.tsx';
+import { Refusal } from '../../ui/Refusal.tsx';
+import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
+import { useGroupDraft, useGroupScreen } from './groupDraft.ts';
+import './team.css';
+
+export default function GroupSelectVenues() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const actor = useGroupScreen('venue', navigate);
+  const date = useGroupDraft((s) => s.context.draft.visitDate);
+  const halls = useGroupDraft((s) => s.context.halls);
+  const error = useGroupDraft((s) => s.context.error);
+  const failed = useGroupDraft((s) => s.matches({ venue: 'failed' }) || s.matches({ venue: { setting: 'failed' } }));
+  const busy = useGroupDraft((s) => s.matches({ venue: 'loading' }) || s.matches({ venue: { setting: 'loading' } }));
+  const chosen = useGroupDraft((s) => s.context.draft.hallScheduleId);
+  const [choice, setChoice] = useState<{ hallId: number; hallScheduleId: number } | null>(null);
+  const picked = choice?.hallScheduleId ?? chosen;
+  const weekday = date ? t('selectDate.weekdays').split(',')[(dayjs(date).day() + 6) % 7] : '';
+
+  return (
+    <Screen title={t('group.venuesTitle')} backTo={TEAM_PATHS.selectDate}>
+      <div className="row card">
+        <span>
+          <strong>{date}</strong> <span className="muted">{weekday}</span>
+        </span>
+        <button type="button" className="link" onClick={() => navigate(TEAM_PATHS.selectDate)}>
+          {t('group.changeDate')}
+        </button>
+      </div>
+      {error && !failed ? <Refusal message={tr(error)} /> : null}
+      {failed ? (
+        <div className="empty-state">
+          <p>{error ? tr(error) : t('errors.unknown')}</p>
+          <button type="button" className="btn btn--primary" onClick={() => actor.send({ type: 'RETRY' })}>
+            {t('common.retry')}
+          </button>
+        </div>
+      ) : null}
+      {halls.map((hall) => (
+        <section key={hall.hallId} className={`card hall${hall.disabled ? ' hall--disabled' : ''}`} data-hall={hall.hallKey}>
+          <div className="card__title">
+            <span>{hall.name}</span>
+            {hall.disabled ? <span className="tag tag--off">{hall.disabledText ?? t('session.closed')}</span> : null}
+          </div>
+          <p className="card__sub">{hall.intro}</p>
+          {hall.group ? (
+            <p className="hint">
+              {t('group.size', { min: Math.max(16, hall.group.groupMin), max: hall.group.groupMax })}
+              {hall.group.schoolOnly ? ` · ${t('group.schoolOnly')}` : ''}
+              {hall.group.offSeasonOnly ? ` · ${t('group.offSeasonOnly')}` : ''}
+            </p>
+          ) : null}
+          <div className="sessions" role="radiogroup" aria-label={hall.name}>
+            {hall.scheduleTicketPoolVOS.map((session) => {
+              const ok = isSessionSelectable(hall, session);
+              const checked = picked === session.hallScheduleId;
+              return (
+                <label key={session.hallScheduleId} className={`session${ok ? '' : ' session--off'}${checked ? ' session--on' : ''}`}>
+                  <input type="radio" name="session" disabled={!ok} checked={checked} onChange={() => setChoice({ hallId: hall.hallId, hallScheduleId: session.hallScheduleId })} />
+                  <span className="session__time">
+                    {session.beginTime}-{session.endTime}
+                  </span>
+                  <span className="session__state">
+                    {ok ? (
+                      <span className="tag tag--ok">{t('day.left', { n: session.ticketPool })}</span>
+                    ) : (
+                      <span className={`tag ${session.state === 'soldOut' ? 'tag--danger' : 'tag--off'}`}>{session.disabledText ?? t(`session.${session.state}`)}</span>
+                    )}
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+        </section>
+      ))}
+      {!busy && !failed && halls.length === 0 ? <div className="empty-state">{t('group.none')}</div> : null}
+      <FooterBar>
+        <button type="button" className="btn btn--primary btn--block" disabled={!choice} onClick={() => choice && actor.send({ type: 'PICK_SESSION', ...choice })}>
+          {t('common.next')}
+        </button>
+      </FooterBar>
+      <LoadingOverlay show={busy} />
+    </Screen>
+  );
+}

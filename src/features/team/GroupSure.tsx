@@ -1,0 +1,109 @@
+/** team/select/addAudienceSure: the group order's summary (hall, day, session, leader, who
+ * comes), its tickets with the free ones and the price as the group rules compute them, how it
+ * is paid (online now, or at the window by two days before the visit), the agreement, the
+ * slider, then the order. The server prices it again and refuses a total that changed. */
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { chosenGroupSession, groupQuote, isSchoolDraft } from '../../../machines/groupDraft.machine.ts';
+import { maskCertificate, maskPhone } from '../../domain/certificates.ts';
+import { groupKindOf, windowPayLastDay, type GroupRole } from '../../domain/groupRules.ts';
+import { TEAM_PATHS } from '../../domain/paths.ts';
+import { TEAM_TYPES } from '../../domain/team.ts';
+import { tr } from '../../i18n/index.ts';
+import { Agreement, SliderSheet } from '../../ui/Agreement.tsx';
+import { FooterBar } from '../../ui/FooterBar.tsx';
+import { formatMoney } from '../../ui/money.ts';
+import { Refusal } from '../../ui/Refusal.tsx';
+import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
+import { useGroupDraft, useGroupScreen } from './groupDraft.ts';
+import './team.css';
+
+const ROLE_LABELS: Record<GroupRole, string> = {
+  student: 'group.student',
+  teacher: 'group.teacherRole',
+  leader: 'group.leaderRole',
+  visitor: 'group.visitor',
+};
+
+export default function GroupSure() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const actor = useGroupScreen('review', navigate);
+  const context = useGroupDraft((s) => s.context);
+  const verifying = useGroupDraft((s) => s.matches('slider'));
+  const submitting = useGroupDraft((s) => s.matches('submitting'));
+  const chosen = chosenGroupSession(context);
+  const quote = groupQuote(context);
+  const { draft, setting } = context;
+  const school = isSchoolDraft(context);
+  const refusal = context.error ?? context.violations[0]?.message ?? null;
+
+  return (
+    <Screen title={t('group.sureTitle')} backTo={school ? TEAM_PATHS.addTeachers : TEAM_PATHS.addAudience}>
+      <section className="card">
+        <dl className="info-list">
+          <div className="info-row">
+            <dt>{t('group.hall')}</dt>
+            <dd>{chosen?.hall.name}</dd>
+          </div>
+          <div className="info-row">
+            <dt>{t('group.date')}</dt>
+            <dd>{draft.visitDate}</dd>
+          </div>
+          <div className="info-row">
+            <dt>{t('group.session')}</dt>
+            <dd>
+              {chosen?.session.beginTime}-{chosen?.session.endTime}
+            </dd>
+          </div>
+          <div className="info-row">
+            <dt>{t('group.leader')}</dt>
+            <dd>
+              {draft.leader.name} · {maskCertificate(draft.leader.certificateNumber)} · {maskPhone(draft.leader.phone)}
+            </dd>
+          </div>
+        </dl>
+      </section>
+      {quote ? (
+        <section className="card stack" data-testid="group-quote">
+          <div className="card__title">{t('group.people', { n: quote.size })}</div>
+          {quote.lines.map((line) => (
+            <div key={`${line.role}-${line.free}`} className="group-line">
+              <span className="group-line__who">
+                {t(ROLE_LABELS[line.role])} × {line.count}
+                {line.free ? <span className="tag tag--ok">{t('group.freeTag')}</span> : null}
+              </span>
+              <span>{line.free ? t('common.free') : formatMoney(line.amount)}</span>
+            </div>
+          ))}
+          {setting && groupKindOf(setting.teamType) === 'school' ? <p className="hint">{t('group.freeQuota', { n: setting.freeStudentQuota })}</p> : null}
+          {setting?.teamType === TEAM_TYPES.contractedTravelAgency && setting.discounts ? <p className="hint">{t('group.agencyPrice', { p: setting.agencyDiscountPercent })}</p> : null}
+        </section>
+      ) : null}
+      <section className="card">
+        <div className="card__title">{t('group.payMethod')}</div>
+        <div className="pay-methods" role="radiogroup" aria-label={t('group.payMethod')}>
+          {(['online', 'window'] as const).map((method) => (
+            <label key={method} className={`session${draft.payMethod === method ? ' session--on' : ''}`}>
+              <input type="radio" name="payMethod" checked={draft.payMethod === method} onChange={() => actor.send({ type: 'PAY_METHOD.CHANGE', value: method })} />
+              <span>{t(method === 'online' ? 'group.payOnline' : 'group.payWindow')}</span>
+            </label>
+          ))}
+        </div>
+        {draft.payMethod === 'window' ? <p className="hint">{t('group.windowHint', { date: windowPayLastDay(draft.visitDate) })}</p> : null}
+      </section>
+      <Agreement accepted={context.agreementAccepted} onToggle={() => actor.send({ type: 'AGREEMENT.TOGGLE' })} />
+      {refusal ? <Refusal message={tr(refusal)} /> : null}
+      <FooterBar>
+        <span className="footer-bar__sum">
+          {t('group.sum')} <strong>{quote ? formatMoney(quote.total) : '--'}</strong>
+        </span>
+        <button type="button" className="btn btn--primary" disabled={!quote || submitting} onClick={() => actor.send({ type: 'SUBMIT' })}>
+          {t('group.submit')}
+        </button>
+      </FooterBar>
+      <SliderSheet open={verifying} onPassed={(token) => actor.send({ type: 'SLIDER.PASSED', token })} onCancel={() => actor.send({ type: 'SLIDER.CANCEL' })} />
+      <LoadingOverlay show={submitting} label={submitting ? t('group.submitting') : undefined} />
+    </Screen>
+  );
+}

@@ -1,0 +1,99 @@
+/** The group draft lives in one machine actor shared by the team's select screens (selectDate
+ * -> selectVenues -> addLeader -> addAudience -> addTeachers -> addAudienceSure). It is kept
+ * in localStorage, so a school's lists survive a reload, a login expiry and a day away on the
+ * same device: the draft is left and resumed where it was. */
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { groupDraftMachine } from '../../../machines/groupDraft.machine.ts';
+import { getGroupHalls, getGroupSetting, getTeamCalendar, placeGroupOrder } from '../../api/groupCalls.ts';
+import { defaultGrades } from '../../domain/groupRules.ts';
+import { pathTo, TEAM_PATHS } from '../../domain/paths.ts';
+import { currentLang } from '../../i18n/index.ts';
+
+// Versioned: a snapshot of an older machine (another context shape) is not restored.
+const STORAGE_KEY = 'groupDraft-1';
+
+const machine = groupDraftMachine.provide({
+  actors: {
+    loadCalendar: fromPromise(() => getTeamCalendar()),
+    loadHalls: fromPromise(({ input }: { input: { date: string } }) => getGroupHalls(input.date)),
+    loadSetting: fromPromise(({ input }: { input: { hallId: number; date: string } }) => getGroupSetting(input.hallId, input.date)),
+    placeOrder: fromPromise(({ input }) => placeGroupOrder(input)),
+  },
+});
+
+export type GroupDraftSnapshot = SnapshotFrom<typeof machine>;
+
+function restore() {
+  try {
+    const saved = localStorage.getItem(STORAGE_KEY);
+    if (saved) return createActor(machine, { snapshot: JSON.parse(saved), input: { defaultGrades: defaultGrades(currentLang()) } });
+  } catch {
+    localStorage.removeItem(STORAGE_KEY);
+  }
+  return createActor(machine, { input: { defaultGrades: defaultGrades(currentLang()) } });
+}
+
+export const groupDraftActor = restore();
+groupDraftActor.subscribe(() => localStorage.setItem(STORAGE_KEY, JSON.stringify(groupDraftActor.getPersistedSnapshot())));
+groupDraftActor.start();
+
+export function useGroupDraft<T>(select: (snapshot: GroupDraftSnapshot) => T): T {
+  return useSelector(groupDraftActor, select);
+}
+
+/** The draft's screens in flow order. */
+export type GroupScreen = 'date' | 'venue' | 'leader' | 'audience' | 'teachers' | 'review' | 'placed';
+const ORDER: GroupScreen[] = ['date', 'venue', 'leader', 'audience', 'teachers', 'review', 'placed'];
+
+export function groupScreenOf(snapshot: GroupDraftSnapshot): GroupScreen {
+  const top = typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0];
+  if (top === 'slider' || top === 'submitting') return 'review';
+  return top as GroupScreen;
+}
+
+export function groupRouteOf(screen: GroupScreen, snapshot: GroupDraftSnapshot): string {
+  switch (screen) {
+    case 'date':
+      return TEAM_PATHS.selectDate;
+    case 'venue':
+      return pathTo(TEAM_PATHS.selectVenues, {}, { date: snapshot.context.draft.visitDate });
+    case 'leader':
+      return TEAM_PATHS.addLeader;
+    case 'audience':
+      return TEAM_PATHS.addAudience;
+    case 'teachers':
+      return TEAM_PATHS.addTeachers;
+    case 'review':
+      return TEAM_PATHS.addAudienceSure;
+    case 'placed':
+      return pathTo(TEAM_PATHS.payOrder, { id: snapshot.context.orderId ?? 0 });
+  }
+}
+
+/** Keeps the URL and the draft on the same screen: opening an earlier screen (the browser's
+ * back button) steps the draft back to it; a draft that moves on, or a deep link to a step
+ * not reached yet, takes the URL to where the draft is. */
+export function useGroupScreen(screen: GroupScreen, navigate: (to: string, options?: { replace?: boolean }) => void) {
+  const actor = groupDraftActor;
+  useState(() => {
+    for (let step = 0; step < ORDER.length; step++) {
+      if (ORDER.indexOf(groupScreenOf(actor.getSnapshot())) <= ORDER.indexOf(screen)) break;
+      actor.send({ type: 'BACK' });
+    }
+    return null;
+  });
+  const current = useSelector(actor, groupScreenOf);
+  useEffect(() => {
+    if (current === screen) return;
+    if (current === 'placed') {
+      // Placed: to the order, and a fresh draft for the next visit.
+      navigate(groupRouteOf('placed', actor.getSnapshot()), { replace: true });
+      actor.send({ type: 'RESET' });
+      return;
+    }
+    navigate(groupRouteOf(current, actor.getSnapshot()), { replace: ORDER.indexOf(current) < ORDER.indexOf(screen) });
+  }, [current, screen, navigate, actor]);
+  return actor;
+}
