@@ -4,17 +4,26 @@
  * Input: { orderId }. The app provides the actors `loadOrder` and `cancel`. */
 import { assign, fromPromise, setup } from 'xstate';
 import type { Text } from '../src/domain/text.ts';
-import type { CancelOrderResult, OrderDetail } from '../src/domain/types.ts';
-import { orderActions } from '../src/domain/orderActions.ts';
+import type { CancelOrderResult } from '../src/domain/types.ts';
+import { orderActions, type OrderActions } from '../src/domain/orderActions.ts';
 import { errorText, failure, notProvided } from './errors.ts';
+import { paysAtWindow, type AnyOrder } from './payOrder.machine.ts';
 
 export interface OrderDetailContext {
   orderId: number;
-  order: OrderDetail | null;
+  /** A visitor's order, or a team's with its group part. */
+  order: AnyOrder | null;
   error: Text | null;
 }
 
 export type OrderDetailEvent = { type: 'CANCEL' } | { type: 'RELOAD' };
+
+/** The buttons the detail offers: the order's actions, but a group that pays at the
+ * museum's window is never offered the online payment. */
+export function detailActions(order: AnyOrder): OrderActions {
+  const can = orderActions(order);
+  return { ...can, pay: can.pay && !paysAtWindow(order) };
+}
 
 
 export const orderDetailMachine = setup({
@@ -24,7 +33,8 @@ export const orderDetailMachine = setup({
     input: {} as { orderId: number },
   },
   actors: {
-    loadOrder: fromPromise<OrderDetail, { orderId: number }>(async () => notProvided('loadOrder')),
+    /** searchPersonOrder for a visitor, searchTravelTeamOrder for a team. */
+    loadOrder: fromPromise<AnyOrder, { orderId: number }>(async () => notProvided('loadOrder')),
     /** /order/OrderInfo/cancel by order number. */
     cancel: fromPromise<CancelOrderResult, { orderNumber: string }>(async () => notProvided('cancel')),
   },

@@ -1,5 +1,7 @@
 /** The payOrder/{id} screen (SPEC §2, §4 "Holds and timeouts"): the order waits for payment
- * with a countdown to its pay deadline. The server is the clock (ARCHITECTURE §4): the
+ * with a countdown to its pay deadline. A group that pays at the museum's window (cash, bank
+ * card or cheque) has days, not minutes: no countdown and no online payment, only the last
+ * day and the order number to show at the window. The server is the clock (ARCHITECTURE §4): the
  * machine keeps offset = server time - client time, measured when the server time arrives,
  * and counts down against each TICK's client time + offset (machines/ticker.ts).
  *
@@ -8,7 +10,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { ticker, type TickEvent } from './ticker.ts';
 import type { Text } from '../src/domain/text.ts';
-import type { OrderDetail } from '../src/domain/types.ts';
+import type { GroupOrderDetail, OrderDetail } from '../src/domain/types.ts';
 import { errorText, failure, notProvided, output } from './errors.ts';
 import { HOLD_SLACK_MS } from '../src/domain/limits.ts';
 import { ORDER_NOT_PAID_IN_TIME } from '../src/domain/sessions.ts';
@@ -19,13 +21,23 @@ import { ORDER_NOT_PAID_IN_TIME } from '../src/domain/sessions.ts';
 export const PAY_TICK_MS = 1000;
 export const PAY_RECHECK_MS = 2000;
 
+/** A visitor's order, or a team's with its group part (searchTravelTeamOrder): the order
+ * screens show either. */
+export type AnyOrder = OrderDetail | GroupOrderDetail;
+
+/** An unpaid group order whose money the museum's staff take at the window (SPEC §4): its
+ * deadline is the end of the last window day, and it is never paid online. */
+export function paysAtWindow(order: AnyOrder | null): boolean {
+  return order !== null && order.status === 'toBePaid' && 'group' in order && order.group.payMethod === 'window';
+}
+
 export interface PayOrderInput {
   orderId: number;
 }
 
 export interface PayOrderContext {
   orderId: number;
-  order: OrderDetail | null;
+  order: AnyOrder | null;
   /** server time - client time, in ms. */
   offset: number;
   /** The server's time at the last tick, epoch ms. */
@@ -69,7 +81,7 @@ export const payOrderMachine = setup({
     input: {} as PayOrderInput,
   },
   actors: {
-    loadOrder: fromPromise<OrderDetail, { orderId: number }>(async () => notProvided('loadOrder')),
+    loadOrder: fromPromise<AnyOrder, { orderId: number }>(async () => notProvided('loadOrder')),
     /** getSysTime: the server's now, and the client's when the answer arrived. */
     loadServerTime: fromPromise<ServerTime, void>(async () => notProvided('loadServerTime')),
     /** Creates the payment; the cashier's address. */
@@ -77,6 +89,7 @@ export const payOrderMachine = setup({
     ticker,
   },
   guards: {
+    atWindow: ({ context }) => paysAtWindow(context.order),
     toBePaid: ({ context }) => context.order?.status === 'toBePaid',
     completed: ({ context }) => context.order?.status === 'completed',
     timeUp: ({ context }) => context.remainingMs <= 0,
@@ -93,7 +106,7 @@ export const payOrderMachine = setup({
       offset: time.serverNow - time.clientNow,
     })),
     tick: assign(({ context }, { now }: { now: number }) => ({ serverNow: now + context.offset })),
-    setOrder: assign((_, { output: order }: { output: OrderDetail }) => ({ order })),
+    setOrder: assign((_, { output: order }: { output: AnyOrder }) => ({ order })),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
     clearError: assign({ error: null }),
   },
@@ -150,6 +163,7 @@ export const payOrderMachine = setup({
         },
       },
       onDone: [
+        { guard: 'atWindow', target: 'atWindow', actions: 'clearError' },
         { guard: 'toBePaid', target: 'waiting', actions: 'clearError' },
         { guard: 'completed', target: 'paid', actions: 'clearError' },
         { target: 'closed', actions: 'clearError' },
@@ -212,6 +226,10 @@ export const payOrderMachine = setup({
       meta: { description: 'The cashier is open' },
       entry: { type: 'openCashier', params: ({ context }) => ({ payUrl: context.payUrl ?? '' }) },
       on: { RELOAD: 'loading' },
+    },
+    atWindow: {
+      type: 'final',
+      meta: { description: "To be paid at the museum's window by its last day: the date and the order number, no countdown, no online payment" },
     },
     paid: {
       type: 'final',

@@ -7,6 +7,7 @@ import type {
   CartAddResult,
   CartConflict,
   CartLine,
+  GroupOrderDetail,
   InvoiceDetail,
   InvoiceRequest,
   InvoiceSummary,
@@ -33,6 +34,7 @@ import type {
   cartCheckoutBody,
   changeSeatsBody,
   directOrderBody,
+  groupRebookBody,
   invoiceApplyBody,
   orderListQuery,
   pageQuery,
@@ -79,6 +81,9 @@ export const changeSeats = (orderId: number, seats: string[]) =>
   });
 
 export const getOrder = (orderId: number) => call<OrderDetail>(`/order/OrderInfo/searchPersonOrder/${orderId}`);
+
+/** A team's group order: the order with its group part (pay method, leader, grades, teachers, ticket lines). */
+export const getGroupOrder = (orderId: number) => call<GroupOrderDetail>(`/order/OrderInfo/searchTravelTeamOrder/${orderId}`);
 
 export const getOrderStatus = (orderId: number) =>
   call<{ status: OrderStatus; payDeadline: number | null }>('/order/OrderInfo/getOrderStatusForTimeOut', {
@@ -146,6 +151,10 @@ export const refundTickets = (ticketIds: number[]) =>
 
 export const rebookTickets = (request: RebookRequest) =>
   call<RebookResult>('/config/orderRule/rebook/person', { method: 'post', json: request satisfies In<typeof rebookBody> });
+
+/** The whole group to a session of the same hall on another day (team token). */
+export const rebookGroup = (orderId: number, hallScheduleId: number) =>
+  call<RebookResult>('/config/orderRule/rebook/group', { method: 'post', json: { orderId, hallScheduleId } satisfies In<typeof groupRebookBody> });
 
 // Missed visits and the blacklist
 export const getMissedVisits = (pageNum = 1, pageSize = 10) =>

@@ -35,6 +35,7 @@ const PayOrder = lazyScreen(() => import('../features/order/PayOrder.tsx'));
 const PaySuccess = lazyScreen(() => import('../features/order/PaySuccess.tsx'));
 const OrderRecord = lazyScreen(() => import('../features/order/OrderRecord.tsx'));
 const OrderDetail = lazyScreen(() => import('../features/order/OrderDetail.tsx'));
+const TicketChangesDate = lazyScreen(() => import('../features/order/TicketChangesDate.tsx'));
 const ShoppingCart = lazyScreen(() => import('../features/cart/ShoppingCart.tsx'));
 const InvoiceIndex = lazyScreen(() => import('../features/invoice/InvoiceIndex.tsx'));
 const ChooseOrder = lazyScreen(() => import('../features/invoice/ChooseOrder.tsx'));
@@ -49,6 +50,12 @@ const withTeamTexts = <T,>(load: () => Promise<T>) => () => loadTexts(TEAM_TEXTS
 const TeamLogin = lazyScreen(withTeamTexts(() => import('../features/team/TeamLogin.tsx')));
 const TeamRegister = lazyScreen(withTeamTexts(() => import('../features/team/TeamRegister.tsx')));
 const TeamHome = lazyScreen(withTeamTexts(() => import('../features/team/TeamHome.tsx')));
+const GroupSelectDate = lazyScreen(withTeamTexts(() => import('../features/team/GroupSelectDate.tsx')));
+const GroupSelectVenues = lazyScreen(withTeamTexts(() => import('../features/team/GroupSelectVenues.tsx')));
+const AddLeader = lazyScreen(withTeamTexts(() => import('../features/team/AddLeader.tsx')));
+const GroupAudience = lazyScreen(withTeamTexts(() => import('../features/team/GroupAudience.tsx')));
+const AddTeachers = lazyScreen(withTeamTexts(() => import('../features/team/AddTeachers.tsx')));
+const GroupSure = lazyScreen(withTeamTexts(() => import('../features/team/GroupSure.tsx')));
 const TeamPassword = lazyScreen(withTeamTexts(() => import('../features/team/TeamPassword.tsx')));
 const TeamDetails = lazyScreen(withTeamTexts(() => import('../features/team/TeamDetails.tsx')));
 const TeamBaseInfo = lazyScreen(withTeamTexts(() => import('../features/team/TeamBaseInfo.tsx')));
@@ -94,8 +101,13 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [INDIVIDUAL_PATHS.invoiceDetail]: InvoiceDetail,
   [TEAM_PATHS.login]: TeamLogin,
   [TEAM_PATHS.register]: TeamRegister,
-  // Until group booking opens, the team's start is its centre.
-  [TEAM_PATHS.selectDate]: TeamHome,
+  // The group draft: the team's start is its calendar.
+  [TEAM_PATHS.selectDate]: GroupSelectDate,
+  [TEAM_PATHS.selectVenues]: GroupSelectVenues,
+  [TEAM_PATHS.addLeader]: AddLeader,
+  [TEAM_PATHS.addAudience]: GroupAudience,
+  [TEAM_PATHS.addTeachers]: AddTeachers,
+  [TEAM_PATHS.addAudienceSure]: GroupSure,
   [TEAM_PATHS.personHome]: TeamHome,
   [TEAM_PATHS.baseInfo]: TeamBaseInfo,
   [TEAM_PATHS.forgetPassword]: TeamPassword,
@@ -112,6 +124,7 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [TEAM_PATHS.paySuccess]: PaySuccess,
   [TEAM_PATHS.orderRecord]: OrderRecord,
   [TEAM_PATHS.orderDetail]: OrderDetail,
+  [TEAM_PATHS.ticketChangesDate]: TicketChangesDate,
   [TEAM_PATHS.rest]: TeamNotYet,
   [STAFF_PATHS.login]: StaffLogin,
   [STAFF_PATHS.teams]: StaffTeams,

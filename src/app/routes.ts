@@ -45,10 +45,16 @@ export const ROUTES = {
   [TEAM_PATHS.noticeDetail]: { noLogin: true },
   [TEAM_PATHS.commonProblem]: { noLogin: true },
   [TEAM_PATHS.selectDate]: {},
+  [TEAM_PATHS.selectVenues]: {},
+  [TEAM_PATHS.addLeader]: {},
+  [TEAM_PATHS.addAudience]: {},
+  [TEAM_PATHS.addTeachers]: {},
+  [TEAM_PATHS.addAudienceSure]: {},
   [TEAM_PATHS.payOrder]: {},
   [TEAM_PATHS.paySuccess]: {},
   [TEAM_PATHS.orderRecord]: {},
   [TEAM_PATHS.orderDetail]: {},
+  [TEAM_PATHS.ticketChangesDate]: {},
   // The rest of the team area opens with group booking: one page says so.
   [TEAM_PATHS.rest]: {},
   // The staff console checks its own token (the staff kind is no area's).

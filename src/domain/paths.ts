@@ -109,3 +109,42 @@ export function pathTo<P extends string>(
   const qs = search.toString();
   return qs ? `${path}?${qs}` : path;
 }
+
+/** The paths the order screens (payOrder, paySuccess, orderRecord, orderDetail) link to, per
+ * area: the same screens serve a visitor and a team, so which table they follow is chosen
+ * here once. A visitor's extras (invoices, missed visits, a cinema's seat change) are null
+ * for a team; the team's date-change screen is null for a visitor, who changes dates in a sheet. */
+export const ORDER_PATHS = {
+  individual: {
+    selectDate: INDIVIDUAL_PATHS.selectDate,
+    login: INDIVIDUAL_PATHS.login,
+    payOrder: INDIVIDUAL_PATHS.payOrder,
+    paySuccess: INDIVIDUAL_PATHS.paySuccess,
+    orderRecord: INDIVIDUAL_PATHS.orderRecord,
+    orderDetail: INDIVIDUAL_PATHS.orderDetail,
+    invoiceIndex: INDIVIDUAL_PATHS.invoiceIndex,
+    editInvoiceInfo: INDIVIDUAL_PATHS.editInvoiceInfo,
+    blackOrderList: INDIVIDUAL_PATHS.blackOrderList,
+    cinemaSelectSeatChange: INDIVIDUAL_PATHS.cinemaSelectSeatChange,
+    ticketChangesDate: null,
+  },
+  team: {
+    selectDate: TEAM_PATHS.selectDate,
+    login: TEAM_PATHS.login,
+    payOrder: TEAM_PATHS.payOrder,
+    paySuccess: TEAM_PATHS.paySuccess,
+    orderRecord: TEAM_PATHS.orderRecord,
+    orderDetail: TEAM_PATHS.orderDetail,
+    invoiceIndex: null,
+    editInvoiceInfo: null,
+    blackOrderList: null,
+    cinemaSelectSeatChange: null,
+    ticketChangesDate: TEAM_PATHS.ticketChangesDate,
+  },
+} as const satisfies Record<'individual' | 'team', Record<string, string | null>>;
+
+export type OrderPaths = (typeof ORDER_PATHS)[keyof typeof ORDER_PATHS];
+
+export function orderPaths(kind: keyof typeof ORDER_PATHS): OrderPaths {
+  return ORDER_PATHS[kind];
+}

@@ -43,7 +43,6 @@ const teamEn: typeof teamZh = {
     registerAgain: 'Correct and register again',
     stateApproved: 'Verified',
     frozen: 'The account is frozen and cannot book for now',
-    bookingSoon: 'Group booking opens soon.',
     creditExpires: 'Credit certificate valid until {{date}}',
     protocolExpires: 'Travel agency agreement valid until {{date}}',
     logout: 'Log out',

@@ -42,7 +42,6 @@ const teamZh = {
     registerAgain: '修改后重新注册',
     stateApproved: '已认证',
     frozen: '账号已冻结，暂不能预约',
-    bookingSoon: '团体预约即将开放，敬请期待。',
     creditExpires: '信用代码证书有效期至 {{date}}',
     protocolExpires: '旅行社协议有效期至 {{date}}',
     logout: '退出登录',

@@ -15,7 +15,6 @@ const TEXT = {
     login: '登录',
     approve: '通过',
     verified: '已认证',
-    bookingSoon: '团体预约即将开放',
     wrongPassword: '统一社会信用代码或密码错误',
     changePassword: '修改密码',
     currentPassword: '原密码',
@@ -37,7 +36,6 @@ const TEXT = {
     login: 'Log in',
     approve: 'Approve',
     verified: 'Verified',
-    bookingSoon: 'Group booking opens soon',
     wrongPassword: 'Credit code or password is incorrect',
     changePassword: 'Change password',
     currentPassword: 'Current password',
@@ -142,14 +140,14 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByRole('status')).toBeVisible();
     await shot(page, lang, '56-staff-approved');
 
-    // The group logs in and sees itself verified.
+    // The group logs in and sees itself verified, with the calendar of its visits.
     await page.goto('/team/login');
     await fill(page, labels.creditCode, creditCode);
     await page.locator('input[type=password]').fill(password);
     await page.getByRole('button', { name: T.login, exact: true }).click();
     await expect(page).toHaveURL(/\/team\/select\/selectDate$/);
     await expect(page.getByTestId('team-state')).toContainText(T.verified);
-    await expect(page.getByTestId('team-state')).toContainText(T.bookingSoon);
+    await expect(page.getByTestId('group-calendar')).toBeVisible();
     await noSidewaysScroll(page);
     await shot(page, lang, '57-team-home');
 

@@ -1,7 +1,7 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { orderDetailMachine } from '../../machines/orderDetail.machine.ts';
-import type { OrderDetail } from '../../src/domain/types.ts';
+import { detailActions, orderDetailMachine } from '../../machines/orderDetail.machine.ts';
+import type { GroupOrderDetail, OrderDetail } from '../../src/domain/types.ts';
 import { pathSuite } from './pathSuite.ts';
 import { callsOf } from './outcomes.ts';
 import type { PathModel } from './paths.ts';
@@ -67,5 +67,15 @@ describe('orderDetail: behaviour', () => {
     actor.send({ type: 'CANCEL' });
     expect(actor.getSnapshot().matches('ready')).toBe(true);
     expect(canceled).toHaveLength(1);
+  });
+
+  it('a group paying at the window is not offered the online payment, but may cancel; an online group may pay', () => {
+    const group = (payMethod: 'online' | 'window'): GroupOrderDetail => ({
+      ...order('toBePaid'),
+      group: { payMethod, windowPayLastDay: '2026-11-29', leader: { name: '王', certificateInfo: '', mobile: '' }, gradeList: [], teacherList: [], ticketUseType: 1, lines: [] },
+    });
+    expect(detailActions(group('window'))).toMatchObject({ pay: false, cancel: true });
+    expect(detailActions(group('online'))).toMatchObject({ pay: true, cancel: true });
+    expect(detailActions(order('toBePaid'))).toMatchObject({ pay: true, cancel: true });
   });
 });

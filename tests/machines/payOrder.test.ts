@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { payOrderMachine } from '../../machines/payOrder.machine.ts';
 import { ORDER_NOT_PAID_IN_TIME } from '../../src/domain/sessions.ts';
 import { HOLD_SLACK_MS } from '../../src/domain/limits.ts';
-import type { OrderDetail, OrderStatus } from '../../src/domain/types.ts';
+import type { GroupOrderDetail, OrderDetail, OrderStatus } from '../../src/domain/types.ts';
 import { pathSuite } from './pathSuite.ts';
 import { callsOf } from './outcomes.ts';
 import { simulatedTicker } from './ticker.ts';
@@ -37,6 +37,22 @@ const OVERDUE = order('toBePaid', T0 + SERVER_AHEAD - 1);
 const PAID = order('completed', null);
 const CANCELED = order('canceled', null);
 const REFUNDED = order('refunded', null);
+/** A group paying at the museum's window: its deadline is the end of its last window day. */
+function groupOrder(payMethod: 'online' | 'window'): GroupOrderDetail {
+  return {
+    ...order('toBePaid', T0 + SERVER_AHEAD + 3 * 86_400_000),
+    group: {
+      payMethod,
+      windowPayLastDay: payMethod === 'window' ? '2026-01-03' : null,
+      leader: { name: '王老师', certificateInfo: '1101**********1234', mobile: '138****8000' },
+      gradeList: [],
+      teacherList: [],
+      ticketUseType: 1,
+      lines: [],
+    },
+  };
+}
+const AT_WINDOW = groupOrder('window');
 const SERVER_TIME = { serverNow: T0 + SERVER_AHEAD, clientNow: T0 };
 /** A second of the countdown, and the deadline passing while the screen is open. */
 const TICKS = [
@@ -54,7 +70,7 @@ const allCases: PathModel = {
   input: { orderId: 42 },
   generators: ['cover'],
   outcomes: {
-    loadOrder: [{ output: PENDING }, { output: OVERDUE }, { output: PAID }, { output: CANCELED }, { error: 'Network error' }],
+    loadOrder: [{ output: PENDING }, { output: OVERDUE }, { output: PAID }, { output: CANCELED }, { output: AT_WINDOW }, { error: 'Network error' }],
     loadServerTime: [{ output: SERVER_TIME }, { error: 'Network error' }],
     reloadOrder: [{ output: CANCELED }, { output: OVERDUE }, { output: PAID }, { output: REFUNDED }, { error: 'Network error' }],
     startPayment: [{ output: { payUrl: '/prod-api/pay/cashier?orderId=42' } }, { error: 'Payment unavailable' }],
@@ -160,5 +176,19 @@ describe('payOrder: behaviour', () => {
     await waitFor(closed.actor, (s) => s.status === 'done');
     expect(closed.actor.getSnapshot().value).toBe('closed');
     expect(closed.actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it("a group paying at the window gets no countdown and no payment; an online group counts down as a visitor's order", async () => {
+    const atWindow = start({ orders: [AT_WINDOW] });
+    await waitFor(atWindow.actor, (s) => s.status === 'done');
+    expect(atWindow.actor.getSnapshot().value).toBe('atWindow');
+    atWindow.actor.send({ type: 'PAY' });
+    expect(atWindow.openCashier).not.toHaveBeenCalled();
+    const online = start({ orders: [groupOrder('online')] });
+    await waitFor(online.actor, (s) => s.matches('waiting'));
+    // A paid window order is paid like any other.
+    const paid = start({ orders: [{ ...AT_WINDOW, status: 'completed' }] });
+    await waitFor(paid.actor, (s) => s.status === 'done');
+    expect(paid.actor.getSnapshot().value).toBe('paid');
   });
 });

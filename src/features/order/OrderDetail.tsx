@@ -1,13 +1,13 @@
 /** order/orderDetail/{id}: an order, its tickets, and the actions its status allows: pay,
- * cancel, refund, change date, invoice, share. */
+ * cancel, refund, change date, invoice, share. A team's group order adds its group part, keeps
+ * its long ticket list collapsed, and changes its date on its own screen (ticketChangesDate). */
 import { useMachine } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { fromPromise } from 'xstate';
-import { orderDetailMachine } from '../../../machines/orderDetail.machine.ts';
-import { cancelOrder, getOrder, getPopWindows } from '../../api/orderCalls.ts';
-import { orderActions } from '../../domain/orderActions.ts';
+import { detailActions, orderDetailMachine } from '../../../machines/orderDetail.machine.ts';
+import { cancelOrder } from '../../api/orderCalls.ts';
 import { tr } from '../../i18n/index.ts';
 import { confirm, toastInfo } from '../../ui/feedback.ts';
 import { RichText } from '../../ui/RichText.tsx';
@@ -19,24 +19,30 @@ import { RebookSheet } from './RebookSheet.tsx';
 import { CandidateStatus } from './CandidateStatus.tsx';
 import { RefundSheet } from './RefundSheet.tsx';
 import { Refusal } from '../../ui/Refusal.tsx';
-import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
+import { pathTo } from '../../domain/paths.ts';
+import { ORDER_CALLS, orderArea, perArea } from './area.ts';
+import { Collapsed } from './Collapsed.tsx';
+import { GroupSummary } from './GroupSummary.tsx';
 
-const machine = orderDetailMachine.provide({
-  actors: {
-    loadOrder: fromPromise(({ input }) => getOrder(input.orderId)),
-    cancel: fromPromise(({ input }) => cancelOrder(input.orderNumber)),
-  },
-});
+const MACHINES = perArea((kind) =>
+  orderDetailMachine.provide({
+    actors: {
+      loadOrder: fromPromise(({ input }) => ORDER_CALLS[kind].loadOrder(input.orderId)),
+      cancel: fromPromise(({ input }) => cancelOrder(input.orderNumber)),
+    },
+  }),
+);
 
 export default function OrderDetail() {
   const { t } = useTranslation();
   const { id } = useParams<{ id: string }>();
-  const [snapshot, send] = useMachine(machine, { input: { orderId: Number(id) } });
+  const { kind, paths, calls } = orderArea();
+  const [snapshot, send] = useMachine(MACHINES[kind], { input: { orderId: Number(id) } });
   const { order, error } = snapshot.context;
   const [sheet, setSheet] = useState<'refund' | 'rebook' | null>(null);
   // The notices that go with this order's status (checking instructions, refund alert ...).
-  const { data: notices } = useLoad(() => getPopWindows(Number(id)), [id, order?.status]);
-  const can = order ? orderActions(order) : null;
+  const { data: notices } = useLoad(() => calls.notices(Number(id)), [id, order?.status, calls]);
+  const can = order ? detailActions(order) : null;
 
   const cancel = async () => {
     const sure = await confirm({
@@ -63,21 +69,22 @@ export default function OrderDetail() {
   };
 
   return (
-    <Screen title={t('orderDetail.title')} backTo={INDIVIDUAL_PATHS.orderRecord}>
+    <Screen title={t('orderDetail.title')} backTo={paths.orderRecord}>
       {error ? (
         <Refusal message={tr(error)} />
       ) : null}
       {order ? (
         <>
           <OrderSummaryCard order={order} />
+          {'group' in order ? <GroupSummary order={order} /> : null}
           {order.isCandidate ? <CandidateStatus orderId={order.orderId} onChanged={reload} /> : null}
           <section className="card stack">
             <div className="card__title">{t('review.visitors', { n: order.tickets.length })}</div>
-            <TicketRows order={order} />
+            <Collapsed items={order.tickets}>{(tickets) => <TicketRows order={{ ...order, tickets }} />}</Collapsed>
           </section>
           <div className="actions">
             {can?.pay ? (
-              <Link href={pathTo(INDIVIDUAL_PATHS.payOrder, { id: order.orderId })} className="btn btn--primary">
+              <Link href={pathTo(paths.payOrder, { id: order.orderId })} className="btn btn--primary">
                 {t('pay.pay')}
               </Link>
             ) : null}
@@ -91,13 +98,18 @@ export default function OrderDetail() {
                 {t('orderDetail.refund')}
               </button>
             ) : null}
-            {can?.rebook ? (
+            {/* A group moves as a whole, on its own screen; a visitor picks tickets in a sheet. */}
+            {can?.rebook && paths.ticketChangesDate ? (
+              <Link href={pathTo(paths.ticketChangesDate, {}, { id: order.orderId })} className="btn">
+                {t('orderDetail.rebook')}
+              </Link>
+            ) : can?.rebook ? (
               <button type="button" className="btn" onClick={() => setSheet('rebook')}>
                 {t('orderDetail.rebook')}
               </button>
             ) : null}
-            {can?.invoice ? (
-              <Link href={pathTo(INDIVIDUAL_PATHS.editInvoiceInfo, {}, { orderId: order.orderId })} className="btn">
+            {can?.invoice && paths.editInvoiceInfo ? (
+              <Link href={pathTo(paths.editInvoiceInfo, {}, { orderId: order.orderId })} className="btn">
                 {t('orderDetail.invoice')}
               </Link>
             ) : null}

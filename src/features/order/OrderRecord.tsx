@@ -1,32 +1,34 @@
-/** order/orderRecord: the visitor's orders, newest first, filtered by status. */
+/** order/orderRecord: the visitor's (or the team's) orders, newest first, filtered by status. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { getOrders, getTodayOrders } from '../../api/orderCalls.ts';
+import { getOrders } from '../../api/orderCalls.ts';
 import type { OrderStatus } from '../../domain/types.ts';
 import { formatMoney } from '../../ui/money.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import { statusTone } from '../../ui/OrderSummaryCard.tsx';
-import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
+import { pathTo } from '../../domain/paths.ts';
+import { orderArea } from './area.ts';
 
 const FILTERS: Array<OrderStatus | ''> = ['', 'toBePaid', 'standingBy', 'completed', 'canceled'];
 const PAGE_SIZE = 10;
 
 export default function OrderRecord() {
   const { t } = useTranslation();
+  const { paths, calls } = orderArea();
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [pages, setPages] = useState(1);
   const { data, loading } = useLoad(() => getOrders(status, 1, PAGE_SIZE * pages), [status, pages]);
-  const { data: today } = useLoad(() => getTodayOrders(), []);
+  const { data: today } = useLoad(() => calls.todayOrders(), [calls]);
 
   return (
-    <Screen title={t('orderRecord.title')} backTo={INDIVIDUAL_PATHS.selectDate}>
+    <Screen title={t('orderRecord.title')} backTo={paths.selectDate}>
       {today && today.length > 0 ? (
         <section className="card today">
           <div className="card__title">{t('orderRecord.today')}</div>
           {today.map((order) => (
-            <Link key={order.orderId} href={pathTo(INDIVIDUAL_PATHS.orderDetail, { id: order.orderId })} className="row today__order">
+            <Link key={order.orderId} href={pathTo(paths.orderDetail, { id: order.orderId })} className="row today__order">
               <span>
                 {order.hallName} {order.beginTime}-{order.endTime}
               </span>
@@ -35,14 +37,16 @@ export default function OrderRecord() {
           ))}
         </section>
       ) : null}
-      <nav className="quick-links">
-        <Link href={INDIVIDUAL_PATHS.invoiceIndex} className="btn btn--ghost">
-          {t('invoice.title')}
-        </Link>
-        <Link href={INDIVIDUAL_PATHS.blackOrderList} className="btn btn--ghost">
-          {t('missed.title')}
-        </Link>
-      </nav>
+      {paths.invoiceIndex && paths.blackOrderList ? (
+        <nav className="quick-links">
+          <Link href={paths.invoiceIndex} className="btn btn--ghost">
+            {t('invoice.title')}
+          </Link>
+          <Link href={paths.blackOrderList} className="btn btn--ghost">
+            {t('missed.title')}
+          </Link>
+        </nav>
+      ) : null}
       <div className="filters" role="tablist">
         {FILTERS.map((value) => (
           <button
@@ -58,7 +62,7 @@ export default function OrderRecord() {
         ))}
       </div>
       {data?.rows.map((order) => (
-        <Link key={order.orderId} href={pathTo(INDIVIDUAL_PATHS.orderDetail, { id: order.orderId })} className="card order-item">
+        <Link key={order.orderId} href={pathTo(paths.orderDetail, { id: order.orderId })} className="card order-item">
           <div className="card__title">
             <span>{order.hallName}</span>
             <span className={`tag tag--${statusTone(order.status)}`}>{t(`orderStatus.${order.status}`)}</span>

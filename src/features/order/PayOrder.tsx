@@ -1,4 +1,5 @@
-/** order/payOrder/{id}: the countdown to the pay deadline (server time) and the payment. */
+/** order/payOrder/{id}: the countdown to the pay deadline (server time) and the payment; for a
+ * group paying at the museum's window, the last day and the order number to show there. */
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,7 @@ import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { payOrderMachine } from '../../../machines/payOrder.machine.ts';
 import { getServerTime } from '../../api/calls.ts';
-import { createPayment, getOrder } from '../../api/orderCalls.ts';
+import { createPayment } from '../../api/orderCalls.ts';
 import { seatText } from '../../domain/seats.ts';
 import { tr } from '../../i18n/index.ts';
 import { toastFail } from '../../ui/feedback.ts';
@@ -16,29 +17,35 @@ import { ticker } from '../../ui/ticker.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { OrderSummaryCard } from '../../ui/OrderSummaryCard.tsx';
 import { Refusal } from '../../ui/Refusal.tsx';
-import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
+import { pathTo } from '../../domain/paths.ts';
+import { ORDER_CALLS, orderArea, perArea } from './area.ts';
+import { Collapsed } from './Collapsed.tsx';
+import { WindowPayNotice } from './GroupSummary.tsx';
 
-const machine = payOrderMachine.provide({
-  actors: {
-    loadOrder: fromPromise(({ input }) => getOrder(input.orderId)),
-    loadServerTime: fromPromise(async () => ({ serverNow: await getServerTime(), clientNow: Date.now() })),
-    startPayment: fromPromise(({ input }) => createPayment(input.orderId)),
-    ticker,
-  },
-  actions: {
-    // The cashier is a page of the payment provider (the simulator, or the chat app's).
-    openCashier: ({ context }) => {
-      if (context.payUrl) window.location.assign(context.payUrl);
+const MACHINES = perArea((kind) =>
+  payOrderMachine.provide({
+    actors: {
+      loadOrder: fromPromise(({ input }) => ORDER_CALLS[kind].loadOrder(input.orderId)),
+      loadServerTime: fromPromise(async () => ({ serverNow: await getServerTime(), clientNow: Date.now() })),
+      startPayment: fromPromise(({ input }) => createPayment(input.orderId)),
+      ticker,
     },
-  },
-});
+    actions: {
+      // The cashier is a page of the payment provider (the simulator, or the chat app's).
+      openCashier: ({ context }) => {
+        if (context.payUrl) window.location.assign(context.payUrl);
+      },
+    },
+  }),
+);
 
 export default function PayOrder() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const { id } = useParams<{ id: string }>();
   const search = useSearch();
-  const [snapshot, send] = useMachine(machine, { input: { orderId: Number(id) } });
+  const { kind, paths } = orderArea();
+  const [snapshot, send] = useMachine(MACHINES[kind], { input: { orderId: Number(id) } });
   const { order, remainingMs, error } = snapshot.context;
 
   useEffect(() => {
@@ -46,15 +53,15 @@ export default function PayOrder() {
   }, [search, t]);
 
   useEffect(() => {
-    if (snapshot.matches('paid')) navigate(pathTo(INDIVIDUAL_PATHS.paySuccess, { id }), { replace: true });
-  }, [snapshot, id, navigate]);
+    if (snapshot.matches('paid')) navigate(pathTo(paths.paySuccess, { id }), { replace: true });
+  }, [snapshot, id, navigate, paths]);
 
   const minutes = Math.floor(remainingMs / 60000);
   const seconds = Math.floor((remainingMs % 60000) / 1000);
   const waiting = snapshot.matches('waiting') || snapshot.matches('starting') || snapshot.matches('redirecting');
 
   return (
-    <Screen title={t('pay.title')} backTo={INDIVIDUAL_PATHS.orderRecord}>
+    <Screen title={t('pay.title')} backTo={paths.orderRecord}>
       {waiting ? (
         <div className="pay-countdown" role="timer" aria-live="off">
           <span className="muted">{t('pay.remaining')}</span>
@@ -64,6 +71,7 @@ export default function PayOrder() {
           <span className="hint">{t('pay.remainingHint')}</span>
         </div>
       ) : null}
+      {snapshot.matches('atWindow') && order && 'group' in order ? <WindowPayNotice order={order} /> : null}
       {snapshot.matches('closed') ? (
         <div className="notice-bar notice-bar--danger" role="alert">
           {error ? tr(error) : t(`orderStatus.${order?.status ?? 'canceled'}`)}
@@ -81,18 +89,22 @@ export default function PayOrder() {
       {order ? (
         <section className="card stack">
           <div className="card__title">{t('review.visitors', { n: order.tickets.length })}</div>
-          {order.tickets.map((ticket) => (
-            <div key={ticket.ticketId} className="review-visitor">
-              <strong>{ticket.userName}</strong>
-              <span className="muted">
-                {ticket.certificateInfo}
-                {ticket.seat ? ` · ${tr(seatText(ticket.seat))}` : ''}
-              </span>
-              <span className="tag">{ticket.ticketName}</span>
-            </div>
-          ))}
-          {order.seatsChangeable && waiting ? (
-            <Link href={pathTo(INDIVIDUAL_PATHS.cinemaSelectSeatChange, {}, { orderId: order.orderId })} className="link pay-change-seats">
+          <Collapsed items={order.tickets}>
+            {(tickets) =>
+              tickets.map((ticket) => (
+                <div key={ticket.ticketId} className="review-visitor">
+                  <strong>{ticket.userName}</strong>
+                  <span className="muted">
+                    {ticket.certificateInfo}
+                    {ticket.seat ? ` · ${tr(seatText(ticket.seat))}` : ''}
+                  </span>
+                  <span className="tag">{ticket.ticketName}</span>
+                </div>
+              ))
+            }
+          </Collapsed>
+          {order.seatsChangeable && waiting && paths.cinemaSelectSeatChange ? (
+            <Link href={pathTo(paths.cinemaSelectSeatChange, {}, { orderId: order.orderId })} className="link pay-change-seats">
               {t('pay.changeSeats')}
             </Link>
           ) : null}
@@ -109,7 +121,7 @@ export default function PayOrder() {
         </FooterBar>
       ) : null}
       {snapshot.matches('closed') ? (
-        <button type="button" className="btn btn--ghost btn--block" onClick={() => navigate(INDIVIDUAL_PATHS.selectDate)}>
+        <button type="button" className="btn btn--ghost btn--block" onClick={() => navigate(paths.selectDate)}>
           {t('pay.bookAgain')}
         </button>
       ) : null}

@@ -3,24 +3,26 @@ import { useTranslation } from 'react-i18next';
 import { seatText } from '../../domain/seats.ts';
 import { tr } from '../../i18n/index.ts';
 import { Link, useParams } from 'wouter';
-import { getOrder } from '../../api/orderCalls.ts';
-import { currentKind, getToken } from '../../api/session.ts';
+import { getToken } from '../../api/session.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import { TicketQr } from '../../ui/TicketQr.tsx';
-import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
+import { pathTo } from '../../domain/paths.ts';
+import { orderArea } from './area.ts';
+import { Collapsed } from './Collapsed.tsx';
 
 export default function PaySuccess() {
   const { t } = useTranslation();
   const { id } = useParams<{ id: string }>();
   // The screen opens without login (SPEC §2); its tickets are the account's, so a stranger
   // (or a visitor whose login ended) is asked to log in to see them.
-  const loggedIn = Boolean(getToken(currentKind()));
-  const { data: order, loading } = useLoad(() => (loggedIn ? getOrder(Number(id)) : Promise.resolve(null)), [id, loggedIn]);
+  const { kind, paths, calls } = orderArea();
+  const loggedIn = Boolean(getToken(kind));
+  const { data: order, loading } = useLoad(() => (loggedIn ? calls.loadOrder(Number(id)) : Promise.resolve(null)), [id, loggedIn, calls]);
   const paid = order?.status === 'completed';
 
   return (
-    <Screen title={t('paySuccess.title')} backTo={INDIVIDUAL_PATHS.selectDate}>
+    <Screen title={t('paySuccess.title')} backTo={paths.selectDate}>
       {order ? (
         <>
           <div className={`pay-result${paid ? '' : ' pay-result--pending'}`}>
@@ -33,31 +35,35 @@ export default function PaySuccess() {
               {order.visitDate} {order.beginTime}-{order.endTime} · {order.hallName}
             </span>
           </div>
-          {order.tickets.map((ticket) => (
-            <section key={ticket.ticketId} className="card ticket">
-              <div className="ticket__head">
-                <strong>{ticket.userName}</strong>
-                <span className="tag">{ticket.ticketName}</span>
-              </div>
-              <p className="muted">
-                {ticket.certificateInfo}
-                {ticket.seat ? ` · ${tr(seatText(ticket.seat))}` : ''}
-              </p>
-              {ticket.qrCode ? (
-                <TicketQr value={ticket.qrCode} label={t('paySuccess.qrFor', { name: ticket.userName })} />
-              ) : null}
-              <p className="hint">
-                {/* Each ticket's own session: a package's film is another hall and time. */}
-                {ticket.visitDate ?? order.visitDate} {ticket.beginTime ?? order.beginTime}-{ticket.endTime ?? order.endTime} · {ticket.hallName ?? order.hallName}
-                {ticket.filmName ? ` · ${ticket.filmName}` : ''}
-              </p>
-            </section>
-          ))}
+          <Collapsed items={order.tickets}>
+            {(tickets) =>
+              tickets.map((ticket) => (
+                <section key={ticket.ticketId} className="card ticket">
+                  <div className="ticket__head">
+                    <strong>{ticket.userName}</strong>
+                    <span className="tag">{ticket.ticketName}</span>
+                  </div>
+                  <p className="muted">
+                    {ticket.certificateInfo}
+                    {ticket.seat ? ` · ${tr(seatText(ticket.seat))}` : ''}
+                  </p>
+                  {ticket.qrCode ? (
+                    <TicketQr value={ticket.qrCode} label={t('paySuccess.qrFor', { name: ticket.userName })} />
+                  ) : null}
+                  <p className="hint">
+                    {/* Each ticket's own session: a package's film is another hall and time. */}
+                    {ticket.visitDate ?? order.visitDate} {ticket.beginTime ?? order.beginTime}-{ticket.endTime ?? order.endTime} · {ticket.hallName ?? order.hallName}
+                    {ticket.filmName ? ` · ${ticket.filmName}` : ''}
+                  </p>
+                </section>
+              ))
+            }
+          </Collapsed>
           <div className="stack">
-            <Link href={pathTo(INDIVIDUAL_PATHS.orderDetail, { id: order.orderId })} className="btn btn--ghost btn--block">
+            <Link href={pathTo(paths.orderDetail, { id: order.orderId })} className="btn btn--ghost btn--block">
               {t('orderDetail.title')}
             </Link>
-            <Link href={INDIVIDUAL_PATHS.selectDate} className="btn btn--block">
+            <Link href={paths.selectDate} className="btn btn--block">
               {t('paySuccess.home')}
             </Link>
           </div>
@@ -66,7 +72,7 @@ export default function PaySuccess() {
       {!loggedIn ? (
         <div className="empty-state">
           <p>{t('paySuccess.loginToSee')}</p>
-          <Link href={pathTo(INDIVIDUAL_PATHS.login, {}, { redirect: pathTo(INDIVIDUAL_PATHS.paySuccess, { id }) })} className="btn btn--primary">
+          <Link href={pathTo(paths.login, {}, { redirect: pathTo(paths.paySuccess, { id }) })} className="btn btn--primary">
             {t('login.submit')}
           </Link>
         </div>

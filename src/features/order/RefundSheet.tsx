@@ -29,7 +29,21 @@ export function RefundSheet({ order, onClose }: { order: OrderDetail; onClose: (
   const { selected, violations, warning, result, error } = snapshot.context;
   const done = snapshot.matches('done');
 
-  const footer = snapshot.matches('loading') ? null : snapshot.matches('failed') ? (
+  // Refusals go above the buttons, not below a long ticket list (a group's 80 tickets): the
+  // refused tap and its reason (a school's free tickets are not refundable) are seen together.
+  const messages = snapshot.matches('failed') ? (
+    <p className="error-text" role="alert">
+      {t('errors.rulesFailed')}
+    </p>
+  ) : (
+    [...violations.map((v) => v.message), ...(error ? [error] : [])].map((message) => (
+      <p key={message.en} className="error-text" role="alert">
+        {tr(message)}
+      </p>
+    ))
+  );
+
+  const buttons = snapshot.matches('loading') ? null : snapshot.matches('failed') ? (
     <button type="button" className="btn btn--primary btn--block" onClick={() => send({ type: 'RETRY' })}>
       {t('common.retry')}
     </button>
@@ -57,7 +71,19 @@ export function RefundSheet({ order, onClose }: { order: OrderDetail; onClose: (
   );
 
   return (
-    <Sheet open title={t('orderDetail.refund')} onClose={() => onClose(done)} footer={footer}>
+    <Sheet
+      open
+      title={t('orderDetail.refund')}
+      onClose={() => onClose(done)}
+      footer={
+        buttons ? (
+          <div className="stack">
+            {messages}
+            {buttons}
+          </div>
+        ) : null
+      }
+    >
       {done && result ? (
         <p className="refund-done">{t('refund.done', { amount: formatMoney(result.refundAmount) })}</p>
       ) : null}
@@ -74,17 +100,6 @@ export function RefundSheet({ order, onClose }: { order: OrderDetail; onClose: (
       {snapshot.matches('confirming') || snapshot.matches('submitting') ? (
         <RichText html={settings.texts.refund_alert ?? t('refund.alert')} />
       ) : null}
-      {snapshot.matches('failed') ? (
-        <p className="error-text" role="alert">
-          {t('errors.rulesFailed')}
-        </p>
-      ) : (
-        [...violations.map((v) => v.message), ...(error ? [error] : [])].map((message) => (
-          <p key={message.en} className="error-text" role="alert">
-            {tr(message)}
-          </p>
-        ))
-      )}
       <LoadingOverlay show={snapshot.matches('loading')} />
     </Sheet>
   );

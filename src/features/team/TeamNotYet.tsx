@@ -1,18 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Screen } from '../../ui/Screen.tsx';
-import { INDIVIDUAL_PATHS } from '../../domain/paths.ts';
+import { TEAM_PATHS } from '../../domain/paths.ts';
 
-/** The team area arrives with the group issues; until then say so plainly and offer the
- * individual booking instead of a dead end. */
+/** Team screens not built yet (the team cart, the team cinema, the message board): say so
+ * plainly and offer the group booking instead of a dead end. */
 export default function TeamNotYet() {
   const { t } = useTranslation();
   return (
     <Screen title={t('team.title')} backTo="/">
       <div className="empty-state">
         <p>{t('team.notYet')}</p>
-        <Link href={INDIVIDUAL_PATHS.area} className="btn btn--primary">
-          {t('entry.individual')}
+        <Link href={TEAM_PATHS.selectDate} className="btn btn--primary">
+          {t('team.book')}
         </Link>
       </div>
     </Screen>

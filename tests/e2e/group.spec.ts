@@ -1,0 +1,165 @@
+/** A school books a class visit (SPEC §2 team select screens, §3 group order, §5 group rules):
+ * the demo school logs in, picks a day and the main hall, fills in its leader, 2 grades of 40
+ * pupils and 5 teachers, sees its free tickets and the price, pays online, and moves the visit
+ * to another day. In zh and en, at 375x667; screenshots in reports/screens. */
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_SCHOOL } from '../../server/seed/accounts.ts';
+import { fill, mainlandId, shot, solveSlider } from './helpers.ts';
+import { noSidewaysScroll, noWordBrokenMidWord, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
+
+const TEXT = {
+  zh: {
+    next: '下一步',
+    name: '姓名',
+    number: '证件号码',
+    phone: '手机号码',
+    gradeName: '年级名称',
+    boys: '男生',
+    girls: '女生',
+    total: '总人数',
+    beijing: '京籍',
+    other: '非京籍',
+    gradeTwo: '二年级',
+    gradeRule: '“二年级”的人数应等于男生与女生人数之和',
+    addTeacher: '添加教师',
+    nameRule: '领队：',
+    people: '团体共 86 人',
+    submit: '提交订单',
+    pay: '立即支付',
+    cashierPay: '确认支付',
+    changeDate: '改签',
+    confirmChange: '确认改签',
+  },
+  en: {
+    next: 'Next',
+    name: 'Name',
+    number: 'Certificate number',
+    phone: 'Mobile',
+    gradeName: 'Grade name',
+    boys: 'Boys',
+    girls: 'Girls',
+    total: 'Total',
+    beijing: 'Beijing',
+    other: 'Other',
+    gradeTwo: 'Grade Two',
+    gradeRule: 'The count of "Grade Two" must equal boys plus girls',
+    addTeacher: 'Add a teacher',
+    nameRule: 'Leader:',
+    people: '86 people in the group',
+    submit: 'Place the order',
+    pay: 'Pay now',
+    cashierPay: 'Pay',
+    changeDate: 'Change date',
+    confirmChange: 'Confirm change',
+  },
+} as const;
+
+/** The demo school's token, kept as the app keeps it (its cookie). */
+async function loginSchool(page: Page) {
+  const login = await page.request.post('/prod-api/login', { data: { username: DEMO_SCHOOL.creditCode, password: DEMO_SCHOOL.password } });
+  const token = (await login.json()).data.token as string;
+  await page.context().addCookies([{ name: 'ticket_token_team', value: token, url: 'http://127.0.0.1' }]);
+}
+
+/** Fills a field of the card `card` by its label. */
+async function fillIn(page: Page, card: ReturnType<Page['locator']>, label: string, value: string) {
+  const exact = new RegExp(`^${label}$`);
+  await card.locator('.rv-field').filter({ has: page.locator('.rv-field__label', { hasText: exact }) }).locator('input').fill(value);
+}
+
+for (const lang of ['zh', 'en'] as const) {
+  const T = TEXT[lang];
+  test(`a school books 2 grades of 40 with 5 teachers and a leader, pays, and moves the visit (${lang})`, async ({ page }) => {
+    await useLanguage(page, lang);
+    // The status pop-ups are the subject of team.spec.ts.
+    await page.addInitScript(() => sessionStorage.setItem('teamNoticesSeen', '1'));
+    await loginSchool(page);
+    await page.goto('/team/select/selectDate');
+    await expect(page.getByTestId('team-state')).toBeVisible();
+    const day = page.locator('[data-testid="group-calendar"] .day--available').nth(lang === 'zh' ? 1 : 3);
+    await day.click();
+    await expect(page).toHaveURL(/\/team\/select\/selectVenues\?date=/);
+    await page.locator('[data-hall="main"] .session:not(.session--off)').first().click();
+    await noSidewaysScroll(page);
+    await shot(page, lang, '80-group-venues');
+    await page.getByRole('button', { name: T.next }).click();
+
+    // The leader: a refusal under its field, then filled in.
+    await expect(page).toHaveURL(/\/team\/select\/addLeader$/);
+    await page.getByRole('button', { name: T.next }).click();
+    await expect(page.locator('.rv-field__error-message').first()).toBeVisible();
+    await fill(page, T.name, '王建国');
+    await fill(page, T.number, mainlandId('1980-03-04', '101'));
+    await fill(page, T.phone, '13800138000');
+    await shot(page, lang, '81-group-leader');
+    await page.getByRole('button', { name: T.next }).click();
+
+    // The pupils by grade: a total that is not boys + girls is refused where the eye is.
+    await expect(page).toHaveURL(/\/team\/select\/addAudience$/);
+    const grades = page.locator('.grade');
+    for (const [i, counts] of [
+      [0, { boys: '20', girls: '20', total: '40', beijing: '40', other: '0' }],
+      [1, { boys: '21', girls: '19', total: '41', beijing: '30', other: '10' }],
+    ] as const) {
+      for (const [field, value] of Object.entries(counts)) await fillIn(page, grades.nth(i), T[field as keyof typeof counts], value);
+    }
+    await page.getByRole('button', { name: T.next }).click();
+    const refusal = page.getByRole('alert');
+    await expect(refusal).toHaveText(T.gradeRule);
+    await whereTheEyeIs(page, refusal);
+    await noWordBrokenMidWord(refusal);
+    await fillIn(page, grades.nth(1), T.total, '40');
+    await noSidewaysScroll(page);
+    await shot(page, lang, '82-group-pupils');
+    await page.getByRole('button', { name: T.next }).click();
+
+    // Five teachers.
+    await expect(page).toHaveURL(/\/team\/select\/addTeachers$/);
+    for (let i = 1; i < 5; i++) await page.getByRole('button', { name: T.addTeacher }).click();
+    const teachers = page.locator('section[aria-label]').filter({ has: page.locator('.rv-field') });
+    for (let i = 0; i < 5; i++) {
+      await fillIn(page, teachers.nth(i), T.name, `李${'一二三四五'[i]}老师`.slice(0, 3));
+      await fillIn(page, teachers.nth(i), T.number, mainlandId('1985-01-01', `20${i}`));
+    }
+    await tapTarget(page.getByRole('radio').first());
+    await shot(page, lang, '83-group-teachers');
+    await page.getByRole('button', { name: T.next }).click();
+
+    // The summary: 80 free pupils, the leader and 4 teachers free, one teacher pays ¥30.
+    await expect(page).toHaveURL(/\/team\/select\/addAudienceSure$/);
+    const quote = page.getByTestId('group-quote');
+    await expect(quote).toContainText(T.people);
+    await expect(page.locator('.footer-bar__sum')).toContainText('¥30');
+    await noSidewaysScroll(page);
+    await noWordBrokenMidWord(quote);
+    await shot(page, lang, '84-group-sure');
+    await page.locator('.agreement input').check();
+    await page.getByRole('button', { name: T.submit }).click();
+    await solveSlider(page);
+
+    // Paid online through the cashier; the order is the team's.
+    await expect(page).toHaveURL(/\/team\/order\/payOrder\/\d+$/);
+    const orderId = page.url().match(/payOrder\/(\d+)/)![1];
+    await shot(page, lang, '85-group-pay');
+    await page.getByRole('button', { name: T.pay }).click();
+    await page.getByRole('button', { name: T.cashierPay, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/team/order/paySuccess/${orderId}$`));
+
+    // The whole group moves to another day.
+    await page.goto(`/team/order/orderDetail/${orderId}`);
+    await expect(page.getByText(T.gradeTwo).first()).toBeVisible();
+    await shot(page, lang, '86-group-detail');
+    await page.getByRole('link', { name: T.changeDate }).click();
+    await expect(page).toHaveURL(/\/team\/order\/ticketChangesDate/);
+    const newDay = page.locator('.day--available').nth(lang === 'zh' ? 5 : 6);
+    const newDate = (await newDay.getAttribute('data-date'))!;
+    await newDay.click();
+    await page.locator('.session:not([disabled])').first().click();
+    await noSidewaysScroll(page);
+    await shot(page, lang, '87-group-change-date');
+    await page.getByRole('button', { name: T.confirmChange }).click();
+    await expect(page).toHaveURL(new RegExp(`/team/order/orderDetail/${orderId}$`));
+    await expect(page.getByText(newDate).first()).toBeVisible();
+    await shot(page, lang, '88-group-moved');
+  });
+}
