@@ -2,13 +2,13 @@
  * own, and the review of group registrations. Staff tokens reach these routes only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { freezeBody, idParam, windowPaymentBody, requestReviewBody, reviewBody, staffLoginBody, staffTeamsQuery } from '../../src/domain/contracts.ts';
+import { cancelQuery, freezeBody, idParam, windowPaymentBody, requestReviewBody, reviewBody, staffLoginBody, staffTeamsQuery } from '../../src/domain/contracts.ts';
 import { text } from '../../src/domain/schemas.ts';
 import { signToken } from '../auth.ts';
 import type { AppDeps } from '../context.ts';
-import { ok } from '../http.ts';
+import { langOf, ok } from '../http.ts';
 import { listTeams, loginStaff, reviewTeam, teamForReview, uploadImage } from '../services/staff.ts';
-import { takeWindowPayment } from '../services/windowPayments.ts';
+import { takeWindowPayment, windowOrder } from '../services/windowPayments.ts';
 import { freezeTeam, requestsForReview, reviewRequest } from '../services/teamRequests.ts';
 import * as answers from '../../src/domain/answers.ts';
 import { account, answer, clientIp } from './kit.ts';
@@ -31,7 +31,10 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     ok(req, await reviewTeam(deps, account(req).userId, req.params.id, req.body)),
   );
 
-  // A window payer's money, taken at the museum's window (SPEC §4).
+  // A window payer's order looked up by its number, and its money taken at the window (SPEC §4).
+  app.get('/staff/orders/window', { ...staff, schema: { querystring: cancelQuery, response: answer(answers.windowOrder) } }, async (req) =>
+    ok(req, await windowOrder(deps, req.query.orderNumber, langOf(req))),
+  );
   app.post('/staff/orders/windowPayment', { ...staff, schema: { body: windowPaymentBody, response: answer(answers.windowPaid) } }, async (req) =>
     ok(req, await takeWindowPayment(deps, account(req).userId, req.body)),
   );

@@ -8,6 +8,10 @@ import { checkOrderNumber } from '../../src/domain/fields.ts';
 import type { Text } from '../../src/domain/text.ts';
 import type { AppDeps } from '../context.ts';
 import { fail } from '../http.ts';
+import type { Lang } from '../../src/domain/text.ts';
+import type { WindowOrder } from '../../src/domain/types.ts';
+import { windowPayLastDay } from '../../src/domain/groupRules.ts';
+import { asOf, ORDER_SELECT, summary, type OrderRow } from './orderQueries.ts';
 import { ORDER_TEXTS } from './orders.ts';
 import { cancelDueOrdersIn } from './payDeadline.ts';
 import { completeOrder } from './payments.ts';
@@ -15,6 +19,25 @@ import { completeOrder } from './payments.ts';
 export const WINDOW_TEXTS = {
   notWindow: { zh: '该订单不是窗口支付订单', en: 'This order is not paid at the window' },
 } satisfies Record<string, Text>;
+
+/** What the cashier sees before taking the money: whose order, where and when, how much, and
+ * whether it can still be paid at the window. */
+export async function windowOrder(deps: AppDeps, orderNumberInput: string, lang: Lang): Promise<WindowOrder> {
+  const orderNumber = orderNumberInput.trim().toUpperCase();
+  const bad = checkOrderNumber(orderNumber);
+  if (bad) throw fail(bad);
+  const [o] = await deps.db.query<OrderRow & { pay_method: string }>(`${ORDER_SELECT} WHERE o.order_number = $1`, [orderNumber]);
+  if (!o) throw fail(ORDER_TEXTS.orderNotFound);
+  if (o.pay_method !== 'window') throw fail(WINDOW_TEXTS.notWindow);
+  const [team] = await deps.db.query<{ team_name: string }>('SELECT team_name FROM teams WHERE user_id = $1', [o.user_id]);
+  const now = asOf(o, deps.clock());
+  return {
+    ...summary(now, lang),
+    teamName: team?.team_name ?? '',
+    windowPayLastDay: windowPayLastDay(o.visit_date),
+    payable: now.status === 'toBePaid',
+  };
+}
 
 export async function takeWindowPayment(deps: AppDeps, staffId: number, body: z.output<typeof windowPaymentBody>) {
   const orderNumber = body.orderNumber.trim().toUpperCase();

@@ -1,7 +1,7 @@
 /** The staff console's calls (ours): its own login and token, the review of registrations. */
 import type { z } from 'zod';
-import type { freezeBody, requestReviewBody, reviewBody, staffLoginBody, staffTeamsQuery } from '../domain/contracts.ts';
-import type { Page, TeamForReview, TeamRequest } from '../domain/types.ts';
+import type { freezeBody, requestReviewBody, reviewBody, staffLoginBody, staffTeamsQuery, windowPaymentBody } from '../domain/contracts.ts';
+import type { Page, TeamForReview, TeamRequest, WindowOrder } from '../domain/types.ts';
 import { call } from './client.ts';
 import { getToken } from './session.ts';
 
@@ -40,3 +40,9 @@ export const reviewRequest = (requestId: number, decision: In<typeof requestRevi
 
 export const freezeTeam = (teamId: number, reason: string) =>
   call<null>(`/staff/teams/${teamId}/freeze`, { ...staff, method: 'post', json: { reason } satisfies In<typeof freezeBody> });
+
+/** A window payer's order by its number, and its money taken at the window (SPEC §4). */
+export const getWindowOrder = (orderNumber: string) => call<WindowOrder>('/staff/orders/window', { ...staff, searchParams: { orderNumber } });
+
+export const takeWindowPayment = (body: In<typeof windowPaymentBody>) =>
+  call<{ orderId: number; status: 'completed' }>('/staff/orders/windowPayment', { ...staff, method: 'post', json: body });

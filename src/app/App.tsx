@@ -68,6 +68,7 @@ const CommonProblem = lazyScreen(withTeamTexts(() => import('../features/team/Co
 const StaffLogin = lazyScreen(withTeamTexts(() => import('../features/staff/StaffLogin.tsx')));
 const StaffTeams = lazyScreen(withTeamTexts(() => import('../features/staff/StaffTeams.tsx')));
 const StaffTeam = lazyScreen(withTeamTexts(() => import('../features/staff/StaffTeam.tsx')));
+const StaffWindowPayment = lazyScreen(withTeamTexts(() => import('../features/staff/StaffWindowPayment.tsx')));
 const NotFound = lazyScreen(() => import('../features/entry/NotFound.tsx'));
 
 /** The screen of every path of the route table: a path without a screen is a type error. */
@@ -129,6 +130,7 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [STAFF_PATHS.login]: StaffLogin,
   [STAFF_PATHS.teams]: StaffTeams,
   [STAFF_PATHS.team]: StaffTeam,
+  [STAFF_PATHS.windowPayment]: StaffWindowPayment,
 };
 
 export function App() {

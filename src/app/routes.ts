@@ -61,6 +61,7 @@ export const ROUTES = {
   [STAFF_PATHS.login]: { noLogin: true },
   [STAFF_PATHS.teams]: { noLogin: true },
   [STAFF_PATHS.team]: { noLogin: true },
+  [STAFF_PATHS.windowPayment]: { noLogin: true },
 } as const satisfies Record<string, { noLogin?: boolean }>;
 
 export type RoutePath = keyof typeof ROUTES;

@@ -242,6 +242,8 @@ const groupOrderInfo = z.strictObject({
 });
 export const groupOrderDetail = orderDetail.extend({ group: groupOrderInfo });
 export const windowPaid = z.strictObject({ orderId: id, status: z.literal('completed') });
+/** A window payer's order as the museum's cashier looks it up. */
+export const windowOrder = orderSummary.extend({ teamName: z.string(), windowPayLastDay: z.string(), payable: z.boolean() });
 /** getSchoolFreeTicket: everything the group draft needs to price and check itself (GroupContext). */
 export const groupSetting = z.strictObject({
   teamType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),

@@ -81,6 +81,8 @@ export const STAFF_PATHS = {
   login: '/staff/login',
   teams: '/staff/teams',
   team: '/staff/teams/:id',
+  /** The cashier takes a window payer's money. */
+  windowPayment: '/staff/windowPayment',
 } as const;
 
 /** The `:name` parameters of a path pattern. */

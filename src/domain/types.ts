@@ -701,3 +701,10 @@ export interface GroupOrderInfo {
 export interface GroupOrderDetail extends OrderDetail {
   group: GroupOrderInfo;
 }
+
+/** A window payer's order as the museum's cashier looks it up (staff console). */
+export interface WindowOrder extends OrderSummary {
+  teamName: string;
+  windowPayLastDay: string;
+  payable: boolean;
+}

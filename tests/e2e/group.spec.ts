@@ -1,7 +1,8 @@
 /** A school books a class visit (SPEC §2 team select screens, §3 group order, §5 group rules):
  * the demo school logs in, picks a day and the main hall, fills in its leader, 2 grades of 40
- * pupils and 5 teachers, sees its free tickets and the price, pays online, and moves the visit
- * to another day. In zh and en, at 375x667; screenshots in reports/screens. */
+ * pupils and 5 teachers, sees its free tickets and the price, pays (online in zh; in en at the
+ * museum's window, where the cashier takes the money in the staff console), and moves the
+ * visit to another day. In zh and en, at 375x667; screenshots in reports/screens. */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_SCHOOL } from '../../server/seed/accounts.ts';
 import { fill, mainlandId, shot, solveSlider } from './helpers.ts';
@@ -27,6 +28,7 @@ const TEXT = {
     submit: '提交订单',
     pay: '立即支付',
     cashierPay: '确认支付',
+    payWindow: '到馆窗口支付（现金、银行卡、支票）',
     changeDate: '改签',
     confirmChange: '确认改签',
   },
@@ -49,6 +51,7 @@ const TEXT = {
     submit: 'Place the order',
     pay: 'Pay now',
     cashierPay: 'Pay',
+    payWindow: "Pay at the museum's window (cash, bank card or cheque)",
     changeDate: 'Change date',
     confirmChange: 'Confirm change',
   },
@@ -133,17 +136,37 @@ for (const lang of ['zh', 'en'] as const) {
     await noSidewaysScroll(page);
     await noWordBrokenMidWord(quote);
     await shot(page, lang, '84-group-sure');
+    if (lang === 'en') await page.getByRole('radio', { name: T.payWindow }).check();
     await page.locator('.agreement input').check();
     await page.getByRole('button', { name: T.submit }).click();
     await solveSlider(page);
-
-    // Paid online through the cashier; the order is the team's.
     await expect(page).toHaveURL(/\/team\/order\/payOrder\/\d+$/);
     const orderId = page.url().match(/payOrder\/(\d+)/)![1];
     await shot(page, lang, '85-group-pay');
-    await page.getByRole('button', { name: T.pay }).click();
-    await page.getByRole('button', { name: T.cashierPay, exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/team/order/paySuccess/${orderId}$`));
+    if (lang === 'zh') {
+      // Paid online through the cashier; the order is the team's.
+      await page.getByRole('button', { name: T.pay }).click();
+      await page.getByRole('button', { name: T.cashierPay, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/team/order/paySuccess/${orderId}$`));
+    } else {
+      // Told where and by when to pay, with the number to show; no online pay button.
+      await expect(page.getByRole('button', { name: T.pay })).toHaveCount(0);
+      const orderNumber = (await page.locator('.mono').first().innerText()).trim();
+      // The museum's cashier looks the order up and takes the money.
+      await page.goto('/staff/login');
+      await fill(page, 'Username', 'staff');
+      await page.locator('input[type=password]').fill('Museum2026');
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      await page.getByRole('link', { name: 'Window payments' }).click();
+      await fill(page, 'Order number', orderNumber);
+      await page.getByRole('button', { name: 'Find the order' }).click();
+      await expect(page.getByTestId('window-order')).toContainText('¥30');
+      await page.getByRole('radio', { name: 'Cheque' }).click();
+      await shot(page, lang, '89-staff-window-payment');
+      await page.getByRole('button', { name: 'Take ¥30' }).click();
+      await expect(page.getByRole('status')).toContainText('Paid');
+      await noSidewaysScroll(page);
+    }
 
     // The whole group moves to another day.
     await page.goto(`/team/order/orderDetail/${orderId}`);

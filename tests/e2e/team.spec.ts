@@ -164,8 +164,10 @@ for (const lang of ['zh', 'en'] as const) {
     await shot(page, lang, '62-staff-frozen');
     await page.goto('/team/select/selectDate');
     await expect(page.getByTestId('team-state')).toContainText('3次预约未到馆');
-    // The frozen notice comes first (SPEC §4 pop-ups).
+    // The frozen notice comes first (SPEC §4 pop-ups); the request is sent from the centre.
     await page.locator('[data-notice=frozenSchool]').getByRole('button').click();
+    await page.getByTestId('team-state').getByRole('link').click();
+    await expect(page).toHaveURL(/\/team\/personalCenter\/personHome$/);
     const unfreeze = page.locator('[data-request=unfreeze]');
     await unfreeze.locator('input[type=file]').setInputFiles(image);
     await expect(unfreeze.locator('.tag--ok')).toBeVisible();
@@ -177,7 +179,7 @@ for (const lang of ['zh', 'en'] as const) {
     const request = page.locator('.staff-request').filter({ hasText: name });
     await request.getByRole('button', { name: T.approve, exact: true }).click();
     await expect(request.getByRole('status')).toBeVisible();
-    await page.goto('/team/select/selectDate');
+    await page.goto('/team/personalCenter/personHome');
     await expect(page.getByTestId('team-state')).toBeVisible();
     await expect(page.getByTestId('team-state')).not.toContainText('3次预约未到馆');
 
@@ -243,7 +245,7 @@ for (const lang of ['zh', 'en'] as const) {
     const { data } = (await login.json()) as { data: { token: string } };
     await page.goto('/');
     await page.context().addCookies([{ name: 'ticket_token_team', value: data.token, url: page.url() }]);
-    await page.goto('/team/select/selectDate');
+    await page.goto('/team/personalCenter/personHome');
     const card = page.locator('[data-request=credit]');
     await expect(card).toContainText(L.creditTitle);
     await card.locator('input[type=file]').setInputFiles(await documentImage());
@@ -265,7 +267,7 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(request.getByRole('status')).toBeVisible();
     await shot(page, lang, '61-staff-request-approved');
 
-    await page.goto('/team/select/selectDate');
+    await page.goto('/team/personalCenter/personHome');
     await expect(page.getByTestId('team-state')).toContainText(L.validUntil);
     await expect(page.getByTestId('team-requests').locator('.tag--ok').first()).toContainText(L.approved);
 

@@ -273,6 +273,10 @@ describe('window payers', () => {
     expect(d.payDeadline).toBe(museumInstant('2030-03-08').getTime() + 2000);
     // A window order does not block the next one (online orders do).
     expect((await t.call('GET', '/config/orderRule/selectNotPayOrderByUserId', { token: other })).data.orderId).toBeNull();
+    // The cashier looks it up by its number: whose, where, how much, payable until when.
+    const found = await t.call('GET', `/staff/orders/window?orderNumber=${d.orderNumber.toLowerCase()}`, { token: staff, lang: 'en' });
+    expect(found.data).toMatchObject({ orderNumber: d.orderNumber, teamName: `第${schools}中学`, amount: 0 + d.amount, windowPayLastDay: '2030-03-07', payable: true, hallName: 'Main exhibition hall' });
+    expect((await t.call('GET', `/staff/orders/window?orderNumber=${d.orderNumber}`, { token: other })).code).toBe(401);
     const taken = await t.call('POST', '/staff/orders/windowPayment', { token: staff, body: { orderNumber: d.orderNumber, method: 'cash' } });
     expect(taken).toMatchObject({ code: 200, data: { status: 'completed' } });
     expect((await t.call('POST', '/staff/orders/windowPayment', { token: staff, body: { orderNumber: d.orderNumber, method: 'cash' }, lang: 'en' })).msg).toBe(
@@ -300,6 +304,7 @@ describe('window payers', () => {
       expect(back.tickets).toBeGreaterThanOrEqual(22);
       expect(await t.remaining(session)).toBe(left + back.tickets);
       expect(await freeUsed(LATER_DAY)).toBe(free - back.pupils);
+      expect((await t.call('GET', `/staff/orders/window?orderNumber=${u.orderNumber}`, { token: staff })).data).toMatchObject({ status: 'canceled', payable: false });
       expect((await t.call('POST', '/staff/orders/windowPayment', { token: staff, body: { orderNumber: u.orderNumber, method: 'card' }, lang: 'en' })).msg).toBe(
         'This order is closed or already paid and cannot be paid',
       );

@@ -55,6 +55,9 @@ export default function StaffTeams() {
       {requests.data?.map((r) => <StaffRequestCard key={r.requestId} request={r} today={museumDate(new Date())} />)}
       {(data && data.rows.length === 0) || requests.data?.length === 0 ? <div className="empty-state">{t('staff.noTeams')}</div> : null}
       {failed ? <LoadFailed onRetry={reload} /> : null}
+      <Link href={STAFF_PATHS.windowPayment} className="btn btn--block staff-logout">
+        {t('staff.window')}
+      </Link>
       <button
         type="button"
         className="btn btn--block staff-logout"

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { getTeamInfo } from '../../api/teamCalls.ts';
 import { TEAM_PATHS } from '../../domain/paths.ts';
-import { teamNotices } from '../../domain/team.ts';
+import { teamBookingBlock, teamNotices } from '../../domain/team.ts';
 import type { CalendarDay } from '../../domain/types.ts';
 import { DayGrid, Legend } from '../../ui/DayGrid.tsx';
 import { toastInfo } from '../../ui/feedback.ts';
@@ -34,7 +34,16 @@ export default function GroupSelectDate() {
 
   return (
     <Screen home>
-      {team ? <TeamStateCard team={team} /> : null}
+      {team ? (
+        <TeamStateCard team={team}>
+          {/* A frozen team or an expired certificate is sorted out in the centre (its requests). */}
+          {verified && teamBookingBlock(team) ? (
+            <Link href={TEAM_PATHS.personHome} className="btn btn--primary btn--block team-action">
+              {t('group.toCentre')}
+            </Link>
+          ) : null}
+        </TeamStateCard>
+      ) : null}
       {teamFailed ? <LoadFailed onRetry={reload} /> : null}
       {verified ? (
         <section className="card" data-testid="group-calendar">

@@ -1,5 +1,6 @@
 /** A team's account state (SPEC §4 team account states): under review, not approved with the
  * reason and a new registration, or verified with its documents' dates, frozen and why. */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { TEAM_PATHS } from '../../domain/paths.ts';
@@ -7,7 +8,8 @@ import { TEAM_TYPE_NAMES } from '../../domain/team.ts';
 import type { TeamInfo } from '../../domain/types.ts';
 import { tr } from '../../i18n/index.ts';
 
-export function TeamStateCard({ team }: { team: TeamInfo }) {
+/** `children`: what the screen adds under the state (the calendar's way to the centre). */
+export function TeamStateCard({ team, children }: { team: TeamInfo; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <section className="card team-state" data-testid="team-state">
@@ -41,6 +43,7 @@ export function TeamStateCard({ team }: { team: TeamInfo }) {
           {team.protocolExpiresOn ? <p className="muted">{t('teamArea.protocolExpires', { date: team.protocolExpiresOn })}</p> : null}
         </>
       ) : null}
+      {children}
     </section>
   );
 }

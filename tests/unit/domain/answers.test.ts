@@ -54,6 +54,7 @@ const same = {
   blockedSeats: true as Equal<Out<typeof answers.blockedSeats>, T.BlockedSeat[]>,
   groupSetting: true as Equal<Out<typeof answers.groupSetting>, T.GroupSetting>,
   groupOrderDetail: true as Equal<Out<typeof answers.groupOrderDetail>, T.GroupOrderDetail>,
+  windowOrder: true as Equal<Out<typeof answers.windowOrder>, T.WindowOrder>,
 } satisfies Record<string, true>;
 
 describe('answer schemas', () => {
