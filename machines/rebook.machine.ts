@@ -12,10 +12,15 @@
  *   read the visitors' full certificates (TicketView has masked ones) and the new session's
  *   ticket types, and the company rules for the moved set are checkRefund's change rules.
  *
- * Input: { order } as for the refund machine, which also loads the rules (`loadRules`).
+ * A group moves as a whole (SPEC §2 team ticketChangesDate, §7 rebook/group): with
+ * `wholeOrder`, every ticket still to be used is selected as the facts arrive and the ticking
+ * step is skipped; an order that cannot move (a ticket checked in, nothing left to use) ends
+ * in `refused` with the reason.
+ *
+ * Input: { order, wholeOrder? } as for the refund machine, which also loads the rules (`loadRules`).
  * Context is plain JSON. The app provides the actors `loadCalendar`, `loadHalls` (the same
  * as the purchase machine's) and `rebook` (rebook/person). */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, not, setup } from 'xstate';
 import { checkOrder, ORDER_MESSAGES, ORDER_RULES } from '../src/domain/orderRules.ts';
 import { checkRebookDate, checkRefund, NO_REFUND_FACTS, type RefundContext, type RefundDraft } from '../src/domain/refundRules.ts';
 import { isDayBookable, isSessionSelectable } from '../src/domain/sessions.ts';
@@ -36,10 +41,13 @@ import { allToggled, selectableTicketIds, toggled } from './ticketSelection.ts';
 
 export interface RebookInput {
   order: OrderDetail;
+  /** A group: every ticket still to be used moves, none is ticked. */
+  wholeOrder?: boolean;
 }
 
 export interface RebookContext {
   order: OrderDetail;
+  wholeOrder: boolean;
   rules: RefundContext;
   /** Ticked ticket ids, in the order's ticket order. */
   selected: number[];
@@ -155,6 +163,12 @@ export const rebookMachine = setup({
     rebook: fromPromise<RebookResult, RebookRequest>(async () => notProvided('rebook')),
   },
   guards: {
+    wholeOrder: ({ context }) => context.wholeOrder,
+    /** A whole order with tickets left to use, all of which the change rules let go. */
+    wholeMovable: ({ context }, { output: rules }: { output: RefundContext }) => {
+      const all = changeableTicketIds({ rules });
+      return context.wholeOrder && all.length > 0 && checkRefund({ action: 'change', ticketIds: all }, rules).length === 0;
+    },
     ticketSelectable: ({ context, event }) =>
       event.type === 'TOGGLE' && changeableTicketIds(context).includes(event.ticketId),
     changeAllowed: ({ context }) => changeViolations(context).length === 0,
@@ -176,7 +190,8 @@ export const rebookMachine = setup({
       violations: [],
       error: null,
     })),
-    showChangeViolations: assign(({ context }) => ({ violations: changeViolations(context) })),
+    showChangeViolations: assign(({ context }) => ({ violations: context.selected.length > 0 ? changeViolations(context) : [] })),
+    selectWhole: assign(({ context }) => ({ selected: changeableTicketIds(context) })),
     showSessionViolations: assign(({ context, event }) =>
       event.type === 'PICK_SESSION' ? { violations: sessionViolations(context, event.hallScheduleId) } : {},
     ),
@@ -203,6 +218,7 @@ export const rebookMachine = setup({
   id: 'rebook',
   context: ({ input }) => ({
     order: input.order,
+    wholeOrder: input.wholeOrder ?? false,
     rules: NO_REFUND_FACTS,
     selected: [],
     violations: [],
@@ -220,10 +236,18 @@ export const rebookMachine = setup({
       {
         src: 'loadRules',
         input: ({ context }: { context: RebookContext }) => ({ orderId: context.order.orderId }),
-        onDone: { target: 'selecting', actions: { type: 'setRules', params: output } },
+        onDone: [
+          { guard: { type: 'wholeMovable', params: output }, target: 'date', actions: [{ type: 'setRules', params: output }, 'selectWhole'] },
+          { guard: 'wholeOrder', target: 'refused', actions: [{ type: 'setRules', params: output }, 'selectWhole', 'showChangeViolations'] },
+          { target: 'selecting', actions: { type: 'setRules', params: output } },
+        ],
       },
       { loading: "Loading the order's refund and change facts", failed: 'The facts could not be loaded: the message and a retry' },
     ),
+    refused: {
+      type: 'final',
+      meta: { description: 'A whole order that cannot move (a ticket checked in, nothing left to use): the reason, and back to the order' },
+    },
     selecting: {
       meta: { description: "The order's tickets with checkboxes (used ones disabled) and the violations shown" },
       on: {
@@ -238,7 +262,8 @@ export const rebookMachine = setup({
     date: {
       initial: 'loading',
       meta: { description: 'The new date' },
-      on: { BACK: { target: 'selecting', actions: 'clearError' } },
+      // A whole order has no ticking step to go back to: its screen leads back to the order.
+      on: { BACK: { guard: not('wholeOrder'), target: 'selecting', actions: 'clearError' } },
       states: {
         ...loadingStates(
           { src: 'loadCalendar', onDone: { target: 'ready', actions: { type: 'setCalendar', params: output } } },

@@ -9,6 +9,7 @@ import { pathSuite } from './pathSuite.ts';
 import { rebookInBrowser } from '../paths/models/orderLifecycle.ts';
 import { callsOf, ticketsObeyRules } from './outcomes.ts';
 import type { PathModel } from './paths.ts';
+import { GROUP_CHECKED_IN, GROUP_NOTHING_LEFT, GROUP_ORDER, GROUP_ORDER_ID, GROUP_RULES, MOVED, TEAM_CALENDAR, TICKETS } from './groupRebook.fixtures.ts';
 import {
   ADULT,
   CALENDAR,
@@ -26,6 +27,7 @@ import {
   RULES,
   SOLD_OUT_DAY,
   SOLD_OUT_SESSION,
+  VISIT_DATE,
 } from './refund.fixtures.ts';
 
 type Snapshot = SnapshotFrom<typeof rebookMachine>;
@@ -99,8 +101,71 @@ pathSuite('rebook', [
       rebook: [{ output: REBOOKED }, { error: '该场次余票不足' }],
     },
   },
+  {
+    // A group moves as a whole: no ticking; a group checked in, or with nothing left, is refused.
+    name: 'a whole group',
+    machine: rebookMachine,
+    input: { order: GROUP_ORDER, wholeOrder: true },
+    generators: ['cover'],
+    outcome: (end) => {
+      for (const input of callsOf(end, 'rebook') as RebookRequest[]) expect(input).toEqual({ orderId: GROUP_ORDER_ID, ticketIds: TICKETS, hallScheduleId: NEW_SESSION });
+    },
+    events: ((s: Snapshot): RebookEvent[] => {
+      const out: RebookEvent[] = [];
+      if (s.matches('failed') || s.matches({ date: 'failed' }) || s.matches({ session: 'failed' })) out.push({ type: 'RETRY' });
+      if (s.matches({ date: 'ready' })) out.push({ type: 'PICK_DATE', date: NEW_DAY }, { type: 'PICK_DATE', date: VISIT_DATE }, { type: 'BACK' });
+      if (s.matches({ session: 'ready' })) out.push({ type: 'PICK_SESSION', hallScheduleId: NEW_SESSION }, { type: 'PICK_SESSION', hallScheduleId: LAST_TICKET_SESSION });
+      if (s.matches('session') || s.matches('confirming')) out.push({ type: 'BACK' });
+      if (s.matches('confirming')) out.push({ type: 'SUBMIT' });
+      return out;
+    }) as PathModel['events'],
+    outcomes: {
+      loadRules: [{ output: GROUP_RULES }, { output: GROUP_CHECKED_IN }, { output: GROUP_NOTHING_LEFT }, { error: 'Network error' }],
+      loadCalendar: [{ output: TEAM_CALENDAR }],
+      loadHalls: [{ output: HALLS }],
+      rebook: [{ output: MOVED }, { error: '新日期的学校免费名额不足以容纳本团的免费学生，请选择其他日期' }],
+    },
+  },
   rebookInBrowser,
 ]);
+
+describe('rebook: a whole group', () => {
+  async function start(rules: RefundContext) {
+    const machine = rebookMachine.provide({
+      actors: {
+        loadRules: fromPromise<RefundContext, { orderId: number }>(async () => rules),
+        loadCalendar: fromPromise<CalendarDay[], void>(async () => TEAM_CALENDAR),
+        loadHalls: fromPromise<HallPool[], { date: string }>(async () => HALLS),
+        rebook: fromPromise<RebookResult, RebookRequest>(async () => MOVED),
+      },
+    });
+    const actor = createActor(machine, { input: { order: GROUP_ORDER, wholeOrder: true } }).start();
+    await waitFor(actor, (s) => !s.matches('loading'));
+    return actor;
+  }
+
+  it('every ticket still to be used is selected and the calendar comes first; the session must take them all', async () => {
+    const actor = await start(GROUP_RULES);
+    await waitFor(actor, (s) => s.matches({ date: 'ready' }));
+    expect(actor.getSnapshot().context.selected).toEqual(TICKETS);
+    actor.send({ type: 'BACK' });
+    actor.send({ type: 'PICK_DATE', date: VISIT_DATE });
+    expect(actor.getSnapshot().matches({ date: 'ready' })).toBe(true);
+    actor.send({ type: 'PICK_DATE', date: NEW_DAY });
+    await waitFor(actor, (s) => s.matches({ session: 'ready' }));
+    actor.send({ type: 'PICK_SESSION', hallScheduleId: LAST_TICKET_SESSION });
+    expect(actor.getSnapshot().context.violations).toEqual([{ rule: ORDER_RULES.stock, message: fill(ORDER_MESSAGES.notEnough, { n: 1 }) }]);
+  });
+
+  it('a group with a ticket through the gate is refused with the rule; one with nothing left, without one', async () => {
+    const checkedIn = await start(GROUP_CHECKED_IN);
+    expect(checkedIn.getSnapshot().value).toBe('refused');
+    expect(checkedIn.getSnapshot().context.violations).toEqual([{ rule: REFUND_RULES.groupCheckedIn, message: REFUND_MESSAGES.groupCheckedIn }]);
+    const nothing = await start(GROUP_NOTHING_LEFT);
+    expect(nothing.getSnapshot().value).toBe('refused');
+    expect(nothing.getSnapshot().context.violations).toEqual([]);
+  });
+});
 
 describe('rebook: behaviour', () => {
   async function start(f: { rebook?: RebookResult | Error; rules?: RefundContext; calendar?: CalendarDay[] } = {}) {

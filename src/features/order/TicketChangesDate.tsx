@@ -1,16 +1,17 @@
 /** team order/ticketChangesDate?id= (SPEC §2): the whole group to a session of the same hall
  * on another day. The order's hall and date now, a day on the team's calendar, a session of
- * that hall, confirm (groupRebook machine); then the order on its new date. */
+ * that hall, confirm (the rebook machine with `wholeOrder`); then the order on its new date. */
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
-import { groupRebookMachine, movingTicketIds, pickableDays } from '../../../machines/groupRebook.machine.ts';
+import { rebookMachine } from '../../../machines/rebook.machine.ts';
 import { getGroupHalls, getTeamCalendar } from '../../api/groupCalls.ts';
 import { getGroupOrder, getRefundRules, rebookGroup } from '../../api/orderCalls.ts';
 import { pathTo, TEAM_PATHS } from '../../domain/paths.ts';
-import { isSessionSelectable } from '../../domain/sessions.ts';
+import { isDayBookable, isSessionSelectable } from '../../domain/sessions.ts';
+import type { GroupOrderDetail } from '../../domain/types.ts';
 import { tr } from '../../i18n/index.ts';
 import { DayGrid, Legend } from '../../ui/DayGrid.tsx';
 import { toastInfo } from '../../ui/feedback.ts';
@@ -18,27 +19,37 @@ import { FooterBar } from '../../ui/FooterBar.tsx';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
+import { useLoad } from '../../ui/useLoad.ts';
 
-const machine = groupRebookMachine.provide({
+const machine = rebookMachine.provide({
   actors: {
-    loadOrder: fromPromise(async ({ input }) => {
-      const [order, rules] = await Promise.all([getGroupOrder(input.orderId), getRefundRules(input.orderId)]);
-      return { order, rules };
-    }),
+    loadRules: fromPromise(({ input }) => getRefundRules(input.orderId)),
     loadCalendar: fromPromise(() => getTeamCalendar()),
     loadHalls: fromPromise(({ input }) => getGroupHalls(input.date)),
+    // A group moves as a whole: the order and the session say all (rebook/group).
     rebook: fromPromise(({ input }) => rebookGroup(input.orderId, input.hallScheduleId)),
   },
 });
 
 export default function TicketChangesDate() {
   const { t } = useTranslation();
-  const [, navigate] = useLocation();
   const orderId = Number(new URLSearchParams(useSearch()).get('id'));
-  const [snapshot, send] = useMachine(machine, { input: { orderId } });
-  const { order, rules, violations, date, halls, hallScheduleId, result, error } = snapshot.context;
+  const { data: order, failed, loading, reload } = useLoad(() => getGroupOrder(orderId), [orderId]);
   const detail = pathTo(TEAM_PATHS.orderDetail, { id: orderId });
-  const group = movingTicketIds(rules).length;
+  return (
+    <Screen title={t('groupOrder.changeTitle')} backTo={detail}>
+      {order ? <ChangeDate order={order} detail={detail} /> : null}
+      {failed ? <LoadFailed onRetry={reload} /> : null}
+      <LoadingOverlay show={loading} />
+    </Screen>
+  );
+}
+
+function ChangeDate({ order, detail }: { order: GroupOrderDetail; detail: string }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const [snapshot, send] = useMachine(machine, { input: { order, wholeOrder: true } });
+  const { selected, violations, calendar, date, halls, hallScheduleId, result, error } = snapshot.context;
 
   useEffect(() => {
     if (!snapshot.matches('done') || !result) return;
@@ -50,32 +61,31 @@ export default function TicketChangesDate() {
   const loadFailed = snapshot.matches('failed') || snapshot.matches({ date: 'failed' }) || snapshot.matches({ session: 'failed' });
   // A failed read shows its message with the retry; refusals show where the eye is.
   const messages = loadFailed ? [] : [...violations.map((v) => v.message), ...(error ? [error] : [])];
+  const busy = snapshot.matches('loading') || snapshot.matches({ date: 'loading' }) || snapshot.matches({ session: 'loading' }) || snapshot.matches('submitting');
 
   return (
-    <Screen title={t('groupOrder.changeTitle')} backTo={detail}>
-      {order ? (
-        <section className="card stack">
-          <div className="card__title">{order.hallName}</div>
+    <>
+      <section className="card stack">
+        <div className="card__title">{order.hallName}</div>
+        <div className="row">
+          <span className="muted">{t('groupOrder.currentDate')}</span>
+          <span>
+            {order.visitDate} {order.beginTime}-{order.endTime}
+          </span>
+        </div>
+        <div className="row">
+          <span className="muted">{t('groupOrder.moving')}</span>
+          <span>{t('orderRecord.count', { n: selected.length })}</span>
+        </div>
+        {date && !snapshot.matches('date') ? (
           <div className="row">
-            <span className="muted">{t('groupOrder.currentDate')}</span>
+            <span className="muted">{t('groupOrder.newDate')}</span>
             <span>
-              {order.visitDate} {order.beginTime}-{order.endTime}
+              {date} {session ? `${session.beginTime}-${session.endTime}` : ''}
             </span>
           </div>
-          <div className="row">
-            <span className="muted">{t('groupOrder.moving')}</span>
-            <span>{t('orderRecord.count', { n: group })}</span>
-          </div>
-          {date && !snapshot.matches('date') ? (
-            <div className="row">
-              <span className="muted">{t('groupOrder.newDate')}</span>
-              <span>
-                {date} {session ? `${session.beginTime}-${session.endTime}` : ''}
-              </span>
-            </div>
-          ) : null}
-        </section>
-      ) : null}
+        ) : null}
+      </section>
 
       {snapshot.matches('refused') ? (
         <Refusal message={messages.length > 0 ? messages.map(tr).join(' ') : t('groupOrder.nothingToChange')}>
@@ -93,15 +103,14 @@ export default function TicketChangesDate() {
         <section className="card stack">
           <div className="card__title">{t('groupOrder.pickDate')}</div>
           <DayGrid
-            days={snapshot.context.calendar}
+            days={calendar}
             onPick={(day) => {
               // The order's own day and days without tickets are not a change: say why.
-              if (pickableDays(snapshot.context).some((d) => d.date === day.date)) send({ type: 'PICK_DATE', date: day.date });
-              else toastInfo(day.date === order?.visitDate ? t('groupOrder.sameDay') : (day.reason ?? t(`day.${day.state}`)));
+              if (day.date !== order.visitDate && isDayBookable(calendar, day.date)) send({ type: 'PICK_DATE', date: day.date });
+              else toastInfo(day.date === order.visitDate ? t('groupOrder.sameDay') : (day.reason ?? t(`day.${day.state}`)));
             }}
           />
           <Legend />
-          {pickableDays(snapshot.context).length === 0 ? <p className="muted">{t('groupOrder.noDays')}</p> : null}
         </section>
       ) : null}
 
@@ -129,9 +138,7 @@ export default function TicketChangesDate() {
       ) : null}
 
       {snapshot.matches('confirming') || snapshot.matches('submitting') ? (
-        <p className="card">
-          {t('groupOrder.confirm', { n: group, date, session: session ? `${session.beginTime}-${session.endTime}` : '' })}
-        </p>
+        <p className="card">{t('groupOrder.confirm', { n: selected.length, date, session: session ? `${session.beginTime}-${session.endTime}` : '' })}</p>
       ) : null}
 
       {snapshot.matches('session') || snapshot.matches('confirming') || snapshot.matches('submitting') ? (
@@ -147,15 +154,7 @@ export default function TicketChangesDate() {
         </FooterBar>
       ) : null}
 
-      <LoadingOverlay
-        show={
-          snapshot.matches('loading') ||
-          snapshot.matches({ date: 'loading' }) ||
-          snapshot.matches({ session: 'loading' }) ||
-          snapshot.matches('submitting') ||
-          snapshot.matches('done')
-        }
-      />
-    </Screen>
+      <LoadingOverlay show={busy || snapshot.matches('done')} />
+    </>
   );
 }
