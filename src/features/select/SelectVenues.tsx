@@ -4,10 +4,11 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import { isDayBookable, isSessionSelectable } from '../../domain/sessions.ts';
+import { isDayBookable } from '../../domain/sessions.ts';
 import { isListOpen } from '../../domain/waitingList.ts';
 import { tr } from '../../i18n/index.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
+import { SessionRadios } from '../../ui/SessionRadios.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { usePurchase, usePurchaseScreen } from './purchase.tsx';
@@ -84,35 +85,7 @@ export default function SelectVenues() {
               {t('selectVenues.films')}
             </Link>
           ) : (
-            <div className="sessions" role="radiogroup" aria-label={hall.name}>
-              {hall.scheduleTicketPoolVOS.map((session) => {
-                const ok = isSessionSelectable(hall, session);
-                const checked = choice?.hallScheduleId === session.hallScheduleId;
-                return (
-                  <label key={session.hallScheduleId} className={`session${ok ? '' : ' session--off'}${checked ? ' session--on' : ''}`}>
-                    <input
-                      type="radio"
-                      name="session"
-                      disabled={!ok}
-                      checked={checked}
-                      onChange={() => setChoice({ hallId: hall.hallId, hallScheduleId: session.hallScheduleId })}
-                    />
-                    <span className="session__time">
-                      {session.beginTime}-{session.endTime}
-                    </span>
-                    <span className="session__state">
-                      {ok ? (
-                        <span className="tag tag--ok">{t('day.left', { n: session.ticketPool })}</span>
-                      ) : (
-                        <span className={`tag ${session.state === 'soldOut' ? 'tag--danger' : 'tag--off'}`}>
-                          {session.disabledText ?? t(`session.${session.state}`)}
-                        </span>
-                      )}
-                    </span>
-                  </label>
-                );
-              })}
-            </div>
+            <SessionRadios hall={hall} picked={choice?.hallScheduleId ?? null} onPick={(hallScheduleId) => setChoice({ hallId: hall.hallId, hallScheduleId })} />
           )}
           {hall.scheduleTicketPoolVOS.some(isListOpen) ? (
             <Link href={pathTo(INDIVIDUAL_PATHS.waitingList, {}, { date })} className="btn btn--block">

@@ -5,10 +5,10 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { isSessionSelectable } from '../../domain/sessions.ts';
 import { TEAM_PATHS } from '../../domain/paths.ts';
 import { tr } from '../../i18n/index.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
+import { SessionRadios } from '../../ui/SessionRadios.tsx';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useGroupDraft, useGroupScreen } from './groupDraft.ts';
@@ -61,27 +61,7 @@ export default function GroupSelectVenues() {
               {hall.group.offSeasonOnly ? ` · ${t('group.offSeasonOnly')}` : ''}
             </p>
           ) : null}
-          <div className="sessions" role="radiogroup" aria-label={hall.name}>
-            {hall.scheduleTicketPoolVOS.map((session) => {
-              const ok = isSessionSelectable(hall, session);
-              const checked = picked === session.hallScheduleId;
-              return (
-                <label key={session.hallScheduleId} className={`session${ok ? '' : ' session--off'}${checked ? ' session--on' : ''}`}>
-                  <input type="radio" name="session" disabled={!ok} checked={checked} onChange={() => setChoice({ hallId: hall.hallId, hallScheduleId: session.hallScheduleId })} />
-                  <span className="session__time">
-                    {session.beginTime}-{session.endTime}
-                  </span>
-                  <span className="session__state">
-                    {ok ? (
-                      <span className="tag tag--ok">{t('day.left', { n: session.ticketPool })}</span>
-                    ) : (
-                      <span className={`tag ${session.state === 'soldOut' ? 'tag--danger' : 'tag--off'}`}>{session.disabledText ?? t(`session.${session.state}`)}</span>
-                    )}
-                  </span>
-                </label>
-              );
-            })}
-          </div>
+          <SessionRadios hall={hall} picked={picked} onPick={(hallScheduleId) => setChoice({ hallId: hall.hallId, hallScheduleId })} />
         </section>
       ))}
       {!busy && !failed && halls.length === 0 ? <div className="empty-state">{t('group.none')}</div> : null}
