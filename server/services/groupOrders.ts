@@ -7,6 +7,7 @@ import { fail } from '../http.ts';
 import type { GroupOrderBody } from '../../src/domain/contracts.ts';
 import {
   checkGroup,
+  GROUP_RULES,
   groupKindOf,
   isOffSeason,
   quoteGroup,
@@ -193,7 +194,12 @@ export async function placeGroupOrder(deps: AppDeps, teamId: number, body: Group
     if (unpaid.length > 0) throw fail(GROUP_TEXTS.unpaid);
     const refused = await passRiskAndCaptcha(q, deps, config, owner, now, body.captchaToken, lang);
     if (refused) return refused;
-    if (!(await takeSold(q, schedule.id, tickets.length))) throw fail(ORDER_TEXTS.soldOut);
+    if (!(await takeSold(q, schedule.id, tickets.length))) {
+      // Taken meanwhile: say how many are left, as the stock rule would have.
+      const [now] = await q.query<{ left: number }>('SELECT capacity - sold - held AS left FROM hall_schedule WHERE id = $1', [schedule.id]);
+      const refusal = checkGroup(draft, { ...ctx, remaining: now.left }).find((v) => v.rule === GROUP_RULES.stock || v.rule === GROUP_RULES.stockBelowMinimum);
+      throw fail(refusal?.message ?? ORDER_TEXTS.soldOut);
+    }
     if (!(await takeFreeQuota(q, hall.id, schedule.visit_date, quote.freeStudents))) throw fail(GROUP_TEXTS.priceChanged);
     const info = {
       teamName: team.teamName,

@@ -51,10 +51,11 @@ export async function rebookGroup(deps: AppDeps, teamId: number, body: z.output<
     const refused = hallRefusal(groupHallOf(target.hall), order.team_type, isOffSeason(target.schedule.visit_date, target.config.off_season_months));
     if (refused) throw fail(refused);
 
-    // The free pupil tickets move to the new day's quota (the old day's come back with the release).
+    // Sessions first, then the free pupil tickets (the lock order of a group order): they move
+    // to the new day's quota, the old day's come back with the release.
+    const newIds = await moveToSession(q, order.id, moving, target.schedule, now);
     const freePupils = moving.filter((f) => f.role === 'student' && f.free).length;
     if (!(await takeFreeQuota(q, target.hall.id, target.schedule.visit_date, freePupils))) throw fail(GROUP_REBOOK_TEXTS.freeQuota);
-    const newIds = await moveToSession(q, order.id, moving, target.schedule, now);
     return {
       orderId: order.id,
       orderStatus: 'changed',

@@ -262,6 +262,27 @@ describe('the day\'s free pupil tickets', () => {
   });
 });
 
+describe('the last tickets of a session', () => {
+  it('groups racing for fewer tickets than they need: never oversold, the refused told how many are left, a cancel gives them back once', async () => {
+    const h = await mainHall(OTHER_DAY);
+    const session = h.scheduleTicketPoolVOS[2].hallScheduleId;
+    // Leave room for one group of 22 only.
+    const left = await t.remaining(session);
+    await t.db.query('UPDATE hall_schedule SET sold_external = sold_external + $2, sold = sold + $2 WHERE id = $1', [session, left - 30]);
+    const teams = await Promise.all([newSchool(), newSchool(), newSchool()]);
+    const bodies = await Promise.all(teams.map((_, i) => schoolBody(OTHER_DAY, { gradeList: [grade('六年级', 10, 10)], teacherList: teachers(1, 10 + i) }, 2)));
+    const answers = await Promise.all(teams.map((token, i) => place(token, bodies[i], 'en')));
+    expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.code !== 200)) expect(a.msg).toBe('Remaining tickets (8) are below the group minimum; please pick another session');
+    expect(await t.remaining(session)).toBe(8);
+    const winner = answers.findIndex((a) => a.code === 200);
+    const number = (await detail(teams[winner], answers[winner].data.orderId)).orderNumber;
+    expect((await t.call('GET', `/order/OrderInfo/cancel?orderNumber=${number}`, { token: teams[winner] })).code).toBe(200);
+    expect((await t.call('GET', `/order/OrderInfo/cancel?orderNumber=${number}`, { token: teams[winner], lang: 'en' })).code).toBe(500);
+    expect(await t.remaining(session)).toBe(30);
+  });
+});
+
 describe('window payers', () => {
   it('pay at the window by the end of the day two days before; staff take the money; an unpaid one is cancelled after, its stock and free tickets back once', async () => {
     const login = await newSchoolLogin();
