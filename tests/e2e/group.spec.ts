@@ -94,6 +94,10 @@ for (const lang of ['zh', 'en'] as const) {
     await fill(page, T.name, '王建国');
     await fill(page, T.number, mainlandId('1980-03-04', '101'));
     await fill(page, T.phone, '13800138000');
+    // The draft is kept on the device: a reload (or a login on the way) loses nothing.
+    await page.reload();
+    await expect(page).toHaveURL(/\/team\/select\/addLeader$/);
+    await expect(page.locator('.rv-field').filter({ hasText: T.phone }).locator('input')).toHaveValue('13800138000');
     await shot(page, lang, '81-group-leader');
     await page.getByRole('button', { name: T.next }).click();
 
