@@ -7,6 +7,7 @@ import { fail } from '../http.ts';
 import type { GroupOrderBody } from '../../src/domain/contracts.ts';
 import {
   checkGroup,
+  GROUP_MESSAGES,
   GROUP_RULES,
   groupKindOf,
   isOffSeason,
@@ -28,7 +29,7 @@ import { bookableSession, insertOrder, lockBuyer, ORDER_TEXTS, passRiskAndCaptch
 import { groupHallOf, loadPrices, remainingOf, type HallRow, type PriceRow } from './pool.ts';
 import { takeSold } from './stock.ts';
 import { completeOrder } from './payments.ts';
-import { teamInfo } from './teams.ts';
+import { TEAM_TEXTS, teamInfo } from './teams.ts';
 
 export const GROUP_TEXTS = {
   /** The total the team saw is not the one now (the day's free pupil tickets were taken, an
@@ -39,13 +40,12 @@ export const GROUP_TEXTS = {
   },
   sizeMismatch: { zh: '团体总人数与名单不符', en: 'The group size does not match the lists' },
   unpaid: { zh: '您有未支付的在线订单，请先支付或取消', en: 'You have an unpaid online order; please pay or cancel it first' },
-  notGroupHall: { zh: '该场馆不接待团体', en: 'This hall does not take groups' },
 } satisfies Record<string, Text>;
 
 /** The user that owns a team's orders (migration 012: every team has one). */
 export async function teamOwner(q: Queryable, teamId: number): Promise<number> {
   const [t] = await q.query<{ user_id: number }>('SELECT user_id FROM teams WHERE id = $1', [teamId]);
-  if (!t) throw fail(ORDER_TEXTS.orderNotFound, 401);
+  if (!t) throw fail(TEAM_TEXTS.notFound, 401);
   return t.user_id;
 }
 
@@ -88,6 +88,7 @@ async function groupContext(deps: AppDeps, q: Queryable, teamId: number, hall: H
     adultPrice: adult?.price ?? 0,
     studentPrice: student?.price ?? 0,
     freeStudentQuota: groupKindOf(team.teamType) === 'school' ? await freeQuotaLeft(q, hall, date) : 0,
+    // A whole number, as minutes() reads one.
     agencyDiscountPercent: Math.min(100, minutes(config, 'agency_discount_percent', 100)),
     chargedPerFreeLeader: perLeader && /^\d+$/.test(perLeader) ? Number(perLeader) : null,
     offSeason: isOffSeason(date, config.off_season_months),
@@ -169,7 +170,8 @@ export async function placeGroupOrder(deps: AppDeps, teamId: number, body: Group
   const session = await bookableSession(deps.db, body.hallScheduleId, now, body.date);
   const { schedule, hall } = session;
   if (hall.id !== body.hallId) throw fail(ORDER_TEXTS.notSelectable);
-  if (hall.cinema) throw fail(GROUP_TEXTS.notGroupHall);
+  // A dome's group seats come with the team cinema screens.
+  if (hall.cinema) throw fail(GROUP_MESSAGES.noGroups);
   const { team, ctx, prices, config } = await groupContext(deps, deps.db, teamId, hall, schedule.visit_date, remainingOf(schedule));
   const block = teamBookingBlock(team);
   if (block) throw fail(block);
@@ -196,8 +198,8 @@ export async function placeGroupOrder(deps: AppDeps, teamId: number, body: Group
     if (refused) return refused;
     if (!(await takeSold(q, schedule.id, tickets.length))) {
       // Taken meanwhile: say how many are left, as the stock rule would have.
-      const [now] = await q.query<{ left: number }>('SELECT capacity - sold - held AS left FROM hall_schedule WHERE id = $1', [schedule.id]);
-      const refusal = checkGroup(draft, { ...ctx, remaining: now.left }).find((v) => v.rule === GROUP_RULES.stock || v.rule === GROUP_RULES.stockBelowMinimum);
+      const [stock] = await q.query<{ left: number }>('SELECT capacity - sold - held AS left FROM hall_schedule WHERE id = $1', [schedule.id]);
+      const refusal = checkGroup(draft, { ...ctx, remaining: stock.left }).find((v) => v.rule === GROUP_RULES.stock || v.rule === GROUP_RULES.stockBelowMinimum);
       throw fail(refusal?.message ?? ORDER_TEXTS.soldOut);
     }
     if (!(await takeFreeQuota(q, hall.id, schedule.visit_date, quote.freeStudents))) throw fail(GROUP_TEXTS.priceChanged);
