@@ -5,9 +5,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Text } from '../src/domain/text.ts';
 import type { CancelOrderResult } from '../src/domain/types.ts';
-import { orderActions, type OrderActions } from '../src/domain/orderActions.ts';
+import { orderActions, type AnyOrder } from '../src/domain/orderActions.ts';
 import { errorText, failure, notProvided } from './errors.ts';
-import { paysAtWindow, type AnyOrder } from './payOrder.machine.ts';
 
 export interface OrderDetailContext {
   orderId: number;
@@ -18,12 +17,6 @@ export interface OrderDetailContext {
 
 export type OrderDetailEvent = { type: 'CANCEL' } | { type: 'RELOAD' };
 
-/** The buttons the detail offers: the order's actions, but a group that pays at the
- * museum's window is never offered the online payment. */
-export function detailActions(order: AnyOrder): OrderActions {
-  const can = orderActions(order);
-  return { ...can, pay: can.pay && !paysAtWindow(order) };
-}
 
 
 export const orderDetailMachine = setup({

@@ -10,7 +10,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { ticker, type TickEvent } from './ticker.ts';
 import type { Text } from '../src/domain/text.ts';
-import type { GroupOrderDetail, OrderDetail } from '../src/domain/types.ts';
+import { paysAtWindow, type AnyOrder } from '../src/domain/orderActions.ts';
+import type { OrderDetail } from '../src/domain/types.ts';
 import { errorText, failure, notProvided, output } from './errors.ts';
 import { HOLD_SLACK_MS } from '../src/domain/limits.ts';
 import { ORDER_NOT_PAID_IN_TIME } from '../src/domain/sessions.ts';
@@ -23,14 +24,9 @@ export const PAY_RECHECK_MS = 2000;
 
 /** A visitor's order, or a team's with its group part (searchTravelTeamOrder): the order
  * screens show either. */
-export type AnyOrder = OrderDetail | GroupOrderDetail;
 
 /** An unpaid group order whose money the museum's staff take at the window (SPEC §4): its
  * deadline is the end of the last window day, and it is never paid online. */
-export function paysAtWindow(order: AnyOrder | null): boolean {
-  return order !== null && order.status === 'toBePaid' && 'group' in order && order.group.payMethod === 'window';
-}
-
 export interface PayOrderInput {
   orderId: number;
 }

@@ -1,6 +1,7 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { detailActions, orderDetailMachine } from '../../machines/orderDetail.machine.ts';
+import { orderDetailMachine } from '../../machines/orderDetail.machine.ts';
+import { orderActions } from '../../src/domain/orderActions.ts';
 import type { GroupOrderDetail, OrderDetail } from '../../src/domain/types.ts';
 import { pathSuite } from './pathSuite.ts';
 import { callsOf } from './outcomes.ts';
@@ -74,8 +75,8 @@ describe('orderDetail: behaviour', () => {
       ...order('toBePaid'),
       group: { payMethod, windowPayLastDay: '2026-11-29', leader: { name: '王', certificateInfo: '', mobile: '' }, gradeList: [], teacherList: [], ticketUseType: 1, lines: [] },
     });
-    expect(detailActions(group('window'))).toMatchObject({ pay: false, cancel: true });
-    expect(detailActions(group('online'))).toMatchObject({ pay: true, cancel: true });
-    expect(detailActions(order('toBePaid'))).toMatchObject({ pay: true, cancel: true });
+    expect(orderActions(group('window'))).toMatchObject({ pay: false, cancel: true });
+    expect(orderActions(group('online'))).toMatchObject({ pay: true, cancel: true });
+    expect(orderActions(order('toBePaid'))).toMatchObject({ pay: true, cancel: true });
   });
 });

@@ -2,7 +2,7 @@
  * paid, the leader, the grades, the teachers and the tickets by role, free ones marked. The
  * leader's and teachers' certificates and mobile come masked from the server. */
 import { useTranslation } from 'react-i18next';
-import { paysAtWindow } from '../../../machines/payOrder.machine.ts';
+import { paysAtWindow } from '../../domain/orderActions.ts';
 import type { GroupOrderDetail } from '../../domain/types.ts';
 import { formatMoney } from '../../ui/money.ts';
 import { Collapsed } from './Collapsed.tsx';

@@ -6,7 +6,8 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { fromPromise } from 'xstate';
-import { detailActions, orderDetailMachine } from '../../../machines/orderDetail.machine.ts';
+import { orderDetailMachine } from '../../../machines/orderDetail.machine.ts';
+import { orderActions } from '../../domain/orderActions.ts';
 import { cancelOrder } from '../../api/orderCalls.ts';
 import { tr } from '../../i18n/index.ts';
 import { confirm, toastInfo } from '../../ui/feedback.ts';
@@ -42,7 +43,7 @@ export default function OrderDetail() {
   const [sheet, setSheet] = useState<'refund' | 'rebook' | null>(null);
   // The notices that go with this order's status (checking instructions, refund alert ...).
   const { data: notices } = useLoad(() => calls.notices(Number(id)), [id, order?.status, calls]);
-  const can = order ? detailActions(order) : null;
+  const can = order ? orderActions(order) : null;
 
   const cancel = async () => {
     const sure = await confirm({

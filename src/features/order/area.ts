@@ -1,7 +1,7 @@
 /** The order screens serve both areas (SPEC §2: a visitor's and a team's order group): which
  * paths they link to (src/domain/paths.ts `orderPaths`) and which calls read the order are
  * chosen here once, from the area the app is in (the same choice that picks the token). */
-import type { AnyOrder } from '../../../machines/payOrder.machine.ts';
+import type { AnyOrder } from '../../domain/orderActions.ts';
 import { getGroupOrder, getOrder, getPopWindows, getTodayOrders } from '../../api/orderCalls.ts';
 import { currentKind, type AccountKind } from '../../api/session.ts';
 import { orderPaths } from '../../domain/paths.ts';
