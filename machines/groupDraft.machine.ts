@@ -83,7 +83,9 @@ export type GroupDraftEvent =
   | { type: 'SUBMIT' }
   | { type: 'SLIDER.PASSED'; token: string }
   | { type: 'SLIDER.CANCEL' }
-  | { type: 'RESET' };
+  | { type: 'RESET' }
+  /** Another team logged in on this device: its draft starts afresh. */
+  | { type: 'DISCARD' };
 
 /** placeOrder answers `{ code, msg, data }`: 200 with the order, or 502 and no order (SPEC §8). */
 export interface GroupPlaceAnswer {
@@ -276,6 +278,7 @@ export const groupDraftMachine = setup({
   context: ({ input }) => initialGroupContext(input),
   initial: 'date',
   meta: { description: "A team's group order: day, hall and session, leader, pupils or size, teachers, summary, slider, order" },
+  on: { DISCARD: { target: '.date', actions: 'reset' } },
   states: {
     date: {
       initial: 'loading',

@@ -4,6 +4,7 @@ import {
   groupDraftMachine,
   groupQuote,
   groupRulesContext,
+  initialGroupContext,
   type GroupDraftContext,
   type GroupDraftEvent,
   type GroupPlaceAnswer,
@@ -123,6 +124,7 @@ function events(s: Snapshot): GroupDraftEvent[] {
   }
   if (s.matches('slider')) out.push({ type: 'SLIDER.PASSED', token: 'slider-token' }, { type: 'SLIDER.CANCEL' });
   if (s.matches('placed')) out.push({ type: 'RESET' });
+  if (s.matches('leader')) out.push({ type: 'DISCARD' });
   return out;
 }
 
@@ -255,6 +257,16 @@ describe('groupDraft: behaviour', () => {
     actor.send({ type: 'SLIDER.PASSED', token: 't' });
     await waitFor(actor, (s) => s.matches('placed'));
     expect(sent[0]).toMatchObject({ quotedAmount: 0, orderAdditionInfo: { personNumber: 42, teamName: '科技实验小学' }, gradeList: [{ name: 'Grade One', all: 20 }, { name: 'Grade Two', all: 20 }] });
+  });
+
+  it("another team's login discards the draft: nothing of it is left", async () => {
+    const { actor } = await start();
+    actor.send({ type: 'PICK_SESSION', hallId: MAIN, hallScheduleId: SESSION });
+    await waitFor(actor, (s) => s.matches('leader'));
+    fillLeader(actor);
+    actor.send({ type: 'DISCARD' });
+    await waitFor(actor, (s) => s.matches({ date: 'ready' }));
+    expect(actor.getSnapshot().context.draft).toEqual(initialGroupContext(input).draft);
   });
 
   it('a frozen team is stopped at the venue with the reason; an agency is refused a school-only hall', async () => {

@@ -16,6 +16,7 @@ import './team.css';
 import { TeamLinks } from './TeamLinks.tsx';
 import { TeamNotices } from './TeamNotices.tsx';
 import { TeamStateCard } from './TeamStateCard.tsx';
+import { forgetDraftTeam } from './draftOwner.ts';
 import { TeamRequests } from './TeamRequests.tsx';
 
 const CENTRE_LINKS = [
@@ -34,6 +35,7 @@ export default function TeamHome() {
   const leave = async () => {
     await logout().catch(() => undefined);
     clearToken('team');
+    forgetDraftTeam();
     navigate(TEAM_PATHS.login, { replace: true });
   };
 

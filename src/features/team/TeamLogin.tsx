@@ -21,12 +21,16 @@ import { SliderCaptcha } from '../../ui/SliderCaptcha.tsx';
 import '../../ui/vant.ts';
 import './team.css';
 import { TeamLinks } from './TeamLinks.tsx';
+import { rememberDraftTeam } from './draftOwner.ts';
 
 const machine = teamLoginMachine.provide({
   actors: {
     login: fromPromise(async ({ input }) => {
       const answer = await teamLogin(input.creditCode, input.password, input.captchaToken);
-      if (answer.token) setToken('team', answer.token);
+      if (answer.token) {
+        setToken('team', answer.token);
+        rememberDraftTeam(input.creditCode);
+      }
       return { refused: answer.refused };
     }),
   },

@@ -10,9 +10,12 @@ import { getGroupHalls, getGroupSetting, getTeamCalendar, placeGroupOrder } from
 import { defaultGrades } from '../../domain/groupRules.ts';
 import { pathTo, TEAM_PATHS } from '../../domain/paths.ts';
 import { currentLang } from '../../i18n/index.ts';
+import { currentDraftTeam } from './draftOwner.ts';
 
 // Versioned: a snapshot of an older machine (another context shape) is not restored.
 const STORAGE_KEY = 'groupDraft-1';
+/** The team the draft in storage belongs to. */
+const OWNER_KEY = 'groupDraft-1-owner';
 
 const machine = groupDraftMachine.provide({
   actors: {
@@ -27,6 +30,8 @@ export type GroupDraftSnapshot = SnapshotFrom<typeof machine>;
 
 function restore() {
   try {
+    // Another team's draft (or one left after a logout) is not this team's to see.
+    if (localStorage.getItem(OWNER_KEY) !== currentDraftTeam()) localStorage.removeItem(STORAGE_KEY);
     const saved = localStorage.getItem(STORAGE_KEY);
     if (saved) return createActor(machine, { snapshot: JSON.parse(saved), input: { defaultGrades: defaultGrades(currentLang()) } });
   } catch {
@@ -36,7 +41,11 @@ function restore() {
 }
 
 export const groupDraftActor = restore();
-groupDraftActor.subscribe(() => localStorage.setItem(STORAGE_KEY, JSON.stringify(groupDraftActor.getPersistedSnapshot())));
+let owner = currentDraftTeam();
+groupDraftActor.subscribe(() => {
+  localStorage.setItem(STORAGE_KEY, JSON.stringify(groupDraftActor.getPersistedSnapshot()));
+  localStorage.setItem(OWNER_KEY, owner ?? '');
+});
 groupDraftActor.start();
 
 export function useGroupDraft<T>(select: (snapshot: GroupDraftSnapshot) => T): T {
@@ -78,6 +87,11 @@ export function groupRouteOf(screen: GroupScreen, snapshot: GroupDraftSnapshot):
 export function useGroupScreen(screen: GroupScreen, navigate: (to: string, options?: { replace?: boolean }) => void) {
   const actor = groupDraftActor;
   useState(() => {
+    // Another team logged in on this page since the draft was written: start it afresh.
+    if (owner !== currentDraftTeam()) {
+      owner = currentDraftTeam();
+      actor.send({ type: 'DISCARD' });
+    }
     for (let step = 0; step < ORDER.length; step++) {
       if (ORDER.indexOf(groupScreenOf(actor.getSnapshot())) <= ORDER.indexOf(screen)) break;
       actor.send({ type: 'BACK' });
