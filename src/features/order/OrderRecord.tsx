@@ -8,15 +8,18 @@ import { formatMoney } from '../../ui/money.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import { statusTone } from '../../ui/OrderSummaryCard.tsx';
+import type { AccountKind } from '../../api/session.ts';
 import { pathTo } from '../../domain/paths.ts';
 import { orderArea } from './area.ts';
 
 const FILTERS: Array<OrderStatus | ''> = ['', 'toBePaid', 'standingBy', 'completed', 'canceled'];
+/** Groups keep no waiting list. */
+const filtersFor = (kind: AccountKind) => (kind === 'team' ? FILTERS.filter((f) => f !== 'standingBy') : FILTERS);
 const PAGE_SIZE = 10;
 
 export default function OrderRecord() {
   const { t } = useTranslation();
-  const { paths, calls } = orderArea();
+  const { kind, paths, calls } = orderArea();
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [pages, setPages] = useState(1);
   const { data, loading } = useLoad(() => getOrders(status, 1, PAGE_SIZE * pages), [status, pages]);
@@ -48,7 +51,7 @@ export default function OrderRecord() {
         </nav>
       ) : null}
       <div className="filters" role="tablist">
-        {FILTERS.map((value) => (
+        {filtersFor(kind).map((value) => (
           <button
             key={value || 'all'}
             type="button"
