@@ -118,6 +118,8 @@ export const HALLS: SeedHall[] = [
     hallKey: 'cinema',
     name: ['球幕影院', 'Dome cinema'],
     intro: ['直径 30 米的球幕，每天放映三部科普影片，选座观影。', 'A 30 m dome showing three science films a day; you choose your seats.'],
+    // Groups sit together where the dome seats them (the team's seat map comes later).
+    groups: { max: 150 },
     ...cinemaRules,
     sessions: [
       ['10:00', '10:40', 0],

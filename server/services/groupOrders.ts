@@ -7,7 +7,6 @@ import { fail } from '../http.ts';
 import type { GroupOrderBody } from '../../src/domain/contracts.ts';
 import {
   checkGroup,
-  GROUP_MESSAGES,
   GROUP_RULES,
   groupKindOf,
   isOffSeason,
@@ -28,6 +27,7 @@ import { getConfig, minutes } from './settings.ts';
 import { bookableSession, insertOrder, lockBuyer, ORDER_TEXTS, passRiskAndCaptcha, type NewTicket } from './orders.ts';
 import { groupHallOf, loadPrices, remainingOf, type HallRow, type PriceRow } from './pool.ts';
 import { takeSold } from './stock.ts';
+import { seatsForParty } from './seats.ts';
 import { completeOrder } from './payments.ts';
 import { TEAM_TEXTS, teamInfo } from './teams.ts';
 
@@ -170,8 +170,6 @@ export async function placeGroupOrder(deps: AppDeps, teamId: number, body: Group
   const session = await bookableSession(deps.db, body.hallScheduleId, now, body.date);
   const { schedule, hall } = session;
   if (hall.id !== body.hallId) throw fail(ORDER_TEXTS.notSelectable);
-  // A dome's group seats come with the team cinema screens.
-  if (hall.cinema) throw fail(GROUP_MESSAGES.noGroups);
   const { team, ctx, prices, config } = await groupContext(deps, deps.db, teamId, hall, schedule.visit_date, remainingOf(schedule));
   const block = teamBookingBlock(team);
   if (block) throw fail(block);
@@ -203,6 +201,9 @@ export async function placeGroupOrder(deps: AppDeps, teamId: number, body: Group
       throw fail(refusal?.message ?? ORDER_TEXTS.soldOut);
     }
     if (!(await takeFreeQuota(q, hall.id, schedule.visit_date, quote.freeStudents))) throw fail(GROUP_TEXTS.priceChanged);
+    // In a dome the group sits together where the cinema seats it (seatsForParty's blocks).
+    const seats = await seatsForParty(q, hall, schedule.id, tickets.map(() => undefined), tickets.map(() => false));
+    tickets.forEach((ticket, i) => (ticket.seat = seats[i]));
     const info = {
       teamName: team.teamName,
       leader: { name: draft.leader.name.trim(), certificateInfo: draft.leader.certificateNumber.trim().toUpperCase(), mobile: draft.leader.phone.trim() },

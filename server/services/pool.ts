@@ -180,8 +180,8 @@ async function bookingWindow(q: Queryable, now: Date) {
   return { today, config, stop, days, schedules };
 }
 
-/** Halls a team may book: those taking groups (a dome's films are booked by visitors for now). */
-export const takesGroups = (h: HallRow) => h.group_max > 0 && !h.cinema;
+/** Halls a team may book: those taking groups. */
+export const takesGroups = (h: HallRow) => h.group_max > 0;
 
 export const groupHallOf = (h: HallRow): GroupHall => ({
   groupMin: h.group_min,

@@ -56,6 +56,7 @@ const AddLeader = lazyScreen(withTeamTexts(() => import('../features/team/AddLea
 const GroupAudience = lazyScreen(withTeamTexts(() => import('../features/team/GroupAudience.tsx')));
 const AddTeachers = lazyScreen(withTeamTexts(() => import('../features/team/AddTeachers.tsx')));
 const GroupSure = lazyScreen(withTeamTexts(() => import('../features/team/GroupSure.tsx')));
+const GroupCinemaSelect = lazyScreen(withTeamTexts(withCinemaTexts(() => import('../features/team/GroupCinemaSelect.tsx'))));
 const TeamPassword = lazyScreen(withTeamTexts(() => import('../features/team/TeamPassword.tsx')));
 const TeamDetails = lazyScreen(withTeamTexts(() => import('../features/team/TeamDetails.tsx')));
 const TeamBaseInfo = lazyScreen(withTeamTexts(() => import('../features/team/TeamBaseInfo.tsx')));
@@ -109,6 +110,13 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [TEAM_PATHS.addAudience]: GroupAudience,
   [TEAM_PATHS.addTeachers]: AddTeachers,
   [TEAM_PATHS.addAudienceSure]: GroupSure,
+  // A dome: its films, then the same draft screens under the cinema's names (seats assigned together).
+  [TEAM_PATHS.cinemaSelect]: GroupCinemaSelect,
+  [TEAM_PATHS.moveDetail]: MoveDetail,
+  [TEAM_PATHS.cinemaAddLeader]: AddLeader,
+  [TEAM_PATHS.cinemaAddAudience]: GroupAudience,
+  [TEAM_PATHS.cinemaAddTeachers]: AddTeachers,
+  [TEAM_PATHS.cinemaAddAudienceSure]: GroupSure,
   [TEAM_PATHS.personHome]: TeamHome,
   [TEAM_PATHS.baseInfo]: TeamBaseInfo,
   [TEAM_PATHS.forgetPassword]: TeamPassword,

@@ -51,6 +51,13 @@ export const TEAM_PATHS = {
   addAudience: '/team/select/addAudience',
   addTeachers: '/team/select/addTeachers',
   addAudienceSure: '/team/select/addAudienceSure',
+  /** A dome's films of the chosen day, and the same draft steps under the cinema's names. */
+  cinemaSelect: '/team/select/cinemaSelect/:id',
+  moveDetail: '/team/select/moveDetail',
+  cinemaAddLeader: '/team/select/cinemaAddLeader',
+  cinemaAddAudience: '/team/select/cinemaAddAudience',
+  cinemaAddTeachers: '/team/select/cinemaAddTeachers',
+  cinemaAddAudienceSure: '/team/select/cinemaAddAudienceSure',
   payOrder: '/team/order/payOrder/:id',
   paySuccess: '/team/order/paySuccess/:id',
   orderRecord: '/team/order/orderRecord',

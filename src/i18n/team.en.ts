@@ -100,6 +100,9 @@ const teamEn: typeof teamZh = {
     passwordChanged: 'The password is changed: log in with the new one',
   },
   group: {
+    chooseFilm: 'Choose this session',
+    seats: 'Seats',
+    seatsTogether: 'The cinema seats the group together when the order is placed',
     toCentre: 'Send a request in the group centre',
     calendarTitle: 'Choose the day of your group visit',
     cannotBook: 'Group visits can be booked once the account is approved and in good standing',

@@ -99,6 +99,9 @@ const teamZh = {
     passwordChanged: '密码已修改，请使用新密码登录',
   },
   group: {
+    chooseFilm: '选择该场次',
+    seats: '座位',
+    seatsTogether: '下单时由影院为全团集中安排',
     toCentre: '前往团体中心提交申请',
     calendarTitle: '选择团体参观日期',
     cannotBook: '账户审核通过且状态正常后即可预约团体参观',

@@ -4,7 +4,7 @@
  * museum's window, where the cashier takes the money in the staff console), and moves the
  * visit to another day. In zh and en, at 375x667; screenshots in reports/screens. */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_SCHOOL } from '../../server/seed/accounts.ts';
+import { DEMO_AGENCY, DEMO_SCHOOL } from '../../server/seed/accounts.ts';
 import { fill, mainlandId, shot, solveSlider } from './helpers.ts';
 import { noSidewaysScroll, noWordBrokenMidWord, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
 
@@ -57,9 +57,9 @@ const TEXT = {
   },
 } as const;
 
-/** The demo school's token, kept as the app keeps it (its cookie). */
-async function loginSchool(page: Page) {
-  const login = await page.request.post('/prod-api/login', { data: { username: DEMO_SCHOOL.creditCode, password: DEMO_SCHOOL.password } });
+/** A demo group's token, kept as the app keeps it (its cookie). */
+async function loginSchool(page: Page, team: { creditCode: string; password: string } = DEMO_SCHOOL) {
+  const login = await page.request.post('/prod-api/login', { data: { username: team.creditCode, password: team.password } });
   const token = (await login.json()).data.token as string;
   await page.context().addCookies([{ name: 'ticket_token_team', value: token, url: 'http://127.0.0.1' }]);
 }
@@ -188,5 +188,48 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page).toHaveURL(new RegExp(`/team/order/orderDetail/${orderId}$`));
     await expect(page.getByText(newDate).first()).toBeVisible();
     await shot(page, lang, '88-group-moved');
+  });
+}
+
+const AGENCY_TEXT = {
+  zh: { films: '选择影片场次', choose: '选择该场次', visitors: '游客人数（不含领队）', leaderFree: '领队申请免费票', seats: '下单时由影院为全团集中安排', people: '团体共 31 人' },
+  en: { films: 'Choose a film', choose: 'Choose this session', visitors: 'Visitors (without the leader)', leaderFree: 'Free ticket for the tour leader', seats: 'The cinema seats the group together', people: '31 people in the group' },
+} as const;
+
+for (const lang of ['zh', 'en'] as const) {
+  const T = { ...TEXT[lang], ...AGENCY_TEXT[lang] };
+  test(`a travel agency takes 30 visitors to a dome film, its tour leader free, seated together (${lang})`, async ({ page }) => {
+    await useLanguage(page, lang);
+    await page.addInitScript(() => sessionStorage.setItem('teamNoticesSeen', '1'));
+    await loginSchool(page, DEMO_AGENCY);
+    await page.goto('/team/select/selectDate');
+    await page.locator('[data-testid="group-calendar"] .day--available').nth(lang === 'zh' ? 2 : 4).click();
+    await page.locator('[data-hall="cinema"]').getByRole('link', { name: T.films }).click();
+    await expect(page).toHaveURL(/\/team\/select\/cinemaSelect\/\d+$/);
+    await noSidewaysScroll(page);
+    await shot(page, lang, '90-group-films');
+    await page.getByRole('button', { name: T.choose }).first().click();
+    await expect(page).toHaveURL(/\/team\/select\/cinemaAddLeader$/);
+    await fill(page, T.name, '赵导游');
+    await fill(page, T.number, mainlandId('1979-05-06', '301'));
+    await fill(page, T.phone, '13900139001');
+    await page.getByRole('button', { name: T.next }).click();
+    await expect(page).toHaveURL(/\/team\/select\/cinemaAddAudience$/);
+    await fill(page, T.visitors, '30');
+    await page.getByText(T.leaderFree).click();
+    await page.getByRole('button', { name: T.next }).click();
+    await expect(page).toHaveURL(/\/team\/select\/cinemaAddAudienceSure$/);
+    await expect(page.getByTestId('group-quote')).toContainText(T.people);
+    await expect(page.getByText(T.seats)).toBeVisible();
+    await expect(page.locator('.footer-bar__sum')).toContainText('¥1200');
+    await shot(page, lang, '91-group-film-sure');
+    await page.locator('.agreement input').check();
+    await page.getByRole('button', { name: T.submit }).click();
+    await solveSlider(page);
+    await expect(page).toHaveURL(/\/team\/order\/payOrder\/\d+$/);
+    await page.getByRole('button', { name: T.pay }).click();
+    await page.getByRole('button', { name: T.cashierPay, exact: true }).click();
+    await expect(page).toHaveURL(/\/team\/order\/paySuccess\/\d+$/);
+    await shot(page, lang, '92-group-film-paid');
   });
 }

@@ -122,7 +122,7 @@ describe('a school books a class visit', () => {
     const s = await t.call<GroupSetting>('GET', `/config/orderRule/getSchoolFreeTicket?hallId=${h.hallId}&useDate=${OPEN_DAY}`, { token: school });
     expect(s.data).toMatchObject({ teamType: 2, adultPrice: 3000, studentPrice: 1500, freeStudentQuota: 300, studentsPerFreeTeacher: 15, blocked: null, today: TODAY });
     // Only the halls taking groups; the team's calendar counts them only.
-    expect((await groupHalls(OPEN_DAY)).map((x) => x.hallKey)).toEqual(['main', 'temporary']);
+    expect((await groupHalls(OPEN_DAY)).map((x) => x.hallKey)).toEqual(['main', 'temporary', 'cinema']);
     const days = await t.call('GET', '/pool/getHallCalendar', { token: school });
     expect(days.data.find((d: { date: string }) => d.date === OPEN_DAY).state).toBe('available');
     expect((await t.call('GET', '/pool/getHallCalendar', { token: await t.tokenFor('13500000001') })).code).toBe(401);
@@ -259,6 +259,29 @@ describe('the day\'s free pupil tickets', () => {
     } finally {
       await t.db.query(`UPDATE halls SET school_free_daily = 300 WHERE id = $1`, [h.hallId]);
     }
+  });
+});
+
+describe('a group in a dome', () => {
+  it('sits together where the cinema seats it: one seat each, sold with the tickets, at the dome\'s prices', async () => {
+    const dome = (await groupHalls(LATER_DAY)).find((h) => h.hallKey === 'cinema')!;
+    expect(dome.group).toMatchObject({ groupMax: 150 });
+    const token = await newSchool();
+    const body: Body = {
+      ...(await schoolBody(LATER_DAY, { gradeList: [grade('五年级', 10, 10)], teacherList: teachers(2, 20) })),
+      hallId: dome.hallId,
+      hallScheduleId: dome.scheduleTicketPoolVOS[0].hallScheduleId,
+    };
+    const r = await place(token, body);
+    expect(r.code, r.msg).toBe(200);
+    const d = await detail(token, r.data.orderId);
+    // No free pupil tickets in the dome: 20 pupils at ¥20, the leader and 2 teachers at ¥40.
+    expect(d.amount).toBe(20 * 2000 + 3 * 4000);
+    const seats = d.tickets.map((x) => x.seat?.number);
+    expect(seats.every(Boolean)).toBe(true);
+    expect(new Set(seats).size).toBe(23);
+    await pay(token, r.data.orderId);
+    expect((await detail(token, r.data.orderId)).tickets.every((x) => x.seat && x.qrCode)).toBe(true);
   });
 });
 

@@ -40,6 +40,7 @@ ALTER TABLE halls ADD COLUMN off_season_only boolean NOT NULL DEFAULT false;
 ALTER TABLE halls ADD COLUMN school_free_daily int NOT NULL DEFAULT 0 CHECK (school_free_daily >= 0);
 UPDATE halls SET group_max = 200, school_free_daily = 300 WHERE hall_key = 'main';
 UPDATE halls SET group_max = 120, off_season_only = true WHERE hall_key = 'temporary';
+UPDATE halls SET group_max = 150 WHERE hall_key = 'cinema';
 
 -- The free pupil tickets given out per hall and day: a conditional update keeps them within
 -- the quota under concurrent orders, as the session row does for stock.

@@ -2,17 +2,18 @@
  * session with its poster, times, remaining seats, ages and state; the film's details, and
  * on to the visitors. */
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'wouter';
+import { useLocation, useParams } from 'wouter';
 import { getCinemaSessions } from '../../api/cinemaCalls.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 import { isSessionSelectable } from '../../domain/sessions.ts';
 import { tr } from '../../i18n/index.ts';
+import { FilmCard } from '../../ui/FilmCard.tsx';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useSettings } from '../../ui/settings.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
-import './cinema.css';
+import '../../ui/cinema.css';
 import { usePurchase, usePurchaseScreen } from './purchase.tsx';
 import { useUnpaidPrompt } from './useUnpaidPrompt.ts';
 
@@ -37,38 +38,16 @@ export default function CinemaSelect() {
       </p>
       {error ? <Refusal message={tr(error)} /> : null}
       {sessions?.length === 0 ? <p className="empty-state">{t('cinema.none')}</p> : null}
-      {sessions?.map((s) => {
-        const open = hall ? isSessionSelectable(hall, s) : false;
-        return (
-          <section key={s.hallScheduleId} className="card film" data-session={s.hallScheduleId}>
-            {s.film ? <img className="film__poster" src={s.film.poster} alt="" width={72} height={100} /> : null}
-            <div className="film__body">
-              <div className="film__name">{s.film?.name}</div>
-              <div className="film__time">
-                {s.beginTime}-{s.endTime}
-                {s.film ? ` · ${t('cinema.duration', { n: s.film.durationMin })}` : ''}
-              </div>
-              {s.film?.ageMin ? <div className="hint">{t('cinema.ages', { min: s.film.ageMin })}</div> : null}
-              <div className="film__actions">
-                {open ? <span className="tag tag--ok">{t('cinema.left', { n: s.ticketPool })}</span> : <span className="tag tag--off">{s.disabledText}</span>}
-                {s.film ? (
-                  <Link className="link" href={pathTo(INDIVIDUAL_PATHS.moveDetail, {}, { hallId, date, scheduleId: s.hallScheduleId })}>
-                    {t('cinema.details')}
-                  </Link>
-                ) : null}
-              </div>
-              <button
-                type="button"
-                className="btn btn--primary btn--block"
-                disabled={!open || picking}
-                onClick={() => actor.send({ type: 'PICK_SESSION', hallId, hallScheduleId: s.hallScheduleId })}
-              >
-                {t('cinema.choose')}
-              </button>
-            </div>
-          </section>
-        );
-      })}
+      {sessions?.map((s) => (
+        <FilmCard
+          key={s.hallScheduleId}
+          session={s}
+          open={hall ? isSessionSelectable(hall, s) : false}
+          detailsHref={pathTo(INDIVIDUAL_PATHS.moveDetail, {}, { hallId, date, scheduleId: s.hallScheduleId })}
+          busy={picking}
+          onChoose={() => actor.send({ type: 'PICK_SESSION', hallId, hallScheduleId: s.hallScheduleId })}
+        />
+      ))}
       {failed ? <LoadFailed onRetry={reload} /> : null}
       <LoadingOverlay show={loading || picking} />
     </Screen>

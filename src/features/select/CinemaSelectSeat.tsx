@@ -18,7 +18,7 @@ import { FooterBar } from '../../ui/FooterBar.tsx';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
-import './cinema.css';
+import '../../ui/cinema.css';
 import { usePurchase, usePurchaseScreen } from './purchase.tsx';
 import { SeatGrid, SeatLegend } from './SeatGrid.tsx';
 import { seatMapMachine } from './seatMap.ts';

@@ -1,12 +1,14 @@
-/** select/moveDetail: a film's poster, duration, ages, synopsis and notes (SPEC §2 film info). */
+/** select/moveDetail: a film's poster, duration, ages, synopsis and notes (SPEC §2 film info),
+ * for a visitor or a team (back to its area's films). */
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { getCinemaSessions } from '../../api/cinemaCalls.ts';
-import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
+import { currentKind } from '../../api/session.ts';
+import { INDIVIDUAL_PATHS, pathTo, TEAM_PATHS } from '../../domain/paths.ts';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
-import './cinema.css';
+import '../../ui/cinema.css';
 
 export default function MoveDetail() {
   const { t } = useTranslation();
@@ -18,7 +20,7 @@ export default function MoveDetail() {
   const session = sessions?.find((s) => s.hallScheduleId === scheduleId);
   const film = session?.film;
   return (
-    <Screen title={film?.name ?? t('cinema.details')} backTo={pathTo(INDIVIDUAL_PATHS.cinemaSelect, { id: hallId })}>
+    <Screen title={film?.name ?? t('cinema.details')} backTo={pathTo(currentKind() === 'team' ? TEAM_PATHS.cinemaSelect : INDIVIDUAL_PATHS.cinemaSelect, { id: hallId })}>
       {film && session ? (
         <>
           <section className="card film film--detail">

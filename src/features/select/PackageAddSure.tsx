@@ -22,7 +22,7 @@ import '../../ui/vant.ts';
 import { Agreement, SliderSheet } from '../../ui/Agreement.tsx';
 import { AddVisitor } from './AddVisitor.tsx';
 import { VisitorCard } from './VisitorCard.tsx';
-import './cinema.css';
+import '../../ui/cinema.css';
 
 const machine = packagePurchaseMachine.provide({
   actors: {

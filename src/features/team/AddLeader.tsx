@@ -5,14 +5,13 @@ import '../../ui/vant.ts';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { GROUP_RULES } from '../../domain/groupRules.ts';
-import { pathTo, TEAM_PATHS } from '../../domain/paths.ts';
 import type { CertificateType } from '../../domain/types.ts';
 import { tr } from '../../i18n/index.ts';
 import { CertificateTypeField } from '../../ui/CertificateTypeField.tsx';
 import { Field } from '../../ui/Field.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { Screen } from '../../ui/Screen.tsx';
-import { useGroupDraft, useGroupScreen } from './groupDraft.ts';
+import { useGroupDraft, useGroupPath, useGroupScreen } from './groupDraft.ts';
 import './team.css';
 
 const FIELD_RULES = {
@@ -26,7 +25,6 @@ export default function AddLeader() {
   const [, navigate] = useLocation();
   const actor = useGroupScreen('leader', navigate);
   const leader = useGroupDraft((s) => s.context.draft.leader);
-  const date = useGroupDraft((s) => s.context.draft.visitDate);
   const violations = useGroupDraft((s) => s.context.violations);
   const errorOf = (field: keyof typeof FIELD_RULES) => {
     const v = violations.find((x) => (FIELD_RULES[field] as readonly string[]).includes(x.rule));
@@ -35,7 +33,7 @@ export default function AddLeader() {
   const change = (field: 'name' | 'certificateType' | 'certificateNumber' | 'phone', value: string) => actor.send({ type: 'LEADER.CHANGE', field, value });
 
   return (
-    <Screen title={t('group.leaderTitle')} backTo={pathTo(TEAM_PATHS.selectVenues, {}, { date })}>
+    <Screen title={t('group.leaderTitle')} backTo={useGroupPath('venue')}>
       <p className="hint team-hint">{t('group.leaderHint')}</p>
       <section className="card" aria-label={t('group.leaderTitle')}>
         <Field label={t('group.name')} placeholder={t('group.namePlaceholder')} value={leader.name} onChange={(v) => change('name', v)} errorMessage={errorOf('name')} />

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { MAX_TEACHERS } from '../../../machines/groupDraft.machine.ts';
 import { STUDENTS_PER_FREE_TEACHER } from '../../domain/limits.ts';
-import { TEAM_PATHS } from '../../domain/paths.ts';
 import { TICKET_USE_TYPES } from '../../domain/groupRules.ts';
 import type { CertificateType } from '../../domain/types.ts';
 import { tr } from '../../i18n/index.ts';
@@ -14,7 +13,7 @@ import { Field } from '../../ui/Field.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { Screen } from '../../ui/Screen.tsx';
-import { useGroupDraft, useGroupScreen } from './groupDraft.ts';
+import { useGroupDraft, useGroupPath, useGroupScreen } from './groupDraft.ts';
 import './team.css';
 
 export default function AddTeachers() {
@@ -28,7 +27,7 @@ export default function AddTeachers() {
     actor.send({ type: 'TEACHER.CHANGE', index, field, value });
 
   return (
-    <Screen title={t('group.teachersTitle')} backTo={TEAM_PATHS.addAudience}>
+    <Screen title={t('group.teachersTitle')} backTo={useGroupPath('audience')}>
       <p className="hint team-hint">{t('group.teachersHint', { per: STUDENTS_PER_FREE_TEACHER })}</p>
       <section className="card">
         <div className="field-label">{t('group.useType')}</div>

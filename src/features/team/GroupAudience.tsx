@@ -6,13 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { isSchoolDraft, MAX_GRADES } from '../../../machines/groupDraft.machine.ts';
 import { groupKindOf, pupilsOf, type GradeEntry } from '../../domain/groupRules.ts';
-import { TEAM_PATHS } from '../../domain/paths.ts';
 import { tr } from '../../i18n/index.ts';
 import { Field } from '../../ui/Field.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { Screen } from '../../ui/Screen.tsx';
-import { useGroupDraft, useGroupScreen } from './groupDraft.ts';
+import { useGroupDraft, useGroupPath, useGroupScreen } from './groupDraft.ts';
 import './team.css';
 
 const COUNTS = [
@@ -34,7 +33,7 @@ export default function GroupAudience() {
   const refusal = context.violations[0];
 
   return (
-    <Screen title={t(school ? 'group.pupilsTitle' : 'group.sizeTitle')} backTo={TEAM_PATHS.addLeader}>
+    <Screen title={t(school ? 'group.pupilsTitle' : 'group.sizeTitle')} backTo={useGroupPath('leader')}>
       {school ? (
         <>
           <p className="hint team-hint">{t('group.pupilsHint')}</p>

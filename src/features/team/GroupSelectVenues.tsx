@@ -4,8 +4,8 @@
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
-import { TEAM_PATHS } from '../../domain/paths.ts';
+import { Link, useLocation } from 'wouter';
+import { pathTo, TEAM_PATHS } from '../../domain/paths.ts';
 import { tr } from '../../i18n/index.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { SessionRadios } from '../../ui/SessionRadios.tsx';
@@ -61,7 +61,19 @@ export default function GroupSelectVenues() {
               {hall.group.offSeasonOnly ? ` · ${t('group.offSeasonOnly')}` : ''}
             </p>
           ) : null}
-          <SessionRadios hall={hall} picked={picked} onPick={(hallScheduleId) => setChoice({ hallId: hall.hallId, hallScheduleId })} />
+          {hall.cinema ? (
+            // A dome's sessions are films: chosen on its own screen.
+            <Link
+              href={pathTo(TEAM_PATHS.cinemaSelect, { id: hall.hallId })}
+              className={`btn btn--block hall__films${hall.disabled ? ' is-disabled' : ''}`}
+              aria-disabled={hall.disabled}
+              onClick={(event) => hall.disabled && event.preventDefault()}
+            >
+              {t('selectVenues.films')}
+            </Link>
+          ) : (
+            <SessionRadios hall={hall} picked={picked} onPick={(hallScheduleId) => setChoice({ hallId: hall.hallId, hallScheduleId })} />
+          )}
         </section>
       ))}
       {!busy && !failed && halls.length === 0 ? <div className="empty-state">{t('group.none')}</div> : null}

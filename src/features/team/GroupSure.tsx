@@ -7,7 +7,6 @@ import { useLocation } from 'wouter';
 import { chosenGroupSession, groupQuote, isSchoolDraft } from '../../../machines/groupDraft.machine.ts';
 import { maskCertificate, maskPhone } from '../../domain/certificates.ts';
 import { groupKindOf, windowPayLastDay, type GroupRole } from '../../domain/groupRules.ts';
-import { TEAM_PATHS } from '../../domain/paths.ts';
 import { TEAM_TYPES } from '../../domain/team.ts';
 import { tr } from '../../i18n/index.ts';
 import { Agreement, SliderSheet } from '../../ui/Agreement.tsx';
@@ -15,7 +14,7 @@ import { FooterBar } from '../../ui/FooterBar.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
-import { useGroupDraft, useGroupScreen } from './groupDraft.ts';
+import { useGroupDraft, useGroupPath, useGroupScreen } from './groupDraft.ts';
 import './team.css';
 
 const ROLE_LABELS: Record<GroupRole, string> = {
@@ -37,9 +36,12 @@ export default function GroupSure() {
   const { draft, setting } = context;
   const school = isSchoolDraft(context);
   const refusal = context.error ?? context.violations[0]?.message ?? null;
+  const teachersPath = useGroupPath('teachers');
+  const audiencePath = useGroupPath('audience');
+  const back = school ? teachersPath : audiencePath;
 
   return (
-    <Screen title={t('group.sureTitle')} backTo={school ? TEAM_PATHS.addTeachers : TEAM_PATHS.addAudience}>
+    <Screen title={t('group.sureTitle')} backTo={back}>
       <section className="card">
         <dl className="info-list">
           <div className="info-row">
@@ -56,6 +58,12 @@ export default function GroupSure() {
               {chosen?.session.beginTime}-{chosen?.session.endTime}
             </dd>
           </div>
+          {chosen?.hall.cinema ? (
+            <div className="info-row">
+              <dt>{t('group.seats')}</dt>
+              <dd>{t('group.seatsTogether')}</dd>
+            </div>
+          ) : null}
           <div className="info-row">
             <dt>{t('group.leader')}</dt>
             <dd>

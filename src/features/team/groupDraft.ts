@@ -5,7 +5,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { groupDraftMachine } from '../../../machines/groupDraft.machine.ts';
+import { chosenGroupSession, groupDraftMachine } from '../../../machines/groupDraft.machine.ts';
 import { getGroupHalls, getGroupSetting, getTeamCalendar, placeGroupOrder } from '../../api/groupCalls.ts';
 import { defaultGrades } from '../../domain/groupRules.ts';
 import { pathTo, TEAM_PATHS } from '../../domain/paths.ts';
@@ -31,7 +31,7 @@ export type GroupDraftSnapshot = SnapshotFrom<typeof machine>;
 function restore() {
   try {
     // Another team's draft (or one left after a logout) is not this team's to see.
-    if (localStorage.getItem(OWNER_KEY) !== currentDraftTeam()) localStorage.removeItem(STORAGE_KEY);
+    if ((localStorage.getItem(OWNER_KEY) ?? '') !== (currentDraftTeam() ?? '')) localStorage.removeItem(STORAGE_KEY);
     const saved = localStorage.getItem(STORAGE_KEY);
     if (saved) return createActor(machine, { snapshot: JSON.parse(saved), input: { defaultGrades: defaultGrades(currentLang()) } });
   } catch {
@@ -63,23 +63,30 @@ export function groupScreenOf(snapshot: GroupDraftSnapshot): GroupScreen {
 }
 
 export function groupRouteOf(screen: GroupScreen, snapshot: GroupDraftSnapshot): string {
+  const { context } = snapshot;
+  // A dome's steps have names of their own (SPEC §2 team cinema screens).
+  const hall = chosenGroupSession(context)?.hall;
+  const cinema = hall?.cinema ?? false;
   switch (screen) {
     case 'date':
       return TEAM_PATHS.selectDate;
     case 'venue':
-      return pathTo(TEAM_PATHS.selectVenues, {}, { date: snapshot.context.draft.visitDate });
+      return cinema && hall ? pathTo(TEAM_PATHS.cinemaSelect, { id: hall.hallId }) : pathTo(TEAM_PATHS.selectVenues, {}, { date: context.draft.visitDate });
     case 'leader':
-      return TEAM_PATHS.addLeader;
+      return cinema ? TEAM_PATHS.cinemaAddLeader : TEAM_PATHS.addLeader;
     case 'audience':
-      return TEAM_PATHS.addAudience;
+      return cinema ? TEAM_PATHS.cinemaAddAudience : TEAM_PATHS.addAudience;
     case 'teachers':
-      return TEAM_PATHS.addTeachers;
+      return cinema ? TEAM_PATHS.cinemaAddTeachers : TEAM_PATHS.addTeachers;
     case 'review':
-      return TEAM_PATHS.addAudienceSure;
+      return cinema ? TEAM_PATHS.cinemaAddAudienceSure : TEAM_PATHS.addAudienceSure;
     case 'placed':
-      return pathTo(TEAM_PATHS.payOrder, { id: snapshot.context.orderId ?? 0 });
+      return pathTo(TEAM_PATHS.payOrder, { id: context.orderId ?? 0 });
   }
 }
+
+/** The path of a step of this draft (for a screen's back arrow). */
+export const useGroupPath = (screen: GroupScreen) => useSelector(groupDraftActor, (s) => groupRouteOf(screen, s));
 
 /** Keeps the URL and the draft on the same screen: opening an earlier screen (the browser's
  * back button) steps the draft back to it; a draft that moves on, or a deep link to a step
