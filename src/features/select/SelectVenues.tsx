@@ -8,6 +8,8 @@ import { isDayBookable } from '../../domain/sessions.ts';
 import { isListOpen } from '../../domain/waitingList.ts';
 import { tr } from '../../i18n/index.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
+import { HallCard } from '../../ui/HallCard.tsx';
+import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { SessionRadios } from '../../ui/SessionRadios.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
@@ -58,21 +60,9 @@ export default function SelectVenues() {
         </button>
       </div>
       {error && !failed ? <div className="notice-bar notice-bar--danger">{tr(error)}</div> : null}
-      {failed ? (
-        <div className="empty-state">
-          <p>{error ? tr(error) : t('errors.unknown')}</p>
-          <button type="button" className="btn btn--primary" onClick={() => actor.send({ type: 'RETRY' })}>
-            {t('common.retry')}
-          </button>
-        </div>
-      ) : null}
+      {failed ? <LoadFailed message={error ? tr(error) : t('errors.unknown')} onRetry={() => actor.send({ type: 'RETRY' })} /> : null}
       {halls.map((hall) => (
-        <section key={hall.hallId} className={`card hall${hall.disabled ? ' hall--disabled' : ''}`} data-hall={hall.hallKey}>
-          <div className="card__title">
-            <span>{hall.name}</span>
-            {hall.disabled ? <span className="tag tag--off">{hall.disabledText ?? t('session.closed')}</span> : null}
-          </div>
-          <p className="card__sub">{hall.intro}</p>
+        <HallCard key={hall.hallId} hall={hall}>
           {hall.ageNote ? <p className="hint">{hall.ageNote}</p> : null}
           {hall.cinema ? (
             // A cinema's sessions are films: chosen on its own screen.
@@ -100,7 +90,7 @@ export default function SelectVenues() {
               </li>
             ))}
           </ul>
-        </section>
+        </HallCard>
       ))}
       {packages?.map((p) => (
         <section key={p.packageId} className="card hall" data-package={p.packageId}>

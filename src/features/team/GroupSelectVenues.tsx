@@ -8,6 +8,8 @@ import { Link, useLocation } from 'wouter';
 import { pathTo, TEAM_PATHS } from '../../domain/paths.ts';
 import { tr } from '../../i18n/index.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
+import { HallCard } from '../../ui/HallCard.tsx';
+import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { SessionRadios } from '../../ui/SessionRadios.tsx';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
@@ -39,21 +41,9 @@ export default function GroupSelectVenues() {
         </button>
       </div>
       {error && !failed ? <Refusal message={tr(error)} /> : null}
-      {failed ? (
-        <div className="empty-state">
-          <p>{error ? tr(error) : t('errors.unknown')}</p>
-          <button type="button" className="btn btn--primary" onClick={() => actor.send({ type: 'RETRY' })}>
-            {t('common.retry')}
-          </button>
-        </div>
-      ) : null}
+      {failed ? <LoadFailed message={error ? tr(error) : t('errors.unknown')} onRetry={() => actor.send({ type: 'RETRY' })} /> : null}
       {halls.map((hall) => (
-        <section key={hall.hallId} className={`card hall${hall.disabled ? ' hall--disabled' : ''}`} data-hall={hall.hallKey}>
-          <div className="card__title">
-            <span>{hall.name}</span>
-            {hall.disabled ? <span className="tag tag--off">{hall.disabledText ?? t('session.closed')}</span> : null}
-          </div>
-          <p className="card__sub">{hall.intro}</p>
+        <HallCard key={hall.hallId} hall={hall}>
           {hall.group ? (
             <p className="hint">
               {t('group.size', { min: Math.max(16, hall.group.groupMin), max: hall.group.groupMax })}
@@ -74,7 +64,7 @@ export default function GroupSelectVenues() {
           ) : (
             <SessionRadios hall={hall} picked={picked} onPick={(hallScheduleId) => setChoice({ hallId: hall.hallId, hallScheduleId })} />
           )}
-        </section>
+        </HallCard>
       ))}
       {!busy && !failed && halls.length === 0 ? <div className="empty-state">{t('group.none')}</div> : null}
       <FooterBar>
