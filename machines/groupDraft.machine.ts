@@ -8,9 +8,15 @@
  * Context is plain JSON, so the app keeps `getPersistedSnapshot()` in localStorage: the
  * draft survives a reload and a login expiry and can be left and resumed.
  *
+ * In a dome the cinema seats the group together; where the dome lets people pick (choose
+ * mode 1) the team may instead choose its seats on the map from the summary (the cinemaSeat
+ * machine, one seat per person); a seat taken first sends it back to the map without it.
+ *
  * The app provides the actors: `loadCalendar` (getHallCalendar), `loadHalls` (getHall,
- * openPerson 2), `loadSetting` (getSchoolFreeTicket) and `placeOrder`. */
+ * openPerson 2), `loadSetting` (getSchoolFreeTicket), `cinemaSeat` and `placeOrder`. */
 import { assign, fromPromise, not, setup } from 'xstate';
+import { cinemaSeatMachine, type ChosenSeats } from './cinemaSeat.machine.ts';
+import { SEAT_TAKEN_CODE } from '../src/domain/seats.ts';
 import { normalizeCertificate } from '../src/domain/certificates.ts';
 import {
   buildGroupOrderRequest,
@@ -31,7 +37,7 @@ import {
 import { ORDER_MESSAGES, ORDER_RULES } from '../src/domain/orderRules.ts';
 import { isDayBookable, isSessionSelectable } from '../src/domain/sessions.ts';
 import type { Text } from '../src/domain/text.ts';
-import type { CalendarDay, GroupSetting, HallPool, PlaceOrderResult, SchedulePool, Violation } from '../src/domain/types.ts';
+import type { CalendarDay, GroupSetting, HallPool, PlaceOrderResult, SchedulePool, SeatTaken, Violation } from '../src/domain/types.ts';
 import { errorText, failure, notProvided, output, sameText } from './errors.ts';
 import { loadingStates } from './loading.ts';
 
@@ -51,6 +57,11 @@ export interface GroupDraftContext {
   captchaToken: string | null;
   orderId: number | null;
   error: Text | null;
+  /** Seats the team chose in a dome, "row-col", one per person (empty: the cinema seats it), and as printed. */
+  seats: string[];
+  seatPlaces: ChosenSeats['places'];
+  /** Seats the server refused (taken first by someone else): the map drops them. */
+  takenSeats: string[];
 }
 
 export interface GroupDraftInput {
@@ -83,6 +94,7 @@ export type GroupDraftEvent =
   | { type: 'SUBMIT' }
   | { type: 'SLIDER.PASSED'; token: string }
   | { type: 'SLIDER.CANCEL' }
+  | { type: 'CHOOSE_SEATS' }
   | { type: 'RESET' }
   /** Another team logged in on this device: its draft starts afresh. */
   | { type: 'DISCARD' };
@@ -91,7 +103,7 @@ export type GroupDraftEvent =
 export interface GroupPlaceAnswer {
   code: number;
   msg: string;
-  data: PlaceOrderResult | null;
+  data: PlaceOrderResult | SeatTaken | null;
 }
 
 /** "Number: integer, not negative" (SPEC §5): what a count field holds while typed. */
@@ -125,6 +137,9 @@ export function initialGroupContext(input: GroupDraftInput): GroupDraftContext {
     captchaToken: null,
     orderId: null,
     error: null,
+    seats: [],
+    seatPlaces: [],
+    takenSeats: [],
   };
 }
 
@@ -140,7 +155,7 @@ export function chosenGroupSession(context: Pick<GroupDraftContext, 'halls' | 'd
 export function groupRulesContext(context: Pick<GroupDraftContext, 'halls' | 'draft' | 'setting'>): GroupContext | null {
   const chosen = chosenGroupSession(context);
   if (!context.setting || !chosen) return null;
-  const { teamName: _name, studentsPerFreeTeacher: _per, blocked: _blocked, ...setting } = context.setting;
+  const { teamName: _name, studentsPerFreeTeacher: _per, blocked: _blocked, chooseMode: _mode, ...setting } = context.setting;
   return { ...setting, remaining: chosen.session.ticketPool };
 }
 
@@ -177,8 +192,12 @@ export function hallRefusalFor(hall: HallPool, setting: GroupSetting | null): Te
 
 export function groupOrderRequestOf(context: GroupDraftContext): GroupOrderRequest {
   const quote = groupQuote(context)!;
-  return buildGroupOrderRequest(context.draft, quote, context.setting?.teamName ?? '', context.captchaToken ?? '');
+  return buildGroupOrderRequest(context.draft, quote, context.setting?.teamName ?? '', context.captchaToken ?? '', context.seats);
 }
+
+/** A dome where people pick their seats (choose mode 1): the team may choose the group's. */
+export const picksGroupSeats = (context: Pick<GroupDraftContext, 'halls' | 'draft' | 'setting'>) =>
+  chosenGroupSession(context)?.hall.cinema === true && context.setting?.chooseMode === 1;
 
 const updateDraft = (context: GroupDraftContext, change: Partial<GroupDraft>) => ({ draft: { ...context.draft, ...change }, violations: [], error: null });
 
@@ -196,6 +215,7 @@ export const groupDraftMachine = setup({
     /** getSchoolFreeTicket: the group settings of the hall and day. */
     loadSetting: fromPromise<GroupSetting, { hallId: number; date: string }>(async () => notProvided('loadSetting')),
     placeOrder: fromPromise<GroupPlaceAnswer, GroupOrderRequest>(async () => notProvided('placeOrder')),
+    cinemaSeat: cinemaSeatMachine,
   },
   guards: {
     dayBookable: ({ context, event }) => event.type === 'PICK_DATE' && isDayBookable(context.calendar, event.date),
@@ -212,7 +232,9 @@ export const groupDraftMachine = setup({
     canRemoveGrade: ({ context, event }) => event.type === 'GRADE.REMOVE' && context.draft.grades.length > 1 && event.index >= 0 && event.index < context.draft.grades.length,
     canAddTeacher: ({ context }) => context.draft.teachers.length < MAX_TEACHERS,
     canRemoveTeacher: ({ context, event }) => event.type === 'TEACHER.REMOVE' && event.index >= 0 && event.index < context.draft.teachers.length,
-    placed: (_, { output: answer }: { output: GroupPlaceAnswer }) => answer.code === 200 && answer.data?.orderId != null,
+    placed: (_, { output: answer }: { output: GroupPlaceAnswer }) => answer.code === 200 && answer.data !== null && 'orderId' in answer.data && answer.data.orderId != null,
+    seatTaken: (_, { output: answer }: { output: GroupPlaceAnswer }) => answer.code === SEAT_TAKEN_CODE,
+    picksSeats: ({ context }) => picksGroupSeats(context),
   },
   actions: {
     setCalendar: assign((_, { output: calendar }: { output: CalendarDay[] }) => ({ calendar, error: null })),
@@ -265,11 +287,23 @@ export const groupDraftMachine = setup({
     showViolations: assign(({ context }, { step }: { step: GroupStep }) => ({ violations: stepViolations(context, step) })),
     clearViolations: assign({ violations: [], error: null }),
     setToken: assign(({ event }) => (event.type === 'SLIDER.PASSED' ? { captchaToken: event.token } : {})),
-    setOrder: assign((_, { output: answer }: { output: GroupPlaceAnswer }) => ({ orderId: answer.data?.orderId ?? null, captchaToken: null, error: null })),
+    setOrder: assign((_, { output: answer }: { output: GroupPlaceAnswer }) => ({
+      orderId: answer.data && 'orderId' in answer.data ? answer.data.orderId : null,
+      captchaToken: null,
+      error: null,
+    })),
     refuseOrder: assign((_, { output: answer }: { output: GroupPlaceAnswer }) => ({
       captchaToken: null,
-      error: sameText(answer.data?.riskPrompt || answer.msg),
+      error: sameText((answer.data && 'riskPrompt' in answer.data && answer.data.riskPrompt) || answer.msg),
     })),
+    setSeats: assign((_, { output: chosen }: { output: ChosenSeats }) => ({ seats: chosen.seats, seatPlaces: chosen.places, takenSeats: [], error: null })),
+    setTakenSeats: assign((_, { output: answer }: { output: GroupPlaceAnswer }) => ({
+      captchaToken: null,
+      takenSeats: answer.data && 'takenSeats' in answer.data ? answer.data.takenSeats : [],
+      error: sameText(answer.msg),
+    })),
+    // Seats chosen for another group size are no one's: the cinema seats the group again.
+    dropStaleSeats: assign(({ context }) => (context.seats.length === (groupQuote(context)?.size ?? 0) ? {} : { seats: [], seatPlaces: [] })),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error), captchaToken: null })),
     reset: assign(({ context }) => initialGroupContext({ defaultGrades: context.defaultGrades })),
   },
@@ -376,7 +410,9 @@ export const groupDraftMachine = setup({
     },
     review: {
       meta: { description: 'addAudienceSure: the summary, free tickets and price, how to pay, the agreement' },
+      entry: 'dropStaleSeats',
       on: {
+        CHOOSE_SEATS: { guard: 'picksSeats', target: 'seats' },
         'AGREEMENT.TOGGLE': { actions: 'toggleAgreement' },
         'PAY_METHOD.CHANGE': { actions: 'changePayMethod' },
         SUBMIT: [
@@ -385,6 +421,21 @@ export const groupDraftMachine = setup({
         ],
         BACK: [{ guard: 'isSchool', target: 'teachers', actions: 'clearViolations' }, { target: 'audience', actions: 'clearViolations' }],
       },
+    },
+    seats: {
+      meta: { description: "cinemaSelectSeat: the team chooses the group's seats on the dome's map, one per person" },
+      invoke: {
+        id: 'cinemaSeat',
+        src: 'cinemaSeat',
+        input: ({ context }) => ({
+          hallScheduleId: context.draft.hallScheduleId ?? 0,
+          count: groupQuote(context)?.size ?? 0,
+          selected: context.seats,
+          taken: context.takenSeats,
+        }),
+        onDone: { target: 'review', actions: { type: 'setSeats', params: output } },
+      },
+      on: { BACK: 'review' },
     },
     slider: {
       meta: { description: 'The security slider over the summary' },
@@ -401,6 +452,7 @@ export const groupDraftMachine = setup({
         input: ({ context }) => groupOrderRequestOf(context),
         onDone: [
           { guard: { type: 'placed', params: output }, target: 'placed', actions: { type: 'setOrder', params: output } },
+          { guard: { type: 'seatTaken', params: output }, target: 'seats', actions: { type: 'setTakenSeats', params: output } },
           { target: 'review', actions: { type: 'refuseOrder', params: output } },
         ],
         onError: { target: 'review', actions: { type: 'setFailure', params: failure } },

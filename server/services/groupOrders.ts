@@ -104,7 +104,13 @@ export async function groupSetting(deps: AppDeps, teamId: number, hallId: number
   const { team, ctx } = await groupContext(deps, deps.db, teamId, hall, date, 0);
   const block = teamBookingBlock(team);
   const { remaining: _, ...rest } = ctx;
-  return { ...rest, teamName: team.teamName, studentsPerFreeTeacher: STUDENTS_PER_FREE_TEACHER, blocked: block ? block[lang] : null };
+  return {
+    ...rest,
+    teamName: team.teamName,
+    studentsPerFreeTeacher: STUDENTS_PER_FREE_TEACHER,
+    chooseMode: hall.cinema ? hall.choose_mode : null,
+    blocked: block ? block[lang] : null,
+  };
 }
 
 /** The draft a request describes (schools: grades and teachers; others: everyone but the leader). */
@@ -179,6 +185,7 @@ export async function placeGroupOrder(deps: AppDeps, teamId: number, body: Group
   const quote = quoteGroup(draft, ctx);
   if (quote.size !== body.orderAdditionInfo.personNumber) throw fail(GROUP_TEXTS.sizeMismatch);
   if (body.quotedAmount !== undefined && body.quotedAmount !== quote.total) throw fail(GROUP_TEXTS.priceChanged);
+  if (body.seatNumbers && body.seatNumbers.length !== quote.size) throw fail(GROUP_TEXTS.sizeMismatch);
   const owner = await teamOwner(deps.db, teamId);
   const tickets = groupTickets(draft, quote, prices, schedule.id);
   const online = draft.payMethod === 'online';
@@ -201,8 +208,8 @@ export async function placeGroupOrder(deps: AppDeps, teamId: number, body: Group
       throw fail(refusal?.message ?? ORDER_TEXTS.soldOut);
     }
     if (!(await takeFreeQuota(q, hall.id, schedule.visit_date, quote.freeStudents))) throw fail(GROUP_TEXTS.priceChanged);
-    // In a dome the group sits together where the cinema seats it (seatsForParty's blocks).
-    const seats = await seatsForParty(q, hall, schedule.id, tickets.map(() => undefined), tickets.map(() => false));
+    // In a dome: the seats the team chose, or together where the cinema seats it (seatsForParty's blocks).
+    const seats = await seatsForParty(q, hall, schedule.id, body.seatNumbers ?? tickets.map(() => undefined), tickets.map(() => false));
     tickets.forEach((ticket, i) => (ticket.seat = seats[i]));
     const info = {
       teamName: team.teamName,

@@ -56,6 +56,7 @@ const AddLeader = lazyScreen(withTeamTexts(() => import('../features/team/AddLea
 const GroupAudience = lazyScreen(withTeamTexts(() => import('../features/team/GroupAudience.tsx')));
 const AddTeachers = lazyScreen(withTeamTexts(() => import('../features/team/AddTeachers.tsx')));
 const GroupSure = lazyScreen(withTeamTexts(() => import('../features/team/GroupSure.tsx')));
+const GroupSelectSeat = lazyScreen(withTeamTexts(withCinemaTexts(() => import('../features/team/GroupSelectSeat.tsx'))));
 const GroupCinemaSelect = lazyScreen(withTeamTexts(withCinemaTexts(() => import('../features/team/GroupCinemaSelect.tsx'))));
 const TeamPassword = lazyScreen(withTeamTexts(() => import('../features/team/TeamPassword.tsx')));
 const TeamDetails = lazyScreen(withTeamTexts(() => import('../features/team/TeamDetails.tsx')));
@@ -117,6 +118,8 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [TEAM_PATHS.cinemaAddAudience]: GroupAudience,
   [TEAM_PATHS.cinemaAddTeachers]: AddTeachers,
   [TEAM_PATHS.cinemaAddAudienceSure]: GroupSure,
+  [TEAM_PATHS.cinemaSelectSeat]: GroupSelectSeat,
+  [TEAM_PATHS.cinemaSelectSeatChange]: GroupSelectSeat,
   [TEAM_PATHS.personHome]: TeamHome,
   [TEAM_PATHS.baseInfo]: TeamBaseInfo,
   [TEAM_PATHS.forgetPassword]: TeamPassword,

@@ -56,6 +56,8 @@ export const ROUTES = {
   [TEAM_PATHS.cinemaAddAudience]: {},
   [TEAM_PATHS.cinemaAddTeachers]: {},
   [TEAM_PATHS.cinemaAddAudienceSure]: {},
+  [TEAM_PATHS.cinemaSelectSeat]: {},
+  [TEAM_PATHS.cinemaSelectSeatChange]: {},
   [TEAM_PATHS.payOrder]: {},
   [TEAM_PATHS.paySuccess]: {},
   [TEAM_PATHS.orderRecord]: {},

@@ -258,6 +258,8 @@ export const groupSetting = z.strictObject({
   chargedPerFreeLeader: z.number().int().nullable(),
   offSeason: z.boolean(),
   today: z.string(),
+  /** A dome's choose mode (1: people pick their seats), null elsewhere. */
+  chooseMode: z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable(),
   /** Why the team cannot book now (frozen, unverified, certificate expired), or null. */
   blocked: z.string().nullable(),
 });

@@ -75,6 +75,8 @@ export const groupOrderBody = z.object({
   teacherList: z.array(groupPerson).max(60).default([]),
   /** fen: the total the team confirmed; a different one now is refused, not charged. */
   quotedAmount: z.coerce.number().int().min(0).optional(),
+  /** A dome's seats the team chose ("row-col"), one per person; none: the cinema seats the group together. */
+  seatNumbers: z.array(text().max(10)).max(300).optional(),
 });
 export type GroupOrderBody = z.output<typeof groupOrderBody>;
 

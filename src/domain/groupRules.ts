@@ -368,7 +368,7 @@ export function isOffSeason(date: string, months: string | undefined): boolean {
 /** The placeOrder payload of a group (SPEC §3 "Group order"), built from the draft and the
  * quote the team confirmed. The server reads the same fields back (draftOfRequest) and
  * prices it again: the flags it sends are for the record, `quotedAmount` guards the price. */
-export function buildGroupOrderRequest(draft: GroupDraft, quote: GroupQuote, teamName: string, captchaToken: string) {
+export function buildGroupOrderRequest(draft: GroupDraft, quote: GroupQuote, teamName: string, captchaToken: string, seats: readonly string[] = []) {
   return {
     date: draft.visitDate,
     hallId: draft.hallId ?? 0,
@@ -395,6 +395,8 @@ export function buildGroupOrderRequest(draft: GroupDraft, quote: GroupQuote, tea
       certificateInfo: t.certificateNumber.trim(),
     })),
     quotedAmount: quote.total,
+    // A dome's seats the team chose, one per ticket in the order the server makes them; none: the cinema seats the group.
+    ...(seats.length > 0 ? { seatNumbers: [...seats] } : {}),
   };
 }
 

@@ -58,6 +58,9 @@ export const TEAM_PATHS = {
   cinemaAddAudience: '/team/select/cinemaAddAudience',
   cinemaAddTeachers: '/team/select/cinemaAddTeachers',
   cinemaAddAudienceSure: '/team/select/cinemaAddAudienceSure',
+  /** The group's own seats on the dome's map, chosen, or chosen again. */
+  cinemaSelectSeat: '/team/select/cinemaSelectSeat',
+  cinemaSelectSeatChange: '/team/select/cinemaSelectSeatChange',
   payOrder: '/team/order/payOrder/:id',
   paySuccess: '/team/order/paySuccess/:id',
   orderRecord: '/team/order/orderRecord',

@@ -685,6 +685,7 @@ export interface GroupSetting {
   chargedPerFreeLeader: number | null;
   offSeason: boolean;
   today: string;
+  chooseMode: 1 | 2 | 3 | null;
   blocked: string | null;
 }
 

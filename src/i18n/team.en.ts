@@ -100,6 +100,9 @@ const teamEn: typeof teamZh = {
     passwordChanged: 'The password is changed: log in with the new one',
   },
   group: {
+    seatsChosen: '{{n}} seats chosen (rows {{rows}})',
+    changeSeats: 'Choose other seats',
+    chooseSeats: 'Choose the seats yourself',
     chooseFilm: 'Choose this session',
     seats: 'Seats',
     seatsTogether: 'The cinema seats the group together when the order is placed',

@@ -99,6 +99,9 @@ const teamZh = {
     passwordChanged: '密码已修改，请使用新密码登录',
   },
   group: {
+    seatsChosen: '已选 {{n}} 个座位（第 {{rows}} 排）',
+    changeSeats: '重新选座',
+    chooseSeats: '自行选座',
     chooseFilm: '选择该场次',
     seats: '座位',
     seatsTogether: '下单时由影院为全团集中安排',

@@ -192,8 +192,8 @@ for (const lang of ['zh', 'en'] as const) {
 }
 
 const AGENCY_TEXT = {
-  zh: { films: '选择影片场次', choose: '选择该场次', visitors: '游客人数（不含领队）', leaderFree: '领队申请免费票', seats: '下单时由影院为全团集中安排', people: '团体共 31 人' },
-  en: { films: 'Choose a film', choose: 'Choose this session', visitors: 'Visitors (without the leader)', leaderFree: 'Free ticket for the tour leader', seats: 'The cinema seats the group together', people: '31 people in the group' },
+  zh: { chooseSeats: '自行选座', confirmSeats: '确认选座', films: '选择影片场次', choose: '选择该场次', visitors: '游客人数（不含领队）', leaderFree: '领队申请免费票', seats: '下单时由影院为全团集中安排', people: '团体共 31 人' },
+  en: { chooseSeats: 'Choose the seats yourself', confirmSeats: 'Confirm seats', films: 'Choose a film', choose: 'Choose this session', visitors: 'Visitors (without the leader)', leaderFree: 'Free ticket for the tour leader', seats: 'The cinema seats the group together', people: '31 people in the group' },
 } as const;
 
 for (const lang of ['zh', 'en'] as const) {
@@ -223,6 +223,18 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByText(T.seats)).toBeVisible();
     await expect(page.locator('.footer-bar__sum')).toContainText('¥1200');
     await shot(page, lang, '91-group-film-sure');
+    if (lang === 'en') {
+      // The agency chooses its own 31 seats on the map instead.
+      await page.getByRole('button', { name: T.chooseSeats }).click();
+      await expect(page).toHaveURL(/\/team\/select\/cinemaSelectSeat$/);
+      const free = page.locator('.seat-grid .seat--available');
+      for (let i = 0; i < 31; i++) await free.first().click();
+      await noSidewaysScroll(page);
+      await shot(page, lang, '93-group-seats');
+      await page.getByRole('button', { name: T.confirmSeats }).click();
+      await expect(page).toHaveURL(/\/team\/select\/cinemaAddAudienceSure$/);
+      await expect(page.getByTestId('group-seats')).not.toContainText(T.seats);
+    }
     await page.locator('.agreement input').check();
     await page.getByRole('button', { name: T.submit }).click();
     await solveSlider(page);

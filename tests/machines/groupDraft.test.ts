@@ -22,9 +22,11 @@ type Snapshot = SnapshotFrom<typeof groupDraftMachine>;
 const LEADER_ID = '11010519800307123' + gb11643CheckChar('11010519800307123');
 const TEACHER_ID = '11010519850615456' + gb11643CheckChar('11010519850615456');
 const MAIN = HALLS[0].hallId;
-/** A hall for schools only, beside the main hall. */
+/** A hall for schools only, beside the main hall, and a dome where people pick their seats. */
 const SCHOOL_HALL = 3;
 const SCHOOL_SESSION = 31;
+const DOME = 4;
+const DOME_SESSION = 41;
 const GROUP_HALLS: HallPool[] = [
   { ...HALLS[0], group: { groupMin: 16, groupMax: 200, schoolOnly: false, offSeasonOnly: false } },
   {
@@ -34,6 +36,15 @@ const GROUP_HALLS: HallPool[] = [
     name: 'Schools hall',
     scheduleTicketPoolVOS: [{ ...HALLS[0].scheduleTicketPoolVOS[0], hallScheduleId: SCHOOL_SESSION }],
     group: { groupMin: 16, groupMax: 120, schoolOnly: true, offSeasonOnly: false },
+  },
+  {
+    ...HALLS[0],
+    hallId: DOME,
+    hallKey: 'cinema',
+    cinema: true,
+    name: 'Dome',
+    scheduleTicketPoolVOS: [{ ...HALLS[0].scheduleTicketPoolVOS[0], hallScheduleId: DOME_SESSION }],
+    group: { groupMin: 16, groupMax: 150, schoolOnly: false, offSeasonOnly: false },
   },
 ];
 const setting = (teamType: GroupSetting['teamType'], blocked: string | null = null): GroupSetting => ({
@@ -49,11 +60,20 @@ const setting = (teamType: GroupSetting['teamType'], blocked: string | null = nu
   chargedPerFreeLeader: 20,
   offSeason: true,
   today: '2026-11-30',
+  chooseMode: null,
   blocked,
 });
 const SCHOOL = setting(2);
 const AGENCY = setting(4);
 const FROZEN = setting(2, 'Account abnormal, cannot book: please go to the personal center');
+/** The dome's settings: people pick their seats there. */
+const AGENCY_IN_DOME: GroupSetting = { ...AGENCY, chooseMode: 1 };
+const SEAT_TAKEN: GroupPlaceAnswer = { code: 505, msg: '座位已被他人选走，请重新选座', data: { takenSeats: ['1-1'] } };
+/** One seat per person of the group, as the map answers. */
+const seatsFor = (n: number) => ({
+  seats: Array.from({ length: n }, (_, i) => `1-${i + 1}`),
+  places: Array.from({ length: n }, (_, i) => ({ rowLabel: '1', seatLabel: String(i + 1) })),
+});
 const PLACED: GroupPlaceAnswer = { code: 200, msg: 'ok', data: { orderId: 77, riskEnable: false, riskPolicy: 1, riskPrompt: null } };
 const NO_ORDER: GroupPlaceAnswer = { code: 502, msg: '下单失败，请稍后再试', data: null };
 
@@ -87,6 +107,7 @@ function events(s: Snapshot): GroupDraftEvent[] {
       { type: 'PICK_SESSION', hallId: MAIN, hallScheduleId: SESSION },
       { type: 'PICK_SESSION', hallId: MAIN, hallScheduleId: SOLD_OUT_SESSION },
       { type: 'PICK_SESSION', hallId: SCHOOL_HALL, hallScheduleId: SCHOOL_SESSION },
+      { type: 'PICK_SESSION', hallId: DOME, hallScheduleId: DOME_SESSION },
     );
   }
   if (s.matches('leader')) {
@@ -119,8 +140,9 @@ function events(s: Snapshot): GroupDraftEvent[] {
     );
     if (c.draft.teachers.length < 2) out.push({ type: 'TEACHER.ADD' });
   }
+  if (s.matches('seats')) out.push({ type: 'BACK' });
   if (s.matches('review')) {
-    out.push({ type: 'AGREEMENT.TOGGLE' }, { type: 'PAY_METHOD.CHANGE', value: c.draft.payMethod === 'online' ? 'window' : 'online' }, { type: 'SUBMIT' });
+    out.push({ type: 'CHOOSE_SEATS' }, { type: 'AGREEMENT.TOGGLE' }, { type: 'PAY_METHOD.CHANGE', value: c.draft.payMethod === 'online' ? 'window' : 'online' }, { type: 'SUBMIT' });
   }
   if (s.matches('slider')) out.push({ type: 'SLIDER.PASSED', token: 'slider-token' }, { type: 'SLIDER.CANCEL' });
   if (s.matches('placed')) out.push({ type: 'RESET' });
@@ -139,8 +161,8 @@ const key = (s: Snapshot) => {
       ? [grades.length, grades[0]?.boy, grades[0]?.all, grades[0]?.beijing, c.draft.visitors, c.draft.leaderFree]
       : s.matches('teachers')
         ? [teachers.length, teachers[0]?.name ?? null, Boolean(teachers[0]?.certificateNumber), c.draft.ticketUseType]
-        : s.matches('review') || s.matches('slider') || s.matches('submitting')
-          ? [c.agreementAccepted, c.draft.payMethod, c.captchaToken !== null]
+        : s.matches('review') || s.matches('slider') || s.matches('submitting') || s.matches('seats')
+          ? [c.agreementAccepted, c.draft.payMethod, c.captchaToken !== null, c.seats.length, c.takenSeats.length]
           : [];
   return JSON.stringify({ value: s.value, team: c.setting?.teamType ?? null, session: c.draft.hallScheduleId, error: c.error !== null, step });
 };
@@ -166,14 +188,20 @@ const outcome: PathModel['outcome'] = (end) => {
     const draft = draftOf(request, c.setting?.teamType === 2);
     expect(checkGroup(draft, ctx), 'group rules').toEqual([]);
     expect(request.quotedAmount).toBe(groupQuote({ ...c, draft })!.total);
+    // Seats the team chose: one per person, none of them refused before.
+    if (request.seatNumbers) {
+      expect(request.seatNumbers).toHaveLength(request.orderAdditionInfo.personNumber);
+      expect(request.seatNumbers.some((seat) => c.takenSeats.includes(seat))).toBe(false);
+    }
   }
 };
 
-const outcomes = (settingOutcomes: PathModel['outcomes'][string]): PathModel['outcomes'] => ({
+const outcomes = (settingOutcomes: PathModel['outcomes'][string], placeOrder = [{ output: PLACED }, { output: NO_ORDER }, { error: 'Network error' }]): PathModel['outcomes'] => ({
   loadCalendar: [{ output: CALENDAR satisfies CalendarDay[] }, { error: 'Network error' }],
   loadHalls: [{ output: GROUP_HALLS }, { error: 'Network error' }],
   loadSetting: settingOutcomes,
-  placeOrder: [{ output: PLACED }, { output: NO_ORDER }, { error: 'Network error' }],
+  placeOrder,
+  cinemaSeat: (s) => [{ output: seatsFor(groupQuote(s.context as GroupDraftContext)?.size ?? 0) }],
 });
 
 pathSuite('groupDraft', [
@@ -198,6 +226,17 @@ pathSuite('groupDraft', [
     outcome,
     events: events as PathModel['events'],
     outcomes: outcomes([{ output: AGENCY }]),
+  },
+  {
+    name: 'a travel agency in a dome',
+    machine: groupDraftMachine,
+    input,
+    generators: ['cover'],
+    key: key as PathModel['key'],
+    say,
+    outcome,
+    events: events as PathModel['events'],
+    outcomes: outcomes([{ output: AGENCY_IN_DOME }], [{ output: PLACED }, { output: SEAT_TAKEN }]),
   },
 ]);
 

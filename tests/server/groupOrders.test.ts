@@ -9,7 +9,8 @@ import { runPayTimeout } from '../../server/jobs/payTimeout.ts';
 import { DEMO_AGENCY, DEMO_SCHOOL, DEMO_STAFF } from '../../server/seed/accounts.ts';
 import { museumInstant } from '../../server/time.ts';
 import type { groupOrderBody } from '../../src/domain/contracts.ts';
-import type { GroupOrderDetail, GroupSetting, HallPool } from '../../src/domain/types.ts';
+import type { GroupOrderDetail, GroupSetting, HallPool, SeatMap } from '../../src/domain/types.ts';
+import { seatNumberOf } from '../../src/domain/seats.ts';
 import type { z } from 'zod';
 import { OPEN_DAY, SEED_TIME, TODAY } from './constants.ts';
 import { assertStockInvariant, idCard, makeApp, type TestApp } from './helpers.ts';
@@ -282,6 +283,19 @@ describe('a group in a dome', () => {
     expect(new Set(seats).size).toBe(23);
     await pay(token, r.data.orderId);
     expect((await detail(token, r.data.orderId)).tickets.every((x) => x.seat && x.qrCode)).toBe(true);
+
+    // Another school chooses its own seats: it gets those; one taken first answers 505 with it.
+    const other = await newSchool();
+    const map = (await t.call('GET', `/pool/getSeatByScheduleId?scheduleId=${body.hallScheduleId}`, { token: other })).data as SeatMap;
+    const mine = map.seats.filter((x) => x.state === 'available').slice(-23).map(seatNumberOf);
+    const chosen = await place(other, { ...body, teacherList: teachers(2, 30), captchaToken: await t.captchaToken(), seatNumbers: [seats[0]!, ...mine.slice(1)] }, 'en');
+    expect(chosen, chosen.msg).toMatchObject({ code: 505, data: { takenSeats: [seats[0]] } });
+    const placed = await place(other, { ...body, teacherList: teachers(2, 30), captchaToken: await t.captchaToken(), seatNumbers: mine });
+    expect(placed.code, placed.msg).toBe(200);
+    expect((await detail(other, placed.data.orderId)).tickets.map((x) => x.seat?.number).sort()).toEqual([...mine].sort());
+    expect((await place(await newSchool(), { ...body, teacherList: teachers(2, 40), captchaToken: await t.captchaToken(), seatNumbers: mine.slice(1) }, 'en')).msg).toBe(
+      'The group size does not match the lists',
+    );
   });
 });
 

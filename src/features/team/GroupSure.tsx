@@ -4,7 +4,7 @@
  * slider, then the order. The server prices it again and refuses a total that changed. */
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { chosenGroupSession, groupQuote, isSchoolDraft } from '../../../machines/groupDraft.machine.ts';
+import { chosenGroupSession, groupQuote, isSchoolDraft, picksGroupSeats } from '../../../machines/groupDraft.machine.ts';
 import { maskCertificate, maskPhone } from '../../domain/certificates.ts';
 import { groupKindOf, windowPayLastDay, type GroupRole } from '../../domain/groupRules.ts';
 import { TEAM_TYPES } from '../../domain/team.ts';
@@ -61,7 +61,16 @@ export default function GroupSure() {
           {chosen?.hall.cinema ? (
             <div className="info-row">
               <dt>{t('group.seats')}</dt>
-              <dd>{t('group.seatsTogether')}</dd>
+              <dd data-testid="group-seats">
+                {context.seatPlaces.length > 0
+                  ? t('group.seatsChosen', { n: context.seatPlaces.length, rows: [...new Set(context.seatPlaces.map((p) => p.rowLabel))].join(', ') })
+                  : t('group.seatsTogether')}
+                {picksGroupSeats(context) ? (
+                  <button type="button" className="link group-seats__choose" onClick={() => actor.send({ type: 'CHOOSE_SEATS' })}>
+                    {t(context.seats.length > 0 ? 'group.changeSeats' : 'group.chooseSeats')}
+                  </button>
+                ) : null}
+              </dd>
             </div>
           ) : null}
           <div className="info-row">

@@ -5,7 +5,10 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { cinemaSeatMachine } from '../../../machines/cinemaSeat.machine.ts';
 import { chosenGroupSession, groupDraftMachine } from '../../../machines/groupDraft.machine.ts';
+import { getSeatMap } from '../../api/cinemaCalls.ts';
+import { ticker } from '../../ui/ticker.ts';
 import { getGroupHalls, getGroupSetting, getTeamCalendar, placeGroupOrder } from '../../api/groupCalls.ts';
 import { defaultGrades } from '../../domain/groupRules.ts';
 import { pathTo, TEAM_PATHS } from '../../domain/paths.ts';
@@ -23,6 +26,7 @@ const machine = groupDraftMachine.provide({
     loadHalls: fromPromise(({ input }: { input: { date: string } }) => getGroupHalls(input.date)),
     loadSetting: fromPromise(({ input }: { input: { hallId: number; date: string } }) => getGroupSetting(input.hallId, input.date)),
     placeOrder: fromPromise(({ input }) => placeGroupOrder(input)),
+    cinemaSeat: cinemaSeatMachine.provide({ actors: { loadMap: fromPromise(({ input }) => getSeatMap(input)), ticker } }),
   },
 });
 
@@ -53,8 +57,8 @@ export function useGroupDraft<T>(select: (snapshot: GroupDraftSnapshot) => T): T
 }
 
 /** The draft's screens in flow order. */
-export type GroupScreen = 'date' | 'venue' | 'leader' | 'audience' | 'teachers' | 'review' | 'placed';
-const ORDER: GroupScreen[] = ['date', 'venue', 'leader', 'audience', 'teachers', 'review', 'placed'];
+export type GroupScreen = 'date' | 'venue' | 'leader' | 'audience' | 'teachers' | 'review' | 'seats' | 'placed';
+const ORDER: GroupScreen[] = ['date', 'venue', 'leader', 'audience', 'teachers', 'review', 'seats', 'placed'];
 
 export function groupScreenOf(snapshot: GroupDraftSnapshot): GroupScreen {
   const top = typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0];
@@ -80,6 +84,8 @@ export function groupRouteOf(screen: GroupScreen, snapshot: GroupDraftSnapshot):
       return cinema ? TEAM_PATHS.cinemaAddTeachers : TEAM_PATHS.addTeachers;
     case 'review':
       return cinema ? TEAM_PATHS.cinemaAddAudienceSure : TEAM_PATHS.addAudienceSure;
+    case 'seats':
+      return context.seats.length > 0 ? TEAM_PATHS.cinemaSelectSeatChange : TEAM_PATHS.cinemaSelectSeat;
     case 'placed':
       return pathTo(TEAM_PATHS.payOrder, { id: context.orderId ?? 0 });
   }

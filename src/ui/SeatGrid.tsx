@@ -5,8 +5,8 @@
  * own box, the page does not. */
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { seatNumberOf, type SeatState } from '../../domain/seats.ts';
-import type { SeatCell, SeatMap } from '../../domain/types.ts';
+import { seatNumberOf, type SeatState } from '../domain/seats.ts';
+import type { SeatCell, SeatMap } from '../domain/types.ts';
 
 const MARK: Record<SeatState, (seat: SeatCell) => string> = {
   available: (seat) => seat.seatLabel,
