@@ -297,11 +297,12 @@ export const groupDraftMachine = setup({
       error: sameText((answer.data && 'riskPrompt' in answer.data && answer.data.riskPrompt) || answer.msg),
     })),
     setSeats: assign((_, { output: chosen }: { output: ChosenSeats }) => ({ seats: chosen.seats, seatPlaces: chosen.places, takenSeats: [], error: null })),
-    setTakenSeats: assign((_, { output: answer }: { output: GroupPlaceAnswer }) => ({
-      captchaToken: null,
-      takenSeats: answer.data && 'takenSeats' in answer.data ? answer.data.takenSeats : [],
-      error: sameText(answer.msg),
-    })),
+    // The seats someone else got first leave the group's choice (a short choice is dropped at the summary).
+    setTakenSeats: assign(({ context }, { output: answer }: { output: GroupPlaceAnswer }) => {
+      const taken = answer.data && 'takenSeats' in answer.data ? answer.data.takenSeats : [];
+      const kept = context.seats.flatMap((seat, i) => (taken.includes(seat) ? [] : [{ seat, place: context.seatPlaces[i] }]));
+      return { captchaToken: null, takenSeats: taken, seats: kept.map((k) => k.seat), seatPlaces: kept.map((k) => k.place), error: sameText(answer.msg) };
+    }),
     // Seats chosen for another group size are no one's: the cinema seats the group again.
     dropStaleSeats: assign(({ context }) => (context.seats.length === (groupQuote(context)?.size ?? 0) ? {} : { seats: [], seatPlaces: [] })),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error), captchaToken: null })),
