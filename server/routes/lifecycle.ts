@@ -28,9 +28,10 @@ const anyone = { config: { auth: 'any' as const } };
 export const lifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   // Cart
   app.get('/query/order/getShoppingCart', { ...individual, schema: { response: answer(answers.shoppingCart) } }, async (req) => ok(req, await getShoppingCart(deps, account(req).userId, langOf(req))));
-  // cinemaSelectSeatChange: other seats for an unpaid cinema order (505 when one was taken first).
-  app.post('/order/ticketInfo/changeSeats', { ...individual, schema: { body: changeSeatsBody, response: answer(z.union([z.null(), answers.seatTaken])) } }, async (req) => {
-    await deps.db.tx((q) => changeOrderSeats(q, account(req).userId, req.body.orderId, req.body.seats, deps.clock()));
+  // cinemaSelectSeatChange: other seats for an unpaid cinema order, a visitor's or a group's (505 when one was taken first).
+  app.post('/order/ticketInfo/changeSeats', { ...anyone, schema: { body: changeSeatsBody, response: answer(z.union([z.null(), answers.seatTaken])) } }, async (req) => {
+    const owner = await ownerOf(deps, req);
+    await deps.db.tx((q) => changeOrderSeats(q, owner, req.body.orderId, req.body.seats, deps.clock()));
     return ok(req, null);
   });
   app.delete('/order/ticketInfo/removeForShopping/:id', { ...individual, schema: { params: idParam, response: answer(z.null()) } }, async (req) =>

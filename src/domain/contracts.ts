@@ -166,7 +166,7 @@ export const oneUploadBody = z.object({ uploadId: text().min(1).max(64) });
 export const agreementUploadsBody = z.object({ uploadIds: z.tuple([text().min(1).max(64), text().min(1).max(64)]) });
 
 /** cinemaSelectSeatChange: an unpaid order's new seats, one per ticket in ticket order. */
-export const changeSeatsBody = z.object({ orderId: dbId(), seats: z.array(text().max(10)).min(1).max(20) });
+export const changeSeatsBody = z.object({ orderId: dbId(), seats: z.array(text().max(10)).min(1).max(300) });
 
 /** A route's `/:id`. */
 export const idParam = z.object({ id: dbId() });

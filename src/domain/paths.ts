@@ -124,8 +124,7 @@ export function pathTo<P extends string>(
 
 /** The paths the order screens (payOrder, paySuccess, orderRecord, orderDetail) link to, per
  * area: the same screens serve a visitor and a team, so which table they follow is chosen
- * here once. A visitor's extras (invoices, missed visits, a cinema's seat change) are null
- * for a team; the team's date-change screen is null for a visitor, who changes dates in a sheet. */
+ * here once. A visitor's extras (invoices, missed visits) are null for a team; the team's date-change screen is null for a visitor, who changes dates in a sheet. */
 export const ORDER_PATHS = {
   individual: {
     selectDate: INDIVIDUAL_PATHS.selectDate,
@@ -150,7 +149,7 @@ export const ORDER_PATHS = {
     invoiceIndex: null,
     editInvoiceInfo: null,
     blackOrderList: null,
-    cinemaSelectSeatChange: null,
+    cinemaSelectSeatChange: TEAM_PATHS.cinemaSelectSeatChange,
     ticketChangesDate: TEAM_PATHS.ticketChangesDate,
   },
 } as const satisfies Record<'individual' | 'team', Record<string, string | null>>;

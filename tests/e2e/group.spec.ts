@@ -239,6 +239,13 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByRole('button', { name: T.submit }).click();
     await solveSlider(page);
     await expect(page).toHaveURL(/\/team\/order\/payOrder\/\d+$/);
+    if (lang === 'en') {
+      // Before paying, the group's seats can move: its own map, the order's seats its own.
+      await page.getByRole('link', { name: 'Change seats' }).click();
+      await expect(page).toHaveURL(/\/team\/select\/cinemaSelectSeatChange\?orderId=\d+$/);
+      await expect(page.getByTestId('seats-chosen')).toContainText('31');
+      await page.goBack();
+    }
     await page.getByRole('button', { name: T.pay }).click();
     await page.getByRole('button', { name: T.cashierPay, exact: true }).click();
     await expect(page).toHaveURL(/\/team\/order\/paySuccess\/\d+$/);

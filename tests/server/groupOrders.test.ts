@@ -292,7 +292,13 @@ describe('a group in a dome', () => {
     expect(chosen, chosen.msg).toMatchObject({ code: 505, data: { takenSeats: [seats[0]] } });
     const placed = await place(other, { ...body, teacherList: teachers(2, 30), captchaToken: await t.captchaToken(), seatNumbers: mine });
     expect(placed.code, placed.msg).toBe(200);
-    expect((await detail(other, placed.data.orderId)).tickets.map((x) => x.seat?.number).sort()).toEqual([...mine].sort());
+    const before = await detail(other, placed.data.orderId);
+    expect(before.tickets.map((x) => x.seat?.number).sort()).toEqual([...mine].sort());
+    // Before paying it moves to other seats, all or none; another team cannot move them.
+    const others = map.seats.filter((x) => x.state === 'available' && !mine.includes(seatNumberOf(x))).slice(0, 23).map(seatNumberOf);
+    expect((await t.call('POST', '/order/ticketInfo/changeSeats', { token, body: { orderId: placed.data.orderId, seats: others }, lang: 'en' })).code).toBe(500);
+    expect((await t.call('POST', '/order/ticketInfo/changeSeats', { token: other, body: { orderId: placed.data.orderId, seats: others } })).code).toBe(200);
+    expect((await detail(other, placed.data.orderId)).tickets.map((x) => x.seat?.number).sort()).toEqual([...others].sort());
     expect((await place(await newSchool(), { ...body, teacherList: teachers(2, 40), captchaToken: await t.captchaToken(), seatNumbers: mine.slice(1) }, 'en')).msg).toBe(
       'The group size does not match the lists',
     );

@@ -5,10 +5,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { cinemaSeatMachine } from '../../../machines/cinemaSeat.machine.ts';
 import { chosenGroupSession, groupDraftMachine } from '../../../machines/groupDraft.machine.ts';
-import { getSeatMap } from '../../api/cinemaCalls.ts';
-import { ticker } from '../../ui/ticker.ts';
+import { seatMapMachine } from '../../ui/seatMap.ts';
 import { getGroupHalls, getGroupSetting, getTeamCalendar, placeGroupOrder } from '../../api/groupCalls.ts';
 import { defaultGrades } from '../../domain/groupRules.ts';
 import { pathTo, TEAM_PATHS } from '../../domain/paths.ts';
@@ -26,7 +24,7 @@ const machine = groupDraftMachine.provide({
     loadHalls: fromPromise(({ input }: { input: { date: string } }) => getGroupHalls(input.date)),
     loadSetting: fromPromise(({ input }: { input: { hallId: number; date: string } }) => getGroupSetting(input.hallId, input.date)),
     placeOrder: fromPromise(({ input }) => placeGroupOrder(input)),
-    cinemaSeat: cinemaSeatMachine.provide({ actors: { loadMap: fromPromise(({ input }) => getSeatMap(input)), ticker } }),
+    cinemaSeat: seatMapMachine,
   },
 });
 

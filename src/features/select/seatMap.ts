@@ -1,8 +1,0 @@
-/** The seat map machine as the app runs it: the map from the server, reloaded on the app's
- * ticker while it is open. The purchase and an unpaid order's change of seats both use it. */
-import { fromPromise } from 'xstate';
-import { cinemaSeatMachine } from '../../../machines/cinemaSeat.machine.ts';
-import { getSeatMap } from '../../api/cinemaCalls.ts';
-import { ticker } from '../../ui/ticker.ts';
-
-export const seatMapMachine = cinemaSeatMachine.provide({ actors: { loadMap: fromPromise(({ input }) => getSeatMap(input)), ticker } });
