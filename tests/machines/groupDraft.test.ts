@@ -204,40 +204,23 @@ const outcomes = (settingOutcomes: PathModel['outcomes'][string], placeOrder = [
   cinemaSeat: (s) => [{ output: seatsFor(groupQuote(s.context as GroupDraftContext)?.size ?? 0) }],
 });
 
+/** A path model of the draft for one kind of team (its settings) and the answers its order may get. */
+const model = (name: string, settings: PathModel['outcomes'][string], placeOrder?: Parameters<typeof outcomes>[1]): PathModel => ({
+  name,
+  machine: groupDraftMachine,
+  input,
+  generators: ['cover'],
+  key: key as PathModel['key'],
+  say,
+  outcome,
+  events: events as PathModel['events'],
+  outcomes: outcomes(settings, placeOrder),
+});
+
 pathSuite('groupDraft', [
-  {
-    name: 'a school',
-    machine: groupDraftMachine,
-    input,
-    generators: ['cover'],
-    key: key as PathModel['key'],
-    say,
-    outcome,
-    events: events as PathModel['events'],
-    outcomes: outcomes([{ output: SCHOOL }, { output: FROZEN }, { error: 'Network error' }]),
-  },
-  {
-    name: 'a travel agency',
-    machine: groupDraftMachine,
-    input,
-    generators: ['cover'],
-    key: key as PathModel['key'],
-    say,
-    outcome,
-    events: events as PathModel['events'],
-    outcomes: outcomes([{ output: AGENCY }]),
-  },
-  {
-    name: 'a travel agency in a dome',
-    machine: groupDraftMachine,
-    input,
-    generators: ['cover'],
-    key: key as PathModel['key'],
-    say,
-    outcome,
-    events: events as PathModel['events'],
-    outcomes: outcomes([{ output: AGENCY_IN_DOME }], [{ output: PLACED }, { output: SEAT_TAKEN }]),
-  },
+  model('a school', [{ output: SCHOOL }, { output: FROZEN }, { error: 'Network error' }]),
+  model('a travel agency', [{ output: AGENCY }]),
+  model('a travel agency in a dome', [{ output: AGENCY_IN_DOME }], [{ output: PLACED }, { output: SEAT_TAKEN }]),
 ]);
 
 describe('groupDraft: behaviour', () => {

@@ -1,7 +1,7 @@
 /** A paid school group for the date change of a whole order (rebook machine, `wholeOrder`). */
-import type { RefundContext, RefundTicket } from '../../src/domain/refundRules.ts';
+import type { RefundContext } from '../../src/domain/refundRules.ts';
 import type { CalendarDay, GroupOrderDetail, RebookResult, TicketView } from '../../src/domain/types.ts';
-import { CALENDAR, MAIN_HALL, NEW_DAY, NEW_SESSION, VISIT_DATE } from './refund.fixtures.ts';
+import { CALENDAR, NEW_DAY, NEW_SESSION, ORDER, ticket, VISIT_DATE } from './refund.fixtures.ts';
 
 /** A paid school group of three on the main hall: two free pupils and a paying teacher
  * (LAST_TICKET_SESSION's one ticket is too few for it). */
@@ -13,20 +13,10 @@ function view(ticketId: number, status: TicketView['status']): TicketView {
 }
 
 export const GROUP_ORDER: GroupOrderDetail = {
+  ...ORDER,
   orderId: GROUP_ORDER_ID,
   orderNumber: 'G1B2C3D4E5F6G7H8J9K0L1M',
-  status: 'completed',
   amount: 3000,
-  ticketNum: 3,
-  createTime: '2026-11-20 10:00:00',
-  visitDate: VISIT_DATE,
-  hallName: 'Main hall',
-  beginTime: '09:00',
-  endTime: '12:00',
-  isCandidate: false,
-  candidate: null,
-  payDeadline: null,
-  payTime: '2026-11-20 10:05:00',
   tickets: TICKETS.map((id) => view(id, 'toBeChecked')),
   group: {
     payMethod: 'online',
@@ -42,9 +32,6 @@ export const GROUP_ORDER: GroupOrderDetail = {
   },
 };
 
-function ticket(ticketId: number, over: Partial<RefundTicket> = {}): RefundTicket {
-  return { ticketId, status: 'toBeChecked', hallId: MAIN_HALL, visitDate: VISIT_DATE, kind: 'adult', age: 10, isChildFreeTicket: false, cinema: false, schoolFree: false, ...over };
-}
 
 export const GROUP_RULES: RefundContext = {
   tickets: [ticket(201, { kind: 'student', schoolFree: true }), ticket(202, { kind: 'student', schoolFree: true }), ticket(203, { age: 40 })],

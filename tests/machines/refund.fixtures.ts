@@ -58,7 +58,8 @@ export const ORDER: OrderDetail = {
   ],
 };
 
-function ticket(ticketId: number, over: Partial<RefundTicket>): RefundTicket {
+/** A ticket's refund facts: a paid adult on the main hall's visit date, unless told otherwise. */
+export function ticket(ticketId: number, over: Partial<RefundTicket> = {}): RefundTicket {
   return {
     ticketId,
     status: 'toBeChecked',
