@@ -165,6 +165,9 @@ export function groupQuote(context: Pick<GroupDraftContext, 'halls' | 'draft' | 
   return ctx ? quoteGroup(context.draft, ctx) : null;
 }
 
+export const isAgencyDraft = (context: Pick<GroupDraftContext, 'setting'>) =>
+  context.setting !== null && groupKindOf(context.setting.teamType) === 'agency';
+
 export const isSchoolDraft = (context: Pick<GroupDraftContext, 'setting'>) =>
   context.setting !== null && groupKindOf(context.setting.teamType) === 'school';
 
@@ -227,7 +230,7 @@ export const groupDraftMachine = setup({
     },
     stepAllowed: ({ context }, { step }: { step: GroupStep }) => stepViolations(context, step).length === 0,
     isSchool: ({ context }) => isSchoolDraft(context),
-    isAgency: ({ context }) => context.setting !== null && groupKindOf(context.setting.teamType) === 'agency',
+    isAgency: ({ context }) => isAgencyDraft(context),
     canAddGrade: ({ context }) => context.draft.grades.length < MAX_GRADES,
     canRemoveGrade: ({ context, event }) => event.type === 'GRADE.REMOVE' && context.draft.grades.length > 1 && event.index >= 0 && event.index < context.draft.grades.length,
     canAddTeacher: ({ context }) => context.draft.teachers.length < MAX_TEACHERS,

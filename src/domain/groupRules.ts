@@ -122,6 +122,12 @@ export interface GroupQuote {
 
 export const pupilsOf = (draft: Pick<GroupDraft, 'grades'>) => draft.grades.reduce((n, g) => n + g.all, 0);
 
+/** The smallest group a hall takes: its own minimum, never below SPEC §9's 16. */
+export const groupMinSize = (hall: Pick<GroupHall, 'groupMin'>) => Math.max(hall.groupMin, GROUP_MIN_SIZE);
+
+/** A contracted agency with a valid agreement pays its percentage (SPEC §4: an expired one the public price). */
+export const agencyPriceApplies = (ctx: Pick<GroupContext, 'teamType' | 'discounts'>) => ctx.teamType === TEAM_TYPES.contractedTravelAgency && ctx.discounts;
+
 /** Everyone of the group, the leader included. */
 export function groupSize(draft: GroupDraft, kind: GroupKind): number {
   return kind === 'school' ? pupilsOf(draft) + draft.teachers.length + 1 : draft.visitors + 1;
@@ -160,8 +166,7 @@ export function quoteGroup(draft: GroupDraft, ctx: GroupContext): GroupQuote {
     add('teacher', true, freeTeachers, 0);
     add('teacher', false, draft.teachers.length - freeTeachers, ctx.adultPrice);
   } else {
-    const discounted = ctx.teamType === TEAM_TYPES.contractedTravelAgency && ctx.discounts;
-    const price = discounted ? Math.round((ctx.adultPrice * ctx.agencyDiscountPercent) / 100) : ctx.adultPrice;
+    const price = agencyPriceApplies(ctx) ? Math.round((ctx.adultPrice * ctx.agencyDiscountPercent) / 100) : ctx.adultPrice;
     add('visitor', false, draft.visitors, price);
     leaderFree = kind === 'agency' && draft.leaderFree && leaderEntitled(draft.visitors, ctx);
     add('leader', leaderFree, 1, price);
@@ -228,10 +233,6 @@ export const GROUP_MESSAGES = {
     en: 'Beijing and other pupils of "{grade}" must add up to its count',
   },
   duplicateCertificate: { zh: '证件号码重复', en: 'Duplicate certificates are not allowed' },
-  teacherFree: {
-    zh: '每{per}名免费学生可有1名教师免票',
-    en: 'One free teacher ticket per {per} free pupils',
-  },
   leaderFree: { zh: '导游/领队票不可用', en: 'Tour leader tickets unavailable' },
   leaderAge: {
     zh: '领队的年龄（{age}岁）不得小于{min}岁',
@@ -282,7 +283,7 @@ export function checkGroup(draft: GroupDraft, ctx: GroupContext): Violation[] {
   const add = (rule: GroupRule, message: Text) => out.push({ rule, message });
   const kind = groupKindOf(ctx.teamType);
   const { hall } = ctx;
-  const minSize = Math.max(hall.groupMin, GROUP_MIN_SIZE);
+  const minSize = groupMinSize(hall);
 
   if (draft.hallId === null || draft.hallScheduleId === null) add(GROUP_RULES.sessionRequired, GROUP_MESSAGES.sessionRequired);
   if (hall.groupMax <= 0) add(GROUP_RULES.noGroups, GROUP_MESSAGES.noGroups);

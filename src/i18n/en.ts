@@ -194,7 +194,6 @@ const en: Messages = {
   },
   orderRecord: { title: 'My orders', today: "Today's visits", showQr: 'Show QR code', all: 'All', count: '{{n}} tickets', empty: 'No orders yet', more: 'Load more' },
   groupOrder: {
-    sameDay: 'This is the current visit date; choose another day',
     title: 'Group',
     payMethod: 'Payment',
     payOnline: 'Online',
@@ -215,7 +214,6 @@ const en: Messages = {
     newDate: 'New date',
     moving: 'Tickets moving',
     pickDate: 'Pick the new visit date',
-    noDays: 'No date to change to at the moment',
     pickSession: 'Sessions on {{date}}',
     noSessions: 'The hall has no group session that day; please pick another date',
     confirm: 'Move the whole group, {{n}} ticket(s), to {{date}} {{session}}',

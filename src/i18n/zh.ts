@@ -169,7 +169,6 @@ const zh = {
   },
   orderRecord: { title: '我的订单', today: '今日入馆', showQr: '出示二维码', all: '全部', count: '{{n}}张', empty: '暂无订单', more: '加载更多' },
   groupOrder: {
-    sameDay: '这是订单当前的参观日期，请选择其他日期',
     title: '团体信息',
     payMethod: '支付方式',
     payOnline: '线上支付',
@@ -190,7 +189,6 @@ const zh = {
     newDate: '改签至',
     moving: '改签票数',
     pickDate: '选择新的参观日期',
-    noDays: '暂无可改签的日期',
     pickSession: '{{date}} 的场次',
     noSessions: '该场馆当天没有团体场次，请选择其他日期',
     confirm: '将全团 {{n}} 张门票改签到 {{date}} {{session}}',

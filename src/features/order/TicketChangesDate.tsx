@@ -10,7 +10,8 @@ import { rebookMachine } from '../../../machines/rebook.machine.ts';
 import { getGroupHalls, getTeamCalendar } from '../../api/groupCalls.ts';
 import { getGroupOrder, getRefundRules, rebookGroup } from '../../api/orderCalls.ts';
 import { pathTo, TEAM_PATHS } from '../../domain/paths.ts';
-import { isDayBookable, isSessionSelectable } from '../../domain/sessions.ts';
+import { checkRebookDate } from '../../domain/refundRules.ts';
+import { isSessionSelectable } from '../../domain/sessions.ts';
 import type { GroupOrderDetail } from '../../domain/types.ts';
 import { tr } from '../../i18n/index.ts';
 import { DayGrid, Legend } from '../../ui/DayGrid.tsx';
@@ -105,9 +106,10 @@ function ChangeDate({ order, detail }: { order: GroupOrderDetail; detail: string
           <DayGrid
             days={calendar}
             onPick={(day) => {
-              // The order's own day and days without tickets are not a change: say why.
-              if (day.date !== order.visitDate && isDayBookable(calendar, day.date)) send({ type: 'PICK_DATE', date: day.date });
-              else toastInfo(day.date === order.visitDate ? t('groupOrder.sameDay') : (day.reason ?? t(`day.${day.state}`)));
+              // The machine takes a day its rules allow; the order's own day and days without tickets say why.
+              send({ type: 'PICK_DATE', date: day.date });
+              const same = checkRebookDate(order.visitDate, day.date);
+              if (same || day.state !== 'available') toastInfo(same ? tr(same) : (day.reason ?? t(`day.${day.state}`)));
             }}
           />
           <Legend />

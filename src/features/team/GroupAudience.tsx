@@ -4,8 +4,8 @@
 import '../../ui/vant.ts';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { isSchoolDraft, MAX_GRADES } from '../../../machines/groupDraft.machine.ts';
-import { groupKindOf, pupilsOf, type GradeEntry } from '../../domain/groupRules.ts';
+import { isAgencyDraft, isSchoolDraft, MAX_GRADES } from '../../../machines/groupDraft.machine.ts';
+import { pupilsOf, type GradeEntry } from '../../domain/groupRules.ts';
 import { tr } from '../../i18n/index.ts';
 import { Field } from '../../ui/Field.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
@@ -28,7 +28,7 @@ export default function GroupAudience() {
   const actor = useGroupScreen('audience', navigate);
   const context = useGroupDraft((s) => s.context);
   const school = isSchoolDraft(context);
-  const agency = context.setting !== null && groupKindOf(context.setting.teamType) === 'agency';
+  const agency = isAgencyDraft(context);
   const { grades } = context.draft;
   const refusal = context.violations[0];
 

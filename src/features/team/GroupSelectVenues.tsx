@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import { groupMinSize } from '../../domain/groupRules.ts';
 import { pathTo, TEAM_PATHS } from '../../domain/paths.ts';
 import { tr } from '../../i18n/index.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
@@ -46,7 +47,7 @@ export default function GroupSelectVenues() {
         <HallCard key={hall.hallId} hall={hall}>
           {hall.group ? (
             <p className="hint">
-              {t('group.size', { min: Math.max(16, hall.group.groupMin), max: hall.group.groupMax })}
+              {t('group.size', { min: groupMinSize(hall.group), max: hall.group.groupMax })}
               {hall.group.schoolOnly ? ` · ${t('group.schoolOnly')}` : ''}
               {hall.group.offSeasonOnly ? ` · ${t('group.offSeasonOnly')}` : ''}
             </p>

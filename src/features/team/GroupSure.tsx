@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { chosenGroupSession, groupQuote, isSchoolDraft, picksGroupSeats } from '../../../machines/groupDraft.machine.ts';
 import { maskCertificate, maskPhone } from '../../domain/certificates.ts';
-import { groupKindOf, windowPayLastDay, type GroupRole } from '../../domain/groupRules.ts';
-import { TEAM_TYPES } from '../../domain/team.ts';
+import { agencyPriceApplies, windowPayLastDay, type GroupRole } from '../../domain/groupRules.ts';
 import { tr } from '../../i18n/index.ts';
 import { Agreement, SliderSheet } from '../../ui/Agreement.tsx';
 import { FooterBar } from '../../ui/FooterBar.tsx';
@@ -93,8 +92,8 @@ export default function GroupSure() {
               <span>{line.free ? t('common.free') : formatMoney(line.amount)}</span>
             </div>
           ))}
-          {setting && groupKindOf(setting.teamType) === 'school' ? <p className="hint">{t('group.freeQuota', { n: setting.freeStudentQuota })}</p> : null}
-          {setting?.teamType === TEAM_TYPES.contractedTravelAgency && setting.discounts ? <p className="hint">{t('group.agencyPrice', { p: setting.agencyDiscountPercent })}</p> : null}
+          {setting && school ? <p className="hint">{t('group.freeQuota', { n: setting.freeStudentQuota })}</p> : null}
+          {setting && agencyPriceApplies(setting) ? <p className="hint">{t('group.agencyPrice', { p: setting.agencyDiscountPercent })}</p> : null}
         </section>
       ) : null}
       <section className="card">
