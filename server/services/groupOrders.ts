@@ -21,11 +21,11 @@ import { STUDENTS_PER_FREE_TEACHER } from '../../src/domain/limits.ts';
 import { needsAgreement, teamBookingBlock, type TeamType } from '../../src/domain/team.ts';
 import { maskCertificate, maskName, maskPhone } from '../../src/domain/certificates.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
-import type { GroupOrderInfo, GroupSetting, PlaceOrderResult } from '../../src/domain/types.ts';
+import type { GroupOrderInfo, GroupSetting, PlaceOrderResult, TicketPrice } from '../../src/domain/types.ts';
 import { addDays, museumDate, museumInstant } from '../time.ts';
 import { getConfig, minutes } from './settings.ts';
 import { bookableSession, insertOrder, lockBuyer, ORDER_TEXTS, passRiskAndCaptcha, type NewTicket } from './orders.ts';
-import { groupHallOf, loadPrices, remainingOf, type HallRow, type PriceRow } from './pool.ts';
+import { groupHallOf, loadPrices, remainingOf, ticketPrice, type HallRow } from './pool.ts';
 import { takeSold } from './stock.ts';
 import { seatsForParty } from './seats.ts';
 import { completeOrder } from './payments.ts';
@@ -69,13 +69,20 @@ export async function takeFreeQuota(q: Queryable, hallId: number, date: string, 
   return rows.length > 0;
 }
 
-const priceOf = (prices: PriceRow[], kind: PriceRow['kind']) => prices.find((p) => p.kind === kind);
+const priceOf = (prices: TicketPrice[], kind: TicketPrice['kind']) => prices.find((p) => p.kind === kind);
 
-/** The team, the hall and the day as the group rules see them (remaining: the caller's session). */
-async function groupContext(deps: AppDeps, q: Queryable, teamId: number, hall: HallRow, date: string, remaining: number) {
+/** The team, the hall and the day as the group rules see them (remaining: the caller's session);
+ * the hall's prices and the config as the caller has read them. */
+async function groupContext(
+  deps: AppDeps,
+  q: Queryable,
+  teamId: number,
+  hall: HallRow,
+  date: string,
+  remaining: number,
+  { prices, config }: { prices: TicketPrice[]; config: Record<string, string> },
+) {
   const { team } = await teamInfo(deps, teamId);
-  const config = await getConfig(q);
-  const prices = await loadPrices(q, hall.id);
   const adult = priceOf(prices, 'adult');
   const student = priceOf(prices, 'student') ?? adult;
   const perLeader = config.leader_free_per_charged?.trim();
@@ -101,7 +108,8 @@ async function groupContext(deps: AppDeps, q: Queryable, teamId: number, hall: H
 export async function groupSetting(deps: AppDeps, teamId: number, hallId: number, date: string, lang: Lang): Promise<GroupSetting> {
   const [hall] = await deps.db.query<HallRow>('SELECT * FROM halls WHERE id = $1', [hallId]);
   if (!hall) throw fail(ORDER_TEXTS.notSelectable);
-  const { team, ctx } = await groupContext(deps, deps.db, teamId, hall, date, 0);
+  const read = { prices: (await loadPrices(deps.db, hall.id)).map(ticketPrice), config: await getConfig(deps.db) };
+  const { team, ctx } = await groupContext(deps, deps.db, teamId, hall, date, 0, read);
   const block = teamBookingBlock(team);
   const { remaining: _, ...rest } = ctx;
   return {
@@ -140,7 +148,7 @@ const ROLE_NAMES: Record<GroupRole, [string, string]> = {
 
 /** One ticket per person, in the quote's order: pupils by grade (no names: the grade), then the
  * leader, the teachers and the visitors. */
-function groupTickets(draft: GroupDraft, quote: GroupQuote, prices: { adult?: PriceRow; student?: PriceRow }, scheduleId: number) {
+function groupTickets(draft: GroupDraft, quote: GroupQuote, prices: { adult?: TicketPrice; student?: TicketPrice }, scheduleId: number) {
   const pupils = draft.grades.flatMap((g) => Array.from({ length: g.all }, () => g.name.trim()));
   const teachers = [...draft.teachers];
   const out: Array<NewTicket & { role: GroupRole; free: boolean }> = [];
@@ -151,7 +159,7 @@ function groupTickets(draft: GroupDraft, quote: GroupQuote, prices: { adult?: Pr
         line.role === 'leader' ? draft.leader : line.role === 'teacher' ? teachers.shift()! : { name: line.role === 'student' ? pupils.shift()! : '', certificateType: '1', certificateNumber: '' };
       const [zh, en] = ROLE_NAMES[line.role];
       out.push({
-        priceId: price!.id,
+        priceId: price!.ticketPriceId,
         userName: person.name.trim(),
         certificateType: person.certificateType,
         certificateInfo: person.certificateNumber.trim().toUpperCase(),
@@ -176,7 +184,8 @@ export async function placeGroupOrder(deps: AppDeps, teamId: number, body: Group
   const session = await bookableSession(deps.db, body.hallScheduleId, now, body.date);
   const { schedule, hall } = session;
   if (hall.id !== body.hallId) throw fail(ORDER_TEXTS.notSelectable);
-  const { team, ctx, prices, config } = await groupContext(deps, deps.db, teamId, hall, schedule.visit_date, remainingOf(schedule));
+  // The session's read gave the hall's prices and the config: the group rules use them as they are.
+  const { team, ctx, prices, config } = await groupContext(deps, deps.db, teamId, hall, schedule.visit_date, remainingOf(schedule), session);
   const block = teamBookingBlock(team);
   if (block) throw fail(block);
   const draft = draftOfRequest(body, team.teamType);
