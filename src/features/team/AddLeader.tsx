@@ -9,8 +9,8 @@ import type { CertificateType } from '../../domain/types.ts';
 import { tr } from '../../i18n/index.ts';
 import { CertificateTypeField } from '../../ui/CertificateTypeField.tsx';
 import { Field } from '../../ui/Field.ts';
-import { FooterBar } from '../../ui/FooterBar.tsx';
 import { Screen } from '../../ui/Screen.tsx';
+import { StepNext } from './StepNext.tsx';
 import { useGroupDraft, useGroupPath, useGroupScreen } from './groupDraft.ts';
 import './team.css';
 
@@ -48,11 +48,7 @@ export default function AddLeader() {
         />
         <Field label={t('group.phone')} placeholder={t('group.phonePlaceholder')} type="tel" maxLength={11} value={leader.phone} onChange={(v) => change('phone', v)} errorMessage={errorOf('phone')} />
       </section>
-      <FooterBar>
-        <button type="button" className="btn btn--primary btn--block" onClick={() => actor.send({ type: 'NEXT' })}>
-          {t('common.next')}
-        </button>
-      </FooterBar>
+      <StepNext onNext={() => actor.send({ type: 'NEXT' })} />
     </Screen>
   );
 }

@@ -7,12 +7,10 @@ import { MAX_TEACHERS } from '../../../machines/groupDraft.machine.ts';
 import { STUDENTS_PER_FREE_TEACHER } from '../../domain/limits.ts';
 import { TICKET_USE_TYPES } from '../../domain/groupRules.ts';
 import type { CertificateType } from '../../domain/types.ts';
-import { tr } from '../../i18n/index.ts';
 import { CertificateTypeField } from '../../ui/CertificateTypeField.tsx';
 import { Field } from '../../ui/Field.ts';
-import { FooterBar } from '../../ui/FooterBar.tsx';
-import { Refusal } from '../../ui/Refusal.tsx';
 import { Screen } from '../../ui/Screen.tsx';
+import { StepNext } from './StepNext.tsx';
 import { useGroupDraft, useGroupPath, useGroupScreen } from './groupDraft.ts';
 import './team.css';
 
@@ -62,12 +60,7 @@ export default function AddTeachers() {
           {t('group.addTeacher')}
         </button>
       ) : null}
-      {refusal ? <Refusal message={tr(refusal.message)} /> : null}
-      <FooterBar>
-        <button type="button" className="btn btn--primary btn--block" onClick={() => actor.send({ type: 'NEXT' })}>
-          {t('common.next')}
-        </button>
-      </FooterBar>
+      <StepNext refusal={refusal} onNext={() => actor.send({ type: 'NEXT' })} />
     </Screen>
   );
 }

@@ -6,11 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { isAgencyDraft, isSchoolDraft, MAX_GRADES } from '../../../machines/groupDraft.machine.ts';
 import { pupilsOf, type GradeEntry } from '../../domain/groupRules.ts';
-import { tr } from '../../i18n/index.ts';
 import { Field } from '../../ui/Field.ts';
-import { FooterBar } from '../../ui/FooterBar.tsx';
-import { Refusal } from '../../ui/Refusal.tsx';
 import { Screen } from '../../ui/Screen.tsx';
+import { StepNext } from './StepNext.tsx';
 import { useGroupDraft, useGroupPath, useGroupScreen } from './groupDraft.ts';
 import './team.css';
 
@@ -89,12 +87,7 @@ export default function GroupAudience() {
           ) : null}
         </section>
       )}
-      {refusal ? <Refusal message={tr(refusal.message)} /> : null}
-      <FooterBar>
-        <button type="button" className="btn btn--primary btn--block" onClick={() => actor.send({ type: 'NEXT' })}>
-          {t('common.next')}
-        </button>
-      </FooterBar>
+      <StepNext refusal={refusal} onNext={() => actor.send({ type: 'NEXT' })} />
     </Screen>
   );
 }
