@@ -35,9 +35,7 @@ export default function GroupSure() {
   const { draft, setting } = context;
   const school = isSchoolDraft(context);
   const refusal = context.error ?? context.violations[0]?.message ?? null;
-  const teachersPath = useGroupPath('teachers');
-  const audiencePath = useGroupPath('audience');
-  const back = school ? teachersPath : audiencePath;
+  const back = useGroupPath(school ? 'teachers' : 'audience');
 
   return (
     <Screen title={t('group.sureTitle')} backTo={back}>
