@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../context.ts';
-import { fail, ok } from '../http.ts';
+import { fail, langOf, ok } from '../http.ts';
 import { account, clientIp } from './kit.ts';
 import { loginBody } from '../../src/domain/contracts.ts';
 import { loginWithCode } from '../services/login.ts';
@@ -39,7 +39,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   });
 
   app.get('/getUserInfoToTeam', { config: { auth: 'team' }, schema: { response: answer(answers.teamInfo) } }, async (req) =>
-    ok(req, await teamInfo(deps, account(req).userId)),
+    ok(req, await teamInfo(deps, account(req).userId, langOf(req))),
   );
 
   app.post('/logout', { schema: { response: answer(z.null()) } }, async (req) => {

@@ -8,6 +8,7 @@ import type { MissedVisitList } from '../../src/domain/types.ts';
 import { museumDate } from '../time.ts';
 import { blockFacts, blockStatus } from './blacklist.ts';
 import { releaseTickets } from './stock.ts';
+import { runGroupVisitJudging } from './teamFreezing.ts';
 
 /** Marks paid, never-checked tickets whose visit date has passed as 'expired' (missed
  * visit). Their stock stays sold. Claims rows with FOR UPDATE SKIP LOCKED; idempotent. */
@@ -29,13 +30,16 @@ export async function markMissedVisitsIn(q: Queryable, now: Date, limit = 200): 
   return moved.length;
 }
 
+/** Marks the missed tickets, then judges the group visits they settled (teamFreezing.ts). */
 export async function runMissedVisits(db: Db, clock: () => Date, batch = 200): Promise<number> {
   let total = 0;
   for (;;) {
     const n = await db.tx((q) => markMissedVisitsIn(q, clock(), batch));
     total += n;
-    if (n < batch) return total;
+    if (n < batch) break;
   }
+  await runGroupVisitJudging(db, clock);
+  return total;
 }
 
 

@@ -12,16 +12,23 @@ import { blockFacts, blockMessage } from './blacklist.ts';
 import { releaseTickets } from './stock.ts';
 import { LIFECYCLE_TEXTS } from './lifecycleTexts.ts';
 import { lockOrderOfTickets, refundContext } from './refundFacts.ts';
+import { freezeTeamIn, refundFreezeOf } from './teamFreezing.ts';
 
-/** refundCheckBlack: whether the account is near or on the missed-visit blacklist; the
- * client shows the message and asks for a confirmation before frontUserRefund. */
+/** refundCheckBlack: for a visitor, whether the account is near or on the missed-visit
+ * blacklist; for a team, whether this refund freezes it. The client shows the message and
+ * asks for a confirmation before frontUserRefund. */
 export async function refundCheckBlack(deps: AppDeps, userId: number, body: z.output<typeof ticketIdsBody>, lang: Lang): Promise<RefundRisk> {
   const { ticketIds } = body;
-  const owned = await deps.db.query(
-    'SELECT 1 FROM tickets t JOIN orders o ON o.id = t.order_id WHERE t.id = ANY($1::int[]) AND o.user_id = $2 LIMIT 1',
+  const [owned] = await deps.db.query<{ order_id: number }>(
+    'SELECT t.order_id FROM tickets t JOIN orders o ON o.id = t.order_id WHERE t.id = ANY($1::int[]) AND o.user_id = $2 ORDER BY t.id LIMIT 1',
     [ticketIds, userId],
   );
-  if (ticketIds.length > 0 && owned.length === 0) throw fail(ORDER_TEXTS.orderNotFound);
+  if (ticketIds.length > 0 && !owned) throw fail(ORDER_TEXTS.orderNotFound);
+  const [team] = await deps.db.query('SELECT 1 FROM teams WHERE user_id = $1', [userId]);
+  if (team) {
+    const freeze = owned ? await refundFreezeOf(deps.db, owned.order_id, ticketIds, deps.clock()) : null;
+    return { warn: freeze !== null, message: freeze ? freeze.warning[lang] : '', missedVisits: 0, limit: 0 };
+  }
   const f = await blockFacts(deps.db, userId, deps.clock());
   return { warn: f.missedVisits > 0, message: f.missedVisits > 0 ? blockMessage(f)[lang] : '', missedVisits: f.missedVisits, limit: f.limit };
 }
@@ -44,6 +51,8 @@ export async function refundTickets(deps: AppDeps, userId: number, body: z.outpu
     const violations = checkRefund({ action: 'refund', ticketIds: ids }, ctx);
     if (violations.length > 0) throw fail(violations[0].message);
     if (facts.some((f) => ids.includes(f.id) && f.visit_date < today)) throw fail(LIFECYCLE_TEXTS.visitPassed);
+    // Decided before this refund counts among the team's refunds.
+    const freeze = await refundFreezeOf(q, orderId, ids, now);
     const moved = await releaseTickets(q, ids, ['toBeChecked'], 'refunded', now);
     if (moved.length !== ids.length) throw fail(REFUND_MESSAGES.ticketState);
     const amount = moved.reduce((s, t) => s + t.price, 0);
@@ -57,6 +66,7 @@ export async function refundTickets(deps: AppDeps, userId: number, body: z.outpu
     );
     const status: OrderStatus = live === 0 ? 'refunded' : 'partlyRefunded';
     await q.query('UPDATE orders SET status = $2, refunded_amount = refunded_amount + $3 WHERE id = $1', [orderId, status, amount]);
+    if (freeze) await freezeTeamIn(q, freeze.teamId, freeze.reason, now);
     return { orderId, refundId: refund.id, refundedTicketIds: moved.map((t) => t.id), refundAmount: amount, orderStatus: status };
   });
 }

@@ -145,7 +145,7 @@ export async function myRequests(deps: AppDeps, teamId: number): Promise<TeamReq
 /** checkTeamFreezeById: whether the team may book now, and why not. A team asks about itself only. */
 export async function teamFreezeStatus(deps: AppDeps, teamId: number, askedFor: number, lang: Lang) {
   if (askedFor !== teamId) throw fail(REQUEST_TEXTS.requestNotFound);
-  const { team } = await teamInfo(deps, teamId);
+  const { team } = await teamInfo(deps, teamId, lang);
   const block = teamBookingBlock(team);
   return {
     frozen: team.status === 1,
@@ -183,7 +183,7 @@ export async function reviewRequest(deps: AppDeps, staffId: number, requestId: n
       staffId,
     ]);
     if (input.approve) {
-      if (r.kind === 'unfreeze') await q.query('UPDATE teams SET frozen = false, frozen_reason = NULL WHERE id = $1', [r.team_id]);
+      if (r.kind === 'unfreeze') await q.query('UPDATE teams SET frozen = false, frozen_reason = NULL, frozen_reason_en = NULL WHERE id = $1', [r.team_id]);
       if (r.kind === 'credit') await q.query('UPDATE teams SET credit_expires_on = $2 WHERE id = $1', [r.team_id, input.expiresOn]);
       if (r.kind === 'protocol') await q.query('UPDATE teams SET protocol_expires_on = $2 WHERE id = $1', [r.team_id, input.expiresOn]);
       if (r.kind === 'phone') {
@@ -199,7 +199,7 @@ export async function reviewRequest(deps: AppDeps, staffId: number, requestId: n
 
 /** The staff freeze a team (missed visits, refunds, too few visitors ...): it cannot book until unfrozen. */
 export async function freezeTeam(deps: AppDeps, teamId: number, reason: string): Promise<null> {
-  const rows = await deps.db.query('UPDATE teams SET frozen = true, frozen_reason = $2 WHERE id = $1 RETURNING id', [teamId, reason.trim()]);
+  const rows = await deps.db.query('UPDATE teams SET frozen = true, frozen_reason = $2, frozen_reason_en = NULL WHERE id = $1 RETURNING id', [teamId, reason.trim()]);
   if (rows.length === 0) throw fail(TEAM_TEXTS.noSuchTeam);
   await notifyTeam(deps, teamId, fill(REQUEST_TEXTS.frozenSms, { reason: reason.trim() }));
   return null;

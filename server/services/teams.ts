@@ -145,15 +145,17 @@ export const summaryOf = (r: TeamSummaryRow): TeamSummary => ({
 
 interface TeamRow extends TeamSummaryRow {
   frozen_reason: string | null;
+  /** Set with the reasons the bookings freeze a team for (teamFreezing.ts); a staff reason stays as typed. */
+  frozen_reason_en: string | null;
   credit_expires_on: string | null;
   protocol_expires_on: string | null;
 }
 
 const VERIFIED = { approved: 1, pending: 0, rejected: 2 } as const;
 
-export async function teamInfo(deps: AppDeps, teamId: number): Promise<{ team: TeamInfo }> {
+export async function teamInfo(deps: AppDeps, teamId: number, lang: Lang = 'zh'): Promise<{ team: TeamInfo }> {
   const [t] = await deps.db.query<TeamRow>(
-    `SELECT id, team_name, team_type, credit_code, contact_name, contact_phone, address, email, review_state, review_reason, frozen, frozen_reason,
+    `SELECT id, team_name, team_type, credit_code, contact_name, contact_phone, address, email, review_state, review_reason, frozen, frozen_reason, frozen_reason_en,
             to_char(credit_expires_on, 'YYYY-MM-DD') AS credit_expires_on, to_char(protocol_expires_on, 'YYYY-MM-DD') AS protocol_expires_on
        FROM teams WHERE id = $1`,
     [teamId],
@@ -164,7 +166,7 @@ export async function teamInfo(deps: AppDeps, teamId: number): Promise<{ team: T
       ...summaryOf(t),
       contactPhone: maskPhone(t.contact_phone),
       status: t.frozen ? 1 : 0,
-      frozenReason: t.frozen ? t.frozen_reason : null,
+      frozenReason: t.frozen ? ((lang === 'en' ? t.frozen_reason_en : null) ?? t.frozen_reason) : null,
       verifiedStatus: VERIFIED[t.review_state],
       reviewReason: t.review_reason,
       creditExpiresOn: t.credit_expires_on,

@@ -16,7 +16,7 @@ export interface RefundTicket {
   age: number | null;
   isChildFreeTicket: boolean;
   cinema: boolean;
-  /** A school group's free (quota) ticket. */
+  /** A school group's free (quota) ticket: refunded only with the whole order. */
   schoolFree: boolean;
 }
 
@@ -66,7 +66,10 @@ export const REFUND_MESSAGES = {
   sameDate: { zh: '请选择与原参观日期不同的日期', en: 'Choose a date other than the current visit date' },
   groupCheckedIn: { zh: '团体已检票，不能退票或改签', en: 'Cannot refund or change after group check-in' },
   cinemaChange: { zh: '影院门票不支持改签', en: 'Cinema tickets do not support changes' },
-  schoolFree: { zh: '学校团体免费票不可退', en: 'School free tickets are not refundable' },
+  schoolFree: {
+    zh: '学校团体免费票不可单独退，取消参观请整单退票',
+    en: 'School free tickets are not refundable on their own; to call off the visit, refund the whole order',
+  },
   childrenLeftAlone: {
     zh: '退票后不能只剩儿童，请同时退儿童票或保留成人票',
     en: 'Children cannot be left alone: refund their tickets too, or keep an adult ticket',
@@ -119,8 +122,9 @@ export function checkRefund(draft: RefundDraft, ctx: RefundContext): Violation[]
   const remaining = active.filter((t) => !chosen.has(t.ticketId));
 
   if (draft.action === 'refund') {
-    if (selected.some((t) => t.schoolFree)) add(REFUND_RULES.schoolFree, REFUND_MESSAGES.schoolFree);
     const whole = remaining.length === 0;
+    // A school's free tickets go only with the whole visit (and that freezes the school: teamFreezing.ts).
+    if (!whole && selected.some((t) => t.schoolFree)) add(REFUND_RULES.schoolFree, REFUND_MESSAGES.schoolFree);
     const limit = ctx.maxPartialRefundPercent;
     if (!whole && limit !== null && selected.length * 100 > limit * active.length) {
       add(REFUND_RULES.partialRefund, fill(REFUND_MESSAGES.partialRefund, { n: limit }));

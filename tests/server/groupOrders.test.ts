@@ -4,43 +4,23 @@
  * paid by staff or cancelled by the job, refunds and the whole group's date change; the stock
  * invariant after each. On PGlite (project server) and PostgreSQL (server-pg). */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signToken } from '../../server/auth.ts';
 import { runPayTimeout } from '../../server/jobs/payTimeout.ts';
 import { DEMO_AGENCY, DEMO_SCHOOL, DEMO_STAFF } from '../../server/seed/accounts.ts';
 import { museumInstant } from '../../server/time.ts';
-import type { groupOrderBody } from '../../src/domain/contracts.ts';
-import type { GroupOrderDetail, GroupSetting, HallPool, SeatMap } from '../../src/domain/types.ts';
+import type { GroupSetting, SeatMap } from '../../src/domain/types.ts';
 import { seatNumberOf } from '../../src/domain/seats.ts';
-import type { z } from 'zod';
 import { OPEN_DAY, SEED_TIME, TODAY } from './constants.ts';
-import { assertStockInvariant, idCard, makeApp, type TestApp } from './helpers.ts';
+import { assertStockInvariant, makeApp, type TestApp } from './helpers.ts';
+import { groupKit, type GroupBody } from './groupKit.ts';
 
 let t: TestApp;
 let school: string;
 let agency: string;
 let staff: string;
+const { teamToken, newSchool, lastSchoolName, newSchoolLogin, groupHalls, mainHall, grade, teachers, leader, schoolBody, agencyBody, place, detail, freeUsed, pay } = groupKit(() => t);
+type Body = GroupBody;
 const LATER_DAY = '2030-03-09';
 const OTHER_DAY = '2030-03-10';
-
-async function teamToken(creditCode: string) {
-  const [team] = await t.db.query<{ id: number }>('SELECT id FROM teams WHERE credit_code = $1', [creditCode]);
-  return signToken(t.app.tokenSecret, team.id, 'team', t.now(), 3600);
-}
-
-/** Another approved school, inserted as staff approval leaves it: its token, and a fresh one later. */
-let schools = 0;
-async function newSchool(): Promise<string> {
-  return (await newSchoolLogin())();
-}
-async function newSchoolLogin(): Promise<() => Promise<string>> {
-  const code = `91110000MA00${String(++schools).padStart(5, '0')}X`;
-  await t.db.query(
-    `INSERT INTO teams (team_name, team_type, credit_code, contact_name, contact_phone, address, password_hash, review_state, credit_expires_on, created_at)
-     VALUES ($1, 2, $2, '李老师', '13900139123', '路', 'x', 'approved', '2031-01-01', $3)`,
-    [`第${schools}中学`, code, t.now()],
-  );
-  return () => teamToken(code);
-}
 
 beforeAll(async () => {
   t = await makeApp();
@@ -54,67 +34,6 @@ afterEach(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const groupHalls = async (date: string) => (await t.call<HallPool[]>('GET', `/pool/ingore/getHall?queryDate=${date}&openPerson=2`)).data;
-const mainHall = async (date: string) => (await groupHalls(date)).find((h) => h.hallKey === 'main')!;
-
-type Body = z.output<typeof groupOrderBody>;
-const grade = (name: string, boy: number, girl: number) => ({ name, boy, girl, all: boy + girl, beijing: boy + girl, orther: 0 });
-const teachers = (n: number, seq = 0) =>
-  Array.from({ length: n }, (_, i) => ({ name: `李老师${'一二三四五六七八'[i]}`, certificateType: '1' as const, certificateInfo: idCard('1985-01-01', String(200 + seq * 10 + i)) }));
-const leader = (seq = 0) => ({ name: '王老师', certificateType: '1' as const, certificateInfo: idCard('1980-03-04', String(100 + seq)), mobile: '13800138000' });
-
-/** A school's order: 2 grades of 40 pupils, 5 teachers and the leader, unless told otherwise. */
-async function schoolBody(date: string, over: Partial<Body> = {}, session = 0): Promise<Body> {
-  const h = await mainHall(date);
-  const gradeList = over.gradeList ?? [grade('一年级', 20, 20), grade('二年级', 21, 19)];
-  const teacherList = over.teacherList ?? teachers(5);
-  const pupils = gradeList.reduce((n, g) => n + g.all, 0);
-  return {
-    date,
-    hallId: h.hallId,
-    hallScheduleId: h.scheduleTicketPoolVOS[session].hallScheduleId,
-    captchaToken: await t.captchaToken(),
-    payMethod: 'online',
-    orderAdditionInfo: { ...leader(), personNumber: pupils + teacherList.length + 1 },
-    ticketUseType: 1,
-    leaderFreeFlag: 0,
-    gradeList,
-    teacherList,
-    ...over,
-  };
-}
-
-async function agencyBody(date: string, visitors: number, over: Partial<Body> = {}): Promise<Body> {
-  const h = await mainHall(date);
-  return {
-    date,
-    hallId: h.hallId,
-    hallScheduleId: h.scheduleTicketPoolVOS[1].hallScheduleId,
-    captchaToken: await t.captchaToken(),
-    payMethod: 'online',
-    orderAdditionInfo: { ...leader(7), personNumber: visitors + 1 },
-    leaderFreeFlag: 1,
-    ticketUseType: 1,
-    gradeList: [],
-    teacherList: [],
-    ...over,
-  };
-}
-
-const place = (token: string, body: Body, lang: 'zh' | 'en' = 'zh') => t.call('POST', '/config/orderRule/placeOrder', { token, body, lang });
-const detail = async (token: string, id: number) => (await t.call<GroupOrderDetail>('GET', `/order/OrderInfo/searchTravelTeamOrder/${id}`, { token })).data;
-const freeUsed = async (date: string) =>
-  (await t.db.query<{ used: number }>(`SELECT used FROM school_free_used u JOIN halls h ON h.id = u.hall_id WHERE h.hall_key = 'main' AND visit_date = $1`, [date]))[0]
-    ?.used ?? 0;
-
-async function pay(token: string, orderId: number) {
-  const c = await t.call('POST', '/pay/create', { token, body: { orderId } });
-  expect(c.code, c.msg).toBe(200);
-  const payId = new URL(c.data.payUrl, 'http://x').searchParams.get('payId')!;
-  const [{ amount }] = await t.db.query<{ amount: number }>('SELECT amount FROM payments WHERE pay_id = $1', [payId]);
-  expect(await t.payNotify(payId, amount)).toBe(204);
-}
 
 describe('a school books a class visit', () => {
   it('getSchoolFreeTicket gives the draft its prices, the free pupil quota and the rules', async () => {
@@ -209,7 +128,7 @@ describe('every group rule is enforced on the server, in the caller\'s language'
 
   it('a frozen team cannot book; a visitor cannot send a group order, nor a team a visitor\'s', async () => {
     const other = await newSchool();
-    await t.db.query(`UPDATE teams SET frozen = true WHERE team_name = $1`, [`第${schools}中学`]);
+    await t.db.query(`UPDATE teams SET frozen = true WHERE team_name = $1`, [lastSchoolName()]);
     expect(await place(other, await schoolBody(OPEN_DAY), 'en')).toMatchObject({ code: 500, msg: 'Account abnormal, cannot book: please go to the personal center' });
     const visitor = await t.tokenFor('13500000002');
     expect(await place(visitor, await schoolBody(OPEN_DAY), 'en')).toMatchObject({ code: 500, msg: 'Invalid request parameter: ticketInfoList' });
@@ -339,7 +258,7 @@ describe('window payers', () => {
     expect((await t.call('GET', '/config/orderRule/selectNotPayOrderByUserId', { token: other })).data.orderId).toBeNull();
     // The cashier looks it up by its number: whose, where, how much, payable until when.
     const found = await t.call('GET', `/staff/orders/window?orderNumber=${d.orderNumber.toLowerCase()}`, { token: staff, lang: 'en' });
-    expect(found.data).toMatchObject({ orderNumber: d.orderNumber, teamName: `第${schools}中学`, amount: 0 + d.amount, windowPayLastDay: '2030-03-07', payable: true, hallName: 'Main exhibition hall' });
+    expect(found.data).toMatchObject({ orderNumber: d.orderNumber, teamName: lastSchoolName(), amount: 0 + d.amount, windowPayLastDay: '2030-03-07', payable: true, hallName: 'Main exhibition hall' });
     expect((await t.call('GET', `/staff/orders/window?orderNumber=${d.orderNumber}`, { token: other })).code).toBe(401);
     const taken = await t.call('POST', '/staff/orders/windowPayment', { token: staff, body: { orderNumber: d.orderNumber, method: 'cash' } });
     expect(taken).toMatchObject({ code: 200, data: { status: 'completed' } });
@@ -387,13 +306,13 @@ describe('refunds and the date change of a group', () => {
     return { token, orderId: r.data.orderId as number };
   }
 
-  it('a school\'s free tickets are not refundable; a charged teacher\'s is', async () => {
+  it('a school\'s free tickets are not refundable on their own; a charged teacher\'s is', async () => {
     const { token, orderId } = await paidSchoolOrder(LATER_DAY, 1);
     const d = await detail(token, orderId);
     const freePupil = d.tickets.find((x) => x.price === 0)!;
     expect(await t.call('POST', '/order/refund/frontUserRefund', { token, body: { ticketIds: [freePupil.ticketId] }, lang: 'en' })).toMatchObject({
       code: 500,
-      msg: 'School free tickets are not refundable',
+      msg: 'School free tickets are not refundable on their own; to call off the visit, refund the whole order',
     });
     const charged = d.tickets.find((x) => x.price > 0)!;
     const r = await t.call('POST', '/order/refund/frontUserRefund', { token, body: { ticketIds: [charged.ticketId] } });

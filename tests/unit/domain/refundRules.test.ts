@@ -53,7 +53,7 @@ describe('checkRefund', () => {
     ['cinema change', 'change', [cinema.ticketId], ctxOf([cinema, a1]), REFUND_RULES.cinemaChange,
       { zh: '影院门票不支持改签', en: 'Cinema tickets do not support changes' }],
     ['school free ticket', 'refund', [school.ticketId], ctxOf([a1, school]), REFUND_RULES.schoolFree,
-      { zh: '学校团体免费票不可退', en: 'School free tickets are not refundable' }],
+      { zh: '学校团体免费票不可单独退，取消参观请整单退票', en: 'School free tickets are not refundable on their own; to call off the visit, refund the whole order' }],
     ['children left alone', 'refund', [a1.ticketId], ctxOf([a1, c1]), REFUND_RULES.childrenLeftAlone,
       { zh: '退票后不能只剩儿童，请同时退儿童票或保留成人票', en: 'Children cannot be left alone: refund their tickets too, or keep an adult ticket' }],
     ['children changing alone', 'change', [c1.ticketId], ctxOf([a1, a2, c1]), REFUND_RULES.childrenChangeAlone,
@@ -62,6 +62,11 @@ describe('checkRefund', () => {
       { zh: '每位成人最多携带1名免费儿童，请同时处理多出的免费儿童票', en: 'Each adult may bring at most 1 free child ticket(s); include the extra free child tickets' }],
   ] as const)('%s', (_, action, ticketIds, ctx, rule, message) => {
     expect(checkRefund({ action, ticketIds: [...ticketIds] }, ctx)).toEqual([{ rule, message }]);
+  });
+
+  it("a school's free tickets go with the whole order: calling off the visit is allowed", () => {
+    const pupil = ticket({ schoolFree: true, age: 10, kind: 'student' });
+    expect(checkRefund({ action: 'refund', ticketIds: [a1.ticketId, pupil.ticketId] }, ctxOf([a1, pupil], { group: true }))).toEqual([]);
   });
 
   it('children stay valid after any refund exactly when an adult stays with them', () => {
