@@ -53,8 +53,9 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   app.get('/order/OrderInfo/popWindows/:id', { ...individual, schema: { params: idParam, response: answer(z.array(answers.popWindow)) } }, async (req) =>
     ok(req, await popWindows(deps, account(req).userId, req.params.id, langOf(req))),
   );
-  app.get('/order/OrderInfo/missedVisits', { ...individual, schema: { querystring: pageQuery, response: answer(answers.missedVisitList) } }, async (req) =>
-    ok(req, await missedVisits(deps, account(req).userId, req.query, langOf(req))),
+  // blackOrderList: a visitor's missed visits with the blacklist, a team's (its freezing is its account state).
+  app.get('/order/OrderInfo/missedVisits', { ...anyone, schema: { querystring: pageQuery, response: answer(answers.missedVisitList) } }, async (req) =>
+    ok(req, await missedVisits(deps, await ownerOf(deps, req), req.query, langOf(req), account(req).kind === 'team')),
   );
   app.post('/ingore/getOrderDetailByShortUrl', { schema: { body: shortLinkBody, response: answer(answers.orderDetail) } }, async (req) => ok(req, await orderByShortLink(deps, req.body, langOf(req))));
 

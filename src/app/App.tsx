@@ -135,6 +135,7 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [TEAM_PATHS.payOrder]: PayOrder,
   [TEAM_PATHS.paySuccess]: PaySuccess,
   [TEAM_PATHS.orderRecord]: OrderRecord,
+  [TEAM_PATHS.blackOrderList]: BlackOrderList,
   [TEAM_PATHS.orderDetail]: OrderDetail,
   [TEAM_PATHS.ticketChangesDate]: TicketChangesDate,
   [TEAM_PATHS.rest]: TeamNotYet,

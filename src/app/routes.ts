@@ -63,6 +63,7 @@ export const ROUTES = {
   [TEAM_PATHS.orderRecord]: {},
   [TEAM_PATHS.orderDetail]: {},
   [TEAM_PATHS.ticketChangesDate]: {},
+  [TEAM_PATHS.blackOrderList]: {},
   // The rest of the team area opens with group booking: one page says so.
   [TEAM_PATHS.rest]: {},
   // The staff console checks its own token (the staff kind is no area's).

@@ -346,7 +346,7 @@ export const missedVisitList = page(
     ticketNum: z.number().int(),
     counted: z.boolean(),
   }),
-).extend({ status: blockStatus });
+).extend({ status: blockStatus.nullable() });
 
 // Invoices
 

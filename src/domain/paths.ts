@@ -67,6 +67,7 @@ export const TEAM_PATHS = {
   orderDetail: '/team/order/orderDetail/:id',
   /** Move a group to another date (`?id=` the order). */
   ticketChangesDate: '/team/order/ticketChangesDate',
+  blackOrderList: '/team/order/blackOrderList',
   login: '/team/login',
   register: '/team/register',
   forgetPassword: '/team/forgetPassword',
@@ -124,7 +125,7 @@ export function pathTo<P extends string>(
 
 /** The paths the order screens (payOrder, paySuccess, orderRecord, orderDetail) link to, per
  * area: the same screens serve a visitor and a team, so which table they follow is chosen
- * here once. A visitor's extras (invoices, missed visits) are null for a team; the team's date-change screen is null for a visitor, who changes dates in a sheet. */
+ * here once. A visitor's extras (invoices) are null for a team; the team's date-change screen is null for a visitor, who changes dates in a sheet. */
 export const ORDER_PATHS = {
   individual: {
     selectDate: INDIVIDUAL_PATHS.selectDate,
@@ -148,7 +149,7 @@ export const ORDER_PATHS = {
     orderDetail: TEAM_PATHS.orderDetail,
     invoiceIndex: null,
     editInvoiceInfo: null,
-    blackOrderList: null,
+    blackOrderList: TEAM_PATHS.blackOrderList,
     cinemaSelectSeatChange: TEAM_PATHS.cinemaSelectSeatChange,
     ticketChangesDate: TEAM_PATHS.ticketChangesDate,
   },

@@ -520,7 +520,8 @@ export interface BlockStatus {
 
 /** GET /order/OrderInfo/missedVisits */
 export interface MissedVisitList extends Page<MissedVisit> {
-  status: BlockStatus;
+  /** A visitor's blacklist status; null for a team (its freezing is its account state). */
+  status: BlockStatus | null;
 }
 
 /** GET /order/OrderInfo/popWindows/{id}: notices to show, in order. */

@@ -61,6 +61,10 @@ const extraEn: typeof extraZh = {
     notCounted: 'Outside the window',
     empty: 'No missed visit',
     more: 'Load more',
+    teamFrozen: 'Your group account is frozen',
+    teamOk: 'Your group account is in good standing; you can book',
+    teamRule: 'A group that misses a booked visit, brings too few of its free pupils, calls off a visit with free pupils or refunds too often is frozen until a stamped explanation is approved.',
+    unfreeze: 'Ask for unfreezing',
   },
   share: {
     title: 'Shared order',

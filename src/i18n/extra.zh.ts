@@ -57,6 +57,10 @@ const extraZh = {
     notCounted: '已过统计期',
     empty: '暂无失约记录',
     more: '加载更多',
+    teamFrozen: '您的团体账户已被冻结',
+    teamOk: '您的团体账户状态正常，可以预约',
+    teamRule: '团体预约后未到馆、免费学生到馆人数过少、退订含免费学生的参观或退票过于频繁，账户将被冻结，上传盖章说明经审核后解冻。',
+    unfreeze: '申请解冻',
   },
   share: {
     title: '订单分享',

@@ -113,6 +113,10 @@ describe('a passed group visit', () => {
     expect(await info(b)).toMatchObject({ status: 1, frozenReason: `免费学生到馆人数过少（${DAY}，12/30人，低于80%）` });
     expect((await info(b, 'en')).frozenReason).toBe(`Too few of the free pupils came (${DAY}: 12 of 30, under 80%)`);
     expect((await info(c)).status).toBe(0);
+    // blackOrderList: the team's own missed visits, without a visitor's blacklist status.
+    const record = await t.call('GET', '/order/OrderInfo/missedVisits?pageNum=1&pageSize=10', { token: a, lang: 'en' });
+    expect(record.data).toMatchObject({ total: 1, status: null, rows: [{ orderId: none.orderId, visitDate: DAY, ticketNum: 34, hallName: 'Main exhibition hall' }] });
+    expect((await t.call('GET', '/order/OrderInfo/missedVisits?pageNum=1&pageSize=10', { token: c })).data).toMatchObject({ total: 1, rows: [{ ticketNum: 7 }] });
     // Judged once: unfrozen by the staff, the next run leaves the school alone.
     await t.db.query(`UPDATE teams SET frozen = false WHERE user_id = (SELECT user_id FROM orders WHERE id = $1)`, [none.orderId]);
     await runMissedVisits(t.db, t.now);

@@ -1,12 +1,15 @@
-/** order/blackOrderList: the missed-visit record: whether the account is blacklisted, how
- * many missed visits count in the window against the limit, until when, and the list. */
+/** order/blackOrderList: the missed-visit record. A visitor's: whether the account is
+ * blacklisted, how many missed visits count in the window against the limit, until when; a
+ * team's: whether it is frozen and why. Then the list. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getMissedVisits } from '../../api/orderCalls.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import './missed.css';
-import { INDIVIDUAL_PATHS } from '../../domain/paths.ts';
+import { currentKind } from '../../api/session.ts';
+import { orderPaths } from '../../domain/paths.ts';
+import { TeamFreezeCard } from './TeamFreezeCard.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -15,9 +18,11 @@ export default function BlackOrderList() {
   const [pages, setPages] = useState(1);
   const { data, loading } = useLoad(() => getMissedVisits(1, PAGE_SIZE * pages), [pages]);
   const status = data?.status;
+  const team = currentKind() === 'team';
 
   return (
-    <Screen title={t('missed.title')} backTo={INDIVIDUAL_PATHS.orderRecord}>
+    <Screen title={t('missed.title')} backTo={orderPaths(currentKind()).orderRecord}>
+      {team ? <TeamFreezeCard /> : null}
       {status ? (
         <section className={`card stack block-status${status.blacklisted ? ' block-status--on' : ''}`} data-testid="block-status">
           <div className="card__title">
@@ -41,12 +46,14 @@ export default function BlackOrderList() {
       ) : null}
       {data && data.rows.length > 0 ? <div className="card__sub">{t('missed.list')}</div> : null}
       {data?.rows.map((visit) => (
-        <section key={`${visit.orderId}-${visit.visitDate}`} className={`card order-item${visit.counted ? '' : ' missed--old'}`}>
+        <section key={`${visit.orderId}-${visit.visitDate}`} className={`card order-item${visit.counted || team ? '' : ' missed--old'}`}>
           <div className="card__title">
             <span>{visit.hallName}</span>
-            <span className={`tag tag--${visit.counted ? 'danger' : 'off'}`}>
-              {visit.counted ? t('missed.counted') : t('missed.notCounted')}
-            </span>
+            {team ? null : (
+              <span className={`tag tag--${visit.counted ? 'danger' : 'off'}`}>
+                {visit.counted ? t('missed.counted') : t('missed.notCounted')}
+              </span>
+            )}
           </div>
           <div className="muted">
             {visit.visitDate} {visit.beginTime}-{visit.endTime} · {t('missed.tickets', { n: visit.ticketNum })}

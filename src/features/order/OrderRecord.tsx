@@ -40,16 +40,16 @@ export default function OrderRecord() {
           ))}
         </section>
       ) : null}
-      {paths.invoiceIndex && paths.blackOrderList ? (
-        <nav className="quick-links">
+      <nav className="quick-links">
+        {paths.invoiceIndex ? (
           <Link href={paths.invoiceIndex} className="btn btn--ghost">
             {t('invoice.title')}
           </Link>
-          <Link href={paths.blackOrderList} className="btn btn--ghost">
-            {t('missed.title')}
-          </Link>
-        </nav>
-      ) : null}
+        ) : null}
+        <Link href={paths.blackOrderList} className="btn btn--ghost">
+          {t('missed.title')}
+        </Link>
+      </nav>
       <div className="filters" role="tablist">
         {filtersFor(kind).map((value) => (
           <button
