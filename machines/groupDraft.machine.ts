@@ -12,9 +12,13 @@
  * mode 1) the team may instead choose its seats on the map from the summary (the cinemaSeat
  * machine, one seat per person); a seat taken first sends it back to the map without it.
  *
+ * From the summary the group may instead wait in the team's cart, holding its places (not in
+ * a dome: its seats are taken when it orders); the cart pays it later behind the slider.
+ *
  * The app provides the actors: `loadCalendar` (getHallCalendar), `loadHalls` (getHall,
- * openPerson 2), `loadSetting` (getSchoolFreeTicket), `cinemaSeat` and `placeOrder`. */
-import { assign, fromPromise, not, setup } from 'xstate';
+ * openPerson 2), `loadSetting` (getSchoolFreeTicket), `cinemaSeat`, `placeOrder` and
+ * `addToCart` (placeOrder with poolFlag 1). */
+import { and, assign, fromPromise, not, setup } from 'xstate';
 import { cinemaSeatMachine, type ChosenSeats } from './cinemaSeat.machine.ts';
 import { SEAT_TAKEN_CODE } from '../src/domain/seats.ts';
 import { normalizeCertificate } from '../src/domain/certificates.ts';
@@ -37,7 +41,7 @@ import {
 import { ORDER_MESSAGES, ORDER_RULES } from '../src/domain/orderRules.ts';
 import { isDayBookable, isSessionSelectable } from '../src/domain/sessions.ts';
 import type { Text } from '../src/domain/text.ts';
-import type { CalendarDay, GroupSetting, HallPool, PlaceOrderResult, SchedulePool, SeatTaken, Violation } from '../src/domain/types.ts';
+import type { CalendarDay, CartAddResult, GroupSetting, HallPool, PlaceOrderResult, SchedulePool, SeatTaken, Violation } from '../src/domain/types.ts';
 import { errorText, failure, notProvided, output, sameText } from './errors.ts';
 import { loadingStates } from './loading.ts';
 
@@ -95,15 +99,16 @@ export type GroupDraftEvent =
   | { type: 'SLIDER.PASSED'; token: string }
   | { type: 'SLIDER.CANCEL' }
   | { type: 'CHOOSE_SEATS' }
+  | { type: 'ADD_TO_CART' }
   | { type: 'RESET' }
   /** Another team logged in on this device: its draft starts afresh. */
   | { type: 'DISCARD' };
 
-/** placeOrder answers `{ code, msg, data }`: 200 with the order, or 502 and no order (SPEC §8). */
+/** placeOrder answers `{ code, msg, data }`: 200 with the order (or the cart entry), or 502 and no order (SPEC §8). */
 export interface GroupPlaceAnswer {
   code: number;
   msg: string;
-  data: PlaceOrderResult | SeatTaken | null;
+  data: PlaceOrderResult | CartAddResult | SeatTaken | null;
 }
 
 /** "Number: integer, not negative" (SPEC §5): what a count field holds while typed. */
@@ -198,6 +203,9 @@ export function groupOrderRequestOf(context: GroupDraftContext): GroupOrderReque
   return buildGroupOrderRequest(context.draft, quote, context.setting?.teamName ?? '', context.captchaToken ?? '', context.seats);
 }
 
+/** A group that may wait in the team's cart: any but a dome's (its seats are taken when it orders). */
+export const groupCartable = (context: Pick<GroupDraftContext, 'halls' | 'draft'>) => chosenGroupSession(context)?.hall.cinema === false;
+
 /** A dome where people pick their seats (choose mode 1): the team may choose the group's. */
 export const picksGroupSeats = (context: Pick<GroupDraftContext, 'halls' | 'draft' | 'setting'>) =>
   chosenGroupSession(context)?.hall.cinema === true && context.setting?.chooseMode === 1;
@@ -218,6 +226,8 @@ export const groupDraftMachine = setup({
     /** getSchoolFreeTicket: the group settings of the hall and day. */
     loadSetting: fromPromise<GroupSetting, { hallId: number; date: string }>(async () => notProvided('loadSetting')),
     placeOrder: fromPromise<GroupPlaceAnswer, GroupOrderRequest>(async () => notProvided('placeOrder')),
+    /** placeOrder with poolFlag 1: the group into the team's cart. */
+    addToCart: fromPromise<GroupPlaceAnswer, GroupOrderRequest>(async () => notProvided('addToCart')),
     cinemaSeat: cinemaSeatMachine,
   },
   guards: {
@@ -237,6 +247,8 @@ export const groupDraftMachine = setup({
     canRemoveTeacher: ({ context, event }) => event.type === 'TEACHER.REMOVE' && event.index >= 0 && event.index < context.draft.teachers.length,
     placed: (_, { output: answer }: { output: GroupPlaceAnswer }) => answer.code === 200 && answer.data !== null && 'orderId' in answer.data && answer.data.orderId != null,
     seatTaken: (_, { output: answer }: { output: GroupPlaceAnswer }) => answer.code === SEAT_TAKEN_CODE,
+    inCart: (_, { output: answer }: { output: GroupPlaceAnswer }) => answer.code === 200 && answer.data !== null && 'cartTicketIds' in answer.data,
+    cartable: ({ context }) => groupCartable(context),
     picksSeats: ({ context }) => picksGroupSeats(context),
   },
   actions: {
@@ -423,6 +435,10 @@ export const groupDraftMachine = setup({
           { guard: { type: 'stepAllowed', params: { step: 'submit' } }, target: 'slider', actions: 'clearViolations' },
           { actions: { type: 'showViolations', params: { step: 'submit' } } },
         ],
+        ADD_TO_CART: [
+          { guard: and(['cartable', { type: 'stepAllowed', params: { step: 'submit' as const } }]), target: 'carting', actions: 'clearViolations' },
+          { guard: 'cartable', actions: { type: 'showViolations', params: { step: 'submit' } } },
+        ],
         BACK: [{ guard: 'isSchool', target: 'teachers', actions: 'clearViolations' }, { target: 'audience', actions: 'clearViolations' }],
       },
     },
@@ -464,6 +480,23 @@ export const groupDraftMachine = setup({
     },
     placed: {
       meta: { description: 'Placed: the app goes to the order (pay online, or at the window) and starts a new draft' },
+      on: { RESET: { target: 'date', actions: 'reset' } },
+    },
+    carting: {
+      meta: { description: "Putting the group in the team's cart" },
+      invoke: {
+        id: 'addToCart',
+        src: 'addToCart',
+        input: ({ context }) => groupOrderRequestOf(context),
+        onDone: [
+          { guard: { type: 'inCart', params: output }, target: 'carted', actions: 'clearViolations' },
+          { target: 'review', actions: { type: 'refuseOrder', params: output } },
+        ],
+        onError: { target: 'review', actions: { type: 'setFailure', params: failure } },
+      },
+    },
+    carted: {
+      meta: { description: "In the team's cart, holding its places: the app opens the cart and starts a new draft" },
       on: { RESET: { target: 'date', actions: 'reset' } },
     },
   },

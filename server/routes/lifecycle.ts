@@ -7,6 +7,7 @@ import { langOf, ok } from '../http.ts';
 import { account, ownerOf } from './kit.ts';
 import { rebookGroup } from '../services/groupRebook.ts';
 import { clearCart, expireMyCart, getShoppingCart, removeCartLine } from '../services/cart.ts';
+import { getGroupCart, removeGroupCartEntry } from '../services/groupCart.ts';
 import { cancelOrder } from '../services/cancel.ts';
 import { cancelCandidate } from '../services/waitingList.ts';
 import { missedVisits } from '../services/missedVisits.ts';
@@ -27,16 +28,21 @@ const anyone = { config: { auth: 'any' as const } };
 
 export const lifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   // Cart
-  app.get('/query/order/getShoppingCart', { ...individual, schema: { response: answer(answers.shoppingCart) } }, async (req) => ok(req, await getShoppingCart(deps, account(req).userId, langOf(req))));
+  // A visitor's cart holds visitors; a team's, whole groups (services/groupCart.ts).
+  app.get('/query/order/getShoppingCart', { ...anyone, schema: { response: answer(z.union([answers.shoppingCart, answers.groupCart])) } }, async (req) => {
+    const who = account(req);
+    return ok(req, who.kind === 'team' ? await getGroupCart(deps, who.userId, langOf(req)) : await getShoppingCart(deps, who.userId, langOf(req)));
+  });
   // cinemaSelectSeatChange: other seats for an unpaid cinema order, a visitor's or a group's (505 when one was taken first).
   app.post('/order/ticketInfo/changeSeats', { ...anyone, schema: { body: changeSeatsBody, response: answer(z.union([z.null(), answers.seatTaken])) } }, async (req) => {
     const owner = await ownerOf(deps, req);
     await deps.db.tx((q) => changeOrderSeats(q, owner, req.body.orderId, req.body.seats, deps.clock()));
     return ok(req, null);
   });
-  app.delete('/order/ticketInfo/removeForShopping/:id', { ...individual, schema: { params: idParam, response: answer(z.null()) } }, async (req) =>
-    ok(req, await removeCartLine(deps, account(req).userId, req.params.id)),
-  );
+  app.delete('/order/ticketInfo/removeForShopping/:id', { ...anyone, schema: { params: idParam, response: answer(z.null()) } }, async (req) => {
+    const who = account(req);
+    return ok(req, who.kind === 'team' ? await removeGroupCartEntry(deps, who.userId, req.params.id) : await removeCartLine(deps, who.userId, req.params.id));
+  });
   app.delete('/order/ticketInfo/clearShopping', { ...individual, schema: { response: answer(answers.cartCleared) } }, async (req) => ok(req, await clearCart(deps, account(req).userId)));
   app.get('/order/ticketInfo/ticketInfoTimeOut', { ...individual, schema: { response: answer(z.array(answers.cartLine)) } }, async (req) => ok(req, await expireMyCart(deps, account(req).userId, langOf(req))));
 

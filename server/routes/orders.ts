@@ -7,6 +7,7 @@ import { langOf, ok } from '../http.ts';
 import { account, invalidInput, ownerOf } from './kit.ts';
 import { groupSetting, placeGroupOrder } from '../services/groupOrders.ts';
 import { addToCart, checkoutCart } from '../services/cart.ts';
+import { addGroupToCart, checkoutGroupCart } from '../services/groupCart.ts';
 import { calculatePrice, placeOrder } from '../services/orders.ts';
 import { groupOrderDetail, listOrders, orderDetail, orderStatus, unpaidOrder } from '../services/orderQueries.ts';
 import { groupOrderBody, groupSettingQuery, idParam, orderListQuery, placeOrderBody, priceRequest } from '../../src/domain/contracts.ts';
@@ -22,14 +23,17 @@ const anyone = { config: { auth: 'any' as const } };
 export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.post('/config/orderRule/calculatePrice', { schema: { body: priceRequest, response: answer(answers.priceQuote) } }, async (req) => ok(req, await calculatePrice(deps, req.body, langOf(req))));
 
-  /** One path, four uses: a team's group order (groupOrderBody), and a visitor's cart checkout,
-   * cart add or direct order (placeOrderBody). Each kind is refused the other's. */
+  /** One path, many uses: a team's group order, cart add (groupOrderBody) or cart checkout, and
+   * a visitor's package, cart checkout, cart add or direct order (placeOrderBody). Each kind is
+   * refused the other's. */
   const orderBody = z.union([...placeOrderBody.options, groupOrderBody]);
   app.post('/config/orderRule/placeOrder', { ...anyone, schema: { body: orderBody, response: answer(answers.placeOrderAnswer) } }, async (req) => {
     const body = req.body;
     const who = account(req);
     if (who.kind === 'team') {
+      if ('cartTicketIds' in body) return ok(req, await checkoutGroupCart(deps, who.userId, body, langOf(req)));
       if (!('orderAdditionInfo' in body)) throw invalidInput('orderAdditionInfo');
+      if (body.poolFlag === 1) return ok(req, await addGroupToCart(deps, who.userId, body));
       return ok(req, await placeGroupOrder(deps, who.userId, body, langOf(req)));
     }
     if ('orderAdditionInfo' in body) throw invalidInput('ticketInfoList');

@@ -176,16 +176,24 @@ function groupTickets(draft: GroupDraft, quote: GroupQuote, prices: { adult?: Ti
   return out;
 }
 
-/** placeOrder for a team: the rules again on what the database says, then in one transaction
- * the team's owner locked, stock and free pupil tickets taken by conditional updates, the order
- * and its tickets; nothing to pay completes it at once. */
-export async function placeGroupOrder(deps: AppDeps, teamId: number, body: GroupOrderBody, lang: Lang): Promise<PlaceOrderResult> {
+/** What a group cart entry holds already: its places and its free pupil tickets of the day. */
+export interface HeldByCart {
+  people: number;
+  freePupils: number;
+}
+
+/** A team's group order checked against what the database says now, before its transaction:
+ * the team may book, every group rule, the confirmed total, and the tickets it makes. `held`:
+ * the places and free pupil tickets the team's own cart entry holds count as still open. */
+export async function preparedGroupOrder(deps: AppDeps, teamId: number, body: GroupOrderBody, held: HeldByCart = { people: 0, freePupils: 0 }) {
   const now = deps.clock();
   const session = await bookableSession(deps.db, body.hallScheduleId, now, body.date);
   const { schedule, hall } = session;
   if (hall.id !== body.hallId) throw fail(ORDER_TEXTS.notSelectable);
   // The session's read gave the hall's prices and the config: the group rules use them as they are.
-  const { team, ctx, prices, config } = await groupContext(deps, deps.db, teamId, hall, schedule.visit_date, remainingOf(schedule), session);
+  const base = await groupContext(deps, deps.db, teamId, hall, schedule.visit_date, remainingOf(schedule) + held.people, session);
+  const { team, prices, config } = base;
+  const ctx = { ...base.ctx, freeStudentQuota: base.ctx.freeStudentQuota + (groupKindOf(team.teamType) === 'school' ? held.freePupils : 0) };
   const block = teamBookingBlock(team);
   if (block) throw fail(block);
   const draft = draftOfRequest(body, team.teamType);
@@ -196,48 +204,71 @@ export async function placeGroupOrder(deps: AppDeps, teamId: number, body: Group
   if (body.quotedAmount !== undefined && body.quotedAmount !== quote.total) throw fail(GROUP_TEXTS.priceChanged);
   if (body.seatNumbers && body.seatNumbers.length !== quote.size) throw fail(GROUP_TEXTS.sizeMismatch);
   const owner = await teamOwner(deps.db, teamId);
-  const tickets = groupTickets(draft, quote, prices, schedule.id);
-  const online = draft.payMethod === 'online';
-  // Window payers pay by the end of the day two days before the visit (SPEC §4).
-  const deadline = online
-    ? new Date(now.getTime() + minutes(config, 'team_pay_hold_period', 30) * 60_000)
-    : museumInstant(addDays(windowPayLastDay(schedule.visit_date), 1));
+  return { now, schedule, hall, team, ctx, draft, quote, config, owner, tickets: groupTickets(draft, quote, prices, schedule.id) };
+}
 
+export type PreparedGroupOrder = Awaited<ReturnType<typeof preparedGroupOrder>>;
+
+/** placeOrder for a team: the rules again on what the database says, then in one transaction
+ * the team's owner locked, stock and free pupil tickets taken by conditional updates, the order
+ * and its tickets; nothing to pay completes it at once. */
+export async function placeGroupOrder(deps: AppDeps, teamId: number, body: GroupOrderBody, lang: Lang): Promise<PlaceOrderResult> {
+  const order = await preparedGroupOrder(deps, teamId, body);
   return deps.db.tx(async (q) => {
-    await lockBuyer(q, owner, now);
-    // An unpaid online order blocks the next; orders waiting for the window do not (they wait days).
-    const unpaid = await q.query(`SELECT id FROM orders WHERE user_id = $1 AND status = 'toBePaid' AND pay_method = 'online' LIMIT 1`, [owner]);
-    if (unpaid.length > 0) throw fail(GROUP_TEXTS.unpaid);
-    const refused = await passRiskAndCaptcha(q, deps, config, owner, now, body.captchaToken, lang);
+    await lockBuyer(q, order.owner, order.now);
+    const refused = await passGroupChecks(q, deps, order, body.captchaToken, lang);
     if (refused) return refused;
-    if (!(await takeSold(q, schedule.id, tickets.length))) {
-      // Taken meanwhile: say how many are left, as the stock rule would have.
-      const [stock] = await q.query<{ left: number }>('SELECT capacity - sold - held AS left FROM hall_schedule WHERE id = $1', [schedule.id]);
-      const refusal = checkGroup(draft, { ...ctx, remaining: stock.left }).find((v) => v.rule === GROUP_RULES.stock || v.rule === GROUP_RULES.stockBelowMinimum);
-      throw fail(refusal?.message ?? ORDER_TEXTS.soldOut);
-    }
-    if (!(await takeFreeQuota(q, hall.id, schedule.visit_date, quote.freeStudents))) throw fail(GROUP_TEXTS.priceChanged);
-    // In a dome: the seats the team chose, or together where the cinema seats it (seatsForParty's blocks).
-    const seats = await seatsForParty(q, hall, schedule.id, body.seatNumbers ?? tickets.map(() => undefined), tickets.map(() => false));
-    tickets.forEach((ticket, i) => (ticket.seat = seats[i]));
-    const info = {
-      teamName: team.teamName,
-      leader: { name: draft.leader.name.trim(), certificateInfo: draft.leader.certificateNumber.trim().toUpperCase(), mobile: draft.leader.phone.trim() },
-      gradeList: draft.grades,
-      teacherList: draft.teachers.map((t) => ({ name: t.name.trim(), certificateInfo: t.certificateNumber.trim().toUpperCase() })),
-      ticketUseType: draft.ticketUseType,
-      leaderFreeFlag: quote.leaderFree ? 1 : 0,
-      teacherNeedCharge: quote.teacherNeedCharge ? 1 : 0,
-      lines: quote.lines,
-    };
-    const orderId = await insertOrder(q, owner, now, 0, tickets, hall.id, schedule.visit_date, 'sale', {
-      payDeadline: deadline,
-      payMethod: draft.payMethod,
-      groupInfo: info,
-    });
-    if (quote.total === 0) await completeOrder(q, orderId, now);
-    return { orderId, riskEnable: false, riskPolicy: 1, riskPrompt: null };
+    return insertGroupOrder(q, order, body.seatNumbers);
   });
+}
+
+/** Inside the order's transaction, its owner locked: one unpaid online order at a time, then
+ * the risk policy and the captcha (a refusal to return, or null). */
+export async function passGroupChecks(q: Queryable, deps: AppDeps, order: PreparedGroupOrder, captchaToken: string, lang: Lang) {
+  // An unpaid online order blocks the next; orders waiting for the window do not (they wait days).
+  const unpaid = await q.query(`SELECT id FROM orders WHERE user_id = $1 AND status = 'toBePaid' AND pay_method = 'online' LIMIT 1`, [order.owner]);
+  if (unpaid.length > 0) throw fail(GROUP_TEXTS.unpaid);
+  return passRiskAndCaptcha(q, deps, order.config, order.owner, order.now, captchaToken, lang);
+}
+
+/** The places were taken meanwhile: how many are left, said as the stock rule would have. */
+export async function stockRefusal(q: Queryable, { schedule, draft, ctx }: PreparedGroupOrder): Promise<Text> {
+  const [stock] = await q.query<{ left: number }>('SELECT capacity - sold - held AS left FROM hall_schedule WHERE id = $1', [schedule.id]);
+  const refusal = checkGroup(draft, { ...ctx, remaining: stock.left }).find((v) => v.rule === GROUP_RULES.stock || v.rule === GROUP_RULES.stockBelowMinimum);
+  return refusal?.message ?? ORDER_TEXTS.soldOut;
+}
+
+/** Stock, the day's free pupil tickets, seats and the order with its tickets, in the caller's
+ * transaction. */
+export async function insertGroupOrder(q: Queryable, order: PreparedGroupOrder, seatNumbers?: string[]): Promise<PlaceOrderResult> {
+  const { now, schedule, hall, team, draft, quote, config, owner, tickets } = order;
+  if (!(await takeSold(q, schedule.id, tickets.length))) throw fail(await stockRefusal(q, order));
+  if (!(await takeFreeQuota(q, hall.id, schedule.visit_date, quote.freeStudents))) throw fail(GROUP_TEXTS.priceChanged);
+  // In a dome: the seats the team chose, or together where the cinema seats it (seatsForParty's blocks).
+  const seats = await seatsForParty(q, hall, schedule.id, seatNumbers ?? tickets.map(() => undefined), tickets.map(() => false));
+  tickets.forEach((ticket, i) => (ticket.seat = seats[i]));
+  const info = {
+    teamName: team.teamName,
+    leader: { name: draft.leader.name.trim(), certificateInfo: draft.leader.certificateNumber.trim().toUpperCase(), mobile: draft.leader.phone.trim() },
+    gradeList: draft.grades,
+    teacherList: draft.teachers.map((t) => ({ name: t.name.trim(), certificateInfo: t.certificateNumber.trim().toUpperCase() })),
+    ticketUseType: draft.ticketUseType,
+    leaderFreeFlag: quote.leaderFree ? 1 : 0,
+    teacherNeedCharge: quote.teacherNeedCharge ? 1 : 0,
+    lines: quote.lines,
+  };
+  // Window payers pay by the end of the day two days before the visit (SPEC §4).
+  const deadline =
+    draft.payMethod === 'online'
+      ? new Date(now.getTime() + minutes(config, 'team_pay_hold_period', 30) * 60_000)
+      : museumInstant(addDays(windowPayLastDay(schedule.visit_date), 1));
+  const orderId = await insertOrder(q, owner, now, 0, tickets, hall.id, schedule.visit_date, 'sale', {
+    payDeadline: deadline,
+    payMethod: draft.payMethod,
+    groupInfo: info,
+  });
+  if (quote.total === 0) await completeOrder(q, orderId, now);
+  return { orderId, riskEnable: false, riskPolicy: 1, riskPrompt: null };
 }
 
 /** The group's part of an order, personal data masked. */

@@ -1,7 +1,9 @@
 /** Stock moves on hall_schedule. Every move happens inside the caller's transaction and is
  * guarded by the state of the row that owns the stock (ticket or cart line), so stock
  * comes back exactly once. Invariant: sold = sold_external + tickets in SOLD_STATES;
- * held = cart lines 'held'; sold + held <= capacity (a CHECK). A cinema's seats move with
+ * held = cart lines 'held' + the people of group cart entries 'held'; sold + held <= capacity
+ * (a CHECK). A school's free pupil tickets of a day (school_free_used) = its free pupil tickets
+ * in SOLD_STATES + the free pupils of its held group cart entries. A cinema's seats move with
  * their owners: session seats not free = sold + held. */
 import type { Queryable } from '../db/db.ts';
 import type { SeatPos } from '../../src/domain/seats.ts';
@@ -116,6 +118,27 @@ export async function releaseCartLines(
     await offerToCandidates(q, scheduleId, now, session);
   }
   return moved;
+}
+
+/** Moves held group cart entries to `to` ('expired', 'removed', 'ordered') and gives back what
+ * they held: their places (the waiting list first, as releaseTickets) and their free pupil
+ * tickets of the day. A checkout takes them again in the same transaction. */
+export async function releaseGroupCart(q: Queryable, ids: number[], to: 'expired' | 'removed' | 'ordered', now: Date): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const moved = await q.query<{ id: number; schedule_id: number; hall_id: number; visit_date: string; people: number; free_pupils: number }>(
+    `UPDATE group_cart SET status = $2, closed_at = $3 WHERE id = ANY($1::int[]) AND status = 'held'
+     RETURNING id, schedule_id, hall_id, visit_date, people, free_pupils`,
+    [ids, to, now],
+  );
+  for (const e of moved.sort((a, b) => a.schedule_id - b.schedule_id)) {
+    const [session] = await q.query<ReleasedSession>(`UPDATE hall_schedule SET held = held - $2 WHERE id = $1 RETURNING ${RELEASED}`, [e.schedule_id, e.people]);
+    // An order made of this entry takes the places back itself: no one else is offered them.
+    if (to !== 'ordered') await offerToCandidates(q, e.schedule_id, now, session);
+    if (e.free_pupils > 0) {
+      await q.query('UPDATE school_free_used SET used = used - $3 WHERE hall_id = $1 AND visit_date = $2', [e.hall_id, e.visit_date, e.free_pupils]);
+    }
+  }
+  return moved.map((e) => e.id);
 }
 
 /** The seat of a session's grid position for a new ticket or cart line: held for it if it is

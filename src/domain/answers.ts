@@ -290,6 +290,23 @@ export const cartLine = z.strictObject({
 });
 export const shoppingCart = z.strictObject({ visitDate: z.string().nullable(), lines: z.array(cartLine), serverTime: z.number() });
 export const cartCleared = z.strictObject({ removed: z.number().int() });
+export const groupCartEntry = z.strictObject({
+  cartId: id,
+  hallId: id,
+  hallName: z.string(),
+  hallScheduleId: id,
+  visitDate: z.string(),
+  beginTime: z.string(),
+  endTime: z.string(),
+  people: z.number().int(),
+  freePupils: z.number().int(),
+  amount: z.number().int(),
+  payMethod: z.enum(['online', 'window']),
+  leaderName: z.string(),
+  deadline: z.number(),
+  status: z.enum(['held', 'expired']),
+});
+export const groupCart = z.strictObject({ entries: z.array(groupCartEntry), serverTime: z.number() });
 
 // Refund, change, missed visits
 

@@ -59,7 +59,8 @@ export const groupOrderBody = z.object({
   hallId: dbId(),
   hallScheduleId: dbId(),
   captchaToken: text().max(200).optional().default(''),
-  poolFlag: z.literal(0).optional(),
+  /** 1: into the team's cart, holding its places (not for a dome's groups). */
+  poolFlag: z.union([z.literal(0), z.literal(1)]).optional(),
   payMethod: z.enum(['online', 'window']).default('online'),
   orderAdditionInfo: groupPerson.extend({
     teamName: text().max(100).optional(),

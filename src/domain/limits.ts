@@ -54,6 +54,8 @@ export const CART_HOLD_MINUTES_TEXT = 15;
 export const GROUP_MIN_SIZE = 16;
 /** One free teacher ticket per this many free students. */
 export const STUDENTS_PER_FREE_TEACHER = 15;
+/** Groups one team's cart may hold at once (each holds its places until its deadline). */
+export const GROUP_CART_MAX_HELD = 5;
 /** Free child tickets per adult when the config says nothing. */
 export const DEFAULT_FREE_CHILD_PER_ADULT = 1;
 /** Children's park sample age range (the real one comes from the hall rules). */

@@ -419,6 +419,33 @@ export interface ShoppingCart {
 }
 
 /** placeOrder with poolFlag 1 ("to the cart"): code 200 and this data. */
+/** A whole group waiting in a team's cart (GET getShoppingCart with a team's token). */
+export interface GroupCartEntry {
+  cartId: number;
+  hallId: number;
+  hallName: string;
+  hallScheduleId: number;
+  visitDate: string;
+  beginTime: string;
+  endTime: string;
+  /** Everyone of the group, the leader included. */
+  people: number;
+  freePupils: number;
+  /** fen, as quoted when it was added; checkout prices it again. */
+  amount: number;
+  payMethod: 'online' | 'window';
+  /** Masked. */
+  leaderName: string;
+  /** epoch ms */
+  deadline: number;
+  status: 'held' | 'expired';
+}
+
+export interface GroupCart {
+  entries: GroupCartEntry[];
+  serverTime: number;
+}
+
 export interface CartAddResult extends PlaceOrderResult {
   /** Always null: nothing is ordered yet. */
   orderId: null;

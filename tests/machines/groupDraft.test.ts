@@ -76,6 +76,7 @@ const seatsFor = (n: number) => ({
 });
 const PLACED: GroupPlaceAnswer = { code: 200, msg: 'ok', data: { orderId: 77, riskEnable: false, riskPolicy: 1, riskPrompt: null } };
 const NO_ORDER: GroupPlaceAnswer = { code: 502, msg: '下单失败，请稍后再试', data: null };
+const IN_CART: GroupPlaceAnswer = { code: 200, msg: 'ok', data: { orderId: null, riskEnable: false, riskPolicy: 1, riskPrompt: null, cartTicketIds: [5], deadline: 0 } };
 
 const input = { defaultGrades: defaultGrades('en') };
 
@@ -142,10 +143,16 @@ function events(s: Snapshot): GroupDraftEvent[] {
   }
   if (s.matches('seats')) out.push({ type: 'BACK' });
   if (s.matches('review')) {
-    out.push({ type: 'CHOOSE_SEATS' }, { type: 'AGREEMENT.TOGGLE' }, { type: 'PAY_METHOD.CHANGE', value: c.draft.payMethod === 'online' ? 'window' : 'online' }, { type: 'SUBMIT' });
+    out.push(
+      { type: 'CHOOSE_SEATS' },
+      { type: 'AGREEMENT.TOGGLE' },
+      { type: 'PAY_METHOD.CHANGE', value: c.draft.payMethod === 'online' ? 'window' : 'online' },
+      { type: 'SUBMIT' },
+      { type: 'ADD_TO_CART' },
+    );
   }
   if (s.matches('slider')) out.push({ type: 'SLIDER.PASSED', token: 'slider-token' }, { type: 'SLIDER.CANCEL' });
-  if (s.matches('placed')) out.push({ type: 'RESET' });
+  if (s.matches('placed') || s.matches('carted')) out.push({ type: 'RESET' });
   if (s.matches('leader')) out.push({ type: 'DISCARD' });
   return out;
 }
@@ -161,7 +168,7 @@ const key = (s: Snapshot) => {
       ? [grades.length, grades[0]?.boy, grades[0]?.all, grades[0]?.beijing, c.draft.visitors, c.draft.leaderFree]
       : s.matches('teachers')
         ? [teachers.length, teachers[0]?.name ?? null, Boolean(teachers[0]?.certificateNumber), c.draft.ticketUseType]
-        : s.matches('review') || s.matches('slider') || s.matches('submitting') || s.matches('seats')
+        : s.matches('review') || s.matches('slider') || s.matches('submitting') || s.matches('seats') || s.matches('carting')
           ? [c.agreementAccepted, c.draft.payMethod, c.captchaToken !== null, c.seats.length, c.takenSeats.length]
           : [];
   return JSON.stringify({ value: s.value, team: c.setting?.teamType ?? null, session: c.draft.hallScheduleId, error: c.error !== null, step });
@@ -176,14 +183,19 @@ const say: PathModel['say'] = {
   'TEACHER.CHANGE': (e: Said) => `type teacher ${Number(e.index) + 1}'s ${String(e.field)}`,
   NEXT: 'tap Next',
   SUBMIT: 'tap Place the order',
+  ADD_TO_CART: 'tap Add to the cart',
 };
 
-/** Every group order sent obeys every group rule, with the agreement and the slider, at the total shown. */
+/** Every group order sent obeys every group rule, with the agreement and the slider, at the total
+ * shown; a group put in the cart obeys them too (its slider comes at the cart's checkout), and
+ * never a dome's. */
 const outcome: PathModel['outcome'] = (end) => {
   const c = end.snapshot.context as GroupDraftContext;
   const ctx = groupRulesContext(c);
-  for (const request of callsOf(end, 'placeOrder') as GroupOrderRequest[]) {
-    expect(request.captchaToken, 'slider token').toBe('slider-token');
+  const carted = callsOf(end, 'addToCart') as GroupOrderRequest[];
+  if (carted.length > 0) expect(c.draft.hallId, 'a dome waits in no cart').not.toBe(DOME);
+  for (const request of [...(callsOf(end, 'placeOrder') as GroupOrderRequest[]), ...carted]) {
+    if (!carted.includes(request)) expect(request.captchaToken, 'slider token').toBe('slider-token');
     if (!ctx) continue;
     const draft = draftOf(request, c.setting?.teamType === 2);
     expect(checkGroup(draft, ctx), 'group rules').toEqual([]);
@@ -201,6 +213,7 @@ const outcomes = (settingOutcomes: PathModel['outcomes'][string], placeOrder = [
   loadHalls: [{ output: GROUP_HALLS }, { error: 'Network error' }],
   loadSetting: settingOutcomes,
   placeOrder,
+  addToCart: [{ output: IN_CART }, { output: NO_ORDER }, { error: 'Network error' }],
   cinemaSeat: (s) => [{ output: seatsFor(groupQuote(s.context as GroupDraftContext)?.size ?? 0) }],
 });
 

@@ -201,7 +201,10 @@ export async function assertStockInvariant(db: Db): Promise<void> {
     FROM hall_schedule s
     LEFT JOIN (SELECT schedule_id, count(*) AS n FROM tickets
                WHERE status IN ('toBePaid', 'toBeChecked', 'checked', 'expired', 'reserved') GROUP BY schedule_id) t ON t.schedule_id = s.id
-    LEFT JOIN (SELECT schedule_id, count(*) AS n FROM cart_lines WHERE status = 'held' GROUP BY schedule_id) c ON c.schedule_id = s.id
+    LEFT JOIN (SELECT schedule_id, sum(n) AS n FROM (
+                 SELECT schedule_id, count(*) AS n FROM cart_lines WHERE status = 'held' GROUP BY schedule_id
+                 UNION ALL SELECT schedule_id, sum(people) FROM group_cart WHERE status = 'held' GROUP BY schedule_id) x
+               GROUP BY schedule_id) c ON c.schedule_id = s.id
     WHERE s.capacity - s.sold - s.held < 0
        OR s.sold < 0 OR s.held < 0
        OR s.sold <> s.sold_external + coalesce(t.n, 0)
@@ -212,14 +215,18 @@ export async function assertStockInvariant(db: Db): Promise<void> {
   await assertFreeQuotaInvariant(db);
 }
 
-/** The free pupil tickets given out per hall and day = the free pupil tickets that own stock, within the quota. */
+/** The free pupil tickets given out per hall and day = the free pupil tickets that own stock
+ * and those held in group carts, within the quota. */
 async function assertFreeQuotaInvariant(db: Db): Promise<void> {
   const bad = await db.query<Record<string, unknown>>(`
     SELECT coalesce(u.hall_id, t.hall_id) AS hall_id, coalesce(u.visit_date, t.visit_date) AS visit_date, u.used, t.n, h.school_free_daily
     FROM school_free_used u
-    FULL JOIN (SELECT s.hall_id, s.visit_date, count(*)::int AS n FROM tickets k JOIN hall_schedule s ON s.id = k.schedule_id
-               WHERE k.free AND k.role = 'student' AND k.status IN ('toBePaid', 'toBeChecked', 'checked', 'expired', 'reserved')
-               GROUP BY s.hall_id, s.visit_date) t ON t.hall_id = u.hall_id AND t.visit_date = u.visit_date
+    FULL JOIN (SELECT hall_id, visit_date, sum(n)::int AS n FROM (
+                 SELECT s.hall_id, s.visit_date, count(*) AS n FROM tickets k JOIN hall_schedule s ON s.id = k.schedule_id
+                  WHERE k.free AND k.role = 'student' AND k.status IN ('toBePaid', 'toBeChecked', 'checked', 'expired', 'reserved')
+                  GROUP BY s.hall_id, s.visit_date
+                 UNION ALL SELECT hall_id, visit_date, sum(free_pupils) FROM group_cart WHERE status = 'held' GROUP BY hall_id, visit_date) x
+               GROUP BY hall_id, visit_date) t ON t.hall_id = u.hall_id AND t.visit_date = u.visit_date
     JOIN halls h ON h.id = coalesce(u.hall_id, t.hall_id)
     WHERE coalesce(u.used, 0) <> coalesce(t.n, 0) OR coalesce(u.used, 0) > h.school_free_daily`);
   if (bad.length > 0) throw new Error(`free pupil quota invariant broken: ${JSON.stringify(bad)}`);
@@ -242,7 +249,10 @@ async function assertSeatInvariant(db: Db): Promise<void> {
           GROUP BY ss.schedule_id) x ON x.schedule_id = s.id
     LEFT JOIN (SELECT schedule_id, count(*) AS n FROM tickets
                WHERE status IN ('toBePaid', 'toBeChecked', 'checked', 'expired', 'reserved') GROUP BY schedule_id) t ON t.schedule_id = s.id
-    LEFT JOIN (SELECT schedule_id, count(*) AS n FROM cart_lines WHERE status = 'held' GROUP BY schedule_id) c ON c.schedule_id = s.id
+    LEFT JOIN (SELECT schedule_id, sum(n) AS n FROM (
+                 SELECT schedule_id, count(*) AS n FROM cart_lines WHERE status = 'held' GROUP BY schedule_id
+                 UNION ALL SELECT schedule_id, sum(people) FROM group_cart WHERE status = 'held' GROUP BY schedule_id) x
+               GROUP BY schedule_id) c ON c.schedule_id = s.id
     WHERE x.seats <> s.capacity OR x.by_ticket <> coalesce(t.n, 0) OR x.by_cart <> coalesce(c.n, 0)
        OR x.external <> s.sold_external OR x.wrong_held > 0 OR x.wrong_sold > 0
     ORDER BY s.id`);
