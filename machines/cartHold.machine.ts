@@ -26,7 +26,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { HOLD_SLACK_MS } from '../src/domain/limits.ts';
 import type { Text } from '../src/domain/text.ts';
-import type { CartLine } from '../src/domain/types.ts';
 import { errorText, failure, notProvided } from './errors.ts';
 import { ticker, type TickEvent } from './ticker.ts';
 
@@ -86,9 +85,10 @@ export const cartHoldMachine = setup({
     input: {} as CartHoldInput,
   },
   actors: {
-    /** ticketInfoTimeOut: the server expires the caller's due lines now (idempotent); it
-     * answers the lines that expired by this call. */
-    expire: fromPromise<CartLine[], CartLineInput>(async () => notProvided('expire')),
+    /** The server expires the caller's due holds now (idempotent): ticketInfoTimeOut for a
+     * visitor's lines, reading the cart for a team's groups. What it answers is not needed:
+     * the hold is over either way. */
+    expire: fromPromise<void, CartLineInput>(async () => notProvided('expire')),
     /** removeForShopping/{cartTicketId} */
     remove: fromPromise<null, CartLineInput>(async () => notProvided('remove')),
     ticker,

@@ -56,6 +56,7 @@ const AddLeader = lazyScreen(withTeamTexts(() => import('../features/team/AddLea
 const GroupAudience = lazyScreen(withTeamTexts(() => import('../features/team/GroupAudience.tsx')));
 const AddTeachers = lazyScreen(withTeamTexts(() => import('../features/team/AddTeachers.tsx')));
 const GroupSure = lazyScreen(withTeamTexts(() => import('../features/team/GroupSure.tsx')));
+const GroupCart = lazyScreen(withTeamTexts(() => import('../features/team/GroupCart.tsx')));
 const GroupSelectSeat = lazyScreen(withTeamTexts(withCinemaTexts(() => import('../features/team/GroupSelectSeat.tsx'))));
 const GroupCinemaSelect = lazyScreen(withTeamTexts(withCinemaTexts(() => import('../features/team/GroupCinemaSelect.tsx'))));
 const TeamPassword = lazyScreen(withTeamTexts(() => import('../features/team/TeamPassword.tsx')));
@@ -118,6 +119,7 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [TEAM_PATHS.cinemaAddAudience]: GroupAudience,
   [TEAM_PATHS.cinemaAddTeachers]: AddTeachers,
   [TEAM_PATHS.cinemaAddAudienceSure]: GroupSure,
+  [TEAM_PATHS.shoppingCart]: GroupCart,
   [TEAM_PATHS.cinemaSelectSeat]: GroupSelectSeat,
   [TEAM_PATHS.cinemaSelectSeatChange]: GroupSelectSeat,
   [TEAM_PATHS.personHome]: TeamHome,

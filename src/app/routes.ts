@@ -58,6 +58,7 @@ export const ROUTES = {
   [TEAM_PATHS.cinemaAddAudienceSure]: {},
   [TEAM_PATHS.cinemaSelectSeat]: {},
   [TEAM_PATHS.cinemaSelectSeatChange]: {},
+  [TEAM_PATHS.shoppingCart]: {},
   [TEAM_PATHS.payOrder]: {},
   [TEAM_PATHS.paySuccess]: {},
   [TEAM_PATHS.orderRecord]: {},

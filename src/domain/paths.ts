@@ -61,6 +61,8 @@ export const TEAM_PATHS = {
   /** The group's own seats on the dome's map, chosen, or chosen again. */
   cinemaSelectSeat: '/team/select/cinemaSelectSeat',
   cinemaSelectSeatChange: '/team/select/cinemaSelectSeatChange',
+  /** The groups waiting in the team's cart, holding their places. */
+  shoppingCart: '/team/cart/shoppingCart',
   payOrder: '/team/order/payOrder/:id',
   paySuccess: '/team/order/paySuccess/:id',
   orderRecord: '/team/order/orderRecord',

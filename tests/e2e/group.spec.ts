@@ -252,3 +252,61 @@ for (const lang of ['zh', 'en'] as const) {
     await shot(page, lang, '92-group-film-paid');
   });
 }
+
+const CART_TEXT = {
+  zh: { visitors: '游客人数（不含领队）', addToCart: '加入购物车', cartTitle: '团体购物车', people: '共 22 人，免费学生 0 人', payGroup: '支付该团体', held: '保留', missed: '失约记录', standing: '您的团体账户状态正常，可以预约' },
+  en: { visitors: 'Visitors (without the leader)', addToCart: 'Add to cart', cartTitle: 'Group cart', people: '22 people, 0 free pupils', payGroup: 'Pay for this group', held: 'Held', missed: 'Missed visits', standing: 'Your group account is in good standing; you can book' },
+} as const;
+
+for (const lang of ['zh', 'en'] as const) {
+  const T = { ...TEXT[lang], ...CART_TEXT[lang] };
+  test(`a travel agency puts a group in its cart, pays for it from there, and reads its missed-visit record (${lang})`, async ({ page }) => {
+    await useLanguage(page, lang);
+    await page.addInitScript(() => sessionStorage.setItem('teamNoticesSeen', '1'));
+    await loginSchool(page, DEMO_AGENCY);
+    await page.goto('/team/select/selectDate');
+    await page.locator('[data-testid="group-calendar"] .day--available').nth(lang === 'zh' ? 5 : 6).click();
+    await page.locator('[data-hall="main"] .session:not(.session--off)').last().click();
+    await page.getByRole('button', { name: T.next }).click();
+    await fill(page, T.name, '钱导游');
+    await fill(page, T.number, mainlandId('1982-07-08', '401'));
+    await fill(page, T.phone, '13900139002');
+    await page.getByRole('button', { name: T.next }).click();
+    await fill(page, T.visitors, '21');
+    await page.getByRole('button', { name: T.next }).click();
+    await expect(page).toHaveURL(/\/team\/select\/addAudienceSure$/);
+    // Into the cart: the agreement first, as for an order.
+    await page.getByRole('button', { name: T.addToCart }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await page.locator('.agreement input').check();
+    await page.getByRole('button', { name: T.addToCart }).click();
+    await expect(page).toHaveURL(/\/team\/cart\/shoppingCart$/);
+    const entry = page.locator('[data-group-cart]');
+    await expect(entry).toHaveCount(1);
+    await expect(entry).toContainText(T.people);
+    await expect(entry.getByRole('timer')).toContainText(T.held);
+    await noSidewaysScroll(page);
+    await noWordBrokenMidWord(entry);
+    await tapTarget(entry.getByRole('button', { name: T.payGroup }));
+    await shot(page, lang, '94-group-cart');
+    // The draft started afresh: the calendar again, not the summary.
+    await page.goto('/team/select/addAudienceSure');
+    await expect(page).toHaveURL(/\/team\/select\/selectDate$/);
+    await page.goto('/team/cart/shoppingCart');
+    await page.locator('[data-group-cart]').getByRole('button', { name: T.payGroup }).click();
+    await solveSlider(page);
+    await expect(page).toHaveURL(/\/team\/order\/payOrder\/\d+$/);
+    await page.getByRole('button', { name: T.pay }).click();
+    await page.getByRole('button', { name: T.cashierPay, exact: true }).click();
+    await expect(page).toHaveURL(/\/team\/order\/paySuccess\/\d+$/);
+    await page.goto('/team/cart/shoppingCart');
+    await expect(page.locator('[data-group-cart]')).toHaveCount(0);
+    // The team's missed-visit record: its standing, from the order list.
+    await page.goto('/team/order/orderRecord');
+    await page.getByRole('link', { name: T.missed }).click();
+    await expect(page).toHaveURL(/\/team\/order\/blackOrderList$/);
+    await expect(page.getByTestId('block-status')).toContainText(T.standing);
+    await noSidewaysScroll(page);
+    await shot(page, lang, '95-group-missed');
+  });
+}

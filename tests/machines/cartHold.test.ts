@@ -8,7 +8,6 @@ import {
   type CartLineInput,
 } from '../../machines/cartHold.machine.ts';
 import { HOLD_SLACK_MS } from '../../src/domain/limits.ts';
-import type { CartLine } from '../../src/domain/types.ts';
 import { pathSuite } from './pathSuite.ts';
 import { simulatedTicker } from './ticker.ts';
 import type { PathModel } from './paths.ts';
@@ -33,7 +32,7 @@ function model(name: string, input: CartHoldInput, generators: PathModel['genera
       ...(s.matches('holding') ? TICKS : []),
     ]) as PathModel['events'],
     outcomes: {
-      expire: [{ output: [] }, { error: 'Network error' }],
+      expire: [{ output: undefined }, { error: 'Network error' }],
       remove: [{ output: null }, { error: '购物车已更新，请刷新' }],
       ticker: [],
     },
@@ -58,10 +57,9 @@ describe('cartHold: behaviour', () => {
     const calls: Array<{ src: string; input: CartLineInput; at: number }> = [];
     const machine = cartHoldMachine.provide({
       actors: {
-        expire: fromPromise<CartLine[], CartLineInput>(async ({ input }) => {
+        expire: fromPromise<void, CartLineInput>(async ({ input }) => {
           calls.push({ src: 'expire', input, at: sim.now() + SERVER_AHEAD });
           if (f.expireFails) throw new Error('Network error');
-          return [];
         }),
         remove: fromPromise<null, CartLineInput>(async ({ input }) => {
           calls.push({ src: 'remove', input, at: sim.now() + SERVER_AHEAD });

@@ -11,7 +11,9 @@ import { ticker } from '../../ui/ticker.ts';
 
 const machine = cartHoldMachine.provide({
   actors: {
-    expire: fromPromise(() => expireCartLines()),
+    expire: fromPromise(async () => {
+      await expireCartLines();
+    }),
     remove: fromPromise(({ input }) => removeCartLine(input.cartTicketId)),
     ticker,
   },

@@ -64,6 +64,9 @@ export default function GroupSelectDate() {
         <p className="hint team-hint">{t('group.cannotBook')}</p>
       ) : null}
       <nav className="quick-links">
+        <Link href={TEAM_PATHS.shoppingCart} className="btn btn--ghost">
+          {t('group.cart')}
+        </Link>
         <Link href={TEAM_PATHS.orderRecord} className="btn btn--ghost">
           {t('group.orders')}
         </Link>

@@ -1,10 +1,11 @@
 /** team/select/addAudienceSure: the group order's summary (hall, day, session, leader, who
  * comes), its tickets with the free ones and the price as the group rules compute them, how it
  * is paid (online now, or at the window by two days before the visit), the agreement, the
- * slider, then the order. The server prices it again and refuses a total that changed. */
+ * slider, then the order; or, but for a dome's group, into the team's cart. The server prices
+ * it again and refuses a total that changed. */
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { chosenGroupSession, groupQuote, isSchoolDraft, picksGroupSeats } from '../../../machines/groupDraft.machine.ts';
+import { chosenGroupSession, groupCartable, groupQuote, isSchoolDraft, picksGroupSeats } from '../../../machines/groupDraft.machine.ts';
 import { maskCertificate, maskPhone } from '../../domain/certificates.ts';
 import { agencyPriceApplies, windowPayLastDay, type GroupRole } from '../../domain/groupRules.ts';
 import { tr } from '../../i18n/index.ts';
@@ -30,6 +31,7 @@ export default function GroupSure() {
   const context = useGroupDraft((s) => s.context);
   const verifying = useGroupDraft((s) => s.matches('slider'));
   const submitting = useGroupDraft((s) => s.matches('submitting'));
+  const carting = useGroupDraft((s) => s.matches('carting'));
   const chosen = chosenGroupSession(context);
   const quote = groupQuote(context);
   const { draft, setting } = context;
@@ -112,12 +114,17 @@ export default function GroupSure() {
         <span className="footer-bar__sum">
           {t('group.sum')} <strong>{quote ? formatMoney(quote.total) : '--'}</strong>
         </span>
-        <button type="button" className="btn btn--primary" disabled={!quote || submitting} onClick={() => actor.send({ type: 'SUBMIT' })}>
+        {groupCartable(context) ? (
+          <button type="button" className="btn" disabled={!quote || carting || submitting} onClick={() => actor.send({ type: 'ADD_TO_CART' })}>
+            {t('group.addToCart')}
+          </button>
+        ) : null}
+        <button type="button" className="btn btn--primary" disabled={!quote || submitting || carting} onClick={() => actor.send({ type: 'SUBMIT' })}>
           {t('group.submit')}
         </button>
       </FooterBar>
       <SliderSheet open={verifying} onPassed={(token) => actor.send({ type: 'SLIDER.PASSED', token })} onCancel={() => actor.send({ type: 'SLIDER.CANCEL' })} />
-      <LoadingOverlay show={submitting} label={submitting ? t('group.submitting') : undefined} />
+      <LoadingOverlay show={submitting || carting} label={submitting ? t('group.submitting') : carting ? t('group.carting') : undefined} />
     </Screen>
   );
 }

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { chosenGroupSession, groupDraftMachine } from '../../../machines/groupDraft.machine.ts';
 import { seatMapMachine } from '../../ui/seatMap.ts';
-import { getGroupHalls, getGroupSetting, getTeamCalendar, placeGroupOrder } from '../../api/groupCalls.ts';
+import { addGroupToCart, getGroupHalls, getGroupSetting, getTeamCalendar, placeGroupOrder } from '../../api/groupCalls.ts';
 import { defaultGrades } from '../../domain/groupRules.ts';
 import { pathTo, TEAM_PATHS } from '../../domain/paths.ts';
 import { currentLang } from '../../i18n/index.ts';
@@ -24,6 +24,7 @@ const machine = groupDraftMachine.provide({
     loadHalls: fromPromise(({ input }: { input: { date: string } }) => getGroupHalls(input.date)),
     loadSetting: fromPromise(({ input }: { input: { hallId: number; date: string } }) => getGroupSetting(input.hallId, input.date)),
     placeOrder: fromPromise(({ input }) => placeGroupOrder(input)),
+    addToCart: fromPromise(({ input }) => addGroupToCart(input)),
     cinemaSeat: seatMapMachine,
   },
 });
@@ -55,12 +56,14 @@ export function useGroupDraft<T>(select: (snapshot: GroupDraftSnapshot) => T): T
 }
 
 /** The draft's screens in flow order. */
-export type GroupScreen = 'date' | 'venue' | 'leader' | 'audience' | 'teachers' | 'review' | 'seats' | 'placed';
-const ORDER: GroupScreen[] = ['date', 'venue', 'leader', 'audience', 'teachers', 'review', 'seats', 'placed'];
+export type GroupScreen = 'date' | 'venue' | 'leader' | 'audience' | 'teachers' | 'review' | 'seats' | 'placed' | 'carted';
+const ORDER: GroupScreen[] = ['date', 'venue', 'leader', 'audience', 'teachers', 'review', 'seats', 'placed', 'carted'];
+/** Where a draft ends: the app leaves for the order or the cart and starts a new draft. */
+const DONE: GroupScreen[] = ['placed', 'carted'];
 
 export function groupScreenOf(snapshot: GroupDraftSnapshot): GroupScreen {
   const top = typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0];
-  if (top === 'slider' || top === 'submitting') return 'review';
+  if (top === 'slider' || top === 'submitting' || top === 'carting') return 'review';
   return top as GroupScreen;
 }
 
@@ -86,6 +89,8 @@ export function groupRouteOf(screen: GroupScreen, snapshot: GroupDraftSnapshot):
       return context.seats.length > 0 ? TEAM_PATHS.cinemaSelectSeatChange : TEAM_PATHS.cinemaSelectSeat;
     case 'placed':
       return pathTo(TEAM_PATHS.payOrder, { id: context.orderId ?? 0 });
+    case 'carted':
+      return TEAM_PATHS.shoppingCart;
   }
 }
 
@@ -112,9 +117,9 @@ export function useGroupScreen(screen: GroupScreen, navigate: (to: string, optio
   const current = useSelector(actor, groupScreenOf);
   useEffect(() => {
     if (current === screen) return;
-    if (current === 'placed') {
-      // Placed: to the order, and a fresh draft for the next visit.
-      navigate(groupRouteOf('placed', actor.getSnapshot()), { replace: true });
+    if (DONE.includes(current)) {
+      // Placed or in the cart: there, and a fresh draft for the next visit.
+      navigate(groupRouteOf(current, actor.getSnapshot()), { replace: true });
       actor.send({ type: 'RESET' });
       return;
     }
