@@ -11,13 +11,14 @@ export async function noSidewaysScroll(page: Page) {
   expect(width, 'page wider than the 375 px screen').toBeLessThanOrEqual(375);
 }
 
-/** Fully on screen, and not under the fixed footer bar. */
+/** Fully on screen, and not under the fixed footer bar (a sheet's content lies over the page's). */
 export async function whereTheEyeIs(page: Page, target: Locator) {
   await expect(target).toBeVisible();
+  const inSheet = await target.evaluate((el) => el.closest('.sheet') !== null);
   await expect
     .poll(async () => {
       const box = (await target.boundingBox())!;
-      const footer = await page.locator('.footer-bar').boundingBox();
+      const footer = inSheet ? null : await page.locator('.footer-bar').boundingBox();
       const bottom = footer ? footer.y : 667;
       return box.y >= 0 && box.y + box.height <= bottom;
     })

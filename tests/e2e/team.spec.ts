@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { fill, latestCode, newCreditCode, newPhone, shot } from './helpers.ts';
+import { fill, latestCode, mainlandId, newCreditCode, newPhone, shot, solveSlider } from './helpers.ts';
 import { noSidewaysScroll, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
 
 const TEXT = {
@@ -27,6 +27,18 @@ const TEXT = {
     freezeReason: '冻结原因',
     reasonNeeded: '请填写冻结原因',
     sendRequest: '提交申请',
+    next: '下一步',
+    leader: { name: '姓名', number: '证件号码', phone: '手机号码' },
+    grade: { boys: '男生', girls: '女生', total: '总人数', beijing: '京籍' },
+    remove: '删除',
+    submit2: '提交订单',
+    pay: '立即支付',
+    cashierPay: '确认支付',
+    refund: '退票',
+    continue: '仍要退票',
+    confirmRefund: '确认退票',
+    freezeWarning: '退订学校免费学生票后，团体账户将被冻结',
+    frozenBy: '退订学校免费学生票',
   },
   en: {
     register: 'Register a group',
@@ -48,6 +60,18 @@ const TEXT = {
     freezeReason: 'Reason for freezing',
     reasonNeeded: 'Please give the reason for freezing',
     sendRequest: 'Send the request',
+    next: 'Next',
+    leader: { name: 'Name', number: 'Certificate number', phone: 'Mobile' },
+    grade: { boys: 'Boys', girls: 'Girls', total: 'Total', beijing: 'Beijing' },
+    remove: 'Remove',
+    submit2: 'Place the order',
+    pay: 'Pay now',
+    cashierPay: 'Pay',
+    refund: 'Refund',
+    continue: 'Refund anyway',
+    confirmRefund: 'Confirm refund',
+    freezeWarning: "Refunding the school's free pupil tickets freezes your group account",
+    frozenBy: "Refunded a school's free pupil tickets",
   },
 } as const;
 
@@ -182,6 +206,48 @@ for (const lang of ['zh', 'en'] as const) {
     await page.goto('/team/personalCenter/personHome');
     await expect(page.getByTestId('team-state')).toBeVisible();
     await expect(page.getByTestId('team-state')).not.toContainText('3次预约未到馆');
+
+    // Its first class visit, 16 pupils and a teacher, paid; then called off as a whole: the
+    // refund says first that it freezes the school, and it does.
+    await page.goto('/team/select/selectDate');
+    await page.locator('[data-testid="group-calendar"] .day--available').nth(lang === 'zh' ? 7 : 8).click();
+    await page.locator('[data-hall="main"] .session:not(.session--off)').first().click();
+    await page.getByRole('button', { name: T.next }).click();
+    await fill(page, T.leader.name, '张老师');
+    await fill(page, T.leader.number, mainlandId('1981-02-03', '501'));
+    await fill(page, T.leader.phone, phone);
+    await page.getByRole('button', { name: T.next }).click();
+    const grades = page.locator('.grade');
+    await grades.nth(1).getByRole('button', { name: T.remove }).click();
+    for (const [label, value] of [[T.grade.boys, '8'], [T.grade.girls, '8'], [T.grade.total, '16'], [T.grade.beijing, '16']]) {
+      await grades.first().locator('.rv-field').filter({ has: page.locator('.rv-field__label', { hasText: new RegExp(`^${label}$`) }) }).locator('input').fill(value);
+    }
+    await page.getByRole('button', { name: T.next }).click();
+    await fill(page, T.leader.name, '李老师');
+    await fill(page, T.leader.number, mainlandId('1986-04-05', '502'));
+    await page.getByRole('button', { name: T.next }).click();
+    await page.locator('.agreement input').check();
+    await page.getByRole('button', { name: T.submit2 }).click();
+    await solveSlider(page);
+    await page.getByRole('button', { name: T.pay }).click();
+    await page.getByRole('button', { name: T.cashierPay, exact: true }).click();
+    await expect(page).toHaveURL(/\/team\/order\/paySuccess\/\d+$/);
+    const orderId = page.url().match(/paySuccess\/(\d+)/)![1];
+    await page.goto(`/team/order/orderDetail/${orderId}`);
+    await page.getByRole('button', { name: T.refund, exact: true }).click();
+    await page.locator('.sheet .pick-row input[type=checkbox]').first().check();
+    await page.getByRole('button', { name: T.next }).click();
+    const warning = page.getByRole('alert').filter({ hasText: T.freezeWarning });
+    await shot(page, lang, '64-team-freeze-warning');
+    await whereTheEyeIs(page, warning);
+    await noSidewaysScroll(page);
+    await page.getByRole('button', { name: T.continue }).click();
+    await page.getByRole('button', { name: T.confirmRefund }).click();
+    await expect(page.locator('.refund-done')).toBeVisible();
+    await page.goto('/team/order/blackOrderList');
+    await expect(page.getByTestId('block-status')).toContainText(T.frozenBy);
+    await shot(page, lang, '67-team-frozen-record');
+    await page.goto('/team/personalCenter/personHome');
 
     // It changes its password, and logs in again with the new one.
     await page.getByRole('link', { name: T.changePassword }).click();

@@ -96,7 +96,11 @@ export function RefundSheet({ order, onClose }: { order: OrderDetail; onClose: (
           onAll={() => send({ type: 'SELECT_ALL' })}
         />
       ) : null}
-      {snapshot.matches('warning') ? <div className="notice-bar">{warning}</div> : null}
+      {snapshot.matches('warning') ? (
+        <div className="notice-bar notice-bar--danger" role="alert">
+          {warning}
+        </div>
+      ) : null}
       {snapshot.matches('confirming') || snapshot.matches('submitting') ? (
         <RichText html={settings.texts.refund_alert ?? t('refund.alert')} />
       ) : null}
