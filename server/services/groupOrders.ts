@@ -69,6 +69,17 @@ export async function takeFreeQuota(q: Queryable, hallId: number, date: string, 
   return rows.length > 0;
 }
 
+/** Locks the free pupil ticket rows of a hall's days in date order (made first where a day has
+ * none yet), for a transaction that moves pupils between days. */
+export async function lockFreeQuotaDays(q: Queryable, hallId: number, dates: string[]): Promise<void> {
+  const days = [...new Set(dates)].sort();
+  await q.query(
+    `INSERT INTO school_free_used (hall_id, visit_date, used) SELECT $1, d, 0 FROM unnest($2::text[]) AS d ON CONFLICT (hall_id, visit_date) DO NOTHING`,
+    [hallId, days],
+  );
+  await q.query('SELECT used FROM school_free_used WHERE hall_id = $1 AND visit_date = ANY($2::text[]) ORDER BY visit_date FOR UPDATE', [hallId, days]);
+}
+
 const priceOf = (prices: TicketPrice[], kind: TicketPrice['kind']) => prices.find((p) => p.kind === kind);
 
 /** The team, the hall and the day as the group rules see them (remaining: the caller's session);

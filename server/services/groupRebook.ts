@@ -10,7 +10,7 @@ import type { RebookResult } from '../../src/domain/types.ts';
 import type { AppDeps } from '../context.ts';
 import { fail } from '../http.ts';
 import { museumDate } from '../time.ts';
-import { takeFreeQuota, teamOwner } from './groupOrders.ts';
+import { lockFreeQuotaDays, takeFreeQuota, teamOwner } from './groupOrders.ts';
 import { LIFECYCLE_TEXTS } from './lifecycleTexts.ts';
 import { bookableSession, ORDER_TEXTS } from './orders.ts';
 import { groupHallOf } from './pool.ts';
@@ -51,10 +51,14 @@ export async function rebookGroup(deps: AppDeps, teamId: number, body: z.output<
     const refused = hallRefusal(groupHallOf(target.hall), order.team_type, isOffSeason(target.schedule.visit_date, target.config.off_season_months));
     if (refused) throw fail(refused);
 
-    // Sessions first, then the free pupil tickets (the lock order of a group order): they move
-    // to the new day's quota, the old day's come back with the release.
-    const newIds = await moveToSession(q, order.id, moving, target.schedule, now);
+    // The lock order of every group order: its sessions by id, then the days' free pupil
+    // tickets by date. Taken up front, so two groups moving between the same two days in
+    // opposite directions wait for each other instead of deadlocking.
     const freePupils = moving.filter((f) => f.role === 'student' && f.free).length;
+    await q.query('SELECT id FROM hall_schedule WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [[moving[0].schedule_id, target.schedule.id]]);
+    if (freePupils > 0) await lockFreeQuotaDays(q, target.hall.id, [moving[0].visit_date, target.schedule.visit_date]);
+    // The pupils move to the new day's quota; the old day's come back with the release.
+    const newIds = await moveToSession(q, order.id, moving, target.schedule, now);
     if (!(await takeFreeQuota(q, target.hall.id, target.schedule.visit_date, freePupils))) throw fail(GROUP_REBOOK_TEXTS.freeQuota);
     return {
       orderId: order.id,

@@ -310,3 +310,29 @@ for (const lang of ['zh', 'en'] as const) {
     await shot(page, lang, '95-group-missed');
   });
 }
+
+test("another team logging in on the same phone never sees the first team's draft", async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.addInitScript(() => sessionStorage.setItem('teamNoticesSeen', '1'));
+  const login = async (team: { creditCode: string; password: string }) => {
+    await page.goto('/team/login');
+    await fill(page, 'Credit code', team.creditCode);
+    await page.locator('input[type=password]').fill(team.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page).toHaveURL(/\/team\/select\/selectDate$/);
+  };
+  await login(DEMO_SCHOOL);
+  await page.locator('[data-testid="group-calendar"] .day--available').first().click();
+  await page.locator('[data-hall="main"] .session:not(.session--off)').first().click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await fill(page, 'Name', '王建国');
+  await fill(page, 'Certificate number', mainlandId('1980-03-04', '101'));
+  // The school's draft is kept for the school: a reload finds it.
+  await page.reload();
+  await expect(page.locator('.rv-field').filter({ hasText: 'Name' }).first().locator('input')).toHaveValue('王建国');
+  // The agency logs in on the same phone: the calendar, an empty draft, not the school's leader.
+  await login(DEMO_AGENCY);
+  await page.goto('/team/select/addLeader');
+  await expect(page).toHaveURL(/\/team\/select\/selectDate$/);
+  expect(await page.evaluate(() => localStorage.getItem('groupDraft-1'))).not.toContain('王建国');
+});
