@@ -84,7 +84,7 @@ export const TEAM_PATHS = {
   notice: '/team/notice',
   noticeDetail: '/team/noticeDetail',
   commonProblem: '/team/commonProblem',
-  /** Every other team screen (group booking opens soon). */
+  /** Every other team screen (the message board opens soon). */
   rest: '/team/*',
 } as const;
 

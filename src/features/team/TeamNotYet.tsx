@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { Screen } from '../../ui/Screen.tsx';
 import { TEAM_PATHS } from '../../domain/paths.ts';
 
-/** Team screens not built yet (the team cart, the team cinema, the message board): say so
+/** Team screens not built yet (the message board): say so
  * plainly and offer the group booking instead of a dead end. */
 export default function TeamNotYet() {
   const { t } = useTranslation();
