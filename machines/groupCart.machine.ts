@@ -10,6 +10,7 @@ import type { Text } from '../src/domain/text.ts';
 import type { GroupCart } from '../src/domain/types.ts';
 import type { CheckoutAnswer } from './cart.machine.ts';
 import { errorText, failure, notProvided, output, sameText } from './errors.ts';
+import { loadingStates } from './loading.ts';
 
 /** SPEC §8 "Shopping cart expired, or empty or none selected". */
 export const GROUP_CART_GONE: Text = { zh: '购物车已过期或为空，或未选择', en: 'Shopping cart expired, or empty or none selected' };
@@ -26,6 +27,7 @@ export interface GroupCartContext {
 export type GroupCartEvent =
   | { type: 'PAY'; cartId: number }
   | { type: 'RELOAD' }
+  | { type: 'RETRY' }
   | { type: 'SLIDER.PASSED'; token: string }
   | { type: 'SLIDER.CANCEL' };
 
@@ -61,18 +63,10 @@ export const groupCartMachine = setup({
   initial: 'loading',
   meta: { description: "A team's cart" },
   states: {
-    loading: {
-      meta: { description: 'Loading the groups in the cart' },
-      invoke: {
-        src: 'loadCart',
-        onDone: { target: 'ready', actions: { type: 'setCart', params: output } },
-        onError: { target: 'failed', actions: { type: 'setFailure', params: failure } },
-      },
-    },
-    failed: {
-      meta: { description: 'The cart could not be loaded: retry' },
-      on: { RELOAD: 'loading' },
-    },
+    ...loadingStates(
+      { src: 'loadCart', onDone: { target: 'ready', actions: { type: 'setCart', params: output } } },
+      { loading: 'Loading the groups in the cart', failed: 'The cart could not be loaded: retry' },
+    ),
     ready: {
       meta: { description: 'Each group with its countdown: pay for one, or remove one (its row reloads the cart)' },
       on: {

@@ -1,11 +1,9 @@
 /** One cart line: its hold countdown and its removal run in the line's own cartHold actor. */
-import { useMachine } from '@xstate/react';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
-import { cartHoldMachine, remainingSeconds } from '../../../machines/cartHold.machine.ts';
+import { cartHoldMachine } from '../../../machines/cartHold.machine.ts';
 import { expireCartLines, removeCartLine } from '../../api/orderCalls.ts';
 import type { CartLine } from '../../domain/types.ts';
+import { CartHoldStatus, useCartHold } from '../../ui/CartHold.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { ticker } from '../../ui/ticker.ts';
 
@@ -29,27 +27,11 @@ export interface CartLineRowProps {
 }
 
 export function CartLineRow({ line, serverOffset, checked, onToggle, onEnded }: CartLineRowProps) {
-  const { t } = useTranslation();
-  const [snapshot, send] = useMachine(machine, {
-    input: {
-      cartTicketId: line.cartTicketId,
-      deadline: line.deadline,
-      now: Date.now(),
-      serverOffset,
-      expired: line.expired,
-    },
-  });
-  const ended = snapshot.matches('removed') || (snapshot.matches('expired') && !line.expired);
-  useEffect(() => {
-    if (ended) onEnded();
-  }, [ended, onEnded]);
-
-  const seconds = remainingSeconds(snapshot.context.remainingMs);
-  const expired = snapshot.context.expired;
+  const hold = useCartHold(machine, { cartTicketId: line.cartTicketId, deadline: line.deadline, now: Date.now(), serverOffset, expired: line.expired }, onEnded);
   return (
-    <section className={`card cart-line${expired ? ' cart-line--expired' : ''}`} data-cart-line={line.cartTicketId}>
+    <section className={`card cart-line${hold.expired ? ' cart-line--expired' : ''}`} data-cart-line={line.cartTicketId}>
       <label className="cart-line__check">
-        <input type="checkbox" disabled={expired} checked={checked && !expired} onChange={onToggle} aria-label={line.userName} />
+        <input type="checkbox" disabled={hold.expired} checked={checked && !hold.expired} onChange={onToggle} aria-label={line.userName} />
       </label>
       <div className="cart-line__body">
         <div className="card__title">
@@ -62,18 +44,7 @@ export function CartLineRow({ line, serverOffset, checked, onToggle, onEnded }: 
         <div className="muted">
           {line.userName} {line.certificateInfo}
         </div>
-        <div className="row">
-          {expired ? (
-            <span className="tag tag--off">{t('cart.expired')}</span>
-          ) : (
-            <span className="tag tag--warn" role="timer">
-              {t('cart.holdLeft', { m: Math.floor(seconds / 60), s: String(seconds % 60).padStart(2, '0') })}
-            </span>
-          )}
-          <button type="button" className="link" disabled={snapshot.matches('removing')} onClick={() => send({ type: 'REMOVE' })}>
-            {t('addAudience.remove')}
-          </button>
-        </div>
+        <CartHoldStatus hold={hold} />
       </div>
     </section>
   );

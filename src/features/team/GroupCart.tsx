@@ -60,7 +60,7 @@ export default function GroupCart() {
         </div>
       ) : null}
       {snapshot.matches('failed') ? (
-        <button type="button" className="btn btn--primary" onClick={reload}>
+        <button type="button" className="btn btn--primary" onClick={() => send({ type: 'RETRY' })}>
           {t('common.retry')}
         </button>
       ) : null}

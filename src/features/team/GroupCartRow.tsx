@@ -1,13 +1,12 @@
 /** One group in the team's cart: where and when, who, the quoted price, its hold countdown and
  * its removal (a cartHold actor of its own, as a visitor's cart line), and its pay button. */
-import { useMachine } from '@xstate/react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
-import { cartHoldMachine, remainingSeconds } from '../../../machines/cartHold.machine.ts';
+import { cartHoldMachine } from '../../../machines/cartHold.machine.ts';
 import { getGroupCart } from '../../api/groupCalls.ts';
 import { removeCartLine } from '../../api/orderCalls.ts';
 import type { GroupCartEntry } from '../../domain/types.ts';
+import { CartHoldStatus, useCartHold } from '../../ui/CartHold.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { ticker } from '../../ui/ticker.ts';
 
@@ -33,18 +32,10 @@ export interface GroupCartRowProps {
 
 export function GroupCartRow({ entry, serverOffset, paying, onPay, onEnded }: GroupCartRowProps) {
   const { t } = useTranslation();
-  const [snapshot, send] = useMachine(machine, {
-    input: { cartTicketId: entry.cartId, deadline: entry.deadline, now: Date.now(), serverOffset, expired: entry.status === 'expired' },
-  });
-  const ended = snapshot.matches('removed') || (snapshot.matches('expired') && entry.status !== 'expired');
-  useEffect(() => {
-    if (ended) onEnded();
-  }, [ended, onEnded]);
-
-  const seconds = remainingSeconds(snapshot.context.remainingMs);
-  const expired = snapshot.context.expired;
+  const input = { cartTicketId: entry.cartId, deadline: entry.deadline, now: Date.now(), serverOffset, expired: entry.status === 'expired' };
+  const hold = useCartHold(machine, input, onEnded);
   return (
-    <section className={`card stack cart-line${expired ? ' cart-line--expired' : ''}`} data-group-cart={entry.cartId}>
+    <section className={`card stack cart-line${hold.expired ? ' cart-line--expired' : ''}`} data-group-cart={entry.cartId}>
       <div className="card__title">
         <span>{entry.hallName}</span>
         <strong className="amount">{formatMoney(entry.amount)}</strong>
@@ -56,19 +47,8 @@ export function GroupCartRow({ entry, serverOffset, paying, onPay, onEnded }: Gr
         {t('groupCart.people', { n: entry.people, free: entry.freePupils })} · {t('groupCart.leader', { name: entry.leaderName })}
         {entry.payMethod === 'window' ? ` · ${t('groupCart.window')}` : ''}
       </div>
-      <div className="row">
-        {expired ? (
-          <span className="tag tag--off">{t('cart.expired')}</span>
-        ) : (
-          <span className="tag tag--warn" role="timer">
-            {t('cart.holdLeft', { m: Math.floor(seconds / 60), s: String(seconds % 60).padStart(2, '0') })}
-          </span>
-        )}
-        <button type="button" className="link" disabled={snapshot.matches('removing')} onClick={() => send({ type: 'REMOVE' })}>
-          {t('addAudience.remove')}
-        </button>
-      </div>
-      {expired ? null : (
+      <CartHoldStatus hold={hold} />
+      {hold.expired ? null : (
         <button type="button" className="btn btn--primary btn--block" disabled={paying} onClick={onPay}>
           {t('groupCart.pay')}
         </button>
