@@ -7,6 +7,8 @@ import fastifySwagger from '@fastify/swagger';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { loadSecret, verifyToken } from './auth.ts';
+import { initTicketQr } from './ticketQr.ts';
+import { STAFF_ROLE_TEXTS, staffMay, type StaffRole } from '../src/domain/staffRoles.ts';
 import type { AppDeps } from './context.ts';
 import { TransientDbError } from './db/db.ts';
 import { BizError, MSG, langOf, sendError } from './http.ts';
@@ -56,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const secret = await loadSecret(deps.db, deps.config.tokenSecret);
   app.decorate('tokenSecret', secret);
+  initTicketQr(secret);
   app.decorateRequest('account', null);
 
   // HTML forms of the simulator pages.
@@ -92,6 +95,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!request.account) return sendError(request, reply, new BizError(401, MSG.unauthorized));
     const kindFits = mode === 'any' ? request.account.kind !== 'staff' : request.account.kind === mode;
     if (!kindFits) return sendError(request, reply, new BizError(401, MSG.wrongKind));
+    // A staff route says what it does; the account's role must allow it (read now: a role
+    // changed by an admin applies to tokens already issued).
+    const ability = request.routeOptions.config?.staffAbility;
+    if (ability) {
+      const [staff] = await deps.db.query<{ role: StaffRole }>('SELECT role FROM staff_users WHERE id = $1', [request.account.userId]);
+      if (!staff || !staffMay(staff.role, ability)) return sendError(request, reply, new BizError(403, STAFF_ROLE_TEXTS.refused));
+    }
   });
 
   // Routes declare zod schemas (fastify-type-provider-zod): checked here, published by swagger.

@@ -29,8 +29,9 @@ export interface ServerConfig {
   smsPerIpPerHour: number;
   payment: { provider: 'sim' };
   captcha: 'slider' | 'off';
-  /** What marks tickets checked: 'none' until gate check-in exists, so no ticket becomes a missed visit. */
-  checkInSource: 'none' | 'database';
+  /** What marks tickets checked: the staff console's gate, an external system writing the database,
+   * or none (then no ticket becomes a missed visit). Demo: the gate; production: none unless set. */
+  checkInSource: 'none' | 'gate' | 'database';
   intervals: { payTimeoutMs: number; cartExpiryMs: number; missedVisitsMs: number; waitingListMs: number };
   /** The simulators in use (demo mode uses any; production only those in ALLOW_SIMULATORS). */
   simulators: Simulator[];
@@ -60,7 +61,7 @@ const schema = z.object({
   SMS_PER_IP_PER_HOUR: int(1, 100_000).default(30),
   PAYMENT_PROVIDER: z.enum(['sim']).default('sim'),
   CAPTCHA: z.enum(['slider', 'off']).default('slider'),
-  CHECK_IN_SOURCE: z.enum(['none', 'database']).default('none'),
+  CHECK_IN_SOURCE: z.enum(['none', 'gate', 'database']).optional(),
   ALLOW_SIMULATORS: z.string().default(''),
   PAY_TIMEOUT_INTERVAL_MS: ms.default(5000),
   CART_EXPIRY_INTERVAL_MS: ms.default(5000),
@@ -129,7 +130,9 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     smsPerIpPerHour: e.SMS_PER_IP_PER_HOUR,
     payment: { provider: e.PAYMENT_PROVIDER },
     captcha: e.CAPTCHA,
-    checkInSource: e.CHECK_IN_SOURCE,
+    // The demo museum checks its visitors in at the staff console's gate; a production museum
+    // says what marks its tickets checked (until it does, nobody is counted as missing a visit).
+    checkInSource: e.CHECK_IN_SOURCE ?? (mode === 'demo' ? 'gate' : 'none'),
     intervals: {
       payTimeoutMs: e.PAY_TIMEOUT_INTERVAL_MS,
       cartExpiryMs: e.CART_EXPIRY_INTERVAL_MS,

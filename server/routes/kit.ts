@@ -6,6 +6,7 @@ import type { Account } from '../auth.ts';
 import type { AppDeps } from '../context.ts';
 import { teamOwner } from '../services/groupOrders.ts';
 import { fail, MSG } from '../http.ts';
+import type { StaffAbility } from '../../src/domain/staffRoles.ts';
 
 /** 'any' is a visitor or a team (the shared calls of SPEC §7); staff only reach 'staff' routes. */
 export type AuthMode = 'none' | 'any' | 'individual' | 'team' | 'staff';
@@ -14,6 +15,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call: default 'none' for paths containing `ingore`, otherwise 'any' logged-in account. */
     auth?: AuthMode;
+    /** A staff route: what it does, so which staff roles may call it (src/domain/staffRoles.ts). */
+    staffAbility?: StaffAbility;
   }
   interface FastifyRequest {
     account: Account | null;

@@ -2,18 +2,21 @@
  * own, and the review of group registrations. Staff tokens reach these routes only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cancelQuery, freezeBody, idParam, windowPaymentBody, requestReviewBody, reviewBody, staffLoginBody, staffTeamsQuery } from '../../src/domain/contracts.ts';
+import { cancelQuery, checkInBody, freezeBody, idParam, windowPaymentBody, requestReviewBody, reviewBody, staffLoginBody, staffTeamsQuery } from '../../src/domain/contracts.ts';
 import { text } from '../../src/domain/schemas.ts';
 import { signToken } from '../auth.ts';
 import type { AppDeps } from '../context.ts';
 import { langOf, ok } from '../http.ts';
 import { listTeams, loginStaff, reviewTeam, teamForReview, uploadImage } from '../services/staff.ts';
 import { takeWindowPayment, windowOrder } from '../services/windowPayments.ts';
+import { checkIn } from '../services/gate.ts';
 import { freezeTeam, requestsForReview, reviewRequest } from '../services/teamRequests.ts';
 import * as answers from '../../src/domain/answers.ts';
+import type { StaffAbility } from '../../src/domain/staffRoles.ts';
 import { account, answer, clientIp } from './kit.ts';
 
-const staff = { config: { auth: 'staff' as const } };
+/** A staff route and what it does: the roles that may call it (src/domain/staffRoles.ts). */
+const may = (staffAbility: StaffAbility) => ({ config: { auth: 'staff' as const, staffAbility } });
 
 export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.post('/staff/login', { config: { auth: 'none' }, schema: { body: staffLoginBody, response: answer(answers.loginAnswer) } }, async (req) => {
@@ -21,38 +24,43 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     return ok(req, { token: await signToken(app.tokenSecret, staffId, 'staff', deps.clock(), deps.config.tokenTtlSeconds) });
   });
 
-  app.get('/staff/teams', { ...staff, schema: { querystring: staffTeamsQuery, response: answer(answers.teamsForReview) } }, async (req) =>
+  app.get('/staff/teams', { ...may('review'), schema: { querystring: staffTeamsQuery, response: answer(answers.teamsForReview) } }, async (req) =>
     ok(req, await listTeams(deps, req.query)),
   );
-  app.get('/staff/teams/:id', { ...staff, schema: { params: idParam, response: answer(answers.teamForReview) } }, async (req) =>
+  app.get('/staff/teams/:id', { ...may('review'), schema: { params: idParam, response: answer(answers.teamForReview) } }, async (req) =>
     ok(req, await teamForReview(deps, req.params.id)),
   );
-  app.post('/staff/teams/:id/review', { ...staff, schema: { params: idParam, body: reviewBody, response: answer(answers.teamForReview) } }, async (req) =>
+  app.post('/staff/teams/:id/review', { ...may('review'), schema: { params: idParam, body: reviewBody, response: answer(answers.teamForReview) } }, async (req) =>
     ok(req, await reviewTeam(deps, account(req).userId, req.params.id, req.body)),
   );
 
   // A window payer's order looked up by its number, and its money taken at the window (SPEC §4).
-  app.get('/staff/orders/window', { ...staff, schema: { querystring: cancelQuery, response: answer(answers.windowOrder) } }, async (req) =>
+  app.get('/staff/orders/window', { ...may('takePayment'), schema: { querystring: cancelQuery, response: answer(answers.windowOrder) } }, async (req) =>
     ok(req, await windowOrder(deps, req.query.orderNumber, langOf(req))),
   );
-  app.post('/staff/orders/windowPayment', { ...staff, schema: { body: windowPaymentBody, response: answer(answers.windowPaid) } }, async (req) =>
+  app.post('/staff/orders/windowPayment', { ...may('takePayment'), schema: { body: windowPaymentBody, response: answer(answers.windowPaid) } }, async (req) =>
     ok(req, await takeWindowPayment(deps, account(req).userId, req.body)),
   );
 
   const requestsQuery = z.object({ state: z.enum(['pending', 'approved', 'rejected']).default('pending') });
-  app.get('/staff/requests', { ...staff, schema: { querystring: requestsQuery, response: answer(answers.teamRequests) } }, async (req) =>
+  app.get('/staff/requests', { ...may('review'), schema: { querystring: requestsQuery, response: answer(answers.teamRequests) } }, async (req) =>
     ok(req, await requestsForReview(deps, req.query.state)),
   );
-  app.post('/staff/requests/:id/review', { ...staff, schema: { params: idParam, body: requestReviewBody, response: answer(answers.teamRequest) } }, async (req) =>
+  app.post('/staff/requests/:id/review', { ...may('review'), schema: { params: idParam, body: requestReviewBody, response: answer(answers.teamRequest) } }, async (req) =>
     ok(req, await reviewRequest(deps, account(req).userId, req.params.id, req.body)),
   );
-  app.post('/staff/teams/:id/freeze', { ...staff, schema: { params: idParam, body: freezeBody, response: answer(z.null()) } }, async (req) =>
-    ok(req, await freezeTeam(deps, req.params.id, req.body.reason)),
+  app.post('/staff/teams/:id/freeze', { ...may('review'), schema: { params: idParam, body: freezeBody, response: answer(z.null()) } }, async (req) =>
+    ok(req, await freezeTeam(deps, account(req).userId, req.params.id, req.body.reason)),
+  );
+
+  // Gate check-in at a hall today: a ticket's QR, or an order number (a group at once).
+  app.post('/staff/gate/checkIn', { ...may('checkIn'), schema: { body: checkInBody, response: answer(answers.gateAnswer) } }, async (req) =>
+    ok(req, await checkIn(deps, account(req).userId, req.body, langOf(req))),
   );
 
   // The image itself, not the envelope: the console shows it (fetched with the staff token).
   const uploadParam = z.object({ uploadId: text().min(1).max(64) });
-  app.get('/staff/uploads/:uploadId', { ...staff, schema: { params: uploadParam } }, async (req, reply) => {
+  app.get('/staff/uploads/:uploadId', { ...may('review'), schema: { params: uploadParam } }, async (req, reply) => {
     const image = await uploadImage(deps, req.params.uploadId);
     return reply.type(image.mime).header('cache-control', 'private, no-store').send(image.bytes);
   });

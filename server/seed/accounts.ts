@@ -6,6 +6,8 @@ import type { Clock } from '../time.ts';
 import { addDays, museumDate } from '../time.ts';
 
 export const DEMO_STAFF = { username: 'staff', password: 'Museum2026' } as const;
+/** A gate attendant: the gate's check-in only. */
+export const DEMO_GATE = { username: 'gate', password: 'Museum2026' } as const;
 /** Credit codes with valid GB 32100 check characters. */
 export const DEMO_SCHOOL = { creditCode: '91110000MA0000001L', password: 'School2026', name: '科技实验小学' } as const;
 /** A travel agency whose agreement expires in 5 days: it sees the status pop-ups. */
@@ -14,16 +16,19 @@ export const DEMO_AGENCY = { creditCode: '91350100M00010001T', password: 'Agency
 export async function seedDemoAccounts(db: Db, clock: Clock): Promise<void> {
   // Hashing is deliberately slow: a restart over seeded accounts skips it.
   const [{ seeded }] = await db.query<{ seeded: boolean }>(
-    `SELECT (SELECT count(*) FROM staff_users WHERE username = $1) + (SELECT count(*) FROM teams WHERE credit_code IN ($2, $3)) = 3 AS seeded`,
-    [DEMO_STAFF.username, DEMO_SCHOOL.creditCode, DEMO_AGENCY.creditCode],
+    `SELECT (SELECT count(*) FROM staff_users WHERE username IN ($1, $4)) + (SELECT count(*) FROM teams WHERE credit_code IN ($2, $3)) = 4 AS seeded`,
+    [DEMO_STAFF.username, DEMO_SCHOOL.creditCode, DEMO_AGENCY.creditCode, DEMO_GATE.username],
   );
   if (seeded) return;
   const now = clock();
-  await db.query('INSERT INTO staff_users (username, password_hash, created_at) VALUES ($1, $2, $3) ON CONFLICT (username) DO NOTHING', [
-    DEMO_STAFF.username,
-    await hashPassword(DEMO_STAFF.password),
-    now,
-  ]);
+  for (const [staff, role] of [[DEMO_STAFF, 'admin'], [DEMO_GATE, 'gate']] as const) {
+    await db.query('INSERT INTO staff_users (username, password_hash, role, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (username) DO NOTHING', [
+      staff.username,
+      await hashPassword(staff.password),
+      role,
+      now,
+    ]);
+  }
   await db.query(
     `INSERT INTO teams (team_name, team_type, credit_code, contact_name, contact_phone, address, password_hash, review_state, reviewed_at, credit_expires_on, created_at)
      VALUES ($1, 2, $2, '王老师', '13900139000', '科技路1号', $3, 'approved', $4, $5, $4) ON CONFLICT (credit_code) DO NOTHING`,

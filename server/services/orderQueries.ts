@@ -1,5 +1,6 @@
 /** Reading the caller's orders: one order, its status, the unpaid one, the list. */
 import { z } from 'zod';
+import { ticketQr } from '../ticketQr.ts';
 import { orderListQuery } from '../../src/domain/contracts.ts';
 import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
@@ -106,7 +107,7 @@ export async function detailOf(q: Queryable, o: OrderRow, lang: Lang): Promise<O
       ticketName: lang === 'en' ? t.ticket_name_en : t.ticket_name_zh,
       price: t.price,
       status: o.status === 'canceled' && t.status === 'toBePaid' ? 'canceled' : t.status,
-      qrCode: t.qr_code,
+      qrCode: ticketQr(t.id, t.qr_code),
       hallScheduleId: t.schedule_id,
       visitDate: t.visit_date,
       hallName: lang === 'en' ? t.hall_name_en : t.hall_name_zh,

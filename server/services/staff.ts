@@ -2,6 +2,7 @@
  * accounts, list registrations, look at the uploaded documents, approve or reject. The team
  * hears the result by text message either way. */
 import type { z } from 'zod';
+import { audit } from './audit.ts';
 import type { AppDeps } from '../context.ts';
 import { fail } from '../http.ts';
 import type { reviewBody, staffTeamsQuery } from '../../src/domain/contracts.ts';
@@ -117,6 +118,7 @@ export async function reviewTeam(deps: AppDeps, staffId: number, teamId: number,
         input.approve && needsAgreement(t.team_type as TeamType) ? input.protocolExpiresOn : null,
       ],
     );
+    await audit(q, staffId, input.approve ? 'approveTeam' : 'rejectTeam', `team:${teamId}`, input.approve ? null : { reason }, now);
     return t;
   });
   const text = input.approve

@@ -4,6 +4,7 @@
  * contact mobile (updateTeamContacterMobile, SPEC §8 "phone differs"); the staff decide,
  * freeze a team with a reason, and the team hears it by text message. */
 import type { z } from 'zod';
+import { audit } from './audit.ts';
 import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
@@ -182,6 +183,7 @@ export async function reviewRequest(deps: AppDeps, staffId: number, requestId: n
       now,
       staffId,
     ]);
+    await audit(q, staffId, input.approve ? 'approveRequest' : 'rejectRequest', `request:${requestId}`, { team: r.team_id, kind: r.kind }, now);
     if (input.approve) {
       if (r.kind === 'unfreeze') await q.query('UPDATE teams SET frozen = false, frozen_reason = NULL, frozen_reason_en = NULL WHERE id = $1', [r.team_id]);
       if (r.kind === 'credit') await q.query('UPDATE teams SET credit_expires_on = $2 WHERE id = $1', [r.team_id, input.expiresOn]);
@@ -198,9 +200,12 @@ export async function reviewRequest(deps: AppDeps, staffId: number, requestId: n
 }
 
 /** The staff freeze a team (missed visits, refunds, too few visitors ...): it cannot book until unfrozen. */
-export async function freezeTeam(deps: AppDeps, teamId: number, reason: string): Promise<null> {
-  const rows = await deps.db.query('UPDATE teams SET frozen = true, frozen_reason = $2, frozen_reason_en = NULL WHERE id = $1 RETURNING id', [teamId, reason.trim()]);
-  if (rows.length === 0) throw fail(TEAM_TEXTS.noSuchTeam);
+export async function freezeTeam(deps: AppDeps, staffId: number, teamId: number, reason: string): Promise<null> {
+  await deps.db.tx(async (q) => {
+    const rows = await q.query('UPDATE teams SET frozen = true, frozen_reason = $2, frozen_reason_en = NULL WHERE id = $1 RETURNING id', [teamId, reason.trim()]);
+    if (rows.length === 0) throw fail(TEAM_TEXTS.noSuchTeam);
+    await audit(q, staffId, 'freezeTeam', `team:${teamId}`, { reason: reason.trim() }, deps.clock());
+  });
   await notifyTeam(deps, teamId, fill(REQUEST_TEXTS.frozenSms, { reason: reason.trim() }));
   return null;
 }

@@ -2,6 +2,7 @@
  * museum's window by the end of the day two days before the visit; the staff take the money
  * against the order number. After that day the pay-timeout job cancels the order. */
 import { randomBytes } from 'node:crypto';
+import { audit } from './audit.ts';
 import type { z } from 'zod';
 import type { windowPaymentBody } from '../../src/domain/contracts.ts';
 import { checkOrderNumber } from '../../src/domain/fields.ts';
@@ -58,6 +59,7 @@ export async function takeWindowPayment(deps: AppDeps, staffId: number, body: z.
       `INSERT INTO payments (pay_id, order_id, amount, status, created_at, paid_at, method, taken_by) VALUES ($1, $2, $3, 'paid', $4, $4, $5, $6)`,
       [`window-${randomBytes(12).toString('base64url')}`, o.id, o.amount, now, body.method, staffId],
     );
+    await audit(q, staffId, 'takePayment', `order:${orderNumber}`, { amount: o.amount, method: body.method }, now);
     return { orderId: o.id, status: 'completed' as const };
   });
 }

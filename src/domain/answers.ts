@@ -290,6 +290,24 @@ export const cartLine = z.strictObject({
 });
 export const shoppingCart = z.strictObject({ visitDate: z.string().nullable(), lines: z.array(cartLine), serverTime: z.number() });
 export const cartCleared = z.strictObject({ removed: z.number().int() });
+export const gateAnswer = z.strictObject({
+  passed: z.boolean(),
+  count: z.number().int(),
+  reason: z.string().nullable(),
+  tickets: z.array(
+    z.strictObject({
+      ticketId: id,
+      userName: z.string(),
+      certificateInfo: z.string(),
+      ticketName: z.string(),
+      hallName: z.string(),
+      visitDate: z.string(),
+      beginTime: z.string(),
+      endTime: z.string(),
+      passed: z.boolean(),
+    }),
+  ),
+});
 export const groupCartEntry = z.strictObject({
   cartId: id,
   hallId: id,

@@ -87,6 +87,12 @@ export const groupSettingQuery = z.object({ hallId: dbId(), useDate: text().rege
 /** rebook/group: the whole group to a session of the same hall on another day. */
 export const groupRebookBody = z.object({ orderId: dbId(), hallScheduleId: dbId() });
 
+/** A gate's check-in at its hall: a ticket's QR text as scanned, or an order number typed in. */
+export const checkInBody = z.union([
+  z.object({ hallId: dbId(), qr: text().min(1).max(300) }),
+  z.object({ hallId: dbId(), orderNumber: text().min(1).max(40) }),
+]);
+
 /** The staff take a window payer's money (cash, bank card or cheque). */
 export const windowPaymentBody = z.object({ orderNumber: text().max(40), method: z.enum(['cash', 'card', 'cheque']) });
 

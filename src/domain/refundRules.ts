@@ -113,10 +113,11 @@ export function checkRefund(draft: RefundDraft, ctx: RefundContext): Violation[]
     add(REFUND_RULES.selectTicket, REFUND_MESSAGES.selectTicket);
     return out;
   }
+  // A group at the gate already: that is the reason, whichever tickets were picked.
+  if (ctx.group && ctx.tickets.some((t) => t.status === 'checked')) add(REFUND_RULES.groupCheckedIn, REFUND_MESSAGES.groupCheckedIn);
   if (selected.length !== chosen.size || selected.some((t) => !ACTIVE.includes(t.status))) {
     add(REFUND_RULES.ticketState, REFUND_MESSAGES.ticketState);
   }
-  if (ctx.group && ctx.tickets.some((t) => t.status === 'checked')) add(REFUND_RULES.groupCheckedIn, REFUND_MESSAGES.groupCheckedIn);
 
   const active = ctx.tickets.filter((t) => ACTIVE.includes(t.status));
   const remaining = active.filter((t) => !chosen.has(t.ticketId));

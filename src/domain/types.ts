@@ -419,6 +419,26 @@ export interface ShoppingCart {
 }
 
 /** placeOrder with poolFlag 1 ("to the cart"): code 200 and this data. */
+/** A gate's answer to a scan or a typed order number: let in (how many) or not (why), and the
+ * tickets it was about, masked. */
+export interface GateAnswer {
+  passed: boolean;
+  count: number;
+  reason: string | null;
+  tickets: Array<{
+    ticketId: number;
+    userName: string;
+    certificateInfo: string;
+    ticketName: string;
+    hallName: string;
+    visitDate: string;
+    beginTime: string;
+    endTime: string;
+    /** Checked in by this scan. */
+    passed: boolean;
+  }>;
+}
+
 /** A whole group waiting in a team's cart (GET getShoppingCart with a team's token). */
 export interface GroupCartEntry {
   cartId: number;

@@ -128,7 +128,7 @@ describe('the waiting list', () => {
     expect(await t.remaining(id)).toBe(0);
     const filled = await detail(b.token, b.orderId);
     expect(filled).toMatchObject({ status: 'completed', tickets: [{ status: 'toBeChecked' }] });
-    expect(filled.tickets[0].qrCode).toMatch(/^[\w-]{20,}$/);
+    expect(filled.tickets[0].qrCode).toMatch(/^T1\.\d+\.[\w-]+\.[\w-]{86}$/);
 
     // A general-sale buyer finds it sold out while the refund goes to C.
     expect((await refund(owner.token, [owner.tickets[1]])).code).toBe(200);

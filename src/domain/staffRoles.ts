@@ -1,0 +1,26 @@
+/** The museum staff's roles (issue 16) and what each may do; the server enforces them on every
+ * staff route (`staffRoles` in the route's config), the console shows only what a role may use. */
+import type { Text } from './text.ts';
+
+export const STAFF_ROLES = ['admin', 'reviewer', 'gate', 'finance'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** What a staff route does, by who may do it (an admin may do everything). */
+export const STAFF_ABILITIES = {
+  /** Group registrations, requests, freezing. */
+  review: ['reviewer'],
+  /** Checking tickets in at a gate. */
+  checkIn: ['gate'],
+  /** Taking a window payer's money. */
+  takePayment: ['finance'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export type StaffAbility = keyof typeof STAFF_ABILITIES;
+
+export function staffMay(role: StaffRole, ability: StaffAbility): boolean {
+  return role === 'admin' || (STAFF_ABILITIES[ability] as readonly StaffRole[]).includes(role);
+}
+
+export const STAFF_ROLE_TEXTS = {
+  refused: { zh: '您的岗位无此权限', en: 'Your staff role may not do this' },
+} as const satisfies Record<string, Text>;
