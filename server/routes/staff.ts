@@ -7,7 +7,7 @@ import { text } from '../../src/domain/schemas.ts';
 import { signToken } from '../auth.ts';
 import type { AppDeps } from '../context.ts';
 import { langOf, ok } from '../http.ts';
-import { listTeams, loginStaff, reviewTeam, teamForReview, uploadImage } from '../services/staff.ts';
+import { listTeams, loginStaff, reviewTeam, staffMe, teamForReview, uploadImage } from '../services/staff.ts';
 import { takeWindowPayment, windowOrder } from '../services/windowPayments.ts';
 import { checkIn } from '../services/gate.ts';
 import { freezeTeam, requestsForReview, reviewRequest } from '../services/teamRequests.ts';
@@ -24,6 +24,10 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     return ok(req, { token: await signToken(app.tokenSecret, staffId, 'staff', deps.clock(), deps.config.tokenTtlSeconds) });
   });
 
+  // Who is logged in and in which role: the console opens at the role's work.
+  app.get('/staff/me', { config: { auth: 'staff' }, schema: { response: answer(answers.staffMe) } }, async (req) =>
+    ok(req, await staffMe(deps, account(req).userId)),
+  );
   app.get('/staff/teams', { ...may('review'), schema: { querystring: staffTeamsQuery, response: answer(answers.teamsForReview) } }, async (req) =>
     ok(req, await listTeams(deps, req.query)),
   );

@@ -2,9 +2,10 @@
  * accounts, list registrations, look at the uploaded documents, approve or reject. The team
  * hears the result by text message either way. */
 import type { z } from 'zod';
+import type { StaffRole } from '../../src/domain/staffRoles.ts';
 import { audit } from './audit.ts';
 import type { AppDeps } from '../context.ts';
-import { fail } from '../http.ts';
+import { fail, MSG } from '../http.ts';
 import type { reviewBody, staffTeamsQuery } from '../../src/domain/contracts.ts';
 import { checkReview, needsAgreement, type TeamType } from '../../src/domain/team.ts';
 import { fill, type Text } from '../../src/domain/text.ts';
@@ -38,6 +39,12 @@ export async function loginStaff(deps: AppDeps, username: string, password: stri
     throw fail(STAFF_TEXTS.wrongPassword);
   }
   return { staffId: staff.id };
+}
+
+export async function staffMe(deps: AppDeps, staffId: number): Promise<{ username: string; role: StaffRole }> {
+  const [me] = await deps.db.query<{ username: string; role: StaffRole }>('SELECT username, role FROM staff_users WHERE id = $1', [staffId]);
+  if (!me) throw fail(MSG.unauthorized, 401);
+  return me;
 }
 
 const TEAM_SELECT = `SELECT t.id, t.team_name, t.team_type, t.credit_code, t.contact_name, t.contact_phone, t.address, t.email,

@@ -1,7 +1,8 @@
 /** The staff console's calls (ours): its own login and token, the review of registrations. */
 import type { z } from 'zod';
-import type { freezeBody, requestReviewBody, reviewBody, staffLoginBody, staffTeamsQuery, windowPaymentBody } from '../domain/contracts.ts';
-import type { Page, TeamForReview, TeamRequest, WindowOrder } from '../domain/types.ts';
+import type { checkInBody, freezeBody, requestReviewBody, reviewBody, staffLoginBody, staffTeamsQuery, windowPaymentBody } from '../domain/contracts.ts';
+import type { GateAnswer, Page, TeamForReview, TeamRequest, WindowOrder } from '../domain/types.ts';
+import type { StaffRole } from '../domain/staffRoles.ts';
 import { call } from './client.ts';
 import { getToken } from './session.ts';
 
@@ -15,6 +16,11 @@ export const staffLogin = (username: string, password: string) =>
     anonymous: true,
     silent: true,
   }).then((d) => d.token);
+
+export const getStaffMe = () => call<{ username: string; role: StaffRole }>('/staff/me', staff);
+
+/** A gate's check-in at its hall: a scanned QR, or an order number typed in. */
+export const gateCheckIn = (body: In<typeof checkInBody>) => call<GateAnswer>('/staff/gate/checkIn', { ...staff, method: 'post', json: body });
 
 export const getTeamsForReview = (state: 'pending' | 'approved' | 'rejected', pageNum = 1, pageSize = 20) =>
   call<Page<TeamForReview>>('/staff/teams', { ...staff, searchParams: { state, pageNum, pageSize } satisfies In<typeof staffTeamsQuery> });

@@ -72,6 +72,7 @@ const StaffLogin = lazyScreen(withTeamTexts(() => import('../features/staff/Staf
 const StaffTeams = lazyScreen(withTeamTexts(() => import('../features/staff/StaffTeams.tsx')));
 const StaffTeam = lazyScreen(withTeamTexts(() => import('../features/staff/StaffTeam.tsx')));
 const StaffWindowPayment = lazyScreen(withTeamTexts(() => import('../features/staff/StaffWindowPayment.tsx')));
+const StaffGate = lazyScreen(withTeamTexts(() => import('../features/staff/StaffGate.tsx')));
 const NotFound = lazyScreen(() => import('../features/entry/NotFound.tsx'));
 
 /** The screen of every path of the route table: a path without a screen is a type error. */
@@ -145,6 +146,7 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [STAFF_PATHS.teams]: StaffTeams,
   [STAFF_PATHS.team]: StaffTeam,
   [STAFF_PATHS.windowPayment]: StaffWindowPayment,
+  [STAFF_PATHS.gate]: StaffGate,
 };
 
 export function App() {

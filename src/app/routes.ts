@@ -72,6 +72,7 @@ export const ROUTES = {
   [STAFF_PATHS.teams]: { noLogin: true },
   [STAFF_PATHS.team]: { noLogin: true },
   [STAFF_PATHS.windowPayment]: { noLogin: true },
+  [STAFF_PATHS.gate]: { noLogin: true },
 } as const satisfies Record<string, { noLogin?: boolean }>;
 
 export type RoutePath = keyof typeof ROUTES;

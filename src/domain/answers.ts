@@ -290,6 +290,7 @@ export const cartLine = z.strictObject({
 });
 export const shoppingCart = z.strictObject({ visitDate: z.string().nullable(), lines: z.array(cartLine), serverTime: z.number() });
 export const cartCleared = z.strictObject({ removed: z.number().int() });
+export const staffMe = z.strictObject({ username: z.string(), role: z.enum(['admin', 'reviewer', 'gate', 'finance']) });
 export const gateAnswer = z.strictObject({
   passed: z.boolean(),
   count: z.number().int(),

@@ -96,6 +96,8 @@ export const STAFF_PATHS = {
   team: '/staff/teams/:id',
   /** The cashier takes a window payer's money. */
   windowPayment: '/staff/windowPayment',
+  /** A gate checks tickets in at its hall. */
+  gate: '/staff/gate',
 } as const;
 
 /** The `:name` parameters of a path pattern. */

@@ -21,6 +21,14 @@ export function staffMay(role: StaffRole, ability: StaffAbility): boolean {
   return role === 'admin' || (STAFF_ABILITIES[ability] as readonly StaffRole[]).includes(role);
 }
 
+/** Where a staff account's console opens (STAFF_PATHS): its own work. */
+export const STAFF_HOME: Record<StaffRole, 'teams' | 'gate' | 'windowPayment'> = {
+  admin: 'teams',
+  reviewer: 'teams',
+  gate: 'gate',
+  finance: 'windowPayment',
+};
+
 export const STAFF_ROLE_TEXTS = {
   refused: { zh: '您的岗位无此权限', en: 'Your staff role may not do this' },
 } as const satisfies Record<string, Text>;

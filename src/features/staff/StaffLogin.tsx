@@ -6,7 +6,8 @@ import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { staffLoginMachine } from '../../../machines/staffLogin.machine.ts';
 import { setToken } from '../../api/session.ts';
-import { staffLogin } from '../../api/staffCalls.ts';
+import { getStaffMe, staffLogin } from '../../api/staffCalls.ts';
+import { STAFF_HOME } from '../../domain/staffRoles.ts';
 import { STAFF_PATHS } from '../../domain/paths.ts';
 import { tr } from '../../i18n/index.ts';
 import { Field } from '../../ui/Field.ts';
@@ -26,7 +27,8 @@ export default function StaffLogin() {
   const { username, password, error } = snapshot.context;
 
   useEffect(() => {
-    if (snapshot.status === 'done') navigate(STAFF_PATHS.teams, { replace: true });
+    // The console opens at the role's own work (a gate at its gate).
+    if (snapshot.status === 'done') void getStaffMe().then((me) => navigate(STAFF_PATHS[STAFF_HOME[me.role]], { replace: true }));
   }, [snapshot.status, navigate]);
 
   return (

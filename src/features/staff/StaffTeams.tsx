@@ -58,6 +58,9 @@ export default function StaffTeams() {
       <Link href={STAFF_PATHS.windowPayment} className="btn btn--block staff-logout">
         {t('staff.window')}
       </Link>
+      <Link href={STAFF_PATHS.gate} className="btn btn--block staff-logout">
+        {t('gate.title')}
+      </Link>
       <button
         type="button"
         className="btn btn--block staff-logout"
