@@ -97,8 +97,10 @@ export const gateMachine = setup({
       after: { [ANSWER_MS]: { target: 'scanning', actions: 'clearAnswer' } },
       on: {
         NEXT: { target: 'scanning', actions: 'clearAnswer' },
-        // Another code while the answer shows: the next visitor is already there.
+        // Another code, or an order number, while the answer shows: the next visitor is already there.
         SCANNED: { guard: 'newCode', target: 'checking', actions: 'sendQr' },
+        'ORDER_NUMBER.CHANGE': { actions: 'setNumber' },
+        CHECK_ORDER: [{ guard: 'numberValid', target: 'checking', actions: 'sendNumber' }, { actions: 'refuseNumber' }],
       },
     },
   },

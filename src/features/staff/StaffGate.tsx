@@ -60,7 +60,7 @@ export default function StaffGate() {
             </p>
           ))}
           {answer.tickets.length > 3 ? <p className="gate-answer__ticket">{t('gate.more', { n: answer.tickets.length - 3 })}</p> : null}
-          <button type="button" className="btn btn--block" onClick={() => send({ type: 'NEXT' })}>
+          <button type="button" className="btn btn--block gate-answer__next" onClick={() => send({ type: 'NEXT' })}>
             {t('gate.next')}
           </button>
         </section>
