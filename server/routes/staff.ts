@@ -2,7 +2,7 @@
  * own, and the review of group registrations. Staff tokens reach these routes only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cancelQuery, checkInBody, freezeBody, idParam, windowPaymentBody, requestReviewBody, reviewBody, staffLoginBody, staffTeamsQuery } from '../../src/domain/contracts.ts';
+import { cancelQuery, capacityBody, checkInBody, closeDayBody, freezeBody, staffDayQuery, stopSessionBody, idParam, windowPaymentBody, requestReviewBody, reviewBody, staffLoginBody, staffTeamsQuery } from '../../src/domain/contracts.ts';
 import { text } from '../../src/domain/schemas.ts';
 import { signToken } from '../auth.ts';
 import type { AppDeps } from '../context.ts';
@@ -10,6 +10,7 @@ import { langOf, ok } from '../http.ts';
 import { listTeams, loginStaff, reviewTeam, staffMe, teamForReview, uploadImage } from '../services/staff.ts';
 import { takeWindowPayment, windowOrder } from '../services/windowPayments.ts';
 import { checkIn } from '../services/gate.ts';
+import { closeDay, setCapacity, staffDay, staffDayCsv, stopSession } from '../services/staffDay.ts';
 import { freezeTeam, requestsForReview, reviewRequest } from '../services/teamRequests.ts';
 import * as answers from '../../src/domain/answers.ts';
 import type { StaffAbility } from '../../src/domain/staffRoles.ts';
@@ -60,6 +61,26 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   // Gate check-in at a hall today: a ticket's QR, or an order number (a group at once).
   app.post('/staff/gate/checkIn', { ...may('checkIn'), schema: { body: checkInBody, response: answer(answers.gateAnswer) } }, async (req) =>
     ok(req, await checkIn(deps, account(req).userId, req.body, langOf(req))),
+  );
+
+  // A museum day: its sessions with the day's figures (and as CSV); stop, capacity, close.
+  app.get('/staff/day', { ...may('figures'), schema: { querystring: staffDayQuery, response: answer(answers.staffDay) } }, async (req) =>
+    ok(req, await staffDay(deps, req.query.date, langOf(req))),
+  );
+  app.get('/staff/day.csv', { ...may('figures'), schema: { querystring: staffDayQuery } }, async (req, reply) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="museum-${req.query.date}.csv"`)
+      .send(await staffDayCsv(deps, req.query.date, langOf(req))),
+  );
+  app.post('/staff/sessions/stop', { ...may('operate'), schema: { body: stopSessionBody, response: answer(z.null()) } }, async (req) =>
+    ok(req, await stopSession(deps, account(req).userId, req.body)),
+  );
+  app.post('/staff/sessions/capacity', { ...may('operate'), schema: { body: capacityBody, response: answer(z.null()) } }, async (req) =>
+    ok(req, await setCapacity(deps, account(req).userId, req.body)),
+  );
+  app.post('/staff/days/close', { ...may('operate'), schema: { body: closeDayBody, response: answer(z.null()) } }, async (req) =>
+    ok(req, await closeDay(deps, account(req).userId, req.body)),
   );
 
   // The image itself, not the envelope: the console shows it (fetched with the staff token).

@@ -290,6 +290,32 @@ export const cartLine = z.strictObject({
 });
 export const shoppingCart = z.strictObject({ visitDate: z.string().nullable(), lines: z.array(cartLine), serverTime: z.number() });
 export const cartCleared = z.strictObject({ removed: z.number().int() });
+export const staffDay = z.strictObject({
+  date: z.string(),
+  closed: z.boolean(),
+  reason: z.string().nullable(),
+  releaseAt: z.number().nullable(),
+  sessions: z.array(
+    z.strictObject({
+      scheduleId: id,
+      hallId: id,
+      hallName: z.string(),
+      cinema: z.boolean(),
+      beginTime: z.string(),
+      endTime: z.string(),
+      capacity: z.number().int(),
+      sold: z.number().int(),
+      held: z.number().int(),
+      remaining: z.number().int(),
+      checked: z.number().int(),
+      missed: z.number().int(),
+      refunded: z.number().int(),
+      waiting: z.number().int(),
+      stopped: z.boolean(),
+      stopReason: z.string().nullable(),
+    }),
+  ),
+});
 export const staffMe = z.strictObject({ username: z.string(), role: z.enum(['admin', 'reviewer', 'gate', 'finance']) });
 export const gateAnswer = z.strictObject({
   passed: z.boolean(),

@@ -93,6 +93,14 @@ export const checkInBody = z.union([
   z.object({ hallId: dbId(), orderNumber: text().min(1).max(40) }),
 ]);
 
+const isoDate = () => text().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** A session's sale stopped with its reason (zh and en, what visitors read), or resumed. */
+export const stopSessionBody = z.object({ scheduleId: dbId(), stopped: z.boolean(), reasonZh: text().max(100).default(''), reasonEn: text().max(200).default('') });
+export const capacityBody = z.object({ scheduleId: dbId(), capacity: z.coerce.number().int().min(0).max(100_000) });
+/** A day closed with its reason, or opened. */
+export const closeDayBody = z.object({ date: isoDate(), closed: z.boolean(), reasonZh: text().max(100).default(''), reasonEn: text().max(200).default('') });
+export const staffDayQuery = z.object({ date: isoDate() });
+
 /** The staff take a window payer's money (cash, bank card or cheque). */
 export const windowPaymentBody = z.object({ orderNumber: text().max(40), method: z.enum(['cash', 'card', 'cheque']) });
 

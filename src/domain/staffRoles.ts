@@ -13,6 +13,10 @@ export const STAFF_ABILITIES = {
   checkIn: ['gate'],
   /** Taking a window payer's money. */
   takePayment: ['finance'],
+  /** Reading a day's figures (and its CSV). */
+  figures: ['finance', 'reviewer'],
+  /** Stopping and resuming sessions, their capacity, closing days: an admin's only. */
+  operate: [],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffAbility = keyof typeof STAFF_ABILITIES;

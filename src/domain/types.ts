@@ -419,6 +419,34 @@ export interface ShoppingCart {
 }
 
 /** placeOrder with poolFlag 1 ("to the cart"): code 200 and this data. */
+/** A museum day as the staff see it: open or closed, and each session with its figures. */
+export interface StaffDay {
+  date: string;
+  closed: boolean;
+  reason: string | null;
+  /** epoch ms; null: on sale as soon as it is in the booking window. */
+  releaseAt: number | null;
+  sessions: Array<{
+    scheduleId: number;
+    hallId: number;
+    hallName: string;
+    cinema: boolean;
+    beginTime: string;
+    endTime: string;
+    capacity: number;
+    sold: number;
+    held: number;
+    remaining: number;
+    checked: number;
+    missed: number;
+    refunded: number;
+    /** Candidate orders standing by. */
+    waiting: number;
+    stopped: boolean;
+    stopReason: string | null;
+  }>;
+}
+
 /** A gate's answer to a scan or a typed order number: let in (how many) or not (why), and the
  * tickets it was about, masked. */
 export interface GateAnswer {

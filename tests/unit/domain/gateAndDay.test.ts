@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { gateRefusal, type GateTicket } from '../../../src/domain/gate.ts';
+import { checkCapacity, checkCloseDay, checkStopReason } from '../../../src/domain/staffDay.ts';
+import { staffMay, STAFF_ROLES } from '../../../src/domain/staffRoles.ts';
+
+const ticket = (over: Partial<GateTicket> = {}): GateTicket => ({
+  status: 'toBeChecked',
+  visitDate: '2030-03-06',
+  hallId: 1,
+  hallName: { zh: '主展厅', en: 'Main exhibition hall' },
+  checkedAt: null,
+  ...over,
+});
+const gate = { hallId: 1, today: '2030-03-06' };
+
+describe('gate refusals', () => {
+  it.each([
+    [{}, null],
+    [{ status: 'checked' as const, checkedAt: '10:05' }, 'Already checked in (10:05)'],
+    [{ status: 'refunded' as const }, 'This ticket was refunded'],
+    [{ status: 'changed' as const }, 'This ticket was changed: use the new one'],
+    [{ status: 'toBePaid' as const }, 'This order is not paid'],
+    [{ status: 'expired' as const }, 'This ticket has expired'],
+    [{ visitDate: '2030-03-07' }, 'Not for today (ticket for 2030-03-07)'],
+    [{ hallId: 2 }, 'Not for this hall (ticket for Main exhibition hall)'],
+  ])('%o -> %s', (over, reason) => {
+    expect(gateRefusal(ticket(over), gate)?.en ?? null).toBe(reason);
+  });
+
+  it('a ticket already used says so before it says another day or hall', () => {
+    expect(gateRefusal(ticket({ status: 'checked', checkedAt: '09:00', visitDate: '2030-03-01', hallId: 9 }), gate)?.zh).toBe('已检票（09:00）');
+  });
+});
+
+describe('running a day', () => {
+  it('a stop or a closing needs its reason in both languages; a resume needs none', () => {
+    expect(checkStopReason({ stopped: true, reasonZh: '检修', reasonEn: ' ' })?.en).toBe('Give the reason in Chinese and English: visitors see it');
+    expect(checkStopReason({ stopped: true, reasonZh: '检修', reasonEn: 'Maintenance' })).toBeNull();
+    expect(checkStopReason({ stopped: false, reasonZh: '', reasonEn: '' })).toBeNull();
+    expect(checkCloseDay({ closed: true, reasonZh: '闭馆', reasonEn: 'Closed' }, 3)?.en).toBe('3 tickets are booked for this day: refund or move them before closing it');
+    expect(checkCloseDay({ closed: false, reasonZh: '', reasonEn: '' }, 3)).toBeNull();
+  });
+
+  it('a capacity never below what is sold and held, and never for a dome', () => {
+    expect(checkCapacity(10, { sold: 8, held: 2, cinema: false })).toBeNull();
+    expect(checkCapacity(9, { sold: 8, held: 2, cinema: false })?.en).toBe('The capacity cannot be below the 10 tickets sold and held');
+    expect(checkCapacity(500, { sold: 0, held: 0, cinema: true })?.en).toBe("A dome session's capacity is its seats: it cannot change");
+  });
+
+  it('an admin may do everything; each other role its own work', () => {
+    expect(STAFF_ROLES.filter((r) => staffMay(r, 'checkIn'))).toEqual(['admin', 'gate']);
+    expect(STAFF_ROLES.filter((r) => staffMay(r, 'operate'))).toEqual(['admin']);
+    expect(STAFF_ROLES.filter((r) => staffMay(r, 'figures'))).toEqual(['admin', 'reviewer', 'finance']);
+  });
+});
