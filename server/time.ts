@@ -18,11 +18,7 @@ export function museumInstant(date: string, time = '00:00'): Date {
   return new Date(`${date}T${time.length === 5 ? `${time}:00` : time}+08:00`);
 }
 
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+export { addDays } from '../src/domain/museumTime.ts';
 
 /** 0 = Sunday ... 6 = Saturday */
 export function weekday(date: string): number {

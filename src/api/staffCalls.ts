@@ -1,7 +1,8 @@
 /** The staff console's calls (ours): its own login and token, the review of registrations. */
 import type { z } from 'zod';
 import type { checkInBody, freezeBody, requestReviewBody, reviewBody, staffLoginBody, staffTeamsQuery, windowPaymentBody } from '../domain/contracts.ts';
-import type { GateAnswer, Page, TeamForReview, TeamRequest, WindowOrder } from '../domain/types.ts';
+import type { GateAnswer, Page, StaffDay, TeamForReview, TeamRequest, WindowOrder } from '../domain/types.ts';
+import type { DayChange } from '../domain/staffDay.ts';
 import type { StaffRole } from '../domain/staffRoles.ts';
 import { call } from './client.ts';
 import { getToken } from './session.ts';
@@ -21,6 +22,26 @@ export const getStaffMe = () => call<{ username: string; role: StaffRole }>('/st
 
 /** A gate's check-in at its hall: a scanned QR, or an order number typed in. */
 export const gateCheckIn = (body: In<typeof checkInBody>) => call<GateAnswer>('/staff/gate/checkIn', { ...staff, method: 'post', json: body });
+
+export const getStaffDay = (date: string) => call<StaffDay>('/staff/day', { ...staff, searchParams: { date } });
+
+/** One change of a museum day, sent to its route. */
+export const changeStaffDay = (change: DayChange) => {
+  const { kind, ...body } = change;
+  const path = kind === 'stop' ? '/staff/sessions/stop' : kind === 'capacity' ? '/staff/sessions/capacity' : '/staff/days/close';
+  return call<null>(path, { ...staff, method: 'post', json: body });
+};
+
+/** The day's figures as a CSV file, downloaded with the staff token. */
+export async function downloadDayCsv(date: string, language: 'zh_cn' | 'en_us'): Promise<void> {
+  const res = await fetch(`/prod-api/staff/day.csv?date=${encodeURIComponent(date)}`, { headers: { authorization: `Bearer ${getToken('staff') ?? ''}`, language } });
+  if (!res.ok) throw new Error(res.statusText);
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await res.blob());
+  link.download = `museum-${date}.csv`;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
 
 export const getTeamsForReview = (state: 'pending' | 'approved' | 'rejected', pageNum = 1, pageSize = 20) =>
   call<Page<TeamForReview>>('/staff/teams', { ...staff, searchParams: { state, pageNum, pageSize } satisfies In<typeof staffTeamsQuery> });

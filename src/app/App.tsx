@@ -73,6 +73,7 @@ const StaffTeams = lazyScreen(withTeamTexts(() => import('../features/staff/Staf
 const StaffTeam = lazyScreen(withTeamTexts(() => import('../features/staff/StaffTeam.tsx')));
 const StaffWindowPayment = lazyScreen(withTeamTexts(() => import('../features/staff/StaffWindowPayment.tsx')));
 const StaffGate = lazyScreen(withTeamTexts(() => import('../features/staff/StaffGate.tsx')));
+const StaffDay = lazyScreen(withTeamTexts(() => import('../features/staff/StaffDay.tsx')));
 const NotFound = lazyScreen(() => import('../features/entry/NotFound.tsx'));
 
 /** The screen of every path of the route table: a path without a screen is a type error. */
@@ -147,6 +148,7 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [STAFF_PATHS.team]: StaffTeam,
   [STAFF_PATHS.windowPayment]: StaffWindowPayment,
   [STAFF_PATHS.gate]: StaffGate,
+  [STAFF_PATHS.day]: StaffDay,
 };
 
 export function App() {

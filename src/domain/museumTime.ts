@@ -9,3 +9,10 @@ export function museumDate(at: Date): string {
   const d = new Date(at.getTime() + MUSEUM_OFFSET_MS);
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 }
+
+/** The calendar day `days` after `date` ('YYYY-MM-DD'; negative: before). */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

@@ -98,6 +98,8 @@ export const STAFF_PATHS = {
   windowPayment: '/staff/windowPayment',
   /** A gate checks tickets in at its hall. */
   gate: '/staff/gate',
+  /** A museum day: its sessions' figures, stops, capacities, closing. */
+  day: '/staff/day',
 } as const;
 
 /** The `:name` parameters of a path pattern. */

@@ -20,6 +20,12 @@ export const DAY_TEXTS = {
   },
 } as const satisfies Record<string, Text>;
 
+/** One change an admin makes to a museum day. */
+export type DayChange =
+  | { kind: 'stop'; scheduleId: number; stopped: boolean; reasonZh: string; reasonEn: string }
+  | { kind: 'capacity'; scheduleId: number; capacity: number }
+  | { kind: 'close'; date: string; closed: boolean; reasonZh: string; reasonEn: string };
+
 /** A reason visitors read in both languages, when one is needed. */
 export function checkStopReason(change: { stopped: boolean; reasonZh: string; reasonEn: string }): Text | null {
   return change.stopped && (change.reasonZh.trim() === '' || change.reasonEn.trim() === '') ? DAY_TEXTS.reasonNeeded : null;

@@ -100,3 +100,42 @@ for (const lang of ['zh', 'en'] as const) {
     await shot(page, lang, '97-gate-order-number');
   });
 }
+
+const DAY_TEXT = {
+  zh: { username: '用户名', login: '登录', title: '当日运营', stop: '停售', resume: '恢复售票', stopped: '已停售', reasonZh: '原因（中文）', reasonEn: '原因（英文）', needReason: '请填写中英文原因，游客将看到它', csv: '下载当日数据（CSV）', head: '日期,场馆,场次' },
+  en: { username: 'Username', login: 'Log in', title: 'The day', stop: 'Stop the sale', resume: 'Resume the sale', stopped: 'Sale stopped', reasonZh: 'Reason (Chinese)', reasonEn: 'Reason (English)', needReason: 'Give the reason in Chinese and English: visitors see it', csv: 'Download the figures (CSV)', head: 'date,hall,session' },
+} as const;
+
+for (const lang of ['zh', 'en'] as const) {
+  const T = DAY_TEXT[lang];
+  test(`an admin reads the day's figures, stops a session's sale with its reason and resumes it, and downloads the CSV (${lang})`, async ({ page }) => {
+    await useLanguage(page, lang);
+    await page.goto('/staff/login');
+    await fill(page, T.username, 'staff');
+    await page.locator('input[type=password]').fill('Museum2026');
+    await page.getByRole('button', { name: T.login, exact: true }).click();
+    await expect(page).toHaveURL(/\/staff\/teams$/);
+    await page.getByRole('link', { name: T.title }).click();
+    await expect(page).toHaveURL(/\/staff\/day$/);
+    // Tomorrow: its sessions are there whatever the hour.
+    await page.getByRole('button', { name: lang === 'zh' ? '后一天' : 'The day after' }).click();
+    const session = page.locator('.day-session').first();
+    await expect(session).toBeVisible();
+    await session.getByRole('button', { name: T.stop }).click();
+    await expect(page.getByRole('alert').filter({ hasText: T.needReason })).toBeVisible();
+    const field = (label: string) => session.locator('.rv-field').filter({ has: page.locator('.rv-field__label', { hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }) }).locator('input');
+    await field(T.reasonZh).fill('设备检修');
+    await field(T.reasonEn).fill('Maintenance');
+    await session.getByRole('button', { name: T.stop }).click();
+    await expect(page.locator('.day-session').first()).toContainText(T.stopped);
+    await noSidewaysScroll(page);
+    await shot(page, lang, '98-staff-day');
+    await page.locator('.day-session').first().getByRole('button', { name: T.resume }).click();
+    await expect(page.locator('.day-session').first()).not.toContainText(T.stopped);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: T.csv }).click();
+    const file = await (await download).path();
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync(file!, 'utf8').replace(/^\uFEFF/, '')).toMatch(new RegExp(`^${T.head}`));
+  });
+}

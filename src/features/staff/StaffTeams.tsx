@@ -61,6 +61,9 @@ export default function StaffTeams() {
       <Link href={STAFF_PATHS.gate} className="btn btn--block staff-logout">
         {t('gate.title')}
       </Link>
+      <Link href={STAFF_PATHS.day} className="btn btn--block staff-logout">
+        {t('day.title')}
+      </Link>
       <button
         type="button"
         className="btn btn--block staff-logout"

@@ -1,0 +1,78 @@
+/** staff/day: a museum day (issue 16). Its figures per session (a bar and the numbers) with
+ * the CSV of them; an admin stops or resumes a session's sale, changes a capacity, closes or
+ * opens the day (the staffDay machine; the server refuses what would strand visitors). */
+import { useMachine } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { staffDayMachine } from '../../../machines/staffDay.machine.ts';
+import { changeStaffDay, downloadDayCsv, getStaffDay } from '../../api/staffCalls.ts';
+import { addDays, museumDate } from '../../domain/museumTime.ts';
+import { STAFF_PATHS } from '../../domain/paths.ts';
+import { currentLang, tr } from '../../i18n/index.ts';
+import { Field } from '../../ui/Field.ts';
+import { Refusal } from '../../ui/Refusal.tsx';
+import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
+import '../../ui/vant.ts';
+import { SessionFigures } from './SessionFigures.tsx';
+import { useStaffToken } from './useStaffToken.ts';
+import './staff.css';
+
+const machine = staffDayMachine.provide({
+  actors: {
+    loadDay: fromPromise(({ input }) => getStaffDay(input.date)),
+    change: fromPromise(({ input }) => changeStaffDay(input)),
+  },
+});
+
+export default function StaffDay() {
+  const { t } = useTranslation();
+  const [snapshot, send] = useMachine(machine, { input: { date: museumDate(new Date()) } });
+  const { date, day, error } = snapshot.context;
+  const [reasonZh, setReasonZh] = useState('');
+  const [reasonEn, setReasonEn] = useState('');
+  useStaffToken();
+
+  return (
+    <Screen title={t('day.title')} backTo={STAFF_PATHS.teams}>
+      <section className="card stack">
+        <div className="row day-nav">
+          <button type="button" className="btn" onClick={() => send({ type: 'DATE.CHANGE', date: addDays(date, -1) })} aria-label={t('day.previous')}>
+            ‹
+          </button>
+          <strong data-testid="day-date">{date}</strong>
+          <button type="button" className="btn" onClick={() => send({ type: 'DATE.CHANGE', date: addDays(date, 1) })} aria-label={t('day.nextDay')}>
+            ›
+          </button>
+        </div>
+        {day ? (
+          <>
+            <p className={day.closed ? 'notice-bar notice-bar--danger' : 'muted'}>{day.closed ? t('day.closed', { reason: day.reason ?? '' }) : t('day.open', { n: day.sessions.length })}</p>
+            {day.closed ? null : (
+              <>
+                <Field label={t('day.reasonZh')} value={reasonZh} maxLength={100} onChange={setReasonZh} />
+                <Field label={t('day.reasonEn')} value={reasonEn} maxLength={200} onChange={setReasonEn} />
+              </>
+            )}
+            <button type="button" className="btn btn--block" onClick={() => send({ type: 'CHANGE', change: { kind: 'close', date, closed: !day.closed, reasonZh, reasonEn } })}>
+              {day.closed ? t('day.openDay') : t('day.closeDay')}
+            </button>
+            <button type="button" className="btn btn--block" onClick={() => void downloadDayCsv(date, currentLang() === 'en' ? 'en_us' : 'zh_cn')}>
+              {t('day.csv')}
+            </button>
+          </>
+        ) : null}
+      </section>
+      {error ? <Refusal message={tr(error)} /> : null}
+      {day?.sessions.map((session) => (
+        <SessionFigures key={`${session.scheduleId}-${session.capacity}-${String(session.stopped)}`} session={session} onChange={(change) => send({ type: 'CHANGE', change })} />
+      ))}
+      {snapshot.matches('failed') ? (
+        <button type="button" className="btn btn--primary btn--block" onClick={() => send({ type: 'RETRY' })}>
+          {t('common.retry')}
+        </button>
+      ) : null}
+      <LoadingOverlay show={snapshot.matches('loading') || snapshot.matches('changing')} />
+    </Screen>
+  );
+}
