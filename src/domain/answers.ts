@@ -6,6 +6,7 @@
  * dropped. The types of src/domain/types.ts are checked equal to these by
  * tests/unit/domain/answers.types.ts. */
 import { z } from 'zod';
+import { STAFF_ROLES } from './staffRoles.ts';
 
 /** Every answer: HTTP 200 and a body code (SPEC §8); `data` is null on a refusal. */
 export const envelope = <T extends z.ZodType>(data: T) =>
@@ -316,7 +317,7 @@ export const staffDay = z.strictObject({
     }),
   ),
 });
-export const staffMe = z.strictObject({ username: z.string(), role: z.enum(['admin', 'reviewer', 'gate', 'finance']) });
+export const staffMe = z.strictObject({ username: z.string(), role: z.enum(STAFF_ROLES) });
 export const gateAnswer = z.strictObject({
   passed: z.boolean(),
   count: z.number().int(),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { getTeamInfo } from '../../api/teamCalls.ts';
 import { TEAM_PATHS } from '../../domain/paths.ts';
+import { keepDates } from '../../ui/keepDates.ts';
 import { useLoad } from '../../ui/useLoad.ts';
 
 export function TeamFreezeCard() {
@@ -18,7 +19,7 @@ export function TeamFreezeCard() {
       </div>
       {frozen && team.frozenReason ? (
         <div className="notice-bar notice-bar--danger" role="alert">
-          {team.frozenReason}
+          {keepDates(team.frozenReason)}
         </div>
       ) : null}
       {frozen ? (

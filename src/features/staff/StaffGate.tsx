@@ -11,11 +11,11 @@ import { gateCheckIn } from '../../api/staffCalls.ts';
 import { museumDate } from '../../domain/museumTime.ts';
 import { STAFF_PATHS } from '../../domain/paths.ts';
 import { tr } from '../../i18n/index.ts';
-import { Field } from '../../ui/Field.ts';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import '../../ui/vant.ts';
 import { QrCamera } from './QrCamera.tsx';
+import { OrderNumberField } from './OrderNumberField.tsx';
 import { useStaffToken } from './useStaffToken.ts';
 import './staff.css';
 
@@ -69,13 +69,7 @@ export default function StaffGate() {
         <>
           <QrCamera onScan={(text) => send({ type: 'SCANNED', text })} />
           <section className="card">
-            <Field
-              label={t('staff.orderNumber')}
-              placeholder={t('staff.orderNumberPlaceholder')}
-              value={orderNumber}
-              maxLength={23}
-              onChange={(value) => send({ type: 'ORDER_NUMBER.CHANGE', value })}
-            />
+            <OrderNumberField value={orderNumber} onChange={(value) => send({ type: 'ORDER_NUMBER.CHANGE', value })} />
             <button type="button" className="btn btn--primary btn--block team-action" onClick={() => send({ type: 'CHECK_ORDER' })}>
               {t('gate.checkOrder')}
             </button>

@@ -8,12 +8,12 @@ import { windowPaymentMachine, type WindowMethod } from '../../../machines/windo
 import { getWindowOrder, takeWindowPayment } from '../../api/staffCalls.ts';
 import { STAFF_PATHS } from '../../domain/paths.ts';
 import { tr } from '../../i18n/index.ts';
-import { Field } from '../../ui/Field.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import '../../ui/vant.ts';
+import { OrderNumberField } from './OrderNumberField.tsx';
 import { useStaffToken } from './useStaffToken.ts';
 import './staff.css';
 
@@ -37,13 +37,7 @@ export default function StaffWindowPayment() {
   return (
     <Screen title={t('staff.windowTitle')} backTo={STAFF_PATHS.teams}>
       <section className="card">
-        <Field
-          label={t('staff.orderNumber')}
-          placeholder={t('staff.orderNumberPlaceholder')}
-          value={orderNumber}
-          maxLength={23}
-          onChange={(value) => send({ type: 'ORDER_NUMBER.CHANGE', value })}
-        />
+        <OrderNumberField value={orderNumber} onChange={(value) => send({ type: 'ORDER_NUMBER.CHANGE', value })} />
         {snapshot.matches('entering') ? (
           <button type="button" className="btn btn--block team-action" onClick={() => send({ type: 'FIND' })}>
             {t('staff.find')}

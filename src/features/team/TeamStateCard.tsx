@@ -7,6 +7,7 @@ import { TEAM_PATHS } from '../../domain/paths.ts';
 import { TEAM_TYPE_NAMES } from '../../domain/team.ts';
 import type { TeamInfo } from '../../domain/types.ts';
 import { tr } from '../../i18n/index.ts';
+import { keepDates } from '../../ui/keepDates.ts';
 
 /** `children`: what the screen adds under the state (the calendar's way to the centre). */
 export function TeamStateCard({ team, children }: { team: TeamInfo; children?: ReactNode }) {
@@ -38,7 +39,7 @@ export function TeamStateCard({ team, children }: { team: TeamInfo; children?: R
       {team.verifiedStatus === 1 ? (
         <>
           {team.status === 1 ? <p className="notice-bar notice-bar--danger">{t('teamArea.frozen')}</p> : null}
-          {team.frozenReason ? <p className="muted">{t('teamArea.frozenReason', { reason: team.frozenReason })}</p> : null}
+          {team.frozenReason ? <p className="muted">{t('teamArea.frozenReason', { reason: keepDates(team.frozenReason) })}</p> : null}
           {team.creditExpiresOn ? <p className="muted">{t('teamArea.creditExpires', { date: team.creditExpiresOn })}</p> : null}
           {team.protocolExpiresOn ? <p className="muted">{t('teamArea.protocolExpires', { date: team.protocolExpiresOn })}</p> : null}
         </>
