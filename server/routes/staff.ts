@@ -2,7 +2,7 @@
  * own, and the review of group registrations. Staff tokens reach these routes only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cancelQuery, capacityBody, checkInBody, closeDayBody, freezeBody, staffDayQuery, stopSessionBody, idParam, windowPaymentBody, requestReviewBody, reviewBody, staffLoginBody, staffTeamsQuery } from '../../src/domain/contracts.ts';
+import { cancelQuery, capacityBody, checkInBody, closeDayBody, configBody, textBody, freezeBody, staffDayQuery, stopSessionBody, idParam, windowPaymentBody, requestReviewBody, reviewBody, staffLoginBody, staffTeamsQuery } from '../../src/domain/contracts.ts';
 import { text } from '../../src/domain/schemas.ts';
 import { signToken } from '../auth.ts';
 import type { AppDeps } from '../context.ts';
@@ -11,6 +11,7 @@ import { listTeams, loginStaff, reviewTeam, staffMe, teamForReview, uploadImage 
 import { takeWindowPayment, windowOrder } from '../services/windowPayments.ts';
 import { checkIn } from '../services/gate.ts';
 import { closeDay, setCapacity, staffDay, staffDayCsv, stopSession } from '../services/staffDay.ts';
+import { saveConfig, saveText, staffSettings } from '../services/staffSettings.ts';
 import { freezeTeam, requestsForReview, reviewRequest } from '../services/teamRequests.ts';
 import * as answers from '../../src/domain/answers.ts';
 import type { StaffAbility } from '../../src/domain/staffRoles.ts';
@@ -81,6 +82,15 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   );
   app.post('/staff/days/close', { ...may('operate'), schema: { body: closeDayBody, response: answer(z.null()) } }, async (req) =>
     ok(req, await closeDay(deps, account(req).userId, req.body)),
+  );
+
+  // The settings staff own: config keys (validated) and texts (sanitized).
+  app.get('/staff/settings', { ...may('operate'), schema: { response: answer(answers.staffSettings) } }, async (req) => ok(req, await staffSettings(deps, langOf(req))));
+  app.post('/staff/settings/config', { ...may('operate'), schema: { body: configBody, response: answer(z.null()) } }, async (req) =>
+    ok(req, await saveConfig(deps, account(req).userId, req.body)),
+  );
+  app.post('/staff/settings/text', { ...may('operate'), schema: { body: textBody, response: answer(z.object({ zh: z.string(), en: z.string() })) } }, async (req) =>
+    ok(req, await saveText(deps, account(req).userId, req.body)),
   );
 
   // The image itself, not the envelope: the console shows it (fetched with the staff token).

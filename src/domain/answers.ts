@@ -317,6 +317,10 @@ export const staffDay = z.strictObject({
     }),
   ),
 });
+export const staffSettings = z.strictObject({
+  config: z.array(z.strictObject({ key: z.string(), label: z.string(), value: z.string() })),
+  texts: z.array(z.strictObject({ name: z.string(), zh: z.string(), en: z.string() })),
+});
 export const staffMe = z.strictObject({ username: z.string(), role: z.enum(STAFF_ROLES) });
 export const gateAnswer = z.strictObject({
   passed: z.boolean(),

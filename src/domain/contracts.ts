@@ -100,6 +100,10 @@ export const capacityBody = z.object({ scheduleId: dbId(), capacity: z.coerce.nu
 /** A day closed with its reason, or opened. */
 export const closeDayBody = z.object({ date: isoDate(), closed: z.boolean(), reasonZh: text().max(100).default(''), reasonEn: text().max(200).default('') });
 export const staffDayQuery = z.object({ date: isoDate() });
+/** A config key staff own (src/domain/staffSettings.ts) and its new value. */
+export const configBody = z.object({ key: text().max(60), value: text().max(20) });
+/** A configured text in both languages (HTML, sanitized when stored). */
+export const textBody = z.object({ name: text().max(60), zh: text().max(20_000), en: text().max(20_000) });
 
 /** The staff take a window payer's money (cash, bank card or cheque). */
 export const windowPaymentBody = z.object({ orderNumber: text().max(40), method: z.enum(['cash', 'card', 'cheque']) });

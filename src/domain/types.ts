@@ -419,6 +419,12 @@ export interface ShoppingCart {
 }
 
 /** placeOrder with poolFlag 1 ("to the cart"): code 200 and this data. */
+/** The settings an admin edits: config keys with their labels, and the configured texts. */
+export interface StaffSettings {
+  config: Array<{ key: string; label: string; value: string }>;
+  texts: Array<{ name: string; zh: string; en: string }>;
+}
+
 /** A museum day as the staff see it: open or closed, and each session with its figures. */
 export interface StaffDay {
   date: string;

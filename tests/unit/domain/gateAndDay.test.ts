@@ -53,3 +53,15 @@ describe('running a day', () => {
     expect(STAFF_ROLES.filter((r) => staffMay(r, 'figures'))).toEqual(['admin', 'reviewer', 'finance']);
   });
 });
+
+describe('the settings staff own', () => {
+  it('takes whole numbers within each key\'s range, an empty value only where it means "never"', async () => {
+    const { checkConfigValue } = await import('../../../src/domain/staffSettings.ts');
+    expect(checkConfigValue('team_pay_hold_period', '1440')).toBeNull();
+    expect(checkConfigValue('team_pay_hold_period', '1441')?.en).toBe('"Time to pay a group order (minutes)" must be a whole number from 1 to 1440');
+    expect(checkConfigValue('refund_percentage', ' ')).toBeNull();
+    expect(checkConfigValue('person_pay_hold_period', '')).not.toBeNull();
+    expect(checkConfigValue('person_pay_hold_period', '-5')).not.toBeNull();
+    expect(checkConfigValue('__proto__', '1')?.en).toBe('This setting cannot be changed here');
+  });
+});

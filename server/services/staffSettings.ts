@@ -1,0 +1,56 @@
+/** The settings museum staff own (issue 16): the config keys of src/domain/staffSettings.ts,
+ * validated, and the configured texts in zh and en, sanitized to a small set of harmless tags
+ * before they are stored (the client sanitizes again when it shows them). Each change is
+ * audited with the value it replaced. */
+import sanitizeHtml from 'sanitize-html';
+import type { z } from 'zod';
+import type { configBody, textBody } from '../../src/domain/contracts.ts';
+import { checkConfigValue, SETTINGS_TEXTS, STAFF_CONFIG_KEYS, type StaffConfigKey } from '../../src/domain/staffSettings.ts';
+import type { Lang } from '../../src/domain/text.ts';
+import type { StaffSettings } from '../../src/domain/types.ts';
+import type { AppDeps } from '../context.ts';
+import { fail } from '../http.ts';
+import { audit } from './audit.ts';
+import { getConfig } from './settings.ts';
+
+/** What a text may contain: paragraphs, headings, emphasis, lists, links. */
+const TEXT_HTML: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'h3', 'h4', 'strong', 'em', 'b', 'i', 'ul', 'ol', 'li', 'a', 'span'],
+  allowedAttributes: { a: ['href'] },
+  allowedSchemes: ['https', 'http', 'mailto', 'tel'],
+};
+
+export const cleanText = (html: string) => sanitizeHtml(html.trim(), TEXT_HTML);
+
+export async function staffSettings(deps: AppDeps, lang: Lang): Promise<StaffSettings> {
+  const config = await getConfig(deps.db);
+  const texts = await deps.db.query<{ name: string; zh: string; en: string }>('SELECT name, zh, en FROM texts ORDER BY name');
+  return {
+    config: (Object.keys(STAFF_CONFIG_KEYS) as StaffConfigKey[]).map((key) => ({ key, label: STAFF_CONFIG_KEYS[key].label[lang], value: config[key] ?? '' })),
+    texts,
+  };
+}
+
+export async function saveConfig(deps: AppDeps, staffId: number, body: z.output<typeof configBody>): Promise<null> {
+  const refused = checkConfigValue(body.key, body.value);
+  if (refused) throw fail(refused);
+  await deps.db.tx(async (q) => {
+    const [before] = await q.query<{ value: string }>('SELECT value FROM sys_config WHERE key = $1 FOR UPDATE', [body.key]);
+    await q.query('INSERT INTO sys_config (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value', [body.key, body.value.trim()]);
+    await audit(q, staffId, 'setConfig', `config:${body.key}`, { from: before?.value ?? null, to: body.value.trim() }, deps.clock());
+  });
+  return null;
+}
+
+export async function saveText(deps: AppDeps, staffId: number, body: z.output<typeof textBody>): Promise<{ zh: string; en: string }> {
+  const zh = cleanText(body.zh);
+  const en = cleanText(body.en);
+  if (zh === '' || en === '') throw fail(SETTINGS_TEXTS.textEmpty);
+  await deps.db.tx(async (q) => {
+    const [before] = await q.query<{ zh: string; en: string }>('SELECT zh, en FROM texts WHERE name = $1 FOR UPDATE', [body.name]);
+    if (!before) throw fail(SETTINGS_TEXTS.unknownText);
+    await q.query('UPDATE texts SET zh = $2, en = $3 WHERE name = $1', [body.name, zh, en]);
+    await audit(q, staffId, 'setText', `text:${body.name}`, { from: before }, deps.clock());
+  });
+  return { zh, en };
+}
