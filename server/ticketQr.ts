@@ -35,7 +35,8 @@ export function readTicketQr(text: string): { ticketId: number; nonce: string } 
   const parts = text.trim().split('.');
   if (parts.length !== 4 || parts[0] !== PREFIX || !/^\d{1,10}$/.test(parts[1]) || !/^[\w-]{8,64}$/.test(parts[2])) return null;
   const signature = Buffer.from(parts[3], 'base64url');
-  if (signature.length !== 64) return null;
+  // Exactly as issued: a signature with other padding bits, or stray characters, is an edit.
+  if (signature.length !== 64 || signature.toString('base64url') !== parts[3]) return null;
   if (!verify(null, Buffer.from(parts.slice(0, 3).join('.')), keyPair().publicKey, signature)) return null;
   return { ticketId: Number(parts[1]), nonce: parts[2] };
 }
