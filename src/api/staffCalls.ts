@@ -1,8 +1,9 @@
 /** The staff console's calls (ours): its own login and token, the review of registrations. */
 import type { z } from 'zod';
 import type { checkInBody, freezeBody, requestReviewBody, reviewBody, staffLoginBody, staffTeamsQuery, windowPaymentBody } from '../domain/contracts.ts';
-import type { GateAnswer, Page, StaffDay, TeamForReview, TeamRequest, WindowOrder } from '../domain/types.ts';
+import type { GateAnswer, Page, StaffDay, StaffSettings, TeamForReview, TeamRequest, WindowOrder } from '../domain/types.ts';
 import type { DayChange } from '../domain/staffDay.ts';
+import type { SettingsChange } from '../domain/staffSettings.ts';
 import type { StaffRole } from '../domain/staffRoles.ts';
 import { call } from './client.ts';
 import { getToken } from './session.ts';
@@ -42,6 +43,14 @@ export async function downloadDayCsv(date: string, language: 'zh_cn' | 'en_us'):
   link.click();
   URL.revokeObjectURL(link.href);
 }
+
+export const getStaffSettings = () => call<StaffSettings>('/staff/settings', staff);
+
+/** One setting saved: a config key, or a text in both languages. */
+export const saveStaffSetting = (change: SettingsChange) =>
+  change.kind === 'config'
+    ? call<null>('/staff/settings/config', { ...staff, method: 'post', json: { key: change.key, value: change.value } })
+    : call<{ zh: string; en: string }>('/staff/settings/text', { ...staff, method: 'post', json: { name: change.name, zh: change.zh, en: change.en } });
 
 export const getTeamsForReview = (state: 'pending' | 'approved' | 'rejected', pageNum = 1, pageSize = 20) =>
   call<Page<TeamForReview>>('/staff/teams', { ...staff, searchParams: { state, pageNum, pageSize } satisfies In<typeof staffTeamsQuery> });

@@ -74,6 +74,7 @@ const StaffTeam = lazyScreen(withTeamTexts(() => import('../features/staff/Staff
 const StaffWindowPayment = lazyScreen(withTeamTexts(() => import('../features/staff/StaffWindowPayment.tsx')));
 const StaffGate = lazyScreen(withTeamTexts(() => import('../features/staff/StaffGate.tsx')));
 const StaffDay = lazyScreen(withTeamTexts(() => import('../features/staff/StaffDay.tsx')));
+const StaffSettings = lazyScreen(withTeamTexts(() => import('../features/staff/StaffSettings.tsx')));
 const NotFound = lazyScreen(() => import('../features/entry/NotFound.tsx'));
 
 /** The screen of every path of the route table: a path without a screen is a type error. */
@@ -149,6 +150,7 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [STAFF_PATHS.windowPayment]: StaffWindowPayment,
   [STAFF_PATHS.gate]: StaffGate,
   [STAFF_PATHS.day]: StaffDay,
+  [STAFF_PATHS.settings]: StaffSettings,
 };
 
 export function App() {

@@ -74,6 +74,7 @@ export const ROUTES = {
   [STAFF_PATHS.windowPayment]: { noLogin: true },
   [STAFF_PATHS.gate]: { noLogin: true },
   [STAFF_PATHS.day]: { noLogin: true },
+  [STAFF_PATHS.settings]: { noLogin: true },
 } as const satisfies Record<string, { noLogin?: boolean }>;
 
 export type RoutePath = keyof typeof ROUTES;

@@ -100,6 +100,8 @@ export const STAFF_PATHS = {
   gate: '/staff/gate',
   /** A museum day: its sessions' figures, stops, capacities, closing. */
   day: '/staff/day',
+  /** The config keys and texts staff own. */
+  settings: '/staff/settings',
 } as const;
 
 /** The `:name` parameters of a path pattern. */

@@ -28,6 +28,9 @@ export const STAFF_CONFIG_KEYS = {
 
 export type StaffConfigKey = keyof typeof STAFF_CONFIG_KEYS;
 
+/** One setting an admin saves. */
+export type SettingsChange = { kind: 'config'; key: string; value: string } | { kind: 'text'; name: string; zh: string; en: string };
+
 export const SETTINGS_TEXTS = {
   unknownKey: { zh: '该配置项不可修改', en: 'This setting cannot be changed here' },
   range: { zh: '“{label}”须为 {min} 到 {max} 之间的整数', en: '"{label}" must be a whole number from {min} to {max}' },

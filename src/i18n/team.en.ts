@@ -183,6 +183,14 @@ const teamEn: typeof teamZh = {
     empty: 'No group is waiting in the cart',
     browse: 'Book a group visit',
   },
+  settings: {
+    title: 'Settings',
+    config: 'Rules and periods',
+    save: 'Save',
+    saved: 'Saved: {{name}}',
+    zh: 'Chinese (HTML)',
+    en: 'English (HTML)',
+  },
   day: {
     title: 'The day',
     previous: 'The day before',

@@ -182,6 +182,14 @@ const teamZh = {
     empty: '购物车中暂无团体',
     browse: '预约团体参观',
   },
+  settings: {
+    title: '系统设置',
+    config: '规则与时限',
+    save: '保存',
+    saved: '已保存：{{name}}',
+    zh: '中文（HTML）',
+    en: '英文（HTML）',
+  },
   day: {
     title: '当日运营',
     previous: '前一天',

@@ -139,3 +139,43 @@ for (const lang of ['zh', 'en'] as const) {
     expect(readFileSync(file!, 'utf8').replace(/^\uFEFF/, '')).toMatch(new RegExp(`^${T.head}`));
   });
 }
+
+const SETTINGS_TEXT = {
+  zh: { username: '用户名', login: '登录', title: '系统设置', save: '保存', label: '免费学生最低到馆比例（%）', range: '“免费学生最低到馆比例（%）”须为 0 到 100 之间的整数', saved: '已保存：team_min_arrival_percent' },
+  en: { username: 'Username', login: 'Log in', title: 'Settings', save: 'Save', label: 'Free pupils who must come (%)', range: '"Free pupils who must come (%)" must be a whole number from 0 to 100', saved: 'Saved: team_min_arrival_percent' },
+} as const;
+
+for (const lang of ['zh', 'en'] as const) {
+  const T = SETTINGS_TEXT[lang];
+  test(`an admin changes a rule within its range and a text that is stored sanitized (${lang})`, async ({ page }) => {
+    await useLanguage(page, lang);
+    await page.goto('/staff/login');
+    await fill(page, T.username, 'staff');
+    await page.locator('input[type=password]').fill('Museum2026');
+    await page.getByRole('button', { name: T.login, exact: true }).click();
+    await page.getByRole('link', { name: T.title }).click();
+    await expect(page).toHaveURL(/\/staff\/settings$/);
+    const row = page.locator('[data-config=team_min_arrival_percent]');
+    await row.locator('input').fill('150');
+    await row.getByRole('button', { name: T.save }).click();
+    await expect(page.getByRole('alert').filter({ hasText: T.range })).toBeVisible();
+    await noSidewaysScroll(page);
+    await shot(page, lang, '99-staff-settings');
+    await page.locator('[data-config=team_min_arrival_percent] input').fill('75');
+    await page.locator('[data-config=team_min_arrival_percent]').getByRole('button', { name: T.save }).click();
+    await expect(page.getByRole('status').filter({ hasText: T.saved })).toBeVisible();
+    await expect(page.locator('[data-config=team_min_arrival_percent] input')).toHaveValue('75');
+    await page.locator('[data-config=team_min_arrival_percent] input').fill('80');
+    await page.locator('[data-config=team_min_arrival_percent]').getByRole('button', { name: T.save }).click();
+    await expect(page.locator('[data-config=team_min_arrival_percent] input')).toHaveValue('80');
+    // A text with a script: stored without it, and the preview shows what visitors will see.
+    const text = page.locator('[data-text=portrait_agreement]');
+    await text.locator('summary').click();
+    await text.locator('textarea').first().fill('<p>人像仅用于入馆核验<script>alert(1)</script></p>');
+    await text.getByRole('button', { name: T.save }).click();
+    const saved = page.locator('[data-text=portrait_agreement]');
+    await saved.locator('summary').click();
+    await expect(saved.locator('textarea').first()).toHaveValue('<p>人像仅用于入馆核验</p>');
+    await expect(saved.locator('.settings-preview')).toContainText('人像仅用于入馆核验');
+  });
+}

@@ -64,6 +64,9 @@ export default function StaffTeams() {
       <Link href={STAFF_PATHS.day} className="btn btn--block staff-logout">
         {t('day.title')}
       </Link>
+      <Link href={STAFF_PATHS.settings} className="btn btn--block staff-logout">
+        {t('settings.title')}
+      </Link>
       <button
         type="button"
         className="btn btn--block staff-logout"
