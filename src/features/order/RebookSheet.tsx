@@ -8,9 +8,9 @@ import { getCalendar, getHalls } from '../../api/calls.ts';
 import { getRefundRules, rebookTickets } from '../../api/orderCalls.ts';
 import { isSessionSelectable } from '../../domain/sessions.ts';
 import type { OrderDetail } from '../../domain/types.ts';
-import { tr } from '../../i18n/index.ts';
 import { LoadingOverlay } from '../../ui/Screen.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
+import { SheetRefusals } from './SheetRefusals.tsx';
 import { TicketPicker } from './TicketPicker.tsx';
 import { checkRebookDate } from '../../domain/refundRules.ts';
 
@@ -125,17 +125,7 @@ export function RebookSheet({ order, onClose }: { order: OrderDetail; onClose: (
         <p>{t('rebook.confirm', { date, n: selected.length, session: sessionLabel(halls, hallScheduleId) })}</p>
       ) : null}
       {done && result ? <p className="refund-done">{t('rebook.done', { date: result.visitDate })}</p> : null}
-      {snapshot.matches('failed') ? (
-        <p className="error-text" role="alert">
-          {t('errors.rulesFailed')}
-        </p>
-      ) : (
-        [...violations.map((v) => v.message), ...(error ? [error] : [])].map((message) => (
-          <p key={message.en} className="error-text" role="alert">
-            {tr(message)}
-          </p>
-        ))
-      )}
+      <SheetRefusals rulesFailed={snapshot.matches('failed')} violations={violations} error={error} />
       <LoadingOverlay
         show={snapshot.matches('loading') || snapshot.matches({ date: 'loading' }) || snapshot.matches({ session: 'loading' }) || snapshot.matches('submitting')}
       />

@@ -6,12 +6,12 @@ import { fromPromise } from 'xstate';
 import { refundableTicketIds, refundMachine } from '../../../machines/refund.machine.ts';
 import { getRefundRules, refundCheckBlack, refundTickets } from '../../api/orderCalls.ts';
 import type { OrderDetail } from '../../domain/types.ts';
-import { tr } from '../../i18n/index.ts';
 import { formatMoney } from '../../ui/money.ts';
 import { RichText } from '../../ui/RichText.tsx';
 import { LoadingOverlay } from '../../ui/Screen.tsx';
 import { useSettings } from '../../ui/settings.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
+import { SheetRefusals } from './SheetRefusals.tsx';
 import { TicketPicker } from './TicketPicker.tsx';
 
 const machine = refundMachine.provide({
@@ -31,17 +31,7 @@ export function RefundSheet({ order, onClose }: { order: OrderDetail; onClose: (
 
   // Refusals go above the buttons, not below a long ticket list (a group's 80 tickets): the
   // refused tap and its reason (a school's free tickets are not refundable) are seen together.
-  const messages = snapshot.matches('failed') ? (
-    <p className="error-text" role="alert">
-      {t('errors.rulesFailed')}
-    </p>
-  ) : (
-    [...violations.map((v) => v.message), ...(error ? [error] : [])].map((message) => (
-      <p key={message.en} className="error-text" role="alert">
-        {tr(message)}
-      </p>
-    ))
-  );
+  const messages = <SheetRefusals rulesFailed={snapshot.matches('failed')} violations={violations} error={error} />;
 
   const buttons = snapshot.matches('loading') ? null : snapshot.matches('failed') ? (
     <button type="button" className="btn btn--primary btn--block" onClick={() => send({ type: 'RETRY' })}>
