@@ -67,7 +67,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
 
   // Refund, change, block status
   app.post('/order/refund/refundCheckBlack', { ...anyone, schema: { body: ticketIdsBody, response: answer(answers.refundRisk) } }, async (req) =>
-    ok(req, await refundCheckBlack(deps, await ownerOf(deps, req), req.body, langOf(req))),
+    ok(req, await refundCheckBlack(deps, await ownerOf(deps, req), req.body, langOf(req), account(req).kind === 'team')),
   );
   app.get('/order/refund/rules/:id', { ...anyone, schema: { params: idParam, response: answer(answers.refundFacts) } }, async (req) =>
     ok(req, await refundRules(deps, await ownerOf(deps, req), req.params.id)),

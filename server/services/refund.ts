@@ -15,18 +15,18 @@ import { lockOrderOfTickets, refundContext } from './refundFacts.ts';
 import { freezeTeamIn, refundFreezeOf } from './teamFreezing.ts';
 
 /** refundCheckBlack: for a visitor, whether the account is near or on the missed-visit
- * blacklist; for a team, whether this refund freezes it. The client shows the message and
+ * blacklist; for a team (`team`: the caller's account kind), whether this refund freezes it. The client shows the message and
  * asks for a confirmation before frontUserRefund. */
-export async function refundCheckBlack(deps: AppDeps, userId: number, body: z.output<typeof ticketIdsBody>, lang: Lang): Promise<RefundRisk> {
+export async function refundCheckBlack(deps: AppDeps, userId: number, body: z.output<typeof ticketIdsBody>, lang: Lang, team: boolean): Promise<RefundRisk> {
   const { ticketIds } = body;
   const [owned] = await deps.db.query<{ order_id: number }>(
     'SELECT t.order_id FROM tickets t JOIN orders o ON o.id = t.order_id WHERE t.id = ANY($1::int[]) AND o.user_id = $2 ORDER BY t.id LIMIT 1',
     [ticketIds, userId],
   );
   if (ticketIds.length > 0 && !owned) throw fail(ORDER_TEXTS.orderNotFound);
-  const [team] = await deps.db.query('SELECT 1 FROM teams WHERE user_id = $1', [userId]);
   if (team) {
-    const freeze = owned ? await refundFreezeOf(deps.db, owned.order_id, ticketIds, deps.clock()) : null;
+    const now = deps.clock();
+    const freeze = owned ? await deps.db.tx(async (q) => refundFreezeOf(q, await refundContext(q, owned.order_id, museumDate(now)), ticketIds, now)) : null;
     return { warn: freeze !== null, message: freeze ? freeze.warning[lang] : '', missedVisits: 0, limit: 0 };
   }
   const f = await blockFacts(deps.db, userId, deps.clock());
@@ -47,12 +47,13 @@ export async function refundTickets(deps: AppDeps, userId: number, body: z.outpu
       throw fail(v[0].message);
     }
     const orderId = await lockOrderOfTickets(q, userId, ids);
-    const { facts, ctx } = await refundContext(q, orderId, today);
+    const read = await refundContext(q, orderId, today);
+    const { facts, ctx } = read;
     const violations = checkRefund({ action: 'refund', ticketIds: ids }, ctx);
     if (violations.length > 0) throw fail(violations[0].message);
     if (facts.some((f) => ids.includes(f.id) && f.visit_date < today)) throw fail(LIFECYCLE_TEXTS.visitPassed);
     // Decided before this refund counts among the team's refunds.
-    const freeze = await refundFreezeOf(q, orderId, ids, now);
+    const freeze = await refundFreezeOf(q, read, ids, now);
     const moved = await releaseTickets(q, ids, ['toBeChecked'], 'refunded', now);
     if (moved.length !== ids.length) throw fail(REFUND_MESSAGES.ticketState);
     const amount = moved.reduce((s, t) => s + t.price, 0);

@@ -7,7 +7,7 @@ import { type RefundContext, type RefundTicket } from '../../src/domain/refundRu
 import { freeChildPerAdult } from '../../src/domain/orderRules.ts';
 import { ageOn, checkCertificate } from '../../src/domain/certificates.ts';
 import { museumDate } from '../time.ts';
-import { TEAM_TYPES } from '../../src/domain/team.ts';
+import { TEAM_TYPES, type TeamType } from '../../src/domain/team.ts';
 import { getConfig } from './settings.ts';
 import { ORDER_TEXTS } from './orders.ts';
 
@@ -65,14 +65,25 @@ export async function lockOrderOfTickets(q: Queryable, userId: number, ticketIds
   return row.order_id;
 }
 
+/** A group order's team, as its refunds are judged (a school's free tickets; freezing). */
+export interface OrderTeam {
+  teamId: number;
+  teamType: TeamType;
+  /** The team's owner: the order's user. */
+  userId: number;
+  visitDate: string;
+  orderNumber: string;
+}
+
 export async function refundContext(q: Queryable, orderId: number, today: string) {
   const facts = await q.query<TicketFacts>(`${TICKET_FACTS} WHERE t.order_id = $1 ORDER BY t.id FOR UPDATE OF t`, [orderId]);
-  // A group order: its team's type (a school's free tickets stay), and group rules instead of the visitors' company rules.
-  const [group] = await q.query<{ team_type: number }>(
-    'SELECT tm.team_type FROM orders o JOIN teams tm ON tm.user_id = o.user_id WHERE o.id = $1 AND o.group_info IS NOT NULL',
+  // A group order: its team (a school's free tickets stay), and group rules instead of the visitors' company rules.
+  const [group] = await q.query<OrderTeam>(
+    `SELECT tm.id AS "teamId", tm.team_type AS "teamType", o.user_id AS "userId", o.visit_date AS "visitDate", o.order_number AS "orderNumber"
+       FROM orders o JOIN teams tm ON tm.user_id = o.user_id WHERE o.id = $1 AND o.group_info IS NOT NULL`,
     [orderId],
   );
-  const school = group?.team_type === TEAM_TYPES.school;
+  const school = group?.teamType === TEAM_TYPES.school;
   const config = await getConfig(q);
   const pct = config.refund_percentage?.trim();
   const maxPartialRefundPercent = pct && /^\d+$/.test(pct) ? Math.min(100, Number(pct)) : null;
@@ -80,6 +91,7 @@ export async function refundContext(q: Queryable, orderId: number, today: string
   return {
     facts,
     config,
+    team: group ?? null,
     ctx: {
       tickets: facts.map((f) => refundTicket(f, today, school)),
       group: group !== undefined,

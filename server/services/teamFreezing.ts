@@ -6,7 +6,7 @@
 import type { Db, Queryable } from '../db/db.ts';
 import { freezeSettings, refundFreeze, visitFreeze, type GroupVisit } from '../../src/domain/teamFreezing.ts';
 import { fill, type Text } from '../../src/domain/text.ts';
-import type { TeamType } from '../../src/domain/team.ts';
+import type { OrderTeam, TicketFacts } from './refundFacts.ts';
 import { addDays, museumDate, museumInstant } from '../time.ts';
 import { getConfig } from './settings.ts';
 import { REQUEST_TEXTS } from './teamRequests.ts';
@@ -27,24 +27,23 @@ export async function freezeTeamIn(q: Queryable, teamId: number, reason: Text, n
   return true;
 }
 
-/** Whether refunding these tickets of an order freezes its team (null: a visitor's order, or
- * a refund that does not). Counts the team's refunds in the window before this one. */
-export async function refundFreezeOf(q: Queryable, orderId: number, ticketIds: number[], now: Date) {
-  const [order] = await q.query<{ team_id: number; team_type: TeamType; user_id: number; visit_date: string; order_number: string; free_pupils: number }>(
-    `SELECT tm.id AS team_id, tm.team_type, o.user_id, o.visit_date, o.order_number,
-            (SELECT count(*)::int FROM tickets t WHERE t.order_id = o.id AND t.id = ANY($2::int[]) AND t.free AND t.role = 'student') AS free_pupils
-       FROM orders o JOIN teams tm ON tm.user_id = o.user_id WHERE o.id = $1`,
-    [orderId, ticketIds],
-  );
-  if (!order) return null;
-  const settings = freezeSettings(await getConfig(q));
+/** Whether refunding these tickets freezes the order's team (null: a visitor's order, or a
+ * refund that does not), judged on what refundContext read; counts the team's refunds in the
+ * window before this one. */
+export async function refundFreezeOf(
+  q: Queryable,
+  order: { team: OrderTeam | null; facts: TicketFacts[]; config: Record<string, string> },
+  ticketIds: number[],
+  now: Date,
+) {
+  const { team } = order;
+  if (!team) return null;
+  const settings = freezeSettings(order.config);
   const since = museumInstant(addDays(museumDate(now), -settings.windowDays));
-  const [{ n }] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM refunds WHERE user_id = $1 AND created_at >= $2', [order.user_id, since]);
-  const freeze = refundFreeze(
-    { teamType: order.team_type, freePupils: order.free_pupils, earlierRefunds: n, visitDate: order.visit_date, orderNumber: order.order_number },
-    settings,
-  );
-  return freeze ? { teamId: order.team_id, ...freeze } : null;
+  const [{ n }] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM refunds WHERE user_id = $1 AND created_at >= $2', [team.userId, since]);
+  const freePupils = order.facts.filter((f) => ticketIds.includes(f.id) && f.free && f.role === 'student').length;
+  const freeze = refundFreeze({ teamType: team.teamType, freePupils, earlierRefunds: n, visitDate: team.visitDate, orderNumber: team.orderNumber }, settings);
+  return freeze ? { teamId: team.teamId, ...freeze } : null;
 }
 
 /** Judges group orders whose visit day has passed and whose tickets the gate (or the missed
