@@ -2,8 +2,7 @@
  * its removal (a cartHold actor of its own, as a visitor's cart line), and its pay button. */
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
-import { cartHoldMachine } from '../../../machines/cartHold.machine.ts';
-import { getGroupCart } from '../../api/groupCalls.ts';
+import { cartHoldMachine, type CartLineInput } from '../../../machines/cartHold.machine.ts';
 import { removeCartLine } from '../../api/orderCalls.ts';
 import type { GroupCartEntry } from '../../domain/types.ts';
 import { CartHoldStatus, useCartHold } from '../../ui/CartHold.tsx';
@@ -12,10 +11,9 @@ import { ticker } from '../../ui/ticker.ts';
 
 const machine = cartHoldMachine.provide({
   actors: {
-    // Reading the team's cart expires its due groups on the server.
-    expire: fromPromise(async () => {
-      await getGroupCart();
-    }),
+    // Nothing to call: the row's end reloads the cart, and reading a team's cart expires its
+    // due groups on the server.
+    expire: fromPromise<void, CartLineInput>(async () => {}),
     remove: fromPromise(({ input }) => removeCartLine(input.cartTicketId)),
     ticker,
   },
