@@ -26,6 +26,7 @@ import { riskRoutes } from './routes/risk.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { teamRoutes } from './routes/teams.ts';
 import { contactRoutes } from './routes/contacts.ts';
+import { messageRoutes } from './routes/messages.ts';
 import { payCashierSim } from './providers/payCashierSim.ts';
 import type { SimPayment } from './providers/payment.ts';
 
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(riskRoutes, opts);
   await app.register(teamRoutes, opts);
   await app.register(contactRoutes, opts);
+  await app.register(messageRoutes, opts);
   await app.register(staffRoutes, opts);
   // Simulators and dev endpoints exist only when chosen (server/config.ts decides what production allows).
   const payment = deps.providers.payment;

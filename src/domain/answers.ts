@@ -6,6 +6,7 @@
  * dropped. The types of src/domain/types.ts are checked equal to these by
  * tests/unit/domain/answers.types.ts. */
 import { z } from 'zod';
+import { MESSAGE_SERVICE_TYPES } from './message.ts';
 import { STAFF_ROLES } from './staffRoles.ts';
 
 /** Every answer: HTTP 200 and a body code (SPEC §8); `data` is null on a refusal. */
@@ -518,3 +519,23 @@ export const contact = z.strictObject({
   phone: z.string().nullable(),
 });
 export const contacts = z.array(contact);
+
+// The message board (src/domain/message.ts)
+const messageReply = z.strictObject({ replyId: id, body: z.string(), createTime: z.string() });
+export const messageSummary = z.strictObject({
+  messageId: id,
+  serviceCode: z.string(),
+  serviceType: z.enum(MESSAGE_SERVICE_TYPES),
+  description: z.string(),
+  contactName: z.string(),
+  createTime: z.string(),
+  /** When the staff first replied (null: waiting for a reply). */
+  replyTime: z.string().nullable(),
+});
+export const messageDetail = messageSummary.extend({ replies: z.array(messageReply) });
+export const messagePage = page(messageSummary);
+/** What the staff see of a writer: a team's name, or a visitor's masked phone. */
+const messageWriter = { writerKind: z.enum(['visitor', 'team']), writer: z.string() };
+export const staffMessageSummary = messageSummary.extend(messageWriter);
+export const staffMessageDetail = messageDetail.extend(messageWriter);
+export const staffMessagePage = page(staffMessageSummary);

@@ -273,3 +273,12 @@ export const invoiceApplyBody = z.object({
   content: optionalText,
   email: text().max(1000),
 });
+
+/** message/add: the rules are src/domain/message.ts's (a clear message, not a schema error). */
+export const messageBody = z.object({ serviceType: text().max(40), description: text().max(5000), contactName: text().max(200) });
+
+/** The staff's message queue: waiting for a reply, or replied. */
+export const staffMessagesQuery = pageQuery.extend({ state: z.enum(['waiting', 'replied']).default('waiting') });
+
+/** A staff reply to a message. */
+export const replyBody = z.object({ body: text().max(5000) });

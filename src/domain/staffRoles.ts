@@ -15,6 +15,8 @@ export const STAFF_ABILITIES = {
   takePayment: ['finance'],
   /** Reading a day's figures (and its CSV). */
   figures: ['finance', 'reviewer'],
+  /** Answering the visitors' and teams' message board. */
+  reply: ['reviewer'],
   /** Stopping and resuming sessions, their capacity, closing days: an admin's only. */
   operate: [],
 } as const satisfies Record<string, readonly StaffRole[]>;

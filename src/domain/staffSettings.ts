@@ -23,6 +23,7 @@ export const STAFF_CONFIG_KEYS = {
   team_min_arrival_percent: { label: { zh: '免费学生最低到馆比例（%）', en: 'Free pupils who must come (%)' }, min: 0, max: 100 },
   team_refund_freeze_count: { label: { zh: '团体退票几次冻结（0 为不冻结）', en: 'Group refunds before freezing (0: never)' }, min: 0, max: 50 },
   agency_discount_percent: { label: { zh: '签约旅行社价格（%）', en: 'Contracted agency price (%)' }, min: 1, max: 100 },
+  audience_message_function: { label: { zh: '留言板开放（1 开 / 0 关）', en: 'Message board open (1: on, 0: off)' }, min: 0, max: 1 },
   leader_free_per_charged: { label: { zh: '领队免费所需付费票数（空为不免）', en: 'Paid tickets for a free tour leader (empty: never)' }, min: 1, max: 500, emptyAllowed: true },
 } as const satisfies Record<string, KeyRule>;
 

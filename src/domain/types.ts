@@ -1,5 +1,6 @@
 /** Shapes shared by the client, the machines and the server (SPEC §3). Dates are
  * 'YYYY-MM-DD' strings in the museum's time zone; money is in fen (1/100 yuan). */
+import type { MessageServiceType } from './message.ts';
 import type { SeatState } from './seats.ts';
 import type { TeamRequestKind, TeamRunTimeStatus, TeamType } from './team.ts';
 import type { Text } from './text.ts';
@@ -791,3 +792,33 @@ export interface WindowOrder extends OrderSummary {
   windowPayLastDay: string;
   payable: boolean;
 }
+
+/** The message board (src/domain/message.ts). */
+export interface MessageReply {
+  replyId: number;
+  body: string;
+  createTime: string;
+}
+
+export interface MessageSummary {
+  messageId: number;
+  serviceCode: string;
+  serviceType: MessageServiceType;
+  description: string;
+  contactName: string;
+  createTime: string;
+  replyTime: string | null;
+}
+
+export interface MessageDetail extends MessageSummary {
+  replies: MessageReply[];
+}
+
+/** A message as the staff see it, with its writer. */
+export interface MessageWriter {
+  writerKind: 'visitor' | 'team';
+  writer: string;
+}
+
+export interface StaffMessageSummary extends MessageSummary, MessageWriter {}
+export interface StaffMessageDetail extends MessageDetail, MessageWriter {}
