@@ -44,7 +44,9 @@ const InvoiceHistory = lazyScreen(() => import('../features/invoice/InvoiceHisto
 const InvoiceDetail = lazyScreen(() => import('../features/invoice/InvoiceDetail.tsx'));
 const BlackOrderList = lazyScreen(() => import('../features/missed/BlackOrderList.tsx'));
 const RepOrder = lazyScreen(() => import('../features/share/RepOrder.tsx'));
-const TeamNotYet = lazyScreen(() => import('../features/team/TeamNotYet.tsx'));
+const MessageFillIn = lazyScreen(() => import('../features/message/MessageFillIn.tsx'));
+const MessageList = lazyScreen(() => import('../features/message/MessageList.tsx'));
+const MessageDetail = lazyScreen(() => import('../features/message/MessageDetail.tsx'));
 // The group area's and the console's screens bring their texts with them.
 const withTeamTexts = <T,>(load: () => Promise<T>) => () => loadTexts(TEAM_TEXTS).then(load);
 const TeamLogin = lazyScreen(withTeamTexts(() => import('../features/team/TeamLogin.tsx')));
@@ -75,6 +77,8 @@ const StaffWindowPayment = lazyScreen(withTeamTexts(() => import('../features/st
 const StaffGate = lazyScreen(withTeamTexts(() => import('../features/staff/StaffGate.tsx')));
 const StaffDay = lazyScreen(withTeamTexts(() => import('../features/staff/StaffDay.tsx')));
 const StaffSettings = lazyScreen(withTeamTexts(() => import('../features/staff/StaffSettings.tsx')));
+const StaffMessages = lazyScreen(withTeamTexts(() => import('../features/staff/StaffMessages.tsx')));
+const StaffMessage = lazyScreen(withTeamTexts(() => import('../features/staff/StaffMessage.tsx')));
 const NotFound = lazyScreen(() => import('../features/entry/NotFound.tsx'));
 
 /** The screen of every path of the route table: a path without a screen is a type error. */
@@ -106,6 +110,9 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [INDIVIDUAL_PATHS.editInvoiceInfo]: EditInvoiceInfo,
   [INDIVIDUAL_PATHS.invoiceHistory]: InvoiceHistory,
   [INDIVIDUAL_PATHS.invoiceDetail]: InvoiceDetail,
+  [INDIVIDUAL_PATHS.messageFillIn]: MessageFillIn,
+  [INDIVIDUAL_PATHS.messageList]: MessageList,
+  [INDIVIDUAL_PATHS.messageDetail]: MessageDetail,
   [TEAM_PATHS.login]: TeamLogin,
   [TEAM_PATHS.register]: TeamRegister,
   // The group draft: the team's start is its calendar.
@@ -143,7 +150,9 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [TEAM_PATHS.blackOrderList]: BlackOrderList,
   [TEAM_PATHS.orderDetail]: OrderDetail,
   [TEAM_PATHS.ticketChangesDate]: TicketChangesDate,
-  [TEAM_PATHS.rest]: TeamNotYet,
+  [TEAM_PATHS.messageFillIn]: MessageFillIn,
+  [TEAM_PATHS.messageList]: MessageList,
+  [TEAM_PATHS.messageDetail]: MessageDetail,
   [STAFF_PATHS.login]: StaffLogin,
   [STAFF_PATHS.teams]: StaffTeams,
   [STAFF_PATHS.team]: StaffTeam,
@@ -151,6 +160,8 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [STAFF_PATHS.gate]: StaffGate,
   [STAFF_PATHS.day]: StaffDay,
   [STAFF_PATHS.settings]: StaffSettings,
+  [STAFF_PATHS.messages]: StaffMessages,
+  [STAFF_PATHS.message]: StaffMessage,
 };
 
 export function App() {

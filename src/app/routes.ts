@@ -31,6 +31,9 @@ export const ROUTES = {
   [INDIVIDUAL_PATHS.editInvoiceInfo]: {},
   [INDIVIDUAL_PATHS.invoiceHistory]: {},
   [INDIVIDUAL_PATHS.invoiceDetail]: {},
+  [INDIVIDUAL_PATHS.messageFillIn]: {},
+  [INDIVIDUAL_PATHS.messageList]: {},
+  [INDIVIDUAL_PATHS.messageDetail]: {},
   [TEAM_PATHS.login]: { noLogin: true },
   [TEAM_PATHS.register]: { noLogin: true },
   [TEAM_PATHS.forgetPassword]: { noLogin: true },
@@ -65,8 +68,9 @@ export const ROUTES = {
   [TEAM_PATHS.orderDetail]: {},
   [TEAM_PATHS.ticketChangesDate]: {},
   [TEAM_PATHS.blackOrderList]: {},
-  // The rest of the team area opens with group booking: one page says so.
-  [TEAM_PATHS.rest]: {},
+  [TEAM_PATHS.messageFillIn]: {},
+  [TEAM_PATHS.messageList]: {},
+  [TEAM_PATHS.messageDetail]: {},
   // The staff console checks its own token (the staff kind is no area's).
   [STAFF_PATHS.login]: { noLogin: true },
   [STAFF_PATHS.teams]: { noLogin: true },
@@ -75,6 +79,8 @@ export const ROUTES = {
   [STAFF_PATHS.gate]: { noLogin: true },
   [STAFF_PATHS.day]: { noLogin: true },
   [STAFF_PATHS.settings]: { noLogin: true },
+  [STAFF_PATHS.messages]: { noLogin: true },
+  [STAFF_PATHS.message]: { noLogin: true },
 } as const satisfies Record<string, { noLogin?: boolean }>;
 
 export type RoutePath = keyof typeof ROUTES;

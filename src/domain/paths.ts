@@ -38,6 +38,10 @@ export const INDIVIDUAL_PATHS = {
   editInvoiceInfo: '/individualCustomers/invoice/editInvoiceInfo',
   invoiceHistory: '/individualCustomers/invoice/invoiceHistory',
   invoiceDetail: '/individualCustomers/invoice/invoiceDetail',
+  /** The message board: leave a message, the list of mine, one with its replies. */
+  messageFillIn: '/individualCustomers/message/fillIn',
+  messageList: '/individualCustomers/message/list',
+  messageDetail: '/individualCustomers/message/detail/:id',
 } as const;
 
 export const TEAM_PATHS = {
@@ -70,6 +74,9 @@ export const TEAM_PATHS = {
   /** Move a group to another date (`?id=` the order). */
   ticketChangesDate: '/team/order/ticketChangesDate',
   blackOrderList: '/team/order/blackOrderList',
+  messageFillIn: '/team/message/fillIn',
+  messageList: '/team/message/list',
+  messageDetail: '/team/message/detail/:id',
   login: '/team/login',
   register: '/team/register',
   forgetPassword: '/team/forgetPassword',
@@ -84,8 +91,6 @@ export const TEAM_PATHS = {
   notice: '/team/notice',
   noticeDetail: '/team/noticeDetail',
   commonProblem: '/team/commonProblem',
-  /** Every other team screen (the message board opens soon). */
-  rest: '/team/*',
 } as const;
 
 /** The museum staff's review console (ours): its own login and token. */
@@ -102,6 +107,9 @@ export const STAFF_PATHS = {
   day: '/staff/day',
   /** The config keys and texts staff own. */
   settings: '/staff/settings',
+  /** The message board's messages waiting for a reply, and those replied. */
+  messages: '/staff/messages',
+  message: '/staff/messages/:id',
 } as const;
 
 /** The `:name` parameters of a path pattern. */
@@ -168,3 +176,20 @@ export type OrderPaths = (typeof ORDER_PATHS)[keyof typeof ORDER_PATHS];
 export function orderPaths(kind: keyof typeof ORDER_PATHS): OrderPaths {
   return ORDER_PATHS[kind];
 }
+
+/** The message board's screens serve a visitor and a team alike, each on its own paths; `back`
+ * is where the board is entered from (a visitor's orders, a team's centre). */
+export const MESSAGE_PATHS = {
+  individual: {
+    fillIn: INDIVIDUAL_PATHS.messageFillIn,
+    list: INDIVIDUAL_PATHS.messageList,
+    detail: INDIVIDUAL_PATHS.messageDetail,
+    back: INDIVIDUAL_PATHS.orderRecord,
+  },
+  team: {
+    fillIn: TEAM_PATHS.messageFillIn,
+    list: TEAM_PATHS.messageList,
+    detail: TEAM_PATHS.messageDetail,
+    back: TEAM_PATHS.personHome,
+  },
+} as const satisfies Record<'individual' | 'team', Record<string, string>>;

@@ -30,11 +30,6 @@ const en: Messages = {
     teamHint: 'Schools, companies, travel agencies and other groups',
   },
   notFound: { title: 'Page not found', message: 'The page you are looking for does not exist.', home: 'Back to home' },
-  team: {
-    title: 'Group booking',
-    notYet: 'This part of the group area opens soon. Group visits can be booked now.',
-    book: 'Book a group visit',
-  },
   selectDate: {
     title: 'Choose a date',
     notice: 'Booking notice',

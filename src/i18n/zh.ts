@@ -25,7 +25,6 @@ const zh = {
     teamHint: '学校、企业、旅行社等团体预约',
   },
   notFound: { title: '页面不存在', message: '您访问的页面不存在或已被移除', home: '返回首页' },
-  team: { title: '团体购票', notYet: '该功能即将开放，敬请期待。请先预约团体参观。', book: '预约团体参观' },
   selectDate: {
     title: '选择参观日期',
     notice: '购票须知',

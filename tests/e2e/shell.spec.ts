@@ -37,14 +37,14 @@ test('the not-found page and the team area say what they are', async ({ page }) 
   await page.goto('/404');
   await expect(page.getByText('404')).toBeVisible();
   await shot(page, 'zh', '21-not-found');
-  // The team area starts at its login; a team screen not built yet (its message board) says it opens soon.
+  // The team area starts at its login; logged in, its screens open (its message board here).
   await page.goto('/team');
   await expect(page).toHaveURL(/\/team\/login\?redirect=/);
   const login = await page.request.post('/prod-api/login', { data: { username: '91110000MA0000001L', password: 'School2026' } });
   const { data } = (await login.json()) as { data: { token: string } };
   await page.context().addCookies([{ name: 'ticket_token_team', value: data.token, url: page.url() }]);
   await page.goto('/team/message/fillIn');
-  await expect(page.getByText('该功能即将开放')).toBeVisible();
+  await expect(page.getByRole('radio', { name: '咨询' })).toBeVisible();
   await shot(page, 'zh', '22-team');
 });
 

@@ -9,7 +9,7 @@ import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import { statusTone } from '../../ui/OrderSummaryCard.tsx';
 import type { AccountKind } from '../../api/session.ts';
-import { pathTo } from '../../domain/paths.ts';
+import { MESSAGE_PATHS, pathTo } from '../../domain/paths.ts';
 import { orderArea } from './area.ts';
 
 const FILTERS: Array<OrderStatus | ''> = ['', 'toBePaid', 'standingBy', 'completed', 'canceled'];
@@ -48,6 +48,9 @@ export default function OrderRecord() {
         ) : null}
         <Link href={paths.blackOrderList} className="btn btn--ghost">
           {t('missed.title')}
+        </Link>
+        <Link href={MESSAGE_PATHS[kind].list} className="btn btn--ghost">
+          {t('message.board')}
         </Link>
       </nav>
       <div className="filters" role="tablist">

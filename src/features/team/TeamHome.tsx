@@ -25,6 +25,7 @@ const CENTRE_LINKS = [
   [TEAM_PATHS.changePhone, 'teamArea.changePhone'],
   [TEAM_PATHS.changePassword, 'teamArea.changePassword'],
   [TEAM_PATHS.topContacts, 'teamArea.topContacts'],
+  [TEAM_PATHS.messageList, 'teamArea.messages'],
 ] as const;
 
 export default function TeamHome() {
