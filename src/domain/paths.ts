@@ -102,6 +102,8 @@ export const STAFF_PATHS = {
   day: '/staff/day',
   /** The config keys and texts staff own. */
   settings: '/staff/settings',
+  /** Finance issues requested invoices; flagged ones were refunded after issue. */
+  invoices: '/staff/invoices',
 } as const;
 
 /** The `:name` parameters of a path pattern. */
