@@ -200,6 +200,7 @@ const teamEn: typeof teamZh = {
     orderPaid: 'Order paid',
     orderRefunded: 'Refunded',
     toIssue: 'Amount to invoice',
+    issuedAmount: 'Invoiced',
     issuedBy: 'Issued by',
     issue: 'Issue the invoice',
     confirmTitle: 'Issue the invoice',

@@ -199,6 +199,7 @@ const teamZh = {
     orderPaid: '订单实付',
     orderRefunded: '已退款',
     toIssue: '开票金额',
+    issuedAmount: '发票金额',
     issuedBy: '开票人',
     issue: '开具发票',
     confirmTitle: '确认开具',

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { downloadInvoicePdf, getInvoice } from '../../api/orderCalls.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
+import { keepDates } from '../../ui/keepDates.ts';
 import { formatMoney } from '../../ui/money.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
@@ -51,7 +52,7 @@ export default function InvoiceDetail() {
           </div>
           {invoice.flagged ? (
             <p className="notice-bar notice-bar--danger" role="alert" data-testid="invoice-flagged">
-              {t('invoice.flagged', { amount: formatMoney(invoice.refundedAfterIssue), time: invoice.refundedAfterIssueTime })}
+              {t('invoice.flagged', { amount: formatMoney(invoice.refundedAfterIssue), time: keepDates(invoice.refundedAfterIssueTime ?? '') })}
             </p>
           ) : null}
           <section className="card stack">

@@ -15,6 +15,7 @@ import { tr } from '../../i18n/index.ts';
 import { toastFail } from '../../ui/feedback.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
+import { keepDates } from '../../ui/keepDates.ts';
 import { formatMoney } from '../../ui/money.ts';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
@@ -144,7 +145,7 @@ function InvoiceCard({ invoice }: { invoice: StaffInvoice }) {
           {t(`invoice.state.${invoice.state}`)}
         </span>
         <span>
-          <span className="muted">{t('staffInvoices.toIssue')} </span>
+          <span className="muted">{t(invoice.state === 'issued' ? 'staffInvoices.issuedAmount' : 'staffInvoices.toIssue')} </span>
           <strong className="prices__amount">{formatMoney(invoice.amount)}</strong>
         </span>
       </div>
@@ -155,7 +156,7 @@ function InvoiceCard({ invoice }: { invoice: StaffInvoice }) {
       ) : null}
       {invoice.flagged ? (
         <p className="notice-bar notice-bar--danger" data-testid="staff-invoice-flag">
-          {t('staffInvoices.flagged', { amount: formatMoney(invoice.refundedAfterIssue), time: invoice.refundedAfterIssueTime })}
+          {t('staffInvoices.flagged', { amount: formatMoney(invoice.refundedAfterIssue), time: keepDates(invoice.refundedAfterIssueTime ?? '') })}
         </p>
       ) : null}
       <dl className="staff-fields">
