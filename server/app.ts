@@ -24,6 +24,7 @@ import { lifecycleRoutes } from './routes/lifecycle.ts';
 import { devRoutes } from './routes/dev.ts';
 import { riskRoutes } from './routes/risk.ts';
 import { staffRoutes } from './routes/staff.ts';
+import { invoiceRoutes } from './routes/invoices.ts';
 import { teamRoutes } from './routes/teams.ts';
 import { contactRoutes } from './routes/contacts.ts';
 import { messageRoutes } from './routes/messages.ts';
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contactRoutes, opts);
   await app.register(messageRoutes, opts);
   await app.register(staffRoutes, opts);
+  await app.register(invoiceRoutes, opts);
   // Simulators and dev endpoints exist only when chosen (server/config.ts decides what production allows).
   const payment = deps.providers.payment;
   if (payment.name === 'sim') await app.register(payCashierSim, { ...opts, sim: payment as SimPayment });

@@ -8,6 +8,8 @@ import { addDays, museumDate } from '../time.ts';
 export const DEMO_STAFF = { username: 'staff', password: 'Museum2026' } as const;
 /** A gate attendant: the gate's check-in only. */
 export const DEMO_GATE = { username: 'gate', password: 'Museum2026' } as const;
+/** A finance clerk: window payments, the day's figures, invoices. */
+export const DEMO_FINANCE = { username: 'finance', password: 'Museum2026' } as const;
 /** Credit codes with valid GB 32100 check characters. */
 export const DEMO_SCHOOL = { creditCode: '91110000MA0000001L', password: 'School2026', name: '科技实验小学' } as const;
 /** A travel agency whose agreement expires in 5 days: it sees the status pop-ups. */
@@ -16,12 +18,12 @@ export const DEMO_AGENCY = { creditCode: '91350100M00010001T', password: 'Agency
 export async function seedDemoAccounts(db: Db, clock: Clock): Promise<void> {
   // Hashing is deliberately slow: a restart over seeded accounts skips it.
   const [{ seeded }] = await db.query<{ seeded: boolean }>(
-    `SELECT (SELECT count(*) FROM staff_users WHERE username IN ($1, $4)) + (SELECT count(*) FROM teams WHERE credit_code IN ($2, $3)) = 4 AS seeded`,
-    [DEMO_STAFF.username, DEMO_SCHOOL.creditCode, DEMO_AGENCY.creditCode, DEMO_GATE.username],
+    `SELECT (SELECT count(*) FROM staff_users WHERE username IN ($1, $4, $5)) + (SELECT count(*) FROM teams WHERE credit_code IN ($2, $3)) = 5 AS seeded`,
+    [DEMO_STAFF.username, DEMO_SCHOOL.creditCode, DEMO_AGENCY.creditCode, DEMO_GATE.username, DEMO_FINANCE.username],
   );
   if (seeded) return;
   const now = clock();
-  for (const [staff, role] of [[DEMO_STAFF, 'admin'], [DEMO_GATE, 'gate']] as const) {
+  for (const [staff, role] of [[DEMO_STAFF, 'admin'], [DEMO_GATE, 'gate'], [DEMO_FINANCE, 'finance']] as const) {
     await db.query('INSERT INTO staff_users (username, password_hash, role, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (username) DO NOTHING', [
       staff.username,
       await hashPassword(staff.password),

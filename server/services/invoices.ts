@@ -1,10 +1,14 @@
 /** Invoices for paid orders (SPEC §3 Invoice). Paths are ours (SPEC shows none). The amount
- * is the order's paid amount minus its refunds, never the client's. States: 'requested'
- * (on apply), 'issued' (by staff: no staff side in this app). One invoice per order. */
+ * is the order's paid amount minus its refunds, never the client's: a requested invoice's
+ * follows the order's refunds until finance issues it (services/invoiceIssue.ts), then it is
+ * fixed, and a later refund flags it. States: 'requested' (on apply), 'issued'. One invoice
+ * per order. */
 import type { z } from 'zod';
 import { invoiceApplyBody, pageQuery } from '../../src/domain/contracts.ts';
 import { checkInvoice } from '../../src/domain/invoice.ts';
 import type { AppDeps } from '../context.ts';
+import type { Queryable } from '../db/db.ts';
+import { INVOICE_ISSUE_MESSAGES } from '../../src/domain/invoiceIssue.ts';
 import { fail } from '../http.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
 import type { InvoiceDetail, InvoiceSummary, InvoiceTitleType, OrderSummary, Page } from '../../src/domain/types.ts';
@@ -25,7 +29,7 @@ export const INVOICE_TEXTS = {
 
 const PAID = ['completed', 'partlyRefunded', 'changed'];
 
-interface InvoiceRow {
+export interface InvoiceRow {
   id: number;
   order_id: number;
   order_number: string;
@@ -40,22 +44,33 @@ interface InvoiceRow {
   state: 'requested' | 'issued';
   created_at: Date;
   issued_at: Date | null;
+  invoice_number: string | null;
+  refunded_after_issue: number;
+  refunded_after_issue_at: Date | null;
+  /** The order's paid amount minus its refunds now: a requested invoice's amount. */
+  amount_left: number;
 }
 
-const INVOICE_SELECT = 'SELECT i.*, o.order_number FROM invoices i JOIN orders o ON o.id = i.order_id';
+/** Every column but the PDF's bytes (read only to serve them). */
+export const INVOICE_SELECT = `SELECT i.id, i.user_id, i.order_id, i.title_type, i.title, i.tax_number, i.address_phone, i.bank_account, i.amount, i.content,
+    i.email, i.state, i.created_at, i.issued_at, i.invoice_number, i.refunded_after_issue, i.refunded_after_issue_at, i.issued_by,
+    o.order_number, o.amount - o.refunded_amount AS amount_left
+  FROM invoices i JOIN orders o ON o.id = i.order_id`;
 
-const summaryOf = (r: InvoiceRow): InvoiceSummary => ({
+export const summaryOf = (r: InvoiceRow): InvoiceSummary => ({
   invoiceId: r.id,
   orderId: r.order_id,
   orderNumber: r.order_number,
   titleType: r.title_type,
   title: r.title,
-  amount: r.amount,
+  amount: r.state === 'issued' ? r.amount : Math.max(0, r.amount_left),
   state: r.state,
   createTime: museumDateTime(r.created_at),
+  invoiceNumber: r.invoice_number,
+  flagged: r.refunded_after_issue_at !== null,
 });
 
-const detailOf = (r: InvoiceRow): InvoiceDetail => ({
+export const detailOf = (r: InvoiceRow): InvoiceDetail => ({
   ...summaryOf(r),
   taxNumber: r.tax_number,
   addressPhone: r.address_phone,
@@ -63,6 +78,8 @@ const detailOf = (r: InvoiceRow): InvoiceDetail => ({
   content: r.content,
   email: r.email,
   issueTime: r.issued_at ? museumDateTime(r.issued_at) : null,
+  refundedAfterIssue: r.refunded_after_issue,
+  refundedAfterIssueTime: r.refunded_after_issue_at ? museumDateTime(r.refunded_after_issue_at) : null,
 });
 
 const blank = (v: string | null | undefined) => {
@@ -127,4 +144,37 @@ export async function invoiceableOrders(deps: AppDeps, userId: number, lang: Lan
     [userId, PAID],
   );
   return rows.map((o) => ({ ...summary(o, lang), amount: o.amount - (o as OrderRow & { refunded_amount: number }).refunded_amount }));
+}
+
+/** An order was refunded (any way: a visitor's or a group's refund, a waiting-list return):
+ * its issued invoice no longer matches it, so it is flagged with the money refunded since,
+ * for finance to void or reissue by hand. Called in the refund's own transaction; a requested
+ * invoice needs nothing (its amount is read from the order when it is issued). */
+export async function flagIssuedInvoice(q: Queryable, orderId: number, refunded: number, at: Date): Promise<void> {
+  if (refunded <= 0) return;
+  await q.query(
+    `UPDATE invoices SET refunded_after_issue = refunded_after_issue + $2, refunded_after_issue_at = $3 WHERE order_id = $1 AND state = 'issued'`,
+    [orderId, refunded, at],
+  );
+}
+
+/** The issued PDF of a visitor's own invoice, as issued. */
+export async function invoicePdf(deps: AppDeps, userId: number, id: number): Promise<IssuedPdf> {
+  return issuedPdf(deps.db, 'i.id = $1 AND i.user_id = $2', [id, userId]);
+}
+
+export interface IssuedPdf {
+  invoiceNumber: string;
+  bytes: Buffer;
+}
+
+/** The PDF of an invoice the `where` finds (over `invoices i`), or the refusal: none, or not issued. */
+export async function issuedPdf(q: Queryable, where: string, params: unknown[]): Promise<IssuedPdf> {
+  const [r] = await q.query<{ state: string; invoice_number: string | null; pdf: Buffer | Uint8Array | null }>(
+    `SELECT i.state, i.invoice_number, i.pdf FROM invoices i WHERE ${where}`,
+    params,
+  );
+  if (!r) throw fail(INVOICE_TEXTS.notFound);
+  if (r.state !== 'issued' || !r.pdf || !r.invoice_number) throw fail(INVOICE_ISSUE_MESSAGES.notIssued);
+  return { invoiceNumber: r.invoice_number, bytes: Buffer.from(r.pdf) };
 }

@@ -13,6 +13,7 @@ import { releaseTickets } from './stock.ts';
 import { LIFECYCLE_TEXTS } from './lifecycleTexts.ts';
 import { lockOrderOfTickets, refundContext } from './refundFacts.ts';
 import { freezeTeamIn, refundFreezeOf } from './teamFreezing.ts';
+import { flagIssuedInvoice } from './invoices.ts';
 
 /** refundCheckBlack: for a visitor, whether the account is near or on the missed-visit
  * blacklist; for a team (`team`: the caller's account kind), whether this refund freezes it. The client shows the message and
@@ -67,6 +68,8 @@ export async function refundTickets(deps: AppDeps, userId: number, body: z.outpu
     );
     const status: OrderStatus = live === 0 ? 'refunded' : 'partlyRefunded';
     await q.query('UPDATE orders SET status = $2, refunded_amount = refunded_amount + $3 WHERE id = $1', [orderId, status, amount]);
+    // An invoice issued for the order no longer matches it: flagged for finance, in this transaction.
+    await flagIssuedInvoice(q, orderId, amount, now);
     if (freeze) await freezeTeamIn(q, freeze.teamId, freeze.reason, now);
     return { orderId, refundId: refund.id, refundedTicketIds: moved.map((t) => t.id), refundAmount: amount, orderStatus: status };
   });

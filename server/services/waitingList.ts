@@ -8,6 +8,7 @@
  * while a candidate that fits is waiting. A fill is guarded by the order's status, so it
  * happens once; candidates are claimed with FOR UPDATE SKIP LOCKED, so a fill never waits on
  * a candidate someone else holds (its own cancel), and two instances never fill one twice. */
+import { flagIssuedInvoice } from './invoices.ts';
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../context.ts';
 import type { Db, Queryable } from '../db/db.ts';
@@ -146,6 +147,8 @@ async function payBack(q: Queryable, orderId: number, from: 'standingBy' | 'full
     [orderId, from, to, now],
   );
   if (!o) return false;
+  // A waiting order is invoiced only once filled, so this finds none today; a return is a refund all the same.
+  await flagIssuedInvoice(q, orderId, o.amount, now);
   const tickets = await q.query<{ id: number }>(`UPDATE tickets SET status = 'canceled' WHERE order_id = $1 AND status = 'candidate' RETURNING id`, [orderId]);
   await q.query(`INSERT INTO refunds (order_id, user_id, amount, ticket_ids, status, created_at) VALUES ($1, $2, $3, $4::int[], 'done', $5)`, [
     orderId,

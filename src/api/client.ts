@@ -66,12 +66,14 @@ export interface CallOptions {
   anonymous?: boolean;
   /** The caller shows the message itself (a machine keeps it in context): no toast. */
   silent?: boolean;
+  /** The answer is a file (a PDF): resolved as a Blob; a refusal still comes as the envelope. */
+  file?: boolean;
 }
 
 /** Sends one call and returns its envelope for 200 and the pass-through codes; every
  * other code is shown (unless silent) and rejected with an ApiError. */
 export async function callRaw<T>(path: string, options: CallOptions = {}): Promise<Envelope<T>> {
-  const { method = 'get', searchParams, json, body: form, as, anonymous, silent } = options;
+  const { method = 'get', searchParams, json, body: form, as, anonymous, silent, file } = options;
   const headers: Record<string, string> = { language: hooks.language() };
   const token = anonymous ? null : getToken(as ?? currentKind());
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -82,7 +84,9 @@ export async function callRaw<T>(path: string, options: CallOptions = {}): Promi
 
   let body: Envelope<T>;
   try {
-    body = await http(path.replace(/^\//, ''), { method, searchParams, json, body: form, headers }).json<Envelope<T>>();
+    const response = await http(path.replace(/^\//, ''), { method, searchParams, json, body: form, headers });
+    if (file && !response.headers.get('content-type')?.includes('json')) return { code: 200, msg: '', data: (await response.blob()) as T };
+    body = await response.json<Envelope<T>>();
   } catch (error) {
     if (isTimeoutError(error)) return fail(hooks.text('timeout'), 0);
     if (isHTTPError(error)) {

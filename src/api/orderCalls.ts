@@ -1,6 +1,7 @@
 /** The calls of orders, payment, the cart, the order lifecycle and invoices (SPEC §7 "Orders"):
  * apart from calls.ts so the first screen does not load them. */
 
+import { inChatApp, saveBlob } from './download.ts';
 import type {
   BlockStatus,
   CancelOrderResult,
@@ -9,6 +10,7 @@ import type {
   CartLine,
   GroupOrderDetail,
   InvoiceDetail,
+  InvoicePdfLink,
   InvoiceRequest,
   InvoiceSummary,
   MissedVisitList,
@@ -170,6 +172,18 @@ export const getInvoices = (pageNum = 1, pageSize = 10) =>
   call<Page<InvoiceSummary>>('/invoice/list', { searchParams: { pageNum, pageSize } satisfies In<typeof pageQuery> });
 
 export const getInvoice = (invoiceId: number) => call<InvoiceDetail>(`/invoice/${invoiceId}`);
+
+/** An issued invoice's PDF. In the chat app's browser, which saves no file a page built, a
+ * signed link the page opens (the browser shows the PDF, to keep or forward); elsewhere the
+ * file fetched with the token and saved under its number. */
+export async function downloadInvoicePdf(invoiceId: number, invoiceNumber: string): Promise<void> {
+  if (inChatApp()) {
+    const link = await call<InvoicePdfLink>(`/invoice/${invoiceId}/pdfLink`);
+    window.location.assign(link.url);
+    return;
+  }
+  saveBlob(await call<Blob>(`/invoice/${invoiceId}/pdf`, { file: true }), `invoice-${invoiceNumber}.pdf`);
+}
 
 /** Paid orders with an amount to invoice and no invoice yet (chooseOrder). */
 export const getInvoiceableOrders = () => call<OrderSummary[]>('/invoice/orders');

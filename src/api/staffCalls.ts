@@ -1,12 +1,13 @@
 /** The staff console's calls (ours): its own login and token, the review of registrations. */
 import type { z } from 'zod';
-import type { checkInBody, freezeBody, requestReviewBody, reviewBody, staffLoginBody, staffTeamsQuery, windowPaymentBody } from '../domain/contracts.ts';
-import type { GateAnswer, Page, StaffDay, StaffSettings, TeamForReview, TeamRequest, WindowOrder } from '../domain/types.ts';
+import type { checkInBody, freezeBody, requestReviewBody, reviewBody, staffInvoicesQuery, staffLoginBody, staffTeamsQuery, windowPaymentBody } from '../domain/contracts.ts';
+import type { GateAnswer, InvoiceSummary, Page, StaffDay, StaffInvoice, StaffSettings, TeamForReview, TeamRequest, WindowOrder } from '../domain/types.ts';
 import type { DayChange } from '../domain/staffDay.ts';
 import type { SettingsChange } from '../domain/staffSettings.ts';
 import type { StaffRole } from '../domain/staffRoles.ts';
 import { call } from './client.ts';
 import { getToken } from './session.ts';
+import { saveBlob } from './download.ts';
 
 type In<S extends z.ZodType> = z.input<S>;
 const staff = { as: 'staff' as const, silent: true };
@@ -37,11 +38,7 @@ export const changeStaffDay = (change: DayChange) => {
 export async function downloadDayCsv(date: string, language: 'zh_cn' | 'en_us'): Promise<void> {
   const res = await fetch(`/prod-api/staff/day.csv?date=${encodeURIComponent(date)}`, { headers: { authorization: `Bearer ${getToken('staff') ?? ''}`, language } });
   if (!res.ok) throw new Error(res.statusText);
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(await res.blob());
-  link.download = `museum-${date}.csv`;
-  link.click();
-  URL.revokeObjectURL(link.href);
+  saveBlob(await res.blob(), `museum-${date}.csv`);
 }
 
 export const getStaffSettings = () => call<StaffSettings>('/staff/settings', staff);
@@ -82,3 +79,15 @@ export const getWindowOrder = (orderNumber: string) => call<WindowOrder>('/staff
 
 export const takeWindowPayment = (body: In<typeof windowPaymentBody>) =>
   call<{ orderId: number; status: 'completed' }>('/staff/orders/windowPayment', { ...staff, method: 'post', json: body });
+
+/** Finance's invoices: by state, one in full, issued; an issued one's PDF saved. */
+export const getStaffInvoices = (state: 'requested' | 'issued' | 'flagged', pageNum = 1, pageSize = 50) =>
+  call<Page<InvoiceSummary>>('/staff/invoices', { ...staff, searchParams: { state, pageNum, pageSize } satisfies In<typeof staffInvoicesQuery> });
+
+export const getStaffInvoice = (invoiceId: number) => call<StaffInvoice>(`/staff/invoices/${invoiceId}`, staff);
+
+export const issueInvoice = (invoiceId: number) => call<StaffInvoice>(`/staff/invoices/${invoiceId}/issue`, { ...staff, method: 'post' });
+
+export async function downloadStaffInvoicePdf(invoiceId: number, invoiceNumber: string): Promise<void> {
+  saveBlob(await call<Blob>(`/staff/invoices/${invoiceId}/pdf`, { as: 'staff', file: true }), `invoice-${invoiceNumber}.pdf`);
+}

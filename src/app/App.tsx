@@ -79,6 +79,7 @@ const StaffDay = lazyScreen(withTeamTexts(() => import('../features/staff/StaffD
 const StaffSettings = lazyScreen(withTeamTexts(() => import('../features/staff/StaffSettings.tsx')));
 const StaffMessages = lazyScreen(withTeamTexts(() => import('../features/staff/StaffMessages.tsx')));
 const StaffMessage = lazyScreen(withTeamTexts(() => import('../features/staff/StaffMessage.tsx')));
+const StaffInvoices = lazyScreen(withTeamTexts(() => import('../features/staff/StaffInvoices.tsx')));
 const NotFound = lazyScreen(() => import('../features/entry/NotFound.tsx'));
 
 /** The screen of every path of the route table: a path without a screen is a type error. */
@@ -162,6 +163,7 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [STAFF_PATHS.settings]: StaffSettings,
   [STAFF_PATHS.messages]: StaffMessages,
   [STAFF_PATHS.message]: StaffMessage,
+  [STAFF_PATHS.invoices]: StaffInvoices,
 };
 
 export function App() {

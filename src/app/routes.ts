@@ -81,6 +81,7 @@ export const ROUTES = {
   [STAFF_PATHS.settings]: { noLogin: true },
   [STAFF_PATHS.messages]: { noLogin: true },
   [STAFF_PATHS.message]: { noLogin: true },
+  [STAFF_PATHS.invoices]: { noLogin: true },
 } as const satisfies Record<string, { noLogin?: boolean }>;
 
 export type RoutePath = keyof typeof ROUTES;

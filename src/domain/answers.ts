@@ -427,6 +427,8 @@ export const invoiceSummary = z.strictObject({
   amount: z.number().int(),
   state: z.enum(['requested', 'issued']),
   createTime: z.string(),
+  invoiceNumber: z.string().nullable(),
+  flagged: z.boolean(),
 });
 export const invoiceDetail = invoiceSummary.extend({
   taxNumber: z.string().nullable(),
@@ -435,7 +437,17 @@ export const invoiceDetail = invoiceSummary.extend({
   content: z.string(),
   email: z.string(),
   issueTime: z.string().nullable(),
+  refundedAfterIssue: z.number().int(),
+  refundedAfterIssueTime: z.string().nullable(),
 });
+export const staffInvoice = invoiceDetail.extend({
+  orderStatus,
+  orderAmount: z.number().int(),
+  orderRefunded: z.number().int(),
+  issuedBy: z.string().nullable(),
+});
+export const staffInvoicePage = page(invoiceSummary);
+export const invoicePdfLink = z.strictObject({ url: z.string(), expiresAt: z.number().int() });
 export const invoicePage = page(invoiceSummary);
 
 // Group accounts and the staff console

@@ -262,6 +262,12 @@ const optionalText = text()
   .nullish()
   .transform((v) => v ?? undefined);
 
+/** staff/invoices: requested ones (to issue), issued ones, and issued ones refunded since (flagged). */
+export const staffInvoicesQuery = pageQuery.extend({ state: z.enum(['requested', 'issued', 'flagged']).default('requested') });
+
+/** The signed link of an issued invoice's PDF (no token header: the page opens it). */
+export const invoicePdfLinkQuery = z.object({ id: dbId(), expires: z.coerce.number().int().min(0).max(2 ** 52), sig: text().regex(/^[\w-]{43}$/) });
+
 /** invoice/apply: the title of an invoice for a paid order. */
 export const invoiceApplyBody = z.object({
   orderId: dbId(),

@@ -110,6 +110,8 @@ export const STAFF_PATHS = {
   /** The message board's messages waiting for a reply, and those replied. */
   messages: '/staff/messages',
   message: '/staff/messages/:id',
+  /** Finance issues requested invoices; flagged ones were refunded after issue. */
+  invoices: '/staff/invoices',
 } as const;
 
 /** The `:name` parameters of a path pattern. */

@@ -13,6 +13,8 @@ export const STAFF_ABILITIES = {
   checkIn: ['gate'],
   /** Taking a window payer's money. */
   takePayment: ['finance'],
+  /** Listing requested invoices, issuing them, their PDFs. */
+  invoice: ['finance'],
   /** Reading a day's figures (and its CSV). */
   figures: ['finance', 'reviewer'],
   /** Answering the visitors' and teams' message board. */

@@ -643,6 +643,10 @@ export interface InvoiceSummary {
   state: InvoiceState;
   /** 'YYYY-MM-DD HH:mm:ss' */
   createTime: string;
+  /** The museum's number, once issued. */
+  invoiceNumber: string | null;
+  /** Issued, then the order was refunded (in part): the invoice no longer matches it. */
+  flagged: boolean;
 }
 
 export interface InvoiceDetail extends InvoiceSummary {
@@ -652,6 +656,26 @@ export interface InvoiceDetail extends InvoiceSummary {
   content: string;
   email: string;
   issueTime: string | null;
+  /** fen refunded on the order since the invoice was issued, and when the last of it was. */
+  refundedAfterIssue: number;
+  refundedAfterIssueTime: string | null;
+}
+
+/** An invoice as finance sees it: the order's money beside it, who issued it. */
+export interface StaffInvoice extends InvoiceDetail {
+  orderStatus: OrderStatus;
+  /** fen: what was paid, and refunded so far. */
+  orderAmount: number;
+  orderRefunded: number;
+  issuedBy: string | null;
+}
+
+/** A link the page opens to fetch an issued invoice's PDF without a token header (the chat
+ * app's browser does not download a blob): signed, for a few minutes. */
+export interface InvoicePdfLink {
+  url: string;
+  /** ms since the epoch */
+  expiresAt: number;
 }
 
 /** SPEC §3 Team: what a team and the museum's staff both see of it. */

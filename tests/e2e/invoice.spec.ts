@@ -1,13 +1,15 @@
 /** After a paid order: a company invoice is refused for a wrong tax number, fixed, sent and
  * listed as requested; the missed-visit record says the account is fine; the order's short
- * link opens without login. In zh and in en. The paid order is set up through the API
+ * link opens without login. Then finance issues a requested invoice in the staff console and
+ * downloads it, and the visitor sees it issued and downloads the PDF. In zh and in en. The paid order is set up through the API
  * (the booking screens have their own test, book.spec.ts). */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { creditCodeCheckChar } from '../../src/domain/fields.ts';
 import { buildOrderRequest } from '../../src/domain/orderRequest.ts';
 import type { CalendarDay, HallPool, OrderDetail } from '../../src/domain/types.ts';
 import { formatMoney } from '../../src/ui/money.ts';
-import { findGap, latestCode, mainlandId, newPhone, shot } from './helpers.ts';
+import { fill, findGap, latestCode, mainlandId, newPhone, shot } from './helpers.ts';
+import { noSidewaysScroll, noWordBrokenMidWord, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
 import { humanTrail } from '../drag.ts';
 
 const first17 = '91110108MA01ABCDE';
@@ -184,5 +186,89 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByText('1101**********', { exact: false }).first()).toBeVisible();
     await expect(page.getByText(mainlandId('1988-08-08'))).toHaveCount(0);
     await shot(page, lang, '3x-08-rep-order');
+  });
+}
+
+const ISSUE_TEXT = {
+  zh: { username: '用户名', login: '登录', invoices: '发票开具', issue: '开具发票', confirm: '确认开具', issued: '已开具', staffDownload: '下载 PDF', download: '下载电子发票（PDF）', hint: '发票已开具，可下载电子发票（PDF）', flagged: '开票后退款' },
+  en: { username: 'Username', login: 'Log in', invoices: 'Invoices', issue: 'Issue the invoice', confirm: 'Issue', issued: 'Issued', staffDownload: 'Download the PDF', download: 'Download the invoice (PDF)', hint: 'The invoice is issued: download it as a PDF', flagged: 'Refunded since' },
+} as const;
+
+/** The bytes of the download a tap starts: a PDF. */
+async function downloadedPdf(page: Page, tap: () => Promise<void>): Promise<{ name: string; head: string }> {
+  const download = page.waitForEvent('download');
+  await tap();
+  const file = await download;
+  const { readFileSync } = await import('node:fs');
+  return { name: file.suggestedFilename(), head: readFileSync((await file.path())!).subarray(0, 5).toString('latin1') };
+}
+
+for (const lang of ['zh', 'en'] as const) {
+  test(`finance issues a requested invoice in the console; the visitor sees it issued and downloads the PDF (${lang})`, async ({ page, context, baseURL }) => {
+    const T = ISSUE_TEXT[lang];
+    const { token, order } = await paidOrder(page);
+    const requested = await data<{ invoiceId: number }>(
+      await page.request.post('/prod-api/invoice/apply', {
+        data: { orderId: order.orderId, titleType: 2, title: TEXT[lang].companyName, taxNumber: CREDIT_CODE, addressPhone: '北京市朝阳区北辰东路5号 010-59041000', email: 'finance@example.com' },
+        headers: { Authorization: `Bearer ${token}` },
+      }),
+    );
+    await useLanguage(page, lang);
+
+    // The finance clerk: the console opens at the window payment, the invoices one tap away.
+    await page.goto('/staff/login');
+    await fill(page, T.username, 'finance');
+    await page.locator('input[type=password]').fill('Museum2026');
+    await page.getByRole('button', { name: T.login, exact: true }).click();
+    await expect(page).toHaveURL(/\/staff\/windowPayment$/);
+    await page.getByRole('link', { name: T.invoices }).click();
+    await expect(page).toHaveURL(/\/staff\/invoices$/);
+    const card = page.locator(`[data-invoice="${requested.invoiceId}"]`);
+    await expect(card).toContainText(TEXT[lang].companyName);
+    await expect(card).toContainText(formatMoney(order.amount));
+    await tapTarget(page.getByRole('tab').first());
+    await noSidewaysScroll(page);
+    await shot(page, lang, '3y-01-staff-invoices');
+
+    // Open it, issue it after the confirmation, download it.
+    await card.click();
+    await expect(page.getByTestId('staff-invoice')).toContainText(CREDIT_CODE);
+    await page.getByRole('button', { name: T.issue }).click();
+    await expect(page.getByRole('dialog')).toContainText(formatMoney(order.amount));
+    await page.getByRole('dialog').getByRole('button', { name: T.confirm, exact: true }).click();
+    await expect(page.getByTestId('staff-invoice-state')).toHaveText(T.issued);
+    const number = (await page.getByTestId('staff-invoice').locator('dd.mono').nth(2).textContent())!;
+    expect(number).toMatch(/^FP\d{8}\d{6,}$/);
+    await tapTarget(page.getByRole('button', { name: T.staffDownload }));
+    await noSidewaysScroll(page);
+    await noWordBrokenMidWord(page.getByTestId('staff-invoice'));
+    await shot(page, lang, '3y-02-staff-invoice-issued');
+    const staffFile = await downloadedPdf(page, () => page.getByRole('button', { name: T.staffDownload }).click());
+    expect(staffFile).toEqual({ name: `invoice-${number}.pdf`, head: '%PDF-' });
+
+    // The visitor: issued, with its number, and the PDF (in the chat app: the signed link the page opens).
+    await context.addCookies([{ name: 'ticket_token_individual', value: encodeURIComponent(token), url: baseURL! }]);
+    await page.goto(`/individualCustomers/invoice/invoiceDetail?id=${requested.invoiceId}`);
+    await expect(page.getByTestId('invoice-state')).toHaveText(T.issued);
+    await expect(page.getByText(T.hint)).toBeVisible();
+    await expect(page.getByText(number)).toBeVisible();
+    await tapTarget(page.getByRole('button', { name: T.download }));
+    await noSidewaysScroll(page);
+    await shot(page, lang, '3y-03-invoice-issued');
+    const visitorFile = await downloadedPdf(page, () => page.getByRole('button', { name: T.download }).click());
+    expect(visitorFile).toEqual({ name: `invoice-${number}.pdf`, head: '%PDF-' });
+
+    // A refund after the issue: the visitor is told the invoice no longer matches, finance sees it flagged.
+    await data(await page.request.post('/prod-api/order/refund/frontUserRefund', { data: { ticketIds: [order.tickets[0].ticketId] }, headers: { Authorization: `Bearer ${token}` } }));
+    await page.reload();
+    await whereTheEyeIs(page, page.getByTestId('invoice-flagged'));
+    await expect(page.getByTestId('invoice-flagged')).toContainText(formatMoney(order.amount));
+    await noWordBrokenMidWord(page.getByTestId('invoice-flagged'));
+    await shot(page, lang, '3y-04-invoice-flagged');
+    await page.goto('/staff/invoices');
+    await page.getByRole('tab', { name: T.flagged }).click();
+    await page.locator(`[data-invoice="${requested.invoiceId}"]`).click();
+    await expect(page.getByTestId('staff-invoice-flag')).toContainText(formatMoney(order.amount));
+    await shot(page, lang, '3y-05-staff-invoice-flagged');
   });
 }

@@ -49,6 +49,10 @@ const INVOICE: InvoiceDetail = {
   content: 'Admission tickets',
   email: 'zhang@example.com',
   issueTime: null,
+  invoiceNumber: null,
+  flagged: false,
+  refundedAfterIssue: 0,
+  refundedAfterIssueTime: null,
 };
 
 /** The form's cases: the two fields a personal title needs, a company title with a wrong

@@ -1,8 +1,12 @@
-/** invoice/invoiceDetail?id=: one invoice request with its state (requested / issued). */
+/** invoice/invoiceDetail?id=: one invoice request with its state (requested / issued); an
+ * issued one with its number and its PDF to download, and, when the order was refunded after
+ * the issue, the notice that the invoice no longer matches it. */
 import { INVOICE_TITLE_TYPES } from '../../domain/invoice.ts';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
-import { getInvoice } from '../../api/orderCalls.ts';
+import { downloadInvoicePdf, getInvoice } from '../../api/orderCalls.ts';
+import { FooterBar } from '../../ui/FooterBar.tsx';
+import { keepDates } from '../../ui/keepDates.ts';
 import { formatMoney } from '../../ui/money.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
@@ -25,6 +29,7 @@ export default function InvoiceDetail() {
         { label: t('invoice.bankAccount'), value: invoice.bankAccount },
         { label: t('invoice.content'), value: invoice.content },
         { label: t('invoice.email'), value: invoice.email },
+        ...(invoice.invoiceNumber ? [{ label: t('invoice.invoiceNumber'), value: invoice.invoiceNumber, mono: true }] : []),
         { label: t('invoice.orderNumber'), value: invoice.orderNumber, mono: true },
         { label: t('invoice.createTime'), value: invoice.createTime },
         ...(invoice.issueTime ? [{ label: t('invoice.issueTime'), value: invoice.issueTime }] : []),
@@ -45,6 +50,11 @@ export default function InvoiceDetail() {
             <strong className="amount">{formatMoney(invoice.amount)}</strong>
             <span className="muted">{t(`invoice.stateHint.${invoice.state}`)}</span>
           </div>
+          {invoice.flagged ? (
+            <p className="notice-bar notice-bar--danger" role="alert" data-testid="invoice-flagged">
+              {t('invoice.flagged', { amount: formatMoney(invoice.refundedAfterIssue), time: keepDates(invoice.refundedAfterIssueTime ?? '') })}
+            </p>
+          ) : null}
           <section className="card stack">
             {rows.map(({ label, value, mono }) => (
               <div key={label} className="row invoice-row">
@@ -53,6 +63,18 @@ export default function InvoiceDetail() {
               </div>
             ))}
           </section>
+          {invoice.state === 'issued' ? (
+            <FooterBar>
+              <button
+                type="button"
+                className="btn btn--primary btn--block"
+                // A refusal is already shown by the call's toast.
+                onClick={() => downloadInvoicePdf(invoice.invoiceId, invoice.invoiceNumber ?? String(invoice.invoiceId)).catch(() => undefined)}
+              >
+                {t('invoice.download')}
+              </button>
+            </FooterBar>
+          ) : null}
         </>
       ) : null}
       <LoadingOverlay show={loading} />

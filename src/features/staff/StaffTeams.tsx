@@ -70,6 +70,9 @@ export default function StaffTeams() {
       <Link href={STAFF_PATHS.messages} className="btn btn--block staff-logout">
         {t('staffMessages.link')}
       </Link>
+      <Link href={STAFF_PATHS.invoices} className="btn btn--block staff-logout">
+        {t('staffInvoices.title')}
+      </Link>
       <button
         type="button"
         className="btn btn--block staff-logout"

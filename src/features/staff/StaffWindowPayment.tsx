@@ -2,6 +2,7 @@
  * number, the order (group, hall, day, amount, the last day to pay), cash, bank card or
  * cheque, the money taken; the order is complete and its tickets valid. */
 import { useMachine } from '@xstate/react';
+import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { windowPaymentMachine, type WindowMethod } from '../../../machines/windowPayment.machine.ts';
@@ -83,6 +84,10 @@ export default function StaffWindowPayment() {
         </section>
       ) : null}
       {error ? <Refusal message={tr(error)} /> : null}
+      {/* Finance's console opens here: its other work is the invoices. */}
+      <Link href={STAFF_PATHS.invoices} className="btn btn--block staff-logout">
+        {t('staffInvoices.title')}
+      </Link>
       <FooterBar>
         {taken ? (
           <button type="button" className="btn btn--primary btn--block" onClick={() => send({ type: 'NEXT_ORDER' })}>
