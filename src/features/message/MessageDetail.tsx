@@ -5,6 +5,7 @@ import { getMessage } from '../../api/messageCalls.ts';
 import { currentKind } from '../../api/session.ts';
 import { MESSAGE_PATHS } from '../../domain/paths.ts';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
+import { MessageReplies } from '../../ui/MessageReplies.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import { MessageState } from './MessageState.tsx';
@@ -43,12 +44,7 @@ export default function MessageDetail() {
           <section className="card" data-testid="message-replies">
             <div className="card__title">{t('message.replies')}</div>
             {message.replies.length === 0 ? <p className="muted">{t('message.noReply')}</p> : null}
-            {message.replies.map((r) => (
-              <div key={r.replyId} className="message-reply">
-                <p className="message-text">{r.body}</p>
-                <div className="hint">{r.createTime}</div>
-              </div>
-            ))}
+            <MessageReplies replies={message.replies} />
           </section>
         </>
       ) : null}

@@ -11,6 +11,7 @@ import { STAFF_PATHS } from '../../domain/paths.ts';
 import { tr } from '../../i18n/index.ts';
 import { Field } from '../../ui/Field.ts';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
+import { MessageReplies } from '../../ui/MessageReplies.tsx';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import '../../ui/vant.ts';
@@ -50,12 +51,7 @@ export default function StaffMessage() {
           </section>
           {message.replies.length > 0 ? (
             <section className="card" data-testid="staff-replies">
-              {message.replies.map((r) => (
-                <div key={r.replyId} className="message-reply">
-                  <p className="message-text">{r.body}</p>
-                  <div className="hint">{r.createTime}</div>
-                </div>
-              ))}
+              <MessageReplies replies={message.replies} />
             </section>
           ) : null}
           <section className="card">
