@@ -12,7 +12,8 @@ import type { ApplyReport, SessionTemplates } from '../../src/domain/types.ts';
 import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
-import { addDays, museumDateTime, museumInstant } from '../time.ts';
+import { museumMinute } from '../../src/domain/museumTime.ts';
+import { addDays, museumInstant } from '../time.ts';
 import { audit } from './audit.ts';
 import { lockDay, onSale, placeSessions } from './makeSessions.ts';
 
@@ -24,7 +25,7 @@ interface TemplateRow {
 }
 
 /** Museum time now, 'YYYY-MM-DD HH:mm': what the rules compare release times with. */
-const nowKey = (now: Date) => museumDateTime(now).slice(0, 16);
+const nowKey = museumMinute;
 
 async function sessionsOf(q: Queryable, templateIds: number[]): Promise<Array<TemplateSession & { templateId: number }>> {
   if (templateIds.length === 0) return [];

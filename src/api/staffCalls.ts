@@ -1,7 +1,8 @@
 /** The staff console's calls (ours): its own login and token, the review of registrations. */
 import type { z } from 'zod';
-import type { checkInBody, freezeBody, requestReviewBody, reviewBody, staffLoginBody, staffTeamsQuery, windowPaymentBody } from '../domain/contracts.ts';
-import type { GateAnswer, Page, StaffDay, StaffSettings, TeamForReview, TeamRequest, WindowOrder } from '../domain/types.ts';
+import type { applyTemplateBody, templateBody, checkInBody, freezeBody, requestReviewBody, reviewBody, staffLoginBody, staffTeamsQuery, windowPaymentBody } from '../domain/contracts.ts';
+import type { ApplyReport, GateAnswer, Page, SessionTemplates, StaffDay, StaffSettings, TeamForReview, TeamRequest, WindowOrder } from '../domain/types.ts';
+import type { ApplyRequest, TemplateDraft } from '../domain/sessionTemplates.ts';
 import type { DayChange } from '../domain/staffDay.ts';
 import type { SettingsChange } from '../domain/staffSettings.ts';
 import type { StaffRole } from '../domain/staffRoles.ts';
@@ -43,6 +44,15 @@ export async function downloadDayCsv(date: string, language: 'zh_cn' | 'en_us'):
   link.click();
   URL.revokeObjectURL(link.href);
 }
+
+export const getSessionTemplates = () => call<SessionTemplates>('/staff/templates', staff);
+
+export const saveSessionTemplate = (draft: TemplateDraft) =>
+  call<{ templateId: number }>('/staff/templates', { ...staff, method: 'post', json: draft satisfies In<typeof templateBody> });
+
+/** What applying a template would make (`apply` false), or making it. */
+export const applySessionTemplate = (request: ApplyRequest, apply: boolean) =>
+  call<ApplyReport>(apply ? '/staff/templates/apply' : '/staff/templates/preview', { ...staff, method: 'post', json: request satisfies In<typeof applyTemplateBody> });
 
 export const getStaffSettings = () => call<StaffSettings>('/staff/settings', staff);
 

@@ -75,6 +75,7 @@ const StaffWindowPayment = lazyScreen(withTeamTexts(() => import('../features/st
 const StaffGate = lazyScreen(withTeamTexts(() => import('../features/staff/StaffGate.tsx')));
 const StaffDay = lazyScreen(withTeamTexts(() => import('../features/staff/StaffDay.tsx')));
 const StaffSettings = lazyScreen(withTeamTexts(() => import('../features/staff/StaffSettings.tsx')));
+const StaffSessions = lazyScreen(withTeamTexts(() => import('../features/staff/StaffSessions.tsx')));
 const NotFound = lazyScreen(() => import('../features/entry/NotFound.tsx'));
 
 /** The screen of every path of the route table: a path without a screen is a type error. */
@@ -151,6 +152,7 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [STAFF_PATHS.gate]: StaffGate,
   [STAFF_PATHS.day]: StaffDay,
   [STAFF_PATHS.settings]: StaffSettings,
+  [STAFF_PATHS.sessions]: StaffSessions,
 };
 
 export function App() {

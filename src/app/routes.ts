@@ -75,6 +75,7 @@ export const ROUTES = {
   [STAFF_PATHS.gate]: { noLogin: true },
   [STAFF_PATHS.day]: { noLogin: true },
   [STAFF_PATHS.settings]: { noLogin: true },
+  [STAFF_PATHS.sessions]: { noLogin: true },
 } as const satisfies Record<string, { noLogin?: boolean }>;
 
 export type RoutePath = keyof typeof ROUTES;

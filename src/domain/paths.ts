@@ -102,6 +102,8 @@ export const STAFF_PATHS = {
   day: '/staff/day',
   /** The config keys and texts staff own. */
   settings: '/staff/settings',
+  /** Session templates: made, applied to days with a release time. */
+  sessions: '/staff/sessions',
 } as const;
 
 /** The `:name` parameters of a path pattern. */

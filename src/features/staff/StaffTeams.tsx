@@ -67,6 +67,9 @@ export default function StaffTeams() {
       <Link href={STAFF_PATHS.settings} className="btn btn--block staff-logout">
         {t('settings.title')}
       </Link>
+      <Link href={STAFF_PATHS.sessions} className="btn btn--block staff-logout">
+        {t('sessions.title')}
+      </Link>
       <button
         type="button"
         className="btn btn--block staff-logout"
