@@ -6,13 +6,11 @@
  * (each language its own template and times: the server is shared). */
 import { expect, test } from '@playwright/test';
 import { addDays, museumDate } from '../../src/domain/museumTime.ts';
-import { fill, shot } from './helpers.ts';
+import { shot, staffLogin } from './helpers.ts';
 import { noSidewaysScroll, noWordBrokenMidWord, tapTarget, useLanguage } from './looks.ts';
 
 const TEXT = {
   zh: {
-    username: '用户名',
-    login: '登录',
     title: '场次模板',
     save: '保存模板',
     order: '第 1 个场次的开始时间须早于结束时间',
@@ -34,8 +32,6 @@ const TEXT = {
     opens: (t: string) => `将于${t}开放预约`,
   },
   en: {
-    username: 'Username',
-    login: 'Log in',
     title: 'Session templates',
     save: 'Save the template',
     order: 'Session 1: it must begin before it ends',
@@ -70,10 +66,7 @@ for (const lang of ['zh', 'en'] as const) {
     // The demo's last two days are not released yet: they take the release time given here.
     const release = `${addDays(today, 5)} 20:00`;
     await useLanguage(page, lang);
-    await page.goto('/staff/login');
-    await fill(page, T.username, 'staff');
-    await page.locator('input[type=password]').fill('Museum2026');
-    await page.getByRole('button', { name: T.login, exact: true }).click();
+    await staffLogin(page, lang);
     await expect(page).toHaveURL(/\/staff\/teams$/);
     await page.getByRole('link', { name: T.title }).click();
     await expect(page).toHaveURL(/\/staff\/sessions$/);
