@@ -177,6 +177,18 @@ describe('applying a template', () => {
     expect(await count(`SELECT count(*)::int AS n FROM session_seats WHERE schedule_id = $1 AND state = 'free'`, [s.id])).toBe(dome.seats);
   });
 
+  it('two admins applying the same template at once make each session once', async () => {
+    const main = await hallOf('Main exhibition hall');
+    const { data: saved } = await post<{ templateId: number }>('/staff/templates', { hallId: main.hallId, name: 'Twice', sessions: [session('09:00', '11:00', 60), session('11:00', '13:00', 60)] });
+    const body = { templateId: saved.templateId, from: '2030-05-05', to: '2030-05-11', weekdays: ALL_DAYS, releaseAt: 'now' };
+    const [a, b] = await Promise.all([post<ApplyReport>('/staff/templates/apply', body), post<ApplyReport>('/staff/templates/apply', body)]);
+    expect([a.code, b.code]).toEqual([200, 200]);
+    expect(a.data.created + b.data.created).toBe(14);
+    expect(a.data.skipped + b.data.skipped).toBe(14);
+    const rows = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM hall_schedule WHERE visit_date BETWEEN $1 AND $2 GROUP BY visit_date, begin_time', ['2030-05-05', '2030-05-11']);
+    expect(rows.map((r) => r.n)).toEqual(Array(14).fill(1));
+  });
+
   it('refuses days and release times against each rule, in Chinese and in English', async () => {
     const templateId = (await hallOf('Main exhibition hall')).templates[0].templateId;
     const base = { templateId, ...WEEK, weekdays: ALL_DAYS, releaseAt: 'now' };
