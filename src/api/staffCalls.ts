@@ -30,7 +30,8 @@ export const getStaffDay = (date: string) => call<StaffDay>('/staff/day', { ...s
 /** One change of a museum day, sent to its route. */
 export const changeStaffDay = (change: DayChange) => {
   const { kind, ...body } = change;
-  const path = kind === 'stop' ? '/staff/sessions/stop' : kind === 'capacity' ? '/staff/sessions/capacity' : '/staff/days/close';
+  const paths = { stop: '/staff/sessions/stop', capacity: '/staff/sessions/capacity', close: '/staff/days/close', release: '/staff/days/release' } as const;
+  const path = paths[kind];
   return call<null>(path, { ...staff, method: 'post', json: body });
 };
 

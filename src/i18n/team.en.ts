@@ -244,6 +244,9 @@ const teamEn: typeof teamZh = {
     dayNow: 'On sale at once',
   },
   day: {
+    opensAt: 'Opens to visitors at {{time}}',
+    setRelease: 'Set the release',
+    releaseNow: 'On sale now',
     title: 'The day',
     previous: 'The day before',
     nextDay: 'The day after',

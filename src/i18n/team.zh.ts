@@ -243,6 +243,9 @@ const teamZh = {
     dayNow: '立即开售',
   },
   day: {
+    opensAt: '{{time}} 开放预约',
+    setRelease: '设定放票时间',
+    releaseNow: '立即开售',
     title: '当日运营',
     previous: '前一天',
     nextDay: '后一天',

@@ -27,6 +27,8 @@ const TEXT = {
     onSale: '该日已在售，新场次立即开售',
     made: '已新建',
     done: '完成',
+    nextDay: '后一天',
+    setRelease: '设定放票时间',
     dome: '球幕影院',
     seats: '容量为影院座位数 157',
     opens: (t: string) => `将于${t}开放预约`,
@@ -48,6 +50,8 @@ const TEXT = {
     onSale: 'On sale already: new sessions sell at once',
     made: 'Made',
     done: 'Done',
+    nextDay: 'The day after',
+    setRelease: 'Set the release',
     dome: 'Dome cinema',
     seats: 'Capacity: its 157 seats',
     opens: (t: string) => `Booking opens at ${t}`,
@@ -146,6 +150,18 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByText(dates(T.opens(release)))).toBeVisible();
     await noSidewaysScroll(page);
     await shot(page, lang, '105-sessions-calendar');
+    // The admin moves the last day's release a day later on the day screen.
+    await page.goto('/staff/day');
+    for (let i = 0; i < 13; i++) await page.getByRole('button', { name: T.nextDay }).click();
+    await expect(page.getByTestId('day-date')).toHaveText(to);
+    await expect(page.getByTestId('day-release')).toContainText(dates(release));
+    const later = `${addDays(today, 6)} 20:00`;
+    await page.locator('.day-release input[name=releaseDate]').fill(later.slice(0, 10));
+    await page.getByRole('button', { name: T.setRelease }).click();
+    await expect(page.getByTestId('day-release')).toContainText(dates(later));
+    await noSidewaysScroll(page);
+    await shot(page, lang, '106-staff-day-release');
+
     // The new session is on sale at once on a day that was on sale.
     const halls = await (await page.request.get(`/prod-api/pool/ingore/getHall?queryDate=${onSaleDay}&openPerson=1&saleMode=1`)).json();
     const main = halls.data.find((h: { hallKey: string }) => h.hallKey === 'main');

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../../src/domain/museumTime.ts';
+import { releaseOpen } from '../../../src/domain/staffDay.ts';
 import {
   checkApply,
   checkTemplate,
@@ -108,5 +109,17 @@ describe('applying a template', () => {
         if (span < 31) expect(days.length).toBe(Array.from({ length: span + 1 }, (_, i) => addDays(from, i)).filter((d) => weekdays.includes(weekdayOf(d))).length);
       }),
     );
+  });
+});
+
+describe("a day's release time on its own", () => {
+  const now = Date.parse('2030-03-05T02:00:00Z');
+  it.each([
+    [{ releaseAt: null, sessions: [] }, true],
+    [{ releaseAt: now + 1, sessions: [1] }, true],
+    [{ releaseAt: now, sessions: [1] }, false],
+    [{ releaseAt: null, sessions: [1] }, false],
+  ])('%o may change: %s', (day, open) => {
+    expect(releaseOpen(day, now)).toBe(open);
   });
 });
