@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApplyRequest } from '../../domain/sessionTemplates.ts';
 import { WEEKDAYS } from '../../domain/sessionTemplates.ts';
 import type { TemplateHall } from '../../domain/types.ts';
+import { ReleaseFields } from './ReleaseFields.tsx';
 
 export function ApplyForm({ hall, today, onPreview }: { hall: TemplateHall; today: string; onPreview: (request: ApplyRequest) => void }) {
   const { t } = useTranslation();
@@ -76,16 +77,7 @@ export function ApplyForm({ hall, today, onPreview }: { hall: TemplateHall; toda
         ))}
       </div>
       {later ? (
-        <div className="template-row template-row--two">
-          <label className="field-label">
-            {t('sessions.releaseDate')}
-            <input className="input" type="date" name="releaseDate" value={releaseDate} onChange={(e) => setReleaseDate(e.target.value)} />
-          </label>
-          <label className="field-label">
-            {t('sessions.releaseTime')}
-            <input className="input" type="time" name="releaseTime" value={releaseTime} onChange={(e) => setReleaseTime(e.target.value)} />
-          </label>
-        </div>
+        <ReleaseFields date={releaseDate} time={releaseTime} onDate={setReleaseDate} onTime={setReleaseTime} />
       ) : null}
       <button type="button" className="btn btn--primary btn--block" onClick={preview}>
         {t('sessions.preview')}

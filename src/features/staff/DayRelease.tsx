@@ -7,6 +7,7 @@ import { museumMinute } from '../../domain/museumTime.ts';
 import { releaseOpen, type DayChange } from '../../domain/staffDay.ts';
 import type { StaffDay } from '../../domain/types.ts';
 import { keepDates } from '../../ui/keepDates.ts';
+import { ReleaseFields } from './ReleaseFields.tsx';
 
 export function DayRelease({ day, onChange }: { day: StaffDay; onChange: (change: DayChange) => void }) {
   const { t } = useTranslation();
@@ -21,16 +22,7 @@ export function DayRelease({ day, onChange }: { day: StaffDay; onChange: (change
           {t('day.opensAt', { time: keepDates(museumMinute(new Date(day.releaseAt))) })}
         </p>
       ) : null}
-      <div className="template-row template-row--two">
-        <label className="field-label">
-          {t('sessions.releaseDate')}
-          <input className="input" type="date" name="releaseDate" value={releaseDate} onChange={(e) => setReleaseDate(e.target.value)} />
-        </label>
-        <label className="field-label">
-          {t('sessions.releaseTime')}
-          <input className="input" type="time" name="releaseTime" value={releaseTime} onChange={(e) => setReleaseTime(e.target.value)} />
-        </label>
-      </div>
+      <ReleaseFields date={releaseDate} time={releaseTime} onDate={setReleaseDate} onTime={setReleaseTime} />
       <div className="row staff-actions">
         <button type="button" className="btn" onClick={() => onChange({ kind: 'release', date: day.date, releaseAt: 'now' })}>
           {t('day.releaseNow')}
