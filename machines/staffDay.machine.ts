@@ -1,10 +1,11 @@
 /** A museum day in the staff console (issue 16): the day's sessions with their figures, and
  * the changes an admin makes (stop a session's sale with its reason or resume it, change its
- * capacity, close the day with a reason or open it). Each change is sent, then the day is
+ * capacity, close the day with a reason or open it, set the release time of a day not on sale). Each change is sent, then the day is
  * read again; a refusal (a capacity below what is sold, a day with visitors) stays shown.
  *
  * The app provides the actors `loadDay` ({ date }) and `change` (one of DayChange). */
 import { assign, fromPromise, setup } from 'xstate';
+import { parseRelease, TEMPLATE_TEXTS } from '../src/domain/sessionTemplates.ts';
 import { checkStopReason, type DayChange } from '../src/domain/staffDay.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { StaffDay } from '../src/domain/types.ts';
@@ -23,8 +24,12 @@ export interface StaffDayContext {
 export type StaffDayEvent = { type: 'RETRY' } | { type: 'DATE.CHANGE'; date: string } | { type: 'CHANGE'; change: DayChange };
 
 /** The change as the server will judge it first: a reason in both languages where one is needed. */
-const refusalOf = (change: DayChange): Text | null =>
-  change.kind === 'capacity' ? null : checkStopReason({ stopped: change.kind === 'stop' ? change.stopped : change.closed, reasonZh: change.reasonZh, reasonEn: change.reasonEn });
+const refusalOf = (change: DayChange): Text | null => {
+  if (change.kind === 'capacity') return null;
+  // Whether the time is still to come is the server's to say: it is the clock.
+  if (change.kind === 'release') return parseRelease(change.releaseAt) === null ? TEMPLATE_TEXTS.releaseFormat : null;
+  return checkStopReason({ stopped: change.kind === 'stop' ? change.stopped : change.closed, reasonZh: change.reasonZh, reasonEn: change.reasonEn });
+};
 
 export const staffDayMachine = setup({
   types: { context: {} as StaffDayContext, events: {} as StaffDayEvent, input: {} as { date: string } },

@@ -26,7 +26,7 @@ async function main() {
   const { db, where, unlock } = await openConfiguredDb(config);
   const clock = () => new Date();
   await migrate(db);
-  const seeded = await seedIfEmpty(db, clock);
+  const seeded = await seedIfEmpty(db, clock, config.mode);
   if (config.mode === 'demo') await seedDemoAccounts(db, clock);
   const deps: AppDeps = {
     db,
@@ -46,7 +46,8 @@ async function main() {
   const app = await buildApp(deps);
   const { intervals } = config;
   const stopPay = startPayTimeoutJob(db, clock, intervals.payTimeoutMs);
-  const stopSchedules = startScheduleJob(db, clock);
+  // The demo keeps its 14 days of sessions; production's sessions are the staff's applied templates.
+  const stopSchedules = config.mode === 'demo' ? startScheduleJob(db, clock) : () => undefined;
   const stopCart = startCartExpiryJob(db, clock, intervals.cartExpiryMs);
   const stopUploads = startUploadSweepJob(db, clock);
   const stopWaitingList = startWaitingListJob(db, clock, deps.providers.sms, intervals.waitingListMs);

@@ -1,4 +1,6 @@
-/** Keeps BOOKING_DAYS days of sessions ahead (idempotent), for a demo that runs for days. */
+/** The demo's roll-forward: keeps BOOKING_DAYS days of sessions ahead (idempotent) from the
+ * templates marked to roll forward, for a demo that runs for days. Started in demo mode only:
+ * in production sessions come from the staff's applied templates alone. */
 import type { Db } from '../db/db.ts';
 import type { Clock } from '../time.ts';
 import { museumDate } from '../time.ts';

@@ -2,7 +2,7 @@
  * own, and the review of group registrations. Staff tokens reach these routes only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cancelQuery, capacityBody, checkInBody, closeDayBody, configBody, textBody, freezeBody, staffDayQuery, stopSessionBody, idParam, windowPaymentBody, requestReviewBody, reviewBody, staffLoginBody, staffTeamsQuery } from '../../src/domain/contracts.ts';
+import { applyTemplateBody, dayReleaseBody, templateBody, cancelQuery, capacityBody, checkInBody, closeDayBody, configBody, textBody, freezeBody, staffDayQuery, stopSessionBody, idParam, windowPaymentBody, requestReviewBody, reviewBody, staffLoginBody, staffTeamsQuery } from '../../src/domain/contracts.ts';
 import { text } from '../../src/domain/schemas.ts';
 import { signToken } from '../auth.ts';
 import type { AppDeps } from '../context.ts';
@@ -12,6 +12,7 @@ import { takeWindowPayment, windowOrder } from '../services/windowPayments.ts';
 import { checkIn } from '../services/gate.ts';
 import { closeDay, setCapacity, staffDay, staffDayCsv, stopSession } from '../services/staffDay.ts';
 import { saveConfig, saveText, staffSettings } from '../services/staffSettings.ts';
+import { applyTemplate, saveTemplate, sessionTemplates, setDayRelease } from '../services/sessionTemplates.ts';
 import { freezeTeam, requestsForReview, reviewRequest } from '../services/teamRequests.ts';
 import * as answers from '../../src/domain/answers.ts';
 import type { StaffAbility } from '../../src/domain/staffRoles.ts';
@@ -82,6 +83,21 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   );
   app.post('/staff/days/close', { ...may('operate'), schema: { body: closeDayBody, response: answer(z.null()) } }, async (req) =>
     ok(req, await closeDay(deps, account(req).userId, req.body)),
+  );
+
+  // Session templates: every hall's, saved, applied to days with a release time (previewed first).
+  app.get('/staff/templates', { ...may('operate'), schema: { response: answer(answers.sessionTemplates) } }, async (req) => ok(req, await sessionTemplates(deps, langOf(req))));
+  app.post('/staff/templates', { ...may('operate'), schema: { body: templateBody, response: answer(z.object({ templateId: z.number().int() })) } }, async (req) =>
+    ok(req, await saveTemplate(deps, account(req).userId, req.body)),
+  );
+  app.post('/staff/templates/preview', { ...may('operate'), schema: { body: applyTemplateBody, response: answer(answers.applyReport) } }, async (req) =>
+    ok(req, await applyTemplate(deps, account(req).userId, req.body, langOf(req), false)),
+  );
+  app.post('/staff/templates/apply', { ...may('operate'), schema: { body: applyTemplateBody, response: answer(answers.applyReport) } }, async (req) =>
+    ok(req, await applyTemplate(deps, account(req).userId, req.body, langOf(req), true)),
+  );
+  app.post('/staff/days/release', { ...may('operate'), schema: { body: dayReleaseBody, response: answer(z.null()) } }, async (req) =>
+    ok(req, await setDayRelease(deps, account(req).userId, req.body)),
   );
 
   // The settings staff own: config keys (validated) and texts (sanitized).

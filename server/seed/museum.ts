@@ -171,6 +171,8 @@ export const SYSTEM_NAME: [string, string] = ['科技馆票务系统', 'Science 
  * tell them, so the two never disagree. Days bookable from today on, and when a new day opens. */
 export const BOOKING_DAYS = 14;
 export const RELEASE_TIME = '20:00';
+/** The name of each hall's seeded session template. */
+export const DEMO_TEMPLATE_NAME = '每日场次 Daily';
 export const OPENING_HOURS = { open: '9:00', close: '17:00', lastEntry: '16:00' };
 
 export const TEXTS: Record<string, [string, string]> = {

@@ -1,10 +1,14 @@
-/** Seeds the demo museum once (when there are no halls) and keeps 14 days of sessions. */
+/** Seeds the museum once (when there are no halls): halls, prices, films, texts and each hall's
+ * session template. In demo mode the templates roll forward (14 days of sessions, kept by the
+ * hourly job) with the demo's special days; in production nothing makes sessions but the staff
+ * applying templates (/staff/sessions). */
 import type { Db, Queryable } from '../db/db.ts';
 import { addDays, museumDate, museumInstant, weekday, type Clock } from '../time.ts';
-import { BOOKING_DAYS, CONFIG, DEMO_USER, HALLS, RELEASE_TIME, TEXTS } from './museum.ts';
+import { BOOKING_DAYS, CONFIG, DEMO_TEMPLATE_NAME, DEMO_USER, HALLS, RELEASE_TIME, TEXTS } from './museum.ts';
 import { randomBytes } from 'node:crypto';
 import { seedContent } from './content.ts';
 import { newOrderNumber } from '../services/orders.ts';
+import { rollForward } from '../services/sessionTemplates.ts';
 import { gb11643CheckChar } from '../../src/domain/certificates.ts';
 import { FILMS, PACKAGES, seatsOf } from './cinema.ts';
 
@@ -18,24 +22,42 @@ const DEMO_FAMILY: Array<[string, string]> = [
   ['赵丽华', idOf('19850404', '444')],
 ];
 
-export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
+export async function seedIfEmpty(db: Db, clock: Clock, mode: 'demo' | 'production' = 'demo'): Promise<boolean> {
   const seeded = await db.tx(async (q) => {
     // Lock so two instances starting together do not both seed.
     await q.query(`INSERT INTO settings (key, value) VALUES ('seed', 'started') ON CONFLICT (key) DO NOTHING`);
     await q.query(`SELECT value FROM settings WHERE key = 'seed' FOR UPDATE`);
     const [{ n }] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM halls');
     if (n > 0) return false;
-    await seedBase(q, clock);
+    await seedBase(q, clock, mode);
+    if (mode === 'production') return true;
     const today = museumDate(clock());
     await ensureSchedules(q, today);
     await seedDayStates(q, clock, today);
     return true;
   });
-  if (!seeded) await db.tx((q) => ensureSchedules(q, museumDate(clock())));
+  if (!seeded && mode === 'demo') {
+    await db.tx(async (q) => {
+      await seedMissingTemplates(q, clock());
+      await ensureSchedules(q, museumDate(clock()));
+    });
+  }
   return seeded;
 }
 
-async function seedBase(q: Queryable, clock: Clock) {
+/** A demo data folder made before session templates (migration 017) has halls without one:
+ * they get the demo's, so the demo keeps rolling its days forward. */
+async function seedMissingTemplates(q: Queryable, now: Date) {
+  const bare = await q.query<{ id: number; hall_key: string }>(
+    'SELECT id, hall_key FROM halls h WHERE NOT EXISTS (SELECT 1 FROM session_templates t WHERE t.hall_id = h.id)',
+  );
+  for (const hall of bare) {
+    const def = HALLS.find((h) => h.hallKey === hall.hall_key);
+    if (def) await seedTemplate(q, hall.id, def, true, now);
+  }
+}
+
+async function seedBase(q: Queryable, clock: Clock, mode: 'demo' | 'production') {
   for (const [key, value] of Object.entries(CONFIG)) {
     await q.query('INSERT INTO sys_config (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, value]);
   }
@@ -65,6 +87,7 @@ async function seedBase(q: Queryable, clock: Clock) {
         id, seat.rowNo, seat.colNo, seat.rowLabel, seat.seatLabel, seat.blocked,
       ]);
     }
+    await seedTemplate(q, id, h, mode === 'demo', clock());
     let psort = 0;
     for (const p of h.prices) {
       await q.query(
@@ -98,24 +121,26 @@ async function seedBase(q: Queryable, clock: Clock) {
   await seedContent(q, clock);
 }
 
-/** Creates the standard sessions of every day from today for BOOKING_DAYS days where missing. */
-export async function ensureSchedules(q: Queryable, today: string): Promise<void> {
-  const halls = await q.query<{ id: number; hall_key: string }>('SELECT id, hall_key FROM halls');
-  for (let i = 0; i < BOOKING_DAYS; i++) {
-    const date = addDays(today, i);
-    await q.query('INSERT INTO museum_days (visit_date) VALUES ($1) ON CONFLICT (visit_date) DO NOTHING', [date]);
-    for (const hall of halls) {
-      const def = HALLS.find((h) => h.hallKey === hall.hall_key);
-      for (const [n, [begin, end, capacity]] of (def?.sessions ?? []).entries()) {
-        // A cinema session's capacity is its number of seats (set by the database).
-        await q.query(
-          `INSERT INTO hall_schedule (hall_id, visit_date, begin_time, end_time, capacity, film_id)
-           VALUES ($1,$2,$3,$4,$5,(SELECT id FROM films WHERE film_key = $6)) ON CONFLICT (hall_id, visit_date, begin_time) DO NOTHING`,
-          [hall.id, date, begin, end, capacity, def?.cinema?.films[n] ?? null],
-        );
-      }
-    }
+/** A hall's day of sessions as the demo runs it, its template; marked to roll forward in demo mode. */
+async function seedTemplate(q: Queryable, hallId: number, h: (typeof HALLS)[number], rollForward: boolean, now: Date) {
+  const [{ id }] = await q.query<{ id: number }>('INSERT INTO session_templates (hall_id, name, roll_forward, updated_at) VALUES ($1, $2, $3, $4) RETURNING id', [
+    hallId,
+    DEMO_TEMPLATE_NAME,
+    rollForward,
+    now,
+  ]);
+  for (const [n, [begin, end, capacity]] of h.sessions.entries()) {
+    await q.query(
+      `INSERT INTO template_sessions (template_id, begin_time, end_time, capacity, film_id) VALUES ($1, $2, $3, $4, (SELECT id FROM films WHERE film_key = $5))`,
+      [id, begin, end, capacity, h.cinema?.films[n] ?? null],
+    );
   }
+}
+
+/** The demo's sessions of every day from today for BOOKING_DAYS days where missing: its templates
+ * marked to roll forward, applied the one way sessions are made (services/makeSessions.ts). */
+export async function ensureSchedules(q: Queryable, today: string): Promise<void> {
+  await rollForward(q, today, BOOKING_DAYS);
 }
 
 /** The demo's special days: a Monday closure, a sold-out day, a stopped session, 2 days not yet released. */

@@ -1,7 +1,8 @@
 /** The staff console's calls (ours): its own login and token, the review of registrations. */
 import type { z } from 'zod';
-import type { checkInBody, freezeBody, requestReviewBody, reviewBody, staffInvoicesQuery, staffLoginBody, staffTeamsQuery, windowPaymentBody } from '../domain/contracts.ts';
-import type { GateAnswer, InvoiceSummary, Page, StaffDay, StaffInvoice, StaffSettings, TeamForReview, TeamRequest, WindowOrder } from '../domain/types.ts';
+import type { applyTemplateBody, templateBody, checkInBody, freezeBody, requestReviewBody, reviewBody, staffInvoicesQuery, staffLoginBody, staffTeamsQuery, windowPaymentBody } from '../domain/contracts.ts';
+import type { ApplyReport, GateAnswer, InvoiceSummary, Page, SessionTemplates, StaffDay, StaffInvoice, StaffSettings, TeamForReview, TeamRequest, WindowOrder } from '../domain/types.ts';
+import type { ApplyRequest, TemplateDraft } from '../domain/sessionTemplates.ts';
 import type { DayChange } from '../domain/staffDay.ts';
 import type { SettingsChange } from '../domain/staffSettings.ts';
 import type { StaffRole } from '../domain/staffRoles.ts';
@@ -30,7 +31,8 @@ export const getStaffDay = (date: string) => call<StaffDay>('/staff/day', { ...s
 /** One change of a museum day, sent to its route. */
 export const changeStaffDay = (change: DayChange) => {
   const { kind, ...body } = change;
-  const path = kind === 'stop' ? '/staff/sessions/stop' : kind === 'capacity' ? '/staff/sessions/capacity' : '/staff/days/close';
+  const paths = { stop: '/staff/sessions/stop', capacity: '/staff/sessions/capacity', close: '/staff/days/close', release: '/staff/days/release' } as const;
+  const path = paths[kind];
   return call<null>(path, { ...staff, method: 'post', json: body });
 };
 
@@ -40,6 +42,15 @@ export async function downloadDayCsv(date: string, language: 'zh_cn' | 'en_us'):
   if (!res.ok) throw new Error(res.statusText);
   saveBlob(await res.blob(), `museum-${date}.csv`);
 }
+
+export const getSessionTemplates = () => call<SessionTemplates>('/staff/templates', staff);
+
+export const saveSessionTemplate = (draft: TemplateDraft) =>
+  call<{ templateId: number }>('/staff/templates', { ...staff, method: 'post', json: draft satisfies In<typeof templateBody> });
+
+/** What applying a template would make (`apply` false), or making it. */
+export const applySessionTemplate = (request: ApplyRequest, apply: boolean) =>
+  call<ApplyReport>(apply ? '/staff/templates/apply' : '/staff/templates/preview', { ...staff, method: 'post', json: request satisfies In<typeof applyTemplateBody> });
 
 export const getStaffSettings = () => call<StaffSettings>('/staff/settings', staff);
 

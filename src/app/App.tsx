@@ -80,6 +80,7 @@ const StaffSettings = lazyScreen(withTeamTexts(() => import('../features/staff/S
 const StaffMessages = lazyScreen(withTeamTexts(() => import('../features/staff/StaffMessages.tsx')));
 const StaffMessage = lazyScreen(withTeamTexts(() => import('../features/staff/StaffMessage.tsx')));
 const StaffInvoices = lazyScreen(withTeamTexts(() => import('../features/staff/StaffInvoices.tsx')));
+const StaffSessions = lazyScreen(withTeamTexts(() => import('../features/staff/StaffSessions.tsx')));
 const NotFound = lazyScreen(() => import('../features/entry/NotFound.tsx'));
 
 /** The screen of every path of the route table: a path without a screen is a type error. */
@@ -164,6 +165,7 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [STAFF_PATHS.messages]: StaffMessages,
   [STAFF_PATHS.message]: StaffMessage,
   [STAFF_PATHS.invoices]: StaffInvoices,
+  [STAFF_PATHS.sessions]: StaffSessions,
 };
 
 export function App() {

@@ -82,6 +82,7 @@ export const ROUTES = {
   [STAFF_PATHS.messages]: { noLogin: true },
   [STAFF_PATHS.message]: { noLogin: true },
   [STAFF_PATHS.invoices]: { noLogin: true },
+  [STAFF_PATHS.sessions]: { noLogin: true },
 } as const satisfies Record<string, { noLogin?: boolean }>;
 
 export type RoutePath = keyof typeof ROUTES;

@@ -318,6 +318,40 @@ export const staffDay = z.strictObject({
     }),
   ),
 });
+const templateSession = z.strictObject({ beginTime: z.string(), endTime: z.string(), capacity: z.number().int(), filmId: id.nullable() });
+/** Every hall with its films (a dome's), its seats and its session templates. */
+export const sessionTemplates = z.strictObject({
+  now: z.string(),
+  halls: z.array(
+    z.strictObject({
+      hallId: id,
+      name: z.string(),
+      cinema: z.boolean(),
+      seats: z.number().int(),
+      films: z.array(z.strictObject({ filmId: id, name: z.string() })),
+      templates: z.array(z.strictObject({ templateId: id, name: z.string(), rollForward: z.boolean(), sessions: z.array(templateSession) })),
+    }),
+  ),
+});
+/** What applying a template did (or, previewed, would do) day by day. */
+export const applyReport = z.strictObject({
+  templateId: id,
+  hallName: z.string(),
+  templateName: z.string(),
+  applied: z.boolean(),
+  created: z.number().int(),
+  skipped: z.number().int(),
+  days: z.array(
+    z.strictObject({
+      date: z.string(),
+      closed: z.boolean(),
+      onSale: z.boolean(),
+      releaseAt: z.number().nullable(),
+      created: z.array(z.string()),
+      skipped: z.array(z.string()),
+    }),
+  ),
+});
 export const staffSettings = z.strictObject({
   config: z.array(z.strictObject({ key: z.string(), label: z.string(), value: z.string() })),
   texts: z.array(z.strictObject({ name: z.string(), zh: z.string(), en: z.string() })),

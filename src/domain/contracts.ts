@@ -100,6 +100,26 @@ export const capacityBody = z.object({ scheduleId: dbId(), capacity: z.coerce.nu
 /** A day closed with its reason, or opened. */
 export const closeDayBody = z.object({ date: isoDate(), closed: z.boolean(), reasonZh: text().max(100).default(''), reasonEn: text().max(200).default('') });
 export const staffDayQuery = z.object({ date: isoDate() });
+/** A session template of a hall (templateId null: a new one); the rules are src/domain/sessionTemplates.ts. */
+export const templateBody = z.object({
+  templateId: dbId().nullable().default(null),
+  hallId: dbId(),
+  name: text().max(100),
+  sessions: z
+    .array(z.object({ beginTime: text().max(10), endTime: text().max(10), capacity: z.coerce.number().int().min(0).max(1_000_000), filmId: dbId().nullable().default(null) }))
+    .max(100),
+});
+/** A template applied to the days from..to on the chosen weekdays (0 = Sunday), released at
+ * 'YYYY-MM-DD HH:mm' museum time or 'now'. The preview takes the same body. */
+export const applyTemplateBody = z.object({
+  templateId: dbId(),
+  from: isoDate(),
+  to: isoDate(),
+  weekdays: z.array(z.number().int().min(0).max(6)).max(7),
+  releaseAt: text().max(20),
+});
+/** A day's release time on its own (a day not on sale yet). */
+export const dayReleaseBody = z.object({ date: isoDate(), releaseAt: text().max(20) });
 /** A config key staff own (src/domain/staffSettings.ts) and its new value. */
 export const configBody = z.object({ key: text().max(60), value: text().max(20) });
 /** A configured text in both languages (HTML, sanitized when stored). */

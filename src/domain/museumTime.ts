@@ -10,6 +10,12 @@ export function museumDate(at: Date): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 }
 
+/** 'YYYY-MM-DD HH:mm' in museum time: release times are written and compared so. */
+export function museumMinute(at: Date): string {
+  const d = new Date(at.getTime() + MUSEUM_OFFSET_MS);
+  return `${museumDate(at)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+}
+
 /** The calendar day `days` after `date` ('YYYY-MM-DD'; negative: before). */
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);

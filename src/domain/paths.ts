@@ -112,6 +112,8 @@ export const STAFF_PATHS = {
   message: '/staff/messages/:id',
   /** Finance issues requested invoices; flagged ones were refunded after issue. */
   invoices: '/staff/invoices',
+  /** Session templates: made, applied to days with a release time. */
+  sessions: '/staff/sessions',
 } as const;
 
 /** The `:name` parameters of a path pattern. */

@@ -24,7 +24,15 @@ export const DAY_TEXTS = {
 export type DayChange =
   | { kind: 'stop'; scheduleId: number; stopped: boolean; reasonZh: string; reasonEn: string }
   | { kind: 'capacity'; scheduleId: number; capacity: number }
-  | { kind: 'close'; date: string; closed: boolean; reasonZh: string; reasonEn: string };
+  | { kind: 'close'; date: string; closed: boolean; reasonZh: string; reasonEn: string }
+  /** A day's release time ('YYYY-MM-DD HH:mm' museum time, or 'now'), for a day not on sale. */
+  | { kind: 'release'; date: string; releaseAt: string };
+
+/** Whether a day's release time may still change: it is not on sale yet (no sessions, or a
+ * release time to come). `now` in epoch ms. */
+export function releaseOpen(day: { releaseAt: number | null; sessions: unknown[] }, now: number): boolean {
+  return day.sessions.length === 0 || (day.releaseAt !== null && day.releaseAt > now);
+}
 
 /** A reason visitors read in both languages, when one is needed. */
 export function checkStopReason(change: { stopped: boolean; reasonZh: string; reasonEn: string }): Text | null {

@@ -4,6 +4,7 @@ import type { MessageServiceType } from './message.ts';
 import type { SeatState } from './seats.ts';
 import type { TeamRequestKind, TeamRunTimeStatus, TeamType } from './team.ts';
 import type { Text } from './text.ts';
+import type { TemplateSession } from './sessionTemplates.ts';
 import type { CandidateLevel, CandidateState, SessionStatus } from './waitingList.ts';
 import type { GradeEntry, GroupHall, GroupPayMethod, GroupQuoteLine, TicketUseType } from './groupRules.ts';
 
@@ -424,6 +425,42 @@ export interface ShoppingCart {
 export interface StaffSettings {
   config: Array<{ key: string; label: string; value: string }>;
   texts: Array<{ name: string; zh: string; en: string }>;
+}
+
+/** The session templates of every hall, for the staff (now: museum time 'YYYY-MM-DD HH:mm'). */
+export interface SessionTemplates {
+  now: string;
+  halls: TemplateHall[];
+}
+
+export interface TemplateHall {
+  hallId: number;
+  name: string;
+  cinema: boolean;
+  /** A dome's seats: each of its sessions gets them (0 for other halls). */
+  seats: number;
+  films: Array<{ filmId: number; name: string }>;
+  templates: SessionTemplate[];
+}
+
+export interface SessionTemplate {
+  templateId: number;
+  name: string;
+  /** The demo's roll-forward applies it to the booking window (demo mode only). */
+  rollForward: boolean;
+  sessions: TemplateSession[];
+}
+
+/** A template applied (or previewed) day by day: sessions created, or skipped because a session
+ * is there; a closed day gets none; a day on sale keeps its release (new sessions sell at once). */
+export interface ApplyReport {
+  templateId: number;
+  hallName: string;
+  templateName: string;
+  applied: boolean;
+  created: number;
+  skipped: number;
+  days: Array<{ date: string; closed: boolean; onSale: boolean; releaseAt: number | null; created: string[]; skipped: string[] }>;
 }
 
 /** A museum day as the staff see it: open or closed, and each session with its figures. */

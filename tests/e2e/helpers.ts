@@ -159,6 +159,14 @@ export async function fill(page: Page, label: string, value: string) {
   await page.locator('.rv-field').filter({ has: page.locator('.rv-field__label', { hasText: exact }) }).locator('input, textarea').first().fill(value);
 }
 
+/** Logs a demo staff account into the console through its login screen (in the page's language). */
+export async function staffLogin(page: Page, lang: 'zh' | 'en', username = 'staff'): Promise<void> {
+  await page.goto('/staff/login');
+  await fill(page, lang === 'zh' ? '用户名' : 'Username', username);
+  await page.locator('input[type=password]').fill('Museum2026');
+  await page.getByRole('button', { name: lang === 'zh' ? '登录' : 'Log in', exact: true }).click();
+}
+
 /** A unified social credit code no earlier run has used, with its real check character. */
 export function newCreditCode(): string {
   const first17 = `9111000${String(Date.now()).slice(-10)}`;

@@ -2,6 +2,7 @@ import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { staffDayMachine, type DayChange, type StaffDayEvent } from '../../machines/staffDay.machine.ts';
 import type { StaffDay } from '../../src/domain/types.ts';
+import { parseRelease } from '../../src/domain/sessionTemplates.ts';
 import { callsOf } from './outcomes.ts';
 import { pathSuite } from './pathSuite.ts';
 import type { PathModel } from './paths.ts';
@@ -28,6 +29,8 @@ function events(s: Snapshot): StaffDayEvent[] {
       { type: 'CHANGE', change: STOP },
       { type: 'CHANGE', change: { ...STOP, reasonEn: '' } },
       { type: 'CHANGE', change: { kind: 'capacity', scheduleId: 11, capacity: 320 } },
+      { type: 'CHANGE', change: { kind: 'release', date: DATE, releaseAt: '2030-03-05 20:00' } },
+      { type: 'CHANGE', change: { kind: 'release', date: DATE, releaseAt: 'tonight' } },
     ];
   }
   return [];
@@ -40,10 +43,12 @@ pathSuite('staffDay', [
     input: { date: DATE },
     generators: ['cover'],
     events: events as PathModel['events'],
-    // A stop or a closing is never sent without its reason in both languages.
+    // A stop or a closing is never sent without its reason in both languages, nor a release
+    // time that is neither "now" nor a date and time.
     outcome: (end) => {
       for (const change of callsOf(end, 'change') as DayChange[]) {
-        if (change.kind !== 'capacity') expect(change.reasonZh && change.reasonEn).toBeTruthy();
+        if (change.kind === 'release') expect(parseRelease(change.releaseAt)).not.toBeNull();
+        else if (change.kind !== 'capacity') expect(change.reasonZh && change.reasonEn).toBeTruthy();
       }
     },
     outcomes: {

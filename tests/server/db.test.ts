@@ -26,6 +26,18 @@ describe('database', () => {
     expect(k).toBe(n + HALLS.reduce((sum, h) => sum + h.sessions.length, 0));
   });
 
+  it('a demo folder from before session templates gets the demo templates back and keeps rolling forward', async () => {
+    await t.db.query('DELETE FROM template_sessions');
+    await t.db.query('DELETE FROM session_templates');
+    const [{ n }] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM hall_schedule');
+    t.advance(86400_000);
+    await seedIfEmpty(t.db, t.now);
+    const [{ n: k }] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM hall_schedule');
+    expect(k).toBe(n + HALLS.reduce((sum, h) => sum + h.sessions.length, 0));
+    const [{ n: templates }] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM session_templates WHERE roll_forward');
+    expect(templates).toBe(HALLS.length);
+  });
+
   it('malformed JSON gets code 500 with a message, not a crash', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/prod-api/ingore/sendMessage', payload: '{bad', headers: { 'content-type': 'application/json', language: 'en_us' } });
     expect(res.statusCode).toBe(200);

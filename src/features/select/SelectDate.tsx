@@ -10,6 +10,7 @@ import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { useSettings } from '../../ui/settings.tsx';
 import { toastInfo } from '../../ui/feedback.ts';
+import { keepDates } from '../../ui/keepDates.ts';
 import { useLoad } from '../../ui/useLoad.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 import { DayGrid, Legend } from '../../ui/DayGrid.tsx';
@@ -34,7 +35,8 @@ export default function SelectDate() {
 
   const pick = (day: CalendarDay) => {
     if (day.state === 'available') navigate(pathTo(INDIVIDUAL_PATHS.selectVenues, {}, { date: day.date }));
-    else toastInfo(day.reason ?? t(`day.${day.state}`));
+    // A release time's date never wraps at its hyphens.
+    else toastInfo(keepDates(day.reason ?? t(`day.${day.state}`)));
   };
 
   return (

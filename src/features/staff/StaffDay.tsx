@@ -1,6 +1,7 @@
 /** staff/day: a museum day (issue 16). Its figures per session (a bar and the numbers) with
  * the CSV of them; an admin stops or resumes a session's sale, changes a capacity, closes or
- * opens the day (the staffDay machine; the server refuses what would strand visitors). */
+ * opens the day, sets the release time of a day not on sale (the staffDay machine; the server
+ * refuses what would strand visitors). */
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ import { Field } from '../../ui/Field.ts';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import '../../ui/vant.ts';
+import { DayRelease } from './DayRelease.tsx';
 import { SessionFigures } from './SessionFigures.tsx';
 import { useStaffToken } from './useStaffToken.ts';
 import './staff.css';
@@ -48,6 +50,7 @@ export default function StaffDay() {
         {day ? (
           <>
             <p className={day.closed ? 'notice-bar notice-bar--danger' : 'muted'}>{day.closed ? t('day.closed', { reason: day.reason ?? '' }) : t('day.open', { n: day.sessions.length })}</p>
+            <DayRelease key={`${day.date}-${day.releaseAt ?? 0}-${day.sessions.length}`} day={day} onChange={(change) => send({ type: 'CHANGE', change })} />
             {day.closed ? null : (
               <>
                 <Field label={t('day.reasonZh')} value={reasonZh} maxLength={100} onChange={setReasonZh} />

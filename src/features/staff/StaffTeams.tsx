@@ -73,6 +73,9 @@ export default function StaffTeams() {
       <Link href={STAFF_PATHS.invoices} className="btn btn--block staff-logout">
         {t('staffInvoices.title')}
       </Link>
+      <Link href={STAFF_PATHS.sessions} className="btn btn--block staff-logout">
+        {t('sessions.title')}
+      </Link>
       <button
         type="button"
         className="btn btn--block staff-logout"

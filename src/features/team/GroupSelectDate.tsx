@@ -9,6 +9,7 @@ import { teamBookingBlock, teamNotices } from '../../domain/team.ts';
 import type { CalendarDay } from '../../domain/types.ts';
 import { DayGrid, Legend } from '../../ui/DayGrid.tsx';
 import { toastInfo } from '../../ui/feedback.ts';
+import { keepDates } from '../../ui/keepDates.ts';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
@@ -29,7 +30,7 @@ export default function GroupSelectDate() {
 
   const pick = (day: CalendarDay) => {
     if (day.state === 'available') actor.send({ type: 'PICK_DATE', date: day.date });
-    else toastInfo(day.reason ?? t(`day.${day.state}`));
+    else toastInfo(keepDates(day.reason ?? t(`day.${day.state}`)));
   };
 
   return (

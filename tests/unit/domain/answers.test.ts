@@ -63,6 +63,8 @@ const same = {
   groupSetting: true as Equal<Out<typeof answers.groupSetting>, T.GroupSetting>,
   groupOrderDetail: true as Equal<Out<typeof answers.groupOrderDetail>, T.GroupOrderDetail>,
   windowOrder: true as Equal<Out<typeof answers.windowOrder>, T.WindowOrder>,
+  sessionTemplates: true as Equal<Out<typeof answers.sessionTemplates>, T.SessionTemplates>,
+  applyReport: true as Equal<Out<typeof answers.applyReport>, T.ApplyReport>,
 } satisfies Record<string, true>;
 
 describe('answer schemas', () => {
