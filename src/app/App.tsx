@@ -76,6 +76,7 @@ const StaffTeam = lazyScreen(withTeamTexts(() => import('../features/staff/Staff
 const StaffWindowPayment = lazyScreen(withTeamTexts(() => import('../features/staff/StaffWindowPayment.tsx')));
 const StaffGate = lazyScreen(withTeamTexts(() => import('../features/staff/StaffGate.tsx')));
 const StaffDay = lazyScreen(withTeamTexts(() => import('../features/staff/StaffDay.tsx')));
+const StaffHome = lazyScreen(withTeamTexts(() => import('../features/staff/StaffHome.tsx')));
 const StaffSettings = lazyScreen(withTeamTexts(() => import('../features/staff/StaffSettings.tsx')));
 const StaffMessages = lazyScreen(withTeamTexts(() => import('../features/staff/StaffMessages.tsx')));
 const StaffMessage = lazyScreen(withTeamTexts(() => import('../features/staff/StaffMessage.tsx')));
@@ -155,6 +156,7 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [TEAM_PATHS.messageFillIn]: MessageFillIn,
   [TEAM_PATHS.messageList]: MessageList,
   [TEAM_PATHS.messageDetail]: MessageDetail,
+  [STAFF_PATHS.area]: StaffHome,
   [STAFF_PATHS.login]: StaffLogin,
   [STAFF_PATHS.teams]: StaffTeams,
   [STAFF_PATHS.team]: StaffTeam,

@@ -22,7 +22,7 @@ export function guard({ pathname, search, kind, loggedIn }: GuardInput): GuardRe
 
   if (pathname === SHARED_PATHS.entry || pathname === SHARED_PATHS.notFound) return { pass: true };
   // The staff console is no visitor area: its screens check the staff token themselves.
-  if (pathname === STAFF_PATHS.area) return { pass: false, to: STAFF_PATHS.teams };
+  if (pathname === STAFF_PATHS.area) return { pass: true };
   if (pathname.startsWith(`${STAFF_PATHS.area}/`)) return matchRoute(pathname) ? { pass: true } : { pass: false, to: SHARED_PATHS.notFound };
   if (pathname === PREFIX.individual || pathname === PREFIX.team) {
     return { pass: false, to: AREA_START[pathname === PREFIX.team ? 'team' : 'individual'] };

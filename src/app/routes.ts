@@ -72,6 +72,7 @@ export const ROUTES = {
   [TEAM_PATHS.messageList]: {},
   [TEAM_PATHS.messageDetail]: {},
   // The staff console checks its own token (the staff kind is no area's).
+  [STAFF_PATHS.area]: { noLogin: true },
   [STAFF_PATHS.login]: { noLogin: true },
   [STAFF_PATHS.teams]: { noLogin: true },
   [STAFF_PATHS.team]: { noLogin: true },

@@ -29,9 +29,26 @@ export function staffMay(role: StaffRole, ability: StaffAbility): boolean {
   return role === 'admin' || (STAFF_ABILITIES[ability] as readonly StaffRole[]).includes(role);
 }
 
+/** The console's screens (STAFF_PATHS keys) and the ability each needs, in the menu's order:
+ * the console's home shows a role only the screens it may use. */
+export const STAFF_SCREENS = [
+  ['teams', 'review'],
+  ['messages', 'reply'],
+  ['windowPayment', 'takePayment'],
+  ['invoices', 'invoice'],
+  ['gate', 'checkIn'],
+  ['day', 'figures'],
+  ['sessions', 'operate'],
+  ['settings', 'operate'],
+] as const satisfies ReadonlyArray<readonly [string, StaffAbility]>;
+
+export type StaffScreen = (typeof STAFF_SCREENS)[number][0];
+
+export const staffScreensOf = (role: StaffRole): StaffScreen[] => STAFF_SCREENS.filter(([, ability]) => staffMay(role, ability)).map(([screen]) => screen);
+
 /** Where a staff account's console opens (STAFF_PATHS): its own work. */
-export const STAFF_HOME: Record<StaffRole, 'teams' | 'gate' | 'windowPayment'> = {
-  admin: 'teams',
+export const STAFF_HOME: Record<StaffRole, 'area' | 'teams' | 'gate' | 'windowPayment'> = {
+  admin: 'area',
   reviewer: 'teams',
   gate: 'gate',
   finance: 'windowPayment',

@@ -357,6 +357,8 @@ const teamEn: typeof teamZh = {
     protocolExpiresOn: 'Agreement valid until',
     reviewedOk: 'Reviewed: the group gets a text message',
     imageFailed: 'The image could not be loaded',
+    console: 'Console',
+    roles: { admin: 'Administrator', reviewer: 'Reviewer', gate: 'Gate', finance: 'Finance' },
     logout: 'Log out',
     requests: 'Requests',
     freeze: 'Freeze the account',

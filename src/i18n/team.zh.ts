@@ -356,6 +356,8 @@ const teamZh = {
     protocolExpiresOn: '旅行社协议有效期至',
     reviewedOk: '已审核，团体将收到短信',
     imageFailed: '图片加载失败',
+    console: '工作台',
+    roles: { admin: '管理员', reviewer: '审核员', gate: '检票员', finance: '财务' },
     logout: '退出',
     requests: '申请',
     freeze: '冻结账号',

@@ -114,7 +114,7 @@ for (const lang of ['zh', 'en'] as const) {
     await fill(page, T.username, 'staff');
     await page.locator('input[type=password]').fill('Museum2026');
     await page.getByRole('button', { name: T.login, exact: true }).click();
-    await expect(page).toHaveURL(/\/staff\/teams$/);
+    await expect(page).toHaveURL(/\/staff$/);
     await page.getByRole('link', { name: T.title }).click();
     await expect(page).toHaveURL(/\/staff\/day$/);
     // Tomorrow: its sessions are there whatever the hour.

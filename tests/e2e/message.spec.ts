@@ -55,6 +55,9 @@ for (const lang of ['zh', 'en'] as const) {
     await fill(staff, L.username, 'staff');
     await staff.locator('input[type=password]').fill('Museum2026');
     await staff.getByRole('button', { name: L.login, exact: true }).click();
+    // An admin's console opens at its home, every screen of the console listed.
+    await expect(staff.locator('.centre-link')).toHaveCount(8);
+    await shot(staff, lang, '100-staff-console');
     await staff.getByRole('link', { name: L.staffLink }).click();
     await expect(staff).toHaveURL(/\/staff\/messages$/);
     await staff.getByTestId('staff-message').filter({ hasText: words.slice(0, 10) }).click();
@@ -101,4 +104,19 @@ test('a team reaches its own board from its centre, and a visitor does not see i
   const other = await page.request.get(`/prod-api/message/${id}`, { headers: { authorization: `Bearer ${visitor}`, language: 'en_us' } });
   expect((await other.json()).msg).toBe('The message does not exist');
   await shot(page, 'zh', '105-team-message');
+});
+
+test("a finance clerk's console lists only its own work; back from any screen is that list", async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.goto('/staff/login');
+  await fill(page, 'Username', 'finance');
+  await page.locator('input[type=password]').fill('Museum2026');
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/staff\/windowPayment$/);
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/staff$/);
+  await expect(page.locator('.centre-link')).toHaveText([/Window payments/, /Invoices/, /The day/]);
+  for (const link of await page.locator('.centre-link').all()) await tapTarget(link);
+  await noSidewaysScroll(page);
+  await shot(page, 'en', '106-finance-console');
 });

@@ -71,7 +71,7 @@ for (const lang of ['zh', 'en'] as const) {
     const release = `${addDays(today, 5)} 20:00`;
     await useLanguage(page, lang);
     await staffLogin(page, lang);
-    await expect(page).toHaveURL(/\/staff\/teams$/);
+    await expect(page).toHaveURL(/\/staff$/);
     await page.getByRole('link', { name: T.title }).click();
     await expect(page).toHaveURL(/\/staff\/sessions$/);
 

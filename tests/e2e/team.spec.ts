@@ -148,7 +148,9 @@ for (const lang of ['zh', 'en'] as const) {
     await fill(page, lang === 'zh' ? '用户名' : 'Username', 'staff');
     await page.locator('input[type=password]').fill('Museum2026');
     await page.getByRole('button', { name: T.login, exact: true }).click();
-    await expect(page).toHaveURL(/\/staff\/teams$/);
+    // An admin's console opens at its home: the screens of the role.
+    await expect(page).toHaveURL(/\/staff$/);
+    await page.getByRole('link', { name: lang === 'zh' ? '团体审核' : 'Group review' }).click();
     const card = page.locator('.staff-team').filter({ hasText: name });
     await expect(card).toBeVisible();
     await shot(page, lang, '54-staff-pending');
@@ -325,6 +327,7 @@ for (const lang of ['zh', 'en'] as const) {
     await fill(page, lang === 'zh' ? '用户名' : 'Username', 'staff');
     await page.locator('input[type=password]').fill('Museum2026');
     await page.getByRole('button', { name: TEXT[lang].login, exact: true }).click();
+    await page.getByRole('link', { name: lang === 'zh' ? '团体审核' : 'Group review' }).click();
     await page.getByRole('tab', { name: L.requests }).click();
     const request = page.locator('.staff-request').last();
     await expect(request.locator('.staff-doc img')).toHaveCount(1);

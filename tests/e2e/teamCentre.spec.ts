@@ -100,7 +100,7 @@ for (const lang of ['zh', 'en'] as const) {
     // The centre and the group's details.
     await page.goto('/team/personalCenter/personHome');
     const links = page.locator('.centre-link');
-    await expect(links).toHaveCount(5);
+    await expect(links).toHaveCount(6);
     for (const link of await links.all()) await tapTarget(link);
     await noSidewaysScroll(page);
     await shot(page, lang, '70-team-centre');
@@ -158,6 +158,7 @@ for (const lang of ['zh', 'en'] as const) {
     await fill(page, lang === 'zh' ? '用户名' : 'Username', 'staff');
     await page.locator('input[type=password]').fill('Museum2026');
     await page.getByRole('button', { name: T.login, exact: true }).click();
+    await page.getByRole('link', { name: lang === 'zh' ? '团体审核' : 'Group review' }).click();
     await page.getByRole('tab', { name: T.requests }).click();
     const request = page.locator('.staff-request').filter({ hasText: next });
     await expect(request).toContainText(T.phoneKind);

@@ -36,7 +36,7 @@ export default function StaffDay() {
   useStaffToken();
 
   return (
-    <Screen title={t('day.title')} backTo={STAFF_PATHS.teams}>
+    <Screen title={t('day.title')} backTo={STAFF_PATHS.area}>
       <section className="card stack">
         <div className="row day-nav">
           <button type="button" className="btn" onClick={() => send({ type: 'DATE.CHANGE', date: addDays(date, -1) })} aria-label={t('day.previous')}>

@@ -43,7 +43,7 @@ export default function StaffInvoices() {
   const failed = snapshot.matches({ list: 'failed' }) || snapshot.matches({ invoice: 'failed' });
 
   return (
-    <Screen title={t('staffInvoices.title')} backTo={STAFF_PATHS.teams}>
+    <Screen title={t('staffInvoices.title')} backTo={STAFF_PATHS.area}>
       {inList ? (
         <>
           <div className="chips staff-tabs" role="tablist">

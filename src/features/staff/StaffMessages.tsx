@@ -20,7 +20,7 @@ export default function StaffMessages() {
   useStaffToken();
 
   return (
-    <Screen title={t('staffMessages.title')} backTo={STAFF_PATHS.teams}>
+    <Screen title={t('staffMessages.title')} backTo={STAFF_PATHS.area}>
       <div className="filters" role="tablist">
         {STATES.map((value) => (
           <button key={value} type="button" role="tab" aria-selected={state === value} className={`chip${state === value ? ' chip--on' : ''}`} onClick={() => setState(value)}>

@@ -37,7 +37,7 @@ export default function StaffSessions() {
   useStaffToken();
 
   return (
-    <Screen title={t('sessions.title')} backTo={STAFF_PATHS.teams}>
+    <Screen title={t('sessions.title')} backTo={STAFF_PATHS.area}>
       {error ? <Refusal message={tr(error)} /> : null}
       {showReport && report ? (
         <>

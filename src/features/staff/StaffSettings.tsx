@@ -71,7 +71,7 @@ export default function StaffSettings() {
   useStaffToken();
 
   return (
-    <Screen title={t('settings.title')} backTo={STAFF_PATHS.teams}>
+    <Screen title={t('settings.title')} backTo={STAFF_PATHS.area}>
       {error ? <Refusal message={tr(error)} /> : null}
       {saved && snapshot.matches('ready') ? (
         <p className="notice-bar" role="status">

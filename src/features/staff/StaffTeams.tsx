@@ -1,8 +1,7 @@
 /** staff/teams: registrations by review state, oldest first; one opens for review. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'wouter';
-import { clearToken } from '../../api/session.ts';
+import { Link } from 'wouter';
 import { getRequestsForReview, getTeamsForReview } from '../../api/staffCalls.ts';
 import { pathTo, STAFF_PATHS } from '../../domain/paths.ts';
 import { TEAM_TYPE_NAMES } from '../../domain/team.ts';
@@ -20,7 +19,6 @@ type Tab = (typeof STATES)[number] | 'requests';
 
 export default function StaffTeams() {
   const { t } = useTranslation();
-  const [, navigate] = useLocation();
   const [state, setState] = useState<Tab>('pending');
   const [failure, setFailure] = useState<unknown>(null);
   const present = useStaffToken(failure);
@@ -32,7 +30,7 @@ export default function StaffTeams() {
   const requests = useLoad(() => (present && state === 'requests' ? getRequestsForReview().catch(caught) : Promise.resolve(null)), [state, present]);
 
   return (
-    <Screen title={t('staff.title')} backTo={STAFF_PATHS.teams}>
+    <Screen title={t('staff.title')} backTo={STAFF_PATHS.area}>
       <div className="chips staff-tabs" role="tablist">
         {[...STATES, 'requests' as const].map((s) => (
           <button key={s} type="button" role="tab" aria-selected={state === s} className={`chip${state === s ? ' chip--on' : ''}`} onClick={() => setState(s)}>
@@ -55,37 +53,6 @@ export default function StaffTeams() {
       {requests.data?.map((r) => <StaffRequestCard key={r.requestId} request={r} today={museumDate(new Date())} />)}
       {(data && data.rows.length === 0) || requests.data?.length === 0 ? <div className="empty-state">{t('staff.noTeams')}</div> : null}
       {failed ? <LoadFailed onRetry={reload} /> : null}
-      <Link href={STAFF_PATHS.windowPayment} className="btn btn--block staff-logout">
-        {t('staff.window')}
-      </Link>
-      <Link href={STAFF_PATHS.gate} className="btn btn--block staff-logout">
-        {t('gate.title')}
-      </Link>
-      <Link href={STAFF_PATHS.day} className="btn btn--block staff-logout">
-        {t('day.title')}
-      </Link>
-      <Link href={STAFF_PATHS.settings} className="btn btn--block staff-logout">
-        {t('settings.title')}
-      </Link>
-      <Link href={STAFF_PATHS.messages} className="btn btn--block staff-logout">
-        {t('staffMessages.link')}
-      </Link>
-      <Link href={STAFF_PATHS.invoices} className="btn btn--block staff-logout">
-        {t('staffInvoices.title')}
-      </Link>
-      <Link href={STAFF_PATHS.sessions} className="btn btn--block staff-logout">
-        {t('sessions.title')}
-      </Link>
-      <button
-        type="button"
-        className="btn btn--block staff-logout"
-        onClick={() => {
-          clearToken('staff');
-          navigate(STAFF_PATHS.login, { replace: true });
-        }}
-      >
-        {t('staff.logout')}
-      </button>
       <LoadingOverlay show={(loading || requests.loading) && present} />
     </Screen>
   );

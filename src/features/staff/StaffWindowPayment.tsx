@@ -36,7 +36,7 @@ export default function StaffWindowPayment() {
   const taken = snapshot.matches('taken');
 
   return (
-    <Screen title={t('staff.windowTitle')} backTo={STAFF_PATHS.teams}>
+    <Screen title={t('staff.windowTitle')} backTo={STAFF_PATHS.area}>
       <section className="card">
         <OrderNumberField value={orderNumber} onChange={(value) => send({ type: 'ORDER_NUMBER.CHANGE', value })} />
         {snapshot.matches('entering') ? (

@@ -35,8 +35,7 @@ describe('route guard (SPEC §2, §6)', () => {
   });
 
   it('leaves the staff console to its own token: no area login, no prefix, 404 for the unknown', () => {
-    expect(guard({ ...base, pathname: '/staff' })).toEqual({ pass: false, to: '/staff/teams' });
-    for (const pathname of ['/staff/login', '/staff/teams', '/staff/teams/12']) expect(guard({ ...base, pathname })).toEqual({ pass: true });
+    for (const pathname of ['/staff', '/staff/login', '/staff/teams', '/staff/teams/12']) expect(guard({ ...base, pathname })).toEqual({ pass: true });
     expect(guard({ ...base, pathname: '/staff/secrets' })).toEqual({ pass: false, to: '/404' });
   });
 
