@@ -12,6 +12,7 @@ import { FooterBar } from '../../ui/FooterBar.tsx';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
+import '../../ui/centre.css';
 import './team.css';
 import { TeamLinks } from './TeamLinks.tsx';
 import { TeamNotices } from './TeamNotices.tsx';
