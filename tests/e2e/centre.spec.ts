@@ -12,13 +12,13 @@ const T = {
     account: '个人中心', baseInfo: '基本信息', changePhone: '更换手机号', contacts: '常用参观人', destory: '注销账户', bindEmail: '绑定', emailField: '邮箱',
     badEmail: '请输入正确的邮箱地址', bound: '邮箱已绑定', add: '添加常用参观人', name: '姓名', number: '证件号码', save: '保存', next: '下一步',
     pick: '从常用参观人选择', newPhone: '新手机号', code: '验证码', sendCode: '获取验证码', submitPhone: '确认更换', continue: '继续注销',
-    ownPhone: '本账户手机号', confirm: '确认注销', notYours: '请输入本账户绑定的手机号', done: '账户已注销', orders: '我的订单',
+    ownPhone: '本账户手机号', notices: '公告', confirm: '确认注销', notYours: '请输入本账户绑定的手机号', done: '账户已注销', orders: '我的订单',
   },
   en: {
     account: 'My account', baseInfo: 'Account details', changePhone: 'Change mobile number', contacts: 'Frequent visitors', destory: 'Cancel the account', bindEmail: 'Bind', emailField: 'E-mail',
     badEmail: 'Please enter a correct e-mail address', bound: 'E-mail bound', add: 'Add a frequent visitor', name: 'Name', number: 'Certificate number', save: 'Save', next: 'Next',
     pick: 'Pick a frequent visitor', newPhone: 'New mobile', code: 'Verification code', sendCode: 'Send code', submitPhone: 'Change the number', continue: 'Continue',
-    ownPhone: 'Your mobile', confirm: 'Cancel my account', notYours: 'Please enter the mobile number of this account', done: 'Account cancelled', orders: 'My orders',
+    ownPhone: 'Your mobile', notices: 'Notices', confirm: 'Cancel my account', notYours: 'Please enter the mobile number of this account', done: 'Account cancelled', orders: 'My orders',
   },
 } as const;
 
@@ -46,6 +46,18 @@ for (const lang of ['zh', 'en'] as const) {
     for (const name of [L.orders, L.baseInfo, L.destory]) await tapTarget(page.getByRole('link', { name, exact: true }));
     await looksRight(page);
     await shot(page, lang, '130-person-home');
+
+    // The notices, the team's screens on the visitor's paths.
+    await page.getByRole('link', { name: L.notices, exact: true }).click();
+    await expect(page).toHaveURL(/\/individualCustomers\/notice$/);
+    await page.locator('.notice-item').first().click();
+    await expect(page).toHaveURL(/\/individualCustomers\/noticeDetail\?id=\d+$/);
+    await expect(page.locator('.notice-detail__text')).not.toBeEmpty();
+    await looksRight(page);
+    await shot(page, lang, '139-notice-detail');
+    await page.getByRole('button', { name: lang === 'zh' ? '返回' : 'Back' }).click();
+    await expect(page).toHaveURL(/\/individualCustomers\/notice$/);
+    await page.goto('/individualCustomers/personalCenter/personHome');
 
     await page.getByRole('link', { name: L.baseInfo }).click();
     await fill(page, L.emailField, 'li.ming@');

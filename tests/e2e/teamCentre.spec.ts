@@ -100,7 +100,7 @@ for (const lang of ['zh', 'en'] as const) {
     // The centre and the group's details.
     await page.goto('/team/personalCenter/personHome');
     const links = page.locator('.centre-link');
-    await expect(links).toHaveCount(5);
+    await expect(links).toHaveCount(6);
     for (const link of await links.all()) await tapTarget(link);
     await noSidewaysScroll(page);
     await shot(page, lang, '70-team-centre');
