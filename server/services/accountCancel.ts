@@ -20,8 +20,8 @@ import { fail } from '../http.ts';
 import { museumDate } from '../time.ts';
 import { accountAudit } from './account.ts';
 import { cancelUnpaidIn } from './cancel.ts';
+import { emptyCartIn } from './cart.ts';
 import { checkedCode } from './login.ts';
-import { releaseCartLines } from './stock.ts';
 
 /** What cancelling now would touch (read only). */
 export async function cancelConsequences(q: Queryable, userId: number, now: Date): Promise<CancelConsequences> {
@@ -67,17 +67,7 @@ export async function cancelAccount(deps: AppDeps, userId: number, input: z.outp
 
     const unpaid = await q.query<{ id: number }>(`SELECT id FROM orders WHERE user_id = $1 AND status = 'toBePaid' ORDER BY id FOR UPDATE`, [userId]);
     for (const o of unpaid) await cancelUnpaidIn(q, o.id, now);
-    const lines = await q.query<{ id: number; status: string }>(
-      `SELECT id, status FROM cart_lines WHERE user_id = $1 AND status IN ('held', 'expired') ORDER BY id FOR UPDATE`,
-      [userId],
-    );
-    await releaseCartLines(
-      q,
-      lines.filter((l) => l.status === 'held').map((l) => l.id),
-      'removed',
-      now,
-    );
-    await q.query(`UPDATE cart_lines SET status = 'removed', closed_at = $2 WHERE user_id = $1 AND status = 'expired'`, [userId, now]);
+    await emptyCartIn(q, userId, now);
 
     // Personal data: names and certificates on what accounting keeps, the rest deleted.
     await q.query(`UPDATE cart_lines SET user_name = '', certificate_info = '' WHERE user_id = $1`, [userId]);

@@ -8,6 +8,7 @@ import { logout } from '../../api/calls.ts';
 import { clearToken } from '../../api/session.ts';
 import { INDIVIDUAL_PATHS, MESSAGE_PATHS } from '../../domain/paths.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
+import { CentreLinks } from '../../ui/CentreLinks.tsx';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
@@ -54,16 +55,7 @@ export default function PersonHome() {
         </section>
       ) : null}
       {me ? (
-        <nav className="card centre-links" aria-label={t('centre.title')}>
-          {ACCOUNT_LINKS.map(([path, label]) => (
-            <Link key={path} href={path} className="centre-link">
-              {t(label)}
-              <span className="centre-link__arrow" aria-hidden="true">
-                ›
-              </span>
-            </Link>
-          ))}
-        </nav>
+        <CentreLinks label={t('centre.title')} links={ACCOUNT_LINKS} />
       ) : null}
       {failed ? <LoadFailed onRetry={reload} /> : null}
       <FooterBar>
