@@ -87,7 +87,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (token) {
       const found = await verifyToken(secret, token, deps.clock());
       if (found) {
-        const revoked = await deps.db.query('SELECT 1 FROM revoked_tokens WHERE jti = $1', [found.jti]);
+        // A logged-out token, or any token of a cancelled visitor account.
+        const revoked = await deps.db.query(
+          `SELECT 1 FROM revoked_tokens WHERE jti = $1
+           UNION ALL SELECT 1 FROM users WHERE $2 AND id = $3 AND cancelled_at IS NOT NULL`,
+          [found.jti, found.kind === 'individual', found.userId],
+        );
         if (revoked.length === 0) request.account = found;
       }
     }

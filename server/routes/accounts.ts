@@ -3,14 +3,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../context.ts';
-import { fail, langOf, ok } from '../http.ts';
+import { langOf, ok } from '../http.ts';
 import { account, clientIp } from './kit.ts';
-import { loginBody } from '../../src/domain/contracts.ts';
+import { emailBody, loginBody, phoneCodeBody } from '../../src/domain/contracts.ts';
+import { bindEmail, changePhone, unbindEmail, userInfo } from '../services/account.ts';
+import { accountConsequences, cancelAccount } from '../services/accountCancel.ts';
 import { loginWithCode } from '../services/login.ts';
 import { loginTeam, teamInfo } from '../services/teams.ts';
 import { signToken } from '../auth.ts';
-import { maskPhone } from '../../src/domain/certificates.ts';
-import type { User } from '../../src/domain/types.ts';
 import * as answers from '../../src/domain/answers.ts';
 import { answer } from './kit.ts';
 
@@ -27,16 +27,29 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     return ok(req, { token: await sign(userId, 'individual') });
   });
 
-  app.get('/getUserInfoToIndividual', { config: { auth: 'individual' }, schema: { response: answer(answers.userInfo) } }, async (req) => {
-    const { userId } = account(req);
-    const [u] = await deps.db.query<{ id: number; user_name: string; bind_status: number; phone: string }>(
-      'SELECT id, user_name, bind_status, phone FROM users WHERE id = $1',
-      [userId],
-    );
-    if (!u) throw fail({ zh: '用户不存在，请重新登录', en: 'The user does not exist; please log in again' }, 401);
-    const user: User = { userId: u.id, userName: u.user_name, userType: 1, bindStatus: u.bind_status === 1 ? 1 : 0, phone: maskPhone(u.phone) };
-    return ok(req, { user });
-  });
+  app.get('/getUserInfoToIndividual', { config: { auth: 'individual' }, schema: { response: answer(answers.userInfo) } }, async (req) =>
+    ok(req, await userInfo(deps, account(req).userId)),
+  );
+
+  // The visitor's own account (personalCenter): phone, e-mail, cancellation.
+  const visitor = { config: { auth: 'individual' as const } };
+  app.post('/system/user/changePhoneNumber', { ...visitor, schema: { body: phoneCodeBody, response: answer(z.null()) } }, async (req) =>
+    ok(req, await changePhone(deps, account(req).userId, req.body, clientIp(req))),
+  );
+  app.post('/system/user/bindUserEmail', { ...visitor, schema: { body: emailBody, response: answer(z.null()) } }, async (req) =>
+    ok(req, await bindEmail(deps, account(req).userId, req.body)),
+  );
+  // GET as SPEC §7 has it; the bearer token (never a cookie the browser sends by itself) keeps
+  // a link elsewhere from unbinding anything.
+  app.get('/system/user/unBindUserEmail', { ...visitor, schema: { response: answer(z.null()) } }, async (req) => ok(req, await unbindEmail(deps, account(req).userId)));
+  // SPEC §7 names GET cancelCustomerAccount without inputs: it answers what a cancellation
+  // would do; the cancellation itself is a POST confirmed with the account's phone and a code.
+  app.get('/cancelCustomerAccount', { ...visitor, schema: { response: answer(answers.cancelConsequences) } }, async (req) =>
+    ok(req, await accountConsequences(deps, account(req).userId)),
+  );
+  app.post('/cancelCustomerAccount', { ...visitor, schema: { body: phoneCodeBody, response: answer(answers.accountCancelled) } }, async (req) =>
+    ok(req, await cancelAccount(deps, account(req).userId, req.body, clientIp(req))),
+  );
 
   app.get('/getUserInfoToTeam', { config: { auth: 'team' }, schema: { response: answer(answers.teamInfo) } }, async (req) =>
     ok(req, await teamInfo(deps, account(req).userId, langOf(req))),

@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import { cancelQuery } from '../../src/domain/contracts.ts';
 import type { AppDeps } from '../context.ts';
+import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
 import type { CancelOrderResult, OrderStatus } from '../../src/domain/types.ts';
 import { checkOrderNumber } from '../../src/domain/fields.ts';
@@ -22,11 +23,17 @@ export async function cancelOrder(deps: AppDeps, userId: number, query: z.output
     );
     if (!o) throw fail(ORDER_TEXTS.orderNotFound);
     if (o.status !== 'toBePaid') throw fail(LIFECYCLE_TEXTS.notCancelable);
-    await q.query(`UPDATE orders SET status = 'canceled', canceled_at = $2 WHERE id = $1 AND status = 'toBePaid'`, [o.id, now]);
-    await releaseOrderTickets(q, o.id, ['toBePaid'], 'canceled', now);
-    // An unpaid waiting-list order's tickets own no stock.
-    await q.query(`UPDATE tickets SET status = 'canceled' WHERE order_id = $1 AND status = 'candidate'`, [o.id]);
-    await q.query(`UPDATE payments SET status = 'canceled' WHERE order_id = $1 AND status = 'created'`, [o.id]);
+    await cancelUnpaidIn(q, o.id, now);
     return { orderId: o.id, status: 'canceled' };
   });
+}
+
+/** Cancels an unpaid order locked by the caller's transaction (the caller checked it is
+ * 'toBePaid'): its stock comes back once, its payments still open are closed. */
+export async function cancelUnpaidIn(q: Queryable, orderId: number, now: Date): Promise<void> {
+  await q.query(`UPDATE orders SET status = 'canceled', canceled_at = $2 WHERE id = $1 AND status = 'toBePaid'`, [orderId, now]);
+  await releaseOrderTickets(q, orderId, ['toBePaid'], 'canceled', now);
+  // An unpaid waiting-list order's tickets own no stock.
+  await q.query(`UPDATE tickets SET status = 'canceled' WHERE order_id = $1 AND status = 'candidate'`, [orderId]);
+  await q.query(`UPDATE payments SET status = 'canceled' WHERE order_id = $1 AND status = 'created'`, [orderId]);
 }

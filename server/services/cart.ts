@@ -209,20 +209,24 @@ export async function removeCartLine(deps: AppDeps, userId: number, id: number):
 
 export async function clearCart(deps: AppDeps, userId: number): Promise<{ removed: number }> {
   const now = deps.clock();
-  return deps.db.tx(async (q) => {
-    const lines = await q.query<{ id: number; status: string }>(
-      `SELECT id, status FROM cart_lines WHERE user_id = $1 AND status IN ('held', 'expired') ORDER BY id FOR UPDATE`,
-      [userId],
-    );
-    await releaseCartLines(
-      q,
-      lines.filter((l) => l.status === 'held').map((l) => l.id),
-      'removed',
-      now,
-    );
-    await q.query(`UPDATE cart_lines SET status = 'removed', closed_at = $2 WHERE user_id = $1 AND status = 'expired'`, [userId, now]);
-    return { removed: lines.length };
-  });
+  return deps.db.tx(async (q) => ({ removed: await emptyCartIn(q, userId, now) }));
+}
+
+/** Removes every line of a user's cart in the caller's transaction: held ones give their stock
+ * back (stock.ts), expired ones just close. Answers how many lines there were. */
+export async function emptyCartIn(q: Queryable, userId: number, now: Date): Promise<number> {
+  const lines = await q.query<{ id: number; status: string }>(
+    `SELECT id, status FROM cart_lines WHERE user_id = $1 AND status IN ('held', 'expired') ORDER BY id FOR UPDATE`,
+    [userId],
+  );
+  await releaseCartLines(
+    q,
+    lines.filter((l) => l.status === 'held').map((l) => l.id),
+    'removed',
+    now,
+  );
+  await q.query(`UPDATE cart_lines SET status = 'removed', closed_at = $2 WHERE user_id = $1 AND status = 'expired'`, [userId, now]);
+  return lines.length;
 }
 
 /** Pays the selected held lines as ONE order: rules re-checked per session over the selected

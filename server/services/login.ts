@@ -96,8 +96,9 @@ export async function verifyCode(deps: AppDeps, phone: string, code: string, ip:
   await checkedCode(deps, phone, code, ip, async () => undefined);
 }
 
-/** The code check, then `then` in the same transaction. */
-async function checkedCode<T>(deps: AppDeps, phone: string, code: string, ip: string, then: (q: Queryable, now: Date) => Promise<T>): Promise<T> {
+/** The code check, then `then` in the same transaction (a refusal thrown by `then` rolls the
+ * code back unspent). */
+export async function checkedCode<T>(deps: AppDeps, phone: string, code: string, ip: string, then: (q: Queryable, now: Date) => Promise<T>): Promise<T> {
   const bad = checkPhone(phone) ?? checkCode(code);
   if (bad) throw fail(bad);
   const now = deps.clock();

@@ -65,10 +65,16 @@ const TeamPassword = lazyScreen(withTeamTexts(() => import('../features/team/Tea
 const TeamDetails = lazyScreen(withTeamTexts(() => import('../features/team/TeamDetails.tsx')));
 const TeamBaseInfo = lazyScreen(withTeamTexts(() => import('../features/team/TeamBaseInfo.tsx')));
 const TeamPhone = lazyScreen(withTeamTexts(() => import('../features/team/TeamPhone.tsx')));
-const TopContacts = lazyScreen(withTeamTexts(() => import('../features/team/TopContacts.tsx')));
-const EditContact = lazyScreen(withTeamTexts(() => import('../features/team/EditContact.tsx')));
-const NoticeList = lazyScreen(withTeamTexts(() => import('../features/team/NoticeList.tsx')));
-const NoticeDetail = lazyScreen(withTeamTexts(() => import('../features/team/NoticeDetail.tsx')));
+const TopContacts = lazyScreen(withTeamTexts(() => import('../features/centre/TopContacts.tsx')));
+const EditContact = lazyScreen(withTeamTexts(() => import('../features/centre/EditContact.tsx')));
+const NoticeList = lazyScreen(withTeamTexts(() => import('../features/centre/NoticeList.tsx')));
+const NoticeDetail = lazyScreen(withTeamTexts(() => import('../features/centre/NoticeDetail.tsx')));
+// The visitor's centre brings the centre's texts (with the group area's, whose shared screens it uses).
+const PersonHome = lazyScreen(withTeamTexts(() => import('../features/centre/PersonHome.tsx')));
+const BaseInfo = lazyScreen(withTeamTexts(() => import('../features/centre/BaseInfo.tsx')));
+const ChangePhone = lazyScreen(withTeamTexts(() => import('../features/centre/ChangePhone.tsx')));
+const Destory = lazyScreen(withTeamTexts(() => import('../features/centre/Destory.tsx')));
+const ReDestory = lazyScreen(withTeamTexts(() => import('../features/centre/ReDestory.tsx')));
 const CommonProblem = lazyScreen(withTeamTexts(() => import('../features/team/CommonProblem.tsx')));
 const StaffLogin = lazyScreen(withTeamTexts(() => import('../features/staff/StaffLogin.tsx')));
 const StaffTeams = lazyScreen(withTeamTexts(() => import('../features/staff/StaffTeams.tsx')));
@@ -116,6 +122,17 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [INDIVIDUAL_PATHS.messageFillIn]: MessageFillIn,
   [INDIVIDUAL_PATHS.messageList]: MessageList,
   [INDIVIDUAL_PATHS.messageDetail]: MessageDetail,
+  [INDIVIDUAL_PATHS.personHome]: PersonHome,
+  [INDIVIDUAL_PATHS.baseInfo]: BaseInfo,
+  [INDIVIDUAL_PATHS.changePhone]: ChangePhone,
+  // Frequent visitors and notices: the same screens as a team's, on the visitor's paths and token.
+  [INDIVIDUAL_PATHS.topContacts]: TopContacts,
+  [INDIVIDUAL_PATHS.addAudienceInformation]: EditContact,
+  [INDIVIDUAL_PATHS.editAudienceInformation]: EditContact,
+  [INDIVIDUAL_PATHS.notice]: NoticeList,
+  [INDIVIDUAL_PATHS.noticeDetail]: NoticeDetail,
+  [INDIVIDUAL_PATHS.destory]: Destory,
+  [INDIVIDUAL_PATHS.reDestory]: ReDestory,
   [TEAM_PATHS.login]: TeamLogin,
   [TEAM_PATHS.register]: TeamRegister,
   // The group draft: the team's start is its calendar.

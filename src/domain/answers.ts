@@ -38,6 +38,8 @@ export const user = z.strictObject({
   userType: z.union([z.literal(1), z.literal(2)]),
   bindStatus: z.union([z.literal(0), z.literal(1)]),
   phone: z.string(),
+  email: z.string().nullable(),
+  registeredAt: z.string(),
 });
 export const userInfo = z.strictObject({ user });
 export const certificateOptions = z.array(z.strictObject({ dictValue: certificateType, dictLabel: z.string() }));
@@ -585,3 +587,16 @@ const messageWriter = { writerKind: z.enum(['visitor', 'team']), writer: z.strin
 export const staffMessageSummary = messageSummary.extend(messageWriter);
 export const staffMessageDetail = messageDetail.extend(messageWriter);
 export const staffMessagePage = page(staffMessageSummary);
+
+/** cancelCustomerAccount (GET): what cancelling now would do, and whether it may. */
+export const cancelConsequences = z.strictObject({
+  upcomingTickets: z.number().int(),
+  standingBy: z.number().int(),
+  unpaidOrders: z.number().int(),
+  cartHeld: z.number().int(),
+  contacts: z.number().int(),
+  messages: z.number().int(),
+  keptOrders: z.number().int(),
+});
+/** cancelCustomerAccount (POST): the account is gone; what went with it. */
+export const accountCancelled = z.strictObject({ cancelled: cancelConsequences });

@@ -240,6 +240,13 @@ export const teamContactBody = z.object({ contactName: text().max(60) });
 /** updateTeamContacterMobile: the new contact mobile and the code sent to it. */
 export const teamPhoneBody = z.object({ phone: text().max(20), code: text().max(20) });
 
+/** A visitor's new phone and its code (changePhoneNumber), or her own phone and its code to
+ * confirm the account's cancellation (cancelCustomerAccount). */
+export const phoneCodeBody = teamPhoneBody;
+
+/** bindUserEmail. */
+export const emailBody = z.object({ email: text().max(254) });
+
 /** TeamFAQs: one category's questions, or all. */
 export const faqQuery = z.object({ category: text().max(60).optional() });
 

@@ -46,6 +46,7 @@ export const FIELD_LABELS = {
   code: { zh: '验证码', en: 'Verification code' },
   certificateNumber: { zh: '证件号码', en: 'ID number' },
   password: { zh: '密码', en: 'Password' },
+  email: { zh: '邮箱', en: 'E-mail' },
 } as const satisfies Record<string, Text>;
 
 function isEmpty(value: unknown): boolean {

@@ -42,6 +42,18 @@ export const INDIVIDUAL_PATHS = {
   messageFillIn: '/individualCustomers/message/fillIn',
   messageList: '/individualCustomers/message/list',
   messageDetail: '/individualCustomers/message/detail/:id',
+  /** The personal centre: base info, phone, e-mail, frequent visitors, cancellation. */
+  personHome: '/individualCustomers/personalCenter/personHome',
+  baseInfo: '/individualCustomers/personalCenter/baseInfo',
+  changePhone: '/individualCustomers/personalCenter/changePhone',
+  topContacts: '/individualCustomers/personalCenter/topContacts',
+  addAudienceInformation: '/individualCustomers/personalCenter/addAudienceInformation',
+  editAudienceInformation: '/individualCustomers/personalCenter/editAudienceInformation/:id',
+  /** Account cancellation: the consequences, the confirmation; then what was deleted. */
+  destory: '/individualCustomers/personalCenter/destory',
+  reDestory: '/individualCustomers/personalCenter/reDestory',
+  notice: '/individualCustomers/notice',
+  noticeDetail: '/individualCustomers/noticeDetail',
 } as const;
 
 export const TEAM_PATHS = {
@@ -197,3 +209,30 @@ export const MESSAGE_PATHS = {
     back: TEAM_PATHS.personHome,
   },
 } as const satisfies Record<'individual' | 'team', Record<string, string>>;
+
+/** The screens a visitor's and a team's centres share (frequent visitors, notices), each on its
+ * own paths: `home` is the centre they go back to, `noticeBack` where the notices are entered
+ * from (a visitor's centre, a team's login). */
+export const CENTRE_PATHS = {
+  individual: {
+    home: INDIVIDUAL_PATHS.personHome,
+    topContacts: INDIVIDUAL_PATHS.topContacts,
+    notice: INDIVIDUAL_PATHS.notice,
+    noticeDetail: INDIVIDUAL_PATHS.noticeDetail,
+    noticeBack: INDIVIDUAL_PATHS.personHome,
+  },
+  team: {
+    home: TEAM_PATHS.personHome,
+    topContacts: TEAM_PATHS.topContacts,
+    notice: TEAM_PATHS.notice,
+    noticeDetail: TEAM_PATHS.noticeDetail,
+    noticeBack: TEAM_PATHS.login,
+  },
+} as const satisfies Record<'individual' | 'team', Record<string, string>>;
+
+/** A frequent visitor's form: a new one (null), or one to edit. A visitor's screens have their
+ * own add path and the id in the path (SPEC §2); a team's one path with `?id=`. */
+export function contactFormPath(kind: keyof typeof CENTRE_PATHS, contactId: number | null): string {
+  if (kind === 'team') return pathTo(TEAM_PATHS.editAudienceInformation, {}, { id: contactId });
+  return contactId === null ? INDIVIDUAL_PATHS.addAudienceInformation : pathTo(INDIVIDUAL_PATHS.editAudienceInformation, { id: contactId });
+}

@@ -1,5 +1,6 @@
 /** Shapes shared by the client, the machines and the server (SPEC §3). Dates are
  * 'YYYY-MM-DD' strings in the museum's time zone; money is in fen (1/100 yuan). */
+import type { CancelConsequences } from './account.ts';
 import type { MessageServiceType } from './message.ts';
 import type { SeatState } from './seats.ts';
 import type { TeamRequestKind, TeamRunTimeStatus, TeamType } from './team.ts';
@@ -234,6 +235,15 @@ export interface User {
   bindStatus: 0 | 1;
   /** masked, 138****8000 */
   phone: string;
+  /** The bound e-mail (the owner's own), or null. */
+  email: string | null;
+  /** The day the account registered (museum time). */
+  registeredAt: string;
+}
+
+/** cancelCustomerAccount (POST): the counts of what the cancellation did. */
+export interface AccountCancelled {
+  cancelled: CancelConsequences;
 }
 
 /** gainAllSystemConfigLogin */

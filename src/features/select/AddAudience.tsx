@@ -11,6 +11,7 @@ import { tr } from '../../i18n/index.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 import { usePurchase, usePurchaseScreen } from './purchase.tsx';
+import { ContactPick } from './ContactPick.tsx';
 import { TicketTypes } from './TicketTypes.tsx';
 import { VisitorCard } from './VisitorCard.tsx';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
@@ -53,6 +54,13 @@ export default function AddAudience() {
           onChange={(change) => actor.send({ type: 'VISITOR.CHANGE', index, ...change })}
           onRemove={canRemoveVisitor(visitors, index) ? () => actor.send({ type: 'VISITOR.REMOVE', index }) : undefined}
         >
+          <ContactPick
+            onPick={(person) => {
+              actor.send({ type: 'VISITOR.CHANGE', index, field: 'name', value: person.name });
+              actor.send({ type: 'VISITOR.CHANGE', index, field: 'certificateType', value: person.certificateType });
+              actor.send({ type: 'VISITOR.CHANGE', index, field: 'certificateNumber', value: person.certificateNumber });
+            }}
+          />
           <TicketTypes
             index={index}
             prices={session?.priceTicketPoolVOS ?? []}

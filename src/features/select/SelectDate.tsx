@@ -86,6 +86,9 @@ export default function SelectDate() {
         <button type="button" className="btn btn--ghost" onClick={() => navigate(INDIVIDUAL_PATHS.orderRecord)}>
           {t('orderRecord.title')}
         </button>
+        <button type="button" className="btn btn--ghost" onClick={() => navigate(INDIVIDUAL_PATHS.personHome)}>
+          {t('selectDate.account')}
+        </button>
       </nav>
       <LoadingOverlay show={loading} />
       <Sheet

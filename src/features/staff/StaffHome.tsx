@@ -2,11 +2,12 @@
  * (src/domain/staffRoles.ts STAFF_SCREENS) and logging out. Every console screen goes back here. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { clearToken } from '../../api/session.ts';
 import { getStaffMe } from '../../api/staffCalls.ts';
 import { STAFF_PATHS } from '../../domain/paths.ts';
 import { staffScreensOf, type StaffScreen } from '../../domain/staffRoles.ts';
+import { CentreLinks } from '../../ui/CentreLinks.tsx';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
@@ -41,16 +42,7 @@ export default function StaffHome() {
           <p className="muted staff-me">
             {me.username} · {t(`staff.roles.${me.role}`)}
           </p>
-          <nav className="card centre-links" aria-label={t('staff.console')}>
-            {staffScreensOf(me.role).map((screen) => (
-              <Link key={screen} href={STAFF_PATHS[screen]} className="centre-link">
-                {t(LABELS[screen])}
-                <span className="centre-link__arrow" aria-hidden="true">
-                  ›
-                </span>
-              </Link>
-            ))}
-          </nav>
+          <CentreLinks label={t('staff.console')} links={staffScreensOf(me.role).map((screen) => [STAFF_PATHS[screen], LABELS[screen]] as const)} />
         </>
       ) : null}
       {failed ? <LoadFailed onRetry={reload} /> : null}

@@ -2,16 +2,18 @@
  * account states): under review, not approved with the reason, verified with its documents'
  * dates, or frozen; and the logout. */
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { logout } from '../../api/calls.ts';
 import { clearToken } from '../../api/session.ts';
 import { getTeamInfo } from '../../api/teamCalls.ts';
 import { TEAM_PATHS } from '../../domain/paths.ts';
 import { teamNotices } from '../../domain/team.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
+import { CentreLinks } from '../../ui/CentreLinks.tsx';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
+import '../../ui/centre.css';
 import './team.css';
 import { TeamLinks } from './TeamLinks.tsx';
 import { TeamNotices } from './TeamNotices.tsx';
@@ -44,16 +46,7 @@ export default function TeamHome() {
     <Screen title={t('teamArea.homeTitle')} backTo="/">
       {team ? <TeamStateCard team={team} /> : null}
       {team ? (
-        <nav className="card centre-links" aria-label={t('teamArea.homeTitle')}>
-          {CENTRE_LINKS.map(([path, label]) => (
-            <Link key={path} href={path} className="centre-link">
-              {t(label)}
-              <span className="centre-link__arrow" aria-hidden="true">
-                ›
-              </span>
-            </Link>
-          ))}
-        </nav>
+        <CentreLinks label={t('teamArea.homeTitle')} links={CENTRE_LINKS} />
       ) : null}
       {failed ? <LoadFailed onRetry={reload} /> : null}
       {team ? <TeamNotices notices={teamNotices(team)} /> : null}

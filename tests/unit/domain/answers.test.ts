@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as answers from '../../../src/domain/answers.ts';
+import type { CancelConsequences } from '../../../src/domain/account.ts';
 import type { CaptchaChallenge } from '../../../src/domain/captcha.ts';
 import type { RefundContext } from '../../../src/domain/refundRules.ts';
 import type * as T from '../../../src/domain/types.ts';
@@ -56,6 +57,8 @@ const same = {
   faqs: true as Equal<Out<typeof answers.faqs>, T.Faq[]>,
   notices: true as Equal<Out<typeof answers.notices>, T.Page<T.Notice>>,
   contact: true as Equal<Out<typeof answers.contact>, T.Contact>,
+  cancelConsequences: true as Equal<Out<typeof answers.cancelConsequences>, CancelConsequences>,
+  accountCancelled: true as Equal<Out<typeof answers.accountCancelled>, T.AccountCancelled>,
   cinemaSessions: true as Equal<Out<typeof answers.cinemaSessions>, T.CinemaSession[]>,
   seatMap: true as Equal<Out<typeof answers.seatMap>, T.SeatMap>,
   packages: true as Equal<Out<typeof answers.packages>, T.TicketPackage[]>,

@@ -1,20 +1,22 @@
-/** team/notice: the museum's notices for groups still applicable, newest first (no login). */
+/** notice, a visitor's or a team's: the museum's notices still applicable, newest first (no login). */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { getNotices } from '../../api/teamCalls.ts';
-import { pathTo, TEAM_PATHS } from '../../domain/paths.ts';
+import { currentKind } from '../../api/session.ts';
+import { CENTRE_PATHS, pathTo } from '../../domain/paths.ts';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
-import './team.css';
+import '../../ui/centre.css';
 
 export default function NoticeList() {
   const { t } = useTranslation();
+  const paths = CENTRE_PATHS[currentKind()];
   const { data, loading, failed, reload } = useLoad(() => getNotices(), []);
   return (
-    <Screen title={t('teamArea.notices')} backTo={TEAM_PATHS.login}>
+    <Screen title={t('teamArea.notices')} backTo={paths.noticeBack}>
       {data?.rows.map((n) => (
-        <Link key={n.noticeId} href={pathTo(TEAM_PATHS.noticeDetail, {}, { id: n.noticeId })} className="card notice-item">
+        <Link key={n.noticeId} href={pathTo(paths.noticeDetail, {}, { id: n.noticeId })} className="card notice-item">
           <div className="card__title">{n.title}</div>
           <div className="hint">{n.publishTime}</div>
         </Link>

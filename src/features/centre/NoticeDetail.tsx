@@ -1,12 +1,13 @@
-/** team/noticeDetail?id=: one notice (no login). */
+/** noticeDetail?id=, a visitor's or a team's: one notice (no login). */
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { getNotice } from '../../api/teamCalls.ts';
-import { TEAM_PATHS } from '../../domain/paths.ts';
+import { currentKind } from '../../api/session.ts';
+import { CENTRE_PATHS } from '../../domain/paths.ts';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
-import './team.css';
+import '../../ui/centre.css';
 
 export default function NoticeDetail() {
   const { t } = useTranslation();
@@ -14,7 +15,7 @@ export default function NoticeDetail() {
   const valid = Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
   const { data: notice, loading, failed, reload } = useLoad(() => (valid ? getNotice(id) : Promise.resolve(null)), [id, valid]);
   return (
-    <Screen title={notice?.title ?? t('teamArea.notices')} backTo={TEAM_PATHS.notice}>
+    <Screen title={notice?.title ?? t('teamArea.notices')} backTo={CENTRE_PATHS[currentKind()].notice}>
       {notice ? (
         <article className="card notice-detail">
           <h2 className="card__title">{notice.title}</h2>

@@ -1,14 +1,15 @@
-/** The verification-code field with its send button and 60 s countdown (the codeSender
- * machine): the code goes to `phone`. A refusal to send shows under the field. */
+/** The verification-code field of a visitor's or a team's form, with its send button and 60 s
+ * countdown (the codeSender machine): the code goes to `phone`. A refusal to send shows under
+ * the field. */
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
-import { codeSenderMachine } from '../../../machines/codeSender.machine.ts';
-import { sendCode } from '../../api/calls.ts';
-import { CODE_MAX_LENGTH } from '../../domain/limits.ts';
-import { tr } from '../../i18n/index.ts';
-import { Field } from '../../ui/Field.ts';
-import '../../ui/vant.ts';
+import { codeSenderMachine } from '../../machines/codeSender.machine.ts';
+import { sendCode } from '../api/calls.ts';
+import { CODE_MAX_LENGTH } from '../domain/limits.ts';
+import { tr } from '../i18n/index.ts';
+import { Field } from './Field.ts';
+import './vant.ts';
 
 const sender = codeSenderMachine.provide({ actors: { sendCode: fromPromise(({ input }) => sendCode(input.phone)) } });
 
@@ -26,7 +27,7 @@ export function CodeField({ phone, value, onChange, errorMessage }: CodeFieldPro
   return (
     <Field
       type="digit"
-      label={t('teamArea.code')}
+      label={t('login.codeLabel')}
       value={value}
       maxLength={CODE_MAX_LENGTH}
       errorMessage={errorMessage ?? (code.context.error ? tr(code.context.error) : undefined)}

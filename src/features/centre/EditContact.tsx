@@ -1,14 +1,16 @@
-/** team/personalCenter/editAudienceInformation: add a frequent visitor, or with `?id=` change
- * or delete one. Every rule is checked before saving; a refusal shows under the form. */
+/** personalCenter/addAudienceInformation and editAudienceInformation (a visitor's with the id
+ * in the path, a team's with `?id=`): add a frequent visitor, or change or delete one. Every
+ * rule is checked before saving; a refusal shows under the form. */
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation, useParams, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { contactEditMachine } from '../../../machines/contactEdit.machine.ts';
 import { deleteContact, getContact, saveContact } from '../../api/contactCalls.ts';
 import type { ContactForm } from '../../domain/contacts.ts';
-import { TEAM_PATHS } from '../../domain/paths.ts';
+import { currentKind } from '../../api/session.ts';
+import { CENTRE_PATHS } from '../../domain/paths.ts';
 import { tr } from '../../i18n/index.ts';
 import { CertificateTypeField } from '../../ui/CertificateTypeField.tsx';
 import { confirm, toastInfo } from '../../ui/feedback.ts';
@@ -18,7 +20,7 @@ import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import '../../ui/vant.ts';
-import './team.css';
+import '../../ui/centre.css';
 
 const machine = contactEditMachine.provide({
   actors: {
@@ -28,16 +30,17 @@ const machine = contactEditMachine.provide({
   },
 });
 
-/** The `id` query as a contact id, or null (a new one). */
-function contactIdOf(search: string): number | null {
-  const id = Number(new URLSearchParams(search).get('id'));
+/** The contact id of the path or of the `id` query, or null (a new one). */
+function contactIdOf(param: string | undefined, search: string): number | null {
+  const id = Number(param ?? new URLSearchParams(search).get('id'));
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 export default function EditContact() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const contactId = contactIdOf(useSearch());
+  const back = CENTRE_PATHS[currentKind()].topContacts;
+  const contactId = contactIdOf(useParams<{ id?: string }>().id, useSearch());
   const [snapshot, send] = useMachine(machine, { input: { contactId } });
   const { form, error } = snapshot.context;
   const confirming = snapshot.matches('confirmingDelete');
@@ -45,8 +48,8 @@ export default function EditContact() {
   useEffect(() => {
     if (snapshot.status !== 'done') return;
     toastInfo(snapshot.matches('deleted') ? t('teamArea.contactDeleted') : t('teamArea.saved'));
-    navigate(TEAM_PATHS.topContacts, { replace: true });
-  }, [snapshot, navigate, t]);
+    navigate(back, { replace: true });
+  }, [snapshot, navigate, t, back]);
 
   useEffect(() => {
     if (!confirming) return;
@@ -64,7 +67,7 @@ export default function EditContact() {
   const busy = snapshot.matches('saving') || snapshot.matches('deleting');
   const editing = !snapshot.matches('loading') && !snapshot.matches('failed');
   return (
-    <Screen title={contactId === null ? t('teamArea.addContact') : t('teamArea.editContact')} backTo={TEAM_PATHS.topContacts}>
+    <Screen title={contactId === null ? t('teamArea.addContact') : t('teamArea.editContact')} backTo={back}>
       {editing ? (
         <>
           <section className="card">

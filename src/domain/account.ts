@@ -1,0 +1,54 @@
+/** A visitor's own account (SPEC §2 personalCenter, §7 accounts): her phone, her e-mail, and
+ * account cancellation (immediate, deleting her personal data). What a cancellation would do
+ * is counted by the server; whether it may happen is decided here, for the screen and the
+ * server alike. */
+import { checkEmail, FIELD_LABELS, required } from './fields.ts';
+import { fill, type Text } from './text.ts';
+
+/** What cancelling the account now would touch, counted by the server (cancelCustomerAccount). */
+export interface CancelConsequences {
+  /** Paid tickets of today or later, not yet used: refund them first. */
+  upcomingTickets: number;
+  /** Waiting-list orders standing by (paid): cancel them first, the money comes back. */
+  standingBy: number;
+  /** Unpaid orders (a waiting-list order not yet paid among them): cancelled, their tickets released. */
+  unpaidOrders: number;
+  /** Tickets held in the cart: released. */
+  cartHeld: number;
+  /** Frequent visitors: deleted. */
+  contacts: number;
+  /** Message board messages: their text and contact name blanked. */
+  messages: number;
+  /** Paid orders kept for accounting, their visitors' names and certificates blanked. */
+  keptOrders: number;
+}
+
+export const ACCOUNT_TEXTS = {
+  phoneTaken: { zh: '该手机号已绑定其他账户', en: 'This mobile number belongs to another account' },
+  samePhone: { zh: '新手机号与当前手机号相同', en: 'The new number is the one you already use' },
+  notYourPhone: { zh: '请输入本账户绑定的手机号', en: 'Please enter the mobile number of this account' },
+  noEmail: { zh: '当前未绑定邮箱', en: 'No e-mail is bound to this account' },
+  upcoming: {
+    zh: '您有{n}张未使用的已支付门票，请先退票后再注销账户',
+    en: 'You have {n} paid ticket(s) not yet used: refund them before cancelling the account',
+  },
+  standingBy: {
+    zh: '您有{n}个候补中的订单，请先取消候补后再注销账户',
+    en: 'You have {n} waiting-list order(s) standing by: cancel them before cancelling the account',
+  },
+  cancelled: { zh: '账户已注销', en: 'This account has been cancelled' },
+} as const satisfies Record<string, Text>;
+
+/** Why the account may not be cancelled now, or null. Paid tickets still to be used and paid
+ * waiting-list orders hold the visitor's money: she gets it back by a refund first, under the
+ * refund rules, rather than losing it with the account. */
+export function cancelRefusal(c: CancelConsequences): Text | null {
+  if (c.upcomingTickets > 0) return fill(ACCOUNT_TEXTS.upcoming, { n: c.upcomingTickets });
+  if (c.standingBy > 0) return fill(ACCOUNT_TEXTS.standingBy, { n: c.standingBy });
+  return null;
+}
+
+/** The e-mail to bind: required, then its format. */
+export function checkBindEmail(email: string): Text | null {
+  return required(FIELD_LABELS.email, email.trim()) ?? checkEmail(email);
+}
