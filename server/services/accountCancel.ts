@@ -19,13 +19,14 @@ import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
 import { museumDate } from '../time.ts';
 import { accountAudit } from './account.ts';
+import { blockFacts } from './blacklist.ts';
 import { cancelUnpaidIn } from './cancel.ts';
 import { emptyCartIn } from './cart.ts';
 import { checkedCode } from './login.ts';
 
 /** What cancelling now would touch (read only). */
 export async function cancelConsequences(q: Queryable, userId: number, now: Date): Promise<CancelConsequences> {
-  const [c] = await q.query<CancelConsequences>(
+  const [c] = await q.query<Omit<CancelConsequences, 'blockedUntil'>>(
     `SELECT
        (SELECT count(*)::int FROM tickets t JOIN orders o ON o.id = t.order_id JOIN hall_schedule s ON s.id = COALESCE(t.schedule_id, o.schedule_id)
          WHERE o.user_id = $1 AND t.status IN ('toBeChecked', 'reserved') AND s.visit_date >= $2) AS "upcomingTickets",
@@ -37,7 +38,8 @@ export async function cancelConsequences(q: Queryable, userId: number, now: Date
        (SELECT count(*)::int FROM orders WHERE user_id = $1 AND pay_time IS NOT NULL) AS "keptOrders"`,
     [userId, museumDate(now)],
   );
-  return c;
+  const block = await blockFacts(q, userId, now);
+  return { ...c, blockedUntil: block.blacklisted ? block.until : null };
 }
 
 const GONE = { zh: '用户不存在，请重新登录', en: 'The user does not exist; please log in again' };

@@ -21,6 +21,8 @@ export interface CancelConsequences {
   messages: number;
   /** Paid orders kept for accounting, their visitors' names and certificates blanked. */
   keptOrders: number;
+  /** The day booking opens again when the account is blacklisted for missed visits, else null. */
+  blockedUntil: string | null;
 }
 
 export const ACCOUNT_TEXTS = {
@@ -37,6 +39,10 @@ export const ACCOUNT_TEXTS = {
     en: 'You have {n} waiting-list order(s) standing by: cancel them before cancelling the account',
   },
   cancelled: { zh: '账户已注销', en: 'This account has been cancelled' },
+  blocked: {
+    zh: '您的账户因多次预约未到馆被限制预约至{until}，期间不能注销',
+    en: 'Your account cannot book until {until} for missed visits; it cannot be cancelled before then',
+  },
 } as const satisfies Record<string, Text>;
 
 /** Why the account may not be cancelled now, or null. Paid tickets still to be used and paid
@@ -45,6 +51,8 @@ export const ACCOUNT_TEXTS = {
 export function cancelRefusal(c: CancelConsequences): Text | null {
   if (c.upcomingTickets > 0) return fill(ACCOUNT_TEXTS.upcoming, { n: c.upcomingTickets });
   if (c.standingBy > 0) return fill(ACCOUNT_TEXTS.standingBy, { n: c.standingBy });
+  // A number registers afresh after a cancellation: cancelling must not clear a blacklist.
+  if (c.blockedUntil !== null) return fill(ACCOUNT_TEXTS.blocked, { until: c.blockedUntil });
   return null;
 }
 

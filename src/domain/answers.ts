@@ -597,6 +597,7 @@ export const cancelConsequences = z.strictObject({
   contacts: z.number().int(),
   messages: z.number().int(),
   keptOrders: z.number().int(),
+  blockedUntil: z.string().nullable(),
 });
 /** cancelCustomerAccount (POST): the account is gone; what went with it. */
 export const accountCancelled = z.strictObject({ cancelled: cancelConsequences });

@@ -536,6 +536,10 @@ describe('missed visits and the blacklist (own clock)', () => {
     expect(list.data.status).toMatchObject({ blacklisted: true, missedVisits: 3, limit: 3, windowDays: 180, until: '2030-09-03' });
     const block = await m.call('POST', '/order/refund/blockLists', { token });
     expect(block.data.blacklisted).toBe(true);
+    // Cancelling the account would let the number register afresh: not while it is blocked.
+    expect((await m.call('GET', '/cancelCustomerAccount', { token })).data.blockedUntil).toBe('2030-09-03');
+    const cancel = await m.call('POST', '/cancelCustomerAccount', { token, body: { phone: '13900000001', code: '123456' }, lang: 'en' });
+    expect(cancel.msg).toBe('Your account cannot book until 2030-09-03 for missed visits; it cannot be cancelled before then');
     const [h] = await m.halls('2030-03-12');
     const body = orderRequest('2030-03-12', h.hallId, h.scheduleTicketPoolVOS[0].hallScheduleId, [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(h, 'adult') }], await m.captchaToken());
     const before = await m.remaining(h.scheduleTicketPoolVOS[0].hallScheduleId);

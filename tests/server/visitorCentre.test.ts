@@ -182,7 +182,7 @@ describe('account cancellation', () => {
     const remainingBefore = await t.remaining(later.scheduleTicketPoolVOS[0].hallScheduleId);
 
     const facts = await t.call('GET', '/cancelCustomerAccount', { token });
-    expect(facts.data).toEqual({ upcomingTickets: 0, standingBy: 0, unpaidOrders: 1, cartHeld: 1, contacts: 1, messages: 1, keptOrders: 1 });
+    expect(facts.data).toEqual({ upcomingTickets: 0, standingBy: 0, unpaidOrders: 1, cartHeld: 1, contacts: 1, messages: 1, keptOrders: 1, blockedUntil: null });
 
     const code = await codeFor(phone);
     expect((await cancel(token, { phone: neighbour, code })).msg).toBe('Please enter the mobile number of this account');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cancelRefusal, checkBindEmail, type CancelConsequences } from '../../../src/domain/account.ts';
 import { contactFormPath } from '../../../src/domain/paths.ts';
 
-const NOTHING: CancelConsequences = { upcomingTickets: 0, standingBy: 0, unpaidOrders: 0, cartHeld: 0, contacts: 0, messages: 0, keptOrders: 0 };
+const NOTHING: CancelConsequences = { upcomingTickets: 0, standingBy: 0, unpaidOrders: 0, cartHeld: 0, contacts: 0, messages: 0, keptOrders: 0, blockedUntil: null };
 
 describe('account cancellation', () => {
   it('is refused while money sits in tickets to come or a waiting list, in zh and en', () => {
@@ -11,6 +11,7 @@ describe('account cancellation', () => {
       zh: '您有3张未使用的已支付门票，请先退票后再注销账户',
       en: 'You have 3 paid ticket(s) not yet used: refund them before cancelling the account',
     });
+    expect(cancelRefusal({ ...NOTHING, blockedUntil: '2030-09-03' })?.zh).toBe('您的账户因多次预约未到馆被限制预约至2030-09-03，期间不能注销');
     expect(cancelRefusal({ ...NOTHING, standingBy: 1 })?.en).toBe('You have 1 waiting-list order(s) standing by: cancel them before cancelling the account');
   });
 });
