@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as answers from '../../../src/domain/answers.ts';
 import type { CaptchaChallenge } from '../../../src/domain/captcha.ts';
+import type { GateDay, GateSyncAnswer } from '../../../src/domain/gateOffline.ts';
 import type { RefundContext } from '../../../src/domain/refundRules.ts';
 import type * as T from '../../../src/domain/types.ts';
 
@@ -55,6 +56,8 @@ const same = {
   groupSetting: true as Equal<Out<typeof answers.groupSetting>, T.GroupSetting>,
   groupOrderDetail: true as Equal<Out<typeof answers.groupOrderDetail>, T.GroupOrderDetail>,
   windowOrder: true as Equal<Out<typeof answers.windowOrder>, T.WindowOrder>,
+  gateDay: true as Equal<Out<typeof answers.gateDay>, GateDay>,
+  gateSyncAnswer: true as Equal<Out<typeof answers.gateSyncAnswer>, GateSyncAnswer>,
 } satisfies Record<string, true>;
 
 describe('answer schemas', () => {
