@@ -16,6 +16,7 @@ import type { GateAnswer } from './types.ts';
 export const GATE_OFFLINE_REFUSALS = {
   unknown: { zh: '非本场馆今日门票（离线核验）', en: 'Not a ticket of this hall today (offline check)' },
   queued: { zh: '本机已离线检票（{time}），待同步', en: 'Already checked in offline here ({time}), waiting to sync' },
+  noList: { zh: '网络不通，本机也没有今日名单：请恢复网络后再检票', en: 'Offline, and this gate has no list of today: check in when the network is back' },
 } as const satisfies Record<string, Text>;
 
 /** What a scan is: a QR text as read, or an order number typed in. */
@@ -102,7 +103,8 @@ export async function gateDigest(text: string): Promise<string> {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-const hhmm = (at: number) => new Date(at + MUSEUM_OFFSET_MS).toISOString().slice(11, 16);
+/** 'HH:mm' of an instant (epoch ms) in museum time. */
+export const hhmm = (at: number) => new Date(at + MUSEUM_OFFSET_MS).toISOString().slice(11, 16);
 
 /** The gate's answer from its list, for a scan whose digest is `digest`: tickets of this hall
  * today not checked in (neither on the server when the list was fetched, nor in the local
@@ -166,4 +168,24 @@ export function afterSync(queue: readonly GateQueueItem[], answer: GateSyncAnswe
 export function checkedAtOf(scannedAt: number, now: Date): Date {
   const at = new Date(scannedAt);
   return scannedAt <= now.getTime() && museumDate(at) === museumDate(now) ? at : now;
+}
+
+/** What a call answers when the network did not carry it (no answer, a timeout): the gate then
+ * answers from its list. A refusal from the server is an answer, never this. */
+export interface Unreachable {
+  unreachable: true;
+}
+export const UNREACHABLE: Unreachable = { unreachable: true };
+export const isUnreachable = (value: unknown): value is Unreachable => typeof value === 'object' && value !== null && 'unreachable' in value;
+
+/** How often an online gate reloads its list (tickets sold since, checked at other gates). */
+export const GATE_REFRESH_MS = 5 * 60_000;
+
+/** What a gate does on its ticker: sync check-ins that wait (trying is also how it finds the
+ * network back); else, offline or without a list, try to load it again; else reload a list
+ * older than GATE_REFRESH_MS. */
+export function gateChore(s: { queued: number; offline: boolean; loadedAt: number | null; now: number }): 'sync' | 'refresh' | null {
+  if (s.queued > 0) return 'sync';
+  if (s.offline || s.loadedAt === null || s.now - s.loadedAt >= GATE_REFRESH_MS) return 'refresh';
+  return null;
 }
