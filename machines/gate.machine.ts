@@ -86,6 +86,8 @@ export interface GateContext {
   offline: boolean;
   /** The last sync's figures, its duplicates and refusals, until the staff close it. */
   report: GateSyncReport | null;
+  /** A sync was asked for (the network back) while the gate was busy: it runs after the answer. */
+  syncAsked: boolean;
 }
 
 export type GateEvent =
@@ -110,6 +112,13 @@ const SCANNED = [
   { guard: and(['newCode', 'fromList']), target: 'offlineChecking', actions: 'sendQr' },
   { guard: 'newCode', target: 'checking', actions: 'sendQr' },
 ] as const;
+/** The answer shown long enough: a sync asked for meanwhile runs now (a reload when nothing waits,
+ * to find the network back), else the gate scans again. */
+const AFTER_ANSWER = [
+  { guard: and(['syncAsked', 'hasQueue']), target: 'syncing', actions: 'clearAnswer' },
+  { guard: 'syncAsked', target: 'refreshing', actions: 'clearAnswer' },
+  { target: 'scanning', actions: 'clearAnswer' },
+] as const;
 const CHECK_ORDER = [
   { guard: and(['numberValid', 'fromList']), target: 'offlineChecking', actions: 'sendNumber' },
   { guard: 'numberValid', target: 'checking', actions: 'sendNumber' },
@@ -133,6 +142,7 @@ export const gateMachine = setup({
     /** Offline with a list: answer at once from it rather than wait on the network again. */
     fromList: ({ context }) => context.offline && context.day !== null,
     hasQueue: ({ context }) => context.queue.length > 0,
+    syncAsked: ({ context }) => context.syncAsked,
     syncDue: ({ context, event }) =>
       event.type === 'TICK' && gateChore({ queued: context.queue.length, offline: context.offline, loadedAt: context.dayLoadedAt, now: event.now }) === 'sync',
     refreshDue: ({ context, event }) =>
@@ -176,6 +186,8 @@ export const gateMachine = setup({
       return { queue, report, offline: false, error: null };
     }),
     closeReport: assign({ report: null }),
+    askSync: assign({ syncAsked: true }),
+    startSync: assign({ syncAsked: false }),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error), lastQr: null })),
     clearAnswer: assign({ answer: null }),
   },
@@ -195,6 +207,7 @@ export const gateMachine = setup({
     queue: input.queue,
     offline: false,
     report: null,
+    syncAsked: false,
   }),
   initial: 'loading',
   meta: { description: 'A gate checks tickets in at its hall, online or from its list during an outage' },
@@ -211,6 +224,8 @@ export const gateMachine = setup({
       meta: { description: 'The gate of a hall is open' },
       invoke: { id: 'ticker', src: 'ticker', input: { everyMs: GATE_TICK_MS } },
       initial: 'opening',
+      // The network back while a scan is answered: the sync waits for the answer, never cuts it.
+      on: { SYNC: { actions: 'askSync' } },
       states: {
         opening: {
           meta: { description: "Loading the hall's list of today for a short outage" },
@@ -238,6 +253,7 @@ export const gateMachine = setup({
         },
         refreshing: {
           meta: { description: 'Reloading the list (or finding the network back); a scan goes first' },
+          entry: 'startSync',
           invoke: {
             src: 'loadDay',
             input: ({ context }) => ({ hallId: context.hallId ?? 0 }),
@@ -272,9 +288,9 @@ export const gateMachine = setup({
         },
         answered: {
           meta: { description: 'The answer in big letters, green or red (offline: from the list, to be synced); the gate scans again by itself' },
-          after: { [ANSWER_MS]: { target: 'scanning', actions: 'clearAnswer' } },
+          after: { [ANSWER_MS]: AFTER_ANSWER },
           on: {
-            NEXT: { target: 'scanning', actions: 'clearAnswer' },
+            NEXT: AFTER_ANSWER,
             // Another code, or an order number, while the answer shows: the next visitor is already there.
             SCANNED: SCANNED,
             'ORDER_NUMBER.CHANGE': { actions: 'setNumber' },
@@ -282,7 +298,9 @@ export const gateMachine = setup({
           },
         },
         syncing: {
-          meta: { description: 'Sending the check-ins made offline; each leaves the device once the server has answered it' },
+          meta: { description: 'Sending the check-ins made offline; each leaves the device once the server has answered it; a scan goes first (the sync is sent again later, answered the same)' },
+          entry: 'startSync',
+          on: { SCANNED: SCANNED },
           invoke: {
             src: 'sync',
             input: ({ context }) => context.queue,

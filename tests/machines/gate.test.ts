@@ -80,7 +80,10 @@ function outage(s: Snapshot): GateEvent[] {
     return [scan, ...number, ...more, ...(s.context.report ? [{ type: 'CLOSE_REPORT' } as const] : [])];
   }
   if (s.matches({ open: 'refreshing' })) return [scan];
-  if (s.matches({ open: 'answered' })) return [{ type: 'NEXT' }, scan, ...number];
+  if (s.matches({ open: 'syncing' })) return [scan];
+  // The network back while a scan is under way or answered.
+  if (s.matches({ open: 'checking' })) return [{ type: 'SYNC' }];
+  if (s.matches({ open: 'answered' })) return [{ type: 'NEXT' }, scan, ...number, { type: 'SYNC' }];
   if (s.matches({ open: 'reported' })) return [{ type: 'CLOSE_REPORT' }, scan];
   return [];
 }

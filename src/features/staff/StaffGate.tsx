@@ -49,6 +49,10 @@ export default function StaffGate() {
   useStaffToken();
   const hall = halls.find((h) => h.hallId === hallId);
   const open = snapshot.matches('open');
+  // An answer (a number typed at the foot of the page too) shows at the top, with the gate's status.
+  useEffect(() => {
+    if (answer) window.scrollTo({ top: 0 });
+  }, [answer]);
   // The network back: sync at once rather than at the next tick.
   useEffect(() => {
     const back = () => send({ type: 'SYNC' });
