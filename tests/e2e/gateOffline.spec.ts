@@ -9,83 +9,29 @@
  * Only a ticket of today can pass a gate, and the server's clock is the real one: after the
  * day's last session (Shanghai evening) no ticket of today can be bought, and the test says so
  * and skips. */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { museumDate } from '../../src/domain/museumTime.ts';
-import { fill, loginByApi, mainlandId, newPhone, shot, solveSlider } from './helpers.ts';
-import { noSidewaysScroll, noWordBrokenMidWord, tapTarget, useLanguage } from './looks.ts';
+import { buyMainHall, fakeCamera } from './gateKit.ts';
+import { fill, shot } from './helpers.ts';
+import { noSidewaysScroll, noWordBrokenMidWord, tapTarget } from './looks.ts';
 
 const TEXT = {
   zh: {
-    next: '下一步', submit: '提交订单', pay: '立即支付', main: '主展厅', addVisitor: /添加参观人/, username: '用户名', login: '登录', checkOrder: '按订单检票', orderNumber: '订单号',
+    main: '主展厅', username: '用户名', login: '登录', checkOrder: '按订单检票', orderNumber: '订单号',
     list: /离线名单：\d+ 张门票/, offline: '网络中断：按离线名单检票', inOffline: '离线检票通过：1 张', waiting: (n: number) => `${n} 条检票记录待同步`, queued: '本机已离线检票',
     synced: '已同步：1 张检票成功', duplicate: '重复检票', checked: '已检票', syncNow: '立即同步',
   },
   en: {
-    next: 'Next', submit: 'Place order', pay: 'Pay now', main: 'Main exhibition hall', addVisitor: /Add a visitor/, username: 'Username', login: 'Log in', checkOrder: 'Check in the order', orderNumber: 'Order number',
+    main: 'Main exhibition hall', username: 'Username', login: 'Log in', checkOrder: 'Check in the order', orderNumber: 'Order number',
     list: /Offline list: \d+ tickets/, offline: 'Offline: answering from the list', inOffline: 'In (offline): 1', waiting: (n: number) => `${n} check-ins wait to sync`, queued: 'Already checked in offline here',
     synced: 'Synced: 1 checked in', duplicate: 'Duplicate', checked: 'Already checked in', syncNow: 'Sync now',
   },
 } as const;
 
-/** The gate's camera films whatever `window.showTicket(png)` puts on a white card (nothing at first). */
-async function fakeCamera(page: Page) {
-  await page.addInitScript(() => {
-    const picture = new Image();
-    let shown = false;
-    (window as unknown as { showTicket: (png: string) => Promise<void> }).showTicket = async (png) => {
-      picture.src = `data:image/png;base64,${png}`;
-      await picture.decode();
-      shown = true;
-    };
-    navigator.mediaDevices.getUserMedia = async () => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 640;
-      canvas.height = 480;
-      const context = canvas.getContext('2d')!;
-      const draw = () => {
-        context.fillStyle = '#fff';
-        context.fillRect(0, 0, 640, 480);
-        if (!shown) return;
-        const scale = Math.min(400 / picture.width, 400 / picture.height);
-        context.drawImage(picture, 320 - (picture.width * scale) / 2, 240 - (picture.height * scale) / 2, picture.width * scale, picture.height * scale);
-      };
-      draw();
-      setInterval(draw, 100);
-      return canvas.captureStream(10);
-    };
-  });
-}
-
 for (const lang of ['zh', 'en'] as const) {
   const T = TEXT[lang];
   test(`a gate checks tickets in from its list while offline and syncs them after, duplicates listed (${lang})`, async ({ page, context, request }) => {
-    await useLanguage(page, lang);
-    await page.goto('/');
-    await loginByApi(page, newPhone());
-    await page.addInitScript(() => sessionStorage.setItem('noticeSeen', '1'));
-    await page.goto('/individualCustomers/select/selectDate');
-    await expect(async () => {
-      await page.locator('.day--available').first().click();
-      await expect(page).toHaveURL(/\/select\/selectVenues/, { timeout: 2000 });
-    }).toPass();
-    await page.locator('[data-hall="main"] .session:not(.session--off)').first().click();
-    await page.getByRole('button', { name: T.next }).click();
-    const stamp = String(Date.now()).slice(-3);
-    const visitor = (n: number) => page.locator('.visitor').nth(n);
-    await visitor(0).locator('input').first().fill('林一');
-    await visitor(0).locator('input').nth(1).fill(mainlandId('1988-08-08', stamp));
-    await page.getByRole('button', { name: T.addVisitor }).click();
-    await visitor(1).locator('input').first().fill('林二');
-    await visitor(1).locator('input').nth(1).fill(mainlandId('1989-09-09', stamp));
-    await page.getByRole('button', { name: T.next }).click();
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: T.submit }).click();
-    await solveSlider(page);
-    await expect(page).toHaveURL(/\/order\/payOrder\/\d+$/);
-    const orderId = /payOrder\/(\d+)/.exec(page.url())![1];
-    await page.getByRole('button', { name: T.pay }).click();
-    await page.locator('button.pay').click();
-    await expect(page).toHaveURL(/\/order\/paySuccess\/\d+$/);
+    const { orderId } = await buyMainHall(page, lang, ['林一', '林二']);
     await expect(page.locator('.ticket-qr')).toHaveCount(2);
     const first = (await page.locator('.ticket-qr').first().screenshot()).toString('base64');
     const secondQr = (await page.locator('.ticket-qr').nth(1).getAttribute('data-qr'))!;
