@@ -119,6 +119,13 @@ const AFTER_ANSWER = [
   { guard: 'syncAsked', target: 'refreshing', actions: 'clearAnswer' },
   { target: 'scanning', actions: 'clearAnswer' },
 ] as const;
+/** The hall's list loaded (on opening, and again on the ticker); a refusal is shown, the gate scans on. */
+const LOAD_DAY = {
+  src: 'loadDay',
+  input: ({ context }: { context: GateContext }) => ({ hallId: context.hallId ?? 0 }),
+  onDone: { target: 'scanning', actions: { type: 'setDay', params: output } },
+  onError: { target: 'scanning', actions: { type: 'setFailure', params: failure } },
+} as const;
 const CHECK_ORDER = [
   { guard: and(['numberValid', 'fromList']), target: 'offlineChecking', actions: 'sendNumber' },
   { guard: 'numberValid', target: 'checking', actions: 'sendNumber' },
@@ -229,12 +236,7 @@ export const gateMachine = setup({
       states: {
         opening: {
           meta: { description: "Loading the hall's list of today for a short outage" },
-          invoke: {
-            src: 'loadDay',
-            input: ({ context }) => ({ hallId: context.hallId ?? 0 }),
-            onDone: { target: 'scanning', actions: { type: 'setDay', params: output } },
-            onError: { target: 'scanning', actions: { type: 'setFailure', params: failure } },
-          },
+          invoke: LOAD_DAY,
         },
         scanning: {
           meta: { description: 'The camera looks for a ticket QR; an order number can be typed in' },
@@ -254,12 +256,7 @@ export const gateMachine = setup({
         refreshing: {
           meta: { description: 'Reloading the list (or finding the network back); a scan goes first' },
           entry: 'startSync',
-          invoke: {
-            src: 'loadDay',
-            input: ({ context }) => ({ hallId: context.hallId ?? 0 }),
-            onDone: { target: 'scanning', actions: { type: 'setDay', params: output } },
-            onError: { target: 'scanning', actions: { type: 'setFailure', params: failure } },
-          },
+          invoke: LOAD_DAY,
           on: {
             SCANNED: SCANNED,
           },
