@@ -2,7 +2,7 @@
  * own, and the review of group registrations. Staff tokens reach these routes only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { applyTemplateBody, dayReleaseBody, templateBody, cancelQuery, capacityBody, checkInBody, closeDayBody, configBody, textBody, freezeBody, staffDayQuery, stopSessionBody, idParam, windowPaymentBody, requestReviewBody, reviewBody, staffLoginBody, staffTeamsQuery } from '../../src/domain/contracts.ts';
+import { applyTemplateBody, dayReleaseBody, templateBody, cancelQuery, capacityBody, checkInBody, gateDayQuery, gateSyncBody, closeDayBody, configBody, textBody, freezeBody, staffDayQuery, stopSessionBody, idParam, windowPaymentBody, requestReviewBody, reviewBody, staffLoginBody, staffTeamsQuery } from '../../src/domain/contracts.ts';
 import { text } from '../../src/domain/schemas.ts';
 import { signToken } from '../auth.ts';
 import type { AppDeps } from '../context.ts';
@@ -10,6 +10,7 @@ import { langOf, ok } from '../http.ts';
 import { listTeams, loginStaff, reviewTeam, staffMe, teamForReview, uploadImage } from '../services/staff.ts';
 import { takeWindowPayment, windowOrder } from '../services/windowPayments.ts';
 import { checkIn } from '../services/gate.ts';
+import { gateDay, syncGate } from '../services/gateOffline.ts';
 import { closeDay, setCapacity, staffDay, staffDayCsv, stopSession } from '../services/staffDay.ts';
 import { saveConfig, saveText, staffSettings } from '../services/staffSettings.ts';
 import { applyTemplate, saveTemplate, sessionTemplates, setDayRelease } from '../services/sessionTemplates.ts';
@@ -63,6 +64,15 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   // Gate check-in at a hall today: a ticket's QR, or an order number (a group at once).
   app.post('/staff/gate/checkIn', { ...may('checkIn'), schema: { body: checkInBody, response: answer(answers.gateAnswer) } }, async (req) =>
     ok(req, await checkIn(deps, account(req).userId, req.body, langOf(req))),
+  );
+
+  // The day's tickets of a gate's hall (digests, masked names) for its offline list, and the
+  // check-ins it made offline, synced once each.
+  app.get('/staff/gate/day', { ...may('checkIn'), schema: { querystring: gateDayQuery, response: answer(answers.gateDay) } }, async (req) =>
+    ok(req, await gateDay(deps, req.query.hallId, langOf(req))),
+  );
+  app.post('/staff/gate/sync', { ...may('checkIn'), schema: { body: gateSyncBody, response: answer(answers.gateSyncAnswer) } }, async (req) =>
+    ok(req, await syncGate(deps, account(req).userId, req.body, langOf(req))),
   );
 
   // A museum day: its sessions with the day's figures (and as CSV); stop, capacity, close.

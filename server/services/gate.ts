@@ -69,31 +69,38 @@ async function checkInWhere(q: Queryable, where: string, params: unknown[], gate
 
 export async function checkIn(deps: AppDeps, staffId: number, body: z.output<typeof checkInBody>, lang: Lang): Promise<GateAnswer> {
   const now = deps.clock();
-  const gate = { hallId: body.hallId, today: museumDate(now), staffId, now };
   return deps.db.tx(async (q) => {
-    // What was scanned or typed: one ticket, or every ticket of an order (a group at once).
-    let selector: { where: string; params: unknown[]; subject: string } | null = null;
-    if ('qr' in body) {
-      const code = readTicketQr(body.qr);
-      // A forged or edited code, or a ticket not issued with this nonce: not this museum's ticket.
-      const [ticket] = code ? await q.query<{ id: number }>('SELECT id FROM tickets WHERE id = $1 AND qr_code = $2', [code.ticketId, code.nonce]) : [];
-      if (ticket) selector = { where: 't.id = $1', params: [ticket.id], subject: `ticket:${ticket.id}` };
-    } else {
-      const number = body.orderNumber.trim().toUpperCase();
-      selector = { where: `t.order_id = (SELECT id FROM orders WHERE order_number = $1) AND t.status <> 'changed'`, params: [number], subject: `order:${number}` };
-    }
-    const passed = selector ? await checkInWhere(q, selector.where, selector.params, gate) : [];
-    const rows = selector ? await q.query<GateRow>(`${ROWS} WHERE ${selector.where} ORDER BY t.id`, selector.params) : [];
-    const refused = rows.find((r) => !passed.includes(r.id));
-    const refusal =
-      rows.length === 0
-        ? 'qr' in body
-          ? GATE_REFUSALS.unknown
-          : GATE_REFUSALS.notFound
-        : passed.length > 0 || !refused
-          ? null
-          : gateRefusal({ status: refused.status, visitDate: refused.visit_date, hallId: refused.hall_id, hallName: { zh: refused.name_zh, en: refused.name_en }, checkedAt: refused.checked_time }, gate);
-    await audit(q, staffId, 'checkIn', selector?.subject ?? 'qr', { hallId: body.hallId, passed: passed.length }, now);
+    const { rows, passed, refusal, subject } = await checkInScan(q, body, { hallId: body.hallId, today: museumDate(now), staffId, now });
+    await audit(q, staffId, 'checkIn', subject, { hallId: body.hallId, passed: passed.length }, now);
     return answer(rows, passed, refusal, lang);
   });
+}
+
+/** One scan (a QR or an order number) checked in at `gate.hallId` today, at `gate.now`, inside
+ * the caller's transaction: the tickets it is about, those let in, and why not (null: in). The
+ * online gate and the offline sync (services/gateOffline.ts) both check in through it. */
+export async function checkInScan(q: Queryable, body: z.output<typeof checkInBody>, gate: { hallId: number; today: string; staffId: number; now: Date }) {
+  // What was scanned or typed: one ticket, or every ticket of an order (a group at once).
+  let selector: { where: string; params: unknown[]; subject: string } | null = null;
+  if ('qr' in body) {
+    const code = readTicketQr(body.qr);
+    // A forged or edited code, or a ticket not issued with this nonce: not this museum's ticket.
+    const [ticket] = code ? await q.query<{ id: number }>('SELECT id FROM tickets WHERE id = $1 AND qr_code = $2', [code.ticketId, code.nonce]) : [];
+    if (ticket) selector = { where: 't.id = $1', params: [ticket.id], subject: `ticket:${ticket.id}` };
+  } else {
+    const number = body.orderNumber.trim().toUpperCase();
+    selector = { where: `t.order_id = (SELECT id FROM orders WHERE order_number = $1) AND t.status <> 'changed'`, params: [number], subject: `order:${number}` };
+  }
+  const passed = selector ? await checkInWhere(q, selector.where, selector.params, gate) : [];
+  const rows = selector ? await q.query<GateRow>(`${ROWS} WHERE ${selector.where} ORDER BY t.id`, selector.params) : [];
+  const refused = rows.find((r) => !passed.includes(r.id));
+  const refusal: Text | null =
+    rows.length === 0
+      ? 'qr' in body
+        ? GATE_REFUSALS.unknown
+        : GATE_REFUSALS.notFound
+      : passed.length > 0 || !refused
+        ? null
+        : gateRefusal({ status: refused.status, visitDate: refused.visit_date, hallId: refused.hall_id, hallName: { zh: refused.name_zh, en: refused.name_en }, checkedAt: refused.checked_time }, gate);
+  return { rows, passed, refusal, refusedStatus: passed.length > 0 ? null : (refused?.status ?? null), subject: selector?.subject ?? 'qr' };
 }

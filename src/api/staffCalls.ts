@@ -1,9 +1,10 @@
 /** The staff console's calls (ours): its own login and token, the review of registrations. */
 import type { z } from 'zod';
-import type { applyTemplateBody, templateBody, checkInBody, freezeBody, requestReviewBody, reviewBody, staffInvoicesQuery, staffLoginBody, staffTeamsQuery, windowPaymentBody } from '../domain/contracts.ts';
+import type { applyTemplateBody, templateBody, checkInBody, gateSyncBody, freezeBody, requestReviewBody, reviewBody, staffInvoicesQuery, staffLoginBody, staffTeamsQuery, windowPaymentBody } from '../domain/contracts.ts';
 import type { ApplyReport, GateAnswer, InvoiceSummary, Page, SessionTemplates, StaffDay, StaffInvoice, StaffSettings, TeamForReview, TeamRequest, WindowOrder } from '../domain/types.ts';
 import type { ApplyRequest, TemplateDraft } from '../domain/sessionTemplates.ts';
 import type { DayChange } from '../domain/staffDay.ts';
+import type { GateDay, GateQueueItem, GateSyncAnswer } from '../domain/gateOffline.ts';
 import type { SettingsChange } from '../domain/staffSettings.ts';
 import type { StaffRole } from '../domain/staffRoles.ts';
 import { call } from './client.ts';
@@ -25,6 +26,17 @@ export const getStaffMe = () => call<{ username: string; role: StaffRole }>('/st
 
 /** A gate's check-in at its hall: a scanned QR, or an order number typed in. */
 export const gateCheckIn = (body: In<typeof checkInBody>) => call<GateAnswer>('/staff/gate/checkIn', { ...staff, method: 'post', json: body });
+
+/** The day's tickets of a gate's hall, for its offline list. */
+export const getGateDay = (hallId: number) => call<GateDay>('/staff/gate/day', { ...staff, searchParams: { hallId } });
+
+/** The check-ins a gate made offline, in order. */
+export const gateSync = (queue: GateQueueItem[]) =>
+  call<GateSyncAnswer>('/staff/gate/sync', {
+    ...staff,
+    method: 'post',
+    json: { items: queue.map((item) => ({ id: item.id, hallId: item.hallId, gateId: item.gateId, scannedAt: item.scannedAt, ...item.code })) } satisfies In<typeof gateSyncBody>,
+  });
 
 export const getStaffDay = (date: string) => call<StaffDay>('/staff/day', { ...staff, searchParams: { date } });
 

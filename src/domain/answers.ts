@@ -377,6 +377,29 @@ export const gateAnswer = z.strictObject({
     }),
   ),
 });
+export const gateDay = z.strictObject({
+  hallId: id,
+  hallName: z.string(),
+  date: z.string(),
+  fetchedAt: z.number().int(),
+  tickets: z.array(
+    z.strictObject({
+      ticketId: id,
+      qrDigest: z.string(),
+      orderDigest: z.string(),
+      userName: z.string(),
+      certificateInfo: z.string(),
+      ticketName: z.string(),
+      beginTime: z.string(),
+      endTime: z.string(),
+      status: z.enum(['toBeChecked', 'checked']),
+      checkedAt: z.string().nullable(),
+    }),
+  ),
+});
+export const gateSyncAnswer = z.strictObject({
+  items: z.array(z.strictObject({ id: z.string(), outcome: z.enum(['checkedIn', 'duplicate', 'refused']), count: z.number().int(), reason: z.string().nullable() })),
+});
 export const groupCartEntry = z.strictObject({
   cartId: id,
   hallId: id,

@@ -93,6 +93,21 @@ export const checkInBody = z.union([
   z.object({ hallId: dbId(), orderNumber: text().min(1).max(40) }),
 ]);
 
+/** The day's tickets of a gate's hall, for its offline list. */
+export const gateDayQuery = z.object({ hallId: dbId() });
+/** The check-ins a gate made offline, in the order it made them (at most a long outage's worth). */
+export const gateSyncBody = z.object({
+  items: z
+    .array(
+      z.union([
+        z.object({ id: z.string().uuid(), hallId: dbId(), gateId: text().min(1).max(64), scannedAt: z.number().int().min(0).max(8.64e15), qr: text().min(1).max(300) }),
+        z.object({ id: z.string().uuid(), hallId: dbId(), gateId: text().min(1).max(64), scannedAt: z.number().int().min(0).max(8.64e15), orderNumber: text().min(1).max(40) }),
+      ]),
+    )
+    .min(1)
+    .max(500),
+});
+
 const isoDate = () => text().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** A session's sale stopped with its reason (zh and en, what visitors read), or resumed. */
 export const stopSessionBody = z.object({ scheduleId: dbId(), stopped: z.boolean(), reasonZh: text().max(100).default(''), reasonEn: text().max(200).default('') });

@@ -5,68 +5,21 @@
  * checks its signature and answers: in, green, on the visit day; otherwise red, "not for
  * today", with the ticket's masked holder either way. Then the order number typed in gets the
  * second answer. In zh and en, at 375x667. */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { museumDate } from '../../src/domain/museumTime.ts';
-import { fill, loginByApi, mainlandId, newPhone, shot, solveSlider } from './helpers.ts';
+import { buyMainHall, fakeCamera } from './gateKit.ts';
+import { fill, shot } from './helpers.ts';
 import { noSidewaysScroll, tapTarget, useLanguage } from './looks.ts';
 
 const TEXT = {
-  zh: { next: '下一步', submit: '提交订单', pay: '立即支付', main: '主展厅', in: '检票通过：1 张', out: '不能入场', notToday: '非当日门票', checked: '已检票', checkOrder: '按订单检票', orderNumber: '订单号', username: '用户名', login: '登录' },
-  en: { next: 'Next', submit: 'Place order', pay: 'Pay now', main: 'Main exhibition hall', in: 'In: 1', out: 'Not in', notToday: 'Not for today', checked: 'Already checked in', checkOrder: 'Check in the order', orderNumber: 'Order number', username: 'Username', login: 'Log in' },
+  zh: { main: '主展厅', in: '检票通过：1 张', out: '不能入场', notToday: '非当日门票', checked: '已检票', checkOrder: '按订单检票', orderNumber: '订单号', username: '用户名', login: '登录' },
+  en: { main: 'Main exhibition hall', in: 'In: 1', out: 'Not in', notToday: 'Not for today', checked: 'Already checked in', checkOrder: 'Check in the order', orderNumber: 'Order number', username: 'Username', login: 'Log in' },
 } as const;
-
-/** Every camera this page opens films `png` (base64) on a white card, as a phone held up to a gate. */
-async function fakeCamera(page: Page, png: string) {
-  await page.addInitScript((image) => {
-    const picture = new Image();
-    picture.src = `data:image/png;base64,${image}`;
-    navigator.mediaDevices.getUserMedia = async () => {
-      await picture.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = 640;
-      canvas.height = 480;
-      const context = canvas.getContext('2d')!;
-      const draw = () => {
-        context.fillStyle = '#fff';
-        context.fillRect(0, 0, 640, 480);
-        const scale = Math.min(400 / picture.width, 400 / picture.height);
-        context.drawImage(picture, 320 - (picture.width * scale) / 2, 240 - (picture.height * scale) / 2, picture.width * scale, picture.height * scale);
-      };
-      draw();
-      setInterval(draw, 100);
-      return canvas.captureStream(10);
-    };
-  }, png);
-}
 
 for (const lang of ['zh', 'en'] as const) {
   const T = TEXT[lang];
   test(`a gate reads a real e-ticket from its camera and answers at once (${lang})`, async ({ page }) => {
-    await useLanguage(page, lang);
-    await page.goto('/');
-    await loginByApi(page, newPhone());
-    // The first bookable day: today when a session is still open, else a later day. (The
-    // calendar may still be settling into the language: the tap is repeated until it opens the day.)
-    await page.addInitScript(() => sessionStorage.setItem('noticeSeen', '1'));
-    await page.goto('/individualCustomers/select/selectDate');
-    await expect(async () => {
-      await page.locator('.day--available').first().click();
-      await expect(page).toHaveURL(/\/select\/selectVenues/, { timeout: 2000 });
-    }).toPass();
-    await page.locator('[data-hall="main"] .session:not(.session--off)').first().click();
-    await page.getByRole('button', { name: T.next }).click();
-    const visitor = page.locator('.visitor').first();
-    await visitor.locator('input').first().fill('林一');
-    await visitor.locator('input').nth(1).fill(mainlandId('1988-08-08', String(Date.now()).slice(-3)));
-    await page.getByRole('button', { name: T.next }).click();
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: T.submit }).click();
-    await solveSlider(page);
-    await expect(page).toHaveURL(/\/order\/payOrder\/\d+$/);
-    const orderId = /payOrder\/(\d+)/.exec(page.url())![1];
-    await page.getByRole('button', { name: T.pay }).click();
-    await page.locator('button.pay').click();
-    await expect(page).toHaveURL(/\/order\/paySuccess\/\d+$/);
+    const { orderId } = await buyMainHall(page, lang, ['林一']);
     const ticket = (await page.locator('.ticket-qr').first().screenshot()).toString('base64');
     // The order as the server has it, and the server's own day (the gate's "today").
     const headers = { authorization: `Bearer ${(await page.context().cookies()).find((c) => c.name === 'ticket_token_individual')!.value}` };

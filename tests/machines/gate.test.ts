@@ -1,10 +1,11 @@
-import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { gateMachine, type CheckInInput, type GateEvent } from '../../machines/gate.machine.ts';
+import { gateMachine, type CheckInInput, type DayLoad, type GateEvent, type OfflineScan } from '../../machines/gate.machine.ts';
+import { UNREACHABLE, type GateDay, type GateQueueItem, type GateSyncAnswer, type ScanCode } from '../../src/domain/gateOffline.ts';
 import type { GateAnswer } from '../../src/domain/types.ts';
 import { callsOf } from './outcomes.ts';
 import { pathSuite } from './pathSuite.ts';
-import type { PathModel } from './paths.ts';
+import type { Outcome, PathModel } from './paths.ts';
 import { HALLS } from './purchase.fixtures.ts';
 
 type Snapshot = SnapshotFrom<typeof gateMachine>;
@@ -13,11 +14,42 @@ const NUMBER = 'P20301105100000ABCDEFGH';
 const QR = 'T1.41.nonce-nonce.signature';
 const IN: GateAnswer = { passed: true, count: 1, reason: null, tickets: [] };
 const OUT: GateAnswer = { passed: false, count: 0, reason: 'Already checked in (10:00)', tickets: [] };
+const LOADED_AT = 1_000_000;
+const ticket = (ticketId: number, qrDigest: string) => ({
+  ticketId,
+  qrDigest,
+  orderDigest: 'order',
+  userName: '林*',
+  certificateInfo: '1101**********1234',
+  ticketName: 'Adult',
+  beginTime: '09:00',
+  endTime: '12:00',
+  status: 'toBeChecked' as const,
+  checkedAt: null,
+});
+const DAY: GateDay = { hallId: HALL, hallName: 'Main hall', date: '2030-03-06', fetchedAt: LOADED_AT, tickets: [ticket(41, 'known'), ticket(42, 'other')] };
+const ONLINE: DayLoad = { day: DAY, offline: false, at: LOADED_AT };
+const STORED: DayLoad = { day: DAY, offline: true, at: LOADED_AT + 60_000 };
+const NONE: DayLoad = { day: null, offline: true, at: LOADED_AT };
+/** The offline scan of a known ticket, and of a code not on the list; item ids by queue length. */
+const scans = (s: Snapshot): Outcome[] => [
+  { output: { digest: 'known', id: `item-${s.context.queue.length}`, scannedAt: LOADED_AT + 5_000 } satisfies OfflineScan },
+  { output: { digest: 'forged', id: `item-${s.context.queue.length}`, scannedAt: LOADED_AT + 5_000 } satisfies OfflineScan },
+  { error: 'WebCrypto is missing' },
+];
+/** The server's answers to a sync of the queue: all in, or the first a duplicate; unreachable; refused. */
+const syncs = (s: Snapshot): Outcome[] => {
+  const answer = (first: 'checkedIn' | 'duplicate'): GateSyncAnswer => ({
+    items: s.context.queue.map((item, i) => ({ id: item.id, outcome: i === 0 ? first : 'checkedIn', count: i === 0 && first === 'duplicate' ? 0 : 1, reason: i === 0 && first === 'duplicate' ? OUT.reason : null })),
+  });
+  return [{ output: answer('checkedIn') }, { output: answer('duplicate') }, { output: UNREACHABLE }, { error: 'Your staff role may not do this' }];
+};
 
-function events(s: Snapshot): GateEvent[] {
+/** Online: the hall opens with its list, and the server answers every scan (the gate of before). */
+function online(s: Snapshot): GateEvent[] {
   if (s.matches('failed')) return [{ type: 'RETRY' }];
   if (s.matches('choosing')) return [{ type: 'PICK_HALL', hallId: HALL }, { type: 'PICK_HALL', hallId: 999 }];
-  if (s.matches('scanning')) {
+  if (s.matches({ open: 'scanning' })) {
     return [
       { type: 'SCANNED', text: QR },
       { type: 'ORDER_NUMBER.CHANGE', value: s.context.orderNumber ? 'P123' : NUMBER.toLowerCase() },
@@ -25,7 +57,7 @@ function events(s: Snapshot): GateEvent[] {
       { type: 'CHANGE_HALL' },
     ];
   }
-  if (s.matches('answered')) {
+  if (s.matches({ open: 'answered' })) {
     return [
       { type: 'NEXT' },
       { type: 'SCANNED', text: `${QR}2` },
@@ -36,52 +68,172 @@ function events(s: Snapshot): GateEvent[] {
   return [];
 }
 
+/** During an outage and after: the list stored or none, scans answered from it, the queue, the
+ * ticker's sync and reload, the sync's report. Codes alternate, so a new one is always at hand. */
+function outage(s: Snapshot): GateEvent[] {
+  const scan: GateEvent = { type: 'SCANNED', text: s.context.lastQr === QR ? `${QR}2` : QR };
+  const number: GateEvent[] = s.context.orderNumber ? [{ type: 'CHECK_ORDER' }] : [{ type: 'ORDER_NUMBER.CHANGE', value: NUMBER }];
+  if (s.matches('choosing')) return [{ type: 'PICK_HALL', hallId: HALL }];
+  if (s.matches({ open: 'scanning' })) {
+    // Ten minutes on: a queue to sync, or a list to reload.
+    const more: GateEvent[] = [{ type: 'TICK', now: LOADED_AT + 600_000 }, { type: 'SYNC' }, { type: 'CHANGE_HALL' }];
+    return [scan, ...number, ...more, ...(s.context.report ? [{ type: 'CLOSE_REPORT' } as const] : [])];
+  }
+  if (s.matches({ open: 'refreshing' })) return [scan];
+  if (s.matches({ open: 'syncing' })) return [scan];
+  // The network back while a scan is under way or answered.
+  if (s.matches({ open: 'checking' })) return [{ type: 'SYNC' }];
+  if (s.matches({ open: 'answered' })) return [{ type: 'NEXT' }, scan, ...number, { type: 'SYNC' }];
+  if (s.matches({ open: 'reported' })) return [{ type: 'CLOSE_REPORT' }, scan];
+  return [];
+}
+
+const checkInsOfTheHall: PathModel['outcome'] = (end) => {
+  for (const input of callsOf(end, 'checkIn') as CheckInInput[]) {
+    expect(input.hallId).toBe(HALL);
+    if ('orderNumber' in input) expect(input.orderNumber).toBe(NUMBER);
+  }
+};
+
 pathSuite('gate', [
   {
-    name: 'all cases',
+    name: 'online',
     machine: gateMachine,
+    input: { gateId: 'gate-1', queue: [] },
     generators: ['cover'],
-    events: events as PathModel['events'],
+    events: online as PathModel['events'],
     // Every check-in is for the gate's own hall, and an order number is a valid one.
-    outcome: (end) => {
-      for (const input of callsOf(end, 'checkIn') as CheckInInput[]) {
-        expect(input.hallId).toBe(HALL);
-        if ('orderNumber' in input) expect(input.orderNumber).toBe(NUMBER);
-      }
-    },
+    outcome: checkInsOfTheHall,
     outcomes: {
       loadHalls: [{ output: HALLS }, { error: 'Network error' }],
+      loadDay: [{ output: ONLINE }],
       checkIn: [{ output: IN }, { output: OUT }, { error: 'Network error' }],
+      offlineScan: [],
+      sync: [],
+      ticker: [],
+    },
+  },
+  {
+    name: 'outage',
+    machine: gateMachine,
+    input: { gateId: 'gate-1', queue: [] },
+    generators: ['cover'],
+    events: outage as PathModel['events'],
+    // A sync sends only queued items of this gate, each once; the queue never holds a ticket twice.
+    outcome: (end) => {
+      checkInsOfTheHall(end);
+      for (const queue of callsOf(end, 'sync') as GateQueueItem[][]) {
+        expect(queue.length).toBeGreaterThan(0);
+        expect(new Set(queue.map((item) => item.id)).size).toBe(queue.length);
+        for (const item of queue) expect(item).toMatchObject({ hallId: HALL, gateId: 'gate-1' });
+      }
+      const queued = (end.snapshot.context.queue as GateQueueItem[]).flatMap((item) => item.ticketIds);
+      expect(new Set(queued).size).toBe(queued.length);
+    },
+    outcomes: {
+      loadHalls: [{ output: HALLS }],
+      loadDay: [{ output: ONLINE }, { output: STORED }, { output: NONE }, { error: 'No such hall' }],
+      checkIn: [{ output: UNREACHABLE }, { output: IN }],
+      offlineScan: scans as PathModel['outcomes'][string],
+      sync: syncs as PathModel['outcomes'][string],
+      ticker: [],
     },
   },
 ]);
 
+/** A gate on fakes: the list, a server that can be cut off, and what reached it. */
+function gateOn(server: { up: boolean; checked: Set<string> }, queue: GateQueueItem[] = []) {
+  const sent: Array<CheckInInput | GateQueueItem[]> = [];
+  const stored: GateQueueItem[][] = [];
+  let n = 0;
+  const actor = createActor(
+    gateMachine.provide({
+      actors: {
+        loadHalls: fromPromise(async () => HALLS),
+        loadDay: fromPromise(async () => (server.up ? ONLINE : STORED)),
+        checkIn: fromPromise(async ({ input }: { input: CheckInInput }): Promise<GateAnswer | typeof UNREACHABLE> => {
+          if (!server.up) return UNREACHABLE;
+          sent.push(input);
+          return IN;
+        }),
+        offlineScan: fromPromise(async ({ input }: { input: ScanCode }) => ({ digest: 'qr' in input && input.qr === QR ? 'known' : 'forged', id: `item-${n++}`, scannedAt: LOADED_AT })),
+        sync: fromPromise(async ({ input }: { input: GateQueueItem[] }): Promise<GateSyncAnswer | typeof UNREACHABLE> => {
+          if (!server.up) return UNREACHABLE;
+          sent.push(input);
+          return { items: input.map((item) => ({ id: item.id, outcome: server.checked.has(item.id) ? ('duplicate' as const) : ('checkedIn' as const), count: 1, reason: null })) };
+        }),
+        ticker: fromCallback(() => undefined),
+      },
+      actions: { storeQueue: ({ context }) => void stored.push(context.queue) },
+    }),
+    { input: { gateId: 'gate-1', queue } },
+  ).start();
+  return { actor, sent, stored };
+}
+
 describe('gate: behaviour', () => {
   it('a code still held up after its answer is not sent again; an order number typed meanwhile is', async () => {
-    const sent: CheckInInput[] = [];
-    const actor = createActor(
-      gateMachine.provide({
-        actors: {
-          loadHalls: fromPromise(async () => HALLS),
-          checkIn: fromPromise(async ({ input }: { input: CheckInInput }) => {
-            sent.push(input);
-            return IN;
-          }),
-        },
-      }),
-    ).start();
+    const { actor, sent } = gateOn({ up: true, checked: new Set() });
     await waitFor(actor, (s) => s.matches('choosing'));
     actor.send({ type: 'PICK_HALL', hallId: HALL });
+    await waitFor(actor, (s) => s.matches({ open: 'scanning' }));
     actor.send({ type: 'SCANNED', text: QR });
-    await waitFor(actor, (s) => s.matches('answered'));
+    await waitFor(actor, (s) => s.matches({ open: 'answered' }));
     actor.send({ type: 'SCANNED', text: QR });
-    expect(actor.getSnapshot().value).toBe('answered');
+    expect(actor.getSnapshot().value).toEqual({ open: 'answered' });
     actor.send({ type: 'NEXT' });
     actor.send({ type: 'SCANNED', text: QR });
-    expect(actor.getSnapshot().value).toBe('scanning');
+    expect(actor.getSnapshot().value).toEqual({ open: 'scanning' });
     actor.send({ type: 'ORDER_NUMBER.CHANGE', value: NUMBER });
     actor.send({ type: 'CHECK_ORDER' });
-    await waitFor(actor, (s) => s.matches('answered'));
+    await waitFor(actor, (s) => s.matches({ open: 'answered' }));
     expect(sent).toEqual([{ hallId: HALL, qr: QR }, { hallId: HALL, orderNumber: NUMBER }]);
+  });
+
+  it('offline, a listed ticket goes in once and waits on the device; back online, the sync sends it and it leaves the device', async () => {
+    const server = { up: true, checked: new Set<string>() };
+    const { actor, sent, stored } = gateOn(server);
+    await waitFor(actor, (s) => s.matches('choosing'));
+    actor.send({ type: 'PICK_HALL', hallId: HALL });
+    await waitFor(actor, (s) => s.matches({ open: 'scanning' }));
+    server.up = false;
+    actor.send({ type: 'SCANNED', text: QR });
+    await waitFor(actor, (s) => s.matches({ open: 'answered' }));
+    expect(actor.getSnapshot().context).toMatchObject({ offline: true, answer: { passed: true, offline: true, count: 1 }, queue: [{ id: 'item-0', ticketIds: [41], gateId: 'gate-1' }] });
+    expect(stored.at(-1)).toHaveLength(1);
+    // The same ticket again (the next scan of it): refused from the queue, without a call.
+    actor.send({ type: 'NEXT' });
+    actor.send({ type: 'SCANNED', text: 'other' });
+    await waitFor(actor, (s) => s.matches({ open: 'answered' }));
+    expect(actor.getSnapshot().context.answer).toMatchObject({ passed: false, reason: { en: 'Not a ticket of this hall today (offline check)' } });
+    actor.send({ type: 'SCANNED', text: QR });
+    await waitFor(actor, (s) => s.matches({ open: 'answered' }) && s.context.lastQr === QR);
+    expect(actor.getSnapshot().context.answer).toMatchObject({ passed: false, reason: { en: expect.stringMatching(/^Already checked in offline here/) } });
+    expect(actor.getSnapshot().context.queue).toHaveLength(1);
+    // A sync while the network is still down keeps the queue.
+    actor.send({ type: 'NEXT' });
+    actor.send({ type: 'SYNC' });
+    await waitFor(actor, (s) => s.matches({ open: 'scanning' }));
+    expect(actor.getSnapshot().context.queue).toHaveLength(1);
+    // Back: the ticker syncs, the item leaves the device.
+    server.up = true;
+    actor.send({ type: 'TICK', now: LOADED_AT + 30_000 });
+    await waitFor(actor, (s) => s.matches({ open: 'scanning' }) && s.context.queue.length === 0);
+    expect(actor.getSnapshot().context).toMatchObject({ offline: false, report: { checkedIn: 1, problems: [] } });
+    expect(sent).toEqual([[expect.objectContaining({ id: 'item-0', hallId: HALL, code: { qr: QR } })]]);
+    expect(stored.at(-1)).toEqual([]);
+  });
+
+  it('a queue left on the device is synced on the first tick, its duplicates listed until closed', async () => {
+    const left: GateQueueItem = { id: 'left', hallId: HALL, gateId: 'gate-1', scannedAt: LOADED_AT, code: { qr: QR }, ticketIds: [41], label: '林*' };
+    const { actor } = gateOn({ up: true, checked: new Set(['left']) }, [left]);
+    await waitFor(actor, (s) => s.matches('choosing'));
+    actor.send({ type: 'PICK_HALL', hallId: HALL });
+    await waitFor(actor, (s) => s.matches({ open: 'scanning' }));
+    actor.send({ type: 'TICK', now: LOADED_AT + 30_000 });
+    await waitFor(actor, (s) => s.matches({ open: 'reported' }));
+    expect(actor.getSnapshot().context.report).toMatchObject({ checkedIn: 0, problems: [{ id: 'left', label: '林*', outcome: 'duplicate' }] });
+    actor.send({ type: 'CLOSE_REPORT' });
+    expect(actor.getSnapshot().context.report).toBeNull();
   });
 });

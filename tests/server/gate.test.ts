@@ -6,14 +6,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runMissedVisits } from '../../server/jobs/missedVisits.ts';
 import { DEMO_GATE, DEMO_SCHOOL, DEMO_STAFF } from '../../server/seed/accounts.ts';
-import type { GateAnswer, OrderDetail } from '../../src/domain/types.ts';
+import type { GateAnswer } from '../../src/domain/types.ts';
 import { OPEN_DAY, SEED_TIME } from './constants.ts';
+import { gateKit } from './gateKit.ts';
 import { groupKit } from './groupKit.ts';
-import { assertStockInvariant, makeApp, orderRequest, priceOf, type TestApp } from './helpers.ts';
+import { assertStockInvariant, makeApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 const { teamToken, schoolBody, place: placeGroup, pay } = groupKit(() => t);
-const ADULT = '1990-01-01';
 
 beforeAll(async () => {
   t = await makeApp();
@@ -25,20 +25,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const staffToken = async (who: { username: string; password: string }) => (await t.call('POST', '/staff/login', { body: who })).data.token as string;
 const checkIn = async (token: string, body: Record<string, unknown>, lang: 'zh' | 'en' = 'zh') => t.call<GateAnswer>('POST', '/staff/gate/checkIn', { token, body, lang });
-const detail = async (token: string, id: number) => (await t.call<OrderDetail>('GET', `/order/OrderInfo/searchPersonOrder/${id}`, { token })).data;
-
-/** A visitor's paid order of `n` adults on `day` in `hallKey`'s first session. */
-async function paidVisit(day: string, n = 1, hallKey = 'main', phone = `1390000${String(Math.floor(Math.random() * 9000) + 1000)}`) {
-  const token = await t.tokenFor(phone);
-  const hall = (await t.halls(day)).find((h) => h.hallKey === hallKey)!;
-  const visitors = Array.from({ length: n }, (_, i) => ({ name: `游客${'甲乙丙丁'[i]}`, birth: ADULT, ticketPriceId: priceOf(hall, 'adult'), seq: String(300 + i) }));
-  const r = await t.call('POST', '/config/orderRule/placeOrder', { token, body: orderRequest(day, hall.hallId, hall.scheduleTicketPoolVOS[0].hallScheduleId, visitors, await t.captchaToken()) });
-  expect(r.code, r.msg).toBe(200);
-  await pay(token, r.data.orderId);
-  return { phone, token, orderId: r.data.orderId as number, hallId: hall.hallId, tickets: (await detail(token, r.data.orderId)).tickets };
-}
+const { staffToken, detail, paidVisit } = gateKit(() => t);
 
 describe('gate check-in', () => {
   it("lets a visitor's ticket in once at its hall on its day, and says why any other scan is refused", async () => {

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import * as answers from '../../../src/domain/answers.ts';
 import type { CancelConsequences } from '../../../src/domain/account.ts';
 import type { CaptchaChallenge } from '../../../src/domain/captcha.ts';
+import type { GateDay, GateSyncAnswer } from '../../../src/domain/gateOffline.ts';
 import type { RefundContext } from '../../../src/domain/refundRules.ts';
 import type * as T from '../../../src/domain/types.ts';
 
@@ -68,6 +69,8 @@ const same = {
   windowOrder: true as Equal<Out<typeof answers.windowOrder>, T.WindowOrder>,
   sessionTemplates: true as Equal<Out<typeof answers.sessionTemplates>, T.SessionTemplates>,
   applyReport: true as Equal<Out<typeof answers.applyReport>, T.ApplyReport>,
+  gateDay: true as Equal<Out<typeof answers.gateDay>, GateDay>,
+  gateSyncAnswer: true as Equal<Out<typeof answers.gateSyncAnswer>, GateSyncAnswer>,
 } satisfies Record<string, true>;
 
 describe('answer schemas', () => {
