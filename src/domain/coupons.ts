@@ -129,3 +129,14 @@ export function checkCouponChoice(perVisitor: ReadonlyArray<readonly string[] | 
 
 /** Whether any visitor has a coupon chosen. */
 export const anyCoupon = (perVisitor: ReadonlyArray<readonly string[] | undefined>) => perVisitor.some((l) => (l ?? []).some((c) => c.trim() !== ''));
+
+/** The coupons a visitor of the add-visitor screen may choose for her ticket: valid ones that
+ * apply to it and that no other visitor of the order has chosen (the server checks the rest). */
+export function couponsForTicket<C extends Pick<CouponTerms, 'hallIds' | 'priceKinds'> & { code: string; state: CouponState }>(
+  coupons: readonly C[],
+  line: Pick<CouponLine, 'hallId' | 'priceKind'> | null,
+  chosenByOthers: ReadonlyArray<string | null | undefined>,
+): C[] {
+  if (!line) return [];
+  return coupons.filter((c) => c.state === 'valid' && couponApplies(c, line) && !chosenByOthers.includes(c.code));
+}
