@@ -384,7 +384,7 @@ const teamEn: typeof teamZh = {
     destory: 'Cancel the account',
     coupons: 'My coupons',
     couponCode: 'Code',
-    couponPlaceholder: 'The redemption code on the coupon',
+    couponPlaceholder: 'Code on the coupon',
     couponBind: 'Redeem',
     couponBound: 'Redeemed: {{name}}',
     couponTabs: { valid: 'Valid', used: 'Used', expired: 'Expired' },

@@ -37,7 +37,7 @@ export function CouponPick({ index, coupons, hallId, price, chosen, chosenByOthe
         <option value="">{listed.length > 0 ? t('addAudience.couponNone') : t('addAudience.couponNoneFits')}</option>
         {listed.map((c) => (
           <option key={c.code} value={c.code}>
-            {c.name} · {worth(c)} · {c.code}
+            {c.code} · {worth(c)}
           </option>
         ))}
       </select>
