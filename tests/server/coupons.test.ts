@@ -9,7 +9,7 @@ import { DEMO_COUPONS } from '../../server/seed/coupons.ts';
 import { buildOrderRequest } from '../../src/domain/orderRequest.ts';
 import type { HallPool } from '../../src/domain/types.ts';
 import { OPEN_DAY } from './constants.ts';
-import { assertStockInvariant, idCard, makeApp, priceOf, type TestApp } from './helpers.ts';
+import { assertStockInvariant, idCard, makeApp, payInFull, priceOf, type TestApp } from './helpers.ts';
 
 const ADULT = '1990-01-01';
 let t: TestApp;
@@ -60,13 +60,6 @@ const ticketPrices = async (orderId: number) =>
   (await t.db.query<{ price: number }>('SELECT price FROM tickets WHERE order_id = $1 ORDER BY id', [orderId])).map((r) => r.price);
 const orderAmount = async (orderId: number) => (await t.db.query<{ amount: number }>('SELECT amount FROM orders WHERE id = $1', [orderId]))[0].amount;
 
-async function pay(token: string, orderId: number) {
-  const c = await t.call('POST', '/pay/create', { token, body: { orderId } });
-  expect(c.code, c.msg).toBe(200);
-  const payId = new URL(c.data.payUrl, 'http://x').searchParams.get('payId');
-  const [{ amount }] = await t.db.query<{ amount: number }>('SELECT amount FROM payments WHERE pay_id = $1', [payId]);
-  expect(await t.payNotify(payId!, amount)).toBe(204);
-}
 
 describe('binding and the lists', () => {
   it('binds a code typed loosely, lists it valid with its terms; refusals in zh and en', async () => {
@@ -256,7 +249,7 @@ describe('coming back', () => {
       const r = await place(token, main, [code]);
       expect(r.code, r.msg).toBe(200);
       const orderId = r.data.orderId as number;
-      await pay(token, orderId);
+      await payInFull(t, token, orderId);
       const [{ id: ticketId }] = await t.db.query<{ id: number }>('SELECT id FROM tickets WHERE order_id = $1', [orderId]);
       const refund = await t.call('POST', '/order/refund/frontUserRefund', { token, body: { ticketIds: [ticketId] } });
       expect(refund.code, refund.msg).toBe(200);
