@@ -7,7 +7,8 @@ import type { CertificateType, VisitorDraft } from '../src/domain/types.ts';
 export type VisitorChange =
   | { field: 'name' | 'certificateNumber'; value: string }
   | { field: 'certificateType'; value: CertificateType }
-  | { field: 'ticketPriceId'; value: number | null };
+  | { field: 'ticketPriceId'; value: number | null }
+  | { field: 'coupon'; value: string | null };
 
 export const canAddVisitor = (visitors: readonly unknown[]) => visitors.length < VISITORS_PER_ORDER_INDIVIDUAL;
 
@@ -28,5 +29,7 @@ export function onVisitorField(visitor: VisitorDraft, change: VisitorChange): Vi
       return { ...visitor, certificateType: change.value };
     case 'ticketPriceId':
       return { ...visitor, ticketPriceId: change.value };
+    case 'coupon':
+      return { ...visitor, coupon: change.value };
   }
 }

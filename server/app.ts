@@ -27,6 +27,7 @@ import { staffRoutes } from './routes/staff.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
 import { teamRoutes } from './routes/teams.ts';
 import { contactRoutes } from './routes/contacts.ts';
+import { couponRoutes } from './routes/coupons.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { payCashierSim } from './providers/payCashierSim.ts';
 import type { SimPayment } from './providers/payment.ts';
@@ -187,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(riskRoutes, opts);
   await app.register(teamRoutes, opts);
   await app.register(contactRoutes, opts);
+  await app.register(couponRoutes, opts);
   await app.register(messageRoutes, opts);
   await app.register(staffRoutes, opts);
   await app.register(invoiceRoutes, opts);

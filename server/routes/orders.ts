@@ -9,6 +9,7 @@ import { groupSetting, placeGroupOrder } from '../services/groupOrders.ts';
 import { addToCart, checkoutCart } from '../services/cart.ts';
 import { addGroupToCart, checkoutGroupCart } from '../services/groupCart.ts';
 import { calculatePrice, placeOrder } from '../services/orders.ts';
+import { refuseCoupons } from '../services/coupons.ts';
 import { groupOrderDetail, listOrders, orderDetail, orderStatus, unpaidOrder } from '../services/orderQueries.ts';
 import { groupOrderBody, groupSettingQuery, idParam, orderListQuery, placeOrderBody, priceRequest } from '../../src/domain/contracts.ts';
 import { placePackageOrder } from '../services/packages.ts';
@@ -21,7 +22,7 @@ const team = { config: { auth: 'team' as const } };
 const anyone = { config: { auth: 'any' as const } };
 
 export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.post('/config/orderRule/calculatePrice', { schema: { body: priceRequest, response: answer(answers.priceQuote) } }, async (req) => ok(req, await calculatePrice(deps, req.body, langOf(req))));
+  app.post('/config/orderRule/calculatePrice', { schema: { body: priceRequest, response: answer(answers.priceQuote) } }, async (req) => ok(req, await calculatePrice(deps, account(req), req.body, langOf(req))));
 
   /** One path, many uses: a team's group order, cart add (groupOrderBody) or cart checkout, and
    * a visitor's package, cart checkout, cart add or direct order (placeOrderBody). Each kind is
@@ -40,7 +41,10 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     const userId = who.userId;
     if ('packageId' in body) return ok(req, await placePackageOrder(deps, userId, body, langOf(req)));
     if ('cartTicketIds' in body) return ok(req, await checkoutCart(deps, userId, body, langOf(req)));
-    if (body.poolFlag === 1) return ok(req, await addToCart(deps, userId, body, langOf(req)));
+    if (body.poolFlag === 1) {
+      refuseCoupons(body.ticketInfoList);
+      return ok(req, await addToCart(deps, userId, body, langOf(req)));
+    }
     return ok(req, await placeOrder(deps, userId, body, langOf(req)));
   });
 

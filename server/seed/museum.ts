@@ -146,6 +146,8 @@ export const HALLS: SeedHall[] = [
 /** SPEC §3 system config keys, and the risk policy's rows (services/risk.ts). */
 export const CONFIG: Record<string, string> = {
   audience_message_function: '1',
+  /** A refunded ticket's coupon stays spent (services/coupons.ts COUPON_REFUND_RETURN). */
+  coupon_refund_return: '0',
   /** The dome cinemas' banner on cinemaSelect (phone), and on the web site. */
   cinemaPicWap: '/films/dome.svg',
   cinemaPicWeb: '/films/dome.svg',

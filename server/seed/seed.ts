@@ -7,6 +7,7 @@ import { addDays, museumDate, museumInstant, weekday, type Clock } from '../time
 import { BOOKING_DAYS, CONFIG, DEMO_TEMPLATE_NAME, DEMO_USER, HALLS, RELEASE_TIME, TEXTS } from './museum.ts';
 import { randomBytes } from 'node:crypto';
 import { seedContent } from './content.ts';
+import { seedDemoCoupons } from './coupons.ts';
 import { newOrderNumber } from '../services/orders.ts';
 import { rollForward } from '../services/sessionTemplates.ts';
 import { gb11643CheckChar } from '../../src/domain/certificates.ts';
@@ -31,6 +32,7 @@ export async function seedIfEmpty(db: Db, clock: Clock, mode: 'demo' | 'producti
     if (n > 0) return false;
     await seedBase(q, clock, mode);
     if (mode === 'production') return true;
+    await seedDemoCoupons(q, clock);
     const today = museumDate(clock());
     await ensureSchedules(q, today);
     await seedDayStates(q, clock, today);

@@ -1,4 +1,5 @@
 /** Cancelling an unpaid order of the caller (SPEC §7 /order/OrderInfo/cancel). */
+import { returnOrderCoupons } from './coupons.ts';
 import type { z } from 'zod';
 import { cancelQuery } from '../../src/domain/contracts.ts';
 import type { AppDeps } from '../context.ts';
@@ -33,6 +34,7 @@ export async function cancelOrder(deps: AppDeps, userId: number, query: z.output
 export async function cancelUnpaidIn(q: Queryable, orderId: number, now: Date): Promise<void> {
   await q.query(`UPDATE orders SET status = 'canceled', canceled_at = $2 WHERE id = $1 AND status = 'toBePaid'`, [orderId, now]);
   await releaseOrderTickets(q, orderId, ['toBePaid'], 'canceled', now);
+  await returnOrderCoupons(q, [orderId]);
   // An unpaid waiting-list order's tickets own no stock.
   await q.query(`UPDATE tickets SET status = 'canceled' WHERE order_id = $1 AND status = 'candidate'`, [orderId]);
   await q.query(`UPDATE payments SET status = 'canceled' WHERE order_id = $1 AND status = 'created'`, [orderId]);

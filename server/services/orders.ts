@@ -21,6 +21,9 @@ import { claimSeats, seatsForParty } from './seats.ts';
 import type { SeatPos } from '../../src/domain/seats.ts';
 import { assertNotBlacklisted } from './blacklist.ts';
 import { placeCandidateOrder } from './waitingList.ts';
+import { refuseCoupons, resolveCoupons, takeCoupon } from './coupons.ts';
+import type { Account } from '../auth.ts';
+import { COUPON_MESSAGES } from '../../src/domain/coupons.ts';
 import {
   hallRules,
   loadDay,
@@ -42,22 +45,31 @@ export const ORDER_TEXTS = {
 } satisfies Record<string, Text>;
 
 
-export async function calculatePrice(deps: AppDeps, body: z.output<typeof priceRequest>, lang: Lang): Promise<PriceQuote> {
+/** What these tickets cost, with the visitor's coupons applied as placeOrder will apply them. */
+export async function calculatePrice(deps: AppDeps, who: Account, body: z.output<typeof priceRequest>, lang: Lang): Promise<PriceQuote> {
   const input = body;
   const [schedule] = await deps.db.query<ScheduleRow>('SELECT * FROM hall_schedule WHERE id = $1', [input.hallScheduleId]);
   if (!schedule) throw fail(ORDER_TEXTS.notSelectable);
   const prices = await loadPrices(deps.db, schedule.hall_id);
-  const lines: PriceQuote['lines'] = [];
-  for (const { ticketPriceId } of input.ticketInfoList) {
-    const p = prices.find((x) => x.id === ticketPriceId);
+  const chosen = input.ticketInfoList.map((l) => {
+    const p = prices.find((x) => x.id === l.ticketPriceId);
     if (!p) throw fail(ORDER_TEXTS.notSelectable);
-    const line = lines.find((l) => l.ticketPriceId === p.id);
+    return { coupons: l.coupons, price: ticketPrice(p) };
+  });
+  const withCoupons = chosen.some((l) => l.coupons?.length);
+  if (withCoupons && who.kind !== 'individual') throw fail(COUPON_MESSAGES.visitorsOnly);
+  const coupons = withCoupons ? await resolveCoupons(deps.db, who.userId, schedule.hall_id, chosen, deps.clock()) : [];
+  const lines: PriceQuote['lines'] = [];
+  let discount = 0;
+  for (const [i, { price: p }] of chosen.entries()) {
+    discount += p.price - (coupons[i]?.price ?? p.price);
+    const line = lines.find((l) => l.ticketPriceId === p.ticketPriceId);
     if (line) {
       line.count++;
       line.amount += p.price;
-    } else lines.push({ ticketPriceId: p.id, name: lang === 'en' ? p.name_en : p.name_zh, price: p.price, count: 1, amount: p.price });
+    } else lines.push({ ticketPriceId: p.ticketPriceId, name: p.name[lang], price: p.price, count: 1, amount: p.price });
   }
-  return { lines, total: lines.reduce((n, l) => n + l.amount, 0) };
+  return { lines, discount, total: lines.reduce((n, l) => n + l.amount, 0) - discount };
 }
 
 export function newOrderNumber(now: Date): string {
@@ -172,6 +184,8 @@ export interface NewTicket {
   /** A group ticket: who it is for, and whether it is one of the group's free tickets. */
   role?: 'student' | 'teacher' | 'leader' | 'visitor';
   free?: boolean;
+  /** The visitor's coupon spent on this ticket (its price is already the price with it). */
+  couponId?: number;
 }
 
 /** A group order's own columns: its deadline (a window payer's is days away), how it is paid,
@@ -232,6 +246,7 @@ export async function insertOrder(
       [order.id, t.priceId, t.userName, t.certificateType, t.certificateInfo, t.nameZh, t.nameEn, t.price, kind === 'candidate' ? 'candidate' : 'toBePaid', t.scheduleId,
         t.role ?? null, t.free ?? false],
     );
+    if (t.couponId !== undefined) await takeCoupon(q, t.couponId, userId, order.id, ticket.id, now);
     if (t.cartLineId !== undefined) await moveSeatToTicket(q, t.cartLineId, ticket.id);
     else if (t.seat) claims.push({ scheduleId: t.scheduleId, seat: t.seat, owner: { ticketId: ticket.id } });
   }
@@ -241,7 +256,10 @@ export async function insertOrder(
 
 /** placeOrder: every rule again on the server, then stock and order in one transaction. */
 export async function placeOrder(deps: AppDeps, userId: number, input: DirectOrderBody, lang: Lang): Promise<PlaceOrderResult> {
-  if (input.isCandidateOrder === 1) return placeCandidateOrder(deps, userId, input, lang);
+  if (input.isCandidateOrder === 1) {
+    refuseCoupons(input.ticketInfoList);
+    return placeCandidateOrder(deps, userId, input, lang);
+  }
   const now = deps.clock();
   const draft = draftFromRequest(input);
   if (deps.config.captcha === 'off') draft.captchaToken = draft.captchaToken ?? 'captcha-off';
@@ -266,7 +284,12 @@ export async function placeOrder(deps: AppDeps, userId: number, input: DirectOrd
       lines.map(({ line }) => line.seatNumber),
       lines.map(({ price }) => price.kind === 'child'),
     );
-    const tickets = newTickets(lines, schedule.id, seats);
+    // The coupons checked again under the buyer's lock; takeCoupon's conditional update decides a race.
+    const coupons = await resolveCoupons(q, userId, hall.id, lines.map(({ line, price }) => ({ coupons: line.coupons, price })), now);
+    const tickets = newTickets(lines, schedule.id, seats).map((t, i) => {
+      const coupon = coupons[i];
+      return coupon ? { ...t, price: coupon.price, couponId: coupon.couponId } : t;
+    });
     const orderId = await insertOrder(q, userId, now, holdMinutes, tickets, hall.id, schedule.visit_date);
     return { orderId, riskEnable, riskPolicy: 1, riskPrompt: null };
   });

@@ -1,6 +1,7 @@
 /** The pay hold's end: unpaid orders past their deadline are cancelled and their stock returned, exactly once. */
 import type { Queryable } from '../db/db.ts';
 import { releaseTickets } from './stock.ts';
+import { returnOrderCoupons } from './coupons.ts';
 
 /** Cancels due unpaid orders and returns their stock, exactly once (guarded by the status).
  * Claims rows with FOR UPDATE SKIP LOCKED so several instances never take the same order. */
@@ -36,6 +37,7 @@ export async function cancelDueOrdersIn(
     [canceled],
   );
   await releaseTickets(q, tickets.map((t) => t.id), ['toBePaid'], 'canceled', now);
+  await returnOrderCoupons(q, canceled);
   // Unpaid waiting-list orders' tickets own no stock.
   await q.query(`UPDATE tickets SET status = 'canceled' WHERE order_id = ANY($1::int[]) AND status = 'candidate'`, [canceled]);
   return canceled.length;

@@ -10,6 +10,8 @@ import { museumDate } from '../time.ts';
 import { ORDER_TEXTS } from './orders.ts';
 import { blockFacts, blockMessage } from './blacklist.ts';
 import { releaseTickets } from './stock.ts';
+import { returnRefundedCoupons } from './coupons.ts';
+import { getConfig } from './settings.ts';
 import { LIFECYCLE_TEXTS } from './lifecycleTexts.ts';
 import { lockOrderOfTickets, refundContext } from './refundFacts.ts';
 import { freezeTeamIn, refundFreezeOf } from './teamFreezing.ts';
@@ -57,6 +59,7 @@ export async function refundTickets(deps: AppDeps, userId: number, body: z.outpu
     const freeze = await refundFreezeOf(q, read, ids, now);
     const moved = await releaseTickets(q, ids, ['toBeChecked'], 'refunded', now);
     if (moved.length !== ids.length) throw fail(REFUND_MESSAGES.ticketState);
+    await returnRefundedCoupons(q, await getConfig(q), ids);
     const amount = moved.reduce((s, t) => s + t.price, 0);
     const [refund] = await q.query<{ id: number }>(
       `INSERT INTO refunds (order_id, user_id, amount, ticket_ids, status, created_at) VALUES ($1, $2, $3, $4::int[], 'done', $5) RETURNING id`,

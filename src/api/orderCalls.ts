@@ -52,10 +52,14 @@ import { call, callRaw } from './client.ts';
 type In<S extends z.ZodType> = z.input<S>;
 
 // Orders
-export const calculatePrice = (hallScheduleId: number, ticketPriceIds: number[]) =>
+/** Each ticket's price id and the coupon chosen for it (none: null). */
+export const calculatePrice = (hallScheduleId: number, tickets: Array<{ ticketPriceId: number; coupon?: string | null }>) =>
   call<PriceQuote>('/config/orderRule/calculatePrice', {
     method: 'post',
-    json: { hallScheduleId, ticketInfoList: ticketPriceIds.map((ticketPriceId) => ({ ticketPriceId })) } satisfies In<typeof priceRequest>,
+    json: {
+      hallScheduleId,
+      ticketInfoList: tickets.map(({ ticketPriceId, coupon }) => ({ ticketPriceId, coupons: coupon ? [coupon] : [] })),
+    } satisfies In<typeof priceRequest>,
     silent: true,
   });
 

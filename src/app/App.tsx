@@ -73,6 +73,7 @@ const NoticeDetail = lazyScreen(withTeamTexts(() => import('../features/centre/N
 const PersonHome = lazyScreen(withTeamTexts(() => import('../features/centre/PersonHome.tsx')));
 const BaseInfo = lazyScreen(withTeamTexts(() => import('../features/centre/BaseInfo.tsx')));
 const ChangePhone = lazyScreen(withTeamTexts(() => import('../features/centre/ChangePhone.tsx')));
+const Coupons = lazyScreen(withTeamTexts(() => import('../features/centre/Coupons.tsx')));
 const Destory = lazyScreen(withTeamTexts(() => import('../features/centre/Destory.tsx')));
 const ReDestory = lazyScreen(withTeamTexts(() => import('../features/centre/ReDestory.tsx')));
 const CommonProblem = lazyScreen(withTeamTexts(() => import('../features/team/CommonProblem.tsx')));
@@ -131,6 +132,7 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [INDIVIDUAL_PATHS.editAudienceInformation]: EditContact,
   [INDIVIDUAL_PATHS.notice]: NoticeList,
   [INDIVIDUAL_PATHS.noticeDetail]: NoticeDetail,
+  [INDIVIDUAL_PATHS.coupon]: Coupons,
   [INDIVIDUAL_PATHS.destory]: Destory,
   [INDIVIDUAL_PATHS.reDestory]: ReDestory,
   [TEAM_PATHS.login]: TeamLogin,

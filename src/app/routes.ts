@@ -40,6 +40,7 @@ export const ROUTES = {
   [INDIVIDUAL_PATHS.topContacts]: {},
   [INDIVIDUAL_PATHS.addAudienceInformation]: {},
   [INDIVIDUAL_PATHS.editAudienceInformation]: {},
+  [INDIVIDUAL_PATHS.coupon]: {},
   [INDIVIDUAL_PATHS.destory]: {},
   // After the cancellation there is no login any more.
   [INDIVIDUAL_PATHS.reDestory]: { noLogin: true },

@@ -170,6 +170,7 @@ export const hallPersonSetting = z.strictObject({
 
 export const priceQuote = z.strictObject({
   lines: z.array(z.strictObject({ ticketPriceId: id, name: z.string(), price: z.number().int(), count: z.number().int(), amount: z.number().int() })),
+  discount: z.number().int(),
   total: z.number().int(),
 });
 const placeOrderResult = z.strictObject({
@@ -590,6 +591,20 @@ export const contact = z.strictObject({
   phone: z.string().nullable(),
 });
 export const contacts = z.array(contact);
+export const coupon = z.strictObject({
+  couponId: id,
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(['amount', 'free']),
+  amount: z.number().int(),
+  hallIds: z.array(id).nullable(),
+  priceKinds: z.array(z.enum(['adult', 'student', 'senior', 'child'])).nullable(),
+  startDate: z.string(),
+  endDate: z.string(),
+  state: z.enum(['valid', 'used', 'expired']),
+  usedOrderId: id.nullable(),
+});
+export const couponLists = z.strictObject({ valid: z.array(coupon), used: z.array(coupon), expired: z.array(coupon) });
 
 // The message board (src/domain/message.ts)
 const messageReply = z.strictObject({ replyId: id, body: z.string(), createTime: z.string() });

@@ -16,8 +16,11 @@ export const orderListQuery = pageQuery.extend({
 /** calculatePrice: what these tickets of this session cost. */
 export const priceRequest = z.object({
   hallScheduleId: dbId(),
-  ticketInfoList: z.array(z.object({ ticketPriceId: dbId() })).min(1).max(20),
+  ticketInfoList: z.array(z.object({ ticketPriceId: dbId(), coupons: z.array(text().max(64)).max(10).optional() })).min(1).max(20),
 });
+
+/** bindCoupon: a redemption code as typed (src/domain/coupons.ts reads its format). */
+export const bindCouponBody = z.object({ code: text().max(64) });
 
 /** One visitor's ticket of a placeOrder request (SPEC §3): what the visitor chose. The
  * server looks every price, flag and stock figure up again. */
@@ -30,7 +33,7 @@ const orderLine = z.object({
   userName: text().max(60),
   useDate: text().max(30).optional(),
   isChildFreeTicket: z.union([z.literal(0), z.literal(1)]).optional(),
-  coupons: z.array(text()).max(10).optional(),
+  coupons: z.array(text().max(64)).max(10).optional(),
   picUrl: text().max(500).nullable().optional(),
   /** A cinema seat, "row-col", or `*` (the server assigns it). */
   seatNumber: text().max(10).optional(),

@@ -20,7 +20,7 @@ export function buildOrderRequest(draft: OrderDraft, prices: PricePool[] = []): 
     userName: visitor.name,
     useDate: `${draft.visitDate} 00:00:00`,
     platform: PLATFORM,
-    coupons: [],
+    coupons: visitor.coupon ? [visitor.coupon] : [],
     picUrl: null,
     priceSubId: null,
     ...(draft.seats?.[i] ? { seatNumber: draft.seats[i], cinemaFlag: 1 as const } : {}),
@@ -45,7 +45,7 @@ export function buildOrderRequest(draft: OrderDraft, prices: PricePool[] = []): 
 /** The server's reading of a request: only what the visitor chose; every price, flag and
  * stock figure is looked up again from the database. */
 export type OrderChoice = Pick<PlaceOrderRequest, 'date' | 'captchaToken'> & {
-  ticketInfoList: Array<Pick<TicketLineRequest, 'hallId' | 'hallScheduleId' | 'ticketPriceId' | 'certificate' | 'certificateInfo' | 'userName'>>;
+  ticketInfoList: Array<Pick<TicketLineRequest, 'hallId' | 'hallScheduleId' | 'ticketPriceId' | 'certificate' | 'certificateInfo' | 'userName'> & { coupons?: string[] }>;
 };
 
 export function draftFromRequest(request: OrderChoice): OrderDraft {
@@ -59,6 +59,7 @@ export function draftFromRequest(request: OrderChoice): OrderDraft {
       certificateType: line.certificate,
       certificateNumber: line.certificateInfo,
       ticketPriceId: line.ticketPriceId,
+      ...(line.coupons?.length ? { coupon: line.coupons[0] } : {}),
     })),
     // The client sends an order only after the agreement is ticked; the server cannot see
     // the tick, it sees the captcha token that follows it.

@@ -3,6 +3,7 @@
  * first. The client's machine guards and the server's placeOrder call the same code. */
 import { ageOn, checkCertificate, normalizeCertificate } from './certificates.ts';
 import { checkVisitorName, FIELD_LABELS, required } from './fields.ts';
+import { checkCouponChoice } from './coupons.ts';
 import { DEFAULT_FREE_CHILD_PER_ADULT, MINIMUM_ADULT_AGE, VISITORS_PER_ORDER_INDIVIDUAL } from './limits.ts';
 import { fill, type Text } from './text.ts';
 import type { HallRules, OrderContext, OrderDraft, TicketPrice, Violation, VisitorDraft } from './types.ts';
@@ -30,6 +31,7 @@ export const ORDER_RULES = {
   parkChildAge: 'parkChildAge',
   agreement: 'agreement',
   captcha: 'captcha',
+  coupons: 'coupons',
 } as const;
 
 export type OrderRule = (typeof ORDER_RULES)[keyof typeof ORDER_RULES];
@@ -247,6 +249,10 @@ export function checkOrder(
     if (adults === 0) add(ORDER_RULES.parkNeedsAdult, fill(ORDER_MESSAGES.parkNeedsAdult, { hall: hallName(hall) }));
     if (childrenInRange === 0) add(ORDER_RULES.parkNeedsChild, fill(ORDER_MESSAGES.parkNeedsChild, { hall: hallName(hall), range }));
   }
+
+  // Coupons: none, or one each (SPEC §5); whether each may be spent is the server's to check.
+  const coupons = checkCouponChoice(draft.visitors.map((v) => (v.coupon ? [v.coupon] : [])));
+  if (coupons) add(ORDER_RULES.coupons, coupons.message, { index: coupons.index, name: 'coupon' });
 
   if (stage === 'submit') {
     if (!draft.agreementAccepted) add(ORDER_RULES.agreement, ORDER_MESSAGES.agreement);

@@ -50,6 +50,8 @@ export const INDIVIDUAL_PATHS = {
   addAudienceInformation: '/individualCustomers/personalCenter/addAudienceInformation',
   editAudienceInformation: '/individualCustomers/personalCenter/editAudienceInformation/:id',
   /** Account cancellation: the consequences, the confirmation; then what was deleted. */
+  /** Her coupons: bind a redemption code; valid, used and expired. */
+  coupon: '/individualCustomers/personalCenter/coupon',
   destory: '/individualCustomers/personalCenter/destory',
   reDestory: '/individualCustomers/personalCenter/reDestory',
   notice: '/individualCustomers/notice',

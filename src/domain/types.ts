@@ -55,6 +55,8 @@ export interface VisitorDraft {
   certificateType: CertificateType;
   certificateNumber: string;
   ticketPriceId: number | null;
+  /** The code of the coupon chosen for this visitor's ticket (src/domain/coupons.ts); none when absent. */
+  coupon?: string | null;
 }
 
 /** An individual order before it is placed. */
@@ -267,6 +269,9 @@ export interface PriceLine {
 
 export interface PriceQuote {
   lines: PriceLine[];
+  /** What the coupons take off the lines' amounts (fen). */
+  discount: number;
+  /** What the order costs: the lines' amounts less the discount. */
   total: number;
 }
 
@@ -820,6 +825,30 @@ export interface Contact {
   certificateType: CertificateType;
   certificateNumber: string;
   phone: string | null;
+}
+
+/** One of the visitor's coupons (personalCenter/coupon, getCoupon): its batch's name and terms
+ * in the request's language, its state today, and the order that used it. */
+export interface CouponView {
+  couponId: number;
+  code: string;
+  name: string;
+  kind: 'amount' | 'free';
+  /** fen off one ticket (kind 'amount'). */
+  amount: number;
+  hallIds: number[] | null;
+  priceKinds: TicketKind[] | null;
+  startDate: string;
+  endDate: string;
+  state: 'valid' | 'used' | 'expired';
+  usedOrderId: number | null;
+}
+
+/** getCoupon: the visitor's coupons by state, each list by its end date. */
+export interface CouponLists {
+  valid: CouponView[];
+  used: CouponView[];
+  expired: CouponView[];
 }
 
 // ---------------------------------------------------------------------------

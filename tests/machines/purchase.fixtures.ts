@@ -118,6 +118,7 @@ export const SETTING: HallPersonSetting = {
 
 export const QUOTE: PriceQuote = {
   lines: [{ ticketPriceId: 1001, name: 'Adult', price: 3000, count: 1, amount: 3000 }],
+  discount: 0,
   total: 3000,
 };
 

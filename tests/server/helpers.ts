@@ -1,7 +1,7 @@
 /** A fresh app on its own copy of the seeded template, with a controllable clock. */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { defaultConfig, type AppConfig } from '../../server/context.ts';
@@ -183,6 +183,16 @@ export function orderRequest(
     captchaToken,
   };
   return buildOrderRequest(draft);
+}
+
+/** Pays an unpaid order in full as the simulator's cashier would, and sees it completed. */
+export async function payInFull(t: TestApp, token: string, orderId: number): Promise<void> {
+  const c = await t.call('POST', '/pay/create', { token, body: { orderId } });
+  expect(c.code, c.msg).toBe(200);
+  const payId = new URL(c.data.payUrl, 'http://x').searchParams.get('payId');
+  const [{ amount }] = await t.db.query<{ amount: number }>('SELECT amount FROM payments WHERE pay_id = $1', [payId]);
+  expect(await t.payNotify(payId!, amount)).toBe(204);
+  expect((await t.call('GET', `/order/OrderInfo/getOrderStatusForTimeOut?orderId=${orderId}`, { token })).data.status).toBe('completed');
 }
 
 /** Price id of a hall's ticket kind. */

@@ -1,7 +1,7 @@
 /** Cart holds, cancel, refund, date change, missed visits and the blacklist, invoices and
  * short links: through HTTP, with the injected clock; the stock invariant after each scenario. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertStockInvariant, makeApp, orderRequest, priceOf, type Envelope, type TestApp, type Visitor } from './helpers.ts';
+import { assertStockInvariant, makeApp, orderRequest, payInFull, priceOf, type Envelope, type TestApp, type Visitor } from './helpers.ts';
 import { OPEN_DAY } from './constants.ts';
 import { runCartExpiry } from '../../server/jobs/cartExpiry.ts';
 import { runMissedVisits } from '../../server/jobs/missedVisits.ts';
@@ -58,14 +58,7 @@ async function order(token: string, date: string, h: HallPool, visitors: Visitor
   return r.data.orderId as number;
 }
 
-async function pay(token: string, orderId: number) {
-  const c = await t.call('POST', '/pay/create', { token, body: { orderId } });
-  expect(c.code, c.msg).toBe(200);
-  const payId = new URL(c.data.payUrl, 'http://x').searchParams.get('payId');
-  const [{ amount }] = await t.db.query<{ amount: number }>('SELECT amount FROM payments WHERE pay_id = $1', [payId]);
-  expect(await t.payNotify(payId!, amount)).toBe(204);
-  expect((await t.call('GET', `/order/OrderInfo/getOrderStatusForTimeOut?orderId=${orderId}`, { token })).data.status).toBe('completed');
-}
+const pay = (token: string, orderId: number) => payInFull(t, token, orderId);
 
 async function paidOrder(token: string, date: string, h: HallPool, visitors: Visitor[], i = 0) {
   const id = await order(token, date, h, visitors, i);

@@ -25,6 +25,7 @@ const ACCOUNT_LINKS = [
   [INDIVIDUAL_PATHS.baseInfo, 'centre.baseInfo'],
   [INDIVIDUAL_PATHS.changePhone, 'centre.changePhone'],
   [INDIVIDUAL_PATHS.topContacts, 'centre.topContacts'],
+  [INDIVIDUAL_PATHS.coupon, 'centre.coupons'],
   [INDIVIDUAL_PATHS.notice, 'centre.notices'],
   [INDIVIDUAL_PATHS.destory, 'centre.destory'],
 ] as const;

@@ -13,6 +13,9 @@ import { Screen } from '../../ui/Screen.tsx';
 import { usePurchase, usePurchaseScreen } from './purchase.tsx';
 import { ContactPick } from './ContactPick.tsx';
 import { TicketTypes } from './TicketTypes.tsx';
+import { CouponPick } from './CouponPick.tsx';
+import { getCoupons } from '../../api/couponCalls.ts';
+import { useLoad } from '../../ui/useLoad.ts';
 import { VisitorCard } from './VisitorCard.tsx';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 
@@ -26,6 +29,8 @@ export default function AddAudience() {
   const session = usePurchase((s) => chosenSession(s.context));
   const date = usePurchase((s) => s.context.date);
   const general = violations.filter((v) => !v.field);
+  // Her coupons to choose from; without them (or when they cannot be read) no choice is shown.
+  const coupons = useLoad(() => getCoupons(true), []).data;
 
   const fieldError = (index: number, name: keyof VisitorDraft) =>
     violations.find((v) => v.field?.index === index && v.field.name === name)?.message;
@@ -67,6 +72,16 @@ export default function AddAudience() {
             chosen={visitor.ticketPriceId}
             error={fieldError(index, 'ticketPriceId')}
             onChoose={(value) => actor.send({ type: 'VISITOR.CHANGE', index, field: 'ticketPriceId', value })}
+          />
+          <CouponPick
+            index={index}
+            coupons={coupons?.valid ?? []}
+            hallId={hall?.hallId ?? null}
+            price={session?.priceTicketPoolVOS.find((p) => p.ticketPriceId === visitor.ticketPriceId)}
+            chosen={visitor.coupon}
+            chosenByOthers={visitors.filter((_, i) => i !== index).map((v) => v.coupon)}
+            error={fieldError(index, 'coupon')}
+            onChoose={(value) => actor.send({ type: 'VISITOR.CHANGE', index, field: 'coupon', value })}
           />
         </VisitorCard>
       ))}

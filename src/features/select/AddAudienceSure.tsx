@@ -114,6 +114,7 @@ export default function AddAudienceSure() {
               {typeLabel(visitor.certificateType)} {maskCertificate(visitor.certificateNumber)}
             </span>
             <span className="tag">{session?.priceTicketPoolVOS.find((p) => p.ticketPriceId === visitor.ticketPriceId)?.name}</span>
+            {visitor.coupon ? <span className="tag tag--ok">{t('review.coupon', { code: visitor.coupon })}</span> : null}
           </div>
         ))}
       </section>
@@ -135,6 +136,12 @@ export default function AddAudienceSure() {
             <span>{formatMoney(line.amount)}</span>
           </div>
         ))}
+        {quote && quote.discount > 0 ? (
+          <div className="row" data-testid="discount">
+            <span>{t('review.discount')}</span>
+            <span className="error-text">-{formatMoney(quote.discount)}</span>
+          </div>
+        ) : null}
       </section>
       {settings.texts.buy_tips ? (
         <section className="card">

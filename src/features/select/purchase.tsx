@@ -39,7 +39,7 @@ const machine = purchaseMachine.provide({
     calculatePrice: fromPromise(({ input }) =>
       calculatePrice(
         input.draft.hallScheduleId ?? 0,
-        input.draft.visitors.map((visitor) => visitor.ticketPriceId ?? 0),
+        input.draft.visitors.map((visitor) => ({ ticketPriceId: visitor.ticketPriceId ?? 0, coupon: visitor.coupon })),
       ),
     ),
     placeOrder: fromPromise(({ input }) => underRiskSwitch('placeOrder', placeOrder(requestOf(input.draft)))),

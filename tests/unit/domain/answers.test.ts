@@ -58,6 +58,8 @@ const same = {
   faqs: true as Equal<Out<typeof answers.faqs>, T.Faq[]>,
   notices: true as Equal<Out<typeof answers.notices>, T.Page<T.Notice>>,
   contact: true as Equal<Out<typeof answers.contact>, T.Contact>,
+  coupon: true as Equal<Out<typeof answers.coupon>, T.CouponView>,
+  couponLists: true as Equal<Out<typeof answers.couponLists>, T.CouponLists>,
   cancelConsequences: true as Equal<Out<typeof answers.cancelConsequences>, CancelConsequences>,
   accountCancelled: true as Equal<Out<typeof answers.accountCancelled>, T.AccountCancelled>,
   cinemaSessions: true as Equal<Out<typeof answers.cinemaSessions>, T.CinemaSession[]>,
