@@ -22,6 +22,7 @@ import type { SeatPos } from '../../src/domain/seats.ts';
 import { assertNotBlacklisted } from './blacklist.ts';
 import { placeCandidateOrder } from './waitingList.ts';
 import { refuseCoupons, resolveCoupons, takeCoupon } from './coupons.ts';
+import { completeOrder } from './payments.ts';
 import type { Account } from '../auth.ts';
 import { COUPON_MESSAGES } from '../../src/domain/coupons.ts';
 import {
@@ -291,6 +292,8 @@ export async function placeOrder(deps: AppDeps, userId: number, input: DirectOrd
       return coupon ? { ...t, price: coupon.price, couponId: coupon.couponId } : t;
     });
     const orderId = await insertOrder(q, userId, now, holdMinutes, tickets, hall.id, schedule.visit_date);
+    // Free-ticket coupons can leave nothing to pay: the order is complete at once, as a school's free visit is.
+    if (tickets.every((t) => t.price === 0)) await completeOrder(q, orderId, now);
     return { orderId, riskEnable, riskPolicy: 1, riskPrompt: null };
   });
 }

@@ -59,6 +59,13 @@ const quote = (token: string, h: HallPool, coupons: Array<string | null>, lang: 
 const ticketPrices = async (orderId: number) =>
   (await t.db.query<{ price: number }>('SELECT price FROM tickets WHERE order_id = $1 ORDER BY id', [orderId])).map((r) => r.price);
 const orderAmount = async (orderId: number) => (await t.db.query<{ amount: number }>('SELECT amount FROM orders WHERE id = $1', [orderId]))[0].amount;
+/** A fresh ¥10-off code of the demo's batch: an order it leaves something to pay on. */
+let minted = 0;
+async function tenOffCode(): Promise<string> {
+  const code = `TEN-TEST-${++minted}`;
+  await t.db.query('INSERT INTO coupons (batch_id, code) SELECT batch_id, $1 FROM coupons WHERE code = $2', [code, TEN1]);
+  return code;
+}
 
 
 describe('binding and the lists', () => {
@@ -143,6 +150,17 @@ describe('pricing and ordering', () => {
     expect((await quote(token, main, [TEN3], 'zh')).msg).toBe('该优惠券已使用');
   });
 
+  it('an order a free-ticket coupon leaves at ¥0 is complete at once, its ticket valid, nothing to pay', async () => {
+    const token = await t.tokenFor(newPhone());
+    const free = DEMO_COUPONS.freeMain[5];
+    await bind(token, free);
+    const r = await place(token, main, [free]);
+    expect(r.code, r.msg).toBe(200);
+    const detail = await t.call('GET', `/order/OrderInfo/searchPersonOrder/${r.data.orderId}`, { token });
+    expect(detail.data).toMatchObject({ status: 'completed', amount: 0 });
+    expect(detail.data.tickets.map((x: { status: string }) => x.status)).toEqual(['toBeChecked']);
+  });
+
   it('refuses a wrong choice in zh and en: not all visitors, one twice, two on a ticket, not applicable, not hers', async () => {
     const phone = newPhone();
     const token = await t.tokenFor(phone);
@@ -219,29 +237,30 @@ describe('pricing and ordering', () => {
 describe('coming back', () => {
   it('an unpaid order cancelled, or timed out, gives its coupon back', async () => {
     const token = await t.tokenFor(newPhone());
-    await bind(token, FREE3);
-    const r = await place(token, main, [FREE3]);
+    const code = await tenOffCode();
+    await bind(token, code);
+    const r = await place(token, main, [code]);
     expect(r.code, r.msg).toBe(200);
     const [{ order_number }] = await t.db.query<{ order_number: string }>('SELECT order_number FROM orders WHERE id = $1', [r.data.orderId]);
     const c = await t.call('GET', `/order/OrderInfo/cancel?orderNumber=${order_number}`, { token });
     expect(c.code, c.msg).toBe(200);
-    expect(codes((await lists(token)).valid)).toEqual([FREE3]);
+    expect(codes((await lists(token)).valid)).toEqual([code]);
 
-    const again = await place(token, main, [FREE3]);
+    const again = await place(token, main, [code]);
     expect(again.code, again.msg).toBe(200);
     expect((await lists(token)).used).toHaveLength(1);
     // Past its deadline the coupon reads valid at once; the job then cancels the order.
     t.advance(16 * 60_000);
-    expect(codes((await lists(token)).valid)).toEqual([FREE3]);
+    expect(codes((await lists(token)).valid)).toEqual([code]);
     expect(await runPayTimeout(t.db, () => t.now())).toBeGreaterThanOrEqual(1);
-    expect((await t.db.query('SELECT order_id FROM coupons WHERE code = $1', [FREE3]))[0]).toEqual({ order_id: null });
+    expect((await t.db.query('SELECT order_id FROM coupons WHERE code = $1', [code]))[0]).toEqual({ order_id: null });
   });
 
   it('a refund keeps the coupon spent by default, and gives it back when coupon_refund_return is 1', async () => {
-    const [c1, c2] = DEMO_COUPONS.freeMain.slice(3);
+    const adultPrice = main.scheduleTicketPoolVOS[0].priceTicketPoolVOS.find((p) => p.kind === 'adult')!.price;
     for (const [code, setting, back] of [
-      [c1, '0', false],
-      [c2, '1', true],
+      [await tenOffCode(), '0', false],
+      [await tenOffCode(), '1', true],
     ] as const) {
       await t.db.query(`UPDATE sys_config SET value = $1 WHERE key = 'coupon_refund_return'`, [setting]);
       const token = await t.tokenFor(newPhone());
@@ -253,7 +272,8 @@ describe('coming back', () => {
       const [{ id: ticketId }] = await t.db.query<{ id: number }>('SELECT id FROM tickets WHERE order_id = $1', [orderId]);
       const refund = await t.call('POST', '/order/refund/frontUserRefund', { token, body: { ticketIds: [ticketId] } });
       expect(refund.code, refund.msg).toBe(200);
-      expect(refund.data.refundAmount).toBe(0);
+      // What was paid comes back (the adult price less the coupon's ¥10), never the coupon's value.
+      expect(refund.data.refundAmount).toBe(adultPrice - 1000);
       const l = await lists(token);
       expect(codes(back ? l.valid : l.used)).toEqual([code]);
     }
