@@ -18,7 +18,7 @@ let temp: HallPool;
 let seq = 0;
 const newPhone = () => `1362000${String(++seq).padStart(4, '0')}`;
 const [TEN1, TEN2, TEN3, TEN4, TEN5, TEN6, TEN7, TEN8] = DEMO_COUPONS.tenOff;
-const [FREE1, FREE2, FREE3] = DEMO_COUPONS.freeMain;
+const [FREE1, FREE2] = DEMO_COUPONS.freeMain;
 
 beforeAll(async () => {
   t = await makeApp();
