@@ -28,6 +28,7 @@ import { invoiceRoutes } from './routes/invoices.ts';
 import { teamRoutes } from './routes/teams.ts';
 import { contactRoutes } from './routes/contacts.ts';
 import { messageRoutes } from './routes/messages.ts';
+import { ratingRoutes } from './routes/ratings.ts';
 import { payCashierSim } from './providers/payCashierSim.ts';
 import type { SimPayment } from './providers/payment.ts';
 
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(teamRoutes, opts);
   await app.register(contactRoutes, opts);
   await app.register(messageRoutes, opts);
+  await app.register(ratingRoutes, opts);
   await app.register(staffRoutes, opts);
   await app.register(invoiceRoutes, opts);
   // Simulators and dev endpoints exist only when chosen (server/config.ts decides what production allows).

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { seedContent } from './content.ts';
 import { newOrderNumber } from '../services/orders.ts';
 import { rollForward } from '../services/sessionTemplates.ts';
+import { lockDay, placeSessions } from '../services/makeSessions.ts';
 import { gb11643CheckChar } from '../../src/domain/certificates.ts';
 import { FILMS, PACKAGES, seatsOf } from './cinema.ts';
 
@@ -154,6 +155,7 @@ async function seedDayStates(q: Queryable, clock: Clock, today: string) {
   // The cinemas' seats of that day went at the ticket window.
   await q.query(`UPDATE session_seats SET state = 'sold' WHERE schedule_id IN (SELECT id FROM hall_schedule WHERE visit_date = $1)`, [soldOut]);
   await seedDemoTicketsOnFullDay(q, clock, soldOut);
+  for (const back of [2, 6]) await seedDemoPastVisit(q, addDays(today, -back));
   const stoppedDay = days.slice(2, 12).find((d) => d !== closed && d !== soldOut)!;
   const [stopZh, stopEn] = TEXTS.stopped_reason;
   await q.query(
@@ -195,6 +197,37 @@ async function seedDemoTicketsOnFullDay(q: Queryable, clock: Clock, date: string
       `INSERT INTO tickets (order_id, price_id, user_name, certificate_type, certificate_info, ticket_name_zh, ticket_name_en, price, status, schedule_id, qr_code)
        VALUES ($1, $2, $3, '1', $4, $5, $6, $7, 'toBeChecked', $8, $9)`,
       [order.id, price.id, name, certificate, price.name_zh, price.name_en, price.price, s.id, randomBytes(24).toString('base64url')],
+    );
+  }
+}
+
+/** A visit the demo visitor made before the demo started: the main hall's first session of a past
+ * day, two of the family let in at the gate, so the order's detail offers its rating card (the
+ * rating e2e rates one in each language). */
+async function seedDemoPastVisit(q: Queryable, date: string) {
+  const [user] = await q.query<{ id: number }>('SELECT id FROM users WHERE phone = $1', [DEMO_USER.phone]);
+  const [hall] = await q.query<{ id: number }>(`SELECT id FROM halls WHERE hall_key = 'main'`);
+  const [begin, end, capacity] = HALLS.find((h) => h.hallKey === 'main')!.sessions[0];
+  await lockDay(q, date);
+  await placeSessions(q, hall.id, date, [{ beginTime: begin, endTime: end, capacity, filmId: null }]);
+  const [s] = await q.query<{ id: number }>('SELECT id FROM hall_schedule WHERE hall_id = $1 AND visit_date = $2 AND begin_time = $3', [hall.id, date, begin]);
+  const [price] = await q.query<{ id: number; name_zh: string; name_en: string; price: number }>(
+    `SELECT id, name_zh, name_en, price FROM ticket_prices WHERE hall_id = $1 AND kind = 'adult' AND NOT package_only ORDER BY sort LIMIT 1`,
+    [hall.id],
+  );
+  const visitors = DEMO_FAMILY.slice(0, 2);
+  const bookedAt = museumInstant(addDays(date, -1), '20:30');
+  await q.query('UPDATE hall_schedule SET sold = sold + $2 WHERE id = $1', [s.id, visitors.length]);
+  const [order] = await q.query<{ id: number }>(
+    `INSERT INTO orders (order_number, user_id, hall_id, schedule_id, visit_date, status, amount, ticket_num, created_at, pay_time, short_link_flag)
+     VALUES ($1, $2, $3, $4, $5, 'completed', $6, $7, $8, $8, $9) RETURNING id`,
+    [newOrderNumber(bookedAt), user.id, hall.id, s.id, date, price.price * visitors.length, visitors.length, bookedAt, randomBytes(18).toString('base64url')],
+  );
+  for (const [name, certificate] of visitors) {
+    await q.query(
+      `INSERT INTO tickets (order_id, price_id, user_name, certificate_type, certificate_info, ticket_name_zh, ticket_name_en, price, status, schedule_id, qr_code, checked_at)
+       VALUES ($1, $2, $3, '1', $4, $5, $6, $7, 'checked', $8, $9, $10)`,
+      [order.id, price.id, name, certificate, price.name_zh, price.name_en, price.price, s.id, randomBytes(24).toString('base64url'), museumInstant(date, begin)],
     );
   }
 }

@@ -68,6 +68,10 @@ const same = {
   windowOrder: true as Equal<Out<typeof answers.windowOrder>, T.WindowOrder>,
   sessionTemplates: true as Equal<Out<typeof answers.sessionTemplates>, T.SessionTemplates>,
   applyReport: true as Equal<Out<typeof answers.applyReport>, T.ApplyReport>,
+  orderRating: true as Equal<Out<typeof answers.orderRating>, T.OrderRating>,
+  hallSetting: true as Equal<Out<typeof answers.hallSetting>, T.HallSetting>,
+  hallNames: true as Equal<Out<typeof answers.hallNames>, Array<{ hallId: number; hallName: string }>>,
+  parameter: true as Equal<Out<typeof answers.parameter>, { parameterName: string; value: string }>,
 } satisfies Record<string, true>;
 
 describe('answer schemas', () => {
