@@ -72,6 +72,7 @@ export const ratingMachine = setup({
     submitting: {
       meta: { description: 'Sending the rating' },
       invoke: {
+        id: 'rate',
         src: 'rate',
         input: ({ context }) => ({ orderId: context.orderId, ...context.form }),
         onDone: { target: 'rated', actions: { type: 'setCard', params: output } },
