@@ -293,7 +293,7 @@ const teamEn: typeof teamZh = {
     refunded: 'Refunded',
     waiting: 'Waiting',
     ratings: 'Visitor ratings',
-    ratingRow: 'Visit {{visit}} · booking {{booking}} stars · {{n}} rated',
+    ratingRow: 'Visit {{visit}} · booking {{booking}} stars · {{n}}\u00a0rated',
   },
   staffMessages: {
     title: 'Message board',

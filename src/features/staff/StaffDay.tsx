@@ -71,9 +71,9 @@ export default function StaffDay() {
         <section className="card stack" data-testid="day-ratings">
           <div className="card__title">{t('day.ratings')}</div>
           {day.ratings.map((r) => (
-            <div key={r.hallId} className="row">
-              <span>{r.hallName}</span>
-              <span className="muted">{t('day.ratingRow', { visit: r.visit.toFixed(1), booking: r.booking.toFixed(1), n: r.count })}</span>
+            <div key={r.hallId}>
+              <div>{r.hallName}</div>
+              <div className="muted">{t('day.ratingRow', { visit: r.visit.toFixed(1), booking: r.booking.toFixed(1), n: r.count })}</div>
             </div>
           ))}
         </section>
