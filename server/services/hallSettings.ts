@@ -6,47 +6,19 @@ import type { Lang, Text } from '../../src/domain/text.ts';
 import type { HallSetting } from '../../src/domain/types.ts';
 import type { AppDeps } from '../context.ts';
 import { fail } from '../http.ts';
+import { hallRules, type HallRow } from './pool.ts';
 
 export const HALL_SETTING_TEXTS = {
   noHall: { zh: '场馆不存在', en: 'The hall does not exist' },
   noParameter: { zh: '参数不存在', en: 'The parameter does not exist' },
 } satisfies Record<string, Text>;
 
-interface HallRow {
-  id: number;
-  hall_key: string;
-  name_zh: string;
-  name_en: string;
-  intro_zh: string;
-  intro_en: string;
-  age_note_zh: string | null;
-  age_note_en: string | null;
-  min_buyers: number;
-  max_buyers: number;
-  min_age: number | null;
-  child_age_min: number | null;
-  child_age_max: number | null;
-  needs_adult_and_child: boolean;
-  cinema: boolean;
-  waiting_list: boolean;
-  group_min: number;
-  group_max: number;
-  school_only: boolean;
-  off_season_only: boolean;
-}
-
+/** The booking rules of the pool (hallRules) and what groups and the waiting list read. */
 const settingOf = (h: HallRow, lang: Lang): HallSetting => ({
-  hallId: h.id,
-  hallKey: h.hall_key,
+  ...hallRules(h),
   name: lang === 'en' ? h.name_en : h.name_zh,
   intro: lang === 'en' ? h.intro_en : h.intro_zh,
   ageNote: (lang === 'en' ? h.age_note_en : h.age_note_zh) ?? null,
-  minBuyers: h.min_buyers,
-  maxBuyers: h.max_buyers,
-  minAge: h.min_age,
-  childAgeMin: h.child_age_min,
-  childAgeMax: h.child_age_max,
-  needsAdultAndChild: h.needs_adult_and_child,
   cinema: h.cinema,
   waitingList: h.waiting_list,
   groupMin: h.group_min,

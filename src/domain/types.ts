@@ -913,18 +913,11 @@ export interface OrderRating {
 }
 
 /** A hall's settings (HallSetting/ingore/getHallSetting, system/user/ingore/getHallSettingDetail). */
-export interface HallSetting {
-  hallId: number;
+export interface HallSetting extends Omit<HallRules, 'name' | 'hallKey'> {
   hallKey: string;
   name: string;
   intro: string;
   ageNote: string | null;
-  minBuyers: number;
-  maxBuyers: number;
-  minAge: number | null;
-  childAgeMin: number | null;
-  childAgeMax: number | null;
-  needsAdultAndChild: boolean;
   cinema: boolean;
   waitingList: boolean;
   groupMin: number;

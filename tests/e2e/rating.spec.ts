@@ -7,10 +7,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { addDays, museumDate } from '../../src/domain/museumTime.ts';
 import type { OrderRating, OrderSummary, Page as ListPage } from '../../src/domain/types.ts';
-import { loginByApi, newPhone, reviewOneAdult, shot, staffLogin } from './helpers.ts';
+import { demoLogin, loginByApi, newPhone, reviewOneAdult, shot, staffLogin } from './helpers.ts';
 import { noSidewaysScroll, noWordBrokenMidWord, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
-
-const DEMO_PHONE = '13800138000';
 
 const TEXT = {
   zh: {
@@ -53,9 +51,7 @@ let demoToken = '';
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   const api = await playwright.request.newContext({ baseURL });
-  expect((await (await api.post('/prod-api/ingore/sendMessage', { data: { phone: DEMO_PHONE } })).json()).code).toBe(200);
-  const outbox = await (await api.get(`/prod-api/dev/sms/outbox?phone=${DEMO_PHONE}`)).json();
-  demoToken = (await (await api.post('/prod-api/login', { data: { phone: DEMO_PHONE, code: outbox.data[0].code } })).json()).data.token;
+  demoToken = await demoLogin(api);
   await api.dispose();
 });
 
