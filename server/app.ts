@@ -29,6 +29,7 @@ import { teamRoutes } from './routes/teams.ts';
 import { contactRoutes } from './routes/contacts.ts';
 import { couponRoutes } from './routes/coupons.ts';
 import { messageRoutes } from './routes/messages.ts';
+import { ratingRoutes } from './routes/ratings.ts';
 import { payCashierSim } from './providers/payCashierSim.ts';
 import type { SimPayment } from './providers/payment.ts';
 
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contactRoutes, opts);
   await app.register(couponRoutes, opts);
   await app.register(messageRoutes, opts);
+  await app.register(ratingRoutes, opts);
   await app.register(staffRoutes, opts);
   await app.register(invoiceRoutes, opts);
   // Simulators and dev endpoints exist only when chosen (server/config.ts decides what production allows).

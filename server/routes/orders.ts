@@ -65,7 +65,11 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     ok(req, await orderStatus(deps, await ownerOf(deps, req), req.query.orderId)),
   );
 
-  app.get('/order/OrderInfo/getOrderInfoByStatus', { ...anyone, schema: { querystring: orderListQuery, response: answer(answers.orderPage) } }, async (req) =>
-    ok(req, await listOrders(deps, await ownerOf(deps, req), req.query, langOf(req))),
-  );
+  // The order list under both of the spec's paths (the order record's, and the v1 list the
+  // first-order tips ask: "has this account any order?").
+  for (const path of ['/order/OrderInfo/getOrderInfoByStatus', '/order/v1/list']) {
+    app.get(path, { ...anyone, schema: { querystring: orderListQuery, response: answer(answers.orderPage) } }, async (req) =>
+      ok(req, await listOrders(deps, await ownerOf(deps, req), req.query, langOf(req))),
+    );
+  }
 };

@@ -9,7 +9,8 @@ import { getConfig, getText, getTexts } from '../services/settings.ts';
 import type { BaseSettings } from '../../src/domain/types.ts';
 import * as answers from '../../src/domain/answers.ts';
 import { answer } from './kit.ts';
-import { faqQuery, noticeQuery } from '../../src/domain/contracts.ts';
+import { faqQuery, hallKeyQuery, noticeQuery, parameterQuery } from '../../src/domain/contracts.ts';
+import { hallNames, hallSettingDetail, hallSettings, parameter } from '../services/hallSettings.ts';
 import { notices, teamFaqs } from '../services/content.ts';
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -25,12 +26,29 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   app.get('/basesetting/HallSetting/gainAllSystemConfigLogin', { schema: { response: answer(answers.baseSettings) } }, async (req) => ok(req, await baseSettings(langOf(req))));
 
   const docQuery = z.object({ name: text().min(1).max(100) });
-  app.get('/basesetting/officeDocument/ingore/detail', { schema: { querystring: docQuery, response: answer(answers.officeDocument) } }, async (req) => {
+  // A configured document by name. The spec has it under three paths (detail, and getHallSetting
+  // with and without login) with the same input; each serves the same document.
+  const document = { schema: { querystring: docQuery, response: answer(answers.officeDocument) } };
+  const documentByName = async (req: { query: { name: string } } & Parameters<typeof langOf>[0]) => {
     const { name } = req.query;
     const content = await getText(deps.db, name, langOf(req));
     if (content === null) throw fail({ zh: '文档不存在', en: 'The document does not exist' }, 404);
     return ok(req, { name, content });
-  });
+  };
+  app.get('/basesetting/officeDocument/ingore/detail', document, documentByName);
+  app.get('/basesetting/officeDocument/ingore/getHallSetting', document, documentByName);
+  app.get('/basesetting/officeDocument/getHallSetting', document, documentByName);
+
+  app.get('/basesetting/HallSetting/ingore/getHallSetting', { schema: { response: answer(z.array(answers.hallSetting)) } }, async (req) =>
+    ok(req, await hallSettings(deps, langOf(req))),
+  );
+  app.get('/system/user/ingore/getHallSettingDetail', { schema: { querystring: hallKeyQuery, response: answer(answers.hallSetting) } }, async (req) =>
+    ok(req, await hallSettingDetail(deps, req.query.hallKey, langOf(req))),
+  );
+  app.get('/basesetting/hallInfo/getAllHallIdAndName', { schema: { response: answer(answers.hallNames) } }, async (req) => ok(req, await hallNames(deps, langOf(req))));
+  app.get('/basesetting/HallSetting/parameterName', { schema: { querystring: parameterQuery, response: answer(answers.parameter) } }, async (req) =>
+    ok(req, await parameter(deps, req.query.parameterName)),
+  );
 
   app.get('/basesetting/HallSetting/ingore/TeamFAQs', { schema: { querystring: faqQuery, response: answer(answers.faqs) } }, async (req) =>
     ok(req, await teamFaqs(deps, req.query, langOf(req))),

@@ -10,6 +10,7 @@ import { seedContent } from './content.ts';
 import { seedDemoCoupons } from './coupons.ts';
 import { newOrderNumber } from '../services/orders.ts';
 import { rollForward } from '../services/sessionTemplates.ts';
+import { lockDay, placeSessions } from '../services/makeSessions.ts';
 import { gb11643CheckChar } from '../../src/domain/certificates.ts';
 import { FILMS, PACKAGES, seatsOf } from './cinema.ts';
 
@@ -156,6 +157,7 @@ async function seedDayStates(q: Queryable, clock: Clock, today: string) {
   // The cinemas' seats of that day went at the ticket window.
   await q.query(`UPDATE session_seats SET state = 'sold' WHERE schedule_id IN (SELECT id FROM hall_schedule WHERE visit_date = $1)`, [soldOut]);
   await seedDemoTicketsOnFullDay(q, clock, soldOut);
+  for (const back of [2, 6]) await seedDemoPastVisit(q, addDays(today, -back));
   const stoppedDay = days.slice(2, 12).find((d) => d !== closed && d !== soldOut)!;
   const [stopZh, stopEn] = TEXTS.stopped_reason;
   await q.query(
@@ -181,22 +183,62 @@ async function seedDemoTicketsOnFullDay(q: Queryable, clock: Clock, date: string
       WHERE h.hall_key = 'temporary' AND s.visit_date = $1 ORDER BY s.begin_time LIMIT 1`,
     [date],
   );
-  const [price] = await q.query<{ id: number; name_zh: string; name_en: string; price: number }>(
-    `SELECT id, name_zh, name_en, price FROM ticket_prices WHERE hall_id = $1 AND kind = 'adult' AND NOT package_only ORDER BY sort LIMIT 1`,
-    [s.hall_id],
-  );
-  const visitors = DEMO_FAMILY;
-  await q.query('UPDATE hall_schedule SET sold_external = sold_external - $2 WHERE id = $1', [s.id, visitors.length]);
+  const price = await adultPrice(q, s.hall_id);
+  await q.query('UPDATE hall_schedule SET sold_external = sold_external - $2 WHERE id = $1', [s.id, DEMO_FAMILY.length]);
+  await seedDemoOrder(q, { userId: user.id, hallId: s.hall_id, scheduleId: s.id, date, price, visitors: DEMO_FAMILY, at: now, checkedAt: null });
+}
+
+/** A visit the demo visitor made before the demo started: the main hall's first session of a past
+ * day, two of the family let in at the gate, so the order's detail offers its rating card (the
+ * rating e2e rates one in each language). */
+async function seedDemoPastVisit(q: Queryable, date: string) {
+  const [user] = await q.query<{ id: number }>('SELECT id FROM users WHERE phone = $1', [DEMO_USER.phone]);
+  const [hall] = await q.query<{ id: number }>(`SELECT id FROM halls WHERE hall_key = 'main'`);
+  const [begin, end, capacity] = HALLS.find((h) => h.hallKey === 'main')!.sessions[0];
+  await lockDay(q, date);
+  await placeSessions(q, hall.id, date, [{ beginTime: begin, endTime: end, capacity, filmId: null }]);
+  const [s] = await q.query<{ id: number }>('SELECT id FROM hall_schedule WHERE hall_id = $1 AND visit_date = $2 AND begin_time = $3', [hall.id, date, begin]);
+  const price = await adultPrice(q, hall.id);
+  const visitors = DEMO_FAMILY.slice(0, 2);
+  await q.query('UPDATE hall_schedule SET sold = sold + $2 WHERE id = $1', [s.id, visitors.length]);
+  const at = museumInstant(addDays(date, -1), '20:30');
+  await seedDemoOrder(q, { userId: user.id, hallId: hall.id, scheduleId: s.id, date, price, visitors, at, checkedAt: museumInstant(date, begin) });
+}
+
+type AdultPrice = { id: number; name_zh: string; name_en: string; price: number };
+
+const adultPrice = async (q: Queryable, hallId: number): Promise<AdultPrice> =>
+  (
+    await q.query<AdultPrice>(
+      `SELECT id, name_zh, name_en, price FROM ticket_prices WHERE hall_id = $1 AND kind = 'adult' AND NOT package_only ORDER BY sort LIMIT 1`,
+      [hallId],
+    )
+  )[0];
+
+/** A paid order of the demo visitor with a ticket per visitor: to be checked, or let in at `checkedAt`. */
+async function seedDemoOrder(
+  q: Queryable,
+  o: {
+    userId: number;
+    hallId: number;
+    scheduleId: number;
+    date: string;
+    price: AdultPrice;
+    visitors: Array<[string, string]>;
+    at: Date;
+    checkedAt: Date | null;
+  },
+) {
   const [order] = await q.query<{ id: number }>(
     `INSERT INTO orders (order_number, user_id, hall_id, schedule_id, visit_date, status, amount, ticket_num, created_at, pay_time, short_link_flag)
      VALUES ($1, $2, $3, $4, $5, 'completed', $6, $7, $8, $8, $9) RETURNING id`,
-    [newOrderNumber(now), user.id, s.hall_id, s.id, date, price.price * visitors.length, visitors.length, now, randomBytes(18).toString('base64url')],
+    [newOrderNumber(o.at), o.userId, o.hallId, o.scheduleId, o.date, o.price.price * o.visitors.length, o.visitors.length, o.at, randomBytes(18).toString('base64url')],
   );
-  for (const [name, certificate] of visitors) {
+  for (const [name, certificate] of o.visitors) {
     await q.query(
-      `INSERT INTO tickets (order_id, price_id, user_name, certificate_type, certificate_info, ticket_name_zh, ticket_name_en, price, status, schedule_id, qr_code)
-       VALUES ($1, $2, $3, '1', $4, $5, $6, $7, 'toBeChecked', $8, $9)`,
-      [order.id, price.id, name, certificate, price.name_zh, price.name_en, price.price, s.id, randomBytes(24).toString('base64url')],
+      `INSERT INTO tickets (order_id, price_id, user_name, certificate_type, certificate_info, ticket_name_zh, ticket_name_en, price, status, schedule_id, qr_code, checked_at)
+       VALUES ($1, $2, $3, '1', $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [order.id, o.price.id, name, certificate, o.price.name_zh, o.price.name_en, o.price.price, o.checkedAt ? 'checked' : 'toBeChecked', o.scheduleId, randomBytes(24).toString('base64url'), o.checkedAt],
     );
   }
 }

@@ -76,6 +76,8 @@ export async function cancelAccount(deps: AppDeps, userId: number, input: z.outp
     await q.query(`UPDATE tickets SET user_name = '', certificate_info = '' WHERE order_id IN (SELECT id FROM orders WHERE user_id = $1)`, [userId]);
     await q.query('DELETE FROM contacts WHERE user_id = $1', [userId]);
     await q.query(`UPDATE messages SET contact_name = '', description = '' WHERE user_id = $1`, [userId]);
+    // A rating's stars stay in the museum's averages; its comment is her own words.
+    await q.query(`UPDATE ratings SET comment = '' WHERE user_id = $1`, [userId]);
     await q.query('DELETE FROM sms_notices WHERE phone = $1', [phone]);
     await q.query('UPDATE account_audit SET detail = NULL WHERE user_id = $1', [userId]);
     await q.query(`UPDATE users SET phone = NULL, email = NULL, user_name = '', cancelled_at = $2 WHERE id = $1`, [userId, now]);

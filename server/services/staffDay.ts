@@ -12,6 +12,7 @@ import type { AppDeps } from '../context.ts';
 import { fail } from '../http.ts';
 import { audit } from './audit.ts';
 import { offerToCandidates, RELEASED, type ReleasedSession } from './waitingList.ts';
+import { dayRatings } from './ratings.ts';
 
 interface SessionRow {
   id: number;
@@ -73,6 +74,7 @@ export async function staffDay(deps: AppDeps, date: string, lang: Lang): Promise
       stopped: r.stopped,
       stopReason: (lang === 'en' ? r.stop_reason_en : r.stop_reason_zh) ?? null,
     })),
+    ratings: await dayRatings(deps.db, date, lang),
   };
 }
 

@@ -15,6 +15,7 @@ import type {
   InvoiceSummary,
   MissedVisitList,
   OrderDetail,
+  OrderRating,
   OrderStatus,
   OrderSummary,
   Page,
@@ -41,6 +42,7 @@ import type {
   orderListQuery,
   pageQuery,
   priceRequest,
+  ratingBody,
   rebookBody,
   shortLinkBody,
   ticketIdsBody,
@@ -142,6 +144,15 @@ export const cancelOrder = (orderNumber: string) =>
   call<CancelOrderResult>('/order/OrderInfo/cancel', { searchParams: { orderNumber } satisfies In<typeof cancelQuery> });
 
 export const getTodayOrders = () => call<OrderDetail[]>('/order/v1/todayOrder');
+
+// The visit rating (ours: SPEC §1 "rate the system")
+export const getRating = (orderId: number) => call<OrderRating>(`/order/rating/${orderId}`, { silent: true });
+export const rateOrder = (rating: In<typeof ratingBody>) =>
+  call<OrderRating>('/order/rating', { method: 'post', json: rating satisfies In<typeof ratingBody>, silent: true });
+
+/** How many orders the account has placed, whatever became of them (the first-order tips). */
+export const countOrders = async () =>
+  (await call<Page<OrderSummary>>('/order/v1/list', { searchParams: { pageNum: 1, pageSize: 1 } satisfies In<typeof orderListQuery>, silent: true })).total;
 
 export const getPopWindows = (orderId: number) => call<PopWindow[]>(`/order/OrderInfo/popWindows/${orderId}`);
 

@@ -31,6 +31,31 @@ export const baseSettings = z.strictObject({
 });
 export const officeDocument = z.strictObject({ name: z.string(), content: z.string() });
 export const serverTime = z.strictObject({ now: z.number() });
+/** HallSetting/parameterName: one configuration key and its value. */
+export const parameter = z.strictObject({ parameterName: z.string(), value: z.string() });
+/** A hall's settings as the booking screens and groups use them (HallSetting/ingore/getHallSetting
+ * lists them all, system/user/ingore/getHallSettingDetail answers one by its key). */
+export const hallSetting = z.strictObject({
+  hallId: id,
+  hallKey: z.string(),
+  name: z.string(),
+  intro: z.string(),
+  ageNote: z.string().nullable(),
+  minBuyers: z.number().int(),
+  maxBuyers: z.number().int(),
+  minAge: z.number().int().nullable(),
+  childAgeMin: z.number().int().nullable(),
+  childAgeMax: z.number().int().nullable(),
+  needsAdultAndChild: z.boolean(),
+  cinema: z.boolean(),
+  waitingList: z.boolean(),
+  groupMin: z.number().int(),
+  groupMax: z.number().int(),
+  schoolOnly: z.boolean(),
+  offSeasonOnly: z.boolean(),
+});
+/** hallInfo/getAllHallIdAndName. */
+export const hallNames = z.array(z.strictObject({ hallId: id, hallName: z.string() }));
 export const loginAnswer = z.strictObject({ token: z.string() });
 export const user = z.strictObject({
   userId: id,
@@ -320,6 +345,8 @@ export const staffDay = z.strictObject({
       stopReason: z.string().nullable(),
     }),
   ),
+  /** The visit ratings of the day's orders, per hall (only halls someone rated). */
+  ratings: z.array(z.strictObject({ hallId: id, hallName: z.string(), count: z.number().int(), visit: z.number(), booking: z.number() })),
 });
 const templateSession = z.strictObject({ beginTime: z.string(), endTime: z.string(), capacity: z.number().int(), filmId: id.nullable() });
 /** Every hall with its films (a dome's), its seats and its session templates. */
@@ -639,3 +666,11 @@ export const cancelConsequences = z.strictObject({
 });
 /** cancelCustomerAccount (POST): the account is gone; what went with it. */
 export const accountCancelled = z.strictObject({ cancelled: cancelConsequences });
+
+/** An order's rating card: the rating given, or whether one may be given now and why not. */
+export const orderRating = z.strictObject({
+  orderId: id,
+  rateable: z.boolean(),
+  refusal: z.string().nullable(),
+  rating: z.strictObject({ visitStars: z.number().int(), bookingStars: z.number().int(), comment: z.string(), createTime: z.string() }).nullable(),
+});

@@ -333,3 +333,17 @@ export const staffMessagesQuery = pageQuery.extend({ state: z.enum(['waiting', '
 
 /** A staff reply to a message. */
 export const replyBody = z.object({ body: text().max(5000) });
+
+/** A visit rating (src/domain/rating.ts checks the stars and the comment's length again). */
+export const ratingBody = z.object({
+  orderId: dbId(),
+  visitStars: z.number().int().min(0).max(5),
+  bookingStars: z.number().int().min(0).max(5),
+  comment: text().max(2000).optional().default(''),
+});
+
+/** HallSetting/parameterName: one configuration key. */
+export const parameterQuery = z.object({ parameterName: text().min(1).max(100) });
+
+/** system/user/ingore/getHallSettingDetail: one hall by its key ('main', 'cinema' ...). */
+export const hallKeyQuery = z.object({ hallKey: text().min(1).max(50) });

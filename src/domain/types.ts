@@ -504,6 +504,8 @@ export interface StaffDay {
     stopped: boolean;
     stopReason: string | null;
   }>;
+  /** Average stars (one decimal) of the day's rated orders, per hall. */
+  ratings: Array<{ hallId: number; hallName: string; count: number; visit: number; booking: number }>;
 }
 
 /** A gate's answer to a scan or a typed order number: let in (how many) or not (why), and the
@@ -922,3 +924,33 @@ export interface MessageWriter {
 
 export interface StaffMessageSummary extends MessageSummary, MessageWriter {}
 export interface StaffMessageDetail extends MessageDetail, MessageWriter {}
+
+/** A rating given to an order (src/domain/rating.ts). */
+export interface Rating {
+  visitStars: number;
+  bookingStars: number;
+  comment: string;
+  createTime: string;
+}
+
+/** An order's rating card: the rating, or whether one may be given now (refusal says why not). */
+export interface OrderRating {
+  orderId: number;
+  rateable: boolean;
+  refusal: string | null;
+  rating: Rating | null;
+}
+
+/** A hall's settings (HallSetting/ingore/getHallSetting, system/user/ingore/getHallSettingDetail). */
+export interface HallSetting extends Omit<HallRules, 'name' | 'hallKey'> {
+  hallKey: string;
+  name: string;
+  intro: string;
+  ageNote: string | null;
+  cinema: boolean;
+  waitingList: boolean;
+  groupMin: number;
+  groupMax: number;
+  schoolOnly: boolean;
+  offSeasonOnly: boolean;
+}

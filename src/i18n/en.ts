@@ -90,6 +90,8 @@ const en: Messages = {
     submit: 'Place order',
     submitting: 'Placing your order…',
     riskTitle: 'Order not accepted',
+    firstOrderTitle: 'Your first order',
+    firstOrderOk: 'Got it',
   },
   slider: { title: 'Security check', hint: 'Slide to complete the puzzle', failed: 'Check failed, try again', refresh: 'New puzzle' },
   login: {
@@ -178,6 +180,18 @@ const en: Messages = {
     invoice: 'Invoice',
     share: 'Share order',
     linkCopied: 'Order link copied',
+  },
+  rating: {
+    title: 'Rate your visit',
+    yours: 'Your rating',
+    visit: 'The visit',
+    booking: 'The booking',
+    stars: '{{n}} of 5 stars',
+    comment: 'Anything to tell us? (optional)',
+    placeholder: 'Up to 200 characters',
+    submit: 'Send rating',
+    sending: 'Sending…',
+    thanks: 'Thank you for your rating ({{time}})',
   },
   refund: {
     continue: 'Refund anyway',

@@ -292,6 +292,8 @@ const teamEn: typeof teamZh = {
     missed: 'Missed',
     refunded: 'Refunded',
     waiting: 'Waiting',
+    ratings: 'Visitor ratings',
+    ratingRow: 'Visit {{visit}} · booking {{booking}} stars · {{n}}\u00a0rated',
   },
   staffMessages: {
     title: 'Message board',

@@ -291,6 +291,8 @@ const teamZh = {
     missed: '未到馆',
     refunded: '已退票',
     waiting: '候补',
+    ratings: '观众评价',
+    ratingRow: '参观 {{visit}} 星 · 购票 {{booking}} 星 · {{n}} 条',
   },
   staffMessages: {
     title: '留言回复',

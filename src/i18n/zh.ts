@@ -75,6 +75,8 @@ const zh = {
     submit: '提交订单',
     submitting: '正在提交订单…',
     riskTitle: '无法下单',
+    firstOrderTitle: '首次下单提示',
+    firstOrderOk: '我知道了',
   },
   slider: { title: '安全验证', hint: '向右拖动滑块完成拼图', failed: '验证失败，请重试', refresh: '换一张' },
   login: {
@@ -157,6 +159,18 @@ const zh = {
     invoice: '申请发票',
     share: '分享订单',
     linkCopied: '订单链接已复制',
+  },
+  rating: {
+    title: '评价本次参观',
+    yours: '您的评价',
+    visit: '参观体验',
+    booking: '购票体验',
+    stars: '{{n}} 星（满分 5 星）',
+    comment: '说点什么（选填）',
+    placeholder: '最多 200 字',
+    submit: '提交评价',
+    sending: '提交中…',
+    thanks: '感谢您的评价（{{time}}）',
   },
   refund: {
     continue: '仍要退票',

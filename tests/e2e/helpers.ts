@@ -1,6 +1,6 @@
 /** What the booking e2e tests share: test data that passes (or breaks) the real rules,
  * the SMS outbox, the slider, and screenshots into reports/. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { creditCodeCheckChar } from '../../src/domain/fields.ts';
 import { gb11643CheckChar } from '../../src/domain/certificates.ts';
@@ -171,4 +171,16 @@ export async function staffLogin(page: Page, lang: 'zh' | 'en', username = 'staf
 export function newCreditCode(): string {
   const first17 = `9111000${String(Date.now()).slice(-10)}`;
   return first17 + creditCodeCheckChar(first17);
+}
+
+/** The demo visitor (13800138000, seeded) logs in through the SMS outbox: a token for a spec's
+ * tests in both languages. A code per phone per minute: a spec run right after another one that
+ * logged her in waits for the minute to pass. */
+export const DEMO_PHONE = '13800138000';
+export async function demoLogin(api: APIRequestContext): Promise<string> {
+  const send = async () => ((await (await api.post('/prod-api/ingore/sendMessage', { data: { phone: DEMO_PHONE } })).json()) as { code: number }).code;
+  await expect.poll(send, { timeout: 70_000, intervals: [5_000] }).toBe(200);
+  const outbox = await (await api.get(`/prod-api/dev/sms/outbox?phone=${DEMO_PHONE}`)).json();
+  const login = await api.post('/prod-api/login', { data: { phone: DEMO_PHONE, code: outbox.data[0].code } });
+  return (await login.json()).data.token as string;
 }

@@ -3,7 +3,7 @@
  * that session) refunds one; the first visitor's order turns succeeded with its QR code, and
  * she gets a text. */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { loginByApi, mainlandId, newPhone, shot, solveSlider } from './helpers.ts';
+import { demoLogin, loginByApi, mainlandId, newPhone, shot, solveSlider } from './helpers.ts';
 
 const TEXT = {
   zh: {
@@ -16,7 +16,6 @@ const TEXT = {
   },
 } as const;
 
-const DEMO_PHONE = '13800138000';
 // One demo login for both languages: a code per phone per minute.
 test.describe.configure({ mode: 'serial' });
 let demoToken = '';
@@ -24,10 +23,7 @@ let demoToken = '';
 /** The demo visitor logs in once for both languages. */
 test.beforeAll(async ({ playwright, baseURL }) => {
   const api = await playwright.request.newContext({ baseURL });
-  expect((await (await api.post('/prod-api/ingore/sendMessage', { data: { phone: DEMO_PHONE } })).json()).code).toBe(200);
-  const outbox = await (await api.get(`/prod-api/dev/sms/outbox?phone=${DEMO_PHONE}`)).json();
-  const login = await api.post('/prod-api/login', { data: { phone: DEMO_PHONE, code: outbox.data[0].code } });
-  demoToken = (await login.json()).data.token;
+  demoToken = await demoLogin(api);
   await api.dispose();
 });
 

@@ -17,6 +17,7 @@ const DAY: StaffDay = {
   sessions: [
     { scheduleId: 11, hallId: 1, hallName: 'Main hall', cinema: false, beginTime: '09:00', endTime: '12:00', capacity: 300, sold: 120, held: 4, remaining: 176, checked: 80, missed: 0, refunded: 3, waiting: 0, stopped: false, stopReason: null },
   ],
+  ratings: [{ hallId: 1, hallName: 'Main hall', count: 2, visit: 4.5, booking: 4 }],
 };
 const STOP: Extract<DayChange, { kind: 'stop' }> = { kind: 'stop', scheduleId: 11, stopped: true, reasonZh: '检修', reasonEn: 'Maintenance' };
 

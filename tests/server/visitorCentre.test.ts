@@ -177,6 +177,7 @@ describe('account cancellation', () => {
     expect((await t.call('POST', '/config/orderRule/placeOrder', { token, body: cartBody })).code).toBe(200);
     await t.call('POST', '/system/topContacts', { token, body: { name: '陈小静', certificateType: '1', certificateNumber: idCard('1995-04-04'), phone: '13900001111' } });
     await t.call('POST', '/message/add', { token, body: { serviceType: 'consult', description: '我的电话是13612345678', contactName: '陈静' } });
+    expect((await t.call('POST', '/order/rating', { token, body: { orderId: paid, visitStars: 4, bookingStars: 3, comment: '我是陈静 13612345678' } })).code).toBe(200);
     await t.call('POST', '/system/user/bindUserEmail', { token, body: { email: 'chen@example.com' } });
     const userId = await userIdOf(phone);
     const remainingBefore = await t.remaining(later.scheduleTicketPoolVOS[0].hallScheduleId);
@@ -196,6 +197,8 @@ describe('account cancellation', () => {
     const [user] = await t.db.query('SELECT phone, email, user_name, cancelled_at FROM users WHERE id = $1', [userId]);
     expect(user).toMatchObject({ phone: null, email: null, user_name: '' });
     expect(user.cancelled_at).not.toBeNull();
+    // Her rating's words go; its stars stay in the museum's averages.
+    expect(await t.db.query('SELECT comment, visit_stars, booking_stars FROM ratings WHERE order_id = $1', [paid])).toEqual([{ comment: '', visit_stars: 4, booking_stars: 3 }]);
     const tickets = await t.db.query<{ user_name: string; certificate_info: string }>(
       'SELECT t.user_name, t.certificate_info FROM tickets t JOIN orders o ON o.id = t.order_id WHERE o.user_id = $1',
       [userId],

@@ -24,6 +24,7 @@ import { pathTo } from '../../domain/paths.ts';
 import { ORDER_CALLS, orderArea, perArea } from './area.ts';
 import { Collapsed } from './Collapsed.tsx';
 import { GroupSummary } from './GroupSummary.tsx';
+import { RatingCard } from './RatingCard.tsx';
 
 const MACHINES = perArea((kind) =>
   orderDetailMachine.provide({
@@ -120,6 +121,8 @@ export default function OrderDetail() {
               </button>
             ) : null}
           </div>
+          {/* Its own machine: it asks the server whether this order may be rated, and shows nothing otherwise. */}
+          <RatingCard key={`${order.orderId}-${order.status}`} orderId={order.orderId} />
           {notices?.map((notice) => (
             <details key={notice.key} className="card notice">
               <summary className="card__title">{notice.title}</summary>

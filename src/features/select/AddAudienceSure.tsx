@@ -18,6 +18,8 @@ import { usePurchase, usePurchaseScreen } from './purchase.tsx';
 import { useCertificateTypes } from '../../ui/useCertificateTypes.ts';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
+import { Sheet } from '../../ui/Sheet.tsx';
+import { useFirstOrderTips } from './useFirstOrderTips.ts';
 
 export default function AddAudienceSure() {
   const { t } = useTranslation();
@@ -38,6 +40,7 @@ export default function AddAudienceSure() {
   const hall = chosenHall(context);
   const session = chosenSession(context);
   const quote = context.quote;
+  const firstOrder = useFirstOrderTips(settings.texts.first_order_tips);
 
   useEffect(() => {
     if (placedOrder == null) return;
@@ -166,6 +169,19 @@ export default function AddAudienceSure() {
       </FooterBar>
       <SliderSheet open={verifying} onPassed={(token) => actor.send({ type: 'SLIDER.PASSED', token })} onCancel={() => actor.send({ type: 'SLIDER.CANCEL' })} />
       <LoadingOverlay show={pricing || submitting || addingToCart} label={submitting ? t('review.submitting') : undefined} />
+      <Sheet
+        open={firstOrder.open}
+        centered
+        title={t('review.firstOrderTitle')}
+        onClose={firstOrder.close}
+        footer={
+          <button type="button" className="btn btn--primary btn--block" onClick={firstOrder.close}>
+            {t('review.firstOrderOk')}
+          </button>
+        }
+      >
+        <RichText html={settings.texts.first_order_tips ?? ''} />
+      </Sheet>
     </Screen>
   );
 }

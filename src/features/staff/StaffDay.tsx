@@ -67,6 +67,17 @@ export default function StaffDay() {
         ) : null}
       </section>
       {error ? <Refusal message={tr(error)} /> : null}
+      {day && day.ratings.length > 0 ? (
+        <section className="card stack" data-testid="day-ratings">
+          <div className="card__title">{t('day.ratings')}</div>
+          {day.ratings.map((r) => (
+            <div key={r.hallId}>
+              <div>{r.hallName}</div>
+              <div className="muted">{t('day.ratingRow', { visit: r.visit.toFixed(1), booking: r.booking.toFixed(1), n: r.count })}</div>
+            </div>
+          ))}
+        </section>
+      ) : null}
       {day?.sessions.map((session) => (
         <SessionFigures key={`${session.scheduleId}-${session.capacity}-${String(session.stopped)}`} session={session} onChange={(change) => send({ type: 'CHANGE', change })} />
       ))}

@@ -73,6 +73,10 @@ const same = {
   applyReport: true as Equal<Out<typeof answers.applyReport>, T.ApplyReport>,
   gateDay: true as Equal<Out<typeof answers.gateDay>, GateDay>,
   gateSyncAnswer: true as Equal<Out<typeof answers.gateSyncAnswer>, GateSyncAnswer>,
+  orderRating: true as Equal<Out<typeof answers.orderRating>, T.OrderRating>,
+  hallSetting: true as Equal<Out<typeof answers.hallSetting>, T.HallSetting>,
+  hallNames: true as Equal<Out<typeof answers.hallNames>, Array<{ hallId: number; hallName: string }>>,
+  parameter: true as Equal<Out<typeof answers.parameter>, { parameterName: string; value: string }>,
 } satisfies Record<string, true>;
 
 describe('answer schemas', () => {

@@ -1,0 +1,6 @@
+/** The first-order tips (SPEC §3 base settings: "first-order tips"): the configured text shown
+ * once before a visitor's first order. "First" is the server's word: the account has no order
+ * yet, whatever became of earlier ones; "once" is once per visit of the app (a tab's session). */
+export function firstOrderTipsDue(facts: { orderCount: number; tips: string | undefined; seen: boolean }): boolean {
+  return facts.orderCount === 0 && Boolean(facts.tips?.trim()) && !facts.seen;
+}
