@@ -8,6 +8,7 @@ import type { CancelConsequences } from '../../../src/domain/account.ts';
 import type { CaptchaChallenge } from '../../../src/domain/captcha.ts';
 import type { RefundContext } from '../../../src/domain/refundRules.ts';
 import type * as T from '../../../src/domain/types.ts';
+import type { CertificateRead } from '../../../src/domain/faces.ts';
 
 type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
 type Out<S extends z.ZodType> = z.output<S>;
@@ -57,6 +58,9 @@ const same = {
   faqs: true as Equal<Out<typeof answers.faqs>, T.Faq[]>,
   notices: true as Equal<Out<typeof answers.notices>, T.Page<T.Notice>>,
   contact: true as Equal<Out<typeof answers.contact>, T.Contact>,
+  faceChecked: true as Equal<Out<typeof answers.faceChecked>, T.FaceChecked>,
+  faceBound: true as Equal<Out<typeof answers.faceBound>, T.FaceBound>,
+  certificateRead: true as Equal<Out<typeof answers.certificateRead>, CertificateRead>,
   cancelConsequences: true as Equal<Out<typeof answers.cancelConsequences>, CancelConsequences>,
   accountCancelled: true as Equal<Out<typeof answers.accountCancelled>, T.AccountCancelled>,
   cinemaSessions: true as Equal<Out<typeof answers.cinemaSessions>, T.CinemaSession[]>,
