@@ -25,6 +25,11 @@ export const OCR_MESSAGES = {
   unavailable: { zh: '证件识别服务暂不可用，请手动填写', en: 'Certificate recognition is unavailable; please type the number' },
 } as const satisfies Record<string, Text>;
 
+/** Whether the museum offers face photos and certificate recognition (config face_enable,
+ * ocr_enable: '1' on, anything else off; the server refuses the calls while off). */
+export const faceOffered = (config: Record<string, string>) => config.face_enable === '1';
+export const ocrOffered = (config: Record<string, string>) => config.ocr_enable === '1';
+
 /** What a face detector saw: each face's confidence and, where it can tell, its pose in degrees. */
 export interface FaceSeen {
   probability: number;
