@@ -59,7 +59,7 @@ const en: Messages = {
     optional: 'Optional, for face entry at the gate',
     camera: 'Take a photo',
     album: 'From album',
-    delete: 'Delete',
+    delete: 'Delete the photo',
     bound: 'Face photo added',
     checking: 'Checking the photo…',
     deleting: 'Deleting…',

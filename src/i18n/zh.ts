@@ -44,7 +44,7 @@ const zh = {
     optional: '选填，用于刷脸入馆',
     camera: '拍照',
     album: '从相册选择',
-    delete: '删除',
+    delete: '删除人像',
     bound: '已添加人像',
     checking: '正在检测照片…',
     deleting: '正在删除…',
