@@ -42,7 +42,7 @@ export function pickRefusal(event: { file: UploadFile } & FaceCertificate): Text
 
 type Pick = Extract<FaceUploadEvent, { type: 'PICK' }>;
 
-export const faceUploadMachine = setup({
+const faceSetup = setup({
   types: {
     context: {} as FaceUploadContext,
     events: {} as FaceUploadEvent,
@@ -70,7 +70,15 @@ export const faceUploadMachine = setup({
     clearFace: assign({ faceUrl: null, error: null }),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error), uploadId: null })),
   },
-}).createMachine({
+});
+
+/** A photo picked, with no face or over a bound one: refused here, or on to the agreement. */
+const pickPhoto = [
+  { guard: { type: 'refused', params: ({ event }: { event: Pick }) => ({ event }) }, actions: { type: 'refuse', params: ({ event }: { event: Pick }) => ({ event }) } },
+  { target: 'agreement', actions: { type: 'keepCertificate', params: ({ event }: { event: Pick }) => ({ event }) } },
+] as const;
+
+export const faceUploadMachine = faceSetup.createMachine({
   id: 'faceUpload',
   context: ({ input }) => ({ faceUrl: input.faceUrl, certificate: null, uploadId: null, error: null }),
   initial: 'start',
@@ -83,10 +91,7 @@ export const faceUploadMachine = setup({
     empty: {
       meta: { description: 'No face photo: camera or album' },
       on: {
-        PICK: [
-          { guard: { type: 'refused', params: ({ event }) => ({ event }) }, actions: { type: 'refuse', params: ({ event }) => ({ event }) } },
-          { target: 'agreement', actions: { type: 'keepCertificate', params: ({ event }) => ({ event }) } },
-        ],
+        PICK: pickPhoto,
       },
     },
     agreement: {
@@ -122,10 +127,7 @@ export const faceUploadMachine = setup({
     bound: {
       meta: { description: 'A face photo bound: replace or delete it' },
       on: {
-        PICK: [
-          { guard: { type: 'refused', params: ({ event }) => ({ event }) }, actions: { type: 'refuse', params: ({ event }) => ({ event }) } },
-          { target: 'agreement', actions: { type: 'keepCertificate', params: ({ event }) => ({ event }) } },
-        ],
+        PICK: pickPhoto,
         DELETE: 'deleting',
       },
     },

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from '../../server/config.ts';
 import { baiduFace, localFace } from '../../server/providers/face.ts';
 import { loadFaceDetector } from '../../server/providers/faceDetector.ts';
-import { baiduOcr } from '../../server/providers/ocr.ts';
+import { baiduOcr, loadLocalOcr } from '../../server/providers/ocr.ts';
 import { DEMO_SCHOOL, DEMO_STAFF } from '../../server/seed/accounts.ts';
 import { idCard, makeApp, type TestApp } from './helpers.ts';
 
@@ -265,7 +265,7 @@ describe('the Baidu adapters against a local fake of the vendor', () => {
 
   it('passes one frontal face and refuses two, a turned one and none; a vendor failure is "try later", never a 500', async () => {
     const token = await t.tokenFor('13733330001');
-    const large = await photo(2400, 3000);
+    const large = await photo(1600, 2000);
     const up = async () => (await upload(t, large)).data!.uploadId;
     fake.state.face = 'one';
     expect((await t.call('GET', `/system/collection/checkFace?url=${await up()}`, { token })).code).toBe(200);
@@ -329,17 +329,29 @@ describe('configuration', () => {
 
   it('runs the local check without a detector when its packages are not installed', async () => {
     expect(await loadFaceDetector('/nonexistent')).toBeNull();
+    expect(await loadLocalOcr('/nonexistent')).toBeNull();
     const local = localFace(null);
     expect(local.detects).toBe(false);
     expect(await local.detect(await blank(300, 300))).toEqual([]);
   });
 });
 
-/** The optional detector (@vladmandic/face-api with its bundled models on TensorFlow.js's CPU
- * backend): run where FACE_DETECTOR_DIR names a folder with those packages installed. */
-describe.skipIf(!process.env.FACE_DETECTOR_DIR)('the local face detector', () => {
+/** The optional local readers, run where VISION_PACKAGES_DIR names a folder with their npm
+ * packages installed (not in the project's dependencies yet): @vladmandic/face-api with its
+ * bundled models on TensorFlow.js's CPU backend, and tesseract.js with @tesseract.js-data/eng. */
+describe.skipIf(!process.env.VISION_PACKAGES_DIR)('the local face detector and OCR', () => {
+  const dir = process.env.VISION_PACKAGES_DIR!;
+  it('reads the number printed on a card, and nothing from noise', async () => {
+    const number = idCard('1990-03-07', '451');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="856" height="540"><rect width="100%" height="100%" fill="#f4f1e8"/>
+      <text x="60" y="120" font-size="36" font-family="sans-serif">Name ZHANG SAN</text>
+      <text x="60" y="460" font-size="40" font-family="monospace">${number}</text></svg>`;
+    const ocr = (await loadLocalOcr(dir))!;
+    expect(await ocr.read(await sharp(Buffer.from(svg)).png().toBuffer())).toEqual({ certificateType: '1', certificateNumber: number, name: null });
+    expect(await ocr.read(await photo(856, 540))).toBeNull();
+  }, 60_000);
+
   it('finds one face in a portrait and none in noise', async () => {
-    const dir = process.env.FACE_DETECTOR_DIR!;
     const detector = await loadFaceDetector(dir);
     expect(detector).not.toBeNull();
     const provider = localFace(detector);
