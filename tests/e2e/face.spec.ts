@@ -2,7 +2,8 @@
  * (face_enable in the staff settings): on the add-visitor card a GIF is refused before anything
  * goes up, a photo too small is refused by the server after the portrait agreement, a good one
  * is checked, bound and shown; on the frequent visitor's form the bound portrait shows and is
- * deleted. Every refusal where the eye is, tap targets of 44 px, no sideways scroll. */
+ * deleted; the ID card scan, on a server without an OCR provider, says it is unavailable. Every
+ * refusal where the eye is, tap targets of 44 px, no sideways scroll. */
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { loginByApi, mainlandId, newPhone, shot } from './helpers.ts';
@@ -11,11 +12,11 @@ import { noSidewaysScroll, noWordBrokenMidWord, tapTarget, useLanguage, whereThe
 const T = {
   zh: {
     next: '下一步', title: '人像照片', agreement: '人像采集协议', agree: '同意', small: '人像照片尺寸不能小于200×200像素', format: '仅支持 jpg、jpeg、png 格式的图片',
-    bound: '已添加人像', album: '从相册选择', camera: '拍照', delete: '删除人像', certificateFirst: '请先填写该观众的证件信息', save: '保存',
+    bound: '已添加人像', album: '从相册选择', camera: '拍照', delete: '删除人像', certificateFirst: '请先填写该观众的证件信息', save: '保存', ocrUnavailable: '证件识别服务暂不可用，请手动填写',
   },
   en: {
     next: 'Next', title: 'Face photo', agreement: 'Portrait agreement', agree: 'I agree', small: 'The face photo must be at least 200×200 pixels', format: 'Only jpg, jpeg or png images are allowed',
-    bound: 'Face photo added', album: 'From album', camera: 'Take a photo', delete: 'Delete the photo', certificateFirst: "Enter the visitor's certificate first", save: 'Save',
+    bound: 'Face photo added', album: 'From album', camera: 'Take a photo', delete: 'Delete the photo', certificateFirst: "Enter the visitor's certificate first", save: 'Save', ocrUnavailable: 'Certificate recognition is unavailable; please type the number',
   },
 } as const;
 
@@ -25,12 +26,14 @@ const photo = async (width: number, height: number) => ({
   buffer: await sharp({ create: { width, height, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer(),
 });
 
-/** The admin turns face photos on, as the staff console's settings do. */
+/** The admin turns face photos and the ID card scan on, as the staff console's settings do. */
 async function faceOn(page: Page) {
   const login = await page.request.post('/prod-api/staff/login', { data: { username: 'staff', password: 'Museum2026' } });
   const token = (await login.json()).data.token as string;
-  const set = await page.request.post('/prod-api/staff/settings/config', { data: { key: 'face_enable', value: '1' }, headers: { authorization: `Bearer ${token}` } });
-  expect((await set.json()).code).toBe(200);
+  for (const key of ['face_enable', 'ocr_enable']) {
+    const set = await page.request.post('/prod-api/staff/settings/config', { data: { key, value: '1' }, headers: { authorization: `Bearer ${token}` } });
+    expect((await set.json()).code).toBe(200);
+  }
 }
 
 async function looksRight(page: Page) {
@@ -54,6 +57,15 @@ for (const lang of ['zh', 'en'] as const) {
     const visitor = page.locator('.visitor').first();
     const face = visitor.locator('.face-photo');
     await expect(face.getByText(L.title, { exact: true })).toBeVisible();
+
+    // The ID card scan: this server has no OCR provider (OCR_PROVIDER=none), and says so where the eye is.
+    const scan = visitor.locator('.certificate-scan');
+    await tapTarget(scan.locator('label.btn'));
+    await scan.getByTestId('certificate-scan').setInputFiles(await photo(856, 540));
+    await expect(scan.getByRole('alert')).toHaveText(L.ocrUnavailable);
+    await whereTheEyeIs(page, scan.getByRole('alert'));
+    await looksRight(page);
+    await shot(page, lang, '154-ocr-unavailable');
 
     // Before the certificate: refused here, nothing sent.
     await face.getByTestId('face-album').setInputFiles(await photo(400, 500));
