@@ -14,6 +14,8 @@ import { loadingStates } from './loading.ts';
 export interface ContactEditContext {
   contactId: number | null;
   form: ContactForm;
+  /** The face photo bound to the loaded contact's certificate (faceUpload.machine.ts owns its changes). */
+  faceUrl: string | null;
   error: Text | null;
 }
 
@@ -45,6 +47,7 @@ export const contactEditMachine = setup({
   actions: {
     setContact: assign((_, { output: c }: { output: Contact }) => ({
       form: { name: c.name, certificateType: c.certificateType, certificateNumber: c.certificateNumber, phone: c.phone ?? '' },
+      faceUrl: c.faceUrl,
     })),
     setField: assign(({ context, event }) => (event.type === 'FIELD.CHANGE' ? { form: { ...context.form, [event.field]: event.value }, error: null } : {})),
     showError: assign(({ context }) => ({ error: checkContact(context.form) })),
@@ -52,7 +55,7 @@ export const contactEditMachine = setup({
   },
 }).createMachine({
   id: 'contactEdit',
-  context: ({ input }) => ({ contactId: input.contactId, form: emptyContact(), error: null }),
+  context: ({ input }) => ({ contactId: input.contactId, form: emptyContact(), faceUrl: null, error: null }),
   initial: 'start',
   meta: { description: 'A frequent visitor: add, change or delete' },
   states: {

@@ -25,6 +25,7 @@ import { devRoutes } from './routes/dev.ts';
 import { riskRoutes } from './routes/risk.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
+import { faceRoutes } from './routes/faces.ts';
 import { teamRoutes } from './routes/teams.ts';
 import { contactRoutes } from './routes/contacts.ts';
 import { couponRoutes } from './routes/coupons.ts';
@@ -194,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ratingRoutes, opts);
   await app.register(staffRoutes, opts);
   await app.register(invoiceRoutes, opts);
+  await app.register(faceRoutes, opts);
   // Simulators and dev endpoints exist only when chosen (server/config.ts decides what production allows).
   const payment = deps.providers.payment;
   if (payment.name === 'sim') await app.register(payCashierSim, { ...opts, sim: payment as SimPayment });

@@ -5,10 +5,17 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /** Outside services that have a local simulator (ARCHITECTURE §6), by the name ALLOW_SIMULATORS takes. */
-export const SIMULATORS = ['sms', 'payment'] as const;
+export const SIMULATORS = ['sms', 'payment', 'face'] as const;
 export type Simulator = (typeof SIMULATORS)[number];
 
 export type SmsConfig = { provider: 'console' } | { provider: 'http'; url: string; key: string };
+/** The Baidu AI platform's address and key pair (face detection and certificate OCR adapters). */
+export interface BaiduConfig {
+  url: string;
+  apiKey: string;
+  secretKey: string;
+}
+
 export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
 
 export interface ServerConfig {
@@ -28,6 +35,10 @@ export interface ServerConfig {
   /** Verification codes one client address may ask for in an hour. */
   smsPerIpPerHour: number;
   payment: { provider: 'sim' };
+  /** The face check: `local` (the pixels here, a simulator of the vendor's check) or `baidu`. */
+  face: { provider: 'local' } | { provider: 'baidu'; baidu: BaiduConfig };
+  /** Certificate recognition when the museum turns ocr_enable on: none, local (Tesseract, if installed) or baidu. */
+  ocr: { provider: 'none' | 'local' } | { provider: 'baidu'; baidu: BaiduConfig };
   captcha: 'slider' | 'off';
   /** What marks tickets checked: the staff console's gate, an external system writing the database,
    * or none (then no ticket becomes a missed visit). Demo: the gate; production: none unless set. */
@@ -60,6 +71,11 @@ const schema = z.object({
   SMS_HTTP_KEY: z.string().min(1).optional(),
   SMS_PER_IP_PER_HOUR: int(1, 100_000).default(30),
   PAYMENT_PROVIDER: z.enum(['sim']).default('sim'),
+  FACE_PROVIDER: z.enum(['local', 'baidu']).default('local'),
+  OCR_PROVIDER: z.enum(['none', 'local', 'baidu']).default('none'),
+  BAIDU_AIP_URL: z.url().default('https://aip.baidubce.com'),
+  BAIDU_API_KEY: z.string().min(1).optional(),
+  BAIDU_SECRET_KEY: z.string().min(1).optional(),
   CAPTCHA: z.enum(['slider', 'off']).default('slider'),
   CHECK_IN_SOURCE: z.enum(['none', 'gate', 'database']).optional(),
   ALLOW_SIMULATORS: z.string().default(''),
@@ -97,6 +113,13 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     sms = { provider: 'http', url: e.SMS_HTTP_URL, key: e.SMS_HTTP_KEY };
   }
 
+  const baidu = (who: string): BaiduConfig => {
+    if (!e.BAIDU_API_KEY || !e.BAIDU_SECRET_KEY) throw new ConfigError(`${who}=baidu needs BAIDU_API_KEY and BAIDU_SECRET_KEY`);
+    return { url: e.BAIDU_AIP_URL.replace(/\/+$/, ''), apiKey: e.BAIDU_API_KEY, secretKey: e.BAIDU_SECRET_KEY };
+  };
+  const face: ServerConfig['face'] = e.FACE_PROVIDER === 'baidu' ? { provider: 'baidu', baidu: baidu('FACE_PROVIDER') } : { provider: 'local' };
+  const ocr: ServerConfig['ocr'] = e.OCR_PROVIDER === 'baidu' ? { provider: 'baidu', baidu: baidu('OCR_PROVIDER') } : { provider: e.OCR_PROVIDER };
+
   const allowed = e.ALLOW_SIMULATORS.split(',').map((s) => s.trim()).filter(Boolean);
   const unknown = allowed.filter((name) => !(SIMULATORS as readonly string[]).includes(name));
   if (unknown.length) throw new ConfigError(`ALLOW_SIMULATORS: unknown ${unknown.join(', ')} (known: ${SIMULATORS.join(', ')})`);
@@ -104,6 +127,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
   const simulated: Array<[Simulator, string]> = [];
   if (sms.provider === 'console') simulated.push(['sms', 'SMS_PROVIDER=console']);
   if (e.PAYMENT_PROVIDER === 'sim') simulated.push(['payment', 'PAYMENT_PROVIDER=sim']);
+  if (face.provider === 'local') simulated.push(['face', 'FACE_PROVIDER=local']);
 
   if (mode === 'production') {
     const refused = simulated.filter(([name]) => !allowed.includes(name));
@@ -129,6 +153,8 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     sms,
     smsPerIpPerHour: e.SMS_PER_IP_PER_HOUR,
     payment: { provider: e.PAYMENT_PROVIDER },
+    face,
+    ocr,
     captcha: e.CAPTCHA,
     // The demo museum checks its visitors in at the staff console's gate; a production museum
     // says what marks its tickets checked (until it does, nobody is counted as missing a visit).

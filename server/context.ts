@@ -4,6 +4,8 @@ import type { TrustProxy } from './config.ts';
 import type { Clock } from './time.ts';
 import type { SmsProvider } from './providers/sms.ts';
 import type { PaymentProvider } from './providers/payment.ts';
+import type { FaceProvider } from './providers/face.ts';
+import type { OcrProvider } from './providers/ocr.ts';
 
 export interface AppConfig {
   /** 'production' mounts no dev endpoint (server/config.ts refuses simulators there unless allowed). */
@@ -25,6 +27,8 @@ export interface AppConfig {
 export interface Providers {
   sms: SmsProvider;
   payment: PaymentProvider;
+  face: FaceProvider;
+  ocr: OcrProvider;
 }
 
 export interface AppDeps {

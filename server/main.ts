@@ -17,6 +17,8 @@ import { startMissedVisitsJob } from './jobs/missedVisits.ts';
 import { startWaitingListJob } from './jobs/waitingList.ts';
 import { smsProvider } from './providers/sms.ts';
 import { simPayment } from './providers/payment.ts';
+import { faceProvider } from './providers/face.ts';
+import { ocrProvider } from './providers/ocr.ts';
 import { DEMO_USER } from './seed/museum.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,7 +33,12 @@ async function main() {
   const deps: AppDeps = {
     db,
     clock,
-    providers: { sms: smsProvider(config.sms), payment: await simPayment(db) },
+    providers: {
+      sms: smsProvider(config.sms),
+      payment: await simPayment(db),
+      face: await faceProvider(config.face, root),
+      ocr: await ocrProvider(config.ocr, root),
+    },
     config: {
       mode: config.mode,
       trustProxy: config.trustProxy,
@@ -80,6 +87,8 @@ async function main() {
   console.log(`[server] mode: ${config.mode}; database: ${where}${seeded ? ' (demo museum seeded)' : ''}`);
   console.log(
     `[server] SMS: ${deps.providers.sms.name}; payment: ${deps.providers.payment.name}; captcha: ${config.captcha}; ` +
+      `face check: ${deps.providers.face.name}${deps.providers.face.detects ? '' : ' (no face detector installed: format, size, shape and contrast only)'}; ` +
+      `OCR: ${deps.providers.ocr.name}; ` +
       `missed visits: ${config.checkInSource === 'none' ? 'off (no check-in source)' : 'on'}` +
       (config.simulators.length ? `; simulators: ${config.simulators.join(', ')}` : ''),
   );

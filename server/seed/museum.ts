@@ -196,8 +196,8 @@ export const TEXTS: Record<string, [string, string]> = {
     '<h3>Booking terms and user agreement</h3><p>By booking here you accept the museum\'s visiting rules and allow the museum to process the identity data you give for admission checks only.</p>',
   ],
   portrait_agreement: [
-    '<p>您上传的人像照片仅用于入馆人脸核验，参观结束后 30 天内删除。</p>',
-    '<p>Your face photo is used only for the entrance face check and is deleted within 30 days after your visit.</p>',
+    '<p>您上传的人像照片仅用于入馆人脸核验，绑定在该观众的证件上，除您本人外任何人不可查看。您可随时在常用观众中删除；注销账号时一并删除。</p>',
+    '<p>Your face photo is used only for the entrance face check. It is bound to this visitor\'s certificate and shown to nobody but you. Delete it at any time from your frequent visitors; cancelling your account deletes it too.</p>',
   ],
   ticketing_tips: [
     `<p>可预约今天起 ${BOOKING_DAYS} 天内的门票，每日 ${RELEASE_TIME} 放出新的一天。</p>`,

@@ -1,7 +1,7 @@
 /** Account cancellation (SPEC §1 "cancel the personal account (immediate, deletes data)", §7
  * cancelCustomerAccount): first what it would do, counted here; then, confirmed by a code sent
  * to the account's own phone, in ONE transaction: unpaid orders cancelled and their stock
- * released, cart holds released (both through stock.ts), frequent visitors deleted, message
+ * released, cart holds released (both through stock.ts), frequent visitors and face photos deleted, message
  * board texts and contact names blanked, every visitor's name and certificate on the account's
  * tickets and cart lines blanked, the phone and e-mail removed, the account marked cancelled
  * (every token of it refused from then on, server/app.ts), and the cancellation audited.
@@ -23,6 +23,7 @@ import { blockFacts } from './blacklist.ts';
 import { cancelUnpaidIn } from './cancel.ts';
 import { emptyCartIn } from './cart.ts';
 import { checkedCode } from './login.ts';
+import { deleteFacesOf } from './faces.ts';
 
 /** What cancelling now would touch (read only). */
 export async function cancelConsequences(q: Queryable, userId: number, now: Date): Promise<CancelConsequences> {
@@ -75,6 +76,7 @@ export async function cancelAccount(deps: AppDeps, userId: number, input: z.outp
     await q.query(`UPDATE cart_lines SET user_name = '', certificate_info = '' WHERE user_id = $1`, [userId]);
     await q.query(`UPDATE tickets SET user_name = '', certificate_info = '' WHERE order_id IN (SELECT id FROM orders WHERE user_id = $1)`, [userId]);
     await q.query('DELETE FROM contacts WHERE user_id = $1', [userId]);
+    await deleteFacesOf(q, userId);
     await q.query(`UPDATE messages SET contact_name = '', description = '' WHERE user_id = $1`, [userId]);
     // A rating's stars stay in the museum's averages; its comment is her own words.
     await q.query(`UPDATE ratings SET comment = '' WHERE user_id = $1`, [userId]);

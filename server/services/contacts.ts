@@ -23,7 +23,12 @@ interface ContactRow {
   certificate_type: CertificateType;
   certificate_number: string;
   phone: string | null;
+  face_url: string | null;
 }
+
+/** The url of the face photo this account bound to the contact's certificate (faces.ts), if any. */
+const FACE_URL = `(SELECT f.url FROM faces f WHERE f.user_id = contacts.user_id AND f.certificate_type = contacts.certificate_type
+  AND f.certificate_number = contacts.certificate_number) AS face_url`;
 
 const toContact = (r: ContactRow, masked: boolean): Contact => ({
   contactId: r.id,
@@ -31,19 +36,20 @@ const toContact = (r: ContactRow, masked: boolean): Contact => ({
   certificateType: r.certificate_type,
   certificateNumber: masked ? maskCertificate(r.certificate_number) : r.certificate_number,
   phone: r.phone && masked ? maskPhone(r.phone) : r.phone,
+  faceUrl: r.face_url,
 });
 
 /** topContacts: the account's frequent visitors, oldest first, masked. */
 export async function listContacts(deps: AppDeps, account: Account): Promise<Contact[]> {
   const owner = ownerOf(account);
-  const rows = await deps.db.query<ContactRow>(`SELECT * FROM contacts WHERE ${owner.column} = $1 ORDER BY id`, [owner.id]);
+  const rows = await deps.db.query<ContactRow>(`SELECT *, ${FACE_URL} FROM contacts WHERE ${owner.column} = $1 ORDER BY id`, [owner.id]);
   return rows.map((r) => toContact(r, true));
 }
 
 /** One of them in full, for its edit form; another account's is "does not exist". */
 export async function getContact(deps: AppDeps, account: Account, contactId: number): Promise<Contact> {
   const owner = ownerOf(account);
-  const [row] = await deps.db.query<ContactRow>(`SELECT * FROM contacts WHERE id = $1 AND ${owner.column} = $2`, [contactId, owner.id]);
+  const [row] = await deps.db.query<ContactRow>(`SELECT *, ${FACE_URL} FROM contacts WHERE id = $1 AND ${owner.column} = $2`, [contactId, owner.id]);
   if (!row) throw fail(CONTACT_MESSAGES.notFound);
   return toContact(row, false);
 }
@@ -63,13 +69,13 @@ export async function saveContact(deps: AppDeps, account: Account, contactId: nu
       const [{ n }] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM contacts WHERE ${owner.column} = $1`, [owner.id]);
       if (n >= CONTACTS_MAX) throw fail(CONTACT_MESSAGES.tooMany);
       const [added] = await q.query<ContactRow>(
-        `INSERT INTO contacts (${owner.column}, name, certificate_type, certificate_number, phone, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+        `INSERT INTO contacts (${owner.column}, name, certificate_type, certificate_number, phone, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *, ${FACE_URL}`,
         [owner.id, ...values, deps.clock()],
       );
       return added;
     }
     const [changed] = await q.query<ContactRow>(
-      `UPDATE contacts SET name = $3, certificate_type = $4, certificate_number = $5, phone = $6 WHERE id = $1 AND ${owner.column} = $2 RETURNING *`,
+      `UPDATE contacts SET name = $3, certificate_type = $4, certificate_number = $5, phone = $6 WHERE id = $1 AND ${owner.column} = $2 RETURNING *, ${FACE_URL}`,
       [contactId, owner.id, ...values],
     );
     if (!changed) throw fail(CONTACT_MESSAGES.notFound);

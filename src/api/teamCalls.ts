@@ -55,14 +55,6 @@ export const registerTeam = (form: TeamRegistration) =>
     silent: true,
   });
 
-/** One image (already scaled by the caller when large); its upload id. */
-export async function uploadImage(file: Blob, name: string): Promise<string> {
-  const body = new FormData();
-  body.append('file', file, name);
-  const { uploadId } = await call<{ uploadId: string }>('/common/ingore/upload', { method: 'post', body, anonymous: true, silent: true });
-  return uploadId;
-}
-
 export const getTeamInfo = () => call<{ team: TeamInfo }>('/getUserInfoToTeam').then((d) => d.team);
 
 export const changeTeamPassword = (f: PasswordForm) =>

@@ -616,6 +616,8 @@ export const contact = z.strictObject({
   certificateType,
   certificateNumber: z.string(),
   phone: z.string().nullable(),
+  /** The face photo bound to this certificate by this account (a visitor's only), or null. */
+  faceUrl: z.string().nullable(),
 });
 export const contacts = z.array(contact);
 export const coupon = z.strictObject({
@@ -632,6 +634,11 @@ export const coupon = z.strictObject({
   usedOrderId: id.nullable(),
 });
 export const couponLists = z.strictObject({ valid: z.array(coupon), used: z.array(coupon), expired: z.array(coupon) });
+
+// Face photos and certificate recognition (src/domain/faces.ts)
+export const faceChecked = z.strictObject({ url: z.string(), width: z.number().int(), height: z.number().int() });
+export const faceBound = z.strictObject({ faceUrl: z.string() });
+export const certificateRead = z.strictObject({ certificateType: z.literal('1'), certificateNumber: z.string(), name: z.string().nullable() });
 
 // The message board (src/domain/message.ts)
 const messageReply = z.strictObject({ replyId: id, body: z.string(), createTime: z.string() });

@@ -236,6 +236,17 @@ export const contactBody = z.object({
   phone: text().max(20).optional().default(''),
 });
 
+/** checkFace, deleteFace, the OCR: an upload's id or a bound face's (SPEC §7 `url`). */
+export const faceUrlQuery = z.object({ url: text().min(1).max(64) });
+export const ocrBody = z.object({ url: text().min(1).max(64) });
+
+/** bundling: the checked upload bound to a visitor's certificate for gate entry. */
+export const bundlingBody = z.object({
+  url: text().min(1).max(64),
+  certificateType: z.enum(['1', '2', '3', '4', '5']),
+  certificateNumber: text().max(40),
+});
+
 /** validateRenewSubmitApply: whether the team may send a request of this kind now. */
 export const requestKindBody = z.object({ kind: z.enum(['unfreeze', 'credit', 'protocol', 'phone']) });
 

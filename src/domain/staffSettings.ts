@@ -24,6 +24,8 @@ export const STAFF_CONFIG_KEYS = {
   team_refund_freeze_count: { label: { zh: '团体退票几次冻结（0 为不冻结）', en: 'Group refunds before freezing (0: never)' }, min: 0, max: 50 },
   agency_discount_percent: { label: { zh: '签约旅行社价格（%）', en: 'Contracted agency price (%)' }, min: 1, max: 100 },
   audience_message_function: { label: { zh: '留言板开放（1 开 / 0 关）', en: 'Message board open (1: on, 0: off)' }, min: 0, max: 1 },
+  face_enable: { label: { zh: '人像采集开放（1 开 / 0 关）', en: 'Face photos offered (1: on, 0: off)' }, min: 0, max: 1 },
+  ocr_enable: { label: { zh: '证件识别开放（1 开 / 0 关）', en: 'Certificate recognition offered (1: on, 0: off)' }, min: 0, max: 1 },
   leader_free_per_charged: { label: { zh: '领队免费所需付费票数（空为不免）', en: 'Paid tickets for a free tour leader (empty: never)' }, min: 1, max: 500, emptyAllowed: true },
 } as const satisfies Record<string, KeyRule>;
 

@@ -827,6 +827,20 @@ export interface Contact {
   certificateType: CertificateType;
   certificateNumber: string;
   phone: string | null;
+  /** The face photo bound to this certificate by this account (a visitor's only), or null. */
+  faceUrl: string | null;
+}
+
+/** checkFace: the upload passed the face check (SPEC §5), ready for bundling. */
+export interface FaceChecked {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** bundling: the portrait bound; deleteFace takes this url. */
+export interface FaceBound {
+  faceUrl: string;
 }
 
 /** One of the visitor's coupons (personalCenter/coupon, getCoupon): its batch's name and terms

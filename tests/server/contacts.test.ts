@@ -24,7 +24,7 @@ describe('frequent visitors', () => {
     expect(added.code).toBe(200);
     const list = await t.call('GET', '/system/topContacts', { token });
     expect(list.data).toEqual([
-      { contactId: added.data.contactId, name: '张老师', certificateType: '1', certificateNumber: `1101**********${teacher.certificateNumber.slice(-4)}`, phone: '139****1234' },
+      { contactId: added.data.contactId, name: '张老师', certificateType: '1', certificateNumber: `1101**********${teacher.certificateNumber.slice(-4)}`, phone: '139****1234', faceUrl: null },
     ]);
     const full = await t.call('GET', `/system/topContacts/${added.data.contactId}`, { token });
     expect(full.data).toMatchObject({ certificateNumber: teacher.certificateNumber, phone: '13900001234' });

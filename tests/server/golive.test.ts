@@ -15,17 +15,17 @@ const config = (env: Record<string, string>) => readConfig(env, '/srv/museum');
 describe('configuration read once, checked at start-up', () => {
   it('demo mode by default, on simulators', () => {
     const c = config({});
-    expect(c).toMatchObject({ mode: 'demo', port: 8080, trustProxy: false, checkInSource: 'gate', simulators: ['sms', 'payment'] });
+    expect(c).toMatchObject({ mode: 'demo', port: 8080, trustProxy: false, checkInSource: 'gate', simulators: ['sms', 'payment', 'face'] });
   });
 
   it('production refuses simulators unless allowed by name, and says which variable to set', () => {
     expect(() => config({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(() => config({ NODE_ENV: 'production' })).toThrow(/ALLOW_SIMULATORS=sms,payment/);
-    expect(() => config({ NODE_ENV: 'production', ALLOW_SIMULATORS: 'sms' })).toThrow(/ALLOW_SIMULATORS=payment/);
+    expect(() => config({ NODE_ENV: 'production' })).toThrow(/ALLOW_SIMULATORS=sms,payment,face/);
+    expect(() => config({ NODE_ENV: 'production', ALLOW_SIMULATORS: 'sms' })).toThrow(/ALLOW_SIMULATORS=payment,face/);
     const http = { SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send', SMS_HTTP_KEY: 'k' };
     expect(() => config({ NODE_ENV: 'production', ...http })).toThrow(/payment \(PAYMENT_PROVIDER=sim\)/);
-    expect(config({ NODE_ENV: 'production', ...http, ALLOW_SIMULATORS: 'payment' })).toMatchObject({ mode: 'production', simulators: ['payment'] });
-    expect(() => config({ NODE_ENV: 'production', ALLOW_SIMULATORS: 'sms,payment', CAPTCHA: 'off' })).toThrow(/CAPTCHA=off/);
+    expect(config({ NODE_ENV: 'production', ...http, ALLOW_SIMULATORS: 'payment,face' })).toMatchObject({ mode: 'production', simulators: ['payment', 'face'] });
+    expect(() => config({ NODE_ENV: 'production', ALLOW_SIMULATORS: 'sms,payment,face', CAPTCHA: 'off' })).toThrow(/CAPTCHA=off/);
   });
 
   it('a bad value is a start-up error naming the variable', () => {

@@ -8,6 +8,9 @@ import { defaultConfig, type AppConfig } from '../../server/context.ts';
 import { openPg, openPglite, type Db } from '../../server/db/db.ts';
 import { consoleSms, type SmsProvider } from '../../server/providers/sms.ts';
 import { simPayment } from '../../server/providers/payment.ts';
+import { localFace } from '../../server/providers/face.ts';
+import { noOcr } from '../../server/providers/ocr.ts';
+import type { Providers } from '../../server/context.ts';
 import { signNotify } from '../../server/providers/payNotify.ts';
 import { signToken } from '../../server/auth.ts';
 import { gapOf } from '../../server/providers/captcha.ts';
@@ -78,7 +81,10 @@ async function openTestDb(databaseUrl?: string): Promise<{ db: Db; url: string |
 
 /** A fresh app on its own copy of the seeded template. With `databaseUrl` (PostgreSQL lane only),
  * a second app instance with its own pool on an existing test database (see `databaseUrl`). */
-export async function makeApp(config: Partial<AppConfig> = {}, options: { databaseUrl?: string } = {}): Promise<TestApp> {
+export async function makeApp(
+  config: Partial<AppConfig> = {},
+  options: { databaseUrl?: string; providers?: Partial<Pick<Providers, 'face' | 'ocr'>> } = {},
+): Promise<TestApp> {
   const { db, url } = await openTestDb(options.databaseUrl);
   let now = new Date(SEED_TIME).getTime();
   const clock = () => new Date(now);
@@ -87,7 +93,7 @@ export async function makeApp(config: Partial<AppConfig> = {}, options: { databa
   const app = await buildApp({
     db,
     clock,
-    providers: { sms, payment },
+    providers: { sms, payment, face: localFace(), ocr: noOcr(), ...options.providers },
     config: { ...defaultConfig(), smsPerIpPerHour: 10_000, ...config },
   });
   const call: TestApp['call'] = async (method, url, opts = {}) => {

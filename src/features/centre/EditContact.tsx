@@ -1,6 +1,7 @@
 /** personalCenter/addAudienceInformation and editAudienceInformation (a visitor's with the id
  * in the path, a team's with `?id=`): add a frequent visitor, or change or delete one. Every
- * rule is checked before saving; a refusal shows under the form. */
+ * rule is checked before saving; a refusal shows under the form. A visitor's form also takes
+ * the face photo bound to the certificate (faces are a visitor's, not a team's). */
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,9 @@ import type { ContactForm } from '../../domain/contacts.ts';
 import { currentKind } from '../../api/session.ts';
 import { CENTRE_PATHS } from '../../domain/paths.ts';
 import { tr } from '../../i18n/index.ts';
+import { CertificateScan } from '../../ui/CertificateScan.tsx';
 import { CertificateTypeField } from '../../ui/CertificateTypeField.tsx';
+import { FacePhoto } from '../../ui/FacePhoto.tsx';
 import { confirm, toastInfo } from '../../ui/feedback.ts';
 import { Field } from '../../ui/Field.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
@@ -75,6 +78,16 @@ export default function EditContact() {
             <CertificateTypeField label={t('teamArea.certificateType')} value={form.certificateType} onChange={(value) => send({ type: 'FIELD.CHANGE', field: 'certificateType', value })} />
             {field('certificateNumber', t('teamArea.certificateNumber'), 18)}
             {field('phone', t('teamArea.contactMobileOptional'), 11)}
+            <CertificateScan
+              onRead={(read) => {
+                send({ type: 'FIELD.CHANGE', field: 'certificateType', value: read.certificateType });
+                send({ type: 'FIELD.CHANGE', field: 'certificateNumber', value: read.certificateNumber });
+                if (read.name) send({ type: 'FIELD.CHANGE', field: 'name', value: read.name });
+              }}
+            />
+            {currentKind() === 'individual' ? (
+              <FacePhoto faceUrl={snapshot.context.faceUrl} certificate={{ certificateType: form.certificateType, certificateNumber: form.certificateNumber }} />
+            ) : null}
           </section>
           {error ? <Refusal message={tr(error)} /> : null}
           <FooterBar>

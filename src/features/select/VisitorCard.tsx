@@ -1,12 +1,16 @@
 /** One visitor of an order form (addAudience, packageAddSure): name, certificate type and
- * number, each with the rule it breaks under it, and removal while there are more than one.
+ * number, each with the rule it breaks under it, and removal while there are more than one;
+ * where the museum offers them, a scan of the ID card that fills the number and name, and the
+ * optional face photo bound to the certificate (src/ui).
  * A form adds what else a visitor chooses (the ticket type) as children. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Text } from '../../domain/text.ts';
 import type { CertificateType } from '../../domain/types.ts';
 import { tr } from '../../i18n/index.ts';
+import { CertificateScan } from '../../ui/CertificateScan.tsx';
 import { CertificateTypeField } from '../../ui/CertificateTypeField.tsx';
+import { FacePhoto } from '../../ui/FacePhoto.tsx';
 import { Field } from '../../ui/Field.ts';
 import '../../ui/vant.ts';
 
@@ -59,7 +63,15 @@ export function VisitorCard({ index, visitor, errorOf, onChange, onRemove, child
         onChange={(value) => onChange({ field: 'certificateNumber', value })}
         errorMessage={error('certificateNumber')}
       />
+      <CertificateScan
+        onRead={(read) => {
+          onChange({ field: 'certificateType', value: read.certificateType });
+          onChange({ field: 'certificateNumber', value: read.certificateNumber });
+          if (read.name) onChange({ field: 'name', value: read.name });
+        }}
+      />
       {children}
+      <FacePhoto faceUrl={null} certificate={{ certificateType: visitor.certificateType, certificateNumber: visitor.certificateNumber }} />
     </section>
   );
 }

@@ -9,6 +9,7 @@ import type { CaptchaChallenge } from '../../../src/domain/captcha.ts';
 import type { GateDay, GateSyncAnswer } from '../../../src/domain/gateOffline.ts';
 import type { RefundContext } from '../../../src/domain/refundRules.ts';
 import type * as T from '../../../src/domain/types.ts';
+import type { CertificateRead } from '../../../src/domain/faces.ts';
 
 type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
 type Out<S extends z.ZodType> = z.output<S>;
@@ -60,6 +61,9 @@ const same = {
   contact: true as Equal<Out<typeof answers.contact>, T.Contact>,
   coupon: true as Equal<Out<typeof answers.coupon>, T.CouponView>,
   couponLists: true as Equal<Out<typeof answers.couponLists>, T.CouponLists>,
+  faceChecked: true as Equal<Out<typeof answers.faceChecked>, T.FaceChecked>,
+  faceBound: true as Equal<Out<typeof answers.faceBound>, T.FaceBound>,
+  certificateRead: true as Equal<Out<typeof answers.certificateRead>, CertificateRead>,
   cancelConsequences: true as Equal<Out<typeof answers.cancelConsequences>, CancelConsequences>,
   accountCancelled: true as Equal<Out<typeof answers.accountCancelled>, T.AccountCancelled>,
   cinemaSessions: true as Equal<Out<typeof answers.cinemaSessions>, T.CinemaSession[]>,

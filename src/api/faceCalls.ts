@@ -1,0 +1,15 @@
+/** Face photos (SPEC §7 face) and certificate recognition (/ingore/ocr/baidu). */
+import type { z } from 'zod';
+import type { bundlingBody, ocrBody } from '../domain/contracts.ts';
+import type { CertificateRead } from '../domain/faces.ts';
+import type { FaceBound, FaceChecked } from '../domain/types.ts';
+import { call } from './client.ts';
+
+export const checkFace = (url: string) => call<FaceChecked>(`/system/collection/checkFace?url=${encodeURIComponent(url)}`, { silent: true });
+
+export const bindFace = (input: z.input<typeof bundlingBody>) => call<FaceBound>('/system/collection/bundling', { method: 'post', json: input, silent: true });
+
+export const deleteFace = (faceUrl: string) => call<null>(`/system/collection/deleteFace?url=${encodeURIComponent(faceUrl)}`, { silent: true });
+
+export const readCertificate = (url: string) =>
+  call<CertificateRead>('/ingore/ocr/baidu', { method: 'post', json: { url } satisfies z.input<typeof ocrBody>, anonymous: true, silent: true });

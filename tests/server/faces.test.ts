@@ -1,0 +1,362 @@
+/** Face photos and certificate recognition over HTTP (SPEC §5 uploads, §7 face and OCR): real
+ * JPEG and PNG pictures made here with sharp go through the upload, the face check, the binding
+ * to a certificate and the deletion; every refusal in zh and en; one account's portrait out of
+ * another's reach; the Baidu adapters against a local fake of the vendor's API, its errors
+ * included; and the portraits gone with the account. */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from '../../server/config.ts';
+import { baiduFace, localFace } from '../../server/providers/face.ts';
+import { loadFaceDetector } from '../../server/providers/faceDetector.ts';
+import { baiduOcr, loadLocalOcr } from '../../server/providers/ocr.ts';
+import { DEMO_SCHOOL, DEMO_STAFF } from '../../server/seed/accounts.ts';
+import { idCard, makeApp, type TestApp } from './helpers.ts';
+
+/** A photo-like picture: noise around mid grey (a flat colour has no face to find). */
+const photo = (width: number, height: number, format: 'jpeg' | 'png' = 'jpeg') => {
+  const image = sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
+  return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
+};
+const blank = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#c0c0c0' } }).jpeg().toBuffer();
+
+async function upload(t: TestApp, bytes: Buffer, name = 'face.jpg', lang: 'zh' | 'en' = 'en') {
+  const boundary = 'faceboundary';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/prod-api/common/ingore/upload',
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, language: lang === 'en' ? 'en_us' : 'zh_cn' },
+    remoteAddress: `10.44.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+  return res.json() as { code: number; msg: string; data: { uploadId: string } | null };
+}
+
+const setSwitch = (t: TestApp, key: 'face_enable' | 'ocr_enable', on: boolean) =>
+  t.db.query('UPDATE sys_config SET value = $2 WHERE key = $1', [key, on ? '1' : '0']);
+
+const FAILED = { en: 'Face recognition failed: upload again as required', zh: '人脸识别失败，请按要求重新上传' };
+const BOUND = { en: 'Portrait already bound: unbind at the ticket window', zh: '人像已绑定，请到售票窗口解绑' };
+
+describe('face photos on the local provider', () => {
+  let t: TestApp;
+  let seq = 0;
+  const person = () => idCard('1990-03-07', String(100 + ++seq));
+  const check = (token: string, url: string, lang: 'zh' | 'en' = 'en') => t.call('GET', `/system/collection/checkFace?url=${encodeURIComponent(url)}`, { token, lang });
+  const bind = (token: string, url: string, certificateNumber: string, lang: 'zh' | 'en' = 'en') =>
+    t.call('POST', '/system/collection/bundling', { token, lang, body: { url, certificateType: '1', certificateNumber } });
+  const faces = async (userId?: number) =>
+    (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM faces WHERE $1::int IS NULL OR user_id = $1', [userId ?? null]))[0].n;
+  /** Upload, check and bind: the face's url. */
+  async function bound(token: string, number: string): Promise<string> {
+    const up = await upload(t, await photo(400, 500));
+    expect((await check(token, up.data!.uploadId)).code).toBe(200);
+    const b = await bind(token, up.data!.uploadId, number);
+    expect(b.code, b.msg).toBe(200);
+    return b.data.faceUrl;
+  }
+
+  beforeAll(async () => {
+    t = await makeApp();
+    await setSwitch(t, 'face_enable', true);
+  });
+  afterAll(async () => t?.close());
+
+  it('checks a real picture, binds it to the certificate, shows it on the frequent visitor, and deletes it', async () => {
+    const token = await t.tokenFor('13722220001');
+    const number = person();
+    await t.call('POST', '/system/topContacts', { token, body: { name: '李雷', certificateType: '1', certificateNumber: number, phone: '' } });
+    for (const [w, h, format] of [[400, 500, 'jpeg'], [200, 200, 'png']] as const) {
+      const up = await upload(t, await photo(w, h, format), `me.${format === 'png' ? 'png' : 'jpg'}`);
+      expect(up.code, up.msg).toBe(200);
+      const checked = await check(token, up.data!.uploadId);
+      expect(checked).toMatchObject({ code: 200, data: { url: up.data!.uploadId, width: w, height: h } });
+    }
+    const faceUrl = await bound(token, number);
+    // The upload is gone; the portrait is kept as a JPEG with the certificate, not the client's name.
+    const [row] = await t.db.query<{ mime: string; certificate_number: string; width: number }>('SELECT mime, certificate_number, width FROM faces WHERE url = $1', [faceUrl]);
+    expect(row).toEqual({ mime: 'image/jpeg', certificate_number: number, width: 400 });
+    const [contact] = (await t.call('GET', '/system/topContacts', { token })).data;
+    expect(contact.faceUrl).toBe(faceUrl);
+
+    // The same account binds a new portrait: it replaces its own.
+    const again = await bound(token, number);
+    expect(again).not.toBe(faceUrl);
+    expect(await t.db.query('SELECT 1 FROM faces WHERE url = $1', [faceUrl])).toHaveLength(0);
+
+    expect((await t.call('GET', `/system/collection/deleteFace?url=${again}`, { token })).code).toBe(200);
+    expect((await t.call('GET', '/system/topContacts', { token })).data[0].faceUrl).toBeNull();
+    const gone = await t.call('GET', `/system/collection/deleteFace?url=${again}`, { token, lang: 'zh' });
+    expect(gone.msg).toBe('人像不存在或已删除');
+  });
+
+  it('refuses what is not a usable face photo, in zh and en', async () => {
+    const token = await t.tokenFor('13722220002');
+    // Too small.
+    const small = await upload(t, await photo(199, 400));
+    expect((await check(token, small.data!.uploadId)).msg).toBe('The face photo must be at least 200×200 pixels');
+    expect((await check(token, small.data!.uploadId, 'zh')).msg).toBe('人像照片尺寸不能小于200×200像素');
+    // Blank, and a strip no portrait has: nothing to see.
+    for (const bytes of [await blank(400, 400), await photo(900, 300)]) {
+      const up = await upload(t, bytes);
+      expect((await check(token, up.data!.uploadId)).msg).toBe(FAILED.en);
+      expect((await check(token, up.data!.uploadId, 'zh')).msg).toBe(FAILED.zh);
+    }
+    // Text with an image's name, and a JPEG cut short (its header reads, its pixels do not).
+    const text = await upload(t, Buffer.from('not a picture at all'), 'face.jpg');
+    expect(text.msg).toBe('Only jpg, jpeg or png images are allowed');
+    expect((await upload(t, Buffer.from('not a picture at all'), 'face.jpg', 'zh')).msg).toBe('仅支持 jpg、jpeg、png 格式的图片');
+    const whole = await photo(400, 400);
+    const cut = await upload(t, whole.subarray(0, Math.floor(whole.length / 3)));
+    expect(cut.code, cut.msg).toBe(200);
+    expect((await check(token, cut.data!.uploadId)).msg).toBe('Only jpg, jpeg or png images are allowed');
+    // Over 10 MB.
+    const big = Buffer.concat([whole, Buffer.alloc(10 * 1024 * 1024)]);
+    expect((await upload(t, big)).msg).toBe('The image must not exceed 10 MB');
+    expect((await upload(t, big, 'face.jpg', 'zh')).msg).toBe('图片大小不能超过10MB');
+    // An upload id that does not exist.
+    expect((await check(token, 'nosuchupload')).msg).toBe('The uploaded file is missing or expired; please upload it again');
+    expect(await faces(await userOf('13722220002'))).toBe(0);
+  });
+
+  const userOf = async (phone: string) => (await t.db.query<{ id: number }>('SELECT id FROM users WHERE phone = $1', [phone]))[0].id;
+
+  it('binds only a picture the server checked for this same account, to a valid certificate', async () => {
+    const [me, other] = [await t.tokenFor('13722220003'), await t.tokenFor('13722220004')];
+    const up = await upload(t, await photo(300, 300));
+    const unchecked = await bind(me, up.data!.uploadId, person(), 'zh');
+    expect(unchecked.msg).toBe('请先上传并通过人脸检测');
+    expect((await check(other, up.data!.uploadId)).code).toBe(200);
+    expect((await bind(me, up.data!.uploadId, person())).msg).toBe('Upload the photo and pass the face check first');
+    expect((await bind(other, up.data!.uploadId, '110101199003071234')).msg).toBe('ID card number format is wrong');
+    expect((await bind(other, up.data!.uploadId, '110101199003071234', 'zh')).msg).toBe('身份证号码格式错误');
+  });
+
+  it("keeps one account's portrait out of another's reach", async () => {
+    const [owner, other] = [await t.tokenFor('13722220005'), await t.tokenFor('13722220006')];
+    const number = person();
+    const faceUrl = await bound(owner, number);
+    // Another account cannot bind the same certificate, nor delete the portrait.
+    const up = await upload(t, await photo(300, 300));
+    await check(other, up.data!.uploadId);
+    expect((await bind(other, up.data!.uploadId, number)).msg).toBe(BOUND.en);
+    expect((await bind(other, up.data!.uploadId, number, 'zh')).msg).toBe(BOUND.zh);
+    expect((await t.call('GET', `/system/collection/deleteFace?url=${faceUrl}`, { token: other, lang: 'en' })).msg).toBe('The face photo does not exist or was deleted');
+    expect(await t.db.query('SELECT 1 FROM faces WHERE url = $1', [faceUrl])).toHaveLength(1);
+    // Its frequent visitor with the same certificate shows no face of the owner's.
+    await t.call('POST', '/system/topContacts', { token: other, body: { name: '韩梅梅', certificateType: '1', certificateNumber: number, phone: '' } });
+    expect((await t.call('GET', '/system/topContacts', { token: other })).data[0].faceUrl).toBeNull();
+  });
+
+  it('answers a team, staff or nobody with a login refusal, and refuses everyone while face photos are off', async () => {
+    const team = (await t.call('POST', '/login', { body: { username: DEMO_SCHOOL.creditCode, password: DEMO_SCHOOL.password } })).data.token;
+    const staff = (await t.call('POST', '/staff/login', { body: DEMO_STAFF })).data.token;
+    const up = await upload(t, await photo(300, 300));
+    for (const token of [team, staff, undefined]) {
+      expect((await check(token as string, up.data!.uploadId)).code).toBe(401);
+      expect((await bind(token as string, up.data!.uploadId, person())).code).toBe(401);
+      expect((await t.call('GET', '/system/collection/deleteFace?url=x', { token })).code).toBe(401);
+    }
+    await setSwitch(t, 'face_enable', false);
+    const me = await t.tokenFor('13722220007');
+    expect((await check(me, up.data!.uploadId)).msg).toBe('Face photos are not offered');
+    expect((await check(me, up.data!.uploadId, 'zh')).msg).toBe('人像采集未开放');
+    await setSwitch(t, 'face_enable', true);
+  });
+
+  it("deletes the account's portraits and checked photos with the account", async () => {
+    const phone = '13722220008';
+    t.advance(61_000);
+    await t.call('POST', '/ingore/sendMessage', { body: { phone }, ip: '10.45.0.1' });
+    const login = await t.call('POST', '/login', { body: { phone, code: t.sms.outbox!(phone)[0].code } });
+    const token = login.data.token;
+    const userId = await userOf(phone);
+    await bound(token, person());
+    const left = await upload(t, await photo(300, 300));
+    await check(token, left.data!.uploadId);
+    expect(await faces(userId)).toBe(1);
+    t.advance(61_000);
+    await t.call('POST', '/ingore/sendMessage', { body: { phone }, ip: '10.45.0.2' });
+    const done = await t.call('POST', '/cancelCustomerAccount', { token, body: { phone, code: t.sms.outbox!(phone)[0].code } });
+    expect(done.code, done.msg).toBe(200);
+    expect(await faces(userId)).toBe(0);
+    expect(await t.db.query('SELECT 1 FROM uploads WHERE token = $1 OR face_checked_by = $2', [left.data!.uploadId, userId])).toHaveLength(0);
+  });
+});
+
+/** A local fake of Baidu's AI platform: the token endpoint, face detection and ID card OCR, each
+ * answering as the vendor documents, in the mode the test sets. */
+function fakeBaidu() {
+  const state = {
+    face: 'one' as 'one' | 'two' | 'turned' | 'none' | 'busy' | 'down',
+    ocr: 'read' as 'read' | 'notCard' | 'badDigit' | 'unreadable',
+    tokens: 0,
+    seen: [] as string[],
+  };
+  const body = (req: IncomingMessage) => new Promise<string>((resolve) => {
+    let s = '';
+    req.on('data', (c) => (s += c));
+    req.on('end', () => resolve(s));
+  });
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url!, 'http://fake');
+    const send = (status: number, json: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(json));
+    };
+    const text = await body(req);
+    if (url.pathname === '/oauth/2.0/token') {
+      if (url.searchParams.get('client_id') !== 'ak' || url.searchParams.get('client_secret') !== 'sk') return send(401, { error: 'invalid_client', error_description: 'unknown client id' });
+      state.tokens++;
+      return send(200, { access_token: `24.token${state.tokens}`, expires_in: 2592000 });
+    }
+    if (!url.searchParams.get('access_token')?.startsWith('24.token')) return send(200, { error_code: 110, error_msg: 'Access token invalid or no longer valid' });
+    if (url.pathname === '/rest/2.0/face/v3/detect') {
+      const input = JSON.parse(text) as { image: string; image_type: string };
+      state.seen.push((await sharp(Buffer.from(input.image, 'base64')).metadata()).format ?? '?');
+      if (input.image_type !== 'BASE64') return send(200, { error_code: 222200, error_msg: 'request body should be json format' });
+      const face = (yaw: number) => ({ face_token: 'f', location: { left: 10, top: 10, width: 100, height: 100, rotation: 0 }, face_probability: 0.99, angle: { yaw, pitch: 3, roll: -2 } });
+      switch (state.face) {
+        case 'one': return send(200, { error_code: 0, error_msg: 'SUCCESS', log_id: 1, result: { face_num: 1, face_list: [face(5)] } });
+        case 'two': return send(200, { error_code: 0, error_msg: 'SUCCESS', log_id: 1, result: { face_num: 2, face_list: [face(1), face(-4)] } });
+        case 'turned': return send(200, { error_code: 0, error_msg: 'SUCCESS', log_id: 1, result: { face_num: 1, face_list: [face(41)] } });
+        case 'none': return send(200, { error_code: 222202, error_msg: 'pic not has face', log_id: 1, result: null });
+        case 'busy': return send(200, { error_code: 18, error_msg: 'Open api qps request limit reached', log_id: 1 });
+        case 'down': return send(502, {});
+      }
+    }
+    if (url.pathname === '/rest/2.0/ocr/v1/idcard') {
+      const form = new URLSearchParams(text);
+      if (form.get('id_card_side') !== 'front' || !form.get('image')) return send(200, { error_code: 216101, error_msg: 'not enough param' });
+      const number = idCard('1990-03-07', '451');
+      switch (state.ocr) {
+        case 'read': return send(200, { log_id: 2, image_status: 'normal', words_result_num: 2, words_result: { 姓名: { words: '张三' }, 公民身份号码: { words: number } } });
+        case 'badDigit': return send(200, { log_id: 2, image_status: 'normal', words_result_num: 2, words_result: { 姓名: { words: '张三' }, 公民身份号码: { words: number.slice(0, 17) + (number[17] === '1' ? '2' : '1') } } });
+        case 'notCard': return send(200, { log_id: 2, image_status: 'non_idcard', words_result_num: 0, words_result: {} });
+        case 'unreadable': return send(200, { error_code: 216633, error_msg: 'recognize id card error', log_id: 2 });
+      }
+    }
+    send(404, {});
+  });
+  return { state, server };
+}
+
+describe('the Baidu adapters against a local fake of the vendor', () => {
+  const fake = fakeBaidu();
+  let t: TestApp;
+  let base = '';
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+    const credentials = { url: base, apiKey: 'ak', secretKey: 'sk' };
+    t = await makeApp({}, { providers: { face: baiduFace(credentials), ocr: baiduOcr(credentials) } });
+    await setSwitch(t, 'face_enable', true);
+  });
+  afterAll(async () => {
+    await t?.close();
+    fake.server.close();
+  });
+
+  it('passes one frontal face and refuses two, a turned one and none; a vendor failure is "try later", never a 500', async () => {
+    const token = await t.tokenFor('13733330001');
+    const large = await photo(1600, 2000);
+    const up = async () => (await upload(t, large)).data!.uploadId;
+    fake.state.face = 'one';
+    expect((await t.call('GET', `/system/collection/checkFace?url=${await up()}`, { token })).code).toBe(200);
+    // Sent decoded, as a JPEG no larger than 1280 px, however large the upload.
+    expect(fake.state.seen.at(-1)).toBe('jpeg');
+    for (const mode of ['two', 'turned', 'none'] as const) {
+      fake.state.face = mode;
+      const r = await t.call('GET', `/system/collection/checkFace?url=${await up()}`, { token, lang: 'en' });
+      expect(r.msg, mode).toBe(FAILED.en);
+    }
+    for (const mode of ['busy', 'down'] as const) {
+      fake.state.face = mode;
+      const id = await up();
+      expect((await t.call('GET', `/system/collection/checkFace?url=${id}`, { token, lang: 'en' })).msg, mode).toBe('The face check is unavailable; please try again later');
+      expect((await t.call('GET', `/system/collection/checkFace?url=${id}`, { token, lang: 'zh' })).msg).toBe('人脸检测服务暂不可用，请稍后再试');
+    }
+    // One token served every call.
+    expect(fake.state.tokens).toBe(1);
+  });
+
+  it('reads a certificate when ocr_enable is on, refuses a misread or missing card, and deletes the photo read', async () => {
+    const read = async (lang: 'zh' | 'en' = 'en') => {
+      const up = await upload(t, await photo(856, 540));
+      const r = await t.call('POST', '/ingore/ocr/baidu', { body: { url: up.data!.uploadId }, lang });
+      expect(await t.db.query('SELECT 1 FROM uploads WHERE token = $1', [up.data!.uploadId])).toHaveLength(0);
+      return r;
+    };
+    await setSwitch(t, 'ocr_enable', false);
+    expect((await read()).msg).toBe('Certificate recognition is not offered');
+    expect((await read('zh')).msg).toBe('证件识别未开放');
+    await setSwitch(t, 'ocr_enable', true);
+    fake.state.ocr = 'read';
+    expect((await read()).data).toEqual({ certificateType: '1', certificateNumber: idCard('1990-03-07', '451'), name: '张三' });
+    for (const mode of ['badDigit', 'notCard', 'unreadable'] as const) {
+      fake.state.ocr = mode;
+      expect((await read()).msg, mode).toBe('Certificate recognition failed: retake with the whole document visible');
+      expect((await read('zh')).msg, mode).toBe('证件识别失败，请拍摄完整证件后重试');
+    }
+  });
+
+  it('takes a new token when the vendor says the old one is invalid, and fails cleanly on wrong credentials', async () => {
+    const face = baiduFace({ url: base, apiKey: 'ak', secretKey: 'wrong' });
+    await expect(face.detect(await photo(300, 300))).rejects.toThrow(/token/);
+  });
+});
+
+describe('configuration', () => {
+  const config = (env: Record<string, string>) => readConfig(env, '/srv/museum');
+  const real = { NODE_ENV: 'production', SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example', SMS_HTTP_KEY: 'k', ALLOW_SIMULATORS: 'payment' };
+
+  it('refuses the local face check in production unless ALLOW_SIMULATORS names it', () => {
+    expect(() => config(real)).toThrow(/face \(FACE_PROVIDER=local\)/);
+    expect(config({ ...real, ALLOW_SIMULATORS: 'payment,face' }).face).toEqual({ provider: 'local' });
+    const baidu = config({ ...real, FACE_PROVIDER: 'baidu', OCR_PROVIDER: 'baidu', BAIDU_API_KEY: 'ak', BAIDU_SECRET_KEY: 'sk' });
+    expect(baidu.face).toEqual({ provider: 'baidu', baidu: { url: 'https://aip.baidubce.com', apiKey: 'ak', secretKey: 'sk' } });
+    expect(baidu.simulators).toEqual(['payment']);
+    expect(() => config({ FACE_PROVIDER: 'baidu' })).toThrow(ConfigError);
+    expect(() => config({ OCR_PROVIDER: 'tesseract' })).toThrow(/OCR_PROVIDER/);
+    expect(config({}).ocr).toEqual({ provider: 'none' });
+  });
+
+  it('runs the local check without a detector when its packages are not installed', async () => {
+    expect(await loadFaceDetector('/nonexistent')).toBeNull();
+    expect(await loadLocalOcr('/nonexistent')).toBeNull();
+    const local = localFace(null);
+    expect(local.detects).toBe(false);
+    expect(await local.detect(await blank(300, 300))).toEqual([]);
+  });
+});
+
+/** The optional local readers, run where VISION_PACKAGES_DIR names a folder with their npm
+ * packages installed (not in the project's dependencies yet): @vladmandic/face-api with its
+ * bundled models on TensorFlow.js's CPU backend, and tesseract.js with @tesseract.js-data/eng. */
+describe.skipIf(!process.env.VISION_PACKAGES_DIR)('the local face detector and OCR', () => {
+  const dir = process.env.VISION_PACKAGES_DIR!;
+  it('reads the number printed on a card, and nothing from noise', async () => {
+    const number = idCard('1990-03-07', '451');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="856" height="540"><rect width="100%" height="100%" fill="#f4f1e8"/>
+      <text x="60" y="120" font-size="36" font-family="sans-serif">Name ZHANG SAN</text>
+      <text x="60" y="460" font-size="40" font-family="monospace">${number}</text></svg>`;
+    const ocr = (await loadLocalOcr(dir))!;
+    expect(await ocr.read(await sharp(Buffer.from(svg)).png().toBuffer())).toEqual({ certificateType: '1', certificateNumber: number, name: null });
+    expect(await ocr.read(await photo(856, 540))).toBeNull();
+  }, 60_000);
+
+  it('finds one face in a portrait and none in noise', async () => {
+    const detector = await loadFaceDetector(dir);
+    expect(detector).not.toBeNull();
+    const provider = localFace(detector);
+    const sample = await sharp(`${dir}/node_modules/@vladmandic/face-api/demo/sample2.jpg`).toBuffer();
+    expect((await provider.detect(sample)).filter((f) => f.probability >= 0.5)).toHaveLength(1);
+    expect(await provider.detect(await photo(400, 400))).toEqual([]);
+  }, 60_000);
+});
