@@ -1,9 +1,9 @@
 /** The local face detector: @vladmandic/face-api's tiny face detector and 68-point landmarks,
  * whose models ship inside the npm package, on TensorFlow.js's pure JavaScript CPU backend
- * (nothing downloaded at run time; about 0.3 s a picture scaled to 640 px). The packages are
- * optional: they are loaded from `fromDir`'s node_modules when installed
- * (`npm install @vladmandic/face-api @tensorflow/tfjs`), and without them the local provider
- * checks only what sharp can see (face.ts). */
+ * (nothing downloaded at run time; about 0.3 s a picture scaled to 640 px, 2 s on a busy
+ * 2-core machine). They are the project's dependencies, loaded from `fromDir`'s node_modules;
+ * a deployment without them (an install with --omit=optional habits, a trimmed image) falls
+ * back to what sharp can see (face.ts), and the server log says so. */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';

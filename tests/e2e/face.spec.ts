@@ -5,17 +5,18 @@
  * deleted; the ID card scan, on a server without an OCR provider, says it is unavailable. Every
  * refusal where the eye is, tap targets of 44 px, no sideways scroll. */
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { loginByApi, mainlandId, newPhone, shot } from './helpers.ts';
 import { noSidewaysScroll, noWordBrokenMidWord, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
 
 const T = {
   zh: {
-    next: '下一步', title: '人像照片', agreement: '人像采集协议', agree: '同意', small: '人像照片尺寸不能小于200×200像素', format: '仅支持 jpg、jpeg、png 格式的图片',
+    next: '下一步', title: '人像照片', agreement: '人像采集协议', agree: '同意', small: '人像照片尺寸不能小于200×200像素', noFace: '人脸识别失败，请按要求重新上传', format: '仅支持 jpg、jpeg、png 格式的图片',
     bound: '已添加人像', album: '从相册选择', camera: '拍照', delete: '删除人像', certificateFirst: '请先填写该观众的证件信息', save: '保存', ocrUnavailable: '证件识别服务暂不可用，请手动填写',
   },
   en: {
-    next: 'Next', title: 'Face photo', agreement: 'Portrait agreement', agree: 'I agree', small: 'The face photo must be at least 200×200 pixels', format: 'Only jpg, jpeg or png images are allowed',
+    next: 'Next', title: 'Face photo', agreement: 'Portrait agreement', agree: 'I agree', small: 'The face photo must be at least 200×200 pixels', noFace: 'Face recognition failed: upload again as required', format: 'Only jpg, jpeg or png images are allowed',
     bound: 'Face photo added', album: 'From album', camera: 'Take a photo', delete: 'Delete the photo', certificateFirst: "Enter the visitor's certificate first", save: 'Save', ocrUnavailable: 'Certificate recognition is unavailable; please type the number',
   },
 } as const;
@@ -25,6 +26,8 @@ const photo = async (width: number, height: number) => ({
   mimeType: 'image/jpeg',
   buffer: await sharp({ create: { width, height, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer(),
 });
+
+const portrait = () => ({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: readFileSync('node_modules/@vladmandic/face-api/demo/sample2.jpg') });
 
 /** The admin turns face photos and the ID card scan on, as the staff console's settings do. */
 async function faceOn(page: Page) {
@@ -93,8 +96,13 @@ for (const lang of ['zh', 'en'] as const) {
     await looksRight(page);
     await shot(page, lang, '151-face-refused');
 
-    // A good one: checked and bound, its picture shown.
+    // No face in it (noise): the face detector refuses it.
     await face.getByTestId('face-camera').setInputFiles(await photo(400, 500));
+    await dialog.getByRole('button', { name: L.agree }).click();
+    await expect(face.getByRole('alert')).toHaveText(L.noFace);
+
+    // A portrait (face-api's own sample photo, one frontal face): checked and bound, its picture shown.
+    await face.getByTestId('face-camera').setInputFiles(portrait());
     await dialog.getByRole('button', { name: L.agree }).click();
     await expect(face.getByText(L.bound, { exact: true })).toBeVisible();
     await expect(face.locator('img.face-photo__thumb')).toBeVisible();

@@ -336,11 +336,10 @@ describe('configuration', () => {
   });
 });
 
-/** The optional local readers, run where VISION_PACKAGES_DIR names a folder with their npm
- * packages installed (not in the project's dependencies yet): @vladmandic/face-api with its
+/** The local readers, from the project's own dependencies: @vladmandic/face-api with its
  * bundled models on TensorFlow.js's CPU backend, and tesseract.js with @tesseract.js-data/eng. */
-describe.skipIf(!process.env.VISION_PACKAGES_DIR)('the local face detector and OCR', () => {
-  const dir = process.env.VISION_PACKAGES_DIR!;
+describe('the local face detector and OCR', () => {
+  const dir = process.cwd();
   it('reads the number printed on a card, and nothing from noise', async () => {
     const number = idCard('1990-03-07', '451');
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="856" height="540"><rect width="100%" height="100%" fill="#f4f1e8"/>
