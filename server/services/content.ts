@@ -19,7 +19,7 @@ export async function teamFaqs(deps: AppDeps, query: z.output<typeof faqQuery>, 
 /** Notices whose last applicable day has not passed, newest first; `id` narrows to one. */
 export async function notices(deps: AppDeps, query: z.output<typeof noticeQuery>, lang: Lang): Promise<Page<Notice>> {
   const where = `(applicable_end IS NULL OR applicable_end >= $1) AND ($2::int IS NULL OR id = $2)`;
-  const params = [museumDate(deps.clock()), query.id ?? null];
+  const params = [query.applicableEnd ?? museumDate(deps.clock()), query.id ?? null];
   const rows = await deps.db.query<{ id: number; title: string; content: string; publish_time: string }>(
     `SELECT id, title_${lang} AS title, content_${lang} AS content,
             to_char(published_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') AS publish_time

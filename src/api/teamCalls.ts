@@ -18,6 +18,7 @@ import type {
 } from '../domain/contracts.ts';
 import type { PasswordForm, PhoneChange, TeamDetails, TeamRegistration, TeamRequestKind, UploadRequestKind } from '../domain/team.ts';
 import type { Faq, Notice, Page, TeamInfo, TeamRequest } from '../domain/types.ts';
+import { museumDate } from '../domain/museumTime.ts';
 import { ApiError, call } from './client.ts';
 
 type In<S extends z.ZodType> = z.input<S>;
@@ -116,7 +117,7 @@ export const getFaqs = () => call<Faq[]>('/basesetting/HallSetting/ingore/TeamFA
 
 export const getNotices = (pageNum = 1, pageSize = 20) =>
   call<Page<Notice>>('/basesetting/HallSetting/ingore/getInformationManagement', {
-    searchParams: { pageNum, pageSize } satisfies In<typeof noticeQuery>,
+    searchParams: { pageNum, pageSize, applicableEnd: museumDate(new Date()) } satisfies In<typeof noticeQuery>,
     anonymous: true,
   });
 

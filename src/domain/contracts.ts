@@ -280,7 +280,8 @@ export const emailBody = z.object({ email: text().max(254) });
 export const faqQuery = z.object({ category: text().max(60).optional() });
 
 /** getInformationManagement: the notices still applicable, newest first; or one of them. */
-export const noticeQuery = pageQuery.extend({ id: dbId().optional() });
+/** getInformationManagement: the notices still applying on `applicableEnd` (SPEC §7; default the museum's today). */
+export const noticeQuery = pageQuery.extend({ id: dbId().optional(), applicableEnd: isoDate().optional() });
 
 /** checkTeamIsExist */
 export const creditCodeBody = z.object({ creditCode: text().max(40) });

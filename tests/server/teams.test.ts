@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runUploadSweep, UNUSED_UPLOAD_TTL_MS } from '../../server/jobs/uploadSweep.ts';
 import { DEMO_SCHOOL, DEMO_STAFF } from '../../server/seed/accounts.ts';
 import { creditCodeCheckChar } from '../../src/domain/fields.ts';
+import { museumDate } from '../../src/domain/museumTime.ts';
 import { TODAY } from './constants.ts';
 import { makeApp, type TestApp } from './helpers.ts';
 
@@ -386,5 +387,11 @@ describe('questions and notices for groups', () => {
     t.advance(9 * 86_400_000);
     const later = await t.call('GET', '/basesetting/HallSetting/ingore/getInformationManagement?pageNum=1&pageSize=10', { lang: 'en' });
     expect(later.data.rows.map((n: { title: string }) => n.title)).toEqual(['Notes for group visits']);
+    // The client names the day the notices must still apply on (SPEC §7 applicableEnd).
+    const asked = await t.call('GET', `/basesetting/HallSetting/ingore/getInformationManagement?pageNum=1&pageSize=10&applicableEnd=${museumDate(t.now())}`, { lang: 'en' });
+    expect(asked.data.rows).toEqual(later.data.rows);
+    expect((await t.call('GET', '/basesetting/HallSetting/ingore/getInformationManagement?pageNum=1&pageSize=10&applicableEnd=tomorrow', { lang: 'en' })).msg).toBe(
+      'Invalid request parameter: applicableEnd',
+    );
   });
 });
