@@ -46,6 +46,9 @@ export default defineConfig({
       ],
     },
     trace: 'off',
+    // The first-order tips pop up once a device on the review screen: tests that are not about
+    // them start as a device that has read them (rating.spec.ts starts without).
+    storageState: { cookies: [], origins: [{ origin: `http://127.0.0.1:${port}`, localStorage: [{ name: 'firstOrderTipsSeen', value: '1' }] }] },
   },
   webServer: {
     command: `node scripts/start.mjs`,
