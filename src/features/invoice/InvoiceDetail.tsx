@@ -1,11 +1,11 @@
 /** invoice/invoiceDetail?id=: one invoice request with its state (requested / issued); an
  * issued one with its number and its PDF to download, and, when the order was refunded after
  * the issue, the notice that the invoice no longer matches it. */
-import { INVOICE_TITLE_TYPES } from '../../domain/invoice.ts';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { downloadInvoicePdf, getInvoice } from '../../api/orderCalls.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
+import { invoiceTitleRows, type InvoiceRow } from '../../ui/invoiceRows.ts';
 import { keepDates } from '../../ui/keepDates.ts';
 import { formatMoney } from '../../ui/money.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
@@ -20,15 +20,9 @@ export default function InvoiceDetail() {
   const { data: invoice, loading } = useLoad(() => getInvoice(id), [id]);
   const none = t('invoice.none');
 
-  const rows: Array<{ label: string; value: string | null; mono?: boolean }> = invoice
+  const rows: InvoiceRow[] = invoice
     ? [
-        { label: t('invoice.titleType'), value: invoice.titleType === INVOICE_TITLE_TYPES.company ? t('invoice.company') : t('invoice.personal') },
-        { label: t('invoice.invoiceTitle'), value: invoice.title },
-        ...(invoice.titleType === INVOICE_TITLE_TYPES.company ? [{ label: t('invoice.taxNumber'), value: invoice.taxNumber, mono: true }] : []),
-        { label: t('invoice.addressPhone'), value: invoice.addressPhone },
-        { label: t('invoice.bankAccount'), value: invoice.bankAccount },
-        { label: t('invoice.content'), value: invoice.content },
-        { label: t('invoice.email'), value: invoice.email },
+        ...invoiceTitleRows(invoice, t),
         ...(invoice.invoiceNumber ? [{ label: t('invoice.invoiceNumber'), value: invoice.invoiceNumber, mono: true }] : []),
         { label: t('invoice.orderNumber'), value: invoice.orderNumber, mono: true },
         { label: t('invoice.createTime'), value: invoice.createTime },

@@ -8,12 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { staffInvoicesMachine, type InvoiceTab } from '../../../machines/staffInvoices.machine.ts';
 import { downloadStaffInvoicePdf, getStaffInvoice, getStaffInvoices, issueInvoice } from '../../api/staffCalls.ts';
-import { INVOICE_TITLE_TYPES } from '../../domain/invoice.ts';
 import { STAFF_PATHS } from '../../domain/paths.ts';
 import type { StaffInvoice } from '../../domain/types.ts';
 import { tr } from '../../i18n/index.ts';
 import { toastFail } from '../../ui/feedback.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
+import { invoiceTitleRows, type InvoiceRow } from '../../ui/invoiceRows.ts';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { keepDates } from '../../ui/keepDates.ts';
 import { formatMoney } from '../../ui/money.ts';
@@ -117,25 +117,18 @@ export default function StaffInvoices() {
 function InvoiceCard({ invoice }: { invoice: StaffInvoice }) {
   const { t } = useTranslation();
   const none = t('invoice.none');
-  const company = invoice.titleType === INVOICE_TITLE_TYPES.company;
-  const rows: Array<[string, string | null, boolean?]> = [
-    [t('invoice.orderNumber'), invoice.orderNumber, true],
-    [t('invoice.titleType'), company ? t('invoice.company') : t('invoice.personal')],
-    [t('invoice.invoiceTitle'), invoice.title],
-    ...(company ? ([[t('invoice.taxNumber'), invoice.taxNumber, true]] as Array<[string, string | null, boolean]>) : []),
-    [t('invoice.addressPhone'), invoice.addressPhone],
-    [t('invoice.bankAccount'), invoice.bankAccount],
-    [t('invoice.content'), invoice.content],
-    [t('invoice.email'), invoice.email],
-    [t('staffInvoices.requestedAt'), invoice.createTime],
-    [t('staffInvoices.orderPaid'), formatMoney(invoice.orderAmount)],
-    [t('staffInvoices.orderRefunded'), formatMoney(invoice.orderRefunded)],
+  const rows: InvoiceRow[] = [
+    { label: t('invoice.orderNumber'), value: invoice.orderNumber, mono: true },
+    ...invoiceTitleRows(invoice, t),
+    { label: t('staffInvoices.requestedAt'), value: invoice.createTime },
+    { label: t('staffInvoices.orderPaid'), value: formatMoney(invoice.orderAmount) },
+    { label: t('staffInvoices.orderRefunded'), value: formatMoney(invoice.orderRefunded) },
     ...(invoice.state === 'issued'
-      ? ([
-          [t('invoice.invoiceNumber'), invoice.invoiceNumber, true],
-          [t('staffInvoices.issuedAt'), invoice.issueTime],
-          [t('staffInvoices.issuedBy'), invoice.issuedBy],
-        ] as Array<[string, string | null, boolean?]>)
+      ? [
+          { label: t('invoice.invoiceNumber'), value: invoice.invoiceNumber, mono: true },
+          { label: t('staffInvoices.issuedAt'), value: invoice.issueTime },
+          { label: t('staffInvoices.issuedBy'), value: invoice.issuedBy },
+        ]
       : []),
   ];
   return (
@@ -160,7 +153,7 @@ function InvoiceCard({ invoice }: { invoice: StaffInvoice }) {
         </p>
       ) : null}
       <dl className="staff-fields">
-        {rows.map(([label, value, mono]) => (
+        {rows.map(({ label, value, mono }) => (
           <Fragment key={label}>
             <dt>{label}</dt>
             <dd className={mono ? 'mono' : undefined}>{value || none}</dd>
