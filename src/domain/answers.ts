@@ -33,27 +33,6 @@ export const officeDocument = z.strictObject({ name: z.string(), content: z.stri
 export const serverTime = z.strictObject({ now: z.number() });
 /** HallSetting/parameterName: one configuration key and its value. */
 export const parameter = z.strictObject({ parameterName: z.string(), value: z.string() });
-/** A hall's settings as the booking screens and groups use them (HallSetting/ingore/getHallSetting
- * lists them all, system/user/ingore/getHallSettingDetail answers one by its key). */
-export const hallSetting = z.strictObject({
-  hallId: id,
-  hallKey: z.string(),
-  name: z.string(),
-  intro: z.string(),
-  ageNote: z.string().nullable(),
-  minBuyers: z.number().int(),
-  maxBuyers: z.number().int(),
-  minAge: z.number().int().nullable(),
-  childAgeMin: z.number().int().nullable(),
-  childAgeMax: z.number().int().nullable(),
-  needsAdultAndChild: z.boolean(),
-  cinema: z.boolean(),
-  waitingList: z.boolean(),
-  groupMin: z.number().int(),
-  groupMax: z.number().int(),
-  schoolOnly: z.boolean(),
-  offSeasonOnly: z.boolean(),
-});
 /** hallInfo/getAllHallIdAndName. */
 export const hallNames = z.array(z.strictObject({ hallId: id, hallName: z.string() }));
 export const loginAnswer = z.strictObject({ token: z.string() });
@@ -143,6 +122,21 @@ const hallRules = z.strictObject({
   childAgeMin: z.number().int().nullable(),
   childAgeMax: z.number().int().nullable(),
   needsAdultAndChild: z.boolean(),
+});
+/** A hall's settings as the booking screens and groups use them (HallSetting/ingore/getHallSetting
+ * lists them all, system/user/ingore/getHallSettingDetail answers one by its key): its booking
+ * rules, named in the request's language, and what groups and the waiting list read. */
+export const hallSetting = hallRules.omit({ hallKey: true, name: true }).extend({
+  hallKey: z.string(),
+  name: z.string(),
+  intro: z.string(),
+  ageNote: z.string().nullable(),
+  cinema: z.boolean(),
+  waitingList: z.boolean(),
+  groupMin: z.number().int(),
+  groupMax: z.number().int(),
+  schoolOnly: z.boolean(),
+  offSeasonOnly: z.boolean(),
 });
 const cinemaSession = schedulePool.extend({ film: film.nullable() });
 export const cinemaSessions = z.array(cinemaSession);
