@@ -24,9 +24,6 @@ interface TemplateRow {
   roll_forward: boolean;
 }
 
-/** Museum time now, 'YYYY-MM-DD HH:mm': what the rules compare release times with. */
-const nowKey = museumMinute;
-
 async function sessionsOf(q: Queryable, templateIds: number[]): Promise<Array<TemplateSession & { templateId: number }>> {
   if (templateIds.length === 0) return [];
   return q.query(
@@ -45,7 +42,7 @@ export async function sessionTemplates(deps: AppDeps, lang: Lang): Promise<Sessi
   const templates = await deps.db.query<TemplateRow>('SELECT id, hall_id, name, roll_forward FROM session_templates ORDER BY name, id');
   const sessions = await sessionsOf(deps.db, templates.map((t) => t.id));
   return {
-    now: nowKey(deps.clock()),
+    now: museumMinute(deps.clock()),
     halls: halls.map((h) => ({
       hallId: h.id,
       name: lang === 'en' ? h.name_en : h.name_zh,
@@ -115,7 +112,7 @@ class Preview extends Error {
  * that gets sessions is released at the time given ('now': at once). */
 export async function applyTemplate(deps: AppDeps, staffId: number, body: z.output<typeof applyTemplateBody>, lang: Lang, apply: boolean): Promise<ApplyReport> {
   const now = deps.clock();
-  const refused = checkApply(body, nowKey(now));
+  const refused = checkApply(body, museumMinute(now));
   if (refused) throw fail(refused);
   const release = parseRelease(body.releaseAt)!;
   const releaseAt = release === 'now' ? null : museumInstant(release.date, release.time);
@@ -136,8 +133,10 @@ export async function applyTemplate(deps: AppDeps, staffId: number, body: z.outp
         }
         const selling = onSale(day, now);
         const placed = await placeSessions(q, template.hall_id, date, sessions);
-        if (!selling && placed.created.length > 0) await q.query('UPDATE museum_days SET release_at = $2 WHERE visit_date = $1', [date, releaseAt]);
-        const after = !selling && placed.created.length > 0 ? releaseAt : day.release_at;
+        // A day that was not on sale and now has sessions opens at the time given.
+        const released = !selling && placed.created.length > 0;
+        if (released) await q.query('UPDATE museum_days SET release_at = $2 WHERE visit_date = $1', [date, releaseAt]);
+        const after = released ? releaseAt : day.release_at;
         days.push({ date, closed: false, onSale: selling, releaseAt: after && after.getTime() > now.getTime() ? after.getTime() : null, ...placed });
       }
       const report: ApplyReport = {
@@ -162,7 +161,7 @@ export async function applyTemplate(deps: AppDeps, staffId: number, body: z.outp
 /** A day's release time on its own, for a day not on sale yet. */
 export async function setDayRelease(deps: AppDeps, staffId: number, body: z.output<typeof dayReleaseBody>): Promise<null> {
   const now = deps.clock();
-  const refused = checkApply({ from: body.date, to: body.date, weekdays: [0, 1, 2, 3, 4, 5, 6], releaseAt: body.releaseAt }, nowKey(now));
+  const refused = checkApply({ from: body.date, to: body.date, weekdays: [0, 1, 2, 3, 4, 5, 6], releaseAt: body.releaseAt }, museumMinute(now));
   if (refused) throw fail(refused);
   const release = parseRelease(body.releaseAt)!;
   await deps.db.tx(async (q) => {
