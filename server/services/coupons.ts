@@ -20,6 +20,7 @@ import {
 import { fill, type Lang, type Text } from '../../src/domain/text.ts';
 import type { CouponLists, CouponView, TicketKind, TicketPrice } from '../../src/domain/types.ts';
 import { museumDate } from '../time.ts';
+import { throttleWait } from './throttle.ts';
 
 /** The binding throttle. Codes are long and random, so guessing is hopeless only if slow:
  * an account may try 5 wrong codes in 15 minutes, an address 30 in an hour (any accounts). */
@@ -114,16 +115,10 @@ export async function bindCoupon(deps: AppDeps, userId: number, typed: string, i
 }
 
 async function throttled(q: Queryable, userId: number, ip: string, now: Date): Promise<Text | null> {
-  const waitOf = async (column: 'user_id' | 'ip', value: unknown, rule: { wrong: number; windowMs: number }) => {
-    const rows = await q.query<{ at: Date }>(`SELECT at FROM coupon_wrong_codes WHERE ${column} = $1 AND at > $2 ORDER BY at DESC LIMIT $3`, [
-      value,
-      new Date(now.getTime() - rule.windowMs),
-      rule.wrong,
-    ]);
-    // Free again when the oldest of the last `wrong` tries leaves the window.
-    return rows.length < rule.wrong ? 0 : rows[rule.wrong - 1].at.getTime() + rule.windowMs - now.getTime();
-  };
-  const wait = Math.max(await waitOf('user_id', userId, COUPON_THROTTLE.perUser), await waitOf('ip', ip, COUPON_THROTTLE.perAddress));
+  const wait = Math.max(
+    await throttleWait(q, 'coupon_wrong_codes', 'user_id = $1', [userId], COUPON_THROTTLE.perUser, now),
+    await throttleWait(q, 'coupon_wrong_codes', 'ip = $1', [ip], COUPON_THROTTLE.perAddress, now),
+  );
   return wait > 0 ? fill(COUPON_MESSAGES.tooManyTries, { n: Math.ceil(wait / 60_000) }) : null;
 }
 

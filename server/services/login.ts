@@ -7,6 +7,7 @@ import { checkCode, checkPhone } from '../../src/domain/fields.ts';
 import { maskPhone } from '../../src/domain/certificates.ts';
 import type { Text } from '../../src/domain/text.ts';
 import { museumDate, museumInstant } from '../time.ts';
+import { throttleWait } from './throttle.ts';
 
 export const CODE_TTL_MS = 5 * 60_000;
 export const RESEND_MS = 60_000;
@@ -128,16 +129,9 @@ export async function checkedCode<T>(deps: AppDeps, phone: string, code: string,
 
 /** The refusal when this address has guessed too much (for this phone, or at all), else null. */
 async function throttled(q: Queryable, phone: string, ip: string, now: Date): Promise<Text | null> {
-  const { perPhoneAndAddress: pair, perAddress: all } = THROTTLE;
-  const waitOf = async (sql: string, params: unknown[], limit: number, windowMs: number) => {
-    const rows = await q.query<{ at: Date }>(sql + ' ORDER BY at DESC LIMIT $' + (params.length + 1), [...params, limit]);
-    if (rows.length < limit) return 0;
-    // Free again when the oldest of the last `limit` wrong tries leaves the window.
-    return rows[limit - 1].at.getTime() + windowMs - now.getTime();
-  };
   const wait = Math.max(
-    await waitOf('SELECT at FROM wrong_codes WHERE phone = $1 AND ip = $2 AND at > $3', [phone, ip, new Date(now.getTime() - pair.windowMs)], pair.wrong, pair.windowMs),
-    await waitOf('SELECT at FROM wrong_codes WHERE ip = $1 AND at > $2', [ip, new Date(now.getTime() - all.windowMs)], all.wrong, all.windowMs),
+    await throttleWait(q, 'wrong_codes', 'phone = $1 AND ip = $2', [phone, ip], THROTTLE.perPhoneAndAddress, now),
+    await throttleWait(q, 'wrong_codes', 'ip = $1', [ip], THROTTLE.perAddress, now),
   );
   return wait > 0 ? withN(LOGIN_MESSAGES.locked, Math.ceil(wait / 60_000)) : null;
 }
