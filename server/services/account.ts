@@ -21,8 +21,6 @@ export async function accountAudit(q: Queryable, userId: number, action: Account
   await q.query('INSERT INTO account_audit (user_id, action, detail, at) VALUES ($1, $2, $3, $4)', [userId, action, detail ? JSON.stringify(detail) : null, at]);
 }
 
-const GONE = { zh: '用户不存在，请重新登录', en: 'The user does not exist; please log in again' };
-
 interface UserRow {
   id: number;
   user_name: string;
@@ -35,7 +33,7 @@ interface UserRow {
 /** getUserInfoToIndividual: the visitor as she sees herself, her phone masked. */
 export async function userInfo(deps: AppDeps, userId: number): Promise<{ user: User }> {
   const [u] = await deps.db.query<UserRow>('SELECT id, user_name, bind_status, phone, email, created_at FROM users WHERE id = $1 AND cancelled_at IS NULL', [userId]);
-  if (!u) throw fail(GONE, 401);
+  if (!u) throw fail(ACCOUNT_TEXTS.gone, 401);
   return {
     user: {
       userId: u.id,
@@ -62,7 +60,7 @@ export async function changePhone(deps: AppDeps, userId: number, input: z.output
   if (early) throw fail(early);
   await checkedCode(deps, phone, input.code, ip, async (q, now) => {
     const [me] = await q.query<{ phone: string }>('SELECT phone FROM users WHERE id = $1 AND cancelled_at IS NULL FOR UPDATE', [userId]);
-    if (!me) throw fail(GONE, 401);
+    if (!me) throw fail(ACCOUNT_TEXTS.gone, 401);
     const late = refusal(await owner(q));
     if (late) throw fail(late);
     await q.query('UPDATE users SET phone = $2, user_name = $3 WHERE id = $1', [userId, phone, maskPhone(phone)]);
@@ -79,7 +77,7 @@ export async function bindEmail(deps: AppDeps, userId: number, input: z.output<t
   const now = deps.clock();
   await deps.db.tx(async (q) => {
     const changed = await q.query('UPDATE users SET email = $2 WHERE id = $1 AND cancelled_at IS NULL RETURNING id', [userId, email]);
-    if (changed.length === 0) throw fail(GONE, 401);
+    if (changed.length === 0) throw fail(ACCOUNT_TEXTS.gone, 401);
     await accountAudit(q, userId, 'bindEmail', null, now);
   });
   return null;

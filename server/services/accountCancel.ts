@@ -43,8 +43,6 @@ export async function cancelConsequences(q: Queryable, userId: number, now: Date
   return { ...c, blockedUntil: block.blacklisted ? block.until : null };
 }
 
-const GONE = { zh: '用户不存在，请重新登录', en: 'The user does not exist; please log in again' };
-
 /** cancelCustomerAccount (GET): the consequences for the visitor to read first. */
 export async function accountConsequences(deps: AppDeps, userId: number): Promise<CancelConsequences> {
   return cancelConsequences(deps.db, userId, deps.clock());
@@ -56,14 +54,14 @@ export async function cancelAccount(deps: AppDeps, userId: number, input: z.outp
   const bad = checkPhone(phone) ?? checkCode(input.code);
   if (bad) throw fail(bad);
   const [me] = await deps.db.query<{ phone: string }>('SELECT phone FROM users WHERE id = $1 AND cancelled_at IS NULL', [userId]);
-  if (!me) throw fail(GONE, 401);
+  if (!me) throw fail(ACCOUNT_TEXTS.gone, 401);
   if (me.phone !== phone) throw fail(ACCOUNT_TEXTS.notYourPhone);
   // Refused before the code is spent; checked again in the transaction.
   const early = cancelRefusal(await cancelConsequences(deps.db, userId, deps.clock()));
   if (early) throw fail(early);
   return checkedCode(deps, phone, input.code, ip, async (q, now) => {
     const [locked] = await q.query('SELECT id FROM users WHERE id = $1 AND cancelled_at IS NULL FOR UPDATE', [userId]);
-    if (!locked) throw fail(GONE, 401);
+    if (!locked) throw fail(ACCOUNT_TEXTS.gone, 401);
     const counts = await cancelConsequences(q, userId, now);
     const refused = cancelRefusal(counts);
     if (refused) throw fail(refused);

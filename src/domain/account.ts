@@ -39,6 +39,7 @@ export const ACCOUNT_TEXTS = {
     en: 'You have {n} waiting-list order(s) standing by: cancel them before cancelling the account',
   },
   cancelled: { zh: '账户已注销', en: 'This account has been cancelled' },
+  gone: { zh: '用户不存在，请重新登录', en: 'The user does not exist; please log in again' },
   blocked: {
     zh: '您的账户因多次预约未到馆被限制预约至{until}，期间不能注销',
     en: 'Your account cannot book until {until} for missed visits; it cannot be cancelled before then',
