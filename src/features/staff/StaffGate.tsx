@@ -61,7 +61,7 @@ export default function StaffGate() {
   }, [send]);
 
   return (
-    <Screen title={hall ? t('gate.titleAt', { hall: hall.name }) : t('gate.title')} backTo={STAFF_PATHS.gate}>
+    <Screen title={hall ? t('gate.titleAt', { hall: hall.name }) : t('gate.title')} backTo={STAFF_PATHS.area}>
       {snapshot.matches('choosing') ? (
         <section className="card stack">
           <div className="card__title">{t('gate.pickHall')}</div>
