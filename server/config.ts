@@ -1,11 +1,12 @@
 /** The server's configuration: every environment variable is read and checked here, once, at
  * start-up. A bad value stops the start with a message naming the variable; production mode
  * refuses simulators and dev switches unless they are allowed by name. */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
 /** Outside services that have a local simulator (ARCHITECTURE §6), by the name ALLOW_SIMULATORS takes. */
-export const SIMULATORS = ['sms', 'payment', 'face'] as const;
+export const SIMULATORS = ['sms', 'payment', 'face', 'wechat'] as const;
 export type Simulator = (typeof SIMULATORS)[number];
 
 export type SmsConfig = { provider: 'console' } | { provider: 'http'; url: string; key: string };
@@ -14,6 +15,29 @@ export interface BaiduConfig {
   url: string;
   apiKey: string;
   secretKey: string;
+}
+
+/** The chat app's official account (OAuth web login and JS-SDK signing): its app id and secret
+ * and the vendor's two hosts (the browser's authorize page, the server-to-server API). */
+export interface WechatConfig {
+  appId: string;
+  appSecret: string;
+  oauthUrl: string;
+  apiUrl: string;
+}
+
+/** The chat app's payment (API v3, JSAPI): the merchant, its API key and certificate's private
+ * key, and the platform's public key that signs notifies and answers. PEM texts, read at start-up. */
+export interface WechatPayConfig {
+  apiUrl: string;
+  mchId: string;
+  /** The official account's app id the payer's openid belongs to. */
+  appId: string;
+  mchSerial: string;
+  mchPrivateKey: string;
+  apiV3Key: string;
+  platformPublicKey: string;
+  platformSerial: string;
 }
 
 export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
@@ -34,7 +58,12 @@ export interface ServerConfig {
   sms: SmsConfig;
   /** Verification codes one client address may ask for in an hour. */
   smsPerIpPerHour: number;
-  payment: { provider: 'sim' };
+  /** Where the chat app and the payment platform reach this server (OAuth redirect_uri, pay
+   * notify_url), e.g. https://tickets.museum.cn; null: the demo's own origin. */
+  publicUrl: string | null;
+  /** OAuth login and JS-SDK signing: `sim` (local pages that play the chat app) or `wechat`. */
+  wechat: { provider: 'sim' } | { provider: 'wechat'; wechat: WechatConfig };
+  payment: { provider: 'sim' } | { provider: 'wechatpay'; wechatpay: WechatPayConfig };
   /** The face check: `local` (the pixels here, a simulator of the vendor's check) or `baidu`. */
   face: { provider: 'local' } | { provider: 'baidu'; baidu: BaiduConfig };
   /** Certificate recognition when the museum turns ocr_enable on: none, local (Tesseract, if installed) or baidu. */
@@ -70,7 +99,20 @@ const schema = z.object({
   SMS_HTTP_URL: z.url().optional(),
   SMS_HTTP_KEY: z.string().min(1).optional(),
   SMS_PER_IP_PER_HOUR: int(1, 100_000).default(30),
-  PAYMENT_PROVIDER: z.enum(['sim']).default('sim'),
+  PUBLIC_URL: z.url().optional(),
+  WECHAT_PROVIDER: z.enum(['sim', 'wechat']).default('sim'),
+  WECHAT_APP_ID: z.string().min(1).optional(),
+  WECHAT_APP_SECRET: z.string().min(1).optional(),
+  WECHAT_OAUTH_URL: z.url().default('https://open.weixin.qq.com'),
+  WECHAT_API_URL: z.url().default('https://api.weixin.qq.com'),
+  PAYMENT_PROVIDER: z.enum(['sim', 'wechatpay']).default('sim'),
+  WECHATPAY_API_URL: z.url().default('https://api.mch.weixin.qq.com'),
+  WECHATPAY_MCH_ID: z.string().min(1).optional(),
+  WECHATPAY_MCH_SERIAL: z.string().min(1).optional(),
+  WECHATPAY_MCH_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+  WECHATPAY_API_V3_KEY: z.string().length(32, 'must be the 32-character API v3 key').optional(),
+  WECHATPAY_PLATFORM_PUBLIC_KEY_FILE: z.string().min(1).optional(),
+  WECHATPAY_PLATFORM_SERIAL: z.string().min(1).optional(),
   FACE_PROVIDER: z.enum(['local', 'baidu']).default('local'),
   OCR_PROVIDER: z.enum(['none', 'local', 'baidu']).default('none'),
   BAIDU_AIP_URL: z.url().default('https://aip.baidubce.com'),
@@ -94,6 +136,18 @@ function trustProxy(value: string | undefined): TrustProxy {
     return (_address, hop) => hop < hops;
   }
   return value.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** A PEM key named by a file variable: read now, so a wrong path stops the start with its name. */
+function pem(variable: string, file: string): string {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new ConfigError(`${variable}: cannot read ${file}`);
+  }
+  if (!text.includes('-----BEGIN ')) throw new ConfigError(`${variable}: ${file} is not a PEM file`);
+  return text;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
@@ -120,14 +174,45 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
   const face: ServerConfig['face'] = e.FACE_PROVIDER === 'baidu' ? { provider: 'baidu', baidu: baidu('FACE_PROVIDER') } : { provider: 'local' };
   const ocr: ServerConfig['ocr'] = e.OCR_PROVIDER === 'baidu' ? { provider: 'baidu', baidu: baidu('OCR_PROVIDER') } : { provider: e.OCR_PROVIDER };
 
+  const trimmed = (url: string) => url.replace(/\/+$/, '');
+  let wechat: ServerConfig['wechat'] = { provider: 'sim' };
+  if (e.WECHAT_PROVIDER === 'wechat') {
+    if (!e.WECHAT_APP_ID || !e.WECHAT_APP_SECRET) throw new ConfigError('WECHAT_PROVIDER=wechat needs WECHAT_APP_ID and WECHAT_APP_SECRET');
+    wechat = { provider: 'wechat', wechat: { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, oauthUrl: trimmed(e.WECHAT_OAUTH_URL), apiUrl: trimmed(e.WECHAT_API_URL) } };
+  }
+  let payment: ServerConfig['payment'] = { provider: 'sim' };
+  if (e.PAYMENT_PROVIDER === 'wechatpay') {
+    const need = ['WECHAT_APP_ID', 'WECHATPAY_MCH_ID', 'WECHATPAY_MCH_SERIAL', 'WECHATPAY_MCH_PRIVATE_KEY_FILE', 'WECHATPAY_API_V3_KEY', 'WECHATPAY_PLATFORM_PUBLIC_KEY_FILE', 'WECHATPAY_PLATFORM_SERIAL'] as const;
+    const missing = need.filter((k) => !e[k]);
+    if (missing.length) throw new ConfigError(`PAYMENT_PROVIDER=wechatpay needs ${missing.join(', ')}`);
+    payment = {
+      provider: 'wechatpay',
+      wechatpay: {
+        apiUrl: trimmed(e.WECHATPAY_API_URL),
+        mchId: e.WECHATPAY_MCH_ID!,
+        appId: e.WECHAT_APP_ID!,
+        mchSerial: e.WECHATPAY_MCH_SERIAL!,
+        mchPrivateKey: pem('WECHATPAY_MCH_PRIVATE_KEY_FILE', e.WECHATPAY_MCH_PRIVATE_KEY_FILE!),
+        apiV3Key: e.WECHATPAY_API_V3_KEY!,
+        platformPublicKey: pem('WECHATPAY_PLATFORM_PUBLIC_KEY_FILE', e.WECHATPAY_PLATFORM_PUBLIC_KEY_FILE!),
+        platformSerial: e.WECHATPAY_PLATFORM_SERIAL!,
+      },
+    };
+  }
+  // The vendor calls us back (OAuth redirect, pay notify) at a public address it can reach.
+  if (mode === 'production' && (wechat.provider === 'wechat' || payment.provider === 'wechatpay') && !e.PUBLIC_URL) {
+    throw new ConfigError('WECHAT_PROVIDER=wechat and PAYMENT_PROVIDER=wechatpay need PUBLIC_URL (the https origin the chat app reaches this server at)');
+  }
+
   const allowed = e.ALLOW_SIMULATORS.split(',').map((s) => s.trim()).filter(Boolean);
   const unknown = allowed.filter((name) => !(SIMULATORS as readonly string[]).includes(name));
   if (unknown.length) throw new ConfigError(`ALLOW_SIMULATORS: unknown ${unknown.join(', ')} (known: ${SIMULATORS.join(', ')})`);
 
   const simulated: Array<[Simulator, string]> = [];
   if (sms.provider === 'console') simulated.push(['sms', 'SMS_PROVIDER=console']);
-  if (e.PAYMENT_PROVIDER === 'sim') simulated.push(['payment', 'PAYMENT_PROVIDER=sim']);
+  if (payment.provider === 'sim') simulated.push(['payment', 'PAYMENT_PROVIDER=sim']);
   if (face.provider === 'local') simulated.push(['face', 'FACE_PROVIDER=local']);
+  if (wechat.provider === 'sim') simulated.push(['wechat', 'WECHAT_PROVIDER=sim']);
 
   if (mode === 'production') {
     const refused = simulated.filter(([name]) => !allowed.includes(name));
@@ -152,7 +237,9 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     trustProxy: trustProxy(e.TRUST_PROXY),
     sms,
     smsPerIpPerHour: e.SMS_PER_IP_PER_HOUR,
-    payment: { provider: e.PAYMENT_PROVIDER },
+    publicUrl: e.PUBLIC_URL ? trimmed(e.PUBLIC_URL) : null,
+    wechat,
+    payment,
     face,
     ocr,
     captcha: e.CAPTCHA,

@@ -314,14 +314,14 @@ describe('the Baidu adapters against a local fake of the vendor', () => {
 
 describe('configuration', () => {
   const config = (env: Record<string, string>) => readConfig(env, '/srv/museum');
-  const real = { NODE_ENV: 'production', SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example', SMS_HTTP_KEY: 'k', ALLOW_SIMULATORS: 'payment' };
+  const real = { NODE_ENV: 'production', SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example', SMS_HTTP_KEY: 'k', ALLOW_SIMULATORS: 'payment,wechat' };
 
   it('refuses the local face check in production unless ALLOW_SIMULATORS names it', () => {
     expect(() => config(real)).toThrow(/face \(FACE_PROVIDER=local\)/);
-    expect(config({ ...real, ALLOW_SIMULATORS: 'payment,face' }).face).toEqual({ provider: 'local' });
+    expect(config({ ...real, ALLOW_SIMULATORS: 'payment,wechat,face' }).face).toEqual({ provider: 'local' });
     const baidu = config({ ...real, FACE_PROVIDER: 'baidu', OCR_PROVIDER: 'baidu', BAIDU_API_KEY: 'ak', BAIDU_SECRET_KEY: 'sk' });
     expect(baidu.face).toEqual({ provider: 'baidu', baidu: { url: 'https://aip.baidubce.com', apiKey: 'ak', secretKey: 'sk' } });
-    expect(baidu.simulators).toEqual(['payment']);
+    expect(baidu.simulators).toEqual(['payment', 'wechat']);
     expect(() => config({ FACE_PROVIDER: 'baidu' })).toThrow(ConfigError);
     expect(() => config({ OCR_PROVIDER: 'tesseract' })).toThrow(/OCR_PROVIDER/);
     expect(config({}).ocr).toEqual({ provider: 'none' });

@@ -1,6 +1,10 @@
 /** Production mode cannot be a demo by accident: simulators and dev endpoints exist only when
  * chosen, the payment notify is verified like a vendor's, proxies are trusted only as
  * configured, every answer carries security headers, and logs keep phones masked. */
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, orderRequest, priceOf, type TestApp } from './helpers.ts';
 import { OPEN_DAY } from './constants.ts';
@@ -15,17 +19,44 @@ const config = (env: Record<string, string>) => readConfig(env, '/srv/museum');
 describe('configuration read once, checked at start-up', () => {
   it('demo mode by default, on simulators', () => {
     const c = config({});
-    expect(c).toMatchObject({ mode: 'demo', port: 8080, trustProxy: false, checkInSource: 'gate', simulators: ['sms', 'payment', 'face'] });
+    expect(c).toMatchObject({ mode: 'demo', port: 8080, trustProxy: false, checkInSource: 'gate', simulators: ['sms', 'payment', 'face', 'wechat'] });
   });
 
   it('production refuses simulators unless allowed by name, and says which variable to set', () => {
     expect(() => config({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(() => config({ NODE_ENV: 'production' })).toThrow(/ALLOW_SIMULATORS=sms,payment,face/);
-    expect(() => config({ NODE_ENV: 'production', ALLOW_SIMULATORS: 'sms' })).toThrow(/ALLOW_SIMULATORS=payment,face/);
+    expect(() => config({ NODE_ENV: 'production' })).toThrow(/ALLOW_SIMULATORS=sms,payment,face,wechat/);
+    expect(() => config({ NODE_ENV: 'production', ALLOW_SIMULATORS: 'sms' })).toThrow(/ALLOW_SIMULATORS=payment,face,wechat/);
     const http = { SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send', SMS_HTTP_KEY: 'k' };
     expect(() => config({ NODE_ENV: 'production', ...http })).toThrow(/payment \(PAYMENT_PROVIDER=sim\)/);
-    expect(config({ NODE_ENV: 'production', ...http, ALLOW_SIMULATORS: 'payment,face' })).toMatchObject({ mode: 'production', simulators: ['payment', 'face'] });
-    expect(() => config({ NODE_ENV: 'production', ALLOW_SIMULATORS: 'sms,payment,face', CAPTCHA: 'off' })).toThrow(/CAPTCHA=off/);
+    expect(config({ NODE_ENV: 'production', ...http, ALLOW_SIMULATORS: 'payment,face,wechat' })).toMatchObject({ mode: 'production', simulators: ['payment', 'face', 'wechat'] });
+    expect(() => config({ NODE_ENV: 'production', ALLOW_SIMULATORS: 'sms,payment,face,wechat', CAPTCHA: 'off' })).toThrow(/CAPTCHA=off/);
+  });
+
+  it('the chat app and its payment: the real adapters need their credentials, keys and a public address', () => {
+    expect(() => config({ WECHAT_PROVIDER: 'wechat' })).toThrow(/WECHAT_APP_ID and WECHAT_APP_SECRET/);
+    expect(() => config({ PAYMENT_PROVIDER: 'wechatpay', WECHAT_APP_ID: 'wx1' })).toThrow(/WECHATPAY_MCH_ID, WECHATPAY_MCH_SERIAL/);
+    expect(() => config({ WECHATPAY_API_V3_KEY: 'short' })).toThrow(/WECHATPAY_API_V3_KEY/);
+    const dir = mkdtempSync(path.join(tmpdir(), 'keys-'));
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    writeFileSync(path.join(dir, 'mch.pem'), privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    writeFileSync(path.join(dir, 'platform.pem'), publicKey.export({ type: 'spki', format: 'pem' }));
+    writeFileSync(path.join(dir, 'not.pem'), 'hello');
+    const pay = {
+      PAYMENT_PROVIDER: 'wechatpay', WECHAT_APP_ID: 'wx1', WECHATPAY_MCH_ID: '1900000001', WECHATPAY_MCH_SERIAL: 'ABC',
+      WECHATPAY_MCH_PRIVATE_KEY_FILE: path.join(dir, 'mch.pem'), WECHATPAY_API_V3_KEY: 'k'.repeat(32),
+      WECHATPAY_PLATFORM_PUBLIC_KEY_FILE: path.join(dir, 'platform.pem'), WECHATPAY_PLATFORM_SERIAL: 'PUB_KEY_ID_1',
+    };
+    expect(config(pay).payment).toMatchObject({ provider: 'wechatpay', wechatpay: { mchId: '1900000001', appId: 'wx1', apiUrl: 'https://api.mch.weixin.qq.com' } });
+    expect(() => config({ ...pay, WECHATPAY_MCH_PRIVATE_KEY_FILE: path.join(dir, 'missing.pem') })).toThrow(/WECHATPAY_MCH_PRIVATE_KEY_FILE: cannot read/);
+    expect(() => config({ ...pay, WECHATPAY_PLATFORM_PUBLIC_KEY_FILE: path.join(dir, 'not.pem') })).toThrow(/not a PEM file/);
+    const http = { SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send', SMS_HTTP_KEY: 'k', ALLOW_SIMULATORS: 'face' };
+    const wechat = { WECHAT_PROVIDER: 'wechat', WECHAT_APP_SECRET: 's' };
+    expect(() => config({ NODE_ENV: 'production', ...http, ...pay, ...wechat })).toThrow(/need PUBLIC_URL/);
+    expect(config({ NODE_ENV: 'production', ...http, ...pay, ...wechat, PUBLIC_URL: 'https://tickets.museum.example/' })).toMatchObject({
+      simulators: ['face'],
+      publicUrl: 'https://tickets.museum.example',
+      wechat: { provider: 'wechat', wechat: { appId: 'wx1', apiUrl: 'https://api.weixin.qq.com' } },
+    });
   });
 
   it('a bad value is a start-up error naming the variable', () => {
