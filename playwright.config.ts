@@ -32,9 +32,10 @@ export default defineConfig({
     ...devices['iPhone SE'],
     browserName: 'chromium',
     viewport: { width: 375, height: 667 },
-    // The chat app's in-app browser.
+    // A phone's own browser; the chat app's in-app browser is tests/e2e/chatApp.ts's (it logs in
+    // through the chat app's OAuth, which a phone browser does not).
     userAgent:
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
     launchOptions: {
       executablePath: systemChromium(),
       args: [

@@ -10,6 +10,3 @@ export function saveBlob(blob: Blob, filename: string): void {
   // Revoked after the click has been handled: a synchronous revoke can cancel the download.
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
-
-/** The chat app's own browser: it does not save a file from a link with `download`. */
-export const inChatApp = () => /MicroMessenger/i.test(navigator.userAgent);

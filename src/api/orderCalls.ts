@@ -1,7 +1,8 @@
 /** The calls of orders, payment, the cart, the order lifecycle and invoices (SPEC §7 "Orders"):
  * apart from calls.ts so the first screen does not load them. */
 
-import { inChatApp, saveBlob } from './download.ts';
+import { saveBlob } from './download.ts';
+import { inChatApp } from '../wechat/chatApp.ts';
 import type {
   BlockStatus,
   CancelOrderResult,
