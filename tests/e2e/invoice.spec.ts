@@ -8,9 +8,8 @@ import { creditCodeCheckChar } from '../../src/domain/fields.ts';
 import { buildOrderRequest } from '../../src/domain/orderRequest.ts';
 import type { CalendarDay, HallPool, OrderDetail } from '../../src/domain/types.ts';
 import { formatMoney } from '../../src/ui/money.ts';
-import { fill, findGap, latestCode, mainlandId, newPhone, shot } from './helpers.ts';
+import { fill, latestCode, mainlandId, newPhone, shot, sliderTokenByApi } from './helpers.ts';
 import { noSidewaysScroll, noWordBrokenMidWord, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
-import { humanTrail } from '../drag.ts';
 
 const first17 = '91110108MA01ABCDE';
 const CREDIT_CODE = first17 + creditCodeCheckChar(first17);
@@ -82,14 +81,7 @@ async function paidOrder(page: Page): Promise<{ token: string; order: OrderDetai
   const session = hall.scheduleTicketPoolVOS.find((s) => !s.disabled)!;
   const adult = session.priceTicketPoolVOS.find((p) => p.kind === 'adult')!;
 
-  // The slider, solved as solveSlider does: by matching the piece's pixels, then a hand's drag.
-  const challenge = await data<{ captchaId: string; background: string; piece: string; pieceY: number }>(
-    await api.get('/prod-api/ingore/captchaImage'),
-  );
-  const x = await findGap(challenge.background, challenge.piece, challenge.pieceY);
-  const { captchaToken } = await data<{ captchaToken: string }>(
-    await api.post('/prod-api/ingore/captchaCheck', { data: { captchaId: challenge.captchaId, x, trail: humanTrail(x) } }),
-  );
+  const captchaToken = await sliderTokenByApi(api);
 
   const request = buildOrderRequest(
     {

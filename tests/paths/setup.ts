@@ -2,15 +2,16 @@
  * (the slider answered from its picture, the cashier simulator paid): a new visitor logged in,
  * with a paid order or a cart line of the main hall on the second bookable day, or a candidate
  * order standing by on the demo's full day. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { buildOrderRequest } from '../../src/domain/orderRequest.ts';
 import type { CalendarDay, HallPool } from '../../src/domain/types.ts';
 import type { CandidateDay } from '../../src/domain/waitingList.ts';
-import { humanTrail } from '../drag.ts';
-import { findGap, loginByApi, mainlandId, newPhone } from '../e2e/helpers.ts';
+import { loginByApi, mainlandId, newPhone, sliderTokenByApi } from '../e2e/helpers.ts';
 
 export interface Visitor {
   token: string;
+  /** The page's own requests (the anonymous calls: the slider). */
+  api: APIRequestContext;
   get<T>(path: string): Promise<T>;
   post<T>(path: string, data: unknown): Promise<{ code: number; msg: string; data: T }>;
 }
@@ -26,6 +27,7 @@ export async function newVisitor(page: Page): Promise<Visitor> {
   const headers = { authorization: `Bearer ${token}`, language: 'en_us' };
   return {
     token,
+    api: page.request,
     async get(path) {
       const body = await (await page.request.get(`/prod-api${path}`, { headers })).json();
       expect(body.code, body.msg).toBe(200);
@@ -35,21 +37,6 @@ export async function newVisitor(page: Page): Promise<Visitor> {
       return (await page.request.post(`/prod-api${path}`, { headers, data })).json();
     },
   };
-}
-
-/** The slider answered as a person does: the gap found in the picture, a hand's drag, and on
- * "Verification failed; please try again" a new puzzle (the gap finder misreads a rare picture,
- * as the e2e's solveSlider allows for). */
-export async function sliderToken(v: Visitor): Promise<string> {
-  for (let attempt = 1; ; attempt++) {
-    const c = await v.get<{ captchaId: string; background: string; piece: string; pieceY: number }>('/ingore/captchaImage');
-    const x = await findGap(c.background, c.piece, c.pieceY);
-    const r = await v.post<{ captchaToken: string }>('/ingore/captchaCheck', { captchaId: c.captchaId, x, trail: humanTrail(x) });
-    if (r.code === 200 || attempt === 3) {
-      expect(r.code, r.msg).toBe(200);
-      return r.data.captchaToken;
-    }
-  }
 }
 
 /** Adults in the main hall's first open session of the second bookable day: an order, or (cart) a cart add. */
@@ -71,7 +58,7 @@ async function book(v: Visitor, adults: number, cart: boolean): Promise<{ orderI
       ticketPriceId: adult.ticketPriceId,
     })),
     agreementAccepted: true,
-    captchaToken: cart ? null : await sliderToken(v),
+    captchaToken: cart ? null : await sliderTokenByApi(v.api),
   };
   const r = await v.post<{ orderId: number }>('/config/orderRule/placeOrder', { ...buildOrderRequest(draft), ...(cart ? { poolFlag: 1 } : {}) });
   expect(r.code, r.msg).toBe(200);
@@ -109,7 +96,7 @@ export async function standingByOrder(page: Page, v: Visitor): Promise<number> {
     hallScheduleId: session.hallScheduleId,
     visitors: [{ name: '钱小满', certificateType: '1' as const, certificateNumber: mainlandId('1988-08-08', String(Date.now()).slice(-3)), ticketPriceId: adult.ticketPriceId }],
     agreementAccepted: true,
-    captchaToken: await sliderToken(v),
+    captchaToken: await sliderTokenByApi(v.api),
   };
   const r = await v.post<{ orderId: number }>('/config/orderRule/placeOrder', { ...buildOrderRequest(draft), isCandidateOrder: 1 });
   expect(r.code, r.msg).toBe(200);
