@@ -114,6 +114,44 @@ test.describe('in the chat app', () => {
   }
 });
 
+/** The URL each config was signed for, checked against the simulator's ticket. */
+async function signedUrls(page: Page, candidates: string[]): Promise<string[]> {
+  const { ticket } = (await (await page.request.get('/prod-api/dev/wx/jsapiTicket')).json()).data;
+  return named(await bridgeCalls(page), 'preVerifyJSAPI').map(({ args }) => {
+    const a = args as Record<string, string>;
+    const sign = (url: string) => createHash('sha1').update(`jsapi_ticket=${ticket}&noncestr=${a.verifyNonceStr}&timestamp=${a.verifyTimestamp}&url=${url}`).digest('hex');
+    return candidates.find((url) => sign(url) === a.verifySignature) ?? 'none of them';
+  });
+}
+
+const ANDROID_CHAT_APP_UA =
+  'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F35) NetType/WIFI Language/zh_CN';
+
+for (const [os, userAgent, expected] of [
+  ['iOS', chatAppContext.userAgent, ['/']],
+  ['Android', ANDROID_CHAT_APP_UA, ['/', '/individualCustomers/select/selectDate']],
+] as const) {
+  test(`${os}: the SDK is signed for ${os === 'iOS' ? 'the landing URL once' : 'the current URL, again after the SPA moved'}`, async ({ browser }) => {
+    const context = await browser.newContext({ userAgent });
+    try {
+      await fakeBridge(context);
+      const page = await context.newPage();
+      await page.addInitScript(() => sessionStorage.setItem('noticeSeen', '1'));
+      await page.goto('/');
+      await invoked(page, 'updateAppMessageShareData');
+      // Into the calendar without a reload: the SPA's own navigation.
+      await page.locator('a.entry-choice').first().click();
+      await expect(page).toHaveURL(/selectDate$/);
+      await invoked(page, 'updateAppMessageShareData', 2);
+      const origin = new URL(page.url()).origin;
+      const paths = ['/', '/individualCustomers', '/individualCustomers/select/selectDate'];
+      expect(await signedUrls(page, paths.map((p) => origin + p))).toEqual(expected.map((p) => origin + p));
+    } finally {
+      await context.close();
+    }
+  });
+}
+
 test("a phone's own browser asks for no JS-SDK config and loads no weixin-js-sdk", async ({ page }) => {
   const asked: string[] = [];
   page.on('request', (r) => asked.push(r.url()));
