@@ -31,6 +31,7 @@ import { contactRoutes } from './routes/contacts.ts';
 import { couponRoutes } from './routes/coupons.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { ratingRoutes } from './routes/ratings.ts';
+import { wechatJsapiRoutes } from './routes/wechatJsapi.ts';
 import { payCashierSim } from './providers/payCashierSim.ts';
 import type { SimPayment } from './providers/payment.ts';
 
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(staffRoutes, opts);
   await app.register(invoiceRoutes, opts);
   await app.register(faceRoutes, opts);
+  await app.register(wechatJsapiRoutes, opts);
   // Simulators and dev endpoints exist only when chosen (server/config.ts decides what production allows).
   const payment = deps.providers.payment;
   if (payment.name === 'sim') await app.register(payCashierSim, { ...opts, sim: payment as SimPayment });

@@ -675,3 +675,6 @@ export const orderRating = z.strictObject({
   refusal: z.string().nullable(),
   rating: z.strictObject({ visitStars: z.number().int(), bookingStars: z.number().int(), comment: z.string(), createTime: z.string() }).nullable(),
 });
+
+/** The chat app's JS-SDK config for one of our pages. */
+export const wxJsConfig = z.strictObject({ appId: z.string(), timestamp: z.number().int(), nonceStr: z.string(), signature: z.string() });

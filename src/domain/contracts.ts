@@ -359,3 +359,6 @@ export const parameterQuery = z.object({ parameterName: text().min(1).max(100) }
 
 /** system/user/ingore/getHallSettingDetail: one hall by its key ('main', 'cinema' ...). */
 export const hallKeyQuery = z.object({ hallKey: text().min(1).max(50) });
+
+/** ingore/getWxJsConfig: the page to sign, its full URL (the #fragment is ignored). */
+export const wxJsConfigQuery = z.object({ url: text().min(1).max(2048) });

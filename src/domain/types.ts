@@ -968,3 +968,13 @@ export interface HallSetting extends Omit<HallRules, 'name' | 'hallKey'> {
   schoolOnly: boolean;
   offSeasonOnly: boolean;
 }
+
+/** GET /ingore/getWxJsConfig: what `wx.config` needs for one of our pages (the chat app's JS-SDK). */
+export interface WxJsConfig {
+  appId: string;
+  /** seconds */
+  timestamp: number;
+  nonceStr: string;
+  /** sha1 of the ticket, nonce, timestamp and the page's URL (server/providers/wechatJsapi.ts). */
+  signature: string;
+}

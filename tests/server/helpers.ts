@@ -10,6 +10,8 @@ import { consoleSms, type SmsProvider } from '../../server/providers/sms.ts';
 import { simPayment } from '../../server/providers/payment.ts';
 import { localFace } from '../../server/providers/face.ts';
 import { noOcr } from '../../server/providers/ocr.ts';
+import { wechatJsapiProvider } from '../../server/providers/wechatJsapi.ts';
+import type { WechatConfig } from '../../server/config.ts';
 import type { Providers } from '../../server/context.ts';
 import { signNotify } from '../../server/providers/payNotify.ts';
 import { signToken } from '../../server/auth.ts';
@@ -83,7 +85,12 @@ async function openTestDb(databaseUrl?: string): Promise<{ db: Db; url: string |
  * a second app instance with its own pool on an existing test database (see `databaseUrl`). */
 export async function makeApp(
   config: Partial<AppConfig> = {},
-  options: { databaseUrl?: string; providers?: Partial<Pick<Providers, 'face' | 'ocr'>> } = {},
+  options: {
+    databaseUrl?: string;
+    providers?: Partial<Pick<Providers, 'face' | 'ocr'>>;
+    /** The chat app's real JS-SDK adapter against this vendor (a fake), instead of the simulator. */
+    wechat?: { config: WechatConfig; timeoutMs?: number; waitMs?: number; log?: (line: string) => void };
+  } = {},
 ): Promise<TestApp> {
   const { db, url } = await openTestDb(options.databaseUrl);
   let now = new Date(SEED_TIME).getTime();
@@ -93,7 +100,14 @@ export async function makeApp(
   const app = await buildApp({
     db,
     clock,
-    providers: { sms, payment, face: localFace(), ocr: noOcr(), ...options.providers },
+    providers: {
+      sms,
+      payment,
+      face: localFace(),
+      ocr: noOcr(),
+      wechatJsapi: wechatJsapiProvider(options.wechat ? { provider: 'wechat', wechat: options.wechat.config } : { provider: 'sim' }, db, clock, options.wechat),
+      ...options.providers,
+    },
     config: { ...defaultConfig(), smsPerIpPerHour: 10_000, ...config },
   });
   const call: TestApp['call'] = async (method, url, opts = {}) => {

@@ -3,11 +3,13 @@ import { Link } from 'wouter';
 import { Screen } from '../../ui/Screen.tsx';
 import { useSettings } from '../../ui/settings.tsx';
 import { INDIVIDUAL_PATHS, TEAM_PATHS } from '../../domain/paths.ts';
+import { useChatAppPage } from '../../wechat/useChatAppPage.ts';
 
 /** `/`: individual visitor or team. */
 export default function EntryPage() {
   const { t } = useTranslation();
   const settings = useSettings();
+  useChatAppPage({ share: { museum: settings.texts.museum_name ?? settings.systemName } });
   return (
     <Screen home title={settings.systemName}>
       <div className="entry-hero">

@@ -25,6 +25,7 @@ import { ORDER_CALLS, orderArea, perArea } from './area.ts';
 import { Collapsed } from './Collapsed.tsx';
 import { GroupSummary } from './GroupSummary.tsx';
 import { RatingCard } from './RatingCard.tsx';
+import { useChatAppPage } from '../../wechat/useChatAppPage.ts';
 
 const MACHINES = perArea((kind) =>
   orderDetailMachine.provide({
@@ -36,6 +37,8 @@ const MACHINES = perArea((kind) =>
 );
 
 export default function OrderDetail() {
+  // In the chat app: the tickets' QR codes are not passed on (share, copy-link and browser items hidden while here).
+  useChatAppPage({ hideMenu: true });
   const { t } = useTranslation();
   const { id } = useParams<{ id: string }>();
   const { kind, paths, calls } = orderArea();

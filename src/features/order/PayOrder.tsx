@@ -21,6 +21,7 @@ import { pathTo } from '../../domain/paths.ts';
 import { ORDER_CALLS, orderArea, perArea } from './area.ts';
 import { Collapsed } from './Collapsed.tsx';
 import { WindowPayNotice } from './GroupSummary.tsx';
+import { useChatAppPage } from '../../wechat/useChatAppPage.ts';
 
 const MACHINES = perArea((kind) =>
   payOrderMachine.provide({
@@ -40,6 +41,8 @@ const MACHINES = perArea((kind) =>
 );
 
 export default function PayOrder() {
+  // In the chat app: the pay screen is not passed on (its share, copy-link and browser items hidden while here).
+  useChatAppPage({ hideMenu: true });
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const { id } = useParams<{ id: string }>();

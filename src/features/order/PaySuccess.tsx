@@ -10,8 +10,11 @@ import { TicketQr } from '../../ui/TicketQr.tsx';
 import { pathTo } from '../../domain/paths.ts';
 import { orderArea } from './area.ts';
 import { Collapsed } from './Collapsed.tsx';
+import { useChatAppPage } from '../../wechat/useChatAppPage.ts';
 
 export default function PaySuccess() {
+  // In the chat app: the tickets' QR codes are not passed on (share, copy-link and browser items hidden while here).
+  useChatAppPage({ hideMenu: true });
   const { t } = useTranslation();
   const { id } = useParams<{ id: string }>();
   // The screen opens without login (SPEC §2); its tickets are the account's, so a stranger

@@ -14,6 +14,7 @@ import { keepDates } from '../../ui/keepDates.ts';
 import { useLoad } from '../../ui/useLoad.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 import { DayGrid, Legend } from '../../ui/DayGrid.tsx';
+import { useChatAppPage } from '../../wechat/useChatAppPage.ts';
 
 const NOTICE_SEEN = 'noticeSeen';
 
@@ -26,6 +27,8 @@ export default function SelectDate() {
   const settings = useSettings();
   const [, navigate] = useLocation();
   const { data: calendar, loading, failed, reload } = useLoad(() => getCalendar(), []);
+  // In the chat app: the museum's card for whoever shares the calendar.
+  useChatAppPage({ share: { museum: settings.texts.museum_name ?? settings.systemName } });
   const [noticeOpen, setNoticeOpen] = useState(() => Boolean(settings.texts.notice) && !sessionStorage.getItem(NOTICE_SEEN));
 
   const closeNotice = () => {

@@ -8,11 +8,14 @@ import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { TicketRows } from '../../ui/TicketRows.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import { INDIVIDUAL_PATHS } from '../../domain/paths.ts';
+import { useChatAppPage } from '../../wechat/useChatAppPage.ts';
 
 export default function RepOrder() {
   const { t } = useTranslation();
   const { flag } = useParams<{ flag: string }>();
   const { data: order, loading, failed } = useLoad(() => getOrderByShortLink(flag), [flag]);
+  // In the chat app: this order's card, passed on as it was shared.
+  useChatAppPage(order ? { share: { order, flag } } : null);
 
   return (
     <Screen title={t('share.title')} backTo="/">

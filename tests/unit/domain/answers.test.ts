@@ -81,6 +81,7 @@ const same = {
   hallSetting: true as Equal<Out<typeof answers.hallSetting>, T.HallSetting>,
   hallNames: true as Equal<Out<typeof answers.hallNames>, Array<{ hallId: number; hallName: string }>>,
   parameter: true as Equal<Out<typeof answers.parameter>, { parameterName: string; value: string }>,
+  wxJsConfig: true as Equal<Out<typeof answers.wxJsConfig>, T.WxJsConfig>,
 } satisfies Record<string, true>;
 
 describe('answer schemas', () => {
