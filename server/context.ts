@@ -22,6 +22,8 @@ export interface AppConfig {
   /** Verification codes per client address per hour. */
   smsPerIpPerHour: number;
   logger: boolean;
+  /** Where the payment platform calls back (notify_url); null: the request's own origin. */
+  publicUrl?: string | null;
 }
 
 export interface Providers {

@@ -599,6 +599,19 @@ export interface RefundRisk {
   limit: number;
 }
 
+/** The chat app's getBrandWCPayRequest parameters (JSAPI pay), signed by the server. */
+export interface JsapiPayParams {
+  appId: string;
+  timeStamp: string;
+  nonceStr: string;
+  package: string;
+  signType: 'RSA';
+  paySign: string;
+}
+
+/** POST /pay/create: a cashier page to open, or (in the chat app) the JSAPI pay parameters. */
+export type PayStart = { payUrl: string } | { jsapi: JsapiPayParams };
+
 /** POST /order/refund/frontUserRefund */
 export interface RefundResult {
   orderId: number;
