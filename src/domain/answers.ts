@@ -242,6 +242,7 @@ export const orderDetail = orderSummary.extend({
   tickets: z.array(ticketView),
   shortLinkFlag: z.string().nullable().optional(),
   seatsChangeable: z.boolean().optional(),
+  refunds: z.array(z.strictObject({ amount: z.number().int(), status: z.enum(['inProgress', 'refunded', 'failed']), createTime: z.string() })).optional(),
 });
 export const orderPage = page(orderSummary);
 /** A group order's own part (searchTravelTeamOrder): how it is paid, the leader (masked),

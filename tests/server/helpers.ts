@@ -83,7 +83,7 @@ async function openTestDb(databaseUrl?: string): Promise<{ db: Db; url: string |
  * a second app instance with its own pool on an existing test database (see `databaseUrl`). */
 export async function makeApp(
   config: Partial<AppConfig> = {},
-  options: { databaseUrl?: string; providers?: Partial<Pick<Providers, 'face' | 'ocr'>> } = {},
+  options: { databaseUrl?: string; providers?: Partial<Pick<Providers, 'face' | 'ocr' | 'payment'>> } = {},
 ): Promise<TestApp> {
   const { db, url } = await openTestDb(options.databaseUrl);
   let now = new Date(SEED_TIME).getTime();
