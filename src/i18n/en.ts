@@ -133,6 +133,7 @@ const en: Messages = {
     pay: 'Pay now',
     failed: 'The payment was not completed. Please try again.',
     bookAgain: 'Book again',
+    confirming: 'Confirming your payment…',
   },
   order: { number: 'Order no.', tickets: 'Tickets', amount: 'Amount' },
   orderStatus: {

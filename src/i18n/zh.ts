@@ -118,6 +118,7 @@ const zh = {
     pay: '立即支付',
     failed: '支付未完成，请重新支付',
     bookAgain: '重新预约',
+    confirming: '正在确认支付结果…',
   },
   order: { number: '订单号', tickets: '票数', amount: '金额' },
   orderStatus: {
