@@ -200,6 +200,12 @@ const en: Messages = {
     share: 'Share order',
     linkCopied: 'Order link copied',
   },
+  refundLines: {
+    title: 'Refunds',
+    inProgress: 'On its way back',
+    refunded: 'Refunded',
+    failed: 'Delayed: the museum will contact you',
+  },
   rating: {
     title: 'Rate your visit',
     yours: 'Your rating',

@@ -179,6 +179,12 @@ const zh = {
     share: '分享订单',
     linkCopied: '订单链接已复制',
   },
+  refundLines: {
+    title: '退款记录',
+    inProgress: '退款中',
+    refunded: '已退款',
+    failed: '退款异常，博物馆将联系您',
+  },
   rating: {
     title: '评价本次参观',
     yours: '您的评价',
