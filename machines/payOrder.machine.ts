@@ -5,13 +5,19 @@
  * machine keeps offset = server time - client time, measured when the server time arrives,
  * and counts down against each TICK's client time + offset (machines/ticker.ts).
  *
+ * Paying opens the payment the server started: a cashier page (the simulator, or outside the
+ * chat app), or inside the chat app its JSAPI pay (`jsapiPay`). The chat app's "ok" is only the
+ * payer's gesture: the order is paid when the server says so, asked a few times since the
+ * platform's notify may lag; "cancel" and "fail" return to the pay screen with a message.
+ *
  * Input: { orderId }. The app provides the actors `loadOrder`, `loadServerTime`,
- * `startPayment` and the action `openCashier`. */
+ * `startPayment`, `jsapiPay` and the action `openCashier`. */
 import { assign, fromPromise, setup } from 'xstate';
 import { ticker, type TickEvent } from './ticker.ts';
 import type { Text } from '../src/domain/text.ts';
 import { paysAtWindow, type AnyOrder } from '../src/domain/orderActions.ts';
-import type { OrderDetail } from '../src/domain/types.ts';
+import type { JsapiPayParams, OrderDetail, PayStart } from '../src/domain/types.ts';
+import { PAY_MESSAGES } from '../src/domain/payMessages.ts';
 import { errorText, failure, notProvided, output } from './errors.ts';
 import { HOLD_SLACK_MS } from '../src/domain/limits.ts';
 import { ORDER_NOT_PAID_IN_TIME } from '../src/domain/sessions.ts';
@@ -21,6 +27,9 @@ import { ORDER_NOT_PAID_IN_TIME } from '../src/domain/sessions.ts';
  * been closed by the server. */
 export const PAY_TICK_MS = 1000;
 export const PAY_RECHECK_MS = 2000;
+/** After the chat app says paid: how often, and how many times more, the order is read until the server says paid. */
+export const PAY_CONFIRM_MS = 1500;
+export const PAY_CONFIRM_TRIES = 3;
 
 /** A visitor's order, or a team's with its group part (searchTravelTeamOrder): the order
  * screens show either. */
@@ -41,6 +50,10 @@ export interface PayOrderContext {
   /** Until the pay deadline, in ms (never negative). */
   remainingMs: number;
   payUrl: string | null;
+  /** The chat app's JSAPI pay parameters, when the server started one. */
+  jsapi: JsapiPayParams | null;
+  /** Reads of the order since the chat app said paid. */
+  confirmTries: number;
   error: Text | null;
 }
 
@@ -57,9 +70,10 @@ export interface ServerTime {
   clientNow: number;
 }
 
-export interface StartPaymentOutput {
-  payUrl: string;
-}
+export type StartPaymentOutput = PayStart;
+
+/** The chat app's answer to getBrandWCPayRequest. */
+export type JsapiPayResult = 'ok' | 'cancel' | 'fail';
 
 
 /** payDeadline is the server's (configured period + HOLD_SLACK_MS); the countdown ends at
@@ -82,6 +96,8 @@ export const payOrderMachine = setup({
     loadServerTime: fromPromise<ServerTime, void>(async () => notProvided('loadServerTime')),
     /** Creates the payment; the cashier's address. */
     startPayment: fromPromise<StartPaymentOutput, { orderId: number }>(async () => notProvided('startPayment')),
+    /** The chat app's JSAPI pay with the server's parameters. */
+    jsapiPay: fromPromise<JsapiPayResult, JsapiPayParams>(async () => notProvided('jsapiPay')),
     ticker,
   },
   guards: {
@@ -92,6 +108,10 @@ export const payOrderMachine = setup({
     reloadedToBePaid: (_, { output: order }: { output: OrderDetail }) => order.status === 'toBePaid',
     reloadedCompleted: (_, { output: order }: { output: OrderDetail }) => order.status === 'completed',
     reloadedCanceled: (_, { output: order }: { output: OrderDetail }) => order.status === 'canceled',
+    inChatAppPay: (_, { output: start }: { output: StartPaymentOutput }) => 'jsapi' in start,
+    payerPaid: (_, { output: result }: { output: JsapiPayResult }) => result === 'ok',
+    payerCancelled: (_, { output: result }: { output: JsapiPayResult }) => result === 'cancel',
+    mayAskAgain: ({ context }) => context.confirmTries < PAY_CONFIRM_TRIES,
   },
   actions: {
     /** Opens the cashier (a page of the payment provider, or the chat app's JSAPI). */
@@ -105,6 +125,10 @@ export const payOrderMachine = setup({
     setOrder: assign((_, { output: order }: { output: AnyOrder }) => ({ order })),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
     clearError: assign({ error: null }),
+    setStart: assign((_, { output: start }: { output: StartPaymentOutput }) =>
+      'jsapi' in start ? { jsapi: start.jsapi, payUrl: null } : { payUrl: start.payUrl, jsapi: null },
+    ),
+    askedAgain: assign(({ context }) => ({ confirmTries: context.confirmTries + 1 })),
   },
 }).createMachine({
   id: 'payOrder',
@@ -115,6 +139,8 @@ export const payOrderMachine = setup({
     serverNow: 0,
     remainingMs: 0,
     payUrl: null,
+    jsapi: null,
+    confirmTries: 0,
     error: null,
   }),
   initial: 'loading',
@@ -214,8 +240,55 @@ export const payOrderMachine = setup({
         id: 'startPayment',
         src: 'startPayment',
         input: ({ context }) => ({ orderId: context.orderId }),
-        onDone: { target: 'redirecting', actions: assign({ payUrl: ({ event }) => event.output.payUrl }) },
+        onDone: [
+          { guard: { type: 'inChatAppPay', params: output }, target: 'payingInApp', actions: { type: 'setStart', params: output } },
+          { target: 'redirecting', actions: { type: 'setStart', params: output } },
+        ],
         onError: { target: 'waiting', actions: { type: 'setFailure', params: failure } },
+      },
+    },
+    payingInApp: {
+      meta: { description: "The chat app's payment sheet is open (JSAPI pay)" },
+      invoke: {
+        id: 'jsapiPay',
+        src: 'jsapiPay',
+        input: ({ context }) => context.jsapi!,
+        onDone: [
+          { guard: { type: 'payerPaid', params: output }, target: 'confirming' },
+          { guard: { type: 'payerCancelled', params: output }, target: 'waiting', actions: assign({ error: PAY_MESSAGES.cancelled }) },
+          { target: 'waiting', actions: assign({ error: PAY_MESSAGES.failed }) },
+        ],
+        onError: { target: 'waiting', actions: { type: 'setFailure', params: failure } },
+      },
+    },
+    confirming: {
+      initial: 'checking',
+      meta: { description: 'The chat app says paid: waiting for the server to say so (its notify may lag)' },
+      entry: assign({ confirmTries: 0 }),
+      states: {
+        checking: {
+          meta: { description: 'Reading the order' },
+          invoke: {
+            id: 'confirmOrder',
+            src: 'loadOrder',
+            input: ({ context }) => ({ orderId: context.orderId }),
+            onDone: [
+              { guard: { type: 'reloadedCompleted', params: output }, target: '#payOrder.paid', actions: { type: 'setOrder', params: output } },
+              { guard: { type: 'reloadedToBePaid', params: output }, target: 'pause', actions: { type: 'setOrder', params: output } },
+              { target: '#payOrder.closed', actions: { type: 'setOrder', params: output } },
+            ],
+            onError: { target: 'pause' },
+          },
+        },
+        pause: {
+          meta: { description: 'Not paid on the server yet: ask again shortly, a few times' },
+          after: {
+            [PAY_CONFIRM_MS]: [
+              { guard: 'mayAskAgain', target: 'checking', actions: 'askedAgain' },
+              { target: '#payOrder.waiting', actions: assign({ error: PAY_MESSAGES.unconfirmed }) },
+            ],
+          },
+        },
       },
     },
     redirecting: {

@@ -23,7 +23,8 @@ export interface AppConfig {
   /** Verification codes per client address per hour. */
   smsPerIpPerHour: number;
   logger: boolean;
-  /** PUBLIC_URL: the origin the chat app knows us by (the JS-SDK signs only its pages); null: the request's own. */
+  /** PUBLIC_URL: the origin the chat app and the payment platform know us by (the JS-SDK signs
+   * only its pages; the pay notify_url); null: the request's own origin. */
   publicUrl: string | null;
 }
 

@@ -17,6 +17,8 @@ import { startMissedVisitsJob } from './jobs/missedVisits.ts';
 import { startWaitingListJob } from './jobs/waitingList.ts';
 import { smsProvider } from './providers/sms.ts';
 import { simPayment } from './providers/payment.ts';
+import { wechatPay } from './providers/wechatPay.ts';
+import { startRefundJob } from './jobs/refunds.ts';
 import { faceProvider } from './providers/face.ts';
 import { ocrProvider } from './providers/ocr.ts';
 import { wechatJsapiProvider } from './providers/wechatJsapi.ts';
@@ -36,7 +38,7 @@ async function main() {
     clock,
     providers: {
       sms: smsProvider(config.sms),
-      payment: await simPayment(db),
+      payment: config.payment.provider === 'wechatpay' ? wechatPay(config.payment.wechatpay, { clock }) : await simPayment(db),
       face: await faceProvider(config.face, root),
       ocr: await ocrProvider(config.ocr, root),
       wechatJsapi: wechatJsapiProvider(config.wechat, db, clock),
@@ -55,7 +57,8 @@ async function main() {
   };
   const app = await buildApp(deps);
   const { intervals } = config;
-  const stopPay = startPayTimeoutJob(db, clock, intervals.payTimeoutMs);
+  const stopPay = startPayTimeoutJob(db, clock, intervals.payTimeoutMs, deps.providers.payment);
+  const stopRefunds = startRefundJob(deps, intervals.payTimeoutMs);
   // The demo keeps its 14 days of sessions; production's sessions are the staff's applied templates.
   const stopSchedules = config.mode === 'demo' ? startScheduleJob(db, clock) : () => undefined;
   const stopCart = startCartExpiryJob(db, clock, intervals.cartExpiryMs);
@@ -73,6 +76,7 @@ async function main() {
     stopSchedules();
     await app.close().catch(() => undefined);
     await stopPay();
+    await stopRefunds();
     await stopCart();
     await stopUploads();
     await stopWaitingList();

@@ -1,22 +1,73 @@
-/** Payment: the provider interface and the local cashier simulator (the default). The real
- * adapter (the chat app's JSAPI payment) arrives with the chat-app work; it will create a
- * prepay order and verify the notify callback with the same `verifyNotify` as here. */
-import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+/** Payment: the provider interface, and the local cashier simulator (the default). The real
+ * adapter is the chat app's payment API v3 (`wechatPay.ts`); both answer the same calls: start a
+ * payment (a cashier page to open, or the chat app's JSAPI parameters), query it, close it,
+ * refund it and query the refund. Notifies of both are verified with `notifyKeys` (payNotify.ts). */
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
 import type { Lang } from '../../src/domain/text.ts';
-import type { NotifyKeys } from './payNotify.ts';
+import type { JsapiPayParams } from '../../src/domain/types.ts';
+import type { NotifyKeys, PlatformKeys } from './payNotify.ts';
+
+/** What a payment needs to start: always the server's amount, never the client's. */
+export interface PayStartInput {
+  payId: string;
+  /** In fen. */
+  amount: number;
+  description: string;
+  lang: Lang;
+  /** The page runs in the chat app's browser (it can open JSAPI pay). */
+  inChatApp: boolean;
+  /** The payer's openid for this official account, if the account has one. */
+  openid: string | null;
+  /** Where the platform sends the payment's notify. */
+  notifyUrl: string;
+}
+
+/** A cashier page to open, or the parameters of the chat app's getBrandWCPayRequest. */
+export type PayStart = { payUrl: string } | { jsapi: JsapiPayParams };
+
+/** The platform's trade states (query by out_trade_no). */
+export type TradeState = 'SUCCESS' | 'REFUND' | 'NOTPAY' | 'CLOSED' | 'REVOKED' | 'USERPAYING' | 'PAYERROR';
+
+export interface TradeQuery {
+  state: TradeState;
+  transactionId: string | null;
+  /** What the payer was charged, in fen (null until paid). */
+  amount: number | null;
+}
+
+export interface RefundInput {
+  /** Ours and stable per refund: a retry with the same number is never a second refund. */
+  outRefundNo: string;
+  payId: string;
+  /** The original payment's amount and the part given back, in fen. */
+  total: number;
+  amount: number;
+  reason: string;
+  /** Where the platform sends the refund's notify; null: none (the refund job asks instead). */
+  notifyUrl: string | null;
+}
+
+export interface RefundState {
+  status: 'SUCCESS' | 'PROCESSING' | 'ABNORMAL' | 'CLOSED';
+  refundId: string | null;
+}
 
 export interface PaymentProvider {
-  readonly name: 'sim';
-  /** The URL the client opens to pay, in the payer's language. */
-  payUrl(payId: string, lang: Lang): string;
-  /** What the notify route verifies callbacks with. */
+  readonly name: 'sim' | 'wechatpay';
+  start(input: PayStartInput): Promise<PayStart>;
+  query(payId: string): Promise<TradeQuery>;
+  /** Closes an unpaid payment at the platform; a paid one throws ORDERPAID. */
+  close(payId: string): Promise<void>;
+  refund(input: RefundInput): Promise<RefundState>;
+  queryRefund(outRefundNo: string): Promise<RefundState>;
+  /** What the notify routes verify callbacks with. */
   readonly notifyKeys: NotifyKeys;
 }
 
 /** The simulator plays the payment platform: it holds the platform's private key and signs its notifies. */
 export interface SimPayment extends PaymentProvider {
-  readonly platform: { privateKey: KeyObject; serial: string; apiV3Key: Buffer };
+  readonly platform: PlatformKeys;
 }
 
 /** The simulator's keys live in the settings table, so every instance on one database signs and verifies alike. */
@@ -35,13 +86,20 @@ async function simKeys(db: Queryable): Promise<{ privateKey: string; serial: str
   return JSON.parse((await read())!);
 }
 
+/** The local cashier: its page is the payment (in the chat app too), its Pay button sends the
+ * signed notify; what the platform would know is what the database says, so a query reads
+ * NOTPAY (a paid one has been marked by its notify already) and a refund succeeds at once. */
 export async function simPayment(db: Queryable): Promise<SimPayment> {
   const k = await simKeys(db);
   const privateKey = createPrivateKey(k.privateKey);
   const apiV3Key = Buffer.from(k.apiV3Key, 'utf8');
   return {
     name: 'sim',
-    payUrl: (payId, lang) => `/prod-api/pay/sim/cashier?payId=${encodeURIComponent(payId)}&lang=${lang}`,
+    start: async ({ payId, lang }) => ({ payUrl: `/prod-api/pay/sim/cashier?payId=${encodeURIComponent(payId)}&lang=${lang}` }),
+    query: async () => ({ state: 'NOTPAY', transactionId: null, amount: null }),
+    close: async () => undefined,
+    refund: async ({ outRefundNo }) => ({ status: 'SUCCESS', refundId: `simr${outRefundNo}` }),
+    queryRefund: async (outRefundNo) => ({ status: 'SUCCESS', refundId: `simr${outRefundNo}` }),
     notifyKeys: { platformPublicKey: createPublicKey(privateKey), platformSerial: k.serial, apiV3Key },
     platform: { privateKey, serial: k.serial, apiV3Key },
   };

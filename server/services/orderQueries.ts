@@ -93,8 +93,18 @@ export async function detailOf(q: Queryable, o: OrderRow, lang: Lang): Promise<O
      WHERE t.order_id = $1 ORDER BY t.id`,
     [o.id],
   );
+  // Money back: 'pending' and 'processing' are both "on its way" to the visitor.
+  const refunds = await q.query<{ amount: number; status: string; created_at: Date }>(
+    `SELECT amount, status, created_at FROM refunds WHERE order_id = $1 ORDER BY id`,
+    [o.id],
+  );
   return {
     ...summary(o, lang),
+    refunds: refunds.map((r) => ({
+      amount: r.amount,
+      status: r.status === 'done' ? 'refunded' : r.status === 'failed' ? 'failed' : 'inProgress',
+      createTime: museumDateTime(r.created_at),
+    })),
     payDeadline: o.status === 'toBePaid' && o.pay_deadline ? o.pay_deadline.getTime() : null,
     payTime: o.pay_time ? museumDateTime(o.pay_time) : null,
     shortLinkFlag: o.short_link_flag ?? null,

@@ -8,7 +8,7 @@ import { returnOrderCoupons } from './coupons.ts';
 export async function cancelDueOrdersIn(
   q: Queryable,
   now: Date,
-  filter: { userId?: number; orderId?: number; limit?: number } = {},
+  filter: { userId?: number; orderId?: number; limit?: number; exceptOrderIds?: number[] } = {},
 ): Promise<number> {
   const params: unknown[] = [now];
   let where = `status = 'toBePaid' AND pay_deadline <= $1`;
@@ -19,6 +19,10 @@ export async function cancelDueOrdersIn(
   if (filter.orderId !== undefined) {
     params.push(filter.orderId);
     where += ` AND id = $${params.length}`;
+  }
+  if (filter.exceptOrderIds?.length) {
+    params.push(filter.exceptOrderIds);
+    where += ` AND NOT (id = ANY($${params.length}::int[]))`;
   }
   params.push(filter.limit ?? 100);
   const due = await q.query<{ id: number; schedule_id: number; ticket_num: number }>(

@@ -16,6 +16,7 @@ import { LIFECYCLE_TEXTS } from './lifecycleTexts.ts';
 import { lockOrderOfTickets, refundContext } from './refundFacts.ts';
 import { freezeTeamIn, refundFreezeOf } from './teamFreezing.ts';
 import { flagIssuedInvoice } from './invoices.ts';
+import { recordRefund, submitRefundNow } from './refundSubmit.ts';
 
 /** refundCheckBlack: for a visitor, whether the account is near or on the missed-visit
  * blacklist; for a team (`team`: the caller's account kind), whether this refund freezes it. The client shows the message and
@@ -37,14 +38,15 @@ export async function refundCheckBlack(deps: AppDeps, userId: number, body: z.ou
 }
 
 /** frontUserRefund: the owner's paid, unchecked tickets of visits not in the past, checked
- * with checkRefund; tickets 'refunded', stock back once, a refund row (the simulator pays
- * back at once), the order 'refunded' when nothing live is left, else 'partlyRefunded'. */
+ * with checkRefund; tickets 'refunded', stock back once, a refund recorded, the order
+ * 'refunded' when nothing live is left, else 'partlyRefunded'. The money goes back through the
+ * payment provider after the transaction commits (refundSubmit.ts; the simulator at once). */
 export async function refundTickets(deps: AppDeps, userId: number, body: z.output<typeof ticketIdsBody>): Promise<RefundResult> {
   const { ticketIds } = body;
   const ids = [...new Set(ticketIds)];
   const now = deps.clock();
   const today = museumDate(now);
-  return deps.db.tx(async (q) => {
+  const result = await deps.db.tx(async (q) => {
     if (ids.length === 0) {
       const v = checkRefund({ action: 'refund', ticketIds: [] }, { tickets: [], group: false, maxPartialRefundPercent: null, freeChildPerAdult: 1 });
       throw fail(v[0].message);
@@ -61,10 +63,7 @@ export async function refundTickets(deps: AppDeps, userId: number, body: z.outpu
     if (moved.length !== ids.length) throw fail(REFUND_MESSAGES.ticketState);
     await returnRefundedCoupons(q, await getConfig(q), ids);
     const amount = moved.reduce((s, t) => s + t.price, 0);
-    const [refund] = await q.query<{ id: number }>(
-      `INSERT INTO refunds (order_id, user_id, amount, ticket_ids, status, created_at) VALUES ($1, $2, $3, $4::int[], 'done', $5) RETURNING id`,
-      [orderId, userId, amount, moved.map((t) => t.id), now],
-    );
+    const refundId = await recordRefund(q, { orderId, userId, amount, ticketIds: moved.map((t) => t.id), now });
     const [{ live }] = await q.query<{ live: number }>(
       `SELECT count(*)::int AS live FROM tickets WHERE order_id = $1 AND status NOT IN ('refunded', 'changed', 'canceled')`,
       [orderId],
@@ -74,6 +73,8 @@ export async function refundTickets(deps: AppDeps, userId: number, body: z.outpu
     // An invoice issued for the order no longer matches it: flagged for finance, in this transaction.
     await flagIssuedInvoice(q, orderId, amount, now);
     if (freeze) await freezeTeamIn(q, freeze.teamId, freeze.reason, now);
-    return { orderId, refundId: refund.id, refundedTicketIds: moved.map((t) => t.id), refundAmount: amount, orderStatus: status };
+    return { orderId, refundId, refundedTicketIds: moved.map((t) => t.id), refundAmount: amount, orderStatus: status };
   });
+  await submitRefundNow(deps, result.refundId);
+  return result;
 }

@@ -9,6 +9,7 @@
  * happens once; candidates are claimed with FOR UPDATE SKIP LOCKED, so a fill never waits on
  * a candidate someone else holds (its own cancel), and two instances never fill one twice. */
 import { flagIssuedInvoice } from './invoices.ts';
+import { recordRefund, submitRefundNow } from './refundSubmit.ts';
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../context.ts';
 import type { Db, Queryable } from '../db/db.ts';
@@ -139,41 +140,38 @@ export async function placeCandidateOrder(deps: AppDeps, userId: number, input: 
   });
 }
 
-/** Pays a candidate order back in full (the simulator pays back at once: a refund row) and
- * gives it its end state. Guarded by the state it leaves, so money goes back once. */
-async function payBack(q: Queryable, orderId: number, from: 'standingBy' | 'full', to: 'canceled' | 'returned', now: Date): Promise<boolean> {
+/** Pays a candidate order back in full (a refund recorded, sent by the provider after the
+ * transaction commits) and gives it its end state. Guarded by the state it leaves, so money
+ * goes back once. The refund's id, or null when the order was not in `from`. */
+async function payBack(q: Queryable, orderId: number, from: 'standingBy' | 'full', to: 'canceled' | 'returned', now: Date): Promise<number | null> {
   const [o] = await q.query<{ user_id: number; amount: number }>(
     `UPDATE orders SET status = $3, canceled_at = $4, refunded_amount = amount WHERE id = $1 AND status = $2 RETURNING user_id, amount`,
     [orderId, from, to, now],
   );
-  if (!o) return false;
+  if (!o) return null;
   // A waiting order is invoiced only once filled, so this finds none today; a return is a refund all the same.
   await flagIssuedInvoice(q, orderId, o.amount, now);
   const tickets = await q.query<{ id: number }>(`UPDATE tickets SET status = 'canceled' WHERE order_id = $1 AND status = 'candidate' RETURNING id`, [orderId]);
-  await q.query(`INSERT INTO refunds (order_id, user_id, amount, ticket_ids, status, created_at) VALUES ($1, $2, $3, $4::int[], 'done', $5)`, [
-    orderId,
-    o.user_id,
-    o.amount,
-    tickets.map((t) => t.id),
-    now,
-  ]);
-  return true;
+  return recordRefund(q, { orderId, userId: o.user_id, amount: o.amount, ticketIds: tickets.map((t) => t.id), now });
 }
 
 /** candidateOrderCancelPerson: the owner leaves the list; the money comes back in full. An
  * unpaid candidate is cancelled like any unpaid order (/order/OrderInfo/cancel). */
 export async function cancelCandidate(deps: AppDeps, userId: number, orderId: number): Promise<CancelOrderResult> {
   const now = deps.clock();
-  return deps.db.tx(async (q) => {
+  const refundId = await deps.db.tx(async (q) => {
     const [o] = await q.query<{ status: string; is_candidate: boolean }>('SELECT status, is_candidate FROM orders WHERE id = $1 AND user_id = $2 FOR UPDATE', [
       orderId,
       userId,
     ]);
     if (!o) throw fail(ORDER_TEXTS.orderNotFound);
     if (!o.is_candidate) throw fail(WAITING_LIST_MESSAGES.notCandidate);
-    if (!(await payBack(q, orderId, 'standingBy', 'canceled', now))) throw fail(WAITING_LIST_MESSAGES.notStandingBy);
-    return { orderId, status: 'canceled' };
+    const paidBack = await payBack(q, orderId, 'standingBy', 'canceled', now);
+    if (paidBack === null) throw fail(WAITING_LIST_MESSAGES.notStandingBy);
+    return paidBack;
   });
+  await submitRefundNow(deps, refundId);
+  return { orderId, status: 'canceled' };
 }
 
 /** The cut-off, first half: standing-by orders of sessions whose list has closed become
@@ -201,7 +199,8 @@ export async function closeDueLists(q: Queryable, now: Date, limit = 100): Promi
 export async function returnFullOrders(q: Queryable, now: Date, limit = 100): Promise<number> {
   const due = await q.query<{ id: number }>(`SELECT id FROM orders WHERE status = 'full' ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`, [limit]);
   let n = 0;
-  for (const o of due) if (await payBack(q, o.id, 'full', 'returned', now)) n++;
+  // The refund job sends their money back once this transaction has committed.
+  for (const o of due) if ((await payBack(q, o.id, 'full', 'returned', now)) !== null) n++;
   return n;
 }
 

@@ -10,6 +10,7 @@ import type {
   CartConflict,
   CartLine,
   GroupOrderDetail,
+  PayStart,
   InvoiceDetail,
   InvoicePdfLink,
   InvoiceRequest,
@@ -105,8 +106,9 @@ export const getOrders = (status: OrderStatus | '', pageNum: number, pageSize = 
   });
 
 // Payment (SPEC: "Payment call paths: not shown"; ours, served by the payment provider)
+/** In the chat app the answer is the JSAPI pay's parameters; elsewhere a cashier page. */
 export const createPayment = (orderId: number) =>
-  call<{ payUrl: string }>('/pay/create', { method: 'post', json: { orderId }, silent: true });
+  call<PayStart>('/pay/create', { method: 'post', json: { orderId, inChatApp: inChatApp() }, silent: true });
 
 // Cart (placeOrder with poolFlag 1 adds to the cart; with cartTicketIds it pays cart lines as one order)
 

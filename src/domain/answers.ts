@@ -242,6 +242,7 @@ export const orderDetail = orderSummary.extend({
   tickets: z.array(ticketView),
   shortLinkFlag: z.string().nullable().optional(),
   seatsChangeable: z.boolean().optional(),
+  refunds: z.array(z.strictObject({ amount: z.number().int(), status: z.enum(['inProgress', 'refunded', 'failed']), createTime: z.string() })).optional(),
 });
 export const orderPage = page(orderSummary);
 /** A group order's own part (searchTravelTeamOrder): how it is paid, the leader (masked),
@@ -288,7 +289,17 @@ export const groupSetting = z.strictObject({
   blocked: z.string().nullable(),
 });
 
-export const payStart = z.strictObject({ payUrl: z.string() });
+/** The chat app's getBrandWCPayRequest parameters (JSAPI pay), signed by the server. */
+export const jsapiPayParams = z.strictObject({
+  appId: z.string(),
+  timeStamp: z.string(),
+  nonceStr: z.string(),
+  package: z.string(),
+  signType: z.literal('RSA'),
+  paySign: z.string(),
+});
+/** /pay/create: a cashier page to open, or (in the chat app) the JSAPI pay parameters. */
+export const payStart = z.union([z.strictObject({ payUrl: z.string() }), z.strictObject({ jsapi: jsapiPayParams })]);
 export const popWindow = z.strictObject({ key: z.string(), title: z.string(), content: z.string() });
 export const cancelOrderResult = z.strictObject({ orderId: id, status: z.literal('canceled') });
 

@@ -384,6 +384,15 @@ export interface OrderDetail {
   shortLinkFlag?: string | null;
   /** An unpaid cinema order whose visitor picked the seats may change them before paying. */
   seatsChangeable?: boolean;
+  /** The order's refunds and where the money is: on its way back (the payment platform has not
+   * said it is done), back, or stuck (the museum settles it by hand). */
+  refunds?: RefundLine[];
+}
+
+export interface RefundLine {
+  amount: number;
+  status: 'inProgress' | 'refunded' | 'failed';
+  createTime: string;
 }
 
 /** Extra fields of TicketView: after a date change the tickets of one order may be in
@@ -598,6 +607,19 @@ export interface RefundRisk {
   missedVisits: number;
   limit: number;
 }
+
+/** The chat app's getBrandWCPayRequest parameters (JSAPI pay), signed by the server. */
+export interface JsapiPayParams {
+  appId: string;
+  timeStamp: string;
+  nonceStr: string;
+  package: string;
+  signType: 'RSA';
+  paySign: string;
+}
+
+/** POST /pay/create: a cashier page to open, or (in the chat app) the JSAPI pay parameters. */
+export type PayStart = { payUrl: string } | { jsapi: JsapiPayParams };
 
 /** POST /order/refund/frontUserRefund */
 export interface RefundResult {

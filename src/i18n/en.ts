@@ -133,6 +133,7 @@ const en: Messages = {
     pay: 'Pay now',
     failed: 'The payment was not completed. Please try again.',
     bookAgain: 'Book again',
+    confirming: 'Confirming your payment…',
   },
   order: { number: 'Order no.', tickets: 'Tickets', amount: 'Amount' },
   orderStatus: {
@@ -198,6 +199,12 @@ const en: Messages = {
     invoice: 'Invoice',
     share: 'Share order',
     linkCopied: 'Order link copied',
+  },
+  refundLines: {
+    title: 'Refunds',
+    inProgress: 'On its way back',
+    refunded: 'Refunded',
+    failed: 'Delayed: the museum will contact you',
   },
   rating: {
     title: 'Rate your visit',

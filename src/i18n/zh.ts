@@ -118,6 +118,7 @@ const zh = {
     pay: '立即支付',
     failed: '支付未完成，请重新支付',
     bookAgain: '重新预约',
+    confirming: '正在确认支付结果…',
   },
   order: { number: '订单号', tickets: '票数', amount: '金额' },
   orderStatus: {
@@ -177,6 +178,12 @@ const zh = {
     invoice: '申请发票',
     share: '分享订单',
     linkCopied: '订单链接已复制',
+  },
+  refundLines: {
+    title: '退款记录',
+    inProgress: '退款中',
+    refunded: '已退款',
+    failed: '退款异常，博物馆将联系您',
   },
   rating: {
     title: '评价本次参观',

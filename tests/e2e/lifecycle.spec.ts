@@ -70,6 +70,9 @@ for (const lang of ['zh', 'en'] as const) test(`cart, pay, change date, refund (
   await expect(sheet).toContainText(T.refunded);
   await sheet.getByRole('button', { name: T.ok }).click();
   await expect(page.locator('.card__title .tag').first()).toHaveText(T.refundedStatus);
+  // The refund's own line: the simulator pays back at once (a real platform says "on its way" first).
+  await expect(page.getByTestId('refund-lines').locator('.tag')).toHaveText([T.refundedStatus]);
+  await page.getByTestId('refund-lines').scrollIntoViewIfNeeded();
   await shot(page, lang, '34-order-refunded');
 });
 

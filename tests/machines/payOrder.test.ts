@@ -3,7 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { payOrderMachine } from '../../machines/payOrder.machine.ts';
 import { ORDER_NOT_PAID_IN_TIME } from '../../src/domain/sessions.ts';
 import { HOLD_SLACK_MS } from '../../src/domain/limits.ts';
-import type { GroupOrderDetail, OrderDetail, OrderStatus } from '../../src/domain/types.ts';
+import type { GroupOrderDetail, OrderDetail, OrderStatus, PayStart } from '../../src/domain/types.ts';
+import { PAY_MESSAGES } from '../../src/domain/payMessages.ts';
+import { PAY_CONFIRM_MS, PAY_CONFIRM_TRIES } from '../../machines/payOrder.machine.ts';
 import { pathSuite } from './pathSuite.ts';
 import { callsOf } from './outcomes.ts';
 import { simulatedTicker } from './ticker.ts';
@@ -53,6 +55,8 @@ function groupOrder(payMethod: 'online' | 'window'): GroupOrderDetail {
   };
 }
 const AT_WINDOW = groupOrder('window');
+/** The chat app's pay parameters the server signed. */
+const JSAPI = { appId: 'wx1', timeStamp: '1767225600', nonceStr: 'N1', package: 'prepay_id=wx42', signType: 'RSA' as const, paySign: 'c2ln' };
 const SERVER_TIME = { serverNow: T0 + SERVER_AHEAD, clientNow: T0 };
 /** A second of the countdown, and the deadline passing while the screen is open. */
 const TICKS = [
@@ -73,7 +77,9 @@ const allCases: PathModel = {
     loadOrder: [{ output: PENDING }, { output: OVERDUE }, { output: PAID }, { output: CANCELED }, { output: AT_WINDOW }, { error: 'Network error' }],
     loadServerTime: [{ output: SERVER_TIME }, { error: 'Network error' }],
     reloadOrder: [{ output: CANCELED }, { output: OVERDUE }, { output: PAID }, { output: REFUNDED }, { error: 'Network error' }],
-    startPayment: [{ output: { payUrl: '/prod-api/pay/cashier?orderId=42' } }, { error: 'Payment unavailable' }],
+    startPayment: [{ output: { payUrl: '/prod-api/pay/cashier?orderId=42' } }, { output: { jsapi: JSAPI } }, { error: 'Payment unavailable' }],
+    jsapiPay: [{ output: 'ok' }, { output: 'cancel' }, { output: 'fail' }, { error: 'No bridge' }],
+    confirmOrder: [{ output: PAID }, { output: PENDING }, { output: CANCELED }, { error: 'Network error' }],
     ticker: [],
   },
   events: () => [{ type: 'PAY' }, { type: 'RETRY' }, { type: 'RELOAD' }, ...TICKS],
@@ -95,14 +101,41 @@ const orderings: PathModel = {
   events: () => [{ type: 'PAY' }],
 };
 
-pathSuite('payOrder', [allCases, orderings]);
+/** In the chat app: the payment sheet answers, then the server is asked until it says paid. */
+const inChatApp: PathModel = {
+  name: 'in the chat app',
+  outcome: (end) => {
+    // The sheet is opened with exactly the server's parameters.
+    for (const params of callsOf(end, 'jsapiPay')) expect(params).toEqual(JSAPI);
+  },
+  machine: payOrderMachine,
+  input: { orderId: 42 },
+  generators: ['cover'],
+  outcomes: {
+    loadOrder: [{ output: PENDING }],
+    loadServerTime: [{ output: SERVER_TIME }],
+    startPayment: [{ output: { jsapi: JSAPI } }],
+    jsapiPay: [{ output: 'ok' }, { output: 'cancel' }],
+    confirmOrder: [{ output: PENDING }, { output: PAID }, { error: 'Network error' }],
+    ticker: [],
+  },
+  events: () => [{ type: 'PAY' }],
+};
+
+pathSuite('payOrder', [allCases, orderings, inChatApp]);
 
 describe('payOrder: behaviour', () => {
-  function start(options: { orders: OrderDetail[]; serverNow?: number; pay?: () => Promise<{ payUrl: string }> }) {
+  function start(options: {
+    orders: OrderDetail[];
+    serverNow?: number;
+    pay?: () => Promise<PayStart>;
+    sheet?: () => Promise<'ok' | 'cancel' | 'fail'>;
+  }) {
     const clock = new SimulatedClock();
     clock.set(T0);
     const orders = [...options.orders];
     const loads: number[] = [];
+    const sheets: unknown[] = [];
     const openCashier = vi.fn();
     const machine = payOrderMachine.provide({
       actors: {
@@ -111,13 +144,17 @@ describe('payOrder: behaviour', () => {
           return orders.length > 1 ? orders.shift()! : orders[0];
         }),
         loadServerTime: fromPromise(async () => ({ serverNow: options.serverNow ?? clock.now() + SERVER_AHEAD, clientNow: clock.now() })),
-        startPayment: fromPromise(options.pay ?? (async () => ({ payUrl: '/cashier/42' }))),
+        startPayment: fromPromise(options.pay ?? (async (): Promise<PayStart> => ({ payUrl: '/cashier/42' }))),
+        jsapiPay: fromPromise(async ({ input }) => {
+          sheets.push(input);
+          return options.sheet ? options.sheet() : 'ok';
+        }),
         ticker: simulatedTicker(clock),
       },
       actions: { openCashier: (_, params) => openCashier(params) },
     });
     const actor = createActor(machine, { clock, input: { orderId: 42 } }).start();
-    return { actor, clock, loads, openCashier };
+    return { actor, clock, loads, openCashier, sheets };
   }
 
   it('counts down against server time, then waits for the server to cancel: "Order not paid in time"', async () => {
@@ -190,5 +227,48 @@ describe('payOrder: behaviour', () => {
     const paid = start({ orders: [{ ...AT_WINDOW, status: 'completed' }] });
     await waitFor(paid.actor, (s) => s.status === 'done');
     expect(paid.actor.getSnapshot().value).toBe('paid');
+  });
+
+  describe('in the chat app (JSAPI pay)', () => {
+    const jsapi = async (): Promise<PayStart> => ({ jsapi: JSAPI });
+
+    it('opens the sheet with the server\'s parameters; "ok" waits for the server, which says paid on a later read', async () => {
+      const { actor, clock, loads, sheets, openCashier } = start({ orders: [PENDING, PENDING, PAID], pay: jsapi });
+      await waitFor(actor, (s) => s.matches('waiting'));
+      actor.send({ type: 'PAY' });
+      await waitFor(actor, (s) => s.matches({ confirming: 'pause' }));
+      expect(sheets).toEqual([JSAPI]);
+      expect(openCashier).not.toHaveBeenCalled();
+      // The notify lags: the first read still says unpaid; the next says paid.
+      clock.increment(PAY_CONFIRM_MS);
+      await waitFor(actor, (s) => s.status === 'done');
+      expect(actor.getSnapshot().value).toBe('paid');
+      expect(loads).toHaveLength(3);
+    });
+
+    it('"ok" but the server never says paid: back on the pay screen, told not to pay twice', async () => {
+      const { actor, clock, loads } = start({ orders: [PENDING], pay: jsapi });
+      await waitFor(actor, (s) => s.matches('waiting'));
+      actor.send({ type: 'PAY' });
+      for (let i = 0; i <= PAY_CONFIRM_TRIES; i++) {
+        await waitFor(actor, (s) => s.matches({ confirming: 'pause' }));
+        clock.increment(PAY_CONFIRM_MS);
+      }
+      await waitFor(actor, (s) => s.matches('waiting'));
+      expect(actor.getSnapshot().context.error).toEqual(PAY_MESSAGES.unconfirmed);
+      expect(loads).toHaveLength(2 + PAY_CONFIRM_TRIES);
+    });
+
+    it('cancel and fail return to the pay screen with their message; paying again is possible', async () => {
+      for (const [answer, message] of [['cancel', PAY_MESSAGES.cancelled], ['fail', PAY_MESSAGES.failed]] as const) {
+        const { actor, sheets } = start({ orders: [PENDING], pay: jsapi, sheet: async () => answer });
+        await waitFor(actor, (s) => s.matches('waiting'));
+        actor.send({ type: 'PAY' });
+        await waitFor(actor, (s) => s.matches('waiting') && s.context.error !== null);
+        expect(actor.getSnapshot().context.error).toEqual(message);
+        actor.send({ type: 'PAY' });
+        await waitFor(actor, () => sheets.length === 2);
+      }
+    });
   });
 });

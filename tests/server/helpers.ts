@@ -87,7 +87,7 @@ export async function makeApp(
   config: Partial<AppConfig> = {},
   options: {
     databaseUrl?: string;
-    providers?: Partial<Pick<Providers, 'face' | 'ocr'>>;
+    providers?: Partial<Pick<Providers, 'face' | 'ocr' | 'payment'>>;
     /** The chat app's real JS-SDK adapter against this vendor (a fake), instead of the simulator. */
     wechat?: { config: WechatConfig; timeoutMs?: number; waitMs?: number; log?: (line: string) => void };
   } = {},

@@ -26,6 +26,7 @@ import { Collapsed } from './Collapsed.tsx';
 import { GroupSummary } from './GroupSummary.tsx';
 import { RatingCard } from './RatingCard.tsx';
 import { useChatAppPage } from '../../wechat/useChatAppPage.ts';
+import { RefundLines } from './RefundLines.tsx';
 
 const MACHINES = perArea((kind) =>
   orderDetailMachine.provide({
@@ -87,6 +88,7 @@ export default function OrderDetail() {
             <div className="card__title">{t('review.visitors', { n: order.tickets.length })}</div>
             <Collapsed items={order.tickets}>{(tickets) => <TicketRows order={{ ...order, tickets }} />}</Collapsed>
           </section>
+          <RefundLines refunds={order.refunds} />
           <div className="actions">
             {can?.pay ? (
               <Link href={pathTo(paths.payOrder, { id: order.orderId })} className="btn btn--primary">

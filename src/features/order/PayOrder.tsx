@@ -8,6 +8,7 @@ import { fromPromise } from 'xstate';
 import { payOrderMachine } from '../../../machines/payOrder.machine.ts';
 import { getServerTime } from '../../api/calls.ts';
 import { createPayment } from '../../api/orderCalls.ts';
+import { jsapiPay } from '../../wechat/pay.ts';
 import { seatText } from '../../domain/seats.ts';
 import { tr } from '../../i18n/index.ts';
 import { toastFail } from '../../ui/feedback.ts';
@@ -29,6 +30,7 @@ const MACHINES = perArea((kind) =>
       loadOrder: fromPromise(({ input }) => ORDER_CALLS[kind].loadOrder(input.orderId)),
       loadServerTime: fromPromise(async () => ({ serverNow: await getServerTime(), clientNow: Date.now() })),
       startPayment: fromPromise(({ input }) => createPayment(input.orderId)),
+      jsapiPay: fromPromise(({ input }) => jsapiPay(input)),
       ticker,
     },
     actions: {
@@ -61,7 +63,8 @@ export default function PayOrder() {
 
   const minutes = Math.floor(remainingMs / 60000);
   const seconds = Math.floor((remainingMs % 60000) / 1000);
-  const waiting = snapshot.matches('waiting') || snapshot.matches('starting') || snapshot.matches('redirecting');
+  const paying = snapshot.matches('payingInApp') || snapshot.matches('confirming');
+  const waiting = snapshot.matches('waiting') || snapshot.matches('starting') || snapshot.matches('redirecting') || paying;
 
   return (
     <Screen title={t('pay.title')} backTo={paths.orderRecord}>
@@ -78,6 +81,11 @@ export default function PayOrder() {
       {snapshot.matches('closed') ? (
         <div className="notice-bar notice-bar--danger" role="alert">
           {error ? tr(error) : t(`orderStatus.${order?.status ?? 'canceled'}`)}
+        </div>
+      ) : null}
+      {snapshot.matches('confirming') ? (
+        <div className="notice-bar" role="status">
+          {t('pay.confirming')}
         </div>
       ) : null}
       {error && !snapshot.matches('closed') ? (
@@ -128,7 +136,7 @@ export default function PayOrder() {
           {t('pay.bookAgain')}
         </button>
       ) : null}
-      <LoadingOverlay show={snapshot.matches('loading') || snapshot.matches('starting') || snapshot.matches('redirecting')} />
+      <LoadingOverlay show={snapshot.matches('loading') || snapshot.matches('starting') || snapshot.matches('redirecting') || paying} />
     </Screen>
   );
 }

@@ -38,6 +38,7 @@ const same = {
   refundRisk: true as Equal<Out<typeof answers.refundRisk>, T.RefundRisk>,
   refundFacts: true as Equal<Out<typeof answers.refundFacts>, RefundContext>,
   refundResult: true as Equal<Out<typeof answers.refundResult>, T.RefundResult>,
+  payStart: true as Equal<Out<typeof answers.payStart>, T.PayStart>,
   rebookResult: true as Equal<Out<typeof answers.rebookResult>, T.RebookResult>,
   blockStatus: true as Equal<Out<typeof answers.blockStatus>, T.BlockStatus>,
   missedVisitList: true as Equal<Out<typeof answers.missedVisitList>, T.MissedVisitList>,
