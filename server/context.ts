@@ -6,6 +6,7 @@ import type { SmsProvider } from './providers/sms.ts';
 import type { PaymentProvider } from './providers/payment.ts';
 import type { FaceProvider } from './providers/face.ts';
 import type { OcrProvider } from './providers/ocr.ts';
+import type { WechatOAuthProvider } from './providers/wechatOAuth.ts';
 
 export interface AppConfig {
   /** 'production' mounts no dev endpoint (server/config.ts refuses simulators there unless allowed). */
@@ -22,6 +23,8 @@ export interface AppConfig {
   /** Verification codes per client address per hour. */
   smsPerIpPerHour: number;
   logger: boolean;
+  /** Where the chat app reaches this server (OAuth redirect_uri); null: the request's own origin. */
+  publicUrl: string | null;
 }
 
 export interface Providers {
@@ -29,6 +32,8 @@ export interface Providers {
   payment: PaymentProvider;
   face: FaceProvider;
   ocr: OcrProvider;
+  /** The chat app's OAuth web login (simulator or the vendor's). */
+  wechatOAuth: WechatOAuthProvider;
 }
 
 export interface AppDeps {
@@ -46,4 +51,5 @@ export const defaultConfig = (): AppConfig => ({
   distDir: null,
   smsPerIpPerHour: 30,
   logger: false,
+  publicUrl: null,
 });

@@ -19,6 +19,7 @@ import { smsProvider } from './providers/sms.ts';
 import { simPayment } from './providers/payment.ts';
 import { faceProvider } from './providers/face.ts';
 import { ocrProvider } from './providers/ocr.ts';
+import { simWechatOAuth, wechatOAuth } from './providers/wechatOAuth.ts';
 import { DEMO_USER } from './seed/museum.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,6 +39,7 @@ async function main() {
       payment: await simPayment(db),
       face: await faceProvider(config.face, root),
       ocr: await ocrProvider(config.ocr, root),
+      wechatOAuth: config.wechat.provider === 'wechat' ? wechatOAuth(config.wechat.wechat) : simWechatOAuth(db, clock),
     },
     config: {
       mode: config.mode,
@@ -48,6 +50,7 @@ async function main() {
       distDir: config.distDir,
       smsPerIpPerHour: config.smsPerIpPerHour,
       logger: config.logger,
+      publicUrl: config.publicUrl,
     },
   };
   const app = await buildApp(deps);
@@ -88,7 +91,7 @@ async function main() {
   console.log(
     `[server] SMS: ${deps.providers.sms.name}; payment: ${deps.providers.payment.name}; captcha: ${config.captcha}; ` +
       `face check: ${deps.providers.face.name}${deps.providers.face.detects ? '' : ' (no face detector installed: format, size, shape and contrast only)'}; ` +
-      `OCR: ${deps.providers.ocr.name}; ` +
+      `OCR: ${deps.providers.ocr.name}; WeChat login: ${deps.providers.wechatOAuth.name}; ` +
       `missed visits: ${config.checkInSource === 'none' ? 'off (no check-in source)' : 'on'}` +
       (config.simulators.length ? `; simulators: ${config.simulators.join(', ')}` : ''),
   );

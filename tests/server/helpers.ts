@@ -10,6 +10,7 @@ import { consoleSms, type SmsProvider } from '../../server/providers/sms.ts';
 import { simPayment } from '../../server/providers/payment.ts';
 import { localFace } from '../../server/providers/face.ts';
 import { noOcr } from '../../server/providers/ocr.ts';
+import { simWechatOAuth } from '../../server/providers/wechatOAuth.ts';
 import type { Providers } from '../../server/context.ts';
 import { signNotify } from '../../server/providers/payNotify.ts';
 import { signToken } from '../../server/auth.ts';
@@ -83,7 +84,7 @@ async function openTestDb(databaseUrl?: string): Promise<{ db: Db; url: string |
  * a second app instance with its own pool on an existing test database (see `databaseUrl`). */
 export async function makeApp(
   config: Partial<AppConfig> = {},
-  options: { databaseUrl?: string; providers?: Partial<Pick<Providers, 'face' | 'ocr'>> } = {},
+  options: { databaseUrl?: string; providers?: Partial<Pick<Providers, 'face' | 'ocr' | 'wechatOAuth'>> } = {},
 ): Promise<TestApp> {
   const { db, url } = await openTestDb(options.databaseUrl);
   let now = new Date(SEED_TIME).getTime();
@@ -93,7 +94,7 @@ export async function makeApp(
   const app = await buildApp({
     db,
     clock,
-    providers: { sms, payment, face: localFace(), ocr: noOcr(), ...options.providers },
+    providers: { sms, payment, face: localFace(), ocr: noOcr(), wechatOAuth: simWechatOAuth(db, clock), ...options.providers },
     config: { ...defaultConfig(), smsPerIpPerHour: 10_000, ...config },
   });
   const call: TestApp['call'] = async (method, url, opts = {}) => {

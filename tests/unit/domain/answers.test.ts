@@ -81,6 +81,8 @@ const same = {
   hallSetting: true as Equal<Out<typeof answers.hallSetting>, T.HallSetting>,
   hallNames: true as Equal<Out<typeof answers.hallNames>, Array<{ hallId: number; hallName: string }>>,
   parameter: true as Equal<Out<typeof answers.parameter>, { parameterName: string; value: string }>,
+  wxLoginAnswer: true as Equal<Out<typeof answers.wxLoginAnswer>, T.WxLoginAnswer>,
+  wxScanTicket: true as Equal<Out<typeof answers.wxScanTicket>, T.WxScanTicket>,
 } satisfies Record<string, true>;
 
 describe('answer schemas', () => {
