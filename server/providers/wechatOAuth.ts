@@ -73,15 +73,15 @@ export function vendorError(errcode: number | string, errmsg = ''): WechatOAuthE
   return new WechatOAuthError(text, `${errcode}${errmsg ? ` ${errmsg}` : ''}`);
 }
 
-const TIMEOUT_MS = 8000;
-
-/** The real adapter: the vendor's OAuth2 endpoints, with the app id and secret of the environment. */
-export function wechatOAuth(config: WechatConfig, fetchImpl: typeof fetch = fetch): WechatOAuthProvider {
+/** The real adapter: the vendor's OAuth2 endpoints, with the app id and secret of the environment.
+ * The browser waits on the callback while we call the vendor: 8 s at most, then a clear refusal. */
+export function wechatOAuth(config: WechatConfig, options: { timeoutMs?: number } = {}): WechatOAuthProvider {
+  const timeoutMs = options.timeoutMs ?? 8000;
   async function get(path: string, params: Record<string, string>): Promise<Record<string, unknown>> {
     const url = `${config.apiUrl}${path}?${new URLSearchParams(params)}`;
     let response: Response;
     try {
-      response = await fetchImpl(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+      response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
       const timeout = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
       throw new WechatOAuthError(WECHAT_OAUTH_TEXTS.unreachable, timeout ? 'timeout' : 'network');
