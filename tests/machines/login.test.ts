@@ -200,7 +200,7 @@ describe('login: behaviour', () => {
     const bound: LoginActorInput[] = [];
     const machine = loginMachine.provide({
       actors: {
-        exchangeTicket: fromPromise(async () => ({ bindStatus: 0 as const })),
+        exchangeTicket: fromPromise<{ bindStatus: 0 | 1 }, { ticket: string }>(async () => ({ bindStatus: 0 })),
         bind: fromPromise<unknown, LoginActorInput>(async ({ input }) => bound.push(input)),
         login: fromPromise<unknown, LoginActorInput>(async () => {
           throw new Error('not this one');

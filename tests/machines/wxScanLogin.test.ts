@@ -75,7 +75,7 @@ describe('wxScanLogin: behaviour', () => {
     const machine = wxScanLoginMachine.provide({
       actors: {
         createTicket: fromPromise(async () => ({ ...TICKET, scanId: `scan-${++n}` })),
-        poll: fromPromise(async () => ({ status: 'expired' as const })),
+        poll: fromPromise<{ status: ScanStatus }, { ticket: string }>(async () => ({ status: 'expired' })),
       },
     });
     const clock = new SimulatedClock();
