@@ -6,22 +6,25 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chatAppContext } from './chatApp.ts';
 import { fill, latestCode, newPhone, shot } from './helpers.ts';
-import { noSidewaysScroll, noWordBrokenMidWord, tapTarget, useLanguage } from './looks.ts';
+import { noSidewaysScroll, noWordBrokenMidWord, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
 
 test.use(chatAppContext);
 
 const T = {
   zh: {
     newOne: '一个新身份', next: '继续', allow: '允许', refuse: '拒绝', phone: '手机号', code: '验证码', sendCode: '获取验证码', bind: '绑定并继续',
-    bindTitle: '绑定手机号', confirm: '确认登录', approved: '已确认，另一块屏幕将自动登录', wechat: '微信', unbind: '解绑', unbound: '已解绑微信', scanLink: '微信扫码登录',
+    bindTitle: '绑定手机号', confirm: '确认登录', approved: '已确认，另一块屏幕将自动登录', wechat: '微信', unbind: '解绑', unbound: '已解绑微信', scanLink: '微信扫码登录', wrongCode: '验证码错误或已过期',
   },
   en: {
     newOne: 'A new identity', next: 'Continue', allow: 'Allow', refuse: 'Refuse', phone: 'Mobile', code: 'Code', sendCode: 'Send code', bind: 'Bind and continue',
-    bindTitle: 'Bind your mobile number', confirm: 'Confirm', approved: 'Confirmed: the other screen logs in now', wechat: 'WeChat', unbind: 'Unbind', unbound: 'WeChat unbound', scanLink: 'Log in with WeChat (scan)',
+    bindTitle: 'Bind your mobile number', confirm: 'Confirm', approved: 'Confirmed: the other screen logs in now', wechat: 'WeChat', unbind: 'Unbind', unbound: 'WeChat unbound', scanLink: 'Log in with WeChat (scan)', wrongCode: 'Verification code is incorrect or expired',
   },
 } as const;
 
 const GOING = '/individualCustomers/order/orderRecord';
+/** A phone's own browser (playwright.config.ts's default), not the chat app's. */
+const PHONE_BROWSER_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 async function looksRight(page: Page) {
   await noSidewaysScroll(page);
@@ -60,9 +63,14 @@ for (const lang of ['zh', 'en'] as const) {
     await fill(page, L.phone, phone);
     await page.getByRole('button', { name: L.sendCode }).click();
     const code = await latestCode(page, phone);
-    await fill(page, L.code, code);
+    // A wrong code first: refused where the eye is, nothing bound.
+    await fill(page, L.code, code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: L.bind }).click();
+    await whereTheEyeIs(page, page.getByRole('alert').filter({ hasText: L.wrongCode }));
+    await expect(page.locator('.rv-toast')).toBeHidden();
     await looksRight(page);
     await shot(page, lang, 'wx-3-bind');
+    await fill(page, L.code, code);
     await page.getByRole('button', { name: L.bind }).click();
     await expect(page).toHaveURL(new RegExp(`${GOING}$`));
 
@@ -80,7 +88,7 @@ for (const lang of ['zh', 'en'] as const) {
     await tapTarget(wechatRow.getByRole('button', { name: L.unbind }));
 
     // A phone's own browser: the scan login's QR code, approved from the chat app.
-    const desk = await (await browser.newContext({ baseURL, viewport: { width: 375, height: 667 } })).newPage();
+    const desk = await (await browser.newContext({ baseURL, viewport: { width: 375, height: 667 }, userAgent: PHONE_BROWSER_UA })).newPage();
     await useLanguage(desk, lang);
     await desk.goto('/individualCustomers/login');
     await desk.getByRole('link', { name: L.scanLink }).click();

@@ -48,7 +48,7 @@ export default function WxLogin() {
     <Screen title={t('wx.scanTitle')} backTo={pathTo(INDIVIDUAL_PATHS.login, {}, { redirect })}>
       <p className="muted wx-center">{t('wx.scanHint')}</p>
       <div className={`wx-qr${stale ? ' wx-qr--stale' : ''}`}>
-        {url ? <TicketQr value={url} label={t('wx.qrAlt')} /> : <div className="wx-qr__empty" />}
+        {url ? <TicketQr value={url} label={t('wx.qrAlt')} /> : null}
         {stale ? (
           <button type="button" className="wx-qr__overlay" onClick={() => send({ type: 'REFRESH' })}>
             {t(snapshot.matches('refused') ? 'wx.refused' : snapshot.matches('failed') ? 'wx.refresh' : 'wx.expired')}
