@@ -19,7 +19,7 @@ export const wechatLoginRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
 
   app.get('/ingore/getWechatCode', { schema: { querystring: wechatCodeQuery, response: answer(answers.wechatAuthorize) } }, async (req) => {
     const scope = req.query.oauthType === 'base' ? 'snsapi_base' : 'snsapi_userinfo';
-    return ok(req, await authorizeUrl(deps, { scope, redirectPath: req.query.redirectUrl.trim(), lang: langOf(req), origin: origin(req) }));
+    return ok(req, await authorizeUrl(deps, { scope, redirectPath: req.query.redirectUrl.trim(), lang: langOf(req), origin: origin(req), ip: clientIp(req) }));
   });
 
   // The chat app sends the browser here: an answer is a redirect, to the app or to the login
@@ -28,7 +28,7 @@ export const wechatLoginRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     '/getWxOauthCode',
     { config: { auth: 'none' }, schema: { querystring: wechatCallbackQuery, description: 'The chat app redirects the browser here with code and state; answers a redirect.' } },
     async (req, reply) => {
-      const to = await oauthCallback(deps, { code: req.query.code?.trim() || undefined, state: req.query.state, origin: origin(req), lang: langOf(req) });
+      const to = await oauthCallback(deps, { code: req.query.code?.trim() || undefined, state: req.query.state, origin: origin(req), lang: langOf(req), ip: clientIp(req) });
       return reply.header('cache-control', 'no-store').redirect(to, 302);
     },
   );
@@ -40,7 +40,7 @@ export const wechatLoginRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     return ok(req, { status: 'loggedIn' as const, token: await sign(outcome.userId), bindStatus: u?.bind_status === 1 ? (1 as const) : (0 as const) });
   });
 
-  app.post('/ingore/wxScanTicket', { schema: { response: answer(answers.wxScanTicket) } }, async (req) => ok(req, await createScanTicket(deps)));
+  app.post('/ingore/wxScanTicket', { schema: { response: answer(answers.wxScanTicket) } }, async (req) => ok(req, await createScanTicket(deps, clientIp(req))));
 
   const visitor = { auth: 'individual' as const };
   // The phone's answer comes from a logged-in visitor with a bound phone (the auth hook).

@@ -14,7 +14,7 @@ import type { phoneCodeBody } from '../../src/domain/contracts.ts';
 import { checkCode, checkPhone } from '../../src/domain/fields.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../src/domain/paths.ts';
 import type { Lang } from '../../src/domain/text.ts';
-import { isOurAppPath, LOGIN_TICKET_TTL_MS, OAUTH_STATE_TTL_MS, SCAN_TICKET_TTL_MS, WX_LOGIN_TEXTS } from '../../src/domain/wechatLogin.ts';
+import { isOurAppPath, LOGIN_TICKET_TTL_MS, OAUTH_STATE_TTL_MS, SCAN_TICKET_TTL_MS, WX_LOGIN_TEXTS, WX_STARTS_PER_ADDRESS } from '../../src/domain/wechatLogin.ts';
 import { ACCOUNT_TEXTS } from '../../src/domain/account.ts';
 import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
@@ -27,16 +27,27 @@ const random = (bytes: number) => randomBytes(bytes).toString('base64url');
 /** The path the chat app sends the browser back to, with `code` and `state`. */
 export const OAUTH_CALLBACK_PATH = '/prod-api/getWxOauthCode';
 
-async function newState(deps: AppDeps, scope: OAuthScope, redirectPath: string, lang: Lang): Promise<string> {
+/** Each start is a row: one address may not fill the table (a school behind one address
+ * still logs a class in well within the limit). */
+async function refuseFlood(deps: AppDeps, table: 'wechat_oauth_states' | 'wechat_login_tickets', ip: string, now: Date): Promise<void> {
+  const [{ n }] = await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ip = $1 AND created_at > $2`, [
+    ip,
+    new Date(now.getTime() - WX_STARTS_PER_ADDRESS.windowMs),
+  ]);
+  if (n >= WX_STARTS_PER_ADDRESS.count) throw fail(WX_LOGIN_TEXTS.tooMany);
+}
+
+async function newState(deps: AppDeps, scope: OAuthScope, redirectPath: string, lang: Lang, ip: string): Promise<string> {
   const now = deps.clock();
   const state = random(24);
   // Spent and stale states are of no use to anyone: they go as new ones are made.
   await deps.db.query('DELETE FROM wechat_oauth_states WHERE expires_at < $1', [new Date(now.getTime() - 86400_000)]);
-  await deps.db.query('INSERT INTO wechat_oauth_states (state, scope, redirect_path, lang, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+  await deps.db.query('INSERT INTO wechat_oauth_states (state, scope, redirect_path, lang, ip, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
     state,
     scope,
     redirectPath,
     lang,
+    ip,
     now,
     new Date(now.getTime() + OAUTH_STATE_TTL_MS),
   ]);
@@ -44,16 +55,17 @@ async function newState(deps: AppDeps, scope: OAuthScope, redirectPath: string, 
 }
 
 /** getWechatCode: the chat app's authorize URL for a visitor going to `redirectPath`. */
-export async function authorizeUrl(deps: AppDeps, input: { scope: OAuthScope; redirectPath: string; lang: Lang; origin: string }): Promise<{ url: string }> {
+export async function authorizeUrl(deps: AppDeps, input: { scope: OAuthScope; redirectPath: string; lang: Lang; origin: string; ip: string }): Promise<{ url: string }> {
   if (!isOurAppPath(input.redirectPath)) throw fail(WX_LOGIN_TEXTS.badRedirect);
-  const state = await newState(deps, input.scope, input.redirectPath, input.lang);
+  await refuseFlood(deps, 'wechat_oauth_states', input.ip, deps.clock());
+  const state = await newState(deps, input.scope, input.redirectPath, input.lang, input.ip);
   const provider = deps.providers.wechatOAuth;
   return { url: provider.authorizeUrl({ redirectUri: `${input.origin}${OAUTH_CALLBACK_PATH}`, scope: input.scope, state, lang: input.lang }) };
 }
 
 /** Where getWxOauthCode sends the browser: the app (a ticket to exchange), the chat app again
  * (consent for a new visitor), or the login screen with the reason. Never throws. */
-export async function oauthCallback(deps: AppDeps, input: { code?: string; state?: string; origin: string; lang: Lang }): Promise<string> {
+export async function oauthCallback(deps: AppDeps, input: { code?: string; state?: string; origin: string; lang: Lang; ip: string }): Promise<string> {
   const failed = (text: { zh: string; en: string }, lang: Lang) => pathTo(INDIVIDUAL_PATHS.login, {}, { errorMsg: text[lang] });
   const now = deps.clock();
   const [spent] = input.state
@@ -74,7 +86,7 @@ export async function oauthCallback(deps: AppDeps, input: { code?: string; state
     if (userId === null) {
       if (spent.scope === 'snsapi_base') {
         // A new visitor: ask her consent to read her nickname and avatar, then create her account.
-        const state = await newState(deps, 'snsapi_userinfo', spent.redirect_path, lang);
+        const state = await newState(deps, 'snsapi_userinfo', spent.redirect_path, lang, input.ip);
         return provider.authorizeUrl({ redirectUri: `${input.origin}${OAUTH_CALLBACK_PATH}`, scope: 'snsapi_userinfo', state, lang });
       }
       const profile = await provider.profile(grant);
@@ -140,6 +152,8 @@ export async function exchangeTicket(deps: AppDeps, secret: string): Promise<Tic
   if (t.kind === 'scan') {
     if (t.refused) return { status: 'refused', userId: null };
     if (!t.decided_at) return { status: t.expires_at > now ? 'waiting' : 'expired', userId: null };
+    // Approved: the screen that asks every 2 s takes it at once; a screen gone long since does not.
+    if (now.getTime() - t.decided_at.getTime() > LOGIN_TICKET_TTL_MS) return { status: 'expired', userId: null };
   } else if (t.expires_at <= now) {
     throw fail(WX_LOGIN_TEXTS.ticketExpired);
   }
@@ -153,13 +167,20 @@ export async function exchangeTicket(deps: AppDeps, secret: string): Promise<Tic
 }
 
 /** A scan login's ticket: the secret stays with the screen that polls, the id goes in the QR. */
-export async function createScanTicket(deps: AppDeps): Promise<{ ticket: string; scanId: string; expiresAt: number }> {
+export async function createScanTicket(deps: AppDeps, ip: string): Promise<{ ticket: string; scanId: string; expiresAt: number }> {
   const now = deps.clock();
+  await refuseFlood(deps, 'wechat_login_tickets', ip, now);
   const expiresAt = new Date(now.getTime() + SCAN_TICKET_TTL_MS);
   const ticket = random(32);
   const scanId = random(18);
   await deps.db.query('DELETE FROM wechat_login_tickets WHERE expires_at < $1', [new Date(now.getTime() - 86400_000)]);
-  await deps.db.query(`INSERT INTO wechat_login_tickets (secret, scan_id, kind, created_at, expires_at) VALUES ($1, $2, 'scan', $3, $4)`, [ticket, scanId, now, expiresAt]);
+  await deps.db.query(`INSERT INTO wechat_login_tickets (secret, scan_id, kind, ip, created_at, expires_at) VALUES ($1, $2, 'scan', $3, $4, $5)`, [
+    ticket,
+    scanId,
+    ip,
+    now,
+    expiresAt,
+  ]);
   return { ticket, scanId, expiresAt: expiresAt.getTime() };
 }
 

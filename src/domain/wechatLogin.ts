@@ -13,6 +13,8 @@ export const SCAN_POLL_MS = 2000;
 /** The OAuth's `state` lives 10 minutes; the ticket that brings the visitor back, 2. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 export const LOGIN_TICKET_TTL_MS = 2 * 60_000;
+/** OAuth trips and scan QR codes one client address may start in 10 minutes (each is a row). */
+export const WX_STARTS_PER_ADDRESS = { count: 60, windowMs: 10 * 60_000 } as const;
 
 /** Where an OAuth may bring the visitor back: a path of the visitor area, never another site
  * (no scheme, no `//host`, no backslash or space tricks), so the login is no open redirect. */
@@ -27,6 +29,7 @@ export function isOurAppPath(value: string): boolean {
 
 export const WX_LOGIN_TEXTS = {
   bindRequired: { zh: '请先绑定手机号', en: 'Please bind your mobile number first' },
+  tooMany: { zh: '登录请求过于频繁，请稍后再试', en: 'Too many login attempts from your network; please try again later' },
   badRedirect: { zh: '登录后的跳转地址无效', en: 'The page to return to after login is not valid' },
   stateInvalid: { zh: '登录请求已失效，请重新进入页面', en: 'This login request has expired or was already used; please open the page again' },
   refused: { zh: '您已拒绝微信授权，未能登录', en: 'You declined the WeChat authorisation, so you are not logged in' },

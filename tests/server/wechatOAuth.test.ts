@@ -300,6 +300,23 @@ describe('the scan login', () => {
     const { data: next } = await t.call('POST', '/ingore/wxScanTicket');
     expect((await t.call('POST', '/wxScanDecide', { token: phone, body: { scanId: next.scanId, approve: false } })).code).toBe(200);
     expect((await t.call('GET', `/ingore/wxLogin?ticket=${next.ticket}`)).data.status).toBe('refused');
+
+    // Approved, but the screen that showed it is long gone: not a login any more.
+    const { data: left } = await t.call('POST', '/ingore/wxScanTicket');
+    expect((await t.call('POST', '/wxScanDecide', { token: phone, body: { scanId: left.scanId, approve: true } })).code).toBe(200);
+    t.advance(2 * 60_000 + 1);
+    expect((await t.call('GET', `/ingore/wxLogin?ticket=${left.ticket}`)).data).toEqual({ status: 'expired', token: null, bindStatus: null });
+  });
+});
+
+describe('one address starting too many logins', () => {
+  it('is refused past 60 QR codes or OAuth trips in 10 minutes, another address is not', async () => {
+    for (let i = 0; i < 60; i++) expect((await t.call('POST', '/ingore/wxScanTicket', { ip: '10.0.0.7' })).code).toBe(200);
+    const refused = await t.call('POST', '/ingore/wxScanTicket', { ip: '10.0.0.7', lang: 'en' });
+    expect([refused.code, refused.msg]).toEqual([500, WX_LOGIN_TEXTS.tooMany.en]);
+    expect((await t.call('POST', '/ingore/wxScanTicket', { ip: '10.0.0.8' })).code).toBe(200);
+    t.advance(10 * 60_000 + 1);
+    expect((await t.call('POST', '/ingore/wxScanTicket', { ip: '10.0.0.7' })).code).toBe(200);
   });
 });
 

@@ -9,11 +9,13 @@ CREATE TABLE wechat_oauth_states (
   scope text NOT NULL CHECK (scope IN ('snsapi_base', 'snsapi_userinfo')),
   redirect_path text NOT NULL CHECK (redirect_path LIKE '/%'),
   lang text NOT NULL CHECK (lang IN ('zh', 'en')),
+  ip text NOT NULL,
   created_at timestamptz NOT NULL,
   expires_at timestamptz NOT NULL,
   used_at timestamptz
 );
 CREATE INDEX wechat_oauth_states_expiry ON wechat_oauth_states (expires_at);
+CREATE INDEX wechat_oauth_states_ip ON wechat_oauth_states (ip, created_at);
 
 -- A login ticket: the secret the browser that logs in holds (never a token in a URL). An
 -- `oauth` ticket has its account from the start and is exchanged once; a `scan` ticket also
@@ -24,6 +26,7 @@ CREATE TABLE wechat_login_tickets (
   scan_id text UNIQUE,
   kind text NOT NULL CHECK (kind IN ('oauth', 'scan')),
   user_id int REFERENCES users (id),
+  ip text,
   created_at timestamptz NOT NULL,
   expires_at timestamptz NOT NULL,
   decided_at timestamptz,
@@ -33,6 +36,7 @@ CREATE TABLE wechat_login_tickets (
   CHECK (kind = 'oauth' OR scan_id IS NOT NULL)
 );
 CREATE INDEX wechat_login_tickets_expiry ON wechat_login_tickets (expires_at);
+CREATE INDEX wechat_login_tickets_ip ON wechat_login_tickets (ip, created_at) WHERE ip IS NOT NULL;
 
 -- The simulator's side (WECHAT_PROVIDER=sim): the chat app's own users and the codes it hands
 -- out, here so that two server instances agree on a code.

@@ -26,7 +26,11 @@ import { inChatApp } from '../../wechat/chatApp.ts';
 const machine = loginMachine.provide({
   actors: {
     sendCode: fromPromise(({ input }) => sendCode(input.phone)),
-    login: fromPromise(async ({ input }) => setToken('individual', (await login(input.phone, input.code)).token)),
+    login: fromPromise(async ({ input }) => {
+      setToken('individual', (await login(input.phone, input.code)).token);
+      // A phone login is a bound account, whatever the last one on this device was.
+      setMustBind(false);
+    }),
     bind: fromPromise(async ({ input }) => {
       // The answer's token may be another account's: the phone's, which the identity joined.
       setToken('individual', (await bindWxUserMobile(input.phone, input.code)).token);
