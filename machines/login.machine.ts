@@ -1,13 +1,20 @@
-/** Phone + SMS code login (SPEC §2 login, §4 "Verification code", §9: 60 s countdown, code
- * at most 6 characters). Two parallel regions: the code sender and the submit flow.
+/** The visitor's login (SPEC §1, §2 login, §4 "Verification code", §9: 60 s countdown, code
+ * at most 6 characters).
+ * - Outside the chat app: the phone + SMS code form, two parallel regions (the code sender and
+ *   the submit flow).
+ * - In the chat app (issue 13): the chat app's OAuth at once (`startOAuth` asks the server for
+ *   the authorize page and goes there); back with a one-time ticket, `exchangeTicket` logs in.
+ * - An account the chat app created has no phone: the same form binds one (`bind`) before
+ *   anything else (the server refuses everything else meanwhile).
  *
- * The app provides the actors `sendCode` ({ phone }) and `login` ({ phone, code }); both
- * reject with an Error whose message is already in the user's language. */
+ * The app provides the actors `sendCode` ({ phone }), `login` and `bind` ({ phone, code }),
+ * `startOAuth` ({ redirect }) and `exchangeTicket` ({ ticket }, resolving `{ bindStatus }`);
+ * all reject with an Error whose message is already in the user's language. */
 import { assign, fromPromise, setup } from 'xstate';
 import { checkCode, checkPhone } from '../src/domain/fields.ts';
 import { CODE_COUNTDOWN_SECONDS, CODE_MAX_LENGTH } from '../src/domain/limits.ts';
 import type { Text } from '../src/domain/text.ts';
-import { errorText, notProvided } from './errors.ts';
+import { errorText, failure, notProvided, output } from './errors.ts';
 
 export interface LoginContext {
   phone: string;
@@ -17,9 +24,23 @@ export interface LoginContext {
   /** Where the countdown starts (CODE_COUNTDOWN_SECONDS unless the input says otherwise). */
   countdownFrom: number;
   error: Text | null;
+  /** 'login' with the phone, or 'bind' a phone to the account the chat app created. */
+  mode: 'login' | 'bind';
+  ticket: string | null;
+  /** In the chat app's browser (the view reads the user agent). */
+  chatApp: boolean;
+  redirect: string;
 }
 
 export interface LoginInput {
+  /** Back from the chat app's OAuth with a one-time login ticket. */
+  ticket?: string | null;
+  /** In the chat app's browser: its OAuth instead of the phone form. */
+  chatApp?: boolean;
+  /** Logged in already, with no phone bound: the bind form. */
+  mustBind?: boolean;
+  /** Where the visitor was going (the app path the OAuth brings her back to). */
+  redirect?: string;
   /** Prefill (e.g. the phone the user typed last time). */
   phone?: string;
   /** Defaults to CODE_COUNTDOWN_SECONDS; tests use a short one. */
@@ -30,7 +51,9 @@ export type LoginEvent =
   | { type: 'PHONE.CHANGE'; value: string }
   | { type: 'CODE.CHANGE'; value: string }
   | { type: 'SEND_CODE' }
-  | { type: 'SUBMIT' };
+  | { type: 'SUBMIT' }
+  | { type: 'RETRY' }
+  | { type: 'USE_PHONE' };
 
 export interface SendCodeInput {
   phone: string;
@@ -52,10 +75,21 @@ export const loginMachine = setup({
     sendCode: fromPromise<unknown, SendCodeInput>(async () => notProvided('sendCode')),
     /** Logs in; resolves with whatever the app wants (token, user), the machine ignores it. */
     login: fromPromise<unknown, LoginActorInput>(async () => notProvided('login')),
+    /** Binds the phone to the account the chat app created (the answer's token replaces the old). */
+    bind: fromPromise<unknown, LoginActorInput>(async () => notProvided('bind')),
+    /** Asks for the chat app's authorize page and goes there (the page is left). */
+    startOAuth: fromPromise<unknown, { redirect: string }>(async () => notProvided('startOAuth')),
+    /** Exchanges the OAuth's one-time ticket for the login. */
+    exchangeTicket: fromPromise<{ bindStatus: 0 | 1 }, { ticket: string }>(async () => notProvided('exchangeTicket')),
   },
   guards: {
+    hasTicket: ({ context }) => context.ticket !== null,
+    binding: ({ context }) => context.mode === 'bind',
+    chatApp: ({ context }) => context.chatApp,
+    phoneBound: (_, { output }: { output: { bindStatus: 0 | 1 } }) => output.bindStatus === 1,
     phoneValid: ({ context }) => checkPhone(context.phone) === null,
-    canSubmit: ({ context }) => checkPhone(context.phone) === null && checkCode(context.code) === null,
+    canSubmitAs: ({ context }, { mode }: { mode: LoginContext['mode'] }) =>
+      context.mode === mode && checkPhone(context.phone) === null && checkCode(context.code) === null,
     lastSecond: ({ context }) => context.countdown <= 1,
   },
   actions: {
@@ -68,6 +102,9 @@ export const loginMachine = setup({
       return { code: event.value.slice(0, CODE_MAX_LENGTH), error: null };
     }),
     clearError: assign({ error: null }),
+    setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
+    toBind: assign({ mode: 'bind' as const, error: null, code: '' }),
+    toPhoneForm: assign({ mode: 'login' as const, error: null }),
     showPhoneError: assign({ error: ({ context }) => checkPhone(context.phone) }),
     showSubmitError: assign({
       error: ({ context }) => checkPhone(context.phone) ?? checkCode(context.code),
@@ -84,13 +121,59 @@ export const loginMachine = setup({
     countdown: 0,
     countdownFrom: input?.countdownSeconds ?? CODE_COUNTDOWN_SECONDS,
     error: null,
+    mode: input?.mustBind ? 'bind' : 'login',
+    ticket: input?.ticket || null,
+    chatApp: input?.chatApp ?? false,
+    redirect: input?.redirect ?? '',
   }),
-  initial: 'form',
-  meta: { description: 'Phone and SMS code login' },
+  initial: 'start',
+  meta: { description: 'The visitor login: phone and SMS code, or the chat app\'s OAuth, then a phone bound if none is' },
   states: {
+    start: {
+      meta: { description: 'Which way in: back with a ticket, a phone to bind, the chat app, or the phone form' },
+      always: [
+        { guard: 'hasTicket', target: 'exchanging' },
+        { guard: 'binding', target: 'form' },
+        { guard: 'chatApp', target: 'oauth' },
+        { target: 'form' },
+      ],
+    },
+    oauth: {
+      meta: { description: 'In the chat app: asking for its authorize page' },
+      invoke: {
+        id: 'startOAuth',
+        src: 'startOAuth',
+        input: ({ context }) => ({ redirect: context.redirect }),
+        onDone: { target: 'redirecting' },
+        onError: { target: 'oauthFailed', actions: { type: 'setFailure', params: failure } },
+      },
+    },
+    redirecting: {
+      meta: { description: 'Gone to the chat app\'s authorize page (silent, or its consent screen)' },
+    },
+    exchanging: {
+      meta: { description: 'Back from the chat app with a one-time ticket: logging in' },
+      invoke: {
+        id: 'exchangeTicket',
+        src: 'exchangeTicket',
+        input: ({ context }) => ({ ticket: context.ticket ?? '' }),
+        onDone: [
+          { guard: { type: 'phoneBound', params: output }, target: 'loggedIn' },
+          { target: 'form', actions: 'toBind' },
+        ],
+        onError: { target: 'oauthFailed', actions: { type: 'setFailure', params: failure } },
+      },
+    },
+    oauthFailed: {
+      meta: { description: 'The chat app\'s login failed: the reason, try again, or log in with the phone' },
+      on: {
+        RETRY: { target: 'oauth', actions: 'clearError' },
+        USE_PHONE: { target: 'form', actions: 'toPhoneForm' },
+      },
+    },
     form: {
       type: 'parallel',
-      meta: { description: 'The login form: phone, code, send-code button and submit button' },
+      meta: { description: 'The phone form (log in, or bind the phone): phone, code, send-code button and submit button' },
       on: {
         'PHONE.CHANGE': { actions: 'setPhone' },
         'CODE.CHANGE': { actions: 'setCode' },
@@ -141,9 +224,20 @@ export const loginMachine = setup({
               meta: { description: 'Waiting for the user to log in' },
               on: {
                 SUBMIT: [
-                  { guard: 'canSubmit', target: 'submitting', actions: 'clearError' },
+                  { guard: { type: 'canSubmitAs', params: { mode: 'bind' } }, target: 'binding', actions: 'clearError' },
+                  { guard: { type: 'canSubmitAs', params: { mode: 'login' } }, target: 'submitting', actions: 'clearError' },
                   { actions: 'showSubmitError' },
                 ],
+              },
+            },
+            binding: {
+              meta: { description: 'Binding the phone to the account the chat app created' },
+              invoke: {
+                id: 'bind',
+                src: 'bind',
+                input: ({ context }) => ({ phone: context.phone, code: context.code }),
+                onDone: { target: '#login.loggedIn' },
+                onError: { target: 'idle', actions: { type: 'setFailure', params: failure } },
               },
             },
             submitting: {
@@ -165,7 +259,7 @@ export const loginMachine = setup({
     },
     loggedIn: {
       type: 'final',
-      meta: { description: 'Logged in: the app follows the redirect' },
+      meta: { description: 'Logged in (with a phone bound): the app follows the redirect' },
     },
   },
 });

@@ -32,6 +32,10 @@ import { couponRoutes } from './routes/coupons.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { ratingRoutes } from './routes/ratings.ts';
 import { wechatJsapiRoutes } from './routes/wechatJsapi.ts';
+import { wechatLoginRoutes } from './routes/wechatLogin.ts';
+import { wechatOAuthSim } from './providers/wechatOAuthSim.ts';
+import type { SimWechatOAuth } from './providers/wechatOAuth.ts';
+import { BIND_REQUIRED_CODE, WX_LOGIN_TEXTS } from '../src/domain/wechatLogin.ts';
 import { payCashierSim } from './providers/payCashierSim.ts';
 import type { SimPayment } from './providers/payment.ts';
 
@@ -88,16 +92,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!request.url.startsWith('/prod-api/')) return;
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
+    let unbound = false;
     if (token) {
       const found = await verifyToken(secret, token, deps.clock());
       if (found) {
         // A logged-out token, or any token of a cancelled visitor account.
-        const revoked = await deps.db.query(
-          `SELECT 1 FROM revoked_tokens WHERE jti = $1
-           UNION ALL SELECT 1 FROM users WHERE $2 AND id = $3 AND cancelled_at IS NOT NULL`,
+        const revoked = await deps.db.query<{ unbound: boolean }>(
+          `SELECT false AS unbound FROM revoked_tokens WHERE jti = $1
+           UNION ALL SELECT cancelled_at IS NULL AS unbound FROM users WHERE $2 AND id = $3 AND (cancelled_at IS NOT NULL OR bind_status <> 1)`,
           [found.jti, found.kind === 'individual', found.userId],
         );
         if (revoked.length === 0) request.account = found;
+        // A visitor account the chat app created, no phone bound yet: only what binding needs.
+        else if (revoked.every((r) => r.unbound)) {
+          request.account = found;
+          unbound = true;
+        }
       }
     }
     const mode = request.routeOptions.config?.auth;
@@ -106,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!request.account) return sendError(request, reply, new BizError(401, MSG.unauthorized));
     const kindFits = mode === 'any' ? request.account.kind !== 'staff' : request.account.kind === mode;
     if (!kindFits) return sendError(request, reply, new BizError(401, MSG.wrongKind));
+    if (unbound && !request.routeOptions.config?.bindFree) return sendError(request, reply, new BizError(BIND_REQUIRED_CODE, WX_LOGIN_TEXTS.bindRequired));
     // A staff route says what it does; the account's role must allow it (read now: a role
     // changed by an admin applies to tokens already issued).
     const ability = request.routeOptions.config?.staffAbility;
@@ -198,9 +209,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(invoiceRoutes, opts);
   await app.register(faceRoutes, opts);
   await app.register(wechatJsapiRoutes, opts);
+  await app.register(wechatLoginRoutes, opts);
   // Simulators and dev endpoints exist only when chosen (server/config.ts decides what production allows).
   const payment = deps.providers.payment;
   if (payment.name === 'sim') await app.register(payCashierSim, { ...opts, sim: payment as SimPayment });
+  const wechatOAuth = deps.providers.wechatOAuth;
+  if (wechatOAuth.name === 'sim') await app.register(wechatOAuthSim, { ...opts, sim: wechatOAuth as SimWechatOAuth });
   if (deps.config.mode === 'demo' && deps.providers.sms.outbox) await app.register(devRoutes, opts);
   if (deps.config.mode === 'demo') {
     // The interactive API reference, for developers: open, and only in the demo.

@@ -7,6 +7,7 @@ import type { PaymentProvider } from './providers/payment.ts';
 import type { FaceProvider } from './providers/face.ts';
 import type { OcrProvider } from './providers/ocr.ts';
 import type { WechatJsapi } from './providers/wechatJsapi.ts';
+import type { WechatOAuthProvider } from './providers/wechatOAuth.ts';
 
 export interface AppConfig {
   /** 'production' mounts no dev endpoint (server/config.ts refuses simulators there unless allowed). */
@@ -23,8 +24,8 @@ export interface AppConfig {
   /** Verification codes per client address per hour. */
   smsPerIpPerHour: number;
   logger: boolean;
-  /** PUBLIC_URL: the origin the chat app and the payment platform know us by (the JS-SDK signs
-   * only its pages; the pay notify_url); null: the request's own origin. */
+  /** PUBLIC_URL: the origin the chat app and the payment platform know us by (OAuth redirect_uri,
+   * the pages the JS-SDK signs, the pay notify_url); null: the request's own origin. */
   publicUrl: string | null;
 }
 
@@ -35,6 +36,8 @@ export interface Providers {
   ocr: OcrProvider;
   /** The chat app's JS-SDK ticket (sim or the vendor's). */
   wechatJsapi: WechatJsapi;
+  /** The chat app's OAuth web login (simulator or the vendor's). */
+  wechatOAuth: WechatOAuthProvider;
 }
 
 export interface AppDeps {

@@ -22,6 +22,7 @@ import { startRefundJob } from './jobs/refunds.ts';
 import { faceProvider } from './providers/face.ts';
 import { ocrProvider } from './providers/ocr.ts';
 import { wechatJsapiProvider } from './providers/wechatJsapi.ts';
+import { simWechatOAuth, wechatOAuth } from './providers/wechatOAuth.ts';
 import { DEMO_USER } from './seed/museum.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -42,6 +43,7 @@ async function main() {
       face: await faceProvider(config.face, root),
       ocr: await ocrProvider(config.ocr, root),
       wechatJsapi: wechatJsapiProvider(config.wechat, db, clock),
+      wechatOAuth: config.wechat.provider === 'wechat' ? wechatOAuth(config.wechat.wechat) : simWechatOAuth(db, clock),
     },
     config: {
       mode: config.mode,
@@ -95,7 +97,7 @@ async function main() {
   console.log(
     `[server] SMS: ${deps.providers.sms.name}; payment: ${deps.providers.payment.name}; captcha: ${config.captcha}; ` +
       `face check: ${deps.providers.face.name}${deps.providers.face.detects ? '' : ' (no face detector installed: format, size, shape and contrast only)'}; ` +
-      `OCR: ${deps.providers.ocr.name}; JS-SDK: ${deps.providers.wechatJsapi.name}; ` +
+      `OCR: ${deps.providers.ocr.name}; WeChat login: ${deps.providers.wechatOAuth.name}; JS-SDK: ${deps.providers.wechatJsapi.name}; ` +
       `missed visits: ${config.checkInSource === 'none' ? 'off (no check-in source)' : 'on'}` +
       (config.simulators.length ? `; simulators: ${config.simulators.join(', ')}` : ''),
   );

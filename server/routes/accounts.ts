@@ -27,7 +27,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     return ok(req, { token: await sign(userId, 'individual') });
   });
 
-  app.get('/getUserInfoToIndividual', { config: { auth: 'individual' }, schema: { response: answer(answers.userInfo) } }, async (req) =>
+  app.get('/getUserInfoToIndividual', { config: { auth: 'individual', bindFree: true }, schema: { response: answer(answers.userInfo) } }, async (req) =>
     ok(req, await userInfo(deps, account(req).userId)),
   );
 
@@ -55,7 +55,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     ok(req, await teamInfo(deps, account(req).userId, langOf(req))),
   );
 
-  app.post('/logout', { schema: { response: answer(z.null()) } }, async (req) => {
+  app.post('/logout', { config: { bindFree: true }, schema: { response: answer(z.null()) } }, async (req) => {
     const { jti, exp } = account(req);
     await deps.db.query('INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, $2) ON CONFLICT (jti) DO NOTHING', [jti, new Date(exp * 1000)]);
     return ok(req, null);

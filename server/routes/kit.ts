@@ -17,6 +17,9 @@ declare module 'fastify' {
     auth?: AuthMode;
     /** A staff route: what it does, so which staff roles may call it (src/domain/staffRoles.ts). */
     staffAbility?: StaffAbility;
+    /** A visitor route an account without a bound phone may call (its info, binding, logout);
+     * every other is refused it until a phone is bound (SPEC §1). */
+    bindFree?: boolean;
   }
   interface FastifyRequest {
     account: Account | null;

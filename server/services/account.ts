@@ -14,8 +14,9 @@ import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
 import { museumDate } from '../time.ts';
 import { checkedCode } from './login.ts';
+import { wechatOf } from './wechatLogin.ts';
 
-export type AccountAction = 'changePhone' | 'bindEmail' | 'unbindEmail' | 'cancel';
+export type AccountAction = 'changePhone' | 'bindEmail' | 'unbindEmail' | 'cancel' | 'bindPhone' | 'unbindWechat' | 'mergeWechat';
 
 export async function accountAudit(q: Queryable, userId: number, action: AccountAction, detail: Record<string, unknown> | null, at: Date): Promise<void> {
   await q.query('INSERT INTO account_audit (user_id, action, detail, at) VALUES ($1, $2, $3, $4)', [userId, action, detail ? JSON.stringify(detail) : null, at]);
@@ -25,7 +26,7 @@ interface UserRow {
   id: number;
   user_name: string;
   bind_status: number;
-  phone: string;
+  phone: string | null;
   email: string | null;
   created_at: Date;
 }
@@ -40,9 +41,10 @@ export async function userInfo(deps: AppDeps, userId: number): Promise<{ user: U
       userName: u.user_name,
       userType: 1,
       bindStatus: u.bind_status === 1 ? 1 : 0,
-      phone: maskPhone(u.phone),
+      phone: u.phone ? maskPhone(u.phone) : '',
       email: u.email,
       registeredAt: museumDate(u.created_at),
+      wechatNickname: await wechatOf(deps.db, u.id),
     },
   };
 }

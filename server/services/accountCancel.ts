@@ -74,6 +74,8 @@ export async function cancelAccount(deps: AppDeps, userId: number, input: z.outp
     await q.query(`UPDATE cart_lines SET user_name = '', certificate_info = '' WHERE user_id = $1`, [userId]);
     await q.query(`UPDATE tickets SET user_name = '', certificate_info = '' WHERE order_id IN (SELECT id FROM orders WHERE user_id = $1)`, [userId]);
     await q.query('DELETE FROM contacts WHERE user_id = $1', [userId]);
+    // The chat app's identity: it would log the cancelled account in again.
+    await q.query('DELETE FROM wechat_identities WHERE user_id = $1', [userId]);
     await deleteFacesOf(q, userId);
     await q.query(`UPDATE messages SET contact_name = '', description = '' WHERE user_id = $1`, [userId]);
     // A rating's stars stay in the museum's averages; its comment is her own words.

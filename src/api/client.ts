@@ -3,6 +3,7 @@
 import ky, { isHTTPError, isTimeoutError } from 'ky';
 import { REQUEST_TIMEOUT_MS } from '../domain/limits.ts';
 import { currentKind, getToken, type TokenKind } from './session.ts';
+import { BIND_REQUIRED_CODE } from '../domain/wechatLogin.ts';
 
 export interface Envelope<T> {
   code: number;
@@ -32,6 +33,8 @@ export interface ApiHooks {
   toast: (message: string) => void;
   /** 401: the app decides between a silent logout and a confirm dialog (SPEC §4). */
   expired: () => void;
+  /** The visitor's account has no bound phone (BIND_REQUIRED_CODE): the app shows the bind screen. */
+  bindRequired?: () => void;
 }
 
 let hooks: ApiHooks = {
@@ -100,6 +103,10 @@ export async function callRaw<T>(path: string, options: CallOptions = {}): Promi
 
   if (body.code === 200 || PASS_THROUGH.has(body.code)) return body;
   if (body.code === 401) return expired();
+  if (body.code === BIND_REQUIRED_CODE && as !== 'staff') {
+    hooks.bindRequired?.();
+    throw new ApiError(body.msg, body.code);
+  }
   if (body.code === 403) return fail(body.msg || hooks.text('forbidden'), 403);
   if (body.code === 404) return fail(body.msg || hooks.text('notFound'), 404);
   // 500, 550 and any other code: the server's message, rejected with the code.

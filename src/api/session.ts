@@ -25,6 +25,18 @@ export function setToken(kind: TokenKind, token: string): void {
 
 export function clearToken(kind: TokenKind): void {
   document.cookie = `${cookieName(kind)}=; max-age=0; ${flags()}`;
+  if (kind === 'individual') setMustBind(false);
+}
+
+/** The visitor is logged in to an account the chat app created, no phone bound yet: the guard
+ * sends her to the bind screen (the server refuses her everything else anyway). */
+export function mustBind(): boolean {
+  return localStorage.getItem('mustBindPhone') === '1';
+}
+
+export function setMustBind(on: boolean): void {
+  if (on) localStorage.setItem('mustBindPhone', '1');
+  else localStorage.removeItem('mustBindPhone');
 }
 
 /** Group mode: detected from "team" in the URL and kept as a local flag (SPEC §2). */

@@ -4,7 +4,7 @@ import { Suspense, useEffect, useState, type ComponentType, type ReactNode } fro
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { getBaseSettings } from '../api/calls.ts';
-import { currentKind, getToken, rememberKind } from '../api/session.ts';
+import { currentKind, getToken, mustBind, rememberKind } from '../api/session.ts';
 import { INDIVIDUAL_PATHS, SHARED_PATHS, STAFF_PATHS, TEAM_PATHS } from '../domain/paths.ts';
 import type { BaseSettings } from '../domain/types.ts';
 import { applyLanguageConfig, CINEMA_TEXTS, loadTexts, TEAM_TEXTS } from '../i18n/index.ts';
@@ -22,6 +22,7 @@ const SelectVenues = lazyScreen(() => import('../features/select/SelectVenues.ts
 const AddAudience = lazyScreen(() => import('../features/select/AddAudience.tsx'));
 const AddAudienceSure = lazyScreen(() => import('../features/select/AddAudienceSure.tsx'));
 const Login = lazyScreen(() => import('../features/account/Login.tsx'));
+const BindPhone = lazyScreen(() => import('../features/account/BindPhone.tsx'));
 // The cinema's screens bring their texts with them.
 const withCinemaTexts = <T,>(load: () => Promise<T>) => () => loadTexts(CINEMA_TEXTS).then(load);
 const CinemaSelect = lazyScreen(withCinemaTexts(() => import('../features/select/CinemaSelect.tsx')));
@@ -49,6 +50,8 @@ const MessageList = lazyScreen(() => import('../features/message/MessageList.tsx
 const MessageDetail = lazyScreen(() => import('../features/message/MessageDetail.tsx'));
 // The group area's and the console's screens bring their texts with them.
 const withTeamTexts = <T,>(load: () => Promise<T>) => () => loadTexts(TEAM_TEXTS).then(load);
+const WxLogin = lazyScreen(withTeamTexts(() => import('../features/account/WxLogin.tsx')));
+const WxLoginConfirm = lazyScreen(withTeamTexts(() => import('../features/account/WxLoginConfirm.tsx')));
 const TeamLogin = lazyScreen(withTeamTexts(() => import('../features/team/TeamLogin.tsx')));
 const TeamRegister = lazyScreen(withTeamTexts(() => import('../features/team/TeamRegister.tsx')));
 const TeamHome = lazyScreen(withTeamTexts(() => import('../features/team/TeamHome.tsx')));
@@ -110,6 +113,9 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [INDIVIDUAL_PATHS.cinemaAddAudienceSure]: CinemaAddAudienceSure,
   [INDIVIDUAL_PATHS.shoppingCart]: ShoppingCart,
   [INDIVIDUAL_PATHS.login]: Login,
+  [INDIVIDUAL_PATHS.bindPhone]: BindPhone,
+  [INDIVIDUAL_PATHS.wxLogin]: WxLogin,
+  [INDIVIDUAL_PATHS.wxLoginConfirm]: WxLoginConfirm,
   [INDIVIDUAL_PATHS.payOrder]: PayOrder,
   [INDIVIDUAL_PATHS.paySuccess]: PaySuccess,
   [INDIVIDUAL_PATHS.orderRecord]: OrderRecord,
@@ -255,6 +261,7 @@ function Guard({ children }: { children: ReactNode }) {
     search: search ? `?${search}` : '',
     kind,
     loggedIn: Boolean(getToken(kind)),
+    mustBind: mustBind(),
   });
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 /** The route guard of SPEC §2/§6 as a pure function, so every rule is testable without a
  * browser: where may this URL go, given the account kind and whether it holds a token. */
 import { AREA_LOGIN, AREA_PREFIX as PREFIX, AREA_START, type AccountKind } from '../domain/areas.ts';
-import { pathTo, SHARED_PATHS, STAFF_PATHS } from '../domain/paths.ts';
+import { INDIVIDUAL_PATHS, pathTo, SHARED_PATHS, STAFF_PATHS } from '../domain/paths.ts';
 import { matchRoute } from './routes.ts';
 
 export interface GuardInput {
@@ -9,11 +9,13 @@ export interface GuardInput {
   search: string;
   kind: AccountKind;
   loggedIn: boolean;
+  /** A visitor logged in to an account the chat app created, no phone bound yet. */
+  mustBind?: boolean;
 }
 
 export type GuardResult = { pass: true } | { pass: false; to: string };
 
-export function guard({ pathname, search, kind, loggedIn }: GuardInput): GuardResult {
+export function guard({ pathname, search, kind, loggedIn, mustBind = false }: GuardInput): GuardResult {
   // A shared order link is open to anyone, with no checks at all.
   if (pathname.includes('/repOrder')) return { pass: true };
 
@@ -37,7 +39,12 @@ export function guard({ pathname, search, kind, loggedIn }: GuardInput): GuardRe
   // A path no screen has is a 404 for everyone, logged in or not.
   const route = matchRoute(pathname);
   if (!route) return { pass: false, to: SHARED_PATHS.notFound };
-  if (loggedIn || route.noLogin) return { pass: true };
+  if (route.noLogin) return { pass: true };
+  // Forced binding (SPEC §1): a screen that needs a login needs a bound phone first.
+  if (loggedIn && mustBind && kind === 'individual' && pathname.startsWith(`${PREFIX.individual}/`) && pathname !== INDIVIDUAL_PATHS.bindPhone) {
+    return { pass: false, to: pathTo(INDIVIDUAL_PATHS.bindPhone, {}, { redirect: pathname + search }) };
+  }
+  if (loggedIn) return { pass: true };
   const area: AccountKind = pathname.startsWith(PREFIX.team) ? 'team' : 'individual';
   return { pass: false, to: pathTo(AREA_LOGIN[area], {}, { redirect: pathname + search }) };
 }

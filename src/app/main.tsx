@@ -6,12 +6,20 @@ import { toastFail } from '../ui/feedback.ts';
 import '../ui/base.css';
 import { App } from './App.tsx';
 import { reportExpired } from './expired.ts';
+import { navigate } from 'wouter/use-browser-location';
+import { setMustBind } from '../api/session.ts';
+import { INDIVIDUAL_PATHS, pathTo } from '../domain/paths.ts';
 
 configureApi({
   language: languageHeader,
   text: (key) => i18n.t(`errors.${key}`),
   toast: toastFail,
   expired: reportExpired,
+  bindRequired: () => {
+    setMustBind(true);
+    const here = window.location.pathname + window.location.search;
+    if (window.location.pathname !== INDIVIDUAL_PATHS.bindPhone) navigate(pathTo(INDIVIDUAL_PATHS.bindPhone, {}, { redirect: here }), { replace: true });
+  },
 });
 
 void startI18n().then(() =>

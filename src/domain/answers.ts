@@ -44,6 +44,7 @@ export const user = z.strictObject({
   phone: z.string(),
   email: z.string().nullable(),
   registeredAt: z.string(),
+  wechatNickname: z.string().nullable(),
 });
 export const userInfo = z.strictObject({ user });
 export const certificateOptions = z.array(z.strictObject({ dictValue: certificateType, dictLabel: z.string() }));
@@ -689,3 +690,13 @@ export const orderRating = z.strictObject({
 
 /** The chat app's JS-SDK config for one of our pages. */
 export const wxJsConfig = z.strictObject({ appId: z.string(), timestamp: z.number().int(), nonceStr: z.string(), signature: z.string() });
+/** ingore/getWechatCode: the chat app's authorize page. */
+export const wechatAuthorize = z.strictObject({ url: z.string() });
+/** ingore/wxLogin: a scan ticket still waiting (or refused, or expired), or the login. */
+export const wxLoginAnswer = z.strictObject({
+  status: z.enum(['waiting', 'refused', 'expired', 'loggedIn']),
+  token: z.string().nullable(),
+  bindStatus: z.union([z.literal(0), z.literal(1)]).nullable(),
+});
+/** ingore/wxScanTicket: what the scan login screen polls with, and what its QR code shows. */
+export const wxScanTicket = z.strictObject({ ticket: z.string(), scanId: z.string(), expiresAt: z.number() });

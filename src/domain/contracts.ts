@@ -362,3 +362,11 @@ export const hallKeyQuery = z.object({ hallKey: text().min(1).max(50) });
 
 /** ingore/getWxJsConfig: the page to sign, its full URL (the #fragment is ignored). */
 export const wxJsConfigQuery = z.object({ url: text().min(1).max(2048) });
+/** ingore/getWechatCode: the chat app's OAuth, silent (`base`) or with consent (`userinfo`), back to an app path. */
+export const wechatCodeQuery = z.object({ oauthType: z.enum(['base', 'userinfo']), redirectUrl: text().min(1).max(500) });
+/** getWxOauthCode: where the chat app sends the browser back (no code when the visitor refused). */
+export const wechatCallbackQuery = z.object({ code: text().max(512).optional(), state: text().max(128).optional() });
+/** ingore/wxLogin: a one-time login ticket (after the OAuth, or a scan login's). */
+export const wxLoginQuery = z.object({ ticket: text().min(1).max(100) });
+/** wxScanDecide: the phone's answer to a scan login (the id its QR code shows). */
+export const wxScanDecideBody = z.object({ scanId: text().min(1).max(100), approve: z.boolean() });

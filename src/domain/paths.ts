@@ -56,6 +56,12 @@ export const INDIVIDUAL_PATHS = {
   reDestory: '/individualCustomers/personalCenter/reDestory',
   notice: '/individualCustomers/notice',
   noticeDetail: '/individualCustomers/noticeDetail',
+  /** The scan login (SPEC §2 wxLogin): a QR code to scan with the chat app. */
+  wxLogin: '/individualCustomers/wxLogin',
+  /** The chat app's side of a scan login (`?scan=` the QR's id): confirm or cancel. */
+  wxLoginConfirm: '/individualCustomers/wxLoginConfirm',
+  /** Bind a phone to the account the chat app created (`?redirect=`), before anything else. */
+  bindPhone: '/individualCustomers/bindPhone',
 } as const;
 
 export const TEAM_PATHS = {

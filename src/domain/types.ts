@@ -235,12 +235,14 @@ export interface User {
   userType: 1 | 2;
   /** 1 = phone bound */
   bindStatus: 0 | 1;
-  /** masked, 138****8000 */
+  /** masked, 138****8000; '' until a phone is bound (an account the chat app created) */
   phone: string;
   /** The bound e-mail (the owner's own), or null. */
   email: string | null;
   /** The day the account registered (museum time). */
   registeredAt: string;
+  /** The bound chat-app identity's nickname, or null when none is bound. */
+  wechatNickname: string | null;
 }
 
 /** cancelCustomerAccount (POST): the counts of what the cancellation did. */
@@ -999,4 +1001,19 @@ export interface WxJsConfig {
   nonceStr: string;
   /** sha1 of the ticket, nonce, timestamp and the page's URL (server/providers/wechatJsapi.ts). */
   signature: string;
+}
+
+/** ingore/wxLogin: a scan ticket still waiting (or refused, or expired), or the login. */
+export interface WxLoginAnswer {
+  status: 'waiting' | 'refused' | 'expired' | 'loggedIn';
+  token: string | null;
+  bindStatus: 0 | 1 | null;
+}
+
+/** ingore/wxScanTicket: the secret the scan login screen polls with, the id its QR code shows. */
+export interface WxScanTicket {
+  ticket: string;
+  scanId: string;
+  /** ms since the epoch, server time */
+  expiresAt: number;
 }

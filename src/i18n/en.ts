@@ -124,6 +124,13 @@ const en: Messages = {
     resendIn: 'Resend in {{n}}s',
     codeSent: 'Code sent',
     submit: 'Log in',
+    wechatGoing: 'Logging in with WeChat…',
+    wechatRetry: 'Try WeChat again',
+    usePhone: 'Log in with your mobile number',
+    scan: 'Log in with WeChat (scan)',
+    bindTitle: 'Bind your mobile number',
+    bindHint: 'You are logged in with WeChat. Bind your mobile number to continue; an account you registered with this number, and its orders, will be linked to WeChat.',
+    bindSubmit: 'Bind and continue',
   },
   pay: {
     changeSeats: 'Change seats',

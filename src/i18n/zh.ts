@@ -109,6 +109,13 @@ const zh = {
     resendIn: '{{n}}秒后重发',
     codeSent: '验证码已发送',
     submit: '登录',
+    wechatGoing: '正在通过微信登录…',
+    wechatRetry: '重新通过微信登录',
+    usePhone: '使用手机号登录',
+    scan: '微信扫码登录',
+    bindTitle: '绑定手机号',
+    bindHint: '微信登录成功。请绑定手机号后继续，已用手机号注册的账号及其订单将与微信关联。',
+    bindSubmit: '绑定并继续',
   },
   pay: {
     changeSeats: '更换座位',

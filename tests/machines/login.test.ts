@@ -50,7 +50,56 @@ const happyOrderings: PathModel = {
   events: () => [{ type: 'CODE.CHANGE', value: '123456' }, { type: 'SEND_CODE' }, { type: 'SUBMIT' }],
 };
 
-pathSuite('login', [allCases, happyOrderings]);
+const GOING = '/individualCustomers/order/orderRecord';
+const chatOutcomes: PathModel['outcomes'] = {
+  sendCode: [{ output: true }],
+  login: [{ output: { token: 't' } }],
+  bind: [{ output: { token: 't2' } }, { error: 'This number is already bound to another WeChat account' }],
+  startOAuth: [{ output: null }, { error: 'The system is busy; please try again later' }],
+  exchangeTicket: [{ output: { bindStatus: 1 } }, { output: { bindStatus: 0 } }, { error: 'This login ticket has expired; please log in again' }],
+};
+const chatEvents = () => [
+  { type: 'RETRY' },
+  { type: 'USE_PHONE' },
+  { type: 'PHONE.CHANGE', value: VALID_PHONE },
+  { type: 'CODE.CHANGE', value: '123456' },
+  { type: 'SEND_CODE' },
+  { type: 'SUBMIT' },
+];
+/** The OAuth is asked for where the visitor was going; a bind sends a valid phone and code. */
+const chatOutcome: PathModel['outcome'] = (end) => {
+  for (const { redirect } of callsOf(end, 'startOAuth') as Array<{ redirect: string }>) expect(redirect).toBe(GOING);
+  for (const { phone, code } of callsOf(end, 'bind') as LoginActorInput[]) expect([checkPhone(phone), checkCode(code)]).toEqual([null, null]);
+};
+
+/** In the chat app: its OAuth at once; a failure offers a retry or the phone form. */
+const chatApp: PathModel = {
+  name: 'in the chat app',
+  machine: loginMachine,
+  input: { chatApp: true, redirect: GOING, countdownSeconds: 1 },
+  generators: ['cover'],
+  outcomes: chatOutcomes,
+  outcome: chatOutcome,
+  events: chatEvents,
+  say: { RETRY: 'tries the chat app again', USE_PHONE: 'logs in with her phone instead' },
+};
+
+/** Back from the chat app with a ticket: logged in, or (no phone yet) the bind form. */
+const backWithTicket: PathModel = {
+  ...chatApp,
+  name: 'back with a ticket',
+  input: { chatApp: true, redirect: GOING, ticket: 'ticket-1', countdownSeconds: 1 },
+};
+
+/** Sent to the bind screen by the guard (logged in, no phone bound). */
+const mustBind: PathModel = {
+  ...chatApp,
+  name: 'must bind',
+  input: { mustBind: true, redirect: GOING, countdownSeconds: 1 },
+  events: () => [{ type: 'PHONE.CHANGE', value: INVALID_PHONE }, ...chatEvents()],
+};
+
+pathSuite('login', [allCases, happyOrderings, chatApp, backWithTicket, mustBind]);
 
 describe('login: behaviour', () => {
   function start(login: () => Promise<unknown> = async () => ({ token: 't' })) {
@@ -136,6 +185,36 @@ describe('login: behaviour', () => {
     actor.send({ type: 'SUBMIT' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().value).toBe('loggedIn');
+  });
+
+  it('in the chat app the OAuth starts at once for where the visitor was going; no phone form', async () => {
+    const asked: string[] = [];
+    const machine = loginMachine.provide({ actors: { startOAuth: fromPromise<unknown, { redirect: string }>(async ({ input }) => asked.push(input.redirect)) } });
+    const actor = createActor(machine, { input: { chatApp: true, redirect: '/individualCustomers/cart/shoppingCart' } }).start();
+    await waitFor(actor, (s) => s.matches('redirecting'));
+    expect(asked).toEqual(['/individualCustomers/cart/shoppingCart']);
+    expect(createActor(loginMachine, { input: {} }).start().getSnapshot().matches('form')).toBe(true);
+  });
+
+  it('back with a ticket of an account without a phone: the bind form, which binds (never logs in by phone)', async () => {
+    const bound: LoginActorInput[] = [];
+    const machine = loginMachine.provide({
+      actors: {
+        exchangeTicket: fromPromise<{ bindStatus: 0 | 1 }, { ticket: string }>(async () => ({ bindStatus: 0 })),
+        bind: fromPromise<unknown, LoginActorInput>(async ({ input }) => bound.push(input)),
+        login: fromPromise<unknown, LoginActorInput>(async () => {
+          throw new Error('not this one');
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { chatApp: true, ticket: 'T' } }).start();
+    await waitFor(actor, (s) => s.matches('form'));
+    expect(actor.getSnapshot().context.mode).toBe('bind');
+    actor.send({ type: 'PHONE.CHANGE', value: VALID_PHONE });
+    actor.send({ type: 'CODE.CHANGE', value: '123456' });
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(bound).toEqual([{ phone: VALID_PHONE, code: '123456' }]);
   });
 
   it('a failed send returns to ready with the message', async () => {

@@ -12,6 +12,7 @@ import { localFace } from '../../server/providers/face.ts';
 import { noOcr } from '../../server/providers/ocr.ts';
 import { wechatJsapiProvider } from '../../server/providers/wechatJsapi.ts';
 import type { WechatConfig } from '../../server/config.ts';
+import { simWechatOAuth } from '../../server/providers/wechatOAuth.ts';
 import type { Providers } from '../../server/context.ts';
 import { signNotify } from '../../server/providers/payNotify.ts';
 import { signToken } from '../../server/auth.ts';
@@ -87,7 +88,7 @@ export async function makeApp(
   config: Partial<AppConfig> = {},
   options: {
     databaseUrl?: string;
-    providers?: Partial<Pick<Providers, 'face' | 'ocr' | 'payment'>>;
+    providers?: Partial<Pick<Providers, 'face' | 'ocr' | 'payment' | 'wechatOAuth'>>;
     /** The chat app's real JS-SDK adapter against this vendor (a fake), instead of the simulator. */
     wechat?: { config: WechatConfig; timeoutMs?: number; waitMs?: number; log?: (line: string) => void };
   } = {},
@@ -106,6 +107,7 @@ export async function makeApp(
       face: localFace(),
       ocr: noOcr(),
       wechatJsapi: wechatJsapiProvider(options.wechat ? { provider: 'wechat', wechat: options.wechat.config } : { provider: 'sim' }, db, clock, options.wechat),
+      wechatOAuth: simWechatOAuth(db, clock),
       ...options.providers,
     },
     config: { ...defaultConfig(), smsPerIpPerHour: 10_000, ...config },

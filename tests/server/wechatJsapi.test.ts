@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { defaultConfig } from '../../server/context.ts';
+import { simWechatOAuth } from '../../server/providers/wechatOAuth.ts';
 import { simPayment } from '../../server/providers/payment.ts';
 import { consoleSms } from '../../server/providers/sms.ts';
 import { localFace } from '../../server/providers/face.ts';
@@ -259,7 +260,7 @@ async function secondInstance(first: TestApp, wechat: WechatConfig, timeoutMs: n
   const app: FastifyInstance = await buildApp({
     db: first.db,
     clock: first.now,
-    providers: { sms: consoleSms(() => undefined), payment: await simPayment(first.db), face: localFace(), ocr: noOcr(), wechatJsapi: wechatJsapi(first.db, first.now, wechat, { timeoutMs, log: () => undefined }) },
+    providers: { sms: consoleSms(() => undefined), payment: await simPayment(first.db), face: localFace(), ocr: noOcr(), wechatJsapi: wechatJsapi(first.db, first.now, wechat, { timeoutMs, log: () => undefined }), wechatOAuth: simWechatOAuth(first.db, first.now) },
     config: defaultConfig(),
   });
   return {

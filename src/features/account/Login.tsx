@@ -1,87 +1,141 @@
-/** individualCustomers/login: phone + SMS code, then back to where the visitor was. */
+/** individualCustomers/login: phone + SMS code, then back to where the visitor was. In the chat
+ * app, its OAuth instead (issue 13): the login screen goes to the chat app's authorize page at
+ * once, and comes back here with a one-time ticket (`?wxTicket=`). An account the chat app
+ * created binds a phone first (this same form, on individualCustomers/bindPhone too). */
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { Field } from '../../ui/Field.ts';
 import '../../ui/vant.ts';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { loginMachine } from '../../../machines/login.machine.ts';
 import { login, sendCode } from '../../api/calls.ts';
-import { setToken } from '../../api/session.ts';
+import { setMustBind, setToken } from '../../api/session.ts';
+import { bindWxUserMobile, getWechatCode, wxLogin } from '../../api/wechatLoginCalls.ts';
 import { CODE_MAX_LENGTH } from '../../domain/limits.ts';
 import { tr } from '../../i18n/index.ts';
 import { safeRedirect } from '../../domain/areas.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { toastInfo } from '../../ui/feedback.ts';
-import { Screen } from '../../ui/Screen.tsx';
+import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { Refusal } from '../../ui/Refusal.tsx';
-import { INDIVIDUAL_PATHS } from '../../domain/paths.ts';
+import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
+import { inChatApp } from '../../wechat/chatApp.ts';
 
 const machine = loginMachine.provide({
   actors: {
     sendCode: fromPromise(({ input }) => sendCode(input.phone)),
-    login: fromPromise(async ({ input }) => setToken('individual', (await login(input.phone, input.code)).token)),
+    login: fromPromise(async ({ input }) => {
+      setToken('individual', (await login(input.phone, input.code)).token);
+      // A phone login is a bound account, whatever the last one on this device was.
+      setMustBind(false);
+    }),
+    bind: fromPromise(async ({ input }) => {
+      // The answer's token may be another account's: the phone's, which the identity joined.
+      setToken('individual', (await bindWxUserMobile(input.phone, input.code)).token);
+      setMustBind(false);
+    }),
+    // Silent first: a new visitor is sent on to the consent screen by the server.
+    startOAuth: fromPromise(async ({ input }) => window.location.assign((await getWechatCode('base', input.redirect)).url)),
+    exchangeTicket: fromPromise(async ({ input }) => {
+      const answer = await wxLogin(input.ticket);
+      if (!answer.token || answer.bindStatus === null) throw new Error(answer.status);
+      setToken('individual', answer.token);
+      setMustBind(answer.bindStatus !== 1);
+      return { bindStatus: answer.bindStatus };
+    }),
   },
 });
 
-export default function Login() {
+export default function Login({ bind = false }: { bind?: boolean }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const search = useSearch();
-  const [snapshot, send] = useMachine(machine, { input: {} });
-  const { phone, code, countdown, error } = snapshot.context;
+  const params = new URLSearchParams(search);
+  const redirect = safeRedirect(params.get('redirect'), 'individual');
+  const hasTicket = params.has('wxTicket');
+  const [snapshot, send] = useMachine(machine, {
+    input: { ticket: params.get('wxTicket'), chatApp: inChatApp(), mustBind: bind, redirect },
+  });
+  const { phone, code, countdown, error, mode } = snapshot.context;
   const sending = snapshot.matches({ form: { sender: 'sending' } });
   const counting = snapshot.matches({ form: { sender: 'counting' } });
-  const submitting = snapshot.matches({ form: { submit: 'submitting' } });
+  const submitting = snapshot.matches({ form: { submit: 'submitting' } }) || snapshot.matches({ form: { submit: 'binding' } });
+  const onForm = snapshot.matches('form');
+  const oauthFailed = snapshot.matches('oauthFailed');
+  const binding = mode === 'bind';
 
   useEffect(() => {
     if (counting && countdown === snapshot.context.countdownFrom) toastInfo(t('login.codeSent'));
   }, [counting, countdown, snapshot.context.countdownFrom, t]);
 
   useEffect(() => {
-    if (snapshot.status === 'done') {
-      navigate(safeRedirect(new URLSearchParams(search).get('redirect'), 'individual'), { replace: true });
-    }
-  }, [snapshot.status, search, navigate]);
+    if (snapshot.status === 'done') navigate(redirect, { replace: true });
+  }, [snapshot.status, redirect, navigate]);
+
+  // The ticket is spent: take it out of the address, so a reload does not try it again.
+  useEffect(() => {
+    if (binding && hasTicket) navigate(pathTo(INDIVIDUAL_PATHS.bindPhone, {}, { redirect }), { replace: true });
+  }, [binding, hasTicket, redirect, navigate]);
 
   return (
-    <Screen title={t('login.title')} backTo={INDIVIDUAL_PATHS.selectDate}>
+    <Screen title={t(binding ? 'login.bindTitle' : 'login.title')} backTo={INDIVIDUAL_PATHS.selectDate}>
       <div className="login-hero">
         <img src="/logo.svg" alt="" width={56} height={56} />
-        <p className="muted">{t('login.hint')}</p>
+        <p className="muted">{onForm ? t(binding ? 'login.bindHint' : 'login.hint') : oauthFailed ? null : t('login.wechatGoing')}</p>
       </div>
-      <section className="card">
-        <Field
-          type="tel"
-          label={t('login.phone')}
-          placeholder={t('login.phonePlaceholder')}
-          value={phone}
-          maxLength={11}
-          onChange={(value) => send({ type: 'PHONE.CHANGE', value })}
-        />
-        <Field
-          type="digit"
-          label={t('login.code')}
-          placeholder={t('login.codePlaceholder')}
-          value={code}
-          maxLength={CODE_MAX_LENGTH}
-          onChange={(value) => send({ type: 'CODE.CHANGE', value })}
-          button={
-            <button type="button" className="code-btn" disabled={sending || counting} onClick={() => send({ type: 'SEND_CODE' })}>
-              {counting ? t('login.resendIn', { n: countdown }) : t('login.sendCode')}
-            </button>
-          }
-        />
-      </section>
-      {error ? (
-        <Refusal message={tr(error)} />
+      {onForm ? (
+        <section className="card">
+          <Field
+            type="tel"
+            label={t('login.phone')}
+            placeholder={t('login.phonePlaceholder')}
+            value={phone}
+            maxLength={11}
+            onChange={(value) => send({ type: 'PHONE.CHANGE', value })}
+          />
+          <Field
+            type="digit"
+            label={t('login.code')}
+            placeholder={t('login.codePlaceholder')}
+            value={code}
+            maxLength={CODE_MAX_LENGTH}
+            onChange={(value) => send({ type: 'CODE.CHANGE', value })}
+            button={
+              <button type="button" className="code-btn" disabled={sending || counting} onClick={() => send({ type: 'SEND_CODE' })}>
+                {counting ? t('login.resendIn', { n: countdown }) : t('login.sendCode')}
+              </button>
+            }
+          />
+        </section>
       ) : null}
-      <FooterBar>
-        <button type="button" className="btn btn--primary btn--block" disabled={submitting} onClick={() => send({ type: 'SUBMIT' })}>
-          {t('login.submit')}
-        </button>
-      </FooterBar>
+      {error ? <Refusal message={tr(error)} /> : null}
+      {onForm && !binding && !snapshot.context.chatApp ? (
+        <p className="row login-alt">
+          <Link href={INDIVIDUAL_PATHS.wxLogin} className="link">
+            {t('login.scan')}
+          </Link>
+        </p>
+      ) : null}
+      {oauthFailed ? (
+        <div className="empty-state">
+          <button type="button" className="btn btn--primary btn--block" onClick={() => send({ type: 'RETRY' })}>
+            {t('login.wechatRetry')}
+          </button>
+          <button type="button" className="btn btn--block" onClick={() => send({ type: 'USE_PHONE' })}>
+            {t('login.usePhone')}
+          </button>
+        </div>
+      ) : null}
+      {onForm ? (
+        <FooterBar>
+          <button type="button" className="btn btn--primary btn--block" disabled={submitting} onClick={() => send({ type: 'SUBMIT' })}>
+            {t(binding ? 'login.bindSubmit' : 'login.submit')}
+          </button>
+        </FooterBar>
+      ) : null}
+      <LoadingOverlay show={!onForm && !oauthFailed && snapshot.status !== 'done'} />
     </Screen>
   );
 }

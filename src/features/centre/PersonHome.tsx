@@ -6,6 +6,8 @@ import { Link, useLocation } from 'wouter';
 import { getMe } from '../../api/accountCalls.ts';
 import { logout } from '../../api/calls.ts';
 import { clearToken } from '../../api/session.ts';
+import { unbindWechat } from '../../api/wechatLoginCalls.ts';
+import { confirm, toastFail, toastInfo } from '../../ui/feedback.ts';
 import { INDIVIDUAL_PATHS, MESSAGE_PATHS } from '../../domain/paths.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { CentreLinks } from '../../ui/CentreLinks.tsx';
@@ -35,6 +37,17 @@ export default function PersonHome() {
   const [, navigate] = useLocation();
   const { data: me, failed, loading, reload } = useLoad(getMe, []);
 
+  // The chat app's identity: unbinding keeps the account, its phone and its orders.
+  const unbind = async () => {
+    const sure = await confirm({ title: t('centre.wechatUnbindTitle'), message: t('centre.wechatUnbindMessage'), confirmButtonText: t('centre.wechatUnbind'), cancelButtonText: t('common.cancel') });
+    if (!sure) return;
+    await unbindWechat().then(
+      () => toastInfo(t('centre.wechatUnbound')),
+      (error: Error) => toastFail(error.message),
+    );
+    reload();
+  };
+
   const leave = async () => {
     await logout().catch(() => undefined);
     clearToken('individual');
@@ -53,6 +66,15 @@ export default function PersonHome() {
               </Link>
             ))}
           </nav>
+        </section>
+      ) : null}
+      {me?.wechatNickname != null ? (
+        <section className="card centre-wechat">
+          <span className="centre-wechat__label">{t('centre.wechat')}</span>
+          <span className="centre-wechat__name">{me.wechatNickname}</span>
+          <button type="button" className="link" onClick={unbind}>
+            {t('centre.wechatUnbind')}
+          </button>
         </section>
       ) : null}
       {me ? (

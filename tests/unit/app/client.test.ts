@@ -27,6 +27,7 @@ let server: Server;
 let seen: IncomingMessage | null = null;
 const toasts: string[] = [];
 let expired = 0;
+let bindRequired = 0;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -49,6 +50,7 @@ beforeAll(async () => {
     text: (key) => `text:${key}`,
     toast: (m) => toasts.push(m),
     expired: () => expired++,
+    bindRequired: () => bindRequired++,
   });
 });
 
@@ -57,6 +59,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   toasts.length = 0;
   expired = 0;
+  bindRequired = 0;
 });
 
 const rejection = async (promise: Promise<unknown>) => {
@@ -114,5 +117,12 @@ describe('API client (SPEC §7-§8)', () => {
   it('shows the crowd message on a timeout', async () => {
     await rejection(call('/slow'));
     expect(toasts).toEqual(['text:timeout']);
+  });
+
+  it('sends a visitor without a bound phone to the bind screen, without a toast (the bind screen says it)', async () => {
+    const error = await rejection(call('/code/428'));
+    expect([error.code, error.message, bindRequired, toasts]).toEqual([428, 'message 428', 1, []]);
+    expect(await rejection(call('/code/428', { as: 'staff' }))).toMatchObject({ code: 428 });
+    expect(bindRequired).toBe(1);
   });
 });

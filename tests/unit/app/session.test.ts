@@ -1,10 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearToken, setToken } from '../../../src/api/session.ts';
+import { clearToken, mustBind, setMustBind, setToken } from '../../../src/api/session.ts';
+
+const stored = new Map<string, string>();
+const fakeStorage = {
+  getItem: (k: string) => stored.get(k) ?? null,
+  setItem: (k: string, v: string) => void stored.set(k, v),
+  removeItem: (k: string) => void stored.delete(k),
+};
 
 /** What the browser is told when the token cookie is written. */
 function written(protocol: string, write: () => void): string[] {
   const lines: string[] = [];
   vi.stubGlobal('location', { protocol });
+  vi.stubGlobal('localStorage', fakeStorage);
   vi.stubGlobal('document', {
     set cookie(v: string) {
       lines.push(v);
@@ -26,5 +34,17 @@ describe('token cookies', () => {
     expect(http).toMatch(/samesite=lax$/);
     const [cleared] = written('https:', () => clearToken('individual'));
     expect(cleared).toBe('ticket_token_individual=; max-age=0; path=/; samesite=lax; secure');
+  });
+});
+
+describe('the bind flag (an account the chat app created, no phone yet)', () => {
+  it('goes with the visitor token, and only with it', () => {
+    vi.stubGlobal('localStorage', fakeStorage);
+    written('https:', () => setMustBind(true));
+    expect(mustBind()).toBe(true);
+    written('https:', () => clearToken('team'));
+    expect(mustBind()).toBe(true);
+    written('https:', () => clearToken('individual'));
+    expect(mustBind()).toBe(false);
   });
 });

@@ -83,6 +83,8 @@ const same = {
   hallNames: true as Equal<Out<typeof answers.hallNames>, Array<{ hallId: number; hallName: string }>>,
   parameter: true as Equal<Out<typeof answers.parameter>, { parameterName: string; value: string }>,
   wxJsConfig: true as Equal<Out<typeof answers.wxJsConfig>, T.WxJsConfig>,
+  wxLoginAnswer: true as Equal<Out<typeof answers.wxLoginAnswer>, T.WxLoginAnswer>,
+  wxScanTicket: true as Equal<Out<typeof answers.wxScanTicket>, T.WxScanTicket>,
 } satisfies Record<string, true>;
 
 describe('answer schemas', () => {

@@ -1,0 +1,130 @@
+/** The chat app's login in the browser (issue 13), zh and en, in the chat app's own browser:
+ * a new identity goes through the simulator's OAuth (who are you, then consent), binds a phone
+ * with a code from the dev SMS outbox and lands where it was going; the same identity later logs
+ * in silently; a phone browser's scan login is approved from the chat app; the centre shows
+ * the bound nickname and unbinds it. */
+import { expect, test, type Page } from '@playwright/test';
+import { chatAppContext } from './chatApp.ts';
+import { fill, latestCode, newPhone, shot } from './helpers.ts';
+import { noSidewaysScroll, noWordBrokenMidWord, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
+
+test.use(chatAppContext);
+
+const T = {
+  zh: {
+    newOne: '一个新身份', next: '继续', allow: '允许', refuse: '拒绝', phone: '手机号', code: '验证码', sendCode: '获取验证码', bind: '绑定并继续',
+    bindTitle: '绑定手机号', confirm: '确认登录', approved: '已确认，另一块屏幕将自动登录', wechat: '微信', unbind: '解绑', unbound: '已解绑微信', scanLink: '微信扫码登录', wrongCode: '验证码错误或已过期',
+  },
+  en: {
+    newOne: 'A new identity', next: 'Continue', allow: 'Allow', refuse: 'Refuse', phone: 'Mobile', code: 'Code', sendCode: 'Send code', bind: 'Bind and continue',
+    bindTitle: 'Bind your mobile number', confirm: 'Confirm', approved: 'Confirmed: the other screen logs in now', wechat: 'WeChat', unbind: 'Unbind', unbound: 'WeChat unbound', scanLink: 'Log in with WeChat (scan)', wrongCode: 'Verification code is incorrect or expired',
+  },
+} as const;
+
+const GOING = '/individualCustomers/order/orderRecord';
+/** A phone's own browser (playwright.config.ts's default), not the chat app's. */
+const PHONE_BROWSER_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+async function looksRight(page: Page) {
+  await noSidewaysScroll(page);
+  await noWordBrokenMidWord(page.locator('body'));
+}
+
+for (const lang of ['zh', 'en'] as const) {
+  const L = T[lang];
+
+  test(`a new chat-app visitor: OAuth with consent, a phone bound, then silent; a scan login approved from the chat app (${lang})`, async ({ page, browser, baseURL }) => {
+    await useLanguage(page, lang);
+    await page.addInitScript(() => sessionStorage.setItem('noticeSeen', '1'));
+
+    // A screen that needs a login: the login screen goes to the chat app at once (silent scope).
+    await page.goto(GOING);
+    await expect(page).toHaveURL(/\/prod-api\/wx\/sim\/authorize\?.*scope=snsapi_base/);
+    // The simulated chat app does not know this browser yet: who is using it?
+    const newOne = page.locator('label.id').filter({ hasText: L.newOne });
+    await tapTarget(newOne);
+    await looksRight(page);
+    await shot(page, lang, 'wx-1-who');
+    await newOne.click();
+    await page.getByRole('button', { name: L.next }).click();
+
+    // A new openid: back through the chat app for consent.
+    await expect(page).toHaveURL(/\/prod-api\/wx\/sim\/authorize\?.*scope=snsapi_userinfo/);
+    for (const name of [L.allow, L.refuse]) await tapTarget(page.getByRole('button', { name }));
+    await looksRight(page);
+    await shot(page, lang, 'wx-2-consent');
+    await page.getByRole('button', { name: L.allow }).click();
+
+    // Logged in to an account without a phone: the bind form, before anything else.
+    await expect(page.getByText(L.bindTitle).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/individualCustomers\/bindPhone\?redirect=/);
+    const phone = `${newPhone().slice(0, 10)}${lang === 'zh' ? 3 : 4}`;
+    await fill(page, L.phone, phone);
+    await page.getByRole('button', { name: L.sendCode }).click();
+    const code = await latestCode(page, phone);
+    // A wrong code first: refused where the eye is, nothing bound.
+    await fill(page, L.code, code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: L.bind }).click();
+    await whereTheEyeIs(page, page.getByRole('alert').filter({ hasText: L.wrongCode }));
+    await expect(page.locator('.rv-toast')).toBeHidden();
+    await looksRight(page);
+    await shot(page, lang, 'wx-3-bind');
+    await fill(page, L.code, code);
+    await page.getByRole('button', { name: L.bind }).click();
+    await expect(page).toHaveURL(new RegExp(`${GOING}$`));
+
+    // Logged out of the app, the same chat-app user comes back: no page of the chat app shows.
+    const simPages: number[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/wx/sim/authorize')) simPages.push(r.status());
+    });
+    await page.context().clearCookies({ name: 'ticket_token_individual' });
+    await page.goto('/individualCustomers/personalCenter/personHome');
+    await expect(page).toHaveURL(/\/personalCenter\/personHome$/);
+    // Through the chat app, which answered with a redirect each time, never a page.
+    expect(simPages.length).toBeGreaterThan(0);
+    expect(simPages.filter((status) => status !== 302)).toEqual([]);
+    const wechatRow = page.locator('.centre-wechat');
+    await expect(wechatRow).toContainText(L.wechat);
+    await tapTarget(wechatRow.getByRole('button', { name: L.unbind }));
+
+    // A phone's own browser: the scan login's QR code, approved from the chat app.
+    const desk = await (await browser.newContext({ baseURL, viewport: { width: 375, height: 667 }, userAgent: PHONE_BROWSER_UA })).newPage();
+    await useLanguage(desk, lang);
+    await desk.goto('/individualCustomers/login');
+    await tapTarget(desk.getByRole('link', { name: L.scanLink }));
+    await looksRight(desk);
+    await shot(desk, lang, 'wx-0-login-scan-link');
+    await desk.getByRole('link', { name: L.scanLink }).click();
+    await expect(desk).toHaveURL(/\/individualCustomers\/wxLogin$/);
+    const qr = desk.locator('.ticket-qr[data-qr]');
+    await expect(qr).toBeVisible();
+    const url = (await qr.getAttribute('data-qr'))!;
+    expect(url).toMatch(/\/individualCustomers\/wxLoginConfirm\?scan=/);
+    await looksRight(desk);
+    await shot(desk, lang, 'wx-4-scan-qr');
+
+    await page.goto(url);
+    await tapTarget(page.getByRole('button', { name: L.confirm }));
+    await looksRight(page);
+    await shot(page, lang, 'wx-5-scan-confirm');
+    await page.getByRole('button', { name: L.confirm }).click();
+    await expect(page.getByText(L.approved)).toBeVisible();
+    // The desktop asks every 2 s: logged in, at the visitor area's start.
+    await expect(desk).toHaveURL(/\/individualCustomers\/select\/selectDate$/, { timeout: 10_000 });
+    await desk.goto('/individualCustomers/personalCenter/personHome');
+    await expect(desk.getByText(`${phone.slice(0, 3)}****${phone.slice(-4)}`)).toBeVisible();
+    await desk.context().close();
+
+    // The centre: the bound nickname, unbound after a confirmation.
+    await page.goto('/individualCustomers/personalCenter/personHome');
+    await expect(wechatRow).toBeVisible();
+    await looksRight(page);
+    await shot(page, lang, 'wx-6-centre');
+    await wechatRow.getByRole('button', { name: L.unbind }).click();
+    await page.locator('.rv-dialog').getByRole('button', { name: L.unbind }).click();
+    await expect(page.getByText(L.unbound)).toBeVisible();
+    await expect(wechatRow).toHaveCount(0);
+  });
+}
