@@ -65,6 +65,12 @@ async function book(v: Visitor, adults: number, cart: boolean): Promise<{ orderI
   return { orderId: cart ? null : r.data.orderId, date };
 }
 
+/** An unpaid order of `adults` tickets; its id and visit date. */
+export async function unpaidOrder(v: Visitor, adults = 1): Promise<{ orderId: number; date: string }> {
+  const { orderId, date } = await book(v, adults, false);
+  return { orderId: orderId!, date };
+}
+
 /** Pays an order at the cashier simulator, as its Pay button does. */
 async function pay(page: Page, v: Visitor, orderId: number): Promise<void> {
   const pay = await v.post<{ payUrl: string }>('/pay/create', { orderId });
