@@ -155,8 +155,8 @@ describe('demo mode', () => {
     const answerOf = (op: { responses?: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }> }) =>
       op.responses?.['200']?.content?.['application/json']?.schema.properties;
     expect(answerOf(detail)?.data).toMatchObject({ nullable: true, properties: { payDeadline: {}, tickets: { type: 'array' } } });
-    // The vendor-style routes (the pay and refund notifies, the simulator's HTML pages), the staff's image, the day's CSV and the invoices' PDFs answer in their own format.
-    const own = ['/prod-api/pay/notify', '/prod-api/pay/refundNotify', '/prod-api/pay/sim/cashier', '/prod-api/pay/sim/submit', '/prod-api/staff/uploads/{uploadId}', '/prod-api/staff/day.csv', '/prod-api/staff/invoices/{id}/pdf', '/prod-api/invoice/{id}/pdf', '/prod-api/ingore/invoice/pdf'];
+    // The vendor-style routes (the pay and refund notifies, the simulator's HTML pages, the OAuth's redirect back), the staff's image, the day's CSV and the invoices' PDFs answer in their own format.
+    const own = ['/prod-api/getWxOauthCode', '/prod-api/pay/notify', '/prod-api/pay/refundNotify', '/prod-api/pay/sim/cashier', '/prod-api/pay/sim/submit', '/prod-api/staff/uploads/{uploadId}', '/prod-api/staff/day.csv', '/prod-api/staff/invoices/{id}/pdf', '/prod-api/invoice/{id}/pdf', '/prod-api/ingore/invoice/pdf'];
     const missing = Object.entries(doc.paths as Record<string, Record<string, Parameters<typeof answerOf>[0]>>)
       .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })))
       .filter(({ path, op }) => !own.includes(path) && !answerOf(op)?.data)
