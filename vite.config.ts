@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 import react from '@vitejs/plugin-react';
 
 /** Brotli and gzip twins of every text file of the build, made once here so the server sends
@@ -28,10 +29,47 @@ function precompress(): Plugin {
   };
 }
 
+/** What index.html's boot script preloads (`#first-screen`): each language's texts, and the
+ * calendar's screen with every chunk it imports (the configured texts' sanitizer included:
+ * the notice opens on a first visit). */
+function firstScreen(): Plugin {
+  const chunkOf = (bundle: OutputBundle, source: string) =>
+    Object.values(bundle).find((item): item is OutputChunk => item.type === 'chunk' && item.moduleIds.some((id) => id.endsWith(source)));
+  const graph = (bundle: OutputBundle, chunk: OutputChunk | undefined, into: Set<string>): Set<string> => {
+    if (!chunk || into.has(chunk.fileName)) return into;
+    into.add(chunk.fileName);
+    for (const name of chunk.imports) graph(bundle, bundle[name] as OutputChunk, into);
+    return into;
+  };
+  return {
+    name: 'first-screen',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const entry = Object.values(bundle).find((item): item is OutputChunk => item.type === 'chunk' && item.isEntry);
+        const loaded = graph(bundle, entry, new Set());
+        const screen = new Set<string>();
+        graph(bundle, chunkOf(bundle, 'src/features/select/SelectDate.tsx'), screen);
+        graph(bundle, chunkOf(bundle, 'src/ui/RichText.tsx'), screen);
+        const url = (file: string) => `/${file}`;
+        const files = {
+          zh: url(chunkOf(bundle, 'src/i18n/zh.ts')!.fileName),
+          en: url(chunkOf(bundle, 'src/i18n/en.ts')!.fileName),
+          selectDate: [...screen].filter((file) => !loaded.has(file)).map(url),
+        };
+        return html.replace('<script>', `<script type="application/json" id="first-screen">${JSON.stringify(files)}</script>\n    <script>`);
+      },
+    },
+  };
+}
+
 const apiPort = process.env.API_PORT ?? '8080';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), firstScreen(), precompress()],
   server: {
     // `npm run dev`: Vite serves the client with hot reload, the API server runs beside it.
     proxy: { '/prod-api': `http://127.0.0.1:${apiPort}` },

@@ -1,5 +1,6 @@
 /** Builds the Fastify app: the API under /prod-api and the built client at '/'. */
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -37,6 +38,7 @@ import { wechatOAuthSim } from './providers/wechatOAuthSim.ts';
 import type { SimWechatOAuth } from './providers/wechatOAuth.ts';
 import { BIND_REQUIRED_CODE, WX_LOGIN_TEXTS } from '../src/domain/wechatLogin.ts';
 import { payCashierSim } from './providers/payCashierSim.ts';
+import { firstScreenPages } from './firstScreen.ts';
 import type { SimPayment } from './providers/payment.ts';
 
 export type { AppDeps } from './context.ts';
@@ -56,10 +58,20 @@ const CSP = {
   baseUri: ["'self'"],
 };
 
+/** The CSP hashes of the page's own inline scripts (index.html's boot script): those run, no
+ * other inline script does. A JSON block is data, not a script, and needs none. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)]
+    .filter(([, attrs = '']) => !/\ssrc=/.test(attrs) && !/type="application\/json"/.test(attrs))
+    .map(([, , body]) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({ logger: deps.config.logger, trustProxy: deps.config.trustProxy, bodyLimit: 1024 * 1024 });
+  const distDir = deps.config.distDir && existsSync(path.join(deps.config.distDir, 'index.html')) ? deps.config.distDir : null;
+  const pageScripts = distDir ? inlineScriptHashes(readFileSync(path.join(distDir, 'index.html'), 'utf8')) : [];
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CSP },
+    contentSecurityPolicy: { useDefaults: false, directives: { ...CSP, scriptSrc: [...CSP.scriptSrc, ...pageScripts] } },
     // The chat app opens pages of other origins (payment, OAuth) in the same window.
     crossOriginOpenerPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -147,14 +159,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(200).send({ code: 500, msg: MSG.serverError[langOf(request)], data: null });
   });
 
-  const distDir = deps.config.distDir && existsSync(path.join(deps.config.distDir, 'index.html')) ? deps.config.distDir : null;
+  const firstScreen = distDir ? firstScreenPages(distDir, deps.db) : null;
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
     if (url.startsWith('/prod-api')) {
       return reply.code(200).send({ code: 404, msg: MSG.notFound[langOf(request)], data: null });
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send('Not found');
+    if (firstScreen?.isFirstScreen(url)) {
+      const page = await firstScreen.page();
+      const accepts = String(request.headers['accept-encoding'] ?? '');
+      const [encoding, body] = /\bbr\b/.test(accepts) ? ['br', page.br] : /\bgzip\b/.test(accepts) ? ['gzip', page.gzip] : [null, page.html];
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding').send(body);
+    }
     if (distDir) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', distDir);
     return reply
       .code(200)

@@ -13,6 +13,7 @@ export const getBaseSettings = () =>
   call<BaseSettings>('/basesetting/HallSetting/ingore/gainAllSystemConfigLogin', {
     anonymous: true,
     searchParams: { channel: 'h5', ticketUseType: 1, personType: 1 },
+    early: 'config',
   });
 
 export const getDocument = (name: string) =>
@@ -25,7 +26,7 @@ export const getServerTime = () =>
   call<{ now: number }>('/config/orderRule/getSysTime', { method: 'post', silent: true }).then((d) => d.now);
 
 // Pool and calendar
-export const getCalendar = () => call<CalendarDay[]>('/pool/ingore/getCalendar', { anonymous: true });
+export const getCalendar = () => call<CalendarDay[]>('/pool/ingore/getCalendar', { anonymous: true, early: 'calendar' });
 
 export const getHalls = (queryDate: string) =>
   call<HallPool[]>('/pool/ingore/getHall', {

@@ -4,6 +4,7 @@ import ky, { isHTTPError, isTimeoutError } from 'ky';
 import { REQUEST_TIMEOUT_MS } from '../domain/limits.ts';
 import { currentKind, getToken, type TokenKind } from './session.ts';
 import { BIND_REQUIRED_CODE } from '../domain/wechatLogin.ts';
+import { takeEarly, type EarlyKind } from './early.ts';
 
 export interface Envelope<T> {
   code: number;
@@ -71,12 +72,14 @@ export interface CallOptions {
   silent?: boolean;
   /** The answer is a file (a PDF): resolved as a Blob; a refusal still comes as the envelope. */
   file?: boolean;
+  /** The page's boot script may have asked already (src/api/early.ts): take its answer. */
+  early?: EarlyKind;
 }
 
 /** Sends one call and returns its envelope for 200 and the pass-through codes; every
  * other code is shown (unless silent) and rejected with an ApiError. */
 export async function callRaw<T>(path: string, options: CallOptions = {}): Promise<Envelope<T>> {
-  const { method = 'get', searchParams, json, body: form, as, anonymous, silent, file } = options;
+  const { method = 'get', searchParams, json, body: form, as, anonymous, silent, file, early } = options;
   const headers: Record<string, string> = { language: hooks.language() };
   const token = anonymous ? null : getToken(as ?? currentKind());
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -87,9 +90,10 @@ export async function callRaw<T>(path: string, options: CallOptions = {}): Promi
 
   let body: Envelope<T>;
   try {
-    const response = await http(path.replace(/^\//, ''), { method, searchParams, json, body: form, headers });
+    const response =
+      (early ? await takeEarly(early, headers.language) : null) ?? (await http(path.replace(/^\//, ''), { method, searchParams, json, body: form, headers }));
     if (file && !response.headers.get('content-type')?.includes('json')) return { code: 200, msg: '', data: (await response.blob()) as T };
-    body = await response.json<Envelope<T>>();
+    body = (await response.json()) as Envelope<T>;
   } catch (error) {
     if (isTimeoutError(error)) return fail(hooks.text('timeout'), 0);
     if (isHTTPError(error)) {

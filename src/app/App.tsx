@@ -1,6 +1,6 @@
 /** The app: settings first (SPEC §7), then the guarded routes. Features are composed here
  * and only here (ARCHITECTURE §2). */
-import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { getBaseSettings } from '../api/calls.ts';
@@ -219,6 +219,7 @@ export function App() {
   if (!settings) {
     return failed ? (
       <div className="empty-state">
+        <ShellGone />
         <p>{i18n.t('errors.settings')}</p>
         <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
           {i18n.t('common.retry')}
@@ -234,6 +235,7 @@ export function App() {
       <Guard>
         <ChunkErrorBoundary>
           <Suspense fallback={<LoadingOverlay show />}>
+            <ShellGone />
             <Switch>
               {(Object.keys(SCREENS) as RoutePath[]).map((path) => (
                 <Route key={path} path={path} component={SCREENS[path]} />
@@ -247,6 +249,16 @@ export function App() {
       </Guard>
     </SettingsContext.Provider>
   );
+}
+
+/** Removes index.html's shell (painted before the code arrived) in the commit that shows a
+ * screen or the settings' failure: inside the screens' Suspense it commits with the screen,
+ * not with the loading fallback, so the visitor never sees an empty page in between. */
+function ShellGone() {
+  useLayoutEffect(() => {
+    document.getElementById('boot')?.remove();
+  }, []);
+  return null;
 }
 
 /** Runs the route guard on every navigation and redirects before the screen renders. */

@@ -3,17 +3,26 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gunzipSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { makeApp, type TestApp } from './helpers.ts';
+import { NOTICE_MARK, SHELL_TEXTS } from '../../server/firstScreen.ts';
+import zh from '../../src/i18n/zh.ts';
 
 let t: TestApp;
 let dist: string;
 const script = `console.log(${JSON.stringify('博物馆'.repeat(400))});\n`;
+// index.html as the build leaves it: the preload list (data), the boot script, the shell.
+const boot = `\n      window.__early = { lang: 'zh_cn', answers: {} };\n    `;
+const page =
+  '<!doctype html><html><head><script type="application/json" id="first-screen">{"zh":"/assets/zh.js"}</script>' +
+  `<script>${boot}</script><script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script></head>` +
+  `<body><div id="root"></div><div id="boot"><h1 class="top-bar__title">科技馆票务</h1>${NOTICE_MARK}</div></body></html>`;
 
 beforeAll(async () => {
   // A build as vite.config.ts leaves it: hashed assets with their .br and .gz twins.
   dist = mkdtempSync(path.join(os.tmpdir(), 'museum-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(dist, 'index.html'), page);
   writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), script);
   writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js.gz'), gzipSync(script));
@@ -48,7 +57,51 @@ describe('the client as a CDN would serve it', () => {
       const page = await get(url, 'br');
       expect(page.statusCode).toBe(200);
       expect(page.headers['cache-control']).toBe('no-cache');
-      expect(page.payload).toContain('<div id="root">');
+      const html = page.headers['content-encoding'] === 'br' ? brotliDecompressSync(page.rawPayload).toString() : page.payload;
+      expect(html).toContain('<div id="root">');
     }
+  });
+});
+
+describe('the first screen paints before its code arrives', () => {
+  const scriptSrc = (csp: string) => csp.split(';').find((part) => part.trim().startsWith('script-src'))!.trim();
+
+  it('lets the page run its own boot script by hash and no other inline script', async () => {
+    const hash = `'sha256-${createHash('sha256').update(boot).digest('base64')}'`;
+    for (const url of ['/', '/individualCustomers/select/selectDate', '/team/login']) {
+      const res = await get(url, 'br');
+      expect(scriptSrc(String(res.headers['content-security-policy']))).toBe(`script-src 'self' ${hash}`);
+    }
+  });
+
+  it("sends the calendar's page with the museum's notice in its shell, compressed, asked again each time", async () => {
+    await t.db.query(`UPDATE texts SET zh = $1 WHERE name = 'notice'`, ['<p>今日<strong>闭馆</strong>提前</p><script>alert(1)</script><img src=x onerror=alert(2)>']);
+    const res = await get('/individualCustomers/select/selectDate', 'gzip, deflate, br');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const html = brotliDecompressSync(res.rawPayload).toString();
+    expect(html).toContain('<div class="rich-text "><p>今日<strong>闭馆</strong>提前</p></div>');
+    expect(html).toContain(`<button type="button" class="btn btn--primary btn--block" disabled>${SHELL_TEXTS.noticeOk}</button>`);
+    expect(html).not.toContain('alert(');
+    expect(html).not.toContain(NOTICE_MARK);
+
+    const gz = await get('/individualCustomers/select/selectDate', 'gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(html);
+
+    // Another screen's page is the plain one: no notice over a login form.
+    const other = await get('/individualCustomers/login', 'identity');
+    expect(other.payload).not.toContain('rich-text');
+  });
+
+  it("shows the museum's name and no empty notice when none is configured", async () => {
+    await t.db.query(`UPDATE texts SET zh = '' WHERE name = 'notice'`);
+    await t.db.query(`UPDATE texts SET zh = $1 WHERE name = 'system_name'`, ['星空<科技>馆']);
+    const html = (await get('/individualCustomers/select/selectDate')).payload;
+    expect(html).toContain('<h1 class="top-bar__title">星空&#60;科技&#62;馆</h1>');
+    expect(html).not.toContain('sheet-mask');
+  });
+
+  it("writes the notice's title and button as the app's zh texts do", () => {
+    expect(SHELL_TEXTS).toEqual({ notice: zh.selectDate.notice, noticeOk: zh.selectDate.noticeOk });
   });
 });

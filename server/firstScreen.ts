@@ -1,0 +1,62 @@
+/** The page the server sends for the calendar, the first screen: the built index.html whose
+ * shell carries the museum's name and its notice as a new visitor first sees it (zh), so a
+ * slow phone paints them with the stylesheet instead of after the code (ARCHITECTURE §8). The
+ * app's own notice then renders over it, the same size in the same place. Compressed once per
+ * text; the texts are read on each request (a staff change shows at once). */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Queryable } from './db/db.ts';
+import { getTexts } from './services/settings.ts';
+import { cleanText } from './services/staffSettings.ts';
+import { INDIVIDUAL_PATHS } from '../src/domain/paths.ts';
+
+/** The notice's title and button as the app's zh texts have them (src/i18n/zh.ts `selectDate`,
+ * which the server may not import; tests/server/static.test.ts keeps them equal). */
+export const SHELL_TEXTS = { notice: '购票须知', noticeOk: '我已知晓' };
+
+/** Where index.html's shell takes the notice. */
+export const NOTICE_MARK = '<!--first-screen-notice-->';
+const NAME = /<h1 class="top-bar__title">[^<]*<\/h1>/;
+
+export interface Page {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** index.html with `texts`' name and notice in its shell. The notice is stored sanitized and
+ * cleaned again here: it becomes markup the page shows before any code checks it. Its buttons
+ * are disabled until the app's own notice replaces them. */
+export function renderFirstScreen(template: string, texts: Record<string, string>): string {
+  const notice = cleanText(texts.notice ?? '');
+  const sheet = notice
+    ? `<div class="sheet-mask boot__notice"><section class="sheet"><div class="sheet__head"><span>${SHELL_TEXTS.notice}</span>` +
+      `<button type="button" class="icon-btn" disabled>×</button></div><div class="sheet__body"><div class="rich-text ">${notice}</div></div>` +
+      `<div class="sheet__foot"><button type="button" class="btn btn--primary btn--block" disabled>${SHELL_TEXTS.noticeOk}</button></div></section></div>`
+    : '';
+  const named = texts.system_name ? template.replace(NAME, `<h1 class="top-bar__title">${escapeHtml(texts.system_name)}</h1>`) : template;
+  return named.replace(NOTICE_MARK, sheet);
+}
+
+export function firstScreenPages(distDir: string, db: Queryable) {
+  const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  let last: { key: string; page: Page } | null = null;
+  return {
+    isFirstScreen: (url: string) => url.split('?')[0] === INDIVIDUAL_PATHS.selectDate,
+    async page(): Promise<Page> {
+      const texts = await getTexts(db, 'zh');
+      const key = JSON.stringify([texts.notice ?? '', texts.system_name ?? '']);
+      if (last?.key !== key) {
+        const html = renderFirstScreen(template, texts);
+        last = {
+          key,
+          page: { html, br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }), gzip: gzipSync(html, { level: 9 }) },
+        };
+      }
+      return last.page;
+    },
+  };
+}

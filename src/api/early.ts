@@ -1,0 +1,27 @@
+/** The answers index.html's boot script asked for before the code arrived (the settings, and
+ * on the calendar the calendar): each is taken once, by the first call of its kind in the same
+ * language; a later call, another language or a failed early request asks again. */
+
+interface EarlyAnswers {
+  lang: string;
+  answers: Partial<Record<EarlyKind, Promise<Response | null>>>;
+}
+
+export type EarlyKind = 'config' | 'calendar';
+
+declare global {
+  interface Window {
+    __early?: EarlyAnswers;
+  }
+}
+
+/** The early answer of `kind` when it was asked in `lang` and came back 200, else null. */
+export async function takeEarly(kind: EarlyKind, lang: string): Promise<Response | null> {
+  const early = typeof window === 'undefined' ? undefined : window.__early;
+  const answer = early?.answers[kind];
+  if (!early || !answer) return null;
+  delete early.answers[kind];
+  if (early.lang !== lang) return null;
+  const response = await answer;
+  return response?.ok ? response : null;
+}
