@@ -27,13 +27,11 @@ const freePort = () =>
     });
   });
 
-/** The server as production starts it: the built server when there is one, else the sources. */
+/** The server as `npm start` runs it: the built server (rebuilt when stale) with the built client. */
 export async function startServer() {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'budget-data-'));
-  const built = existsSync('dist-server/main.js');
-  const args = built ? ['dist-server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -55,7 +53,7 @@ export async function startServer() {
     await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { base, stop, built };
+  return { base, stop, built: existsSync('dist-server/main.js') };
 }
 
 /** Runs in the page before its own scripts: keeps every LCP candidate with its element. */

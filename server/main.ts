@@ -1,4 +1,5 @@
-/** Start-up: configuration, database, migrations, seed, jobs, listen. `npx tsx server/main.ts` */
+/** Start-up: configuration, database, migrations, seed, jobs, listen. Production runs it built,
+ * `node dist-server/main.js` (`npm run build`); from the sources, `node --import tsx server/main.ts`. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
@@ -25,11 +26,12 @@ import { wechatJsapiProvider } from './providers/wechatJsapi.ts';
 import { simWechatOAuth, wechatOAuth } from './providers/wechatOAuth.ts';
 import { DEMO_USER } from './seed/museum.ts';
 
+// The project: one level up from server/ and from dist-server/ alike.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main() {
   const config = readConfig(process.env, root);
-  const { db, where, unlock } = await openConfiguredDb(config);
+  const { db, where, unlock } = await openConfiguredDb(config, root);
   const clock = () => new Date();
   await migrate(db);
   const seeded = await seedIfEmpty(db, clock, config.mode);
@@ -91,6 +93,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The heavy providers (the face detector's TensorFlow, Tesseract) load now, not before the first answer.
+  deps.providers.face.warm?.();
+  deps.providers.ocr.warm?.();
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const base = `http://${shown}:${config.port}`;
   console.log(`[server] mode: ${config.mode}; database: ${where}${seeded ? ' (demo museum seeded)' : ''}`);

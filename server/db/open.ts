@@ -1,15 +1,32 @@
 /** The database the configuration names: PostgreSQL (DATABASE_URL) or the PGlite folder,
  * locked against a second process. For the server and the operator's scripts. */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { ServerConfig } from '../config.ts';
 import { openPg, openPglite, type Db } from './db.ts';
 import { lockFolder } from './folderLock.ts';
 
-export async function openConfiguredDb(config: ServerConfig): Promise<{ db: Db; where: string; unlock: () => void }> {
+/** The empty database folder the build packed for the installed PGlite (scripts/build-server.mjs),
+ * or null: PGlite's own initdb then makes one (seconds on a small machine). */
+function pgliteTemplate(root: string): Blob | null {
+  try {
+    const { version } = JSON.parse(readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string };
+    const file = path.join(root, 'dist-server', `pglite-${version}.tar.gz`);
+    return existsSync(file) ? new Blob([readFileSync(file)]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `root`: the project, where a fresh PGlite folder finds the build's template. */
+export async function openConfiguredDb(config: ServerConfig, root?: string): Promise<{ db: Db; where: string; unlock: () => void }> {
   if (config.databaseUrl) {
     return { db: await openPg(config.databaseUrl), where: 'PostgreSQL (DATABASE_URL)', unlock: () => undefined };
   }
   mkdirSync(config.dataDir, { recursive: true });
   const unlock = lockFolder(config.dataDir);
-  return { db: await openPglite({ dataDir: config.dataDir }), where: `PGlite at ${config.dataDir}`, unlock };
+  // A folder without a database yet starts from the template.
+  const fresh = !existsSync(path.join(config.dataDir, 'PG_VERSION'));
+  const template = fresh && root ? pgliteTemplate(root) : null;
+  return { db: await openPglite({ dataDir: config.dataDir, ...(template ? { loadDataDir: template } : {}) }), where: `PGlite at ${config.dataDir}`, unlock };
 }

@@ -15,6 +15,8 @@ export interface FaceProvider {
   readonly detects: boolean;
   /** The faces seen; throws VendorError when the service does not answer. */
   detect(image: Buffer): Promise<FaceSeen[]>;
+  /** Starts loading what the first check needs, in the background (after the server listens). */
+  warm?(): void;
 }
 
 export type FaceDetector = (image: Buffer) => Promise<FaceSeen[]>;
@@ -66,6 +68,19 @@ export function baiduFace(credentials: BaiduCredentials): FaceProvider {
 /** The configured provider; `local` with the detector when its packages are installed in `root`. */
 export async function faceProvider(config: { provider: 'local' } | { provider: 'baidu'; baidu: BaiduCredentials }, root: string): Promise<FaceProvider> {
   if (config.provider === 'baidu') return baiduFace(config.baidu);
-  const { loadFaceDetector } = await import('./faceDetector.ts');
-  return localFace(await loadFaceDetector(root));
+  const { faceDetectorInstalled, loadFaceDetector } = await import('./faceDetector.ts');
+  if (!faceDetectorInstalled(root)) return localFace(null);
+  // TensorFlow and the models take seconds to load: not before the server answers. `warm` starts
+  // them once it listens; a picture sent before they are ready waits for them.
+  let loading: Promise<FaceDetector | null> | null = null;
+  const load = () =>
+    (loading ??= loadFaceDetector(root).catch((error: unknown) => {
+      console.error('[server] the face detector did not load; pictures are checked without it:', error);
+      return null;
+    }));
+  const provider = localFace(async (image) => {
+    const detector = await load();
+    return detector ? detector(image) : [{ probability: 1 }];
+  });
+  return { ...provider, warm: () => void load() };
 }

@@ -50,12 +50,24 @@ export function poseOf(points: Point[]): Pick<FaceSeen, 'yaw' | 'roll'> {
   return { yaw, roll };
 }
 
+const FACE_API = '@vladmandic/face-api/dist/face-api.node-wasm.js';
+
+/** Whether the detector's packages are installed under `fromDir` (found, not loaded). */
+export function faceDetectorInstalled(fromDir: string): boolean {
+  try {
+    createRequire(path.join(fromDir, 'package.json')).resolve(FACE_API);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The detector, or null when the packages are not installed under `fromDir`. */
 export async function loadFaceDetector(fromDir: string): Promise<FaceDetector | null> {
   const require = createRequire(path.join(fromDir, 'package.json'));
   let faceapi: FaceApi;
   try {
-    faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
+    faceapi = require(FACE_API) as FaceApi;
   } catch {
     return null;
   }

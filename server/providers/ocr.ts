@@ -16,6 +16,8 @@ export interface OcrProvider {
   /** What was read, or null when the photo shows no readable certificate; VendorError when the
    * service does not answer. */
   read(image: Buffer): Promise<CertificateRead | null>;
+  /** Starts loading what the first read needs, in the background (after the server listens). */
+  warm?(): void;
 }
 
 export const noOcr = (): OcrProvider => ({
@@ -79,7 +81,19 @@ export async function loadLocalOcr(fromDir: string): Promise<OcrProvider | null>
 export async function ocrProvider(config: { provider: 'none' | 'local' } | { provider: 'baidu'; baidu: BaiduCredentials }, root: string): Promise<OcrProvider> {
   if (config.provider === 'baidu') return baiduOcr(config.baidu);
   if (config.provider === 'none') return noOcr();
-  const local = await loadLocalOcr(root);
-  if (!local) throw new Error('OCR_PROVIDER=local needs the npm packages tesseract.js and @tesseract.js-data/eng');
-  return local;
+  const require = createRequire(path.join(root, 'package.json'));
+  try {
+    require.resolve('tesseract.js');
+    require.resolve('@tesseract.js-data/eng/package.json');
+  } catch {
+    throw new Error('OCR_PROVIDER=local needs the npm packages tesseract.js and @tesseract.js-data/eng');
+  }
+  // Tesseract's worker and model take seconds: loaded once the server listens (`warm`) or by the first read.
+  let loading: Promise<OcrProvider | null> | null = null;
+  const load = () => (loading ??= loadLocalOcr(root));
+  return {
+    name: 'local',
+    read: async (image) => (await load())!.read(image),
+    warm: () => void load(),
+  };
 }

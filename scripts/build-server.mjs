@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+/** The server as production runs it (`npm run build`): server/main.ts and everything it imports
+ * bundled by esbuild into dist-server/main.js (node_modules stay outside, resolved from the
+ * project as before), the migrations' .sql files beside it (server/db/db.ts reads them next to
+ * itself), and a PGlite database folder with the migrations applied, packed
+ * (`pglite-<version>.tar.gz`): a fresh DATA_DIR starts from it instead of PGlite's own initdb
+ * and 27 migrations, seconds on a small machine (server/db/open.ts; migrate() then finds them
+ * applied). Packed again only when PGlite or a migration changes.
+ * `node scripts/build-server.mjs` alone rebuilds only this. */
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+export const OUT = 'dist-server';
+
+/** The PGlite template's file name for the installed PGlite (a new version packs a new one). */
+export const templateName = (root = '.') =>
+  `pglite-${JSON.parse(readFileSync(`${root}/node_modules/@electric-sql/pglite/package.json`, 'utf8')).version}.tar.gz`;
+
+/** What the template holds: the PGlite version and every migration's text. */
+function templateKey() {
+  const hash = createHash('sha256').update(templateName());
+  for (const file of readdirSync('server/db/migrations').sort()) hash.update(file).update(readFileSync(`server/db/migrations/${file}`));
+  return hash.digest('hex');
+}
+
+/** A database in memory, migrated by the server's own migrate(), packed. */
+async function packTemplate() {
+  const helper = `${OUT}/template-db.mjs`;
+  await build({ entryPoints: ['server/db/db.ts'], outfile: helper, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+  try {
+    const { openPglite, migrate } = await import(pathToFileURL(helper).href);
+    const db = await openPglite();
+    await migrate(db);
+    const packed = Buffer.from(await (await db.raw.dumpDataDir('gzip')).arrayBuffer());
+    await db.close();
+    return packed;
+  } finally {
+    rmSync(helper, { force: true });
+  }
+}
+
+export async function buildServer({ quiet = false } = {}) {
+  const started = performance.now();
+  const template = `${OUT}/${templateName()}`;
+  const key = templateKey();
+  const kept = existsSync(template) && existsSync(`${template}.key`) && readFileSync(`${template}.key`, 'utf8') === key ? readFileSync(template) : null;
+  rmSync(OUT, { recursive: true, force: true });
+  await build({
+    entryPoints: ['server/main.ts'],
+    outfile: `${OUT}/main.js`,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: quiet ? 'warning' : 'info',
+  });
+  mkdirSync(`${OUT}/migrations`);
+  cpSync('server/db/migrations', `${OUT}/migrations`, { recursive: true });
+  writeFileSync(template, kept ?? (await packTemplate()));
+  writeFileSync(`${template}.key`, key);
+  if (!quiet) console.log(`server built into ${OUT}/ in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildServer();
