@@ -10,7 +10,7 @@ const steps = [
   // The same server tests on a throwaway PostgreSQL (scripts/pg.ts); off CI it is skipped, with a
   // notice, when PostgreSQL is not installed or PG_LANE=off (vitest.config.ts).
   ['server on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server-pg']],
-  ['build', 'npm', ['run', 'build', '--', '--logLevel', 'warn']],
+  ['build', 'npm', ['run', 'build']],
   ['first-screen budget', 'node', ['scripts/budget.mjs']],
   ['browser end-to-end', 'npx', ['playwright', 'test', '--project', 'e2e']],
   // The machines' generated paths (their browser models) in Chromium against the real server.
