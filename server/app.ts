@@ -7,9 +7,11 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { loadSecret, verifyToken } from './auth.ts';
+import { loadSecret, tokenVerifier } from './auth.ts';
+import { watchChanges } from './changes.ts';
+import { tokenChecks } from './tokenChecks.ts';
 import { initTicketQr } from './ticketQr.ts';
-import { STAFF_ROLE_TEXTS, staffMay, type StaffRole } from '../src/domain/staffRoles.ts';
+import { STAFF_ROLE_TEXTS, staffMay } from '../src/domain/staffRoles.ts';
 import type { AppDeps } from './context.ts';
 import { TransientDbError } from './db/db.ts';
 import { BizError, MSG, langOf, sendError } from './http.ts';
@@ -80,6 +82,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const secret = await loadSecret(deps.db, deps.config.tokenSecret);
   app.decorate('tokenSecret', secret);
+  // The caches' change notices (server/changes.ts), from before any route reads a cache.
+  const changes = await watchChanges(deps.db, deps.clock);
+  app.addHook('onClose', () => changes.close());
+  const verify = tokenVerifier(secret);
+  const checks = tokenChecks(deps.db, changes);
   initTicketQr(secret);
   app.decorateRequest('account', null);
 
@@ -106,17 +113,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
     let unbound = false;
     if (token) {
-      const found = await verifyToken(secret, token, deps.clock());
+      const found = verify(token, deps.clock());
       if (found) {
-        // A logged-out token, or any token of a cancelled visitor account.
-        const revoked = await deps.db.query<{ unbound: boolean }>(
-          `SELECT false AS unbound FROM revoked_tokens WHERE jti = $1
-           UNION ALL SELECT cancelled_at IS NULL AS unbound FROM users WHERE $2 AND id = $3 AND (cancelled_at IS NOT NULL OR bind_status <> 1)`,
-          [found.jti, found.kind === 'individual', found.userId],
-        );
-        if (revoked.length === 0) request.account = found;
+        // A logged-out token, or any token of a cancelled visitor account (kept in memory until a
+        // change notice says otherwise: server/tokenChecks.ts).
+        const state = await checks.state(found);
+        if (state === 'ok') request.account = found;
         // A visitor account the chat app created, no phone bound yet: only what binding needs.
-        else if (revoked.every((r) => r.unbound)) {
+        else if (state === 'unbound') {
           request.account = found;
           unbound = true;
         }
@@ -133,8 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // changed by an admin applies to tokens already issued).
     const ability = request.routeOptions.config?.staffAbility;
     if (ability) {
-      const [staff] = await deps.db.query<{ role: StaffRole }>('SELECT role FROM staff_users WHERE id = $1', [request.account.userId]);
-      if (!staff || !staffMay(staff.role, ability)) return sendError(request, reply, new BizError(403, STAFF_ROLE_TEXTS.refused));
+      const role = await checks.staffRole(request.account.userId);
+      if (!role || !staffMay(role, ability)) return sendError(request, reply, new BizError(403, STAFF_ROLE_TEXTS.refused));
     }
   });
 

@@ -27,6 +27,9 @@ export interface AppConfig {
   /** PUBLIC_URL: the origin the chat app and the payment platform know us by (OAuth redirect_uri,
    * the pages the JS-SDK signs, the pay notify_url); null: the request's own origin. */
   publicUrl: string | null;
+  /** How long the calendar and the halls of a day are kept at most (server/changes.ts
+   * READ_TTL_MS when not given); a change notice drops them sooner. */
+  readCacheMs?: number;
 }
 
 export interface Providers {

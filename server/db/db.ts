@@ -12,7 +12,14 @@ export interface Db extends Queryable {
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'pg';
+  /** Receives the database's change notices (NOTIFY on CHANGES_CHANNEL, migration 028):
+   * `onNotice` with each payload, `onLive` with whether notices arrive (false while the listening
+   * connection is lost: a cache must not serve then). Resolves to a function that stops. */
+  listen?(onNotice: (payload: string) => void, onLive: (live: boolean) => void): Promise<() => Promise<void>>;
 }
+
+/** The channel of the change notices (migration 028_change_notices.sql). */
+export const CHANGES_CHANNEL = 'museum_changes';
 
 /** A transient database failure (serialization, deadlock, the database restarting or out of
  * reach): the caller may retry; no change was kept. The API answers "busy" for it. */
@@ -71,6 +78,15 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     async close() {
       if (!pg.closed) await pg.close();
     },
+    // One process owns the database: its notices come at each commit, before the committing
+    // query's promise resolves.
+    async listen(onNotice, onLive) {
+      const stop = await pg.listen(CHANGES_CHANNEL, onNotice);
+      onLive(true);
+      return async () => {
+        if (!pg.closed) await stop();
+      };
+    },
   };
 }
 
@@ -85,7 +101,17 @@ export async function openPg(connectionString: string): Promise<Db> {
   // when the database is back, so noting it is enough.
   pool.on('error', (error) => console.error(`[db] idle connection lost: ${error.message}`));
   // A checked-out client emits 'error' too when its server goes away; its query rejects as well.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  // Each pooled connection also listens for change notices and hands on those its own session
+  // sent: they arrive with the COMMIT's answer, so this instance's caches are dropped before the
+  // write's promise resolves (the listening connection of `listen` gets them a moment later).
+  const ownNotices = new Set<(payload: string) => void>();
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    client.on('notification', (n) => {
+      if (n.processId === (client as unknown as { processID: number }).processID && n.channel === CHANGES_CHANNEL) for (const f of ownNotices) f(n.payload ?? '');
+    });
+    client.query(`LISTEN ${CHANGES_CHANNEL}`).catch(() => undefined);
+  });
   return {
     kind: 'pg',
     async query<T>(sql: string, params: unknown[] = []) {
@@ -117,6 +143,51 @@ export async function openPg(connectionString: string): Promise<Db> {
     },
     async close() {
       await pool.end();
+    },
+    // A connection of its own for everyone's notices; lost, it is made again every second, and
+    // meanwhile onLive(false) tells the caches that notices may be missing.
+    async listen(onNotice, onLive) {
+      let client: InstanceType<typeof pgModule.Client> | null = null;
+      let stopped = false;
+      let retry: NodeJS.Timeout | undefined;
+      const lost = (c: InstanceType<typeof pgModule.Client>) => {
+        if (client !== c) return;
+        client = null;
+        onLive(false);
+        c.end().catch(() => undefined);
+        if (!stopped) retry = setTimeout(() => void connect(), 1000);
+      };
+      const connect = async () => {
+        const c = new pgModule.Client({ connectionString, connectionTimeoutMillis: 5000 });
+        c.on('notification', (n) => n.channel === CHANGES_CHANNEL && onNotice(n.payload ?? ''));
+        c.on('error', () => lost(c));
+        c.on('end', () => lost(c));
+        try {
+          await c.connect();
+          await c.query(`LISTEN ${CHANGES_CHANNEL}`);
+          if (stopped) return void (await c.end());
+          client = c;
+          onLive(true);
+        } catch {
+          c.removeAllListeners('end');
+          c.on('error', () => undefined);
+          await c.end().catch(() => undefined);
+          if (!stopped) retry = setTimeout(() => void connect(), 1000);
+        }
+      };
+      ownNotices.add(onNotice);
+      await connect();
+      return async () => {
+        stopped = true;
+        clearTimeout(retry);
+        ownNotices.delete(onNotice);
+        const c = client;
+        client = null;
+        if (c) {
+          c.removeAllListeners('end');
+          await c.end().catch(() => undefined);
+        }
+      };
     },
   };
 }

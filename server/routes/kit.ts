@@ -1,11 +1,11 @@
 /** Small helpers shared by the route plugins. */
-import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { envelope } from '../../src/domain/answers.ts';
 import type { Account } from '../auth.ts';
 import type { AppDeps } from '../context.ts';
 import { teamOwner } from '../services/groupOrders.ts';
-import { fail, MSG } from '../http.ts';
+import { fail, MSG, ok } from '../http.ts';
 import type { StaffAbility } from '../../src/domain/staffRoles.ts';
 
 /** 'any' is a visitor or a team (the shared calls of SPEC §7); staff only reach 'staff' routes. */
@@ -52,4 +52,17 @@ export function clientIp(request: FastifyRequest): string {
 /** A route's answer for the OpenAPI document and the serializer: `data` in the envelope. */
 export function answer<T extends z.ZodType>(data: T) {
   return { 200: envelope(data) };
+}
+
+/** A cached answer's body, made once: what the route's serializer (fastify-type-provider-zod:
+ * encode with the answer's schema, then JSON) would send for `data`. Sent as a JSON string it is
+ * not serialized again, so a cache hit costs neither the schema's walk nor the stringify. */
+export function answerText<T extends z.ZodType>(data: T) {
+  const schema = envelope(data);
+  return (request: FastifyRequest, value: z.input<T>) => JSON.stringify(z.encode(schema, ok(request, value) as z.output<typeof schema>));
+}
+
+/** Sends a body made by answerText. */
+export function sendText(reply: FastifyReply, body: string) {
+  return reply.type('application/json; charset=utf-8').send(body);
 }

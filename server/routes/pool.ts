@@ -13,32 +13,54 @@ import { isDate } from '../time.ts';
 import { freeChildPerAdult } from '../../src/domain/orderRules.ts';
 import type { HallPersonSetting } from '../../src/domain/types.ts';
 import * as answers from '../../src/domain/answers.ts';
-import { answer } from './kit.ts';
+import { answer, answerText, sendText } from './kit.ts';
+import { POOL_TABLES, READ_TTL_MS, changesOf } from '../changes.ts';
+import type { FastifyRequest } from 'fastify';
 
 export const poolRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.get('/pool/ingore/getCalendar', { schema: { response: answer(z.array(answers.calendarDay)) } }, async (req) => ok(req, await calendar(deps.db, deps.clock(), langOf(req))));
+  // The first screens' reads, the same for every visitor: kept READ_TTL_MS, dropped at once by a
+  // change of stock, sessions, days, halls, prices, settings or waiting lists (server/changes.ts).
+  const changes = changesOf(deps.db, deps.clock);
+  // Kept as the answer's text (routes/kit.ts answerText), per language.
+  const ttl = deps.config.readCacheMs ?? READ_TTL_MS;
+  const calendars = changes.memo<string>(POOL_TABLES, ttl);
+  const candidateDays = changes.memo<string>(POOL_TABLES, ttl);
+  const hallsOfDay = changes.memo<string>(POOL_TABLES, ttl);
+  const calendarText = answerText(z.array(answers.calendarDay));
+  const candidateText = answerText(z.array(answers.candidateDay));
+  const hallsText = answerText(z.array(answers.hallPool));
+  const days = (req: FastifyRequest, mode: 'sale' | 'group') => {
+    const lang = langOf(req);
+    return calendars.get(`${mode}|${lang}`, async () => calendarText(req, await calendar(deps.db, deps.clock(), lang, mode)));
+  };
+  const halls = (req: FastifyRequest, date: string, mode: 'sale' | 'candidate' | 'group') => {
+    const lang = langOf(req);
+    return hallsOfDay.get(`${mode}|${date}|${lang}`, async () => hallsText(req, await hallPools(deps.db, date, deps.clock(), lang, mode)));
+  };
+
+  app.get('/pool/ingore/getCalendar', { schema: { response: answer(z.array(answers.calendarDay)) } }, async (req, reply) => sendText(reply, await days(req, 'sale')));
 
   const hallQuery = z.object({
     queryDate: text().refine(isDate),
     openPerson: z.coerce.number().optional(),
     saleMode: z.coerce.number().optional(),
   });
-  app.get('/pool/ingore/getHall', { schema: { querystring: hallQuery, response: answer(z.array(answers.hallPool)) } }, async (req) => {
+  app.get('/pool/ingore/getHall', { schema: { querystring: hallQuery, response: answer(z.array(answers.hallPool)) } }, async (req, reply) => {
     const { queryDate, openPerson } = req.query;
     // openPerson 2: the halls as groups see them (which take groups, of what size).
-    return ok(req, await hallPools(deps.db, queryDate, deps.clock(), langOf(req), openPerson === 2 ? 'group' : 'sale'));
+    return sendText(reply, await halls(req, queryDate, openPerson === 2 ? 'group' : 'sale'));
   });
   // The team's calendar (login required, SPEC §2): the days of the halls taking groups.
-  app.get('/pool/getHallCalendar', { config: { auth: 'team' }, schema: { response: answer(z.array(answers.calendarDay)) } }, async (req) =>
-    ok(req, await calendar(deps.db, deps.clock(), langOf(req), 'group')),
+  app.get('/pool/getHallCalendar', { config: { auth: 'team' }, schema: { response: answer(z.array(answers.calendarDay)) } }, async (req, reply) =>
+    sendText(reply, await days(req, 'group')),
   );
 
   // The waiting list's view of the same days and halls (SPEC §3 status 3/4, candidateLevel).
-  app.get('/pool/ingore/getCalendarForCandidate', { schema: { response: answer(z.array(answers.candidateDay)) } }, async (req) =>
-    ok(req, await candidateCalendar(deps.db, deps.clock())),
+  app.get('/pool/ingore/getCalendarForCandidate', { schema: { response: answer(z.array(answers.candidateDay)) } }, async (req, reply) =>
+    sendText(reply, await candidateDays.get(`candidate|${langOf(req)}`, async () => candidateText(req, await candidateCalendar(deps.db, deps.clock())))),
   );
-  app.get('/pool/ingore/getHallForCandidate', { schema: { querystring: hallQuery, response: answer(z.array(answers.hallPool)) } }, async (req) =>
-    ok(req, await hallPools(deps.db, req.query.queryDate, deps.clock(), langOf(req), 'candidate')),
+  app.get('/pool/ingore/getHallForCandidate', { schema: { querystring: hallQuery, response: answer(z.array(answers.hallPool)) } }, async (req, reply) =>
+    sendText(reply, await halls(req, req.query.queryDate, 'candidate')),
   );
 
   // The dome cinemas.

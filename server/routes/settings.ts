@@ -1,4 +1,5 @@
 /** SPEC §7 "Settings and content". */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../src/domain/schemas.ts';
@@ -8,13 +9,21 @@ import { fail, langOf, ok } from '../http.ts';
 import { getConfig, getText, getTexts } from '../services/settings.ts';
 import type { BaseSettings } from '../../src/domain/types.ts';
 import * as answers from '../../src/domain/answers.ts';
-import { answer } from './kit.ts';
+import { answer, answerText, sendText } from './kit.ts';
+import { LONG_TTL_MS, SETTINGS_TABLES, changesOf } from '../changes.ts';
 import { faqQuery, hallKeyQuery, noticeQuery, parameterQuery } from '../../src/domain/contracts.ts';
 import { hallNames, hallSettingDetail, hallSettings, parameter } from '../services/hallSettings.ts';
 import { notices, teamFaqs } from '../services/content.ts';
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const baseSettings = async (lang: 'zh' | 'en'): Promise<BaseSettings> => {
+  // Read once per language and kept until a staff change of the settings or texts drops it.
+  const settings = changesOf(deps.db, deps.clock).memo<string>(SETTINGS_TABLES, LONG_TTL_MS);
+  const settingsText = answerText(answers.baseSettings);
+  const baseSettings = (req: FastifyRequest) => {
+    const lang = langOf(req);
+    return settings.get(lang, async () => settingsText(req, await loadBaseSettings(lang)));
+  };
+  const loadBaseSettings = async (lang: 'zh' | 'en'): Promise<BaseSettings> => {
     const config = await getConfig(deps.db);
     const texts = await getTexts(deps.db, lang);
     // Configured texts among the config keys come in the request's language.
@@ -22,8 +31,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     return { systemName: texts.system_name ?? '', config, texts };
   };
 
-  app.get('/basesetting/HallSetting/ingore/gainAllSystemConfigLogin', { schema: { response: answer(answers.baseSettings) } }, async (req) => ok(req, await baseSettings(langOf(req))));
-  app.get('/basesetting/HallSetting/gainAllSystemConfigLogin', { schema: { response: answer(answers.baseSettings) } }, async (req) => ok(req, await baseSettings(langOf(req))));
+  app.get('/basesetting/HallSetting/ingore/gainAllSystemConfigLogin', { schema: { response: answer(answers.baseSettings) } }, async (req, reply) => sendText(reply, await baseSettings(req)));
+  app.get('/basesetting/HallSetting/gainAllSystemConfigLogin', { schema: { response: answer(answers.baseSettings) } }, async (req, reply) => sendText(reply, await baseSettings(req)));
 
   const docQuery = z.object({ name: text().min(1).max(100) });
   // A configured document by name. The spec has it under three paths (detail, and getHallSetting

@@ -190,32 +190,48 @@ export const groupHallOf = (h: HallRow): GroupHall => ({
   offSeasonOnly: h.off_season_only,
 });
 
-/** The bookable days; for 'group' (getHallCalendar) counted over the halls taking groups only. */
+/** The bookable days; for 'group' (getHallCalendar) counted over the halls taking groups only.
+ * The sessions are counted in SQL, one row a day (how many, the tickets left in those on sale,
+ * whether one of them is sold out), not read and decoded one by one: sessionState's rules for a
+ * session of a day neither closed nor awaiting its release, as a filter. A session has ended when
+ * its end time of today has passed (the window starts today; later days' sessions have not). */
 export async function calendar(q: Queryable, now: Date, lang: Lang, mode: 'sale' | 'group' = 'sale'): Promise<CalendarDay[]> {
-  const window = await bookingWindow(q, now);
-  const { today, stop, days } = window;
-  const groupHalls = mode === 'group' ? new Set((await loadHalls(q)).filter(takesGroups).map((h) => h.id)) : null;
-  const schedules = groupHalls ? window.schedules.filter((s) => groupHalls.has(s.hall_id)) : window.schedules;
+  const today = museumDate(now);
+  const last = addDays(today, BOOKING_DAYS - 1);
+  const stop = await stopSaleText(q, await getConfig(q));
+  const days = await q.query<DayRow>('SELECT * FROM museum_days WHERE visit_date BETWEEN $1 AND $2', [today, last]);
+  const counts = await q.query<{ visit_date: string; sessions: number; remaining: number; sold_out: boolean }>(
+    `WITH s AS (
+       SELECT visit_date, capacity - sold - held AS left_over,
+              NOT stopped AND NOT (visit_date = $3 AND (CASE WHEN length(end_time) = 5 THEN end_time || ':00' ELSE end_time END) <= $4) AS selling
+         FROM hall_schedule
+        WHERE visit_date BETWEEN $1 AND $2 AND ($5 = 'sale' OR hall_id IN (SELECT id FROM halls WHERE group_max > 0)))
+     SELECT visit_date, count(*)::int AS sessions,
+            coalesce(sum(left_over) FILTER (WHERE selling AND left_over > 0), 0)::int AS remaining,
+            coalesce(bool_or(selling AND left_over <= 0), false) AS sold_out
+       FROM s GROUP BY visit_date`,
+    [today, last, today, museumDateTime(now).slice(11), mode],
+  );
   const out: CalendarDay[] = [];
   for (let i = 0; i < BOOKING_DAYS; i++) {
     const date = addDays(today, i);
     const day = days.find((d) => d.visit_date === date);
-    const sessions = schedules.filter((s) => s.visit_date === date).map((s) => ({ s, r: sessionState(s, day, now, stop) }));
+    const count = counts.find((c) => c.visit_date === date);
     let state: DayState;
     let reason: Text | null = null;
     let remaining = 0;
     if (stop) [state, reason] = ['closed', stop];
-    else if (!day || sessions.length === 0) [state, reason] = ['closed', POOL_MESSAGES.noSessions];
+    else if (!day || !count) [state, reason] = ['closed', POOL_MESSAGES.noSessions];
     else if (day.closed) [state, reason] = ['closed', { zh: day.reason_zh ?? '闭馆', en: day.reason_en ?? 'Closed' }];
-    else if (sessions.some((x) => x.r.state === 'notReleased')) {
+    else if (day.release_at && day.release_at.getTime() > now.getTime()) {
       state = 'notReleased';
-      reason = sessions.find((x) => x.r.state === 'notReleased')!.r.reason;
+      reason = fillTime(POOL_MESSAGES.notReleased, museumDateTime(day.release_at).slice(0, 16));
     } else {
-      remaining = sessions.filter((x) => x.r.state === 'available').reduce((n, x) => n + remainingOf(x.s), 0);
+      remaining = count.remaining;
       if (remaining > 0) state = 'available';
       else {
         state = 'soldOut';
-        reason = sessions.some((x) => x.r.state === 'soldOut') ? POOL_MESSAGES.soldOut : POOL_MESSAGES.noSessions;
+        reason = count.sold_out ? POOL_MESSAGES.soldOut : POOL_MESSAGES.noSessions;
       }
     }
     out.push({ date, state, remaining, reason: reason ? reason[lang] : null });
