@@ -236,7 +236,8 @@ describe('getWxJsConfig on the vendor (a local fake of its API)', () => {
   });
 
   it('a second instance waiting on the refresh gives up with the same refusal, without asking the vendor itself', async () => {
-    const b = await secondInstance(t, wechat, timeoutMs);
+    // Whichever instance wins the refresh tells the operator: one line between the two.
+    const b = await secondInstance(t, wechat, timeoutMs, log);
     try {
       fake.trouble('token', VENDOR_ERRORS.busy);
       const answers = await Promise.all([ask(t, PAGE), b.ask(PAGE), ask(t, PAGE), b.ask(PAGE)]);
@@ -252,15 +253,15 @@ describe('getWxJsConfig on the vendor (a local fake of its API)', () => {
 /** A second app instance on `first`'s database with the vendor adapter of its own (its own
  * memory and lease holder): on PostgreSQL its own pool and clock; on PGlite (one process owns
  * the database) a second app in this process on the same database and clock. */
-async function secondInstance(first: TestApp, wechat: WechatConfig, timeoutMs: number) {
+async function secondInstance(first: TestApp, wechat: WechatConfig, timeoutMs: number, log: (line: string) => void = () => undefined) {
   if (first.databaseUrl) {
-    const b = await makeApp({}, { databaseUrl: first.databaseUrl, wechat: { config: wechat, timeoutMs, log: () => undefined } });
+    const b = await makeApp({}, { databaseUrl: first.databaseUrl, wechat: { config: wechat, timeoutMs, log } });
     return { ask: (url: string) => ask(b, url), advance: b.advance, close: b.close };
   }
   const app: FastifyInstance = await buildApp({
     db: first.db,
     clock: first.now,
-    providers: { sms: consoleSms(() => undefined), payment: await simPayment(first.db), face: localFace(), ocr: noOcr(), wechatJsapi: wechatJsapi(first.db, first.now, wechat, { timeoutMs, log: () => undefined }), wechatOAuth: simWechatOAuth(first.db, first.now) },
+    providers: { sms: consoleSms(() => undefined), payment: await simPayment(first.db), face: localFace(), ocr: noOcr(), wechatJsapi: wechatJsapi(first.db, first.now, wechat, { timeoutMs, log }), wechatOAuth: simWechatOAuth(first.db, first.now) },
     config: defaultConfig(),
   });
   return {
