@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createVerify } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
@@ -24,8 +25,17 @@ const T = {
   en: { newOne: 'A new identity', next: 'Continue', allow: 'Allow', phone: 'Mobile', code: 'Code', sendCode: 'Send code', bind: 'Bind and continue', pay: 'Pay now', cancelled: 'You cancelled the payment', paid: 'Payment successful' },
 } as const;
 
-const PORT = Number(process.env.E2E_PORT ?? 8181) + 11;
-const BASE = `http://127.0.0.1:${PORT}`;
+let PORT = 0;
+let BASE = '';
+
+/** A port nobody listens on now (a server left by another run must not answer for ours). */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 
 let fake: WechatPayFake;
 let server: ChildProcess;
@@ -33,10 +43,13 @@ let api: APIRequestContext;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
+  PORT = await freePort();
+  BASE = `http://127.0.0.1:${PORT}`;
   fake = await startWechatPayFake();
   const dir = mkdtempSync(path.join(tmpdir(), 'wechatpay-e2e-'));
   const env = Object.fromEntries(writeKeys(fake, dir).split('\n').map((line) => line.split(/=(.*)/s).slice(0, 2)));
-  server = spawn('npx', ['tsx', 'server/main.ts'], {
+  // Node itself, not npx: the process the test stops is the server (npx would leave it running).
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, ...env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'data'), SMS_PER_IP_PER_HOUR: '1000' },
     stdio: 'ignore',
   });
