@@ -8,10 +8,10 @@ export interface ThrottleRule {
 }
 
 /** Milliseconds until one more try is allowed (0: now): free again when the oldest of the last
- * `wrong` tries matching `where` (on `table`'s `at` column) leaves the window. */
-export async function throttleWait(q: Queryable, table: string, where: string, params: unknown[], rule: ThrottleRule, now: Date): Promise<number> {
+ * `wrong` tries matching `where` (on `table`'s `column`, `at` by default) leaves the window. */
+export async function throttleWait(q: Queryable, table: string, where: string, params: unknown[], rule: ThrottleRule, now: Date, column = 'at'): Promise<number> {
   const n = params.length;
-  const rows = await q.query<{ at: Date }>(`SELECT at FROM ${table} WHERE ${where} AND at > $${n + 1} ORDER BY at DESC LIMIT $${n + 2}`, [
+  const rows = await q.query<{ at: Date }>(`SELECT ${column} AS at FROM ${table} WHERE ${where} AND ${column} > $${n + 1} ORDER BY ${column} DESC LIMIT $${n + 2}`, [
     ...params,
     new Date(now.getTime() - rule.windowMs),
     rule.wrong,

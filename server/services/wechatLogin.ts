@@ -22,6 +22,7 @@ import { fail } from '../http.ts';
 import { WECHAT_OAUTH_TEXTS, WechatOAuthError, type OAuthScope } from '../providers/wechatOAuth.ts';
 import { accountAudit } from './account.ts';
 import { checkedCode } from './login.ts';
+import { throttleWait } from './throttle.ts';
 
 const random = (bytes: number) => randomBytes(bytes).toString('base64url');
 /** The path the chat app sends the browser back to, with `code` and `state`. */
@@ -30,11 +31,8 @@ export const OAUTH_CALLBACK_PATH = '/prod-api/getWxOauthCode';
 /** Each start is a row: one address may not fill the table (a school behind one address
  * still logs a class in well within the limit). */
 async function refuseFlood(deps: AppDeps, table: 'wechat_oauth_states' | 'wechat_login_tickets', ip: string, now: Date): Promise<void> {
-  const [{ n }] = await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ip = $1 AND created_at > $2`, [
-    ip,
-    new Date(now.getTime() - WX_STARTS_PER_ADDRESS.windowMs),
-  ]);
-  if (n >= WX_STARTS_PER_ADDRESS.count) throw fail(WX_LOGIN_TEXTS.tooMany);
+  const rule = { wrong: WX_STARTS_PER_ADDRESS.count, windowMs: WX_STARTS_PER_ADDRESS.windowMs };
+  if ((await throttleWait(deps.db, table, 'ip = $1', [ip], rule, now, 'created_at')) > 0) throw fail(WX_LOGIN_TEXTS.tooMany);
 }
 
 async function newState(deps: AppDeps, scope: OAuthScope, redirectPath: string, lang: Lang, ip: string): Promise<string> {
