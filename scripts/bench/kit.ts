@@ -1,47 +1,113 @@
-/** What the benchmarks share: a fresh database (PGlite in a temp folder, or a fresh PostgreSQL
- * database beside DATABASE_URL), the real server in a child process, test people, the
- * database's own raw update rate, percentiles, and cleanup on every exit. */
+/** What the benchmarks share: a fresh database (PGlite in a temp folder, a fresh PostgreSQL
+ * database beside DATABASE_URL, or a throwaway PostgreSQL with production's durability), the real
+ * server in a child process, test people, percentiles, and cleanup on every exit. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { migrate, openPg, openPglite, type Db } from '../../server/db/db.ts';
+import { migrate, openPg, type Db } from '../../server/db/db.ts';
+import { openConfiguredDb } from '../../server/db/open.ts';
+import type { ServerConfig } from '../../server/config.ts';
 import { seedIfEmpty } from '../../server/seed/seed.ts';
 import { signToken } from '../../server/auth.ts';
 import { addDays, museumDate } from '../../server/time.ts';
 import { gb11643CheckChar } from '../../src/domain/certificates.ts';
+import { startPostgres } from '../pg.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const env = process.env;
-const RAW_MS = 3000;
 
 export const cleanups: Array<() => Promise<void> | void> = [];
 export async function cleanup() {
   while (cleanups.length) await Promise.resolve(cleanups.pop()!()).catch((e) => console.error('[bench] cleanup:', e));
 }
 
-
-/** Stops the run (and cleans up) when it takes longer than `ms`. */
+/** Stops the run (and cleans up) when it takes longer than `ms`, or on Ctrl-C / kill. */
 export function hardStop(ms: number): void {
-  setTimeout(() => {
-    console.error(`[bench] did not finish within ${ms / 1000} s: stopping`);
-    void cleanup().finally(() => process.exit(2));
-  }, ms).unref();
+  const stop = (why: string, code: number) => {
+    console.error(`[bench] ${why}: stopping`);
+    void cleanup().finally(() => process.exit(code));
+  };
+  setTimeout(() => stop(`did not finish within ${ms / 1000} s`, 2), ms).unref();
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => stop(signal, 130));
 }
+
+/** Runs `command` (sh) once this process is gone, however it went (even SIGKILL, which no
+ * cleanup survives): a child server or a temp folder is never left behind. The returned
+ * function cancels it, for when the thing was cleaned up the ordinary way. */
+export function afterMe(command: string): () => void {
+  const watchdog = spawn('sh', ['-c', `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; ${command}`], { detached: true, stdio: 'ignore' });
+  watchdog.unref();
+  return () => {
+    try {
+      if (watchdog.pid) process.kill(watchdog.pid);
+    } catch {
+      /* already gone */
+    }
+  };
+}
+
+const shQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+let work: string | null = null;
+/** The run's own temp folder (PGlite folders, the load generator's files), removed at the end. */
+export function workDir(sub: string): string {
+  if (!work) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'museum-bench-'));
+    work = dir;
+    const cancel = afterMe(`rm -rf ${shQuote(dir)}`);
+    cleanups.unshift(() => {
+      rmSync(dir, { recursive: true, force: true });
+      cancel();
+    });
+  }
+  const dir = path.join(work, sub);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** A PGlite folder opened as the server opens it (server/db/open.ts): the build's migrated
+ * template when the folder is new, PGlite's own options, and the folder's lock (so that the
+ * benchmark can never write beside a running server). */
+export async function openFolder(dir: string): Promise<Db> {
+  const config = { dataDir: dir, databaseUrl: null } as ServerConfig; // the only two fields it reads
+  const { db, unlock } = await openConfiguredDb(config, root);
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      unlock();
+    },
+  };
+}
+
+/** Where the raw hot-row rate is measured (scripts/bench/raw.ts): the server's database on
+ * PostgreSQL, a folder of its own beside the server's on PGlite (the server holds its lock). */
+export type RawPlace = { kind: 'pg'; url: string } | { kind: 'pglite'; dir: string };
 
 export interface Target {
   label: string;
   /** Environment for the server child. */
   serverEnv: Record<string, string>;
   open(): Promise<Db>;
+  raw(): RawPlace;
 }
 
-/** A fresh database for a run named `name` (bench_<name>_...). */
-export async function prepareTarget(name: string): Promise<Target> {
-  const url = env.DATABASE_URL;
+/** A fresh database for a run named `name`: with `throwawayPg`, a PostgreSQL of scripts/pg.ts
+ * with fsync on, as production runs; else a database bench_<name>_... beside DATABASE_URL when
+ * set; else a PGlite folder. */
+export async function prepareTarget(name: string, options: { throwawayPg?: boolean } = {}): Promise<Target> {
+  let url = env.DATABASE_URL;
+  let label = 'PostgreSQL';
+  if (options.throwawayPg) {
+    const server = await startPostgres({ durable: true });
+    cleanups.push(() => server.stop());
+    url = server.url();
+    label = `throwaway PostgreSQL (scripts/pg.ts, durable) on port ${server.port}`;
+  }
   if (url?.startsWith('postgres')) {
     const { default: pg } = await import('pg');
     const database = `bench_${name}_${Date.now()}_${randomBytes(3).toString('hex')}`;
@@ -62,11 +128,20 @@ export async function prepareTarget(name: string): Promise<Target> {
       await drop.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
       await drop.end();
     });
-    return { label: `PostgreSQL (fresh database ${database})`, serverEnv: { DATABASE_URL: fresh.toString() }, open: () => openPg(fresh.toString()) };
+    return {
+      label: `${label} (fresh database ${database})`,
+      serverEnv: { DATABASE_URL: fresh.toString() },
+      open: () => openPg(fresh.toString()),
+      raw: () => ({ kind: 'pg', url: fresh.toString() }),
+    };
   }
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'museum-bench-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return { label: `PGlite (${dir})`, serverEnv: { DATA_DIR: dir, DATABASE_URL: '' }, open: () => openPglite({ dataDir: dir }) };
+  const dir = workDir('db');
+  return {
+    label: `PGlite (${dir})`,
+    serverEnv: { DATA_DIR: dir, DATABASE_URL: '' },
+    open: () => openFolder(dir),
+    raw: () => ({ kind: 'pglite', dir: workDir('raw') }),
+  };
 }
 
 export const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗';
@@ -90,14 +165,22 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(target: Target, secret: string): Promise<{ base: string; child: ChildProcess }> {
+/** The server in a child process on a free port, CAPTCHA off, SMS to the console. `built`: as
+ * production runs it, `node dist-server/main.js` (see ensureBuiltServer); else from the sources
+ * through tsx. */
+export async function startServer(target: Target, secret: string, options: { built?: boolean } = {}): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const args = options.built ? ['dist-server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...env, ...target.serverEnv, PORT: String(port), HOST: '127.0.0.1', CAPTCHA: 'off', TOKEN_SECRET: secret, LOG: '', SMS_PROVIDER: 'console' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  cleanups.push(() => stopServer(child));
+  const cancel = afterMe(`kill -9 ${child.pid} 2>/dev/null`);
+  cleanups.push(async () => {
+    await stopServer(child);
+    cancel();
+  });
   let out = '';
   const base = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${out}`)), 60_000);
@@ -128,33 +211,24 @@ export function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function rawUpdates(db: Db): Promise<number> {
-  await db.query('DROP TABLE IF EXISTS bench_raw');
-  await db.query('CREATE TABLE bench_raw (id int PRIMARY KEY, sold int NOT NULL, cap int NOT NULL)');
-  await db.query('INSERT INTO bench_raw VALUES (1, 0, 2147483647)');
-  let n = 0;
-  const t0 = performance.now();
-  while (performance.now() - t0 < RAW_MS) {
-    await db.query('UPDATE bench_raw SET sold = sold + 1 WHERE id = 1 AND sold < cap', []);
-    n++;
-  }
-  const rate = n / ((performance.now() - t0) / 1000);
-  await db.query('DROP TABLE bench_raw');
-  return rate;
-}
-
-/** A single connection (the rate of one client, not of a pool). */
-export async function openSingle(target: Target): Promise<Db> {
-  if (!target.serverEnv.DATABASE_URL) return target.open();
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: target.serverEnv.DATABASE_URL });
-  await client.connect();
-  return {
-    kind: 'pg',
-    query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
-    tx: () => Promise.reject(new Error('not used')),
-    close: () => client.end(),
-  };
+/** Runs a script of scripts/bench/ in its own node (through tsx) and gives back what it
+ * printed; it is killed with the run if the run stops first. */
+export function nodeScript(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const cancel = afterMe(`kill -9 ${child.pid} 2>/dev/null`);
+    const kill = () => void child.kill('SIGKILL');
+    cleanups.push(kill);
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code, signal) => {
+      cancel();
+      const mine = cleanups.indexOf(kill);
+      if (mine >= 0) cleanups.splice(mine, 1);
+      if (code === 0) resolve(out);
+      else reject(new Error(`${args[0]} exited ${code ?? signal}`));
+    });
+  });
 }
 
 export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
