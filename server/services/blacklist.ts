@@ -2,8 +2,10 @@
  * the end of its visit date becomes 'expired' (a missed visit). An account with at least
  * `black_list_missed_visits` (3) missed visits whose visit date lies within the last
  * `black_list_window_days` (180) days is blacklisted: it cannot order or add to the cart.
- * The status is computed from the tickets, so it lifts by itself as visits age out. One
- * missed visit = one order with expired tickets on one visit date. */
+ * The status is computed from the visit dates the account keeps (`users.missed_visits`, written
+ * by the missed-visits job with the tickets it marks), so it lifts by itself as visits age out and
+ * follows a change of the settings at once. One missed visit = one order with expired tickets on
+ * one visit date. */
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
 import { addDays, museumDate } from '../time.ts';
@@ -35,22 +37,41 @@ export interface BlockFacts {
   windowStart: string;
 }
 
-export async function blockFacts(q: Queryable, userId: number, now: Date): Promise<BlockFacts> {
-  const config = await getConfig(q);
+/** The blacklist's verdict on an account's missed visits (visit dates, most recent first). */
+export function blockFactsOf(missed: readonly string[], config: Readonly<Record<string, string>>, now: Date): BlockFacts {
   const limit = Math.max(1, int(config.black_list_missed_visits, 3));
   const windowDays = int(config.black_list_window_days, 180);
-  const today = museumDate(now);
-  const windowStart = addDays(today, -windowDays);
-  const visits = await q.query<{ visit_date: string }>(
-    `SELECT s.visit_date FROM tickets t JOIN orders o ON o.id = t.order_id JOIN hall_schedule s ON s.id = t.schedule_id
-     WHERE o.user_id = $1 AND t.status = 'expired' AND s.visit_date >= $2
-     GROUP BY t.order_id, s.visit_date ORDER BY s.visit_date DESC`,
-    [userId, windowStart],
-  );
+  const windowStart = addDays(museumDate(now), -windowDays);
+  const visits = missed.filter((date) => date >= windowStart);
   const blacklisted = visits.length >= limit;
   // The limit-th most recent missed visit leaves the window windowDays + 1 days after it.
-  const until = blacklisted ? addDays(visits[limit - 1].visit_date, windowDays + 1) : null;
+  const until = blacklisted ? addDays(visits[limit - 1], windowDays + 1) : null;
   return { blacklisted, missedVisits: visits.length, limit, windowDays, until, windowStart };
+}
+
+export async function blockFacts(q: Queryable, userId: number, now: Date): Promise<BlockFacts> {
+  const [user] = await q.query<{ missed_visits: string[] }>('SELECT missed_visits FROM users WHERE id = $1', [userId]);
+  return blockFactsOf(user?.missed_visits ?? [], await getConfig(q), now);
+}
+
+/** Writes the missed visits of the accounts owning `ticketIds` again from their expired tickets
+ * (the missed-visits job, in the transaction that marked them). The accounts are locked first, in
+ * id order: the count then runs in a statement of its own, which sees what another instance's job
+ * committed for the same account while this one waited. */
+export async function recordMissedVisits(q: Queryable, ticketIds: number[]): Promise<void> {
+  if (ticketIds.length === 0) return;
+  const owners = await q.query<{ id: number }>(
+    `SELECT id FROM users WHERE id IN (SELECT o.user_id FROM tickets t JOIN orders o ON o.id = t.order_id WHERE t.id = ANY($1::int[])) ORDER BY id FOR UPDATE`,
+    [ticketIds],
+  );
+  await q.query(
+    `UPDATE users u SET missed_visits = coalesce(
+       (SELECT array_agg(v.visit_date ORDER BY v.visit_date DESC)
+          FROM (SELECT DISTINCT o.id, s.visit_date FROM tickets t JOIN orders o ON o.id = t.order_id JOIN hall_schedule s ON s.id = t.schedule_id
+                 WHERE o.user_id = u.id AND t.status = 'expired') v), '{}')
+     WHERE u.id = ANY($1::int[])`,
+    [owners.map((o) => o.id)],
+  );
 }
 
 export function blockMessage(f: BlockFacts): Text {
@@ -71,7 +92,7 @@ export async function blockStatus(q: Queryable, userId: number, now: Date, lang:
   };
 }
 
-/** placeOrder, cart add and cart checkout call this inside their transaction. */
-export async function assertNotBlacklisted(q: Queryable, userId: number, now: Date): Promise<void> {
-  if ((await blockFacts(q, userId, now)).blacklisted) throw fail(BLACKLIST_TEXTS.blocked);
+/** Refuses a blacklisted account (placeOrder, cart add and checkout, with the account's row). */
+export function refuseBlocked(missed: readonly string[], config: Readonly<Record<string, string>>, now: Date): void {
+  if (blockFactsOf(missed, config, now).blacklisted) throw fail(BLACKLIST_TEXTS.blocked);
 }

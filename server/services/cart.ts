@@ -22,7 +22,7 @@ import { museumDate } from '../time.ts';
 import { minutes } from './settings.ts';
 import { hallRules, remainingOf } from './pool.ts';
 import { bookableSession, checkedSession, insertOrder, lockBuyer, ORDER_TEXTS, passRiskAndCaptcha, refuseUnpaid } from './orders.ts';
-import { assertNotBlacklisted } from './blacklist.ts';
+import { catalogOf } from './catalog.ts';
 import { heldToSold, perSchedule, releaseCartLines, takeHeld } from './stock.ts';
 import { claimSeats, seatsForParty } from './seats.ts';
 
@@ -117,14 +117,13 @@ async function linesByIds(q: Queryable, ids: number[], lang: Lang): Promise<Cart
 export async function addToCart(deps: AppDeps, userId: number, input: CartAddBody, lang: Lang): Promise<CartAddResult | PlaceOrderResult> {
   const now = deps.clock();
   const draft = draftFromRequest(input);
-  const { schedule, hall, prices, config } = await checkedSession(deps.db, draft, input.ticketInfoList, input.date, now, 'visitors');
+  const { schedule, hall, prices, config } = await checkedSession(deps, draft, input.ticketInfoList, input.date, now, 'visitors');
   const holdMinutes = minutes(config, 'person_shoppingcart_hold_period', 15);
   const deadline = new Date(now.getTime() + holdMinutes * 60_000 + HOLD_SLACK_MS);
   const lines = input.ticketInfoList.map((l) => ({ line: l, price: prices.find((p) => p.ticketPriceId === l.ticketPriceId)! }));
 
   return deps.db.tx(async (q) => {
-    await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
-    await assertNotBlacklisted(q, userId, now);
+    await lockBuyer(q, userId, now, config);
     await expireDueCartLinesIn(q, now, { userId });
     const [other] = await q.query<{ visit_date: string }>(
       `SELECT visit_date FROM cart_lines WHERE user_id = $1 AND status = 'held' AND visit_date <> $2 LIMIT 1`,
@@ -238,23 +237,23 @@ export async function checkoutCart(deps: AppDeps, userId: number, input: CartChe
   const today = museumDate(now);
 
   return deps.db.tx(async (q) => {
-    await lockBuyer(q, userId, now);
+    await lockBuyer(q, userId, now, await catalogOf(deps).config(q));
     await expireDueCartLinesIn(q, now, { userId });
     const lines = await q.query<CartRow>(
       `SELECT * FROM cart_lines WHERE id = ANY($1::int[]) AND user_id = $2 AND status = 'held' ORDER BY id FOR UPDATE`,
       [ids, userId],
     );
     if (lines.length !== ids.length || new Set(lines.map((l) => l.visit_date)).size !== 1) throw fail(CART_TEXTS.expired);
-    await refuseUnpaid(q, userId);
+    await refuseUnpaid(q, userId, now);
 
     // The rules, per session, over the selected lines; prices from the database now.
     const groups = perSchedule(lines);
     const priced: Array<{ line: CartRow; price: number; nameZh: string; nameEn: string }> = [];
     let holdMinutes = 15;
-    let sessionConfig: Record<string, string> = {};
+    let sessionConfig: Readonly<Record<string, string>> = {};
     for (const [scheduleId] of groups) {
       const group = lines.filter((l) => l.schedule_id === scheduleId);
-      const { schedule, hall, prices, config } = await bookableSession(q, scheduleId, now);
+      const { schedule, hall, prices, config } = await bookableSession(deps, q, scheduleId, now);
       holdMinutes = minutes(config, 'person_pay_hold_period', 15);
       sessionConfig = config;
       const draft: OrderDraft = {
@@ -296,7 +295,7 @@ export async function checkoutCart(deps: AppDeps, userId: number, input: CartChe
       seat: null,
       cartLineId: x.line.id,
     }));
-    const orderId = await insertOrder(q, userId, now, holdMinutes, tickets, lines[0].hall_id, lines[0].visit_date);
+    const orderId = await insertOrder(q, { userId, now, holdMinutes, tickets, hallId: lines[0].hall_id, visitDate: lines[0].visit_date });
     const done = await q.query(
       `UPDATE cart_lines SET status = 'ordered', order_id = $2, closed_at = $3 WHERE id = ANY($1::int[]) AND status = 'held' RETURNING id`,
       [ids, orderId, now],

@@ -62,7 +62,7 @@ export async function addGroupToCart(deps: AppDeps, teamId: number, body: GroupO
   const { now, owner, schedule, hall, quote, tickets, config } = order;
   const deadline = new Date(now.getTime() + minutes(config, 'person_shoppingcart_hold_period', 15) * 60_000 + HOLD_SLACK_MS);
   return deps.db.tx(async (q) => {
-    await lockBuyer(q, owner, now);
+    await lockBuyer(q, owner, now, config);
     await expireDueGroupCartIn(q, now, { userId: owner });
     const [{ held }] = await q.query<{ held: number }>(`SELECT count(*)::int AS held FROM group_cart WHERE user_id = $1 AND status = 'held'`, [owner]);
     if (held >= GROUP_CART_MAX_HELD) throw fail(fill(GROUP_CART_TEXTS.full, { n: held }));
@@ -92,7 +92,7 @@ export async function checkoutGroupCart(deps: AppDeps, teamId: number, input: Ca
   const stored = groupOrderBody.parse(typeof entry.request === 'string' ? JSON.parse(entry.request) : entry.request);
   const order = await preparedGroupOrder(deps, teamId, { ...stored, captchaToken: input.captchaToken }, { people: entry.people, freePupils: entry.free_pupils });
   return deps.db.tx(async (q) => {
-    await lockBuyer(q, owner, order.now);
+    await lockBuyer(q, owner, order.now, order.config);
     await expireDueGroupCartIn(q, order.now, { userId: owner });
     const refused = await passGroupChecks(q, deps, order, input.captchaToken, lang);
     if (refused) return refused;

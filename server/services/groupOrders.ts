@@ -24,7 +24,7 @@ import type { Lang, Text } from '../../src/domain/text.ts';
 import type { GroupOrderInfo, GroupSetting, PlaceOrderResult, TicketPrice } from '../../src/domain/types.ts';
 import { addDays, museumDate, museumInstant } from '../time.ts';
 import { getConfig, minutes } from './settings.ts';
-import { bookableSession, insertOrder, lockBuyer, ORDER_TEXTS, passRiskAndCaptcha, type NewTicket } from './orders.ts';
+import { bookableSession, insertOrder, lockBuyer, ORDER_TEXTS, passRiskAndCaptcha, refuseUnpaid, type NewTicket } from './orders.ts';
 import { groupHallOf, loadPrices, remainingOf, ticketPrice, type HallRow } from './pool.ts';
 import { takeSold } from './stock.ts';
 import { seatsForParty } from './seats.ts';
@@ -198,7 +198,7 @@ export interface HeldByCart {
  * the places and free pupil tickets the team's own cart entry holds count as still open. */
 export async function preparedGroupOrder(deps: AppDeps, teamId: number, body: GroupOrderBody, held: HeldByCart = { people: 0, freePupils: 0 }) {
   const now = deps.clock();
-  const session = await bookableSession(deps.db, body.hallScheduleId, now, body.date);
+  const session = await bookableSession(deps, deps.db, body.hallScheduleId, now, body.date);
   const { schedule, hall } = session;
   if (hall.id !== body.hallId) throw fail(ORDER_TEXTS.notSelectable);
   // The session's read gave the hall's prices and the config: the group rules use them as they are.
@@ -226,7 +226,7 @@ export type PreparedGroupOrder = Awaited<ReturnType<typeof preparedGroupOrder>>;
 export async function placeGroupOrder(deps: AppDeps, teamId: number, body: GroupOrderBody, lang: Lang): Promise<PlaceOrderResult> {
   const order = await preparedGroupOrder(deps, teamId, body);
   return deps.db.tx(async (q) => {
-    await lockBuyer(q, order.owner, order.now);
+    await lockBuyer(q, order.owner, order.now, order.config);
     const refused = await passGroupChecks(q, deps, order, body.captchaToken, lang);
     if (refused) return refused;
     return insertGroupOrder(q, order, body.seatNumbers);
@@ -237,8 +237,7 @@ export async function placeGroupOrder(deps: AppDeps, teamId: number, body: Group
  * the risk policy and the captcha (a refusal to return, or null). */
 export async function passGroupChecks(q: Queryable, deps: AppDeps, order: PreparedGroupOrder, captchaToken: string, lang: Lang) {
   // An unpaid online order blocks the next; orders waiting for the window do not (they wait days).
-  const unpaid = await q.query(`SELECT id FROM orders WHERE user_id = $1 AND status = 'toBePaid' AND pay_method = 'online' LIMIT 1`, [order.owner]);
-  if (unpaid.length > 0) throw fail(GROUP_TEXTS.unpaid);
+  await refuseUnpaid(q, order.owner, order.now, GROUP_TEXTS.unpaid, true);
   return passRiskAndCaptcha(q, deps, order.config, order.owner, order.now, captchaToken, lang);
 }
 
@@ -273,10 +272,14 @@ export async function insertGroupOrder(q: Queryable, order: PreparedGroupOrder, 
     draft.payMethod === 'online'
       ? new Date(now.getTime() + minutes(config, 'team_pay_hold_period', 30) * 60_000)
       : museumInstant(addDays(windowPayLastDay(schedule.visit_date), 1));
-  const orderId = await insertOrder(q, owner, now, 0, tickets, hall.id, schedule.visit_date, 'sale', {
-    payDeadline: deadline,
-    payMethod: draft.payMethod,
-    groupInfo: info,
+  const orderId = await insertOrder(q, {
+    userId: owner,
+    now,
+    holdMinutes: 0,
+    tickets,
+    hallId: hall.id,
+    visitDate: schedule.visit_date,
+    group: { payDeadline: deadline, payMethod: draft.payMethod, groupInfo: info },
   });
   if (quote.total === 0) await completeOrder(q, orderId, now);
   return { orderId, riskEnable: false, riskPolicy: 1, riskPrompt: null };

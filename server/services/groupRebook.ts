@@ -44,7 +44,7 @@ export async function rebookGroup(deps: AppDeps, teamId: number, body: z.output<
     if (violations.length > 0) throw fail(violations[0].message);
     if (moving[0].visit_date < today) throw fail(LIFECYCLE_TEXTS.visitPassed);
 
-    const target = await bookableSession(q, body.hallScheduleId, now);
+    const target = await bookableSession(deps, q, body.hallScheduleId, now);
     if (target.hall.id !== moving[0].hall_id) throw fail(LIFECYCLE_TEXTS.rebookOtherHall);
     const sameDate = checkRebookDate(moving[0].visit_date, target.schedule.visit_date);
     if (sameDate) throw fail(sameDate);

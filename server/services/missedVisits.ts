@@ -6,7 +6,7 @@ import type { Db, Queryable } from '../db/db.ts';
 import type { Lang } from '../../src/domain/text.ts';
 import type { MissedVisitList } from '../../src/domain/types.ts';
 import { museumDate } from '../time.ts';
-import { blockFacts, blockStatus } from './blacklist.ts';
+import { blockFacts, blockStatus, recordMissedVisits } from './blacklist.ts';
 import { releaseTickets } from './stock.ts';
 import { runGroupVisitJudging } from './teamFreezing.ts';
 
@@ -27,6 +27,7 @@ export async function markMissedVisitsIn(q: Queryable, now: Date, limit = 200): 
     'expired',
     now,
   );
+  await recordMissedVisits(q, moved.map((t) => t.id));
   return moved.length;
 }
 

@@ -7,6 +7,7 @@ import type { AppDeps } from '../context.ts';
 import { cancelDueOrdersIn } from './payDeadline.ts';
 import { assessRisk, riskEnabled } from './risk.ts';
 import type { Queryable } from '../db/db.ts';
+import type { Clock } from '../time.ts';
 import { fail } from '../http.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
 import type { OrderDraft, PlaceOrderResult, PriceQuote, TicketPrice } from '../../src/domain/types.ts';
@@ -14,12 +15,14 @@ import { checkOrder, freeChildPerAdult, ORDER_MESSAGES } from '../../src/domain/
 import { draftFromRequest } from '../../src/domain/orderRequest.ts';
 import { HOLD_SLACK_MS } from '../../src/domain/limits.ts';
 import { museumDate, museumDateTime } from '../time.ts';
-import { getConfig, getText, minutes } from './settings.ts';
+import { minutes } from './settings.ts';
 import { consumeToken } from '../providers/captcha.ts';
-import { moveSeatToTicket, takeSold } from './stock.ts';
+import { moveSeatToTicket } from './stock.ts';
 import { claimSeats, seatsForParty } from './seats.ts';
 import type { SeatPos } from '../../src/domain/seats.ts';
-import { assertNotBlacklisted } from './blacklist.ts';
+import { refuseBlocked } from './blacklist.ts';
+import { catalogOf } from './catalog.ts';
+import type { Db } from '../db/db.ts';
 import { placeCandidateOrder } from './waitingList.ts';
 import { refuseCoupons, resolveCoupons, takeCoupon } from './coupons.ts';
 import { completeOrder } from './payments.ts';
@@ -27,7 +30,6 @@ import type { Account } from '../auth.ts';
 import { COUPON_MESSAGES } from '../../src/domain/coupons.ts';
 import {
   hallRules,
-  loadDay,
   loadPrices,
   remainingOf,
   sessionState,
@@ -35,6 +37,9 @@ import {
   type HallRow,
   type ScheduleRow,
 } from './pool.ts';
+
+/** What reads through the catalog need: the database and the clock its cache is judged by. */
+type Readers = { db: Db; clock: Clock };
 
 export const ORDER_TEXTS = {
   unpaid: { zh: '您有未支付的订单，请先支付或取消', en: 'You have an unpaid order; please pay or cancel it first' },
@@ -83,27 +88,28 @@ export function newOrderNumber(now: Date): string {
 
 export interface BookableSession {
   schedule: ScheduleRow;
-  hall: HallRow;
+  hall: Readonly<HallRow>;
   prices: TicketPrice[];
-  config: Record<string, string>;
+  config: Readonly<Record<string, string>>;
 }
 
-/** The session, its hall, prices and config, refused unless it is open for sale now
- * (available or sold out: the stock update decides the latter). */
-export async function bookableSession(q: Queryable, scheduleId: number, now: Date, date?: string): Promise<BookableSession> {
+/** The session (read now, through `q`: its stock and state), its hall, prices and config (from
+ * the catalog), refused unless it is open for sale now (available or sold out: the stock update
+ * decides the latter). */
+export async function bookableSession(deps: Readers, q: Queryable, scheduleId: number, now: Date, date?: string): Promise<BookableSession> {
   const [schedule] = await q.query<ScheduleRow>('SELECT * FROM hall_schedule WHERE id = $1', [scheduleId]);
   if (!schedule || (date !== undefined && schedule.visit_date !== date)) throw fail(ORDER_TEXTS.notSelectable);
-  const [hall] = await q.query<HallRow>('SELECT * FROM halls WHERE id = $1', [schedule.hall_id]);
-  const prices = (await loadPrices(q, hall.id)).map(ticketPrice);
-  const config = await getConfig(q);
-  const day = await loadDay(q, schedule.visit_date);
-  let stop: Text | null = null;
-  if (config.hallStatus === '0') {
-    stop = { zh: (await getText(q, 'museumStopSaleContent', 'zh')) ?? '', en: (await getText(q, 'museumStopSaleContent', 'en')) ?? '' };
-  }
+  const catalog = catalogOf(deps);
+  // One after another: `q` may be a transaction's one connection (hits cost nothing).
+  const hall = await catalog.hall(q, schedule.hall_id);
+  const prices = await catalog.prices(q, schedule.hall_id);
+  const config = await catalog.config(q);
+  const day = await catalog.day(q, schedule.visit_date);
+  if (!hall) throw fail(ORDER_TEXTS.notSelectable);
+  const stop = config.hallStatus === '0' ? ((await catalog.text(q, 'museumStopSaleContent')) ?? { zh: '', en: '' }) : null;
   const state = sessionState(schedule, day, now, stop);
   if (state.state !== 'available' && state.state !== 'soldOut') throw fail(state.reason ?? ORDER_TEXTS.notSelectable);
-  return { schedule, hall, prices, config };
+  return { schedule, hall, prices: prices.map(ticketPrice), config };
 }
 
 /** The one session of an individual order (or cart add), open for sale, with every order
@@ -111,7 +117,7 @@ export async function bookableSession(q: Queryable, scheduleId: number, now: Dat
  * order (`stock: 'waitingList'`) is for a session without enough stock: the list's own rules
  * judge that, under the session's lock (services/waitingList.ts). */
 export async function checkedSession(
-  q: Queryable,
+  deps: Readers,
   draft: OrderDraft,
   lines: ReadonlyArray<{ hallScheduleId: number }>,
   date: string,
@@ -121,7 +127,7 @@ export async function checkedSession(
 ): Promise<BookableSession> {
   if (lines.length === 0) throw fail(ORDER_MESSAGES.visitorsRequired);
   if (new Set(lines.map((l) => l.hallScheduleId)).size !== 1) throw fail(ORDER_TEXTS.notSelectable);
-  const session = await bookableSession(q, draft.hallScheduleId!, now, date);
+  const session = await bookableSession(deps, deps.db, draft.hallScheduleId!, now, date);
   const { schedule, hall, prices, config } = session;
   const violations = checkOrder(
     draft,
@@ -139,17 +145,23 @@ export async function checkedSession(
 }
 
 /** The account side of a new order, inside its transaction: the account row locked (one
- * order at a time), not blacklisted, its overdue orders cancelled. */
-export async function lockBuyer(q: Queryable, userId: number, now: Date): Promise<void> {
-  await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
-  await assertNotBlacklisted(q, userId, now);
-  await cancelDueOrdersIn(q, now, { userId });
+ * order at a time) and, by the missed visits it keeps, not blacklisted. */
+export async function lockBuyer(q: Queryable, userId: number, now: Date, config: Readonly<Record<string, string>>): Promise<void> {
+  const [buyer] = await q.query<{ missed_visits: string[] }>('SELECT missed_visits FROM users WHERE id = $1 FOR UPDATE', [userId]);
+  refuseBlocked(buyer?.missed_visits ?? [], config, now);
 }
 
-/** An unpaid order blocks a new one (SPEC §8). */
-export async function refuseUnpaid(q: Queryable, userId: number): Promise<void> {
-  const unpaid = await q.query('SELECT id FROM orders WHERE user_id = $1 AND status = $2 LIMIT 1', [userId, 'toBePaid']);
-  if (unpaid.length > 0) throw fail(ORDER_TEXTS.unpaid);
+/** An unpaid order blocks a new one (SPEC §8), under the buyer's lock. One past its deadline
+ * that the pay-timeout job has not reached yet is cancelled here instead, its stock returned:
+ * the sweep runs only for a buyer who has one, not in every order's transaction. `online`: only
+ * orders paid online count (a team's window orders wait days). */
+export async function refuseUnpaid(q: Queryable, userId: number, now: Date, refusal: Text = ORDER_TEXTS.unpaid, online = false): Promise<void> {
+  const unpaid = await q.query<{ pay_deadline: Date }>(
+    `SELECT pay_deadline FROM orders WHERE user_id = $1 AND status = 'toBePaid' AND (NOT $2 OR pay_method = 'online')`,
+    [userId, online],
+  );
+  if (unpaid.some((o) => o.pay_deadline.getTime() > now.getTime())) throw fail(refusal);
+  if (unpaid.length > 0) await cancelDueOrdersIn(q, now, { userId });
 }
 
 /** The risk check (services/risk.ts) and the slider token, in that order: a refusal by the
@@ -217,42 +229,78 @@ export function newTickets(
   }));
 }
 
-/** An unpaid order and its tickets; the stock has been taken by the caller (a sale), or is
- * not taken at all (a waiting-list candidate, whose tickets own none until it is filled). The
- * order's hall, session and date are its first ticket's; its deadline the pay-hold period plus the slack. */
-export async function insertOrder(
-  q: Queryable,
-  userId: number,
-  now: Date,
-  holdMinutes: number,
-  tickets: NewTicket[],
-  hallId: number,
-  visitDate: string,
-  kind: 'sale' | 'candidate' = 'sale',
-  group?: GroupOrderExtra,
-): Promise<number> {
+/** A new unpaid order: who, when, its tickets (all of one session when its stock is taken with
+ * it), and what it owns. Its hall, session and date are its first ticket's; its deadline the
+ * pay-hold period plus the slack, or a group's own. */
+export interface NewOrder {
+  userId: number;
+  now: Date;
+  holdMinutes: number;
+  tickets: NewTicket[];
+  hallId: number;
+  visitDate: string;
+  /** 'sale': the tickets own stock; 'candidate': a waiting-list order, whose tickets own none until it is filled. */
+  kind?: 'sale' | 'candidate';
+  group?: GroupOrderExtra;
+}
+
+/** An order whose stock the caller has taken (or a candidate's, which owns none). */
+export async function insertOrder(q: Queryable, order: NewOrder): Promise<number> {
+  const orderId = await writeOrder(q, order, false);
+  if (orderId === null) throw new Error('insertOrder: no order made');
+  return orderId;
+}
+
+/** A sale: the stock of its tickets' one session taken and the order made in one statement, or
+ * neither (null: not enough left). The session's row stays locked from here to the commit only. */
+export async function sellOrder(q: Queryable, order: NewOrder): Promise<number | null> {
+  return writeOrder(q, order, true);
+}
+
+/** One statement for the order and its tickets (the tickets as arrays, one element each), with the
+ * conditional stock update in front when `takeStock`; then what belongs to single tickets: a
+ * coupon spent, a cart line's seat moved, a seat claimed. Ticket ids come back in the order the
+ * tickets were given (one INSERT numbers its rows in the order it writes them). */
+async function writeOrder(q: Queryable, order: NewOrder, takeStock: boolean): Promise<number | null> {
+  const { userId, now, holdMinutes, tickets, hallId, visitDate, kind = 'sale', group } = order;
   const amount = tickets.reduce((sum, t) => sum + t.price, 0);
-  const deadline = group?.payDeadline ?? new Date(now.getTime() + holdMinutes * 60_000);
-  const [order] = await q.query<{ id: number }>(
-    `INSERT INTO orders (order_number, user_id, hall_id, schedule_id, visit_date, status, amount, ticket_num, created_at, pay_deadline, is_candidate, pay_method, group_info)
-     VALUES ($1, $2, $3, $4, $5, 'toBePaid', $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-    [newOrderNumber(now), userId, hallId, tickets[0].scheduleId, visitDate, amount, tickets.length, now, new Date(deadline.getTime() + HOLD_SLACK_MS),
-      kind === 'candidate', group?.payMethod ?? 'online', group ? JSON.stringify(group.groupInfo) : null],
+  const deadline = new Date((group?.payDeadline.getTime() ?? now.getTime() + holdMinutes * 60_000) + HOLD_SLACK_MS);
+  const column = <K extends keyof NewTicket>(key: K) => tickets.map((t) => t[key] ?? null);
+  const [made] = await q.query<{ order_id: number | null; ticket_ids: number[] | null }>(
+    `WITH stock AS (
+       UPDATE hall_schedule SET sold = sold + $13 WHERE $14 AND id = $4 AND NOT stopped AND capacity - sold - held >= $13 RETURNING id
+     ), new_order AS (
+       INSERT INTO orders (order_number, user_id, hall_id, schedule_id, visit_date, status, amount, ticket_num, created_at, pay_deadline, is_candidate, pay_method, group_info)
+       SELECT $1::text, $2::int, $3::int, $4::int, $5::text, 'toBePaid', $6::int, $7::int, $8::timestamptz, $9::timestamptz, $10::boolean, $11::text, $12::jsonb
+        WHERE NOT $14 OR EXISTS (SELECT 1 FROM stock)
+       RETURNING id
+     ), new_tickets AS (
+       INSERT INTO tickets (order_id, price_id, user_name, certificate_type, certificate_info, ticket_name_zh, ticket_name_en, price, status, schedule_id, role, free)
+       SELECT new_order.id, t.price_id, t.user_name, t.certificate_type, t.certificate_info, t.name_zh, t.name_en, t.price, $15, t.schedule_id, t.role, t.free
+         FROM new_order, unnest($16::int[], $17::text[], $18::text[], $19::text[], $20::text[], $21::text[], $22::int[], $23::int[], $24::text[], $25::boolean[])
+              WITH ORDINALITY AS t(price_id, user_name, certificate_type, certificate_info, name_zh, name_en, price, schedule_id, role, free, n)
+        ORDER BY t.n
+       RETURNING id
+     )
+     SELECT (SELECT id FROM new_order) AS order_id, (SELECT array_agg(id ORDER BY id) FROM new_tickets) AS ticket_ids`,
+    [
+      newOrderNumber(now), userId, hallId, tickets[0].scheduleId, visitDate, amount, tickets.length, now, deadline,
+      kind === 'candidate', group?.payMethod ?? 'online', group ? JSON.stringify(group.groupInfo) : null,
+      tickets.length, takeStock, kind === 'candidate' ? 'candidate' : 'toBePaid',
+      column('priceId'), column('userName'), column('certificateType'), column('certificateInfo'), column('nameZh'), column('nameEn'),
+      column('price'), column('scheduleId'), column('role'), tickets.map((t) => t.free ?? false),
+    ],
   );
+  if (made.order_id === null) return null;
+  const ticketIds = made.ticket_ids ?? [];
   const claims: Parameters<typeof claimSeats>[1] = [];
-  for (const t of tickets) {
-    const [ticket] = await q.query<{ id: number }>(
-      `INSERT INTO tickets (order_id, price_id, user_name, certificate_type, certificate_info, ticket_name_zh, ticket_name_en, price, status, schedule_id, role, free)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-      [order.id, t.priceId, t.userName, t.certificateType, t.certificateInfo, t.nameZh, t.nameEn, t.price, kind === 'candidate' ? 'candidate' : 'toBePaid', t.scheduleId,
-        t.role ?? null, t.free ?? false],
-    );
-    if (t.couponId !== undefined) await takeCoupon(q, t.couponId, userId, order.id, ticket.id, now);
-    if (t.cartLineId !== undefined) await moveSeatToTicket(q, t.cartLineId, ticket.id);
-    else if (t.seat) claims.push({ scheduleId: t.scheduleId, seat: t.seat, owner: { ticketId: ticket.id } });
+  for (const [i, t] of tickets.entries()) {
+    if (t.couponId !== undefined) await takeCoupon(q, t.couponId, userId, made.order_id, ticketIds[i], now);
+    if (t.cartLineId !== undefined) await moveSeatToTicket(q, t.cartLineId, ticketIds[i]);
+    else if (t.seat) claims.push({ scheduleId: t.scheduleId, seat: t.seat, owner: { ticketId: ticketIds[i] } });
   }
   await claimSeats(q, claims);
-  return order.id;
+  return made.order_id;
 }
 
 /** placeOrder: every rule again on the server, then stock and order in one transaction. */
@@ -265,19 +313,20 @@ export async function placeOrder(deps: AppDeps, userId: number, input: DirectOrd
   const draft = draftFromRequest(input);
   if (deps.config.captcha === 'off') draft.captchaToken = draft.captchaToken ?? 'captcha-off';
 
-  // One session per individual order, every rule checked.
-  const { schedule, hall, prices, config } = await checkedSession(deps.db, draft, input.ticketInfoList, input.date, now, 'submit');
+  // One session per individual order, every rule checked: the session's stock read now, the rest from the catalog.
+  const { schedule, hall, prices, config } = await checkedSession(deps, draft, input.ticketInfoList, input.date, now, 'submit');
 
   const riskEnable = riskEnabled(config);
   const holdMinutes = minutes(config, 'person_pay_hold_period', 15);
   const lines = input.ticketInfoList.map((l) => ({ line: l, price: prices.find((p) => p.ticketPriceId === l.ticketPriceId)! }));
 
+  // In the transaction: the buyer, then the session's row last, so that a rush queues on the
+  // session only for the one statement that sells and the commit.
   return deps.db.tx(async (q) => {
-    await lockBuyer(q, userId, now);
-    await refuseUnpaid(q, userId);
+    await lockBuyer(q, userId, now, config);
+    await refuseUnpaid(q, userId, now);
     const refused = await passRiskAndCaptcha(q, deps, config, userId, now, input.captchaToken, lang);
     if (refused) return refused;
-    if (!(await takeSold(q, schedule.id, lines.length))) throw fail(ORDER_TEXTS.soldOut);
     const seats = await seatsForParty(
       q,
       hall,
@@ -291,7 +340,8 @@ export async function placeOrder(deps: AppDeps, userId: number, input: DirectOrd
       const coupon = coupons[i];
       return coupon ? { ...t, price: coupon.price, couponId: coupon.couponId } : t;
     });
-    const orderId = await insertOrder(q, userId, now, holdMinutes, tickets, hall.id, schedule.visit_date);
+    const orderId = await sellOrder(q, { userId, now, holdMinutes, tickets, hallId: hall.id, visitDate: schedule.visit_date });
+    if (orderId === null) throw fail(ORDER_TEXTS.soldOut);
     // Free-ticket coupons can leave nothing to pay: the order is complete at once, as a school's free visit is.
     if (tickets.every((t) => t.price === 0)) await completeOrder(q, orderId, now);
     return { orderId, riskEnable, riskPolicy: 1, riskPrompt: null };

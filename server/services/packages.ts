@@ -13,7 +13,8 @@ import { museumDate } from '../time.ts';
 import { filmsOn, withFilms } from './cinema.ts';
 import { insertOrder, lockBuyer, ORDER_TEXTS, passRiskAndCaptcha, refuseUnpaid } from './orders.ts';
 import { riskEnabled } from './risk.ts';
-import { getConfig, minutes } from './settings.ts';
+import { minutes } from './settings.ts';
+import { catalogOf } from './catalog.ts';
 import { hallPools, hallRules, loadHalls, pricePoolOf, type PriceRow } from './pool.ts';
 import { seatsForParty } from './seats.ts';
 import { takeSold } from './stock.ts';
@@ -106,10 +107,10 @@ export async function placePackageOrder(deps: AppDeps, userId: number, body: Pac
   const violations = checkPackage(draft, packageContexts(pkg, admission.hallScheduleId, film.hallScheduleId), pkg, 'submit', museumDate(now));
   if (violations.length > 0) throw fail(violations[0].message);
 
-  const config = await getConfig(deps.db);
+  const config = await catalogOf(deps).config(deps.db);
   return deps.db.tx(async (q) => {
-    await lockBuyer(q, userId, now);
-    await refuseUnpaid(q, userId);
+    await lockBuyer(q, userId, now, config);
+    await refuseUnpaid(q, userId, now);
     const refused = await passRiskAndCaptcha(q, deps, config, userId, now, body.captchaToken, lang);
     if (refused) return refused;
     const n = draft.visitors.length;
@@ -138,7 +139,7 @@ export async function placePackageOrder(deps: AppDeps, userId: number, body: Pac
       ...draft.visitors.map((v) => ticket(v, p.admission, admission.hallScheduleId, null)),
       ...draft.visitors.map((v, i) => ticket(v, p.film, film.hallScheduleId, seats[i])),
     ];
-    const orderId = await insertOrder(q, userId, now, minutes(config, 'person_pay_hold_period', 15), tickets, p.admissionHall.id, body.date);
+    const orderId = await insertOrder(q, { userId, now, holdMinutes: minutes(config, 'person_pay_hold_period', 15), tickets, hallId: p.admissionHall.id, visitDate: body.date });
     return { orderId, riskEnable: riskEnabled(config), riskPolicy: 1, riskPrompt: null };
   });
 }

@@ -34,7 +34,7 @@ export async function rebook(deps: AppDeps, userId: number, body: z.output<typeo
     const moving = facts.filter((f) => ids.includes(f.id));
     if (moving.some((f) => f.visit_date < today)) throw fail(LIFECYCLE_TEXTS.visitPassed);
 
-    const target = await bookableSession(q, input.hallScheduleId, now);
+    const target = await bookableSession(deps, q, input.hallScheduleId, now);
     if (target.hall.id !== moving[0].hall_id) throw fail(LIFECYCLE_TEXTS.rebookOtherHall);
     if (moving.some((f) => f.schedule_id === target.schedule.id)) throw fail(LIFECYCLE_TEXTS.rebookSameSession);
     const sameDate = checkRebookDate(moving[0].visit_date, target.schedule.visit_date);

@@ -107,15 +107,15 @@ export async function placeCandidateOrder(deps: AppDeps, userId: number, input: 
   const draft = draftFromRequest(input);
   if (deps.config.captcha === 'off') draft.captchaToken = draft.captchaToken ?? 'captcha-off';
   // The party's rules, as for a sale; the stock is the list's business below.
-  const { schedule, hall, prices, config } = await checkedSession(deps.db, draft, input.ticketInfoList, input.date, now, 'submit', 'waitingList');
+  const { schedule, hall, prices, config } = await checkedSession(deps, draft, input.ticketInfoList, input.date, now, 'submit', 'waitingList');
   if (!offersWaitingList(hall)) throw fail(WAITING_LIST_MESSAGES.notOffered);
   const settings = waitingListSettings(config);
   const holdMinutes = minutes(config, 'person_pay_hold_period', 15);
   const party = input.ticketInfoList.length;
 
   return deps.db.tx(async (q) => {
-    await lockBuyer(q, userId, now);
-    await refuseUnpaid(q, userId);
+    await lockBuyer(q, userId, now, config);
+    await refuseUnpaid(q, userId, now);
     const [s] = await q.query<{ remaining: number }>('SELECT capacity - sold - held AS remaining FROM hall_schedule WHERE id = $1 FOR UPDATE', [schedule.id]);
     const waiting = (await waitingCounts(q, [schedule.id])).get(schedule.id) ?? 0;
     const refused = joinRefusal(party, {
@@ -135,7 +135,7 @@ export async function placeCandidateOrder(deps: AppDeps, userId: number, input: 
     if (risk) return risk;
     const lines = input.ticketInfoList.map((line) => ({ line, price: prices.find((p) => p.ticketPriceId === line.ticketPriceId)! }));
     const tickets = newTickets(lines, schedule.id, []);
-    const orderId = await insertOrder(q, userId, now, holdMinutes, tickets, hall.id, schedule.visit_date, 'candidate');
+    const orderId = await insertOrder(q, { userId, now, holdMinutes, tickets, hallId: hall.id, visitDate: schedule.visit_date, kind: 'candidate' });
     return { orderId, riskEnable: riskEnabled(config), riskPolicy: 1, riskPrompt: null };
   });
 }

@@ -518,6 +518,21 @@ describe('missed visits and the blacklist (own clock)', () => {
     expect(warn.code, warn.msg).toBe(200);
     expect(warn.data).toMatchObject({ warn: true, missedVisits: 1, limit: 3 });
     expect(warn.data.message).toMatch(/at 3 your account cannot book/);
+    // The account keeps the visit date; the limit is a setting, and a change of it counts at once.
+    const [{ missed_visits }] = await m.db.query<{ missed_visits: string[] }>(`SELECT missed_visits FROM users WHERE phone = '13900000001'`);
+    expect(missed_visits).toEqual(['2030-03-06']);
+    const [later] = await m.halls('2030-03-12');
+    const one = () =>
+      m.call('POST', '/config/orderRule/placeOrder', {
+        token,
+        lang: 'en',
+        body: orderRequest('2030-03-12', later.hallId, later.scheduleTicketPoolVOS[0].hallScheduleId, [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(later, 'adult') }], 'not-a-token'),
+      });
+    await m.db.query(`INSERT INTO sys_config (key, value) VALUES ('black_list_missed_visits', '1') ON CONFLICT (key) DO UPDATE SET value = '1'`);
+    expect((await one()).msg).toBe('Account abnormal, cannot book: please contact service');
+    await m.db.query(`UPDATE sys_config SET value = '3' WHERE key = 'black_list_missed_visits'`);
+    // Past the blacklist, up to the security check (this request's token is not a valid one).
+    expect((await one()).msg).toBe('The security check has expired; please verify again');
     m.advance(3 * 86400_000); // 2030-03-10: all three missed
     // Two of this visitor's, and the seed's demo visitor's four tickets of the full day (03-08).
     expect(await runMissedVisits(m.db, m.now)).toBe(2 + 4);

@@ -358,6 +358,26 @@ describe('payment and timeout', () => {
     expect(detail.data.tickets.every((x: { status: string }) => x.status === 'canceled')).toBe(true);
     expect((await t.call('POST', '/pay/create', { token, body: { orderId } })).code).toBe(500);
   });
+
+  it('an unpaid order blocks the next until its deadline; past it, before the job, the next order cancels it and its stock comes back once', async () => {
+    const token = await t.tokenFor(newPhone());
+    const temp = (await t.halls(OPEN_DAY))[2];
+    const session = temp.scheduleTicketPoolVOS[1].hallScheduleId;
+    const before = await t.remaining(session);
+    const first = await newOrder(token, temp, session);
+    const blocked = await place(token, orderRequest(OPEN_DAY, temp.hallId, session, [{ name: '孙八', birth: ADULT, ticketPriceId: priceOf(temp, 'adult') }], await t.captchaToken()), 'en');
+    expect(blocked.msg).toBe('You have an unpaid order; please pay or cancel it first');
+    const { data } = await t.call('GET', `/order/OrderInfo/getOrderStatusForTimeOut?orderId=${first}`, { token });
+    t.advance(data.payDeadline - t.now().getTime());
+    const second = await place(token, orderRequest(OPEN_DAY, temp.hallId, session, [{ name: '孙八', birth: ADULT, ticketPriceId: priceOf(temp, 'adult') }], await t.captchaToken()));
+    expect(second.code, second.msg).toBe(200);
+    const [old] = await t.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [first]);
+    expect(old.status).toBe('canceled');
+    // The first order's two tickets back, the second's one taken; the job finds nothing left to do.
+    expect(await t.remaining(session)).toBe(before - 1);
+    expect(await runPayTimeout(t.db, t.now)).toBe(0);
+    expect(await t.remaining(session)).toBe(before - 1);
+  });
 });
 
 describe('order list and detail', () => {
