@@ -87,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => changes.close());
   const verify = tokenVerifier(secret);
   const checks = tokenChecks(deps.db, changes);
+  app.addHook('onClose', () => checks.close());
   initTicketQr(secret);
   app.decorateRequest('account', null);
 

@@ -1,9 +1,14 @@
 /** What the token check asks the database besides the signature, kept in memory (issue 17): a
  * token's state (logged out, its visitor account cancelled or without a bound phone) and a staff
- * account's role. A logout, a cancellation, a binding or a role change anywhere sends a change
- * notice (migration 028) that drops the entry at once on this instance and within the notice's
- * delivery on the others (server/changes.ts); an entry is asked again after LONG_TTL_MS at most,
- * and nothing is kept while the notices are not arriving. */
+ * account's role.
+ *
+ * The refused are few (tokens logged out and not yet expired; visitor accounts cancelled or
+ * without a bound phone), so all of them are kept: loaded when the change notices start arriving
+ * and again every LONG_TTL_MS, so a token seen for the first time (a release-hour rush of buyers,
+ * each sending her first request) is judged without a query. What the view cannot vouch for is
+ * asked of the database as before (and kept per token until a notice drops it): a jti or an
+ * account named by a change notice since the view was read, and an account newer than the view.
+ * Nothing is judged from memory while the notices are not arriving. */
 import type { Account } from './auth.ts';
 import { LONG_TTL_MS, type Changes } from './changes.ts';
 import type { Db } from './db/db.ts';
@@ -11,18 +16,87 @@ import type { StaffRole } from '../src/domain/staffRoles.ts';
 
 export type TokenState = 'ok' | 'revoked' | 'unbound';
 
+/** Everything refused, as read at one moment. */
+interface RefusedView {
+  revoked: Set<string>;
+  accounts: Map<number, Exclude<TokenState, 'ok'>>;
+  /** The newest account when it was read: a newer one is not in it. */
+  maxUserId: number;
+}
+
 export function tokenChecks(db: Db, changes: Changes) {
   // Keyed `jti|kind|userId`; a logout drops its jti, an account's change its id (rare events:
   // a walk over the keys is cheap beside the queries it saves).
   const states = changes.memo<TokenState>([], LONG_TTL_MS, 100_000);
   const roles = changes.memo<StaffRole | null>(['staff_users'], LONG_TTL_MS, 10_000);
+  let view: RefusedView | null = null;
+  // What a notice named, by the number of the notice; a view read after it no longer needs it.
+  const noticed = new Map<string, number>();
+  let notices = 0;
+  let reading: Promise<void> | null = null;
+
+  const read = () => {
+    reading ??= (async () => {
+      const from = notices;
+      try {
+        const [revoked, accounts, [{ max }]] = [
+          await db.query<{ jti: string }>('SELECT jti FROM revoked_tokens WHERE expires_at > $1', [changes.clock()]),
+          await db.query<{ id: number; cancelled: boolean }>(
+            'SELECT id, cancelled_at IS NOT NULL AS cancelled FROM users WHERE cancelled_at IS NOT NULL OR bind_status <> 1',
+          ),
+          await db.query<{ max: number | null }>('SELECT max(id) AS max FROM users'),
+        ];
+        if (!changes.live) return;
+        view = {
+          revoked: new Set(revoked.map((r) => r.jti)),
+          accounts: new Map(accounts.map((a) => [a.id, a.cancelled ? 'revoked' : 'unbound'])),
+          maxUserId: max ?? 0,
+        };
+        for (const [key, n] of noticed) if (n <= from) noticed.delete(key);
+      } catch {
+        view = null; // asked of the database until the next read
+      } finally {
+        reading = null;
+      }
+    })();
+    return reading;
+  };
+  if (changes.live) void read();
+  const refresh = setInterval(() => changes.live && void read(), LONG_TTL_MS);
+  refresh.unref();
+
   changes.subscribe((table, key) => {
+    if (table === '*') {
+      // The notices stopped or started again: what was read before is not trusted.
+      view = null;
+      noticed.clear();
+      if (changes.live) void read();
+      return;
+    }
     if (key === null) return;
-    if (table === 'revoked_tokens') states.drop((k) => k.startsWith(`${key}|`));
-    if (table === 'users') states.drop((k) => k.endsWith(`|individual|${key}`));
+    if (table === 'revoked_tokens') {
+      noticed.set(`jti:${key}`, ++notices);
+      states.drop((k) => k.startsWith(`${key}|`));
+    }
+    if (table === 'users') {
+      noticed.set(`user:${key}`, ++notices);
+      states.drop((k) => k.endsWith(`|individual|${key}`));
+    }
   });
+
+  /** The view's answer, or null when it cannot vouch for this token. */
+  const fromView = (account: Account): TokenState | null => {
+    if (!view || !changes.live || noticed.has(`jti:${account.jti}`)) return null;
+    if (view.revoked.has(account.jti)) return 'revoked';
+    if (account.kind !== 'individual') return 'ok';
+    if (account.userId > view.maxUserId || noticed.has(`user:${account.userId}`)) return null;
+    return view.accounts.get(account.userId) ?? 'ok';
+  };
+
   return {
     state(account: Account): Promise<TokenState> {
+      const known = fromView(account);
+      if (known) return Promise.resolve(known);
       return states.get(`${account.jti}|${account.kind}|${account.userId}`, async () => {
         const rows = await db.query<{ unbound: boolean }>(
           `SELECT false AS unbound FROM revoked_tokens WHERE jti = $1
@@ -39,6 +113,9 @@ export function tokenChecks(db: Db, changes: Changes) {
         const [staff] = await db.query<{ role: StaffRole }>('SELECT role FROM staff_users WHERE id = $1', [staffId]);
         return staff?.role ?? null;
       });
+    },
+    close(): void {
+      clearInterval(refresh);
     },
   };
 }

@@ -167,10 +167,12 @@ function freePort(): Promise<number> {
 
 /** The server in a child process on a free port, CAPTCHA off, SMS to the console. `built`: as
  * production runs it, `node dist-server/main.js` (see ensureBuiltServer); else from the sources
- * through tsx. */
+ * through tsx. BENCH_SERVER_FLAGS: node flags for the server alone, e.g. to profile it:
+ * `BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof"` (node refuses those in NODE_OPTIONS). */
 export async function startServer(target: Target, secret: string, options: { built?: boolean } = {}): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
-  const args = options.built ? ['dist-server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
+  const flags = (env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  const args = [...flags, ...(options.built ? ['dist-server/main.js'] : ['--import', 'tsx', 'server/main.ts'])];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...env, ...target.serverEnv, PORT: String(port), HOST: '127.0.0.1', CAPTCHA: 'off', TOKEN_SECRET: secret, LOG: '', SMS_PROVIDER: 'console' },

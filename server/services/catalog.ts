@@ -1,19 +1,22 @@
-/** The read-mostly rows every order reads (a hall, its prices, the museum's day, the settings and
- * the stop-sale text), kept in memory until a change notice drops them (server/changes.ts): an
- * order reads its session's stock row fresh and takes the rest from here, so a release-hour rush
- * does not read the same halls and settings again for every buyer. A write to these tables on
- * any instance drops them at its commit; without notices nothing is kept.
+/** The rows every order reads (a session, its hall and prices, the museum's day, the settings and
+ * the stop-sale text), kept in memory until a change notice drops them (server/changes.ts), so a
+ * release-hour rush does not read the same rows again for every buyer. A write to these tables on
+ * any instance drops them at its commit; without notices nothing is kept. A session's row changes
+ * with every sale and is kept READ_TTL_MS at most: it serves the checks before an order's
+ * transaction (once a session is sold out, refusing the rest of the rush reads nothing); the
+ * stock itself is decided by the sale's conditional update.
  * A miss loads through the caller's `q`: inside a transaction on PGlite's one connection, a read
  * on the database beside it would wait for that transaction's end.
  * The values are frozen: they are shared by every request that reads them. */
 import type { Db, Queryable } from '../db/db.ts';
 import type { Text } from '../../src/domain/text.ts';
-import { changesOf, LONG_TTL_MS, SETTINGS_TABLES } from '../changes.ts';
+import { changesOf, LONG_TTL_MS, READ_TTL_MS, SETTINGS_TABLES } from '../changes.ts';
 import type { Clock } from '../time.ts';
-import { loadDay, loadPrices, type DayRow, type HallRow, type PriceRow } from './pool.ts';
+import { loadDay, loadPrices, type DayRow, type HallRow, type PriceRow, type ScheduleRow } from './pool.ts';
 import { getConfig } from './settings.ts';
 
 export interface Catalog {
+  session(q: Queryable, id: number): Promise<Readonly<ScheduleRow> | undefined>;
   hall(q: Queryable, id: number): Promise<Readonly<HallRow> | undefined>;
   /** A hall's own prices (not a package's parts), in the pool's order. */
   prices(q: Queryable, hallId: number): Promise<readonly Readonly<PriceRow>[]>;
@@ -36,12 +39,14 @@ export function catalogOf(deps: { db: Db; clock: Clock }): Catalog {
 
 function makeCatalog(db: Db, clock: Clock): Catalog {
   const changes = changesOf(db, clock);
+  const sessions = changes.memo<Readonly<ScheduleRow> | undefined>(['hall_schedule'], READ_TTL_MS);
   const halls = changes.memo<Readonly<HallRow> | undefined>(['halls'], LONG_TTL_MS);
   const prices = changes.memo<readonly Readonly<PriceRow>[]>(['ticket_prices'], LONG_TTL_MS);
   const days = changes.memo<Readonly<DayRow> | undefined>(['museum_days'], LONG_TTL_MS);
   const settings = changes.memo<Readonly<Record<string, string>>>(SETTINGS_TABLES, LONG_TTL_MS);
   const texts = changes.memo<Readonly<Text> | null>(SETTINGS_TABLES, LONG_TTL_MS);
   return {
+    session: (q, id) => sessions.get(String(id), async () => freeze((await q.query<ScheduleRow>('SELECT * FROM hall_schedule WHERE id = $1', [id]))[0])),
     hall: (q, id) => halls.get(String(id), async () => freeze((await q.query<HallRow>('SELECT * FROM halls WHERE id = $1', [id]))[0])),
     prices: (q, hallId) => prices.get(String(hallId), async () => Object.freeze((await loadPrices(q, hallId)).map(freeze))),
     day: (q, date) => days.get(date, async () => freeze(await loadDay(q, date))),

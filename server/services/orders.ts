@@ -87,17 +87,22 @@ export function newOrderNumber(now: Date): string {
 }
 
 export interface BookableSession {
-  schedule: ScheduleRow;
+  schedule: Readonly<ScheduleRow>;
   hall: Readonly<HallRow>;
   prices: TicketPrice[];
   config: Readonly<Record<string, string>>;
 }
 
-/** The session (read now, through `q`: its stock and state), its hall, prices and config (from
- * the catalog), refused unless it is open for sale now (available or sold out: the stock update
- * decides the latter). */
+/** The session read now through `q` (its stock and state, e.g. under a transaction's locks), refused
+ * unless it is open for sale now (see openSession). */
 export async function bookableSession(deps: Readers, q: Queryable, scheduleId: number, now: Date, date?: string): Promise<BookableSession> {
   const [schedule] = await q.query<ScheduleRow>('SELECT * FROM hall_schedule WHERE id = $1', [scheduleId]);
+  return openSession(deps, q, schedule, now, date);
+}
+
+/** The session with its hall, prices and config (from the catalog), refused unless it is open for
+ * sale now (available or sold out: the stock update decides the latter). */
+async function openSession(deps: Readers, q: Queryable, schedule: Readonly<ScheduleRow> | undefined, now: Date, date?: string): Promise<BookableSession> {
   if (!schedule || (date !== undefined && schedule.visit_date !== date)) throw fail(ORDER_TEXTS.notSelectable);
   const catalog = catalogOf(deps);
   // One after another: `q` may be a transaction's one connection (hits cost nothing).
@@ -127,7 +132,9 @@ export async function checkedSession(
 ): Promise<BookableSession> {
   if (lines.length === 0) throw fail(ORDER_MESSAGES.visitorsRequired);
   if (new Set(lines.map((l) => l.hallScheduleId)).size !== 1) throw fail(ORDER_TEXTS.notSelectable);
-  const session = await bookableSession(deps, deps.db, draft.hallScheduleId!, now, date);
+  // The session's row as the catalog keeps it, before any transaction: the rules and the stock
+  // left are checked on it, and the sale's own update decides the stock again.
+  const session = await openSession(deps, deps.db, await catalogOf(deps).session(deps.db, draft.hallScheduleId!), now, date);
   const { schedule, hall, prices, config } = session;
   const violations = checkOrder(
     draft,

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { signToken, tokenVerifier } from '../../server/auth.ts';
 import { runPayTimeout } from '../../server/jobs/payTimeout.ts';
+import { DEMO_USER } from '../../server/seed/museum.ts';
 import type { CalendarDay, HallPool, SchedulePool } from '../../src/domain/types.ts';
 import { OPEN_DAY } from './constants.ts';
 import { dbLane, makeApp, orderRequest, priceOf, type TestApp } from './helpers.ts';
@@ -125,6 +126,24 @@ describe('read caches on one instance', () => {
     expect(await userInfo(t, other)).toBe(200);
     expect((await t.call('POST', '/logout', { token: other })).code).toBe(200);
     expect(await userInfo(t, other)).toBe(401);
+  });
+
+  it('a token seen for the first time is judged from memory too, unless its account is newer than what memory holds', async () => {
+    // The seed's visitor existed when the instance read the refused accounts: her token's first
+    // request is judged from memory (the cancellation behind it is not seen).
+    const [{ id }] = await t.db.query<{ id: number }>(`SELECT id FROM users WHERE phone = $1`, [DEMO_USER.phone]);
+    const [before] = await t.db.query<{ email: string | null }>('SELECT email FROM users WHERE id = $1', [id]);
+    await silently(t, 'UPDATE users SET cancelled_at = now(), phone = NULL, email = NULL WHERE id = $1', [id]);
+    const seeded = await signToken(t.app.tokenSecret, id, 'individual', t.now(), 3600);
+    expect(await myOrders(t, seeded)).toBe(200);
+    // A notice names the account: asked of the database, refused.
+    await t.db.query(`UPDATE users SET cancelled_at = cancelled_at - interval '1 second' WHERE id = $1`, [id]);
+    expect(await myOrders(t, seeded)).toBe(401);
+    await silently(t, 'UPDATE users SET cancelled_at = NULL, phone = $2, email = $3 WHERE id = $1', [id, DEMO_USER.phone, before.email]);
+    // An account made since is asked of the database on its first request.
+    const fresh = await t.tokenFor('13711110005');
+    await silently(t, 'UPDATE users SET cancelled_at = now(), phone = NULL WHERE phone = $1', ['13711110005']);
+    expect(await myOrders(t, fresh)).toBe(401);
   });
 });
 
