@@ -237,8 +237,8 @@ export async function placeGroupOrder(deps: AppDeps, teamId: number, body: Group
  * the risk policy and the captcha (a refusal to return, or null). */
 export async function passGroupChecks(q: Queryable, deps: AppDeps, order: PreparedGroupOrder, captchaToken: string, lang: Lang) {
   // An unpaid online order blocks the next; orders waiting for the window do not (they wait days).
-  await refuseUnpaid(q, order.owner, order.now, GROUP_TEXTS.unpaid, true);
-  return passRiskAndCaptcha(q, deps, order.config, order.owner, order.now, captchaToken, lang);
+  const ordersToday = await refuseUnpaid(q, order.owner, order.now, GROUP_TEXTS.unpaid, true);
+  return passRiskAndCaptcha(q, deps, order.config, order.owner, order.now, captchaToken, lang, ordersToday);
 }
 
 /** The places were taken meanwhile: how many are left, said as the stock rule would have. */

@@ -14,7 +14,7 @@ import type { OrderDraft, PlaceOrderResult, PriceQuote, TicketPrice } from '../.
 import { checkOrder, freeChildPerAdult, ORDER_MESSAGES } from '../../src/domain/orderRules.ts';
 import { draftFromRequest } from '../../src/domain/orderRequest.ts';
 import { HOLD_SLACK_MS } from '../../src/domain/limits.ts';
-import { museumDate, museumDateTime } from '../time.ts';
+import { museumDate, museumDateTime, museumInstant } from '../time.ts';
 import { minutes } from './settings.ts';
 import { consumeToken } from '../providers/captcha.ts';
 import { moveSeatToTicket } from './stock.ts';
@@ -158,31 +158,46 @@ export async function lockBuyer(q: Queryable, userId: number, now: Date, config:
   refuseBlocked(buyer?.missed_visits ?? [], config, now);
 }
 
+/** What the buyer's own orders say under her lock, in one statement (so it sees her orders
+ * committed while she waited for it): her unpaid orders (`online`: only those paid online, as a
+ * team's window orders wait days) with their latest deadline, and how many orders she placed
+ * this museum day (the risk policy's count). */
+async function buyerOrders(q: Queryable, userId: number, now: Date, online: boolean) {
+  const [row] = await q.query<{ unpaid: number; unpaid_until: Date | null; today: number }>(
+    `SELECT count(*) FILTER (WHERE unpaid)::int AS unpaid, max(pay_deadline) FILTER (WHERE unpaid) AS unpaid_until,
+            count(*) FILTER (WHERE created_at >= $2)::int AS today
+       FROM (SELECT pay_deadline, created_at, status = 'toBePaid' AND (NOT $3 OR pay_method = 'online') AS unpaid
+               FROM orders WHERE user_id = $1 AND (status = 'toBePaid' OR created_at >= $2)) mine`,
+    [userId, museumInstant(museumDate(now)), online],
+  );
+  return row;
+}
+
 /** An unpaid order blocks a new one (SPEC §8), under the buyer's lock. One past its deadline
  * that the pay-timeout job has not reached yet is cancelled here instead, its stock returned:
- * the sweep runs only for a buyer who has one, not in every order's transaction. `online`: only
- * orders paid online count (a team's window orders wait days). */
-export async function refuseUnpaid(q: Queryable, userId: number, now: Date, refusal: Text = ORDER_TEXTS.unpaid, online = false): Promise<void> {
-  const unpaid = await q.query<{ pay_deadline: Date }>(
-    `SELECT pay_deadline FROM orders WHERE user_id = $1 AND status = 'toBePaid' AND (NOT $2 OR pay_method = 'online')`,
-    [userId, online],
-  );
-  if (unpaid.some((o) => o.pay_deadline.getTime() > now.getTime())) throw fail(refusal);
-  if (unpaid.length > 0) await cancelDueOrdersIn(q, now, { userId });
+ * the sweep runs only for a buyer who has one, not in every order's transaction. Returns the
+ * orders she placed today. */
+export async function refuseUnpaid(q: Queryable, userId: number, now: Date, refusal: Text = ORDER_TEXTS.unpaid, online = false): Promise<number> {
+  const mine = await buyerOrders(q, userId, now, online);
+  if (mine.unpaid_until && mine.unpaid_until.getTime() > now.getTime()) throw fail(refusal);
+  if (mine.unpaid > 0) await cancelDueOrdersIn(q, now, { userId });
+  return mine.today;
 }
 
 /** The risk check (services/risk.ts) and the slider token, in that order: a refusal by the
- * risk policy answers without an order and leaves the token unused. */
+ * risk policy answers without an order and leaves the token unused. `ordersToday`: the count
+ * refuseUnpaid read under the same lock (else the risk check counts them). */
 export async function passRiskAndCaptcha(
   q: Queryable,
   deps: AppDeps,
-  config: Record<string, string>,
+  config: Readonly<Record<string, string>>,
   userId: number,
   now: Date,
   captchaToken: string,
   lang: Lang,
+  ordersToday?: number,
 ): Promise<PlaceOrderResult | null> {
-  const risk = await assessRisk(q, config, userId, 'placeOrder', now, lang);
+  const risk = await assessRisk(q, config, userId, 'placeOrder', now, lang, ordersToday);
   if (risk.riskPolicy <= 0) return { orderId: null, ...risk };
   if (deps.config.captcha !== 'off' && !(await consumeToken(q, captchaToken, now))) throw fail(ORDER_TEXTS.captcha);
   return null;
@@ -331,8 +346,8 @@ export async function placeOrder(deps: AppDeps, userId: number, input: DirectOrd
   // session only for the one statement that sells and the commit.
   return deps.db.tx(async (q) => {
     await lockBuyer(q, userId, now, config);
-    await refuseUnpaid(q, userId, now);
-    const refused = await passRiskAndCaptcha(q, deps, config, userId, now, input.captchaToken, lang);
+    const ordersToday = await refuseUnpaid(q, userId, now);
+    const refused = await passRiskAndCaptcha(q, deps, config, userId, now, input.captchaToken, lang, ordersToday);
     if (refused) return refused;
     const seats = await seatsForParty(
       q,

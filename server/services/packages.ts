@@ -110,8 +110,8 @@ export async function placePackageOrder(deps: AppDeps, userId: number, body: Pac
   const config = await catalogOf(deps).config(deps.db);
   return deps.db.tx(async (q) => {
     await lockBuyer(q, userId, now, config);
-    await refuseUnpaid(q, userId, now);
-    const refused = await passRiskAndCaptcha(q, deps, config, userId, now, body.captchaToken, lang);
+    const ordersToday = await refuseUnpaid(q, userId, now);
+    const refused = await passRiskAndCaptcha(q, deps, config, userId, now, body.captchaToken, lang, ordersToday);
     if (refused) return refused;
     const n = draft.visitors.length;
     for (const id of [admission.hallScheduleId, film.hallScheduleId].sort((a, b) => a - b)) {

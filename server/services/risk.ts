@@ -42,17 +42,28 @@ export interface RiskAnswer {
   riskPrompt: string | null;
 }
 
-/** The policy's answer for this account and action now (the caller holds the account's row lock). */
-export async function assessRisk(q: Queryable, config: Record<string, string>, userId: number, action: RiskAction, now: Date, lang: Lang): Promise<RiskAnswer> {
+/** The policy's answer for this account and action now (the caller holds the account's row lock).
+ * `counted`: today's orders or cart lines as the caller already read them under that lock. */
+export async function assessRisk(
+  q: Queryable,
+  config: Readonly<Record<string, string>>,
+  userId: number,
+  action: RiskAction,
+  now: Date,
+  lang: Lang,
+  counted?: number,
+): Promise<RiskAnswer> {
   if (!riskEnabled(config)) return { riskEnable: false, riskPolicy: 1, riskPrompt: null };
-  const dayStart = museumInstant(museumDate(now));
-  const [{ n }] =
-    action === 'placeOrder'
-      ? await q.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE user_id = $1 AND created_at >= $2', [userId, dayStart])
-      : await q.query<{ n: number }>('SELECT count(*)::int AS n FROM cart_lines WHERE user_id = $1 AND created_at >= $2', [userId, dayStart]);
+  const n = counted ?? (await countToday(q, userId, action, museumInstant(museumDate(now))));
   const max = limit(config, action === 'placeOrder' ? 'risk_daily_orders' : 'risk_daily_cart_tickets');
   if (n < max) return { riskEnable: true, riskPolicy: 1, riskPrompt: null };
   return { riskEnable: true, riskPolicy: 0, riskPrompt: (action === 'placeOrder' ? RISK_TEXTS.orders : RISK_TEXTS.cart)[lang] };
+}
+
+async function countToday(q: Queryable, userId: number, action: RiskAction, dayStart: Date): Promise<number> {
+  const table = action === 'placeOrder' ? 'orders' : 'cart_lines';
+  const [{ n }] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE user_id = $1 AND created_at >= $2`, [userId, dayStart]);
+  return n;
 }
 
 /** Cart hoarding: the tickets an account holds at once, whatever the risk switch says. */
