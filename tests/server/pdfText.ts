@@ -50,8 +50,12 @@ export function readPdf(pdf: Buffer): PdfFacts {
   for (const body of objects.values()) {
     const s = /stream\r?\n([\s\S]*?)\r?\nendstream/.exec(body);
     if (!s) continue;
-    const bytes = Buffer.from(s[1], 'latin1');
-    streams.push(/\/FlateDecode/.test(body) ? inflateSync(bytes).toString('latin1') : s[1]);
+    // The dictionary's /Length, not the pattern, says where the data ends: compressed data that
+    // ends in a \r byte would otherwise lose it to the \r?\n before `endstream`.
+    const length = /\/Length (\d+)\b/.exec(body);
+    const data = length ? body.slice(s.index + s[0].indexOf('\n') + 1).slice(0, Number(length[1])) : s[1];
+    const bytes = Buffer.from(data, 'latin1');
+    streams.push(/\/FlateDecode/.test(body) ? inflateSync(bytes).toString('latin1') : data);
   }
 
   // Glyph id -> text, from the ToUnicode CMap(s).
