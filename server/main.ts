@@ -25,6 +25,7 @@ import { ocrProvider } from './providers/ocr.ts';
 import { wechatJsapiProvider } from './providers/wechatJsapi.ts';
 import { simWechatOAuth, wechatOAuth } from './providers/wechatOAuth.ts';
 import { DEMO_USER } from './seed/museum.ts';
+import { warmLazy } from './lazy.ts';
 
 // The project: one level up from server/ and from dist-server/ alike.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -115,6 +116,7 @@ async function main() {
   phase('listen');
   // The heavy providers (the face detector's TensorFlow, Tesseract) load now, not before the first answer.
   deps.providers.face.warm?.();
+  setImmediate(warmLazy);
   deps.providers.ocr.warm?.();
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const base = `http://${shown}:${config.port}`;
