@@ -3,9 +3,9 @@
  * bundled by esbuild into dist-server/main.js (node_modules stay outside, resolved from the
  * project as before), the migrations' .sql files beside it (server/db/db.ts reads them next to
  * itself), and a PGlite database folder with the migrations applied, packed
- * (`pglite-<version>.tar.gz`): a fresh DATA_DIR starts from it instead of PGlite's own initdb
- * and 27 migrations, seconds on a small machine (server/db/open.ts; migrate() then finds them
- * applied). Packed again only when PGlite or a migration changes.
+ * (`pglite-<version>.tar.gz`, without the template databases nothing here uses): a fresh DATA_DIR
+ * is unpacked from it instead of PGlite's own initdb and the migrations, seconds on a small machine
+ * (server/db/open.ts, server/db/unpack.ts; migrate() then finds them applied). Packed again only when PGlite or a migration changes.
  * `node scripts/build-server.mjs` alone rebuilds only this. */
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,9 +18,12 @@ export const OUT = 'dist-server';
 export const templateName = (root = '.') =>
   `pglite-${JSON.parse(readFileSync(`${root}/node_modules/@electric-sql/pglite/package.json`, 'utf8')).version}.tar.gz`;
 
-/** What the template holds: the PGlite version and every migration's text. */
+/** How the template is made; changed, every build packs it again. */
+const TEMPLATE_FORMAT = 'migrated, without template0/template1';
+
+/** What the template holds: the PGlite version, how it is made and every migration's text. */
 function templateKey() {
-  const hash = createHash('sha256').update(templateName());
+  const hash = createHash('sha256').update(templateName()).update(TEMPLATE_FORMAT);
   for (const file of readdirSync('server/db/migrations').sort()) hash.update(file).update(readFileSync(`server/db/migrations/${file}`));
   return hash.digest('hex');
 }
@@ -33,6 +36,13 @@ async function packTemplate() {
     const { openPglite, migrate } = await import(pathToFileURL(helper).href);
     const db = await openPglite();
     await migrate(db);
+    // The server uses the `postgres` database only. initdb's template0 and template1 are 600 of
+    // the folder's 1,300 files, and on a small machine each file a fresh start creates costs
+    // about half a millisecond before the first answer. Dropped the way PostgreSQL allows
+    // (CREATE DATABASE, which would need them, is not something PGlite's one database does).
+    await db.query(`UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`);
+    await db.query('DROP DATABASE template0');
+    await db.query('DROP DATABASE template1');
     const packed = Buffer.from(await (await db.raw.dumpDataDir('gzip')).arrayBuffer());
     await db.close();
     return packed;

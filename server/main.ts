@@ -25,23 +25,41 @@ import { ocrProvider } from './providers/ocr.ts';
 import { wechatJsapiProvider } from './providers/wechatJsapi.ts';
 import { simWechatOAuth, wechatOAuth } from './providers/wechatOAuth.ts';
 import { DEMO_USER } from './seed/museum.ts';
+import { warmLazy } from './lazy.ts';
 
 // The project: one level up from server/ and from dist-server/ alike.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main() {
+  // How long each phase of the start took (ms), told once the server listens: a slow start
+  // shows where its time went. The first is node's own start and the imports.
+  const phases: string[] = [];
+  let last = 0;
+  const phase = (name: string) => {
+    const now = performance.now();
+    phases.push(`${name} ${Math.round(now - last)}`);
+    last = now;
+  };
+  phase('imports');
   const config = readConfig(process.env, root);
   const { db, where, unlock } = await openConfiguredDb(config, root);
+  phase('database');
   const clock = () => new Date();
   await migrate(db);
+  phase('migrations');
+  // The simulated payment's keys (made once, off the main thread) while the seed runs.
+  const payment = config.payment.provider === 'wechatpay' ? Promise.resolve(wechatPay(config.payment.wechatpay, { clock })) : simPayment(db);
+  payment.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
   const seeded = await seedIfEmpty(db, clock, config.mode);
+  phase('seed');
   if (config.mode === 'demo') await seedDemoAccounts(db, clock);
+  phase('accounts');
   const deps: AppDeps = {
     db,
     clock,
     providers: {
       sms: smsProvider(config.sms),
-      payment: config.payment.provider === 'wechatpay' ? wechatPay(config.payment.wechatpay, { clock }) : await simPayment(db),
+      payment: await payment,
       face: await faceProvider(config.face, root),
       ocr: await ocrProvider(config.ocr, root),
       wechatJsapi: wechatJsapiProvider(config.wechat, db, clock),
@@ -59,7 +77,9 @@ async function main() {
       publicUrl: config.publicUrl,
     },
   };
+  phase('providers');
   const app = await buildApp(deps);
+  phase('app');
   const { intervals } = config;
   const stopPay = startPayTimeoutJob(db, clock, intervals.payTimeoutMs, deps.providers.payment);
   const stopRefunds = startRefundJob(deps, intervals.payTimeoutMs);
@@ -93,8 +113,10 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  phase('listen');
   // The heavy providers (the face detector's TensorFlow, Tesseract) load now, not before the first answer.
   deps.providers.face.warm?.();
+  setImmediate(warmLazy);
   deps.providers.ocr.warm?.();
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const base = `http://${shown}:${config.port}`;
@@ -106,7 +128,7 @@ async function main() {
       `missed visits: ${config.checkInSource === 'none' ? 'off (no check-in source)' : 'on'}` +
       (config.simulators.length ? `; simulators: ${config.simulators.join(', ')}` : ''),
   );
-  console.log(`[server] listening on ${base}/  (API under /prod-api)`);
+  console.log(`[server] listening on ${base}/  (API under /prod-api); started in ${(last / 1000).toFixed(1)} s (ms: ${phases.join(', ')})`);
   if (config.mode === 'demo') {
     console.log(
       `[server] demo individual account: phone ${DEMO_USER.phone}; request a code, then read it in this log` +

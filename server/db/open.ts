@@ -5,14 +5,15 @@ import path from 'node:path';
 import type { ServerConfig } from '../config.ts';
 import { openPg, openPglite, type Db } from './db.ts';
 import { lockFolder } from './folderLock.ts';
+import { unpackTemplate } from './unpack.ts';
 
-/** The empty database folder the build packed for the installed PGlite (scripts/build-server.mjs),
- * or null: PGlite's own initdb then makes one (seconds on a small machine). */
-function pgliteTemplate(root: string): Blob | null {
+/** The migrated database folder the build packed for the installed PGlite
+ * (scripts/build-server.mjs), or null: PGlite's own initdb then makes one (seconds on a small machine). */
+function pgliteTemplate(root: string): Buffer | null {
   try {
     const { version } = JSON.parse(readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string };
     const file = path.join(root, 'dist-server', `pglite-${version}.tar.gz`);
-    return existsSync(file) ? new Blob([readFileSync(file)]) : null;
+    return existsSync(file) ? readFileSync(file) : null;
   } catch {
     return null;
   }
@@ -28,5 +29,6 @@ export async function openConfiguredDb(config: ServerConfig, root?: string): Pro
   // A folder without a database yet starts from the template.
   const fresh = !existsSync(path.join(config.dataDir, 'PG_VERSION'));
   const template = fresh && root ? pgliteTemplate(root) : null;
-  return { db: await openPglite({ dataDir: config.dataDir, ...(template ? { loadDataDir: template } : {}) }), where: `PGlite at ${config.dataDir}`, unlock };
+  if (template) unpackTemplate(template, config.dataDir);
+  return { db: await openPglite({ dataDir: config.dataDir }), where: `PGlite at ${config.dataDir}`, unlock };
 }

@@ -6,7 +6,7 @@
  * `issue` hands the client what its widget needs, `verify` asks the vendor and then mints our
  * token with `mintToken`. */
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import sharp from 'sharp';
+import { sharp } from '../lazy.ts';
 import { isHumanDrag, type CaptchaChallenge, type DragSample } from '../../src/domain/captcha.ts';
 import type { Text } from '../../src/domain/text.ts';
 import type { Queryable } from '../db/db.ts';

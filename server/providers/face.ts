@@ -3,7 +3,7 @@
  * picture of one flat colour or nearly so, or one far from a portrait's shape, has no face to
  * see; with a face detector installed (faceDetector.ts) it counts faces and their pose. `baidu`
  * asks the vendor's face detection. */
-import sharp from 'sharp';
+import { sharp } from '../lazy.ts';
 import type { FaceSeen } from '../../src/domain/faces.ts';
 import { baiduClient, type BaiduCredentials } from './baidu.ts';
 

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import sharp from 'sharp';
+import { sharp } from '../lazy.ts';
 import type { FaceSeen } from '../../src/domain/faces.ts';
 import type { FaceDetector } from './face.ts';
 

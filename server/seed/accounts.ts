@@ -23,10 +23,14 @@ export async function seedDemoAccounts(db: Db, clock: Clock): Promise<void> {
   );
   if (seeded) return;
   const now = clock();
-  for (const [staff, role] of [[DEMO_STAFF, 'admin'], [DEMO_GATE, 'gate'], [DEMO_FINANCE, 'finance']] as const) {
+  // The five hashes at once: argon2 runs off the main thread, one per core.
+  const [staffHash, gateHash, financeHash, schoolHash, agencyHash] = await Promise.all(
+    [DEMO_STAFF, DEMO_GATE, DEMO_FINANCE, DEMO_SCHOOL, DEMO_AGENCY].map((a) => hashPassword(a.password)),
+  );
+  for (const [staff, role, hash] of [[DEMO_STAFF, 'admin', staffHash], [DEMO_GATE, 'gate', gateHash], [DEMO_FINANCE, 'finance', financeHash]] as const) {
     await db.query('INSERT INTO staff_users (username, password_hash, role, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (username) DO NOTHING', [
       staff.username,
-      await hashPassword(staff.password),
+      hash,
       role,
       now,
     ]);
@@ -34,12 +38,12 @@ export async function seedDemoAccounts(db: Db, clock: Clock): Promise<void> {
   await db.query(
     `INSERT INTO teams (team_name, team_type, credit_code, contact_name, contact_phone, address, password_hash, review_state, reviewed_at, credit_expires_on, created_at)
      VALUES ($1, 2, $2, '王老师', '13900139000', '科技路1号', $3, 'approved', $4, $5, $4) ON CONFLICT (credit_code) DO NOTHING`,
-    [DEMO_SCHOOL.name, DEMO_SCHOOL.creditCode, await hashPassword(DEMO_SCHOOL.password), now, addDays(museumDate(now), 365)],
+    [DEMO_SCHOOL.name, DEMO_SCHOOL.creditCode, schoolHash, now, addDays(museumDate(now), 365)],
   );
   await db.query(
     `INSERT INTO teams (team_name, team_type, credit_code, contact_name, contact_phone, address, password_hash, review_state, reviewed_at,
                         credit_expires_on, protocol_expires_on, created_at)
      VALUES ($1, 4, $2, '赵经理', '13900139001', '科技路8号', $3, 'approved', $4, $5, $6, $4) ON CONFLICT (credit_code) DO NOTHING`,
-    [DEMO_AGENCY.name, DEMO_AGENCY.creditCode, await hashPassword(DEMO_AGENCY.password), now, addDays(museumDate(now), 365), addDays(museumDate(now), 5)],
+    [DEMO_AGENCY.name, DEMO_AGENCY.creditCode, agencyHash, now, addDays(museumDate(now), 365), addDays(museumDate(now), 5)],
   );
 }

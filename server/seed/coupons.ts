@@ -23,7 +23,7 @@ export async function seedDemoCoupons(q: Queryable, clock: Clock): Promise<void>
        VALUES ($1, $2, $3, $4, (SELECT array_agg(id ORDER BY id) FROM halls WHERE hall_key = ANY($5::text[])), $6::text[], $7, $8, $9) RETURNING id`,
       [name[0], name[1], kind, amount, hallKeys ?? [], kinds, from, to, now],
     );
-    for (const code of codes) await q.query('INSERT INTO coupons (batch_id, code) VALUES ($1, $2)', [id, code]);
+    await q.query('INSERT INTO coupons (batch_id, code) SELECT $1, unnest($2::text[])', [id, codes]);
   };
   await batch(['成人票立减10元', '¥10 off an adult ticket'], 'amount', 1000, null, ['adult'], addDays(today, -30), addDays(today, 60), DEMO_COUPONS.tenOff);
   await batch(['常设展厅免费票', 'Free main hall ticket'], 'free', 0, ['main'], null, addDays(today, -1), addDays(today, 30), DEMO_COUPONS.freeMain);

@@ -60,20 +60,34 @@ async function seedMissingTemplates(q: Queryable, now: Date) {
   }
 }
 
+/** Inserts `rows` into `table` in one statement (a start on a fresh folder runs the seed before
+ * its first answer: one statement per row cost a second there). `columns` maps each column to
+ * its SQL type; rows go in in their order, so serial ids follow it as they did row by row. */
+async function insertRows(q: Queryable, table: string, columns: Record<string, string>, rows: Array<Record<string, unknown>>): Promise<void> {
+  if (rows.length === 0) return;
+  const names = Object.keys(columns).join(', ');
+  const defs = Object.entries(columns).map(([c, t]) => `${c} ${t}`).join(', ');
+  await q.query(`INSERT INTO ${table} (${names}) SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS x(${defs})`, [JSON.stringify(rows)]);
+}
+
 async function seedBase(q: Queryable, clock: Clock, mode: 'demo' | 'production') {
-  for (const [key, value] of Object.entries(CONFIG)) {
-    await q.query('INSERT INTO sys_config (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, value]);
-  }
-  for (const [name, [zh, en]] of Object.entries(TEXTS)) {
-    await q.query('INSERT INTO texts (name, zh, en) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING', [name, zh, en]);
-  }
-  for (const f of FILMS) {
-    await q.query(
-      `INSERT INTO films (film_key, name_zh, name_en, synopsis_zh, synopsis_en, notes_zh, notes_en, duration_min, poster, age_min, age_max)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
-      [f.key, f.name[0], f.name[1], f.synopsis[0], f.synopsis[1], f.notes[0], f.notes[1], f.durationMin, f.poster, f.ageMin, f.ageMax],
-    );
-  }
+  await q.query(
+    `INSERT INTO sys_config (key, value) SELECT key, value FROM jsonb_each_text($1::jsonb) ON CONFLICT (key) DO NOTHING`,
+    [JSON.stringify(CONFIG)],
+  );
+  await q.query(
+    `INSERT INTO texts (name, zh, en) SELECT key, value->>0, value->>1 FROM jsonb_each($1::jsonb) ON CONFLICT (name) DO NOTHING`,
+    [JSON.stringify(TEXTS)],
+  );
+  await insertRows(
+    q,
+    'films',
+    { film_key: 'text', name_zh: 'text', name_en: 'text', synopsis_zh: 'text', synopsis_en: 'text', notes_zh: 'text', notes_en: 'text', duration_min: 'int', poster: 'text', age_min: 'int', age_max: 'int' },
+    FILMS.map((f) => ({
+      film_key: f.key, name_zh: f.name[0], name_en: f.name[1], synopsis_zh: f.synopsis[0], synopsis_en: f.synopsis[1], notes_zh: f.notes[0], notes_en: f.notes[1],
+      duration_min: f.durationMin, poster: f.poster, age_min: f.ageMin, age_max: f.ageMax,
+    })),
+  );
   let sort = 0;
   for (const h of HALLS) {
     const [{ id }] = await q.query<{ id: number }>(
@@ -85,20 +99,19 @@ async function seedBase(q: Queryable, clock: Clock, mode: 'demo' | 'production')
         h.minBuyers, h.maxBuyers, h.minAge, h.childAgeMin, h.childAgeMax, h.needsAdultAndChild, sort++, h.cinema !== undefined, h.cinema?.chooseMode ?? 1, h.waitingList ?? false,
         h.groups?.max ?? 0, h.groups?.min ?? 16, h.groups?.schoolOnly ?? false, h.groups?.offSeasonOnly ?? false, h.groups?.schoolFreeDaily ?? 0],
     );
-    for (const seat of h.cinema ? seatsOf(h.cinema.layout) : []) {
-      await q.query('INSERT INTO hall_seats (hall_id, row_no, col_no, row_label, seat_label, blocked) VALUES ($1,$2,$3,$4,$5,$6)', [
-        id, seat.rowNo, seat.colNo, seat.rowLabel, seat.seatLabel, seat.blocked,
-      ]);
-    }
+    await insertRows(
+      q,
+      'hall_seats',
+      { hall_id: 'int', row_no: 'int', col_no: 'int', row_label: 'text', seat_label: 'text', blocked: 'boolean' },
+      (h.cinema ? seatsOf(h.cinema.layout) : []).map((seat) => ({ hall_id: id, row_no: seat.rowNo, col_no: seat.colNo, row_label: seat.rowLabel, seat_label: seat.seatLabel, blocked: seat.blocked })),
+    );
     await seedTemplate(q, id, h, mode === 'demo', clock());
-    let psort = 0;
-    for (const p of h.prices) {
-      await q.query(
-        `INSERT INTO ticket_prices (hall_id, name_zh, name_en, kind, price, age_min, age_max, is_child_free, sort)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)`,
-        [id, p.name[0], p.name[1], p.kind, p.price, p.ageMin, p.ageMax, p.free ?? false, psort++],
-      );
-    }
+    await insertRows(
+      q,
+      'ticket_prices',
+      { hall_id: 'int', name_zh: 'text', name_en: 'text', kind: 'text', price: 'int', age_min: 'int', age_max: 'int', is_child_free: 'boolean', sort: 'int' },
+      h.prices.map((p, psort) => ({ hall_id: id, name_zh: p.name[0], name_en: p.name[1], kind: p.kind, price: p.price, age_min: p.ageMin, age_max: p.ageMax, is_child_free: p.free ?? false, sort: psort })),
+    );
   }
   for (const [sortKey, p] of PACKAGES.entries()) {
     // Each part is a price of its hall that only the package sells.
@@ -132,12 +145,12 @@ async function seedTemplate(q: Queryable, hallId: number, h: (typeof HALLS)[numb
     rollForward,
     now,
   ]);
-  for (const [n, [begin, end, capacity]] of h.sessions.entries()) {
-    await q.query(
-      `INSERT INTO template_sessions (template_id, begin_time, end_time, capacity, film_id) VALUES ($1, $2, $3, $4, (SELECT id FROM films WHERE film_key = $5))`,
-      [id, begin, end, capacity, h.cinema?.films[n] ?? null],
-    );
-  }
+  await q.query(
+    `INSERT INTO template_sessions (template_id, begin_time, end_time, capacity, film_id)
+     SELECT $1, x.begin_time, x.end_time, x.capacity, (SELECT id FROM films WHERE film_key = x.film_key)
+       FROM jsonb_to_recordset($2::jsonb) AS x(begin_time text, end_time text, capacity int, film_key text)`,
+    [id, JSON.stringify(h.sessions.map(([begin, end, capacity], n) => ({ begin_time: begin, end_time: end, capacity, film_key: h.cinema?.films[n] ?? null })))],
+  );
 }
 
 /** The demo's sessions of every day from today for BOOKING_DAYS days where missing: its templates

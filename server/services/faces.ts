@@ -5,7 +5,7 @@
  * are run again from the bytes: the picture must decode, whatever its name says. */
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import sharp from 'sharp';
+import { sharp } from '../lazy.ts';
 import { checkCertificate, normalizeCertificate } from '../../src/domain/certificates.ts';
 import type { bundlingBody } from '../../src/domain/contracts.ts';
 import { FACE_MESSAGES, faceVerdict, OCR_MESSAGES, type CertificateRead } from '../../src/domain/faces.ts';

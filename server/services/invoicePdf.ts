@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
+import { pdfDocument } from '../lazy.ts';
 import type { InvoiceDocument } from '../../src/domain/invoiceIssue.ts';
 
 const require = createRequire(import.meta.url);
@@ -27,6 +27,7 @@ const LINE = '#c9cdd4';
 /** The PDF of a document: one A5 page, the heading, then each line as label and value.
  * `issuedAt` is the document's creation date, so the file says when it was issued. */
 export function renderInvoicePdf(doc: InvoiceDocument, seller: string, issuedAt: Date, options: { compress?: boolean } = {}): Promise<Buffer> {
+  const PDFDocument = pdfDocument();
   const pdf = new PDFDocument({
     size: 'A5',
     margin: 36,

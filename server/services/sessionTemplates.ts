@@ -174,14 +174,27 @@ export async function setDayRelease(deps: AppDeps, staffId: number, body: z.outp
 }
 
 /** The demo's roll-forward: its templates marked to roll forward, applied to every day of the
- * booking window from today (on sale at once; closed days skipped). Demo mode only. */
+ * booking window from today (on sale at once; closed days skipped). Demo mode only. The same as
+ * lockDay and placeSessions day by day, in a few statements (a fresh demo runs it before its first
+ * answer): the days' rows made and locked in date order, then each day's sessions in the order
+ * the loop made them (date, template, begin time), a session overlapping one of its hall that day
+ * skipped. Roll-forward templates are one per hall (the seed's; the staff cannot mark one), so
+ * the sessions of one statement never overlap each other. */
 export async function rollForward(q: Queryable, today: string, days: number): Promise<void> {
-  const templates = await q.query<TemplateRow>('SELECT id, hall_id, name, roll_forward FROM session_templates WHERE roll_forward ORDER BY id');
-  const sessions = await sessionsOf(q, templates.map((t) => t.id));
-  for (let i = 0; i < days; i++) {
-    const date = addDays(today, i);
-    const day = await lockDay(q, date);
-    if (day.closed) continue;
-    for (const t of templates) await placeSessions(q, t.hall_id, date, sessions.filter((s) => s.templateId === t.id));
-  }
+  const dates = Array.from({ length: days }, (_, i) => addDays(today, i));
+  await q.query('INSERT INTO museum_days (visit_date) SELECT unnest($1::text[]) ON CONFLICT (visit_date) DO NOTHING', [dates]);
+  await q.query('SELECT visit_date FROM museum_days WHERE visit_date = ANY($1::text[]) ORDER BY visit_date FOR UPDATE', [dates]);
+  await q.query(
+    `INSERT INTO hall_schedule (hall_id, visit_date, begin_time, end_time, capacity, film_id)
+     SELECT t.hall_id, d.visit_date, s.begin_time, s.end_time, s.capacity, s.film_id
+       FROM museum_days d
+       CROSS JOIN session_templates t
+       JOIN template_sessions s ON s.template_id = t.id
+      WHERE d.visit_date = ANY($1::text[]) AND NOT d.closed AND t.roll_forward
+        AND NOT EXISTS (SELECT 1 FROM hall_schedule e WHERE e.hall_id = t.hall_id AND e.visit_date = d.visit_date
+                          AND e.begin_time < s.end_time COLLATE "C" AND s.begin_time < e.end_time COLLATE "C")
+      ORDER BY d.visit_date, t.id, s.begin_time
+     ON CONFLICT (hall_id, visit_date, begin_time) DO NOTHING`,
+    [dates],
+  );
 }

@@ -2,7 +2,8 @@
  * validated, and the configured texts in zh and en, sanitized to a small set of harmless tags
  * before they are stored (the client sanitizes again when it shows them). Each change is
  * audited with the value it replaced. */
-import sanitizeHtml from 'sanitize-html';
+import type { IOptions } from 'sanitize-html';
+import { sanitizeHtml } from '../lazy.ts';
 import type { z } from 'zod';
 import type { configBody, textBody } from '../../src/domain/contracts.ts';
 import { checkConfigValue, SETTINGS_TEXTS, STAFF_CONFIG_KEYS, type StaffConfigKey } from '../../src/domain/staffSettings.ts';
@@ -14,7 +15,7 @@ import { audit } from './audit.ts';
 import { getConfig } from './settings.ts';
 
 /** What a text may contain: paragraphs, headings, emphasis, lists, links. */
-const TEXT_HTML: sanitizeHtml.IOptions = {
+const TEXT_HTML: IOptions = {
   allowedTags: ['p', 'br', 'h3', 'h4', 'strong', 'em', 'b', 'i', 'ul', 'ol', 'li', 'a', 'span'],
   allowedAttributes: { a: ['href'] },
   allowedSchemes: ['https', 'http', 'mailto', 'tel'],

@@ -2,7 +2,7 @@
  * image must decode), never from the file name or the declared content type. Uploads are
  * anonymous (registration comes before an account), so one address may send only so many. */
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
+import { sharp } from '../lazy.ts';
 import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';

@@ -1,6 +1,5 @@
 /** The one HTTP client: SPEC §7 (base path, 20 s timeout, credentials, JSON, Bearer token,
  * language header) and SPEC §8 (what each response code does). */
-import ky, { isHTTPError, isTimeoutError } from 'ky';
 import { REQUEST_TIMEOUT_MS } from '../domain/limits.ts';
 import { currentKind, getToken, type TokenKind } from './session.ts';
 import { BIND_REQUIRED_CODE } from '../domain/wechatLogin.ts';
@@ -45,8 +44,55 @@ let hooks: ApiHooks = {
   expired: () => undefined,
 };
 
-const makeHttp = (baseUrl: string, timeout: number) =>
-  ky.create({ prefixUrl: baseUrl, timeout, credentials: 'include', retry: 0, throwHttpErrors: true });
+/** No answer within the timeout. */
+class TimeoutError extends Error {}
+/** An answer whose HTTP status is not 2xx. */
+class HttpError extends Error {
+  constructor(readonly status: number) {
+    super(`HTTP ${status}`);
+  }
+}
+
+interface HttpRequest {
+  method: string;
+  searchParams?: Record<string, string | number>;
+  json?: unknown;
+  body?: FormData;
+  headers: Record<string, string>;
+}
+
+/** One request as SPEC §7 has it: under the base path, with cookies, no retry, the timeout
+ * counted until the answer's headers arrive. fetch itself, not a client library: this module is
+ * part of the first screen's bytes (ARCHITECTURE §8). */
+const makeHttp =
+  (baseUrl: string, timeout: number) =>
+  async (path: string, { method, searchParams, json, body, headers }: HttpRequest): Promise<Response> => {
+    const query = searchParams ? new URLSearchParams(Object.entries(searchParams).map(([k, v]) => [k, String(v)])).toString() : '';
+    // Given search parameters replace the path's own query, as the client library did before.
+    const url = `${baseUrl.replace(/\/$/, '')}/${query ? `${path.replace(/\?.*$/, '')}?${query}` : path}`;
+    const abort = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      abort.abort();
+    }, timeout);
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: method.toUpperCase(),
+        credentials: 'include',
+        headers: json === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+        body: json === undefined ? body : JSON.stringify(json),
+        signal: abort.signal,
+      });
+    } catch (error) {
+      throw timedOut ? new TimeoutError() : error;
+    } finally {
+      clearTimeout(timer);
+    }
+    if (!response.ok) throw new HttpError(response.status);
+    return response;
+  };
 
 let http = makeHttp('/prod-api', REQUEST_TIMEOUT_MS);
 
@@ -95,9 +141,9 @@ export async function callRaw<T>(path: string, options: CallOptions = {}): Promi
     if (file && !response.headers.get('content-type')?.includes('json')) return { code: 200, msg: '', data: (await response.blob()) as T };
     body = (await response.json()) as Envelope<T>;
   } catch (error) {
-    if (isTimeoutError(error)) return fail(hooks.text('timeout'), 0);
-    if (isHTTPError(error)) {
-      const status = error.response.status;
+    if (error instanceof TimeoutError) return fail(hooks.text('timeout'), 0);
+    if (error instanceof HttpError) {
+      const { status } = error;
       if (status === 401) return expired();
       if (status === 403) return fail(hooks.text('forbidden'), 403);
       if (status === 404) return fail(hooks.text('notFound'), 404);

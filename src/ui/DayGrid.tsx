@@ -1,17 +1,22 @@
 /** The calendar of the bookable window (selectDate of both areas, a date change): a grid of
  * days with their state, and its legend. */
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { CalendarDay } from '../domain/types.ts';
 
-/** A month-style grid of the bookable window, drawn with dayjs: react-vant's Calendar
- * would add ~40 KB to the first screen (ARCHITECTURE §7). */
+/** A day's 'YYYY-MM-DD' as its numbers and its weekday (0 Sunday). Read by hand, not with a
+ * date library: this grid is part of the first screen's bytes (ARCHITECTURE §8). */
+function parts(date: string): { month: number; day: number; weekday: number } {
+  const [y, m, d] = date.split('-').map(Number);
+  return { month: m, day: d, weekday: new Date(Date.UTC(y, m - 1, d)).getUTCDay() };
+}
+
+/** A month-style grid of the bookable window, drawn by hand: react-vant's Calendar would add
+ * ~40 KB to the first screen (ARCHITECTURE §7). */
 export function DayGrid({ days, onPick }: { days: CalendarDay[]; onPick: (day: CalendarDay) => void }) {
   const { t } = useTranslation();
   if (days.length === 0) return <div className="day-grid day-grid--empty" />;
-  const first = dayjs(days[0].date);
   // Weeks start on Monday: blank cells before the first day.
-  const lead = (first.day() + 6) % 7;
+  const lead = (parts(days[0].date).weekday + 6) % 7;
   const weekdays = t('selectDate.weekdays').split(',');
   return (
     <div className="day-grid" role="grid">
@@ -24,7 +29,7 @@ export function DayGrid({ days, onPick }: { days: CalendarDay[]; onPick: (day: C
         <div key={`lead-${i}`} />
       ))}
       {days.map((day) => {
-        const date = dayjs(day.date);
+        const date = parts(day.date);
         return (
           <button
             key={day.date}
@@ -35,8 +40,8 @@ export function DayGrid({ days, onPick }: { days: CalendarDay[]; onPick: (day: C
             aria-disabled={day.state !== 'available'}
             onClick={() => onPick(day)}
           >
-            <span className="day__month">{date.date() === 1 || day === days[0] ? t('selectDate.month', { m: date.month() + 1 }) : ''}</span>
-            <span className="day__num">{date.date()}</span>
+            <span className="day__month">{date.day === 1 || day === days[0] ? t('selectDate.month', { m: date.month }) : ''}</span>
+            <span className="day__num">{date.day}</span>
             <span className="day__state">{day.state === 'available' ? t('day.left', { n: day.remaining }) : t(`day.${day.state}`)}</span>
           </button>
         );
