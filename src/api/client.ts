@@ -1,5 +1,6 @@
 /** The one HTTP client: SPEC §7 (base path, 20 s timeout, credentials, JSON, Bearer token,
  * language header) and SPEC §8 (what each response code does). */
+import type { Options } from 'ky';
 import { REQUEST_TIMEOUT_MS } from '../domain/limits.ts';
 import { currentKind, getToken, type TokenKind } from './session.ts';
 import { BIND_REQUIRED_CODE } from '../domain/wechatLogin.ts';
@@ -44,63 +45,24 @@ let hooks: ApiHooks = {
   expired: () => undefined,
 };
 
-/** No answer within the timeout. */
-class TimeoutError extends Error {}
-/** An answer whose HTTP status is not 2xx. */
-class HttpError extends Error {
-  constructor(readonly status: number) {
-    super(`HTTP ${status}`);
-  }
-}
+/** ky, loaded with the first request that goes over the network: the first screen's own
+ * requests are the boot script's early answers (src/api/early.ts), so the client library is not
+ * part of the first screen's bytes (ARCHITECTURE §8). A failed load is tried again next time. */
+let ky: Promise<typeof import('ky')> | null = null;
+const loadKy = () => (ky ??= import('ky').catch((error: unknown) => {
+  ky = null;
+  throw error;
+}));
 
-interface HttpRequest {
-  method: string;
-  searchParams?: Record<string, string | number>;
-  json?: unknown;
-  body?: FormData;
-  headers: Record<string, string>;
-}
-
-/** One request as SPEC §7 has it: under the base path, with cookies, no retry, the timeout
- * counted until the answer's headers arrive. fetch itself, not a client library: this module is
- * part of the first screen's bytes (ARCHITECTURE §8). */
-const makeHttp =
-  (baseUrl: string, timeout: number) =>
-  async (path: string, { method, searchParams, json, body, headers }: HttpRequest): Promise<Response> => {
-    const query = searchParams ? new URLSearchParams(Object.entries(searchParams).map(([k, v]) => [k, String(v)])).toString() : '';
-    // Given search parameters replace the path's own query, as the client library did before.
-    const url = `${baseUrl.replace(/\/$/, '')}/${query ? `${path.replace(/\?.*$/, '')}?${query}` : path}`;
-    const abort = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      abort.abort();
-    }, timeout);
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method: method.toUpperCase(),
-        credentials: 'include',
-        headers: json === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-        body: json === undefined ? body : JSON.stringify(json),
-        signal: abort.signal,
-      });
-    } catch (error) {
-      throw timedOut ? new TimeoutError() : error;
-    } finally {
-      clearTimeout(timer);
-    }
-    if (!response.ok) throw new HttpError(response.status);
-    return response;
-  };
-
-let http = makeHttp('/prod-api', REQUEST_TIMEOUT_MS);
+let where = { prefixUrl: '/prod-api', timeout: REQUEST_TIMEOUT_MS };
+const http = async (path: string, options: Options) =>
+  (await loadKy()).default(path, { ...where, credentials: 'include', retry: 0, throwHttpErrors: true, ...options });
 
 /** The app plugs in its hooks at start-up. `baseUrl` and `timeoutMs` keep the values of
  * SPEC §7 unless the API lives elsewhere (or a test cannot wait 20 s). */
 export function configureApi(next: ApiHooks & { baseUrl?: string; timeoutMs?: number }): void {
   hooks = next;
-  http = makeHttp(next.baseUrl ?? '/prod-api', next.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  where = { prefixUrl: next.baseUrl ?? '/prod-api', timeout: next.timeoutMs ?? REQUEST_TIMEOUT_MS };
 }
 
 export interface CallOptions {
@@ -141,9 +103,10 @@ export async function callRaw<T>(path: string, options: CallOptions = {}): Promi
     if (file && !response.headers.get('content-type')?.includes('json')) return { code: 200, msg: '', data: (await response.blob()) as T };
     body = (await response.json()) as Envelope<T>;
   } catch (error) {
-    if (error instanceof TimeoutError) return fail(hooks.text('timeout'), 0);
-    if (error instanceof HttpError) {
-      const { status } = error;
+    const { isTimeoutError, isHTTPError } = (await loadKy().catch(() => null)) ?? {};
+    if (isTimeoutError?.(error)) return fail(hooks.text('timeout'), 0);
+    if (isHTTPError?.(error)) {
+      const status = error.response.status;
       if (status === 401) return expired();
       if (status === 403) return fail(hooks.text('forbidden'), 403);
       if (status === 404) return fail(hooks.text('notFound'), 404);
