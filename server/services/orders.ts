@@ -335,7 +335,7 @@ export async function placeOrder(deps: AppDeps, userId: number, input: DirectOrd
   const draft = draftFromRequest(input);
   if (deps.config.captcha === 'off') draft.captchaToken = draft.captchaToken ?? 'captcha-off';
 
-  // One session per individual order, every rule checked: the session's stock read now, the rest from the catalog.
+  // One session per individual order, every rule checked on the session's row and the rest as the catalog keeps them.
   const { schedule, hall, prices, config } = await checkedSession(deps, draft, input.ticketInfoList, input.date, now, 'submit');
 
   const riskEnable = riskEnabled(config);
