@@ -247,6 +247,21 @@ describe('placeOrder', () => {
     expect(n).toBe(5);
   });
 
+  it('a ticket given back sells at once: a refusal for stock is decided on the session as it is now, not as memory kept it', async () => {
+    const session = main.scheduleTicketPoolVOS.at(-1)!.hallScheduleId;
+    const one = async () =>
+      place(await t.tokenFor(newPhone()), orderRequest(OPEN_DAY, main.hallId, session, [{ name: '周九', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }], await t.captchaToken()), 'en');
+    await t.db.query('UPDATE hall_schedule SET sold = capacity - held WHERE id = $1', [session]);
+    expect((await one()).msg).toMatch(/^Venue sold out/);
+    // One comes back (a write to sessions, as a cancellation is): the next buyer gets it, though
+    // the row the refusal above read said none were left a moment ago.
+    await t.db.query('UPDATE hall_schedule SET sold = sold - 1 WHERE id = $1', [session]);
+    const bought = await one();
+    expect(bought.code, bought.msg).toBe(200);
+    expect(await t.remaining(session)).toBe(0);
+    expect((await one()).msg).toMatch(/^Venue sold out/);
+  });
+
   it('risk: more than 5 orders a day by one account gets riskPolicy 0 and no order', async () => {
     const token = await t.tokenFor(newPhone());
     const session = main.scheduleTicketPoolVOS[1].hallScheduleId;
