@@ -95,23 +95,28 @@ export async function openPg(connectionString: string): Promise<Db> {
   // Dates and timestamps: keep `date` as text ('YYYY-MM-DD'); timestamptz parses to Date.
   pgModule.types.setTypeParser(1082, (v: string) => v);
   pgModule.types.setTypeParser(20, (v: string) => Number(v));
-  const pool = new pgModule.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
+  // Each pooled connection also listens for change notices and hands on those its own session
+  // sent: they arrive with the COMMIT's answer, so this instance's caches are dropped before the
+  // write's promise resolves (the listening connection of `listen` gets them a moment later).
+  // The pool hands a new connection out only once it listens (onConnect is awaited).
+  const ownNotices = new Set<(payload: string) => void>();
+  const pool = new pgModule.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    onConnect: async (client) => {
+      // A checked-out client emits 'error' too when its server goes away; its query rejects as well.
+      client.on('error', () => undefined);
+      client.on('notification', (n) => {
+        if (n.processId === (client as unknown as { processID: number }).processID && n.channel === CHANGES_CHANNEL) for (const f of ownNotices) f(n.payload ?? '');
+      });
+      await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    },
+  });
   // An idle client whose server went away (PostgreSQL restarting) emits 'error' on the pool;
   // without a listener that kills the process. The pool drops the client and makes new ones
   // when the database is back, so noting it is enough.
   pool.on('error', (error) => console.error(`[db] idle connection lost: ${error.message}`));
-  // A checked-out client emits 'error' too when its server goes away; its query rejects as well.
-  // Each pooled connection also listens for change notices and hands on those its own session
-  // sent: they arrive with the COMMIT's answer, so this instance's caches are dropped before the
-  // write's promise resolves (the listening connection of `listen` gets them a moment later).
-  const ownNotices = new Set<(payload: string) => void>();
-  pool.on('connect', (client) => {
-    client.on('error', () => undefined);
-    client.on('notification', (n) => {
-      if (n.processId === (client as unknown as { processID: number }).processID && n.channel === CHANGES_CHANNEL) for (const f of ownNotices) f(n.payload ?? '');
-    });
-    client.query(`LISTEN ${CHANGES_CHANNEL}`).catch(() => undefined);
-  });
   return {
     kind: 'pg',
     async query<T>(sql: string, params: unknown[] = []) {
