@@ -29,7 +29,6 @@ import path from 'node:path';
 import type { Db } from '../server/db/db.ts';
 import { buildOrderRequest } from '../src/domain/orderRequest.ts';
 import { ORDER_MESSAGES } from '../src/domain/orderRules.ts';
-import { ensureBuiltServer } from './bench/built.ts';
 import { buyers, cleanup, GIVEN, hardStop, idNumber, museumTomorrow, nodeScript, pct, prepareTarget, startServer, stopServer, SURNAMES, workDir, type RawPlace } from './bench/kit.ts';
 import type { PostAnswer, PostJob } from './bench/post.ts';
 
@@ -179,7 +178,6 @@ const median = (xs: number[]) => {
 const load = () => os.loadavg()[0].toFixed(2);
 
 async function main() {
-  ensureBuiltServer();
   const secret = randomBytes(32).toString('base64url');
   const target = await prepareTarget('rush', { throwawayPg: THROWAWAY_PG });
   let db = await target.open();
@@ -187,7 +185,7 @@ async function main() {
   const promise = await durability(db);
   await db.close();
 
-  const { base, child } = await startServer(target, secret, { built: true });
+  const { base, child } = await startServer(target, secret);
   console.log(`[bench] database: ${target.label}; ${promise}`);
   console.log(`[bench] server: node dist-server/main.js (pid ${child.pid}) at ${base}`);
   console.log(

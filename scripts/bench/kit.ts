@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureBuiltServer } from './built.ts';
 import { migrate, openPg, type Db } from '../../server/db/db.ts';
 import { openConfiguredDb } from '../../server/db/open.ts';
 import type { ServerConfig } from '../../server/config.ts';
@@ -165,14 +166,15 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The server in a child process on a free port, CAPTCHA off, SMS to the console. `built`: as
- * production runs it, `node dist-server/main.js` (see ensureBuiltServer); else from the sources
- * through tsx. BENCH_SERVER_FLAGS: node flags for the server alone, e.g. to profile it:
+/** The server in a child process on a free port, CAPTCHA off, SMS to the console, as production
+ * runs it: `node dist-server/main.js` (rebuilt first when older than its sources, see
+ * ensureBuiltServer). BENCH_SERVER_FLAGS: node flags for the server alone, e.g. to profile it:
  * `BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof"` (node refuses those in NODE_OPTIONS). */
-export async function startServer(target: Target, secret: string, options: { built?: boolean } = {}): Promise<{ base: string; child: ChildProcess }> {
+export async function startServer(target: Target, secret: string): Promise<{ base: string; child: ChildProcess }> {
+  ensureBuiltServer();
   const port = await freePort();
   const flags = (env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
-  const args = [...flags, ...(options.built ? ['dist-server/main.js'] : ['--import', 'tsx', 'server/main.ts'])];
+  const args = [...flags, 'dist-server/main.js'];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...env, ...target.serverEnv, PORT: String(port), HOST: '127.0.0.1', CAPTCHA: 'off', TOKEN_SECRET: secret, LOG: '', SMS_PROVIDER: 'console' },
