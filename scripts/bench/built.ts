@@ -2,25 +2,14 @@
  * when missing or older than its sources, as `npm start` does (scripts/start.mjs), so that a
  * benchmark after an edit of server/ measures the edit and not yesterday's build. */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isStale, SERVER_SOURCES } from '../stale.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-const SOURCES = ['server', 'src', 'scripts/build-server.mjs'];
-
-function newest(file: string): number {
-  if (!existsSync(file)) return 0;
-  const stat = statSync(file);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(file).map((name) => newest(path.join(file, name))));
-}
-
 export function ensureBuiltServer(): void {
-  const main = path.join(root, 'dist-server/main.js');
-  const builtAt = existsSync(main) ? statSync(main).mtimeMs : 0;
-  if (builtAt >= Math.max(...SOURCES.map((s) => newest(path.join(root, s))))) return;
+  if (!isStale('dist-server/main.js', SERVER_SOURCES, root)) return;
   console.log('[bench] building the server (dist-server/ is missing or older than the sources)...');
   // Its own node: build-server.mjs is the one build, and it is plain JavaScript outside tsc.
   const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
