@@ -28,7 +28,10 @@ export interface Catalog {
 
 const catalogs = new WeakMap<Db, Catalog>();
 
-export function catalogOf(deps: { db: Db; clock: Clock }): Catalog {
+/** What reads through the catalog need: the database and the clock its cache is judged by. */
+export type Readers = { db: Db; clock: Clock };
+
+export function catalogOf(deps: Readers): Catalog {
   let catalog = catalogs.get(deps.db);
   if (!catalog) {
     catalog = makeCatalog(deps.db, deps.clock);

@@ -7,7 +7,6 @@ import type { AppDeps } from '../context.ts';
 import { cancelDueOrdersIn } from './payDeadline.ts';
 import { assessRisk, riskEnabled } from './risk.ts';
 import type { Queryable } from '../db/db.ts';
-import type { Clock } from '../time.ts';
 import { fail } from '../http.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
 import type { OrderDraft, PlaceOrderResult, PriceQuote, TicketPrice } from '../../src/domain/types.ts';
@@ -21,8 +20,7 @@ import { moveSeatToTicket } from './stock.ts';
 import { claimSeats, seatsForParty } from './seats.ts';
 import type { SeatPos } from '../../src/domain/seats.ts';
 import { refuseBlocked } from './blacklist.ts';
-import { catalogOf } from './catalog.ts';
-import type { Db } from '../db/db.ts';
+import { catalogOf, type Readers } from './catalog.ts';
 import { placeCandidateOrder } from './waitingList.ts';
 import { refuseCoupons, resolveCoupons, takeCoupon } from './coupons.ts';
 import { completeOrder } from './payments.ts';
@@ -37,9 +35,6 @@ import {
   type HallRow,
   type ScheduleRow,
 } from './pool.ts';
-
-/** What reads through the catalog need: the database and the clock its cache is judged by. */
-type Readers = { db: Db; clock: Clock };
 
 export const ORDER_TEXTS = {
   unpaid: { zh: '您有未支付的订单，请先支付或取消', en: 'You have an unpaid order; please pay or cancel it first' },
