@@ -38,6 +38,33 @@ describe('database', () => {
     expect(templates).toBe(HALLS.length);
   });
 
+  it('a transaction is seen whole at its commit or not at all, and a failed statement leaves the database answering', async () => {
+    await t.db.query('CREATE TABLE scratch (id int PRIMARY KEY, day date, amount bigint)');
+    let seenInside: unknown[] = [];
+    let outside: Promise<unknown[]> | undefined;
+    await t.db.tx(async (q) => {
+      await q.query('INSERT INTO scratch VALUES ($1, $2, $3)', [1, '2026-11-25', 12]);
+      outside = t.db.query('SELECT id FROM scratch ORDER BY id');
+      seenInside = await q.query('SELECT id FROM scratch');
+      await q.query('INSERT INTO scratch VALUES ($1, $2, $3)', [2, '2026-11-26', 13]);
+    });
+    expect(seenInside).toEqual([{ id: 1 }]);
+    // A query from outside never sees half of it: nothing before the commit (PostgreSQL), or all of
+    // it after the commit it waited for (PGlite's one session).
+    expect([[], [{ id: 1 }, { id: 2 }]]).toContainEqual(await outside);
+    // The same statement again with other values (a prepared statement on PGlite): each its own rows, typed as on PostgreSQL.
+    expect(await t.db.query('SELECT day, amount FROM scratch WHERE id = $1', [1])).toEqual([{ day: '2026-11-25', amount: 12 }]);
+    expect(await t.db.query('SELECT day, amount FROM scratch WHERE id = $1', [2])).toEqual([{ day: '2026-11-26', amount: 13 }]);
+    await expect(
+      t.db.tx(async (q) => {
+        await q.query('INSERT INTO scratch VALUES ($1, $2, $3)', [3, '2026-11-27', 14]);
+        await q.query('INSERT INTO scratch VALUES ($1, $2, $3)', [1, '2026-11-27', 14]);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    await expect(t.db.query('INSERT INTO scratch VALUES ($1, $2, $3)', [2, '2026-11-27', 14])).rejects.toMatchObject({ code: '23505' });
+    expect(await t.db.query<{ id: number }>('SELECT id FROM scratch ORDER BY id')).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+
   it('malformed JSON gets code 500 with a message, not a crash', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/prod-api/ingore/sendMessage', payload: '{bad', headers: { 'content-type': 'application/json', language: 'en_us' } });
     expect(res.statusCode).toBe(200);
