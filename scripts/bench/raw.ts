@@ -18,7 +18,8 @@ const seconds = Number(secondsArg);
 const WARMUP_MS = 500;
 const UPDATE = 'UPDATE bench_raw SET sold = sold + 1 WHERE id = $1 AND sold < cap';
 
-/** `n` connections; PGlite has only the one (the server has only the one too). */
+/** `n` connections; PGlite has only the one (the server has only the one too). Statements are
+ * prepared, as the server's are (server/db/db.ts). */
 async function connect(n: number): Promise<{ conns: Queryable[]; close: () => Promise<void> }> {
   if (place.kind === 'pglite') {
     const db = await openFolder(place.dir);
@@ -33,7 +34,7 @@ async function connect(n: number): Promise<{ conns: Queryable[]; close: () => Pr
     }),
   );
   return {
-    conns: clients.map((c) => ({ query: async <T>(sql: string, params: unknown[] = []) => (await c.query(sql, params)).rows as T[] })),
+    conns: clients.map((c) => ({ query: async <T>(sql: string, params: unknown[] = []) => (await c.query({ name: params.length ? 'raw' : undefined, text: sql, values: params })).rows as T[] })),
     close: async () => void (await Promise.all(clients.map((c) => c.end()))),
   };
 }

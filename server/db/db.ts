@@ -33,9 +33,11 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT
 function isTransient(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code;
   if (typeof code === 'string' && (TRANSIENT_CODES.has(code) || code.startsWith('08') || NETWORK_CODES.has(code))) return true;
-  // pg's own words when a connection dies under a query or cannot be made in time.
+  // pg's own words when a connection dies under a query or cannot be made in time; and
+  // PostgreSQL's when a table changed its columns under a prepared statement (another instance's
+  // migration): that connection is dropped, and the next one prepares the statement again.
   const text = String((error as Error | null)?.message ?? '');
-  return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(text);
+  return /Connection terminated|connection timeout|Client has encountered a connection error|cached plan must not change result type/i.test(text);
 }
 
 /** Runs a query and turns a transient failure into TransientDbError. */
@@ -54,18 +56,15 @@ const MOST_PREPARED = 2000;
 /** A Db over a `pg` pool, and the set that gets the change notices its own connections' sessions
  * send: they arrive with the COMMIT's answer, so this instance's caches are dropped before the
  * write's promise resolves. The pool hands a new connection out only once it listens (onConnect
- * is awaited). `prepared`: each query text with parameters is planned once per connection (a
- * named statement), not at every call. */
-function poolDb(
-  kind: Db['kind'],
-  pgModule: Pg,
-  options: import('pg').PoolConfig,
-  prepared = false,
-): { db: Db; ownNotices: Set<(payload: string) => void> } {
+ * is awaited). Each query text with parameters is planned once per connection (a named
+ * statement), not at every call: on PGlite planning ran in WebAssembly on the server's own thread
+ * and was half of a sale's database time (a sale's transaction 1.45 ms, prepared 0.75 ms); on
+ * PostgreSQL the release-hour rush answered about a tenth faster. */
+function poolDb(kind: Db['kind'], pgModule: Pg, options: import('pg').PoolConfig): { db: Db; ownNotices: Set<(payload: string) => void> } {
   const ownNotices = new Set<(payload: string) => void>();
   const names = new Map<string, string>();
   const statement = (text: string, values: unknown[] = []): import('pg').QueryConfig => {
-    if (!prepared || values.length === 0) return { text, values };
+    if (values.length === 0) return { text, values };
     let name = names.get(text);
     if (name === undefined && names.size < MOST_PREPARED) names.set(text, (name = `s${names.size}`));
     return { name, text, values };
@@ -127,11 +126,8 @@ function poolDb(
 }
 
 /** PGlite in this process, driven by `pg` over its wire protocol (db/pgliteWire.ts) through a pool
- * of its one session: the same client, types and errors as PostgreSQL, and one call into PGlite
- * per statement. Its statements are prepared: PGlite plans in WebAssembly on the server's own
- * thread, which was half of a sale's database time (a sale's transaction: 1.45 ms planned at
- * every call, 0.75 ms prepared). On PostgreSQL planning runs on the database's CPU, and preparing
- * showed no gain there. `raw`: the PGlite itself (its folder dumped, closed). */
+ * of its one session: the same client, statements, types and errors as PostgreSQL, and one call
+ * into PGlite per statement. `raw`: the PGlite itself (its folder dumped, closed). */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Db & { raw: PGlite }> {
   const [{ PGlite }, { PgliteStream }, pgModule] = await Promise.all([import('@electric-sql/pglite'), import('./pgliteWire.ts'), loadPg()]);
   const pglite = new PGlite({
@@ -147,7 +143,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     database: 'postgres',
     max: 1,
     idleTimeoutMillis: 0,
-  }, true);
+  });
   return {
     ...db,
     raw: pglite,

@@ -1,7 +1,7 @@
 import { HALLS } from '../../server/seed/museum.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, type TestApp } from './helpers.ts';
-import { migrate } from '../../server/db/db.ts';
+import { migrate, TransientDbError } from '../../server/db/db.ts';
 import { seedIfEmpty } from '../../server/seed/seed.ts';
 
 let t: TestApp;
@@ -63,6 +63,16 @@ describe('database', () => {
     ).rejects.toMatchObject({ code: '23505' });
     await expect(t.db.query('INSERT INTO scratch VALUES ($1, $2, $3)', [2, '2026-11-27', 14])).rejects.toMatchObject({ code: '23505' });
     expect(await t.db.query<{ id: number }>('SELECT id FROM scratch ORDER BY id')).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+
+  it('a table that changes its columns under a prepared statement (another instance migrating) costs one "busy", then reads the new columns', async () => {
+    await t.db.query('CREATE TABLE scratch_columns (id int PRIMARY KEY)');
+    await t.db.query('INSERT INTO scratch_columns VALUES (1)');
+    const read = () => t.db.query('SELECT * FROM scratch_columns WHERE id = $1', [1]);
+    expect(await read()).toEqual([{ id: 1 }]);
+    await t.db.query("ALTER TABLE scratch_columns ADD COLUMN note text NOT NULL DEFAULT 'new'");
+    await expect(read()).rejects.toBeInstanceOf(TransientDbError);
+    expect(await read()).toEqual([{ id: 1, note: 'new' }]);
   });
 
   it('malformed JSON gets code 500 with a message, not a crash', async () => {
