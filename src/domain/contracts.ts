@@ -171,8 +171,10 @@ export const cartCheckoutBody = z.object({
 });
 
 /** One path, three uses (SPEC §7 placeOrder): a cart checkout when `cartTicketIds` is there,
- * a cart add with poolFlag 1, a direct order otherwise. */
-export const placeOrderBody = z.union([packageOrderBody, cartCheckoutBody, cartAddBody, directOrderBody]);
+ * a cart add with poolFlag 1, a direct order otherwise. The first option that fits wins: a direct
+ * order comes before a cart add (poolFlag tells them apart), so the release rush's bodies are
+ * read once, not twice. */
+export const placeOrderBody = z.union([packageOrderBody, cartCheckoutBody, directOrderBody, cartAddBody]);
 
 export type DirectOrderBody = z.output<typeof directOrderBody>;
 export type CartAddBody = z.output<typeof cartAddBody>;
