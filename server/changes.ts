@@ -63,6 +63,8 @@ interface Entry<T> {
   value: Promise<T>;
   clockAt: number;
   realAt: number;
+  /** Whether the load has answered (a failed one is dropped). */
+  arrived: boolean;
 }
 
 export class Memo<T> {
@@ -80,20 +82,35 @@ export class Memo<T> {
   }
 
   /** The cached answer for `key`, or `load()`'s (shared by the requests that come while it loads;
-   * a notice during the load drops it for those that come after). */
-  get(key: string, load: () => Promise<T>): Promise<T> {
+   * a notice during the load drops it for those that come after). `own`: a caller that must not
+   * wait for another's load, such as one inside a transaction (on PGlite's one connection that
+   * load may be queued behind this very transaction): it takes an answer that has arrived, or
+   * loads its own, which the next callers then share. */
+  get(key: string, load: () => Promise<T>, own = false): Promise<T> {
     if (!this.changes.live) return load();
-    const clockAt = this.changes.clock().getTime();
-    const realAt = performance.now();
     const e = this.entries.get(key);
-    if (e && clockAt >= e.clockAt && clockAt - e.clockAt < this.ttlMs && realAt - e.realAt < this.ttlMs) return e.value;
+    if (e && this.fresh(e) && (e.arrived || !own)) return e.value;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
-    const entry: Entry<T> = { value: load(), clockAt, realAt };
+    const entry: Entry<T> = { value: load(), clockAt: this.changes.clock().getTime(), realAt: performance.now(), arrived: false };
     this.entries.set(key, entry);
-    entry.value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
+    entry.value.then(
+      () => void (entry.arrived = true),
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
     return entry.value;
+  }
+
+  /** Whether an answer for `key` has arrived and is still kept: get() then reads nothing. */
+  has(key: string): boolean {
+    const e = this.entries.get(key);
+    return !!e && e.arrived && this.changes.live && this.fresh(e);
+  }
+
+  private fresh(e: Entry<T>): boolean {
+    const clockAt = this.changes.clock().getTime();
+    return clockAt >= e.clockAt && clockAt - e.clockAt < this.ttlMs && performance.now() - e.realAt < this.ttlMs;
   }
 
   /** Forgets what `matches` (a key's own notice). */

@@ -6,7 +6,9 @@
  * transaction (once a session is sold out, refusing the rest of the rush reads nothing); the
  * stock itself is decided by the sale's conditional update.
  * A miss loads through the caller's `q`: inside a transaction on PGlite's one connection, a read
- * on the database beside it would wait for that transaction's end.
+ * on the database beside it would wait for that transaction's end. For the same reason a caller
+ * inside a transaction (any `q` but the database itself) never waits for another caller's load:
+ * it takes a row that has arrived, or reads its own.
  * The values are frozen: they are shared by every request that reads them. */
 import type { Db, Queryable } from '../db/db.ts';
 import type { Text } from '../../src/domain/text.ts';
@@ -17,6 +19,8 @@ import { getConfig } from './settings.ts';
 
 export interface Catalog {
   session(q: Queryable, id: number): Promise<Readonly<ScheduleRow> | undefined>;
+  /** Whether the session's row is kept (session() then reads nothing). */
+  keepsSession(id: number): boolean;
   hall(q: Queryable, id: number): Promise<Readonly<HallRow> | undefined>;
   /** A hall's own prices (not a package's parts), in the pool's order. */
   prices(q: Queryable, hallId: number): Promise<readonly Readonly<PriceRow>[]>;
@@ -48,17 +52,24 @@ function makeCatalog(db: Db, clock: Clock): Catalog {
   const days = changes.memo<Readonly<DayRow> | undefined>(['museum_days'], LONG_TTL_MS);
   const settings = changes.memo<Readonly<Record<string, string>>>(SETTINGS_TABLES, LONG_TTL_MS);
   const texts = changes.memo<Readonly<Text> | null>(SETTINGS_TABLES, LONG_TTL_MS);
+  /** A transaction's connection: it never waits for another caller's load (see above). */
+  const own = (q: Queryable) => q !== db;
   return {
-    session: (q, id) => sessions.get(String(id), async () => freeze((await q.query<ScheduleRow>('SELECT * FROM hall_schedule WHERE id = $1', [id]))[0])),
-    hall: (q, id) => halls.get(String(id), async () => freeze((await q.query<HallRow>('SELECT * FROM halls WHERE id = $1', [id]))[0])),
-    prices: (q, hallId) => prices.get(String(hallId), async () => Object.freeze((await loadPrices(q, hallId)).map(freeze))),
-    day: (q, date) => days.get(date, async () => freeze(await loadDay(q, date))),
-    config: (q) => settings.get('', async () => freeze(await getConfig(q))),
+    session: (q, id) => sessions.get(String(id), async () => freeze((await q.query<ScheduleRow>('SELECT * FROM hall_schedule WHERE id = $1', [id]))[0]), own(q)),
+    keepsSession: (id) => sessions.has(String(id)),
+    hall: (q, id) => halls.get(String(id), async () => freeze((await q.query<HallRow>('SELECT * FROM halls WHERE id = $1', [id]))[0]), own(q)),
+    prices: (q, hallId) => prices.get(String(hallId), async () => Object.freeze((await loadPrices(q, hallId)).map(freeze)), own(q)),
+    day: (q, date) => days.get(date, async () => freeze(await loadDay(q, date)), own(q)),
+    config: (q) => settings.get('', async () => freeze(await getConfig(q)), own(q)),
     text: (q, name) =>
-      texts.get(name, async () => {
-        const [row] = await q.query<{ zh: string; en: string }>('SELECT zh, en FROM texts WHERE name = $1', [name]);
-        return row ? freeze({ zh: row.zh, en: row.en || row.zh }) : null;
-      }),
+      texts.get(
+        name,
+        async () => {
+          const [row] = await q.query<{ zh: string; en: string }>('SELECT zh, en FROM texts WHERE name = $1', [name]);
+          return row ? freeze({ zh: row.zh, en: row.en || row.zh }) : null;
+        },
+        own(q),
+      ),
   };
 }
 

@@ -10,6 +10,7 @@ import { SignJWT } from 'jose';
 import { signToken, tokenVerifier } from '../../server/auth.ts';
 import { runPayTimeout } from '../../server/jobs/payTimeout.ts';
 import { DEMO_USER } from '../../server/seed/museum.ts';
+import { catalogOf } from '../../server/services/catalog.ts';
 import type { CalendarDay, HallPool, SchedulePool } from '../../src/domain/types.ts';
 import { OPEN_DAY } from './constants.ts';
 import { dbLane, makeApp, orderRequest, priceOf, type TestApp } from './helpers.ts';
@@ -90,6 +91,18 @@ describe('read caches on one instance', () => {
     expect(await runPayTimeout(t.db, t.now)).toBeGreaterThan(0);
     expect((await calendarDay(t, OPEN_DAY)).remaining).toBe(day.remaining);
     expect((await sessionOf(t, OPEN_DAY, session.hallScheduleId)).ticketPool).toBe(session.ticketPool);
+  });
+
+  it("a read inside a transaction never waits for another's read queued behind that transaction (PGlite's one connection)", async () => {
+    const catalog = catalogOf({ db: t.db, clock: t.now });
+    // A settings write drops them: the next callers read them again.
+    await t.db.query(`UPDATE sys_config SET value = value WHERE key = 'hallStatus'`);
+    const { inside, outside } = await t.db.tx(async (q) => {
+      const outside = catalog.config(t.db);
+      return { inside: await catalog.config(q), outside };
+    });
+    expect(inside.hallStatus).toBe('1');
+    expect((await outside).hallStatus).toBe('1');
   });
 
   it('a day closed, or a settings change, shows at once; settings come from memory otherwise', async () => {
