@@ -102,12 +102,6 @@ export class Memo<T> {
     return entry.value;
   }
 
-  /** Whether an answer for `key` has arrived and is still kept: get() then reads nothing. */
-  has(key: string): boolean {
-    const e = this.entries.get(key);
-    return !!e && e.arrived && this.changes.live && this.fresh(e);
-  }
-
   private fresh(e: Entry<T>): boolean {
     const clockAt = this.changes.clock().getTime();
     return clockAt >= e.clockAt && clockAt - e.clockAt < this.ttlMs && performance.now() - e.realAt < this.ttlMs;

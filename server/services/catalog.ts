@@ -19,8 +19,6 @@ import { getConfig } from './settings.ts';
 
 export interface Catalog {
   session(q: Queryable, id: number): Promise<Readonly<ScheduleRow> | undefined>;
-  /** Whether the session's row is kept (session() then reads nothing). */
-  keepsSession(id: number): boolean;
   hall(q: Queryable, id: number): Promise<Readonly<HallRow> | undefined>;
   /** A hall's own prices (not a package's parts), in the pool's order. */
   prices(q: Queryable, hallId: number): Promise<readonly Readonly<PriceRow>[]>;
@@ -56,7 +54,6 @@ function makeCatalog(db: Db, clock: Clock): Catalog {
   const own = (q: Queryable) => q !== db;
   return {
     session: (q, id) => sessions.get(String(id), async () => freeze((await q.query<ScheduleRow>('SELECT * FROM hall_schedule WHERE id = $1', [id]))[0]), own(q)),
-    keepsSession: (id) => sessions.has(String(id)),
     hall: (q, id) => halls.get(String(id), async () => freeze((await q.query<HallRow>('SELECT * FROM halls WHERE id = $1', [id]))[0]), own(q)),
     prices: (q, hallId) => prices.get(String(hallId), async () => Object.freeze((await loadPrices(q, hallId)).map(freeze)), own(q)),
     day: (q, date) => days.get(date, async () => freeze(await loadDay(q, date)), own(q)),

@@ -115,8 +115,7 @@ async function openSession(deps: Readers, q: Queryable, schedule: Readonly<Sched
 /** The one session of an individual order (or cart add), open for sale, with every order
  * rule of src/domain checked against the database's hall, prices and stock. A waiting-list
  * order (`stock: 'waitingList'`) is for a session without enough stock: the list's own rules
- * judge that, under the session's lock (services/waitingList.ts). `q`: the transaction it is
- * checked in, if any. */
+ * judge that, under the session's lock (services/waitingList.ts). */
 export async function checkedSession(
   deps: Readers,
   draft: OrderDraft,
@@ -125,13 +124,12 @@ export async function checkedSession(
   now: Date,
   stage: 'visitors' | 'submit',
   stock: 'sale' | 'waitingList' = 'sale',
-  q: Queryable = deps.db,
 ): Promise<BookableSession> {
   if (lines.length === 0) throw fail(ORDER_MESSAGES.visitorsRequired);
   if (new Set(lines.map((l) => l.hallScheduleId)).size !== 1) throw fail(ORDER_TEXTS.notSelectable);
-  // The session's row as the catalog keeps it: the rules and the stock left are checked on it,
-  // and the sale's own update decides the stock again.
-  const session = await openSession(deps, q, await catalogOf(deps).session(q, draft.hallScheduleId!), now, date);
+  // The session's row as the catalog keeps it, before any transaction: the rules and the stock
+  // left are checked on it, and the sale's own update decides the stock again.
+  const session = await openSession(deps, deps.db, await catalogOf(deps).session(deps.db, draft.hallScheduleId!), now, date);
   const { schedule, hall, prices, config } = session;
   const violations = checkOrder(
     draft,
@@ -332,21 +330,16 @@ export async function placeOrder(deps: AppDeps, userId: number, input: DirectOrd
   const draft = draftFromRequest(input);
   if (deps.config.captcha === 'off') draft.captchaToken = draft.captchaToken ?? 'captcha-off';
 
-  // One session per individual order, every rule checked on the session's row and the rest as the
-  // catalog keeps them. With the row kept in memory, before the transaction: refusing the rest of
-  // a sold-out session's rush reads nothing. Without (every sale drops it), in the transaction, on
-  // the row read there: a buyer then waits for the database once, not for the row and again for
-  // her sale.
-  const check = (q?: Queryable) => checkedSession(deps, draft, input.ticketInfoList, input.date, now, 'submit', 'sale', q);
-  const checkedBefore = catalogOf(deps).keepsSession(draft.hallScheduleId!) ? await check() : null;
+  // One session per individual order, every rule checked on the session's row and the rest as the catalog keeps them.
+  const { schedule, hall, prices, config } = await checkedSession(deps, draft, input.ticketInfoList, input.date, now, 'submit');
+
+  const riskEnable = riskEnabled(config);
+  const holdMinutes = minutes(config, 'person_pay_hold_period', 15);
+  const lines = input.ticketInfoList.map((l) => ({ line: l, price: prices.find((p) => p.ticketPriceId === l.ticketPriceId)! }));
 
   // In the transaction: the buyer, then the session's row last, so that a rush queues on the
   // session only for the one statement that sells and the commit.
   return deps.db.tx(async (q) => {
-    const { schedule, hall, prices, config } = checkedBefore ?? (await check(q));
-    const riskEnable = riskEnabled(config);
-    const holdMinutes = minutes(config, 'person_pay_hold_period', 15);
-    const lines = input.ticketInfoList.map((l) => ({ line: l, price: prices.find((p) => p.ticketPriceId === l.ticketPriceId)! }));
     await lockBuyer(q, userId, now, config);
     const ordersToday = await refuseUnpaid(q, userId, now);
     const refused = await passRiskAndCaptcha(q, deps, config, userId, now, input.captchaToken, lang, ordersToday);
