@@ -40,16 +40,6 @@ function isTransient(error: unknown): boolean {
   return /Connection terminated|connection timeout|Client has encountered a connection error|cached plan must not change result type/i.test(text);
 }
 
-/** Runs a query and turns a transient failure into TransientDbError. */
-async function guarded<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (isTransient(error)) throw new TransientDbError(String(error));
-    throw error;
-  }
-}
-
 /** The most statements a connection keeps prepared; any further text runs unnamed. */
 const MOST_PREPARED = 2000;
 
@@ -84,19 +74,21 @@ function poolDb(kind: Db['kind'], pgModule: Pg, options: import('pg').PoolConfig
   // without a listener that kills the process. The pool drops the client and makes new ones
   // when the database is back, so noting it is enough.
   pool.on('error', (error) => console.error(`[db] idle connection lost: ${error.message}`));
-  /** `fn` on a pooled connection. One that failed in transit is destroyed, not handed to the next
+  /** `fn` on a pooled connection; a transient failure, getting one or using it, becomes a
+   * TransientDbError. A connection that failed in transit is destroyed, not handed to the next
    * caller; a statement's own error (a constraint, a refusal) leaves it in the pool. */
   const onClient = async <T>(fn: (client: import('pg').PoolClient) => Promise<T>): Promise<T> => {
-    const client = await guarded(() => pool.connect());
+    let client: import('pg').PoolClient | undefined;
     let broken = false;
     try {
+      client = await pool.connect();
       return await fn(client);
     } catch (error) {
       if (!isTransient(error)) throw error;
       broken = true;
       throw new TransientDbError(String(error));
     } finally {
-      client.release(broken);
+      client?.release(broken);
     }
   };
   const db: Db = {
