@@ -1,14 +1,13 @@
 /** What the benchmarks share: a fresh database (PGlite in a temp folder, a fresh PostgreSQL
  * database beside DATABASE_URL, or a throwaway PostgreSQL with production's durability), the real
  * server in a child process, test people, percentiles, and cleanup on every exit. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureBuiltServer } from './built.ts';
 import { migrate, openPg, type Db } from '../../server/db/db.ts';
 import { openConfiguredDb } from '../../server/db/open.ts';
 import type { ServerConfig } from '../../server/config.ts';
@@ -17,6 +16,7 @@ import { signToken } from '../../server/auth.ts';
 import { addDays, museumDate } from '../../server/time.ts';
 import { gb11643CheckChar } from '../../src/domain/certificates.ts';
 import { startPostgres } from '../pg.ts';
+import { isStale, SERVER_SOURCES } from '../stale.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const env = process.env;
@@ -164,6 +164,17 @@ function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
+}
+
+/** The server as production runs it, `node dist-server/main.js`, rebuilt only when missing or
+ * older than its sources, as `npm start` does (scripts/start.mjs): a benchmark after an edit of
+ * server/ measures the edit and not yesterday's build. */
+function ensureBuiltServer(): void {
+  if (!isStale('dist-server/main.js', SERVER_SOURCES, root)) return;
+  console.log('[bench] building the server (dist-server/ is missing or older than the sources)...');
+  // Its own node: build-server.mjs is the one build, and it is plain JavaScript outside tsc.
+  const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error(`the server build failed (${build.status ?? build.signal})`);
 }
 
 /** The server in a child process on a free port, CAPTCHA off, SMS to the console, as production
