@@ -60,6 +60,11 @@ export class PgliteStream extends Duplex {
       const messages = Buffer.concat(this.written);
       this.written = [];
       this.answered = this.answered.then(async () => {
+        // A turn of the event loop first, as a server's answer over a socket takes: PGlite runs
+        // on this thread, and its answers would otherwise come back in the same run of promise
+        // callbacks, so that a request's whole transaction ran before the next request was even
+        // read (and buyers of one session could never be sold together).
+        await new Promise<void>((resolve) => setImmediate(resolve));
         try {
           // PGlite's one session outlives a client: a new one finds it as a server's new session
           // would be, without the last one's transaction, prepared statements or LISTENs.

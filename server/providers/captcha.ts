@@ -152,11 +152,24 @@ export async function mintToken(q: Queryable, now: Date): Promise<string> {
 
 /** True once per valid token. */
 export async function consumeToken(q: Queryable, token: string, now: Date): Promise<boolean> {
-  const rows = await q.query(
-    'UPDATE captcha_tokens SET used = true WHERE token = $1 AND NOT used AND expires_at > $2 RETURNING token',
-    [token, now],
+  return (await consumeTokens(q, [{ token, now }])).has(token);
+}
+
+/** consumeToken for several buyers in one statement, each token judged at its own `now`: the
+ * tokens spent now (a token given twice is spent once). */
+export async function consumeTokens(q: Queryable, uses: ReadonlyArray<{ token: string; now: Date }>): Promise<Set<string>> {
+  const rows = await q.query<{ token: string }>(
+    `UPDATE captcha_tokens c SET used = true FROM unnest($1::text[], $2::timestamptz[]) AS u(token, now)
+      WHERE c.token = u.token AND NOT c.used AND c.expires_at > u.now RETURNING c.token`,
+    [uses.map((u) => u.token), uses.map((u) => u.now)],
   );
-  return rows.length === 1;
+  return new Set(rows.map((r) => r.token));
+}
+
+/** Tokens spent by a transaction that then refused their buyers (not enough tickets left): usable
+ * again, as when a buyer's own transaction rolls back. */
+export async function restoreTokens(q: Queryable, tokens: readonly string[]): Promise<void> {
+  if (tokens.length > 0) await q.query('UPDATE captcha_tokens SET used = false WHERE token = ANY($1::text[])', [tokens]);
 }
 
 /** For tests and tools, never over HTTP: the gap of a challenge. */

@@ -1,29 +1,26 @@
-/** Individual orders: price quotes, and placing an order (the rules again, then stock and
- * order in one transaction); the steps cart checkout shares. */
+/** Individual orders: price quotes, and the steps every kind of order shares (the session and its
+ * rules, the buyer's lock and unpaid orders, the risk check and the slider, orders and tickets
+ * written with their stock). placeOrder itself: services/placeOrder.ts. */
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import type { DirectOrderBody, priceRequest } from '../../src/domain/contracts.ts';
 import type { AppDeps } from '../context.ts';
 import { cancelDueOrdersIn } from './payDeadline.ts';
-import { assessRisk, riskEnabled } from './risk.ts';
+import { assessRisk } from './risk.ts';
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
 import type { OrderDraft, PlaceOrderResult, PriceQuote, TicketPrice } from '../../src/domain/types.ts';
 import { checkOrder, freeChildPerAdult, ORDER_MESSAGES } from '../../src/domain/orderRules.ts';
-import { draftFromRequest } from '../../src/domain/orderRequest.ts';
 import { HOLD_SLACK_MS } from '../../src/domain/limits.ts';
 import { museumDate, museumDateTime, museumInstant } from '../time.ts';
-import { minutes } from './settings.ts';
 import { consumeToken } from '../providers/captcha.ts';
 import { moveSeatToTicket } from './stock.ts';
-import { claimSeats, seatsForParty } from './seats.ts';
+import { claimSeats } from './seats.ts';
 import type { SeatPos } from '../../src/domain/seats.ts';
 import { refuseBlocked } from './blacklist.ts';
 import { catalogOf, type Readers } from './catalog.ts';
-import { placeCandidateOrder } from './waitingList.ts';
-import { refuseCoupons, resolveCoupons, takeCoupon } from './coupons.ts';
-import { completeOrder } from './payments.ts';
+import { resolveCoupons, takeCoupon } from './coupons.ts';
 import type { Account } from '../auth.ts';
 import { COUPON_MESSAGES } from '../../src/domain/coupons.ts';
 import {
@@ -149,23 +146,42 @@ export async function checkedSession(
 /** The account side of a new order, inside its transaction: the account row locked (one
  * order at a time) and, by the missed visits it keeps, not blacklisted. */
 export async function lockBuyer(q: Queryable, userId: number, now: Date, config: Readonly<Record<string, string>>): Promise<void> {
-  const [buyer] = await q.query<{ missed_visits: string[] }>('SELECT missed_visits FROM users WHERE id = $1 FOR UPDATE', [userId]);
-  refuseBlocked(buyer?.missed_visits ?? [], config, now);
+  refuseBlocked((await lockBuyers(q, [userId])).get(userId) ?? [], config, now);
 }
 
-/** What the buyer's own orders say under her lock, in one statement (so it sees her orders
- * committed while she waited for it): her unpaid orders (`online`: only those paid online, as a
- * team's window orders wait days) with their latest deadline, and how many orders she placed
- * this museum day (the risk policy's count). */
-async function buyerOrders(q: Queryable, userId: number, now: Date, online: boolean) {
-  const [row] = await q.query<{ unpaid: number; unpaid_until: Date | null; today: number }>(
-    `SELECT count(*) FILTER (WHERE unpaid)::int AS unpaid, max(pay_deadline) FILTER (WHERE unpaid) AS unpaid_until,
+/** The accounts of new orders locked in one statement, in id order (so two transactions that
+ * lock several never wait on each other), with the missed visits each keeps. */
+export async function lockBuyers(q: Queryable, userIds: readonly number[]): Promise<Map<number, string[]>> {
+  const rows = await q.query<{ id: number; missed_visits: string[] }>('SELECT id, missed_visits FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [
+    userIds,
+  ]);
+  return new Map(rows.map((r) => [r.id, r.missed_visits]));
+}
+
+/** What a buyer's own orders say: her unpaid orders with their latest deadline, and how many
+ * orders she placed this museum day (the risk policy's count). */
+export interface BuyerOrders {
+  unpaid: number;
+  unpaid_until: Date | null;
+  today: number;
+}
+
+const NO_ORDERS: BuyerOrders = { unpaid: 0, unpaid_until: null, today: 0 };
+
+/** What each buyer's own orders say under her lock, in one statement for all (so it sees her
+ * orders committed while she waited for it). `online`: only orders paid online count as unpaid,
+ * as a team's window orders wait days. `now` decides the museum day. */
+export async function buyersOrders(q: Queryable, userIds: readonly number[], now: Date, online: boolean): Promise<(userId: number) => BuyerOrders> {
+  const rows = await q.query<BuyerOrders & { user_id: number }>(
+    `SELECT user_id, count(*) FILTER (WHERE unpaid)::int AS unpaid, max(pay_deadline) FILTER (WHERE unpaid) AS unpaid_until,
             count(*) FILTER (WHERE created_at >= $2)::int AS today
-       FROM (SELECT pay_deadline, created_at, status = 'toBePaid' AND (NOT $3 OR pay_method = 'online') AS unpaid
-               FROM orders WHERE user_id = $1 AND (status = 'toBePaid' OR created_at >= $2)) mine`,
-    [userId, museumInstant(museumDate(now)), online],
+       FROM (SELECT user_id, pay_deadline, created_at, status = 'toBePaid' AND (NOT $3 OR pay_method = 'online') AS unpaid
+               FROM orders WHERE user_id = ANY($1::int[]) AND (status = 'toBePaid' OR created_at >= $2)) mine
+      GROUP BY user_id`,
+    [userIds, museumInstant(museumDate(now)), online],
   );
-  return row;
+  const byUser = new Map(rows.map((r) => [r.user_id, r]));
+  return (userId) => byUser.get(userId) ?? NO_ORDERS;
 }
 
 /** An unpaid order blocks a new one (SPEC §8), under the buyer's lock. One past its deadline
@@ -173,7 +189,11 @@ async function buyerOrders(q: Queryable, userId: number, now: Date, online: bool
  * the sweep runs only for a buyer who has one, not in every order's transaction. Returns the
  * orders she placed today. */
 export async function refuseUnpaid(q: Queryable, userId: number, now: Date, refusal: Text = ORDER_TEXTS.unpaid, online = false): Promise<number> {
-  const mine = await buyerOrders(q, userId, now, online);
+  return settleUnpaid(q, userId, (await buyersOrders(q, [userId], now, online))(userId), now, refusal);
+}
+
+/** refuseUnpaid on her orders as read already. */
+export async function settleUnpaid(q: Queryable, userId: number, mine: BuyerOrders, now: Date, refusal: Text = ORDER_TEXTS.unpaid): Promise<number> {
   if (mine.unpaid_until && mine.unpaid_until.getTime() > now.getTime()) throw fail(refusal);
   if (mine.unpaid > 0) await cancelDueOrdersIn(q, now, { userId });
   return mine.today;
@@ -274,93 +294,71 @@ export async function sellOrder(q: Queryable, order: NewOrder): Promise<number |
   return writeOrder(q, order, true);
 }
 
-/** One statement for the order and its tickets (the tickets as arrays, one element each), with the
- * conditional stock update in front when `takeStock`; then what belongs to single tickets: a
- * coupon spent, a cart line's seat moved, a seat claimed. Ticket ids come back in the order the
- * tickets were given (one INSERT numbers its rows in the order it writes them). */
+/** writeOrders for one order; then what belongs to single tickets: a coupon spent, a cart line's
+ * seat moved, a seat claimed. */
 async function writeOrder(q: Queryable, order: NewOrder, takeStock: boolean): Promise<number | null> {
-  const { userId, now, holdMinutes, tickets, hallId, visitDate, kind = 'sale', group } = order;
-  const amount = tickets.reduce((sum, t) => sum + t.price, 0);
-  const deadline = new Date((group?.payDeadline.getTime() ?? now.getTime() + holdMinutes * 60_000) + HOLD_SLACK_MS);
-  const column = <K extends keyof NewTicket>(key: K) => tickets.map((t) => t[key] ?? null);
-  const [made] = await q.query<{ order_id: number | null; ticket_ids: number[] | null }>(
+  const [made] = (await writeOrders(q, [order], takeStock)) ?? [];
+  if (!made) return null;
+  const { tickets, userId, now } = order;
+  const claims: Parameters<typeof claimSeats>[1] = [];
+  for (const [i, t] of tickets.entries()) {
+    if (t.couponId !== undefined) await takeCoupon(q, t.couponId, userId, made.orderId, made.ticketIds[i], now);
+    if (t.cartLineId !== undefined) await moveSeatToTicket(q, t.cartLineId, made.ticketIds[i]);
+    else if (t.seat) claims.push({ scheduleId: t.scheduleId, seat: t.seat, owner: { ticketId: made.ticketIds[i] } });
+  }
+  await claimSeats(q, claims);
+  return made.orderId;
+}
+
+/** Orders and their tickets in one statement (as arrays, one element per order and per ticket),
+ * with the conditional stock update in front when `takeStock`: every order is then of one
+ * session, and the stock of all their tickets is taken together, or none and no order is made
+ * (null: not enough left). Each order's id and its tickets' ids come back in the order given
+ * (one INSERT numbers its rows in the order it writes them; an order is found by its number). */
+export async function writeOrders(
+  q: Queryable,
+  orders: readonly NewOrder[],
+  takeStock: boolean,
+): Promise<Array<{ orderId: number; ticketIds: number[] }> | null> {
+  const numbers = orders.map((o) => newOrderNumber(o.now));
+  const ofOrder = <V>(value: (o: NewOrder) => V) => orders.map(value);
+  const tickets = orders.flatMap((o) => o.tickets);
+  const ofTicket = <K extends keyof NewTicket>(key: K) => tickets.map((t) => t[key] ?? null);
+  const [made] = await q.query<{ numbers: string[] | null; order_ids: number[] | null; ticket_ids: number[] | null }>(
     `WITH stock AS (
-       UPDATE hall_schedule SET sold = sold + $13 WHERE $14 AND id = $4 AND NOT stopped AND capacity - sold - held >= $13 RETURNING id
-     ), new_order AS (
+       UPDATE hall_schedule SET sold = sold + $3 WHERE $1 AND id = $2 AND NOT stopped AND capacity - sold - held >= $3 RETURNING id
+     ), new_orders AS (
        INSERT INTO orders (order_number, user_id, hall_id, schedule_id, visit_date, status, amount, ticket_num, created_at, pay_deadline, is_candidate, pay_method, group_info)
-       SELECT $1::text, $2::int, $3::int, $4::int, $5::text, 'toBePaid', $6::int, $7::int, $8::timestamptz, $9::timestamptz, $10::boolean, $11::text, $12::jsonb
-        WHERE NOT $14 OR EXISTS (SELECT 1 FROM stock)
-       RETURNING id
+       SELECT o.order_number, o.user_id, o.hall_id, o.schedule_id, o.visit_date, 'toBePaid', o.amount, o.ticket_num, o.created_at, o.pay_deadline, o.is_candidate, o.pay_method, o.group_info
+         FROM unnest($4::text[], $5::int[], $6::int[], $7::int[], $8::text[], $9::int[], $10::int[], $11::timestamptz[], $12::timestamptz[], $13::boolean[], $14::text[], $15::jsonb[])
+              AS o(order_number, user_id, hall_id, schedule_id, visit_date, amount, ticket_num, created_at, pay_deadline, is_candidate, pay_method, group_info)
+        WHERE NOT $1 OR EXISTS (SELECT 1 FROM stock)
+       RETURNING id, order_number, is_candidate
      ), new_tickets AS (
        INSERT INTO tickets (order_id, price_id, user_name, certificate_type, certificate_info, ticket_name_zh, ticket_name_en, price, status, schedule_id, role, free)
-       SELECT new_order.id, t.price_id, t.user_name, t.certificate_type, t.certificate_info, t.name_zh, t.name_en, t.price, $15, t.schedule_id, t.role, t.free
-         FROM new_order, unnest($16::int[], $17::text[], $18::text[], $19::text[], $20::text[], $21::text[], $22::int[], $23::int[], $24::text[], $25::boolean[])
-              WITH ORDINALITY AS t(price_id, user_name, certificate_type, certificate_info, name_zh, name_en, price, schedule_id, role, free, n)
+       SELECT o.id, t.price_id, t.user_name, t.certificate_type, t.certificate_info, t.name_zh, t.name_en, t.price,
+              CASE WHEN o.is_candidate THEN 'candidate' ELSE 'toBePaid' END, t.schedule_id, t.role, t.free
+         FROM unnest($16::text[], $17::int[], $18::text[], $19::text[], $20::text[], $21::text[], $22::text[], $23::int[], $24::int[], $25::text[], $26::boolean[])
+              WITH ORDINALITY AS t(order_number, price_id, user_name, certificate_type, certificate_info, name_zh, name_en, price, schedule_id, role, free, n)
+         JOIN new_orders o USING (order_number)
         ORDER BY t.n
        RETURNING id
      )
-     SELECT (SELECT id FROM new_order) AS order_id, (SELECT array_agg(id ORDER BY id) FROM new_tickets) AS ticket_ids`,
+     SELECT (SELECT array_agg(order_number ORDER BY id) FROM new_orders) AS numbers, (SELECT array_agg(id ORDER BY id) FROM new_orders) AS order_ids,
+            (SELECT array_agg(id ORDER BY id) FROM new_tickets) AS ticket_ids`,
     [
-      newOrderNumber(now), userId, hallId, tickets[0].scheduleId, visitDate, amount, tickets.length, now, deadline,
-      kind === 'candidate', group?.payMethod ?? 'online', group ? JSON.stringify(group.groupInfo) : null,
-      tickets.length, takeStock, kind === 'candidate' ? 'candidate' : 'toBePaid',
-      column('priceId'), column('userName'), column('certificateType'), column('certificateInfo'), column('nameZh'), column('nameEn'),
-      column('price'), column('scheduleId'), column('role'), tickets.map((t) => t.free ?? false),
+      takeStock, orders[0].tickets[0].scheduleId, tickets.length,
+      numbers, ofOrder((o) => o.userId), ofOrder((o) => o.hallId), ofOrder((o) => o.tickets[0].scheduleId), ofOrder((o) => o.visitDate),
+      ofOrder((o) => o.tickets.reduce((sum, t) => sum + t.price, 0)), ofOrder((o) => o.tickets.length), ofOrder((o) => o.now),
+      ofOrder((o) => new Date((o.group?.payDeadline.getTime() ?? o.now.getTime() + o.holdMinutes * 60_000) + HOLD_SLACK_MS)),
+      ofOrder((o) => o.kind === 'candidate'), ofOrder((o) => o.group?.payMethod ?? 'online'), ofOrder((o) => (o.group ? JSON.stringify(o.group.groupInfo) : null)),
+      numbers.flatMap((n, i) => orders[i].tickets.map(() => n)), ofTicket('priceId'), ofTicket('userName'), ofTicket('certificateType'), ofTicket('certificateInfo'),
+      ofTicket('nameZh'), ofTicket('nameEn'), ofTicket('price'), ofTicket('scheduleId'), ofTicket('role'), tickets.map((t) => t.free ?? false),
     ],
   );
-  if (made.order_id === null) return null;
+  if (!made.order_ids) return null;
+  const idOf = new Map(made.numbers!.map((n, i) => [n, made.order_ids![i]]));
   const ticketIds = made.ticket_ids ?? [];
-  const claims: Parameters<typeof claimSeats>[1] = [];
-  for (const [i, t] of tickets.entries()) {
-    if (t.couponId !== undefined) await takeCoupon(q, t.couponId, userId, made.order_id, ticketIds[i], now);
-    if (t.cartLineId !== undefined) await moveSeatToTicket(q, t.cartLineId, ticketIds[i]);
-    else if (t.seat) claims.push({ scheduleId: t.scheduleId, seat: t.seat, owner: { ticketId: ticketIds[i] } });
-  }
-  await claimSeats(q, claims);
-  return made.order_id;
-}
-
-/** placeOrder: every rule again on the server, then stock and order in one transaction. */
-export async function placeOrder(deps: AppDeps, userId: number, input: DirectOrderBody, lang: Lang): Promise<PlaceOrderResult> {
-  if (input.isCandidateOrder === 1) {
-    refuseCoupons(input.ticketInfoList);
-    return placeCandidateOrder(deps, userId, input, lang);
-  }
-  const now = deps.clock();
-  const draft = draftFromRequest(input);
-  if (deps.config.captcha === 'off') draft.captchaToken = draft.captchaToken ?? 'captcha-off';
-
-  // One session per individual order, every rule checked on the session's row and the rest as the catalog keeps them.
-  const { schedule, hall, prices, config } = await checkedSession(deps, draft, input.ticketInfoList, input.date, now, 'submit');
-
-  const riskEnable = riskEnabled(config);
-  const holdMinutes = minutes(config, 'person_pay_hold_period', 15);
-  const lines = input.ticketInfoList.map((l) => ({ line: l, price: prices.find((p) => p.ticketPriceId === l.ticketPriceId)! }));
-
-  // In the transaction: the buyer, then the session's row last, so that a rush queues on the
-  // session only for the one statement that sells and the commit.
-  return deps.db.tx(async (q) => {
-    await lockBuyer(q, userId, now, config);
-    const ordersToday = await refuseUnpaid(q, userId, now);
-    const refused = await passRiskAndCaptcha(q, deps, config, userId, now, input.captchaToken, lang, ordersToday);
-    if (refused) return refused;
-    const seats = await seatsForParty(
-      q,
-      hall,
-      schedule.id,
-      lines.map(({ line }) => line.seatNumber),
-      lines.map(({ price }) => price.kind === 'child'),
-    );
-    // The coupons checked again under the buyer's lock; takeCoupon's conditional update decides a race.
-    const coupons = await resolveCoupons(q, userId, hall.id, lines.map(({ line, price }) => ({ coupons: line.coupons, price })), now);
-    const tickets = newTickets(lines, schedule.id, seats).map((t, i) => {
-      const coupon = coupons[i];
-      return coupon ? { ...t, price: coupon.price, couponId: coupon.couponId } : t;
-    });
-    const orderId = await sellOrder(q, { userId, now, holdMinutes, tickets, hallId: hall.id, visitDate: schedule.visit_date });
-    if (orderId === null) throw fail(ORDER_TEXTS.soldOut);
-    // Free-ticket coupons can leave nothing to pay: the order is complete at once, as a school's free visit is.
-    if (tickets.every((t) => t.price === 0)) await completeOrder(q, orderId, now);
-    return { orderId, riskEnable, riskPolicy: 1, riskPrompt: null };
-  });
+  let next = 0;
+  return orders.map((o, i) => ({ orderId: idOf.get(numbers[i])!, ticketIds: ticketIds.slice(next, (next += o.tickets.length)) }));
 }
