@@ -1,11 +1,9 @@
 /** Builds the Fastify app: the API under /prod-api and the built client at '/'. */
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import helmet from 'helmet';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { loadSecret, tokenVerifier } from './auth.ts';
 import { watchChanges } from './changes.ts';
@@ -41,48 +39,21 @@ import type { SimWechatOAuth } from './providers/wechatOAuth.ts';
 import { BIND_REQUIRED_CODE, WX_LOGIN_TEXTS } from '../src/domain/wechatLogin.ts';
 import { payCashierSim } from './providers/payCashierSim.ts';
 import { firstScreenPages } from './firstScreen.ts';
+import { inlineScriptHashes, securityHeaders } from './securityHeaders.ts';
 import type { SimPayment } from './providers/payment.ts';
 
 export type { AppDeps } from './context.ts';
-
-/** What the pages may load (the app's own bundle, data-URL images of QR codes and the captcha,
- * react-vant's inline styles) and where they may go; no framing by other sites. */
-const CSP = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'none'"],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-};
-
-/** The CSP hashes of the page's own inline scripts (index.html's boot script): those run, no
- * other inline script does. A JSON block is data, not a script, and needs none. */
-export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)]
-    .filter(([, attrs = '']) => !/\ssrc=/.test(attrs) && !/type="application\/json"/.test(attrs))
-    .map(([, , body]) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`);
-}
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({ logger: deps.config.logger, trustProxy: deps.config.trustProxy, bodyLimit: 1024 * 1024 });
   const distDir = deps.config.distDir && existsSync(path.join(deps.config.distDir, 'index.html')) ? deps.config.distDir : null;
   const pageScripts = distDir ? inlineScriptHashes(readFileSync(path.join(distDir, 'index.html'), 'utf8')) : [];
-  // The security headers of every answer, worked out once (@fastify/helmet made helmet again for
-  // each request: 5% of the server's time in a release-hour rush).
-  const securityHeaders = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: { ...CSP, scriptSrc: [...CSP.scriptSrc, ...pageScripts] } },
-    // The chat app opens pages of other origins (payment, OAuth) in the same window.
-    crossOriginOpenerPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // HTTPS is terminated in front of us; the header only matters where it is.
-    strictTransportSecurity: deps.config.mode === 'production' ? { maxAge: 15_552_000 } : false,
+  // The same security headers on every answer, worked out once (server/securityHeaders.ts).
+  const headers = securityHeaders(pageScripts, deps.config.mode);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
   const secret = await loadSecret(deps.db, deps.config.tokenSecret);
   app.decorate('tokenSecret', secret);
   // The caches' change notices (server/changes.ts), from before any route reads a cache.
