@@ -170,15 +170,21 @@ const NO_ORDERS: BuyerOrders = { unpaid: 0, unpaid_until: null, today: 0 };
 
 /** What each buyer's own orders say under her lock, in one statement for all (so it sees her
  * orders committed while she waited for it). `online`: only orders paid online count as unpaid,
- * as a team's window orders wait days. `now` decides the museum day. */
-export async function buyersOrders(q: Queryable, userIds: readonly number[], now: Date, online: boolean): Promise<(userId: number) => BuyerOrders> {
+ * as a team's window orders wait days. Each buyer's `now` decides her own museum day: a batch
+ * of the release rush may straddle midnight. */
+export async function buyersOrders(
+  q: Queryable,
+  buyers: ReadonlyArray<{ userId: number; now: Date }>,
+  online: boolean,
+): Promise<(userId: number) => BuyerOrders> {
   const rows = await q.query<BuyerOrders & { user_id: number }>(
     `SELECT user_id, count(*) FILTER (WHERE unpaid)::int AS unpaid, max(pay_deadline) FILTER (WHERE unpaid) AS unpaid_until,
-            count(*) FILTER (WHERE created_at >= $2)::int AS today
-       FROM (SELECT user_id, pay_deadline, created_at, status = 'toBePaid' AND (NOT $3 OR pay_method = 'online') AS unpaid
-               FROM orders WHERE user_id = ANY($1::int[]) AND (status = 'toBePaid' OR created_at >= $2)) mine
+            count(*) FILTER (WHERE created_at >= day_start)::int AS today
+       FROM (SELECT o.user_id, b.day_start, o.pay_deadline, o.created_at, o.status = 'toBePaid' AND (NOT $3 OR o.pay_method = 'online') AS unpaid
+               FROM unnest($1::int[], $2::timestamptz[]) AS b(user_id, day_start)
+               JOIN orders o ON o.user_id = b.user_id AND (o.status = 'toBePaid' OR o.created_at >= b.day_start)) mine
       GROUP BY user_id`,
-    [userIds, museumInstant(museumDate(now)), online],
+    [buyers.map((b) => b.userId), buyers.map((b) => museumInstant(museumDate(b.now))), online],
   );
   const byUser = new Map(rows.map((r) => [r.user_id, r]));
   return (userId) => byUser.get(userId) ?? NO_ORDERS;
@@ -189,7 +195,7 @@ export async function buyersOrders(q: Queryable, userIds: readonly number[], now
  * the sweep runs only for a buyer who has one, not in every order's transaction. Returns the
  * orders she placed today. */
 export async function refuseUnpaid(q: Queryable, userId: number, now: Date, refusal: Text = ORDER_TEXTS.unpaid, online = false): Promise<number> {
-  return settleUnpaid(q, userId, (await buyersOrders(q, [userId], now, online))(userId), now, refusal);
+  return settleUnpaid(q, userId, (await buyersOrders(q, [{ userId, now }], online))(userId), now, refusal);
 }
 
 /** refuseUnpaid on her orders as read already. */

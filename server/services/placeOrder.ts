@@ -123,10 +123,17 @@ function sellersOf(deps: AppDeps) {
 }
 
 async function sellBatch(deps: AppDeps, sales: Sale[]): Promise<Answer[]> {
+  let written = false;
   try {
-    return await deps.db.tx((q) => sellTogether(q, deps, sales));
+    return await deps.db.tx(async (q) => {
+      const answers = await sellTogether(q, deps, sales);
+      written = true;
+      return answers;
+    });
   } catch (error) {
-    if (sales.length === 1) throw error;
+    // A failure of the COMMIT itself (the connection lost) leaves its outcome unknown: the orders
+    // may be made, so no one is sold again, and each buyer is answered with it, as alone.
+    if (sales.length === 1 || written) throw error;
     // A failure of the whole is no one buyer's answer: each is sold again alone.
     return Promise.allSettled(sales.map((sale) => sellAlone(deps, sale)));
   }
@@ -137,10 +144,8 @@ async function sellBatch(deps: AppDeps, sales: Sale[]): Promise<Answer[]> {
 async function sellTogether(q: Queryable, deps: AppDeps, sales: Sale[]): Promise<Answer[]> {
   const answers: Answer[] = [];
   const refuse = (i: number, reason: unknown) => void (answers[i] = { status: 'rejected', reason });
-  const userIds = sales.map((s) => s.userId);
-  const missedVisits = await lockBuyers(q, userIds);
-  // The museum day of the first buyer decides "today" for all: a batch lasts milliseconds.
-  const ordersOf = await buyersOrders(q, userIds, sales[0].now, false);
+  const missedVisits = await lockBuyers(q, sales.map((s) => s.userId));
+  const ordersOf = await buyersOrders(q, sales, false);
 
   let inPlay: number[] = [];
   for (const [i, { userId, now, lang, session }] of sales.entries()) {

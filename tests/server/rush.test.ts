@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertStockInvariant, makeApp, orderRequest, priceOf, type TestApp } from './helpers.ts';
 import { OPEN_DAY } from './constants.ts';
-import { addDays, museumDate } from '../../server/time.ts';
+import { addDays, museumDate, museumInstant } from '../../server/time.ts';
+import { buyersOrders } from '../../server/services/orders.ts';
 import type { HallPool } from '../../src/domain/types.ts';
 
 let t: TestApp;
@@ -48,6 +49,36 @@ async function transactionsOf(orderIds: number[]): Promise<number> {
 /** Sold elsewhere (the window, a partner) but for `left`. */
 async function leaveOnly(session: number, left: number) {
   await t.db.query('UPDATE hall_schedule SET sold_external = sold_external + capacity - held - $2 - sold, sold = capacity - held - $2 WHERE id = $1', [session, left]);
+}
+
+/** Five buyers of a fresh session at once, the fourth's ticket refused by the database: as it is
+ * inserted, or at COMMIT (a deferred trigger, checked after every statement of the sale: the only
+ * way here to make a COMMIT fail). Their answers' codes and messages, and how many places sold. */
+async function fourthRefusedByTheDatabase(at: 'insert' | 'commit') {
+  const session = await newSession();
+  await t.db.query(`CREATE FUNCTION refuse_test_ticket() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN IF NEW.user_name = '故障' THEN RAISE EXCEPTION 'test: a ticket the database refuses'; END IF; RETURN NEW; END $$`);
+  await t.db.query(
+    `${at === 'insert' ? 'CREATE TRIGGER refuse_test_ticket BEFORE INSERT' : 'CREATE CONSTRAINT TRIGGER refuse_test_ticket AFTER INSERT'} ON tickets
+     ${at === 'commit' ? 'DEFERRABLE INITIALLY DEFERRED' : ''} FOR EACH ROW EXECUTE FUNCTION refuse_test_ticket()`,
+  );
+  try {
+    const buyers = await Promise.all(Array.from({ length: 5 }, () => t.tokenFor(newPhone())));
+    const bodies = await Promise.all(buyers.map((_, i) => orderFor(session, 1, undefined, i === 3 ? '故障' : '孙八')));
+    const before = await t.remaining(session);
+    const answers = await Promise.all(
+      buyers.map((token, i) => t.app.inject({ method: 'POST', url: '/prod-api/config/orderRule/placeOrder', headers: { authorization: `Bearer ${token}`, language: 'en_us' }, payload: bodies[i] })),
+    );
+    await assertStockInvariant(t.db);
+    return {
+      codes: answers.map((a) => (a.statusCode === 200 ? a.json().code : a.statusCode)),
+      messages: answers.map((a) => String(a.json().msg)),
+      sold: before - (await t.remaining(session)),
+    };
+  } finally {
+    await t.db.query('DROP TRIGGER refuse_test_ticket ON tickets');
+    await t.db.query('DROP FUNCTION refuse_test_ticket()');
+  }
 }
 
 describe('the release rush', () => {
@@ -130,25 +161,37 @@ describe('the release rush', () => {
   });
 
   it('a fault in one buyer’s order fails her alone: the others of her batch are sold one by one', async () => {
+    const { codes, messages, sold } = await fourthRefusedByTheDatabase('insert');
+    expect(codes).toEqual([200, 200, 200, 500, 200]);
+    expect(messages[3]).not.toMatch(/test: a ticket/);
+    expect(sold).toBe(4);
+  });
+
+  it('a batch whose COMMIT fails (its outcome unknown when the connection is lost) sells no one of it again alone', async () => {
+    const { codes, sold } = await fourthRefusedByTheDatabase('commit');
+    // The first buyer found the session idle and was sold alone; the four behind her together.
+    expect(codes).toEqual([200, 500, 500, 500, 500]);
+    expect(sold).toBe(1);
+  });
+
+  it('each buyer of a batch counts her orders of her own museum day, when the batch straddles midnight', async () => {
+    const [late, early] = [newPhone(), newPhone()];
     const session = await newSession();
-    await t.db.query(`CREATE FUNCTION refuse_test_ticket() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN IF NEW.user_name = '故障' THEN RAISE EXCEPTION 'test: a ticket the database refuses'; END IF; RETURN NEW; END $$`);
-    await t.db.query('CREATE TRIGGER refuse_test_ticket BEFORE INSERT ON tickets FOR EACH ROW EXECUTE FUNCTION refuse_test_ticket()');
-    try {
-      const buyers = await Promise.all(Array.from({ length: 5 }, () => t.tokenFor(newPhone())));
-      const bodies = await Promise.all(buyers.map((_, i) => orderFor(session, 1, undefined, i === 3 ? '故障' : '孙八')));
-      const before = await t.remaining(session);
-      const answers = await Promise.all(
-        buyers.map((token, i) => t.app.inject({ method: 'POST', url: '/prod-api/config/orderRule/placeOrder', headers: { authorization: `Bearer ${token}`, language: 'en_us' }, payload: bodies[i] })),
-      );
-      const codes = answers.map((a) => (a.statusCode === 200 ? a.json().code : a.statusCode));
-      expect(codes).toEqual([200, 200, 200, 500, 200]);
-      expect(answers[3].json().msg).not.toMatch(/test: a ticket/);
-      expect(await t.remaining(session)).toBe(before - 4);
-      await assertStockInvariant(t.db);
-    } finally {
-      await t.db.query('DROP TRIGGER refuse_test_ticket ON tickets');
-      await t.db.query('DROP FUNCTION refuse_test_ticket()');
-    }
+    for (const phone of [late, early]) expect((await place(await t.tokenFor(phone), await orderFor(session))).code).toBe(200);
+    const midnight = museumInstant(museumDate(t.now()));
+    // Both orders were placed at 23:50 the day before.
+    await t.db.query(`UPDATE orders o SET created_at = $2 FROM users u WHERE u.id = o.user_id AND u.phone = ANY($1::text[])`, [[late, early], new Date(midnight.getTime() - 10 * 60_000)]);
+    const ids = await t.db.query<{ id: number; phone: string }>('SELECT id, phone FROM users WHERE phone = ANY($1::text[])', [[late, early]]);
+    const idOf = (phone: string) => ids.find((u) => u.phone === phone)!.id;
+    const ordersOf = await buyersOrders(
+      t.db,
+      [
+        { userId: idOf(late), now: new Date(midnight.getTime() - 60_000) },
+        { userId: idOf(early), now: new Date(midnight.getTime() + 60_000) },
+      ],
+      false,
+    );
+    expect(ordersOf(idOf(late)).today).toBe(1);
+    expect(ordersOf(idOf(early)).today).toBe(0);
   });
 });
