@@ -24,11 +24,14 @@ export function newPhone(): string {
   return `139${String(Date.now()).slice(-8)}`;
 }
 
-export async function latestCode(page: Page, phone: string): Promise<string> {
+/** The code last sent to `phone`, once the server has sent it (a tap on "send" does not wait for
+ * it); asked of the page's server, or of the server `api` speaks to. */
+export async function latestCode(from: Page | APIRequestContext, phone: string): Promise<string> {
+  const request = 'request' in from ? from.request : from;
   let code = '';
   await expect
     .poll(async () => {
-      const response = await page.request.get(`/prod-api/dev/sms/outbox?phone=${phone}`);
+      const response = await request.get(`/prod-api/dev/sms/outbox?phone=${phone}`);
       const body = (await response.json()) as { data: Array<{ code: string }> };
       code = body.data[0]?.code ?? '';
       return code;

@@ -15,7 +15,7 @@ import { expect, request, test, type APIRequestContext } from '@playwright/test'
 import { startWechatPayFake, writeKeys, type WechatPayFake } from '../fakes/wechatPayFake.ts';
 import { unpaidOrder, type Visitor } from '../paths/setup.ts';
 import { bridgeCalls, chatAppContext, fakeBridge } from './chatApp.ts';
-import { fill, newPhone, shot } from './helpers.ts';
+import { fill, latestCode, newPhone, shot } from './helpers.ts';
 import { noSidewaysScroll, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
 
 test.use(chatAppContext);
@@ -97,8 +97,7 @@ for (const lang of ['zh', 'en'] as const) {
     const phone = newPhone();
     await fill(page, L.phone, phone);
     await page.getByRole('button', { name: L.sendCode }).click();
-    const outbox = await (await api.get('/prod-api/dev/sms/outbox', { params: { phone } })).json();
-    await fill(page, L.code, outbox.data[0].code);
+    await fill(page, L.code, await latestCode(api, phone));
     await page.getByRole('button', { name: L.bind }).click();
     await expect(page).toHaveURL(/\/individualCustomers\/order\/orderRecord$/);
 
