@@ -1,5 +1,6 @@
 /** The page the server sends for the calendar, the first screen: the built index.html whose
- * shell carries the museum's name and its notice as a new visitor first sees it (zh), so a
+ * shell carries the museum's name (in both languages: the visitor's choice is known to the page
+ * only) and its notice as a new visitor first sees it (zh), so a
  * slow phone paints them with the stylesheet instead of after the code (ARCHITECTURE §8). The
  * app's own notice then renders over it, the same size in the same place. Compressed once per
  * text; the texts are read on each request (a staff change shows at once). */
@@ -17,7 +18,7 @@ export const SHELL_TEXTS = { notice: '购票须知', noticeOk: '我已知晓' };
 
 /** Where index.html's shell takes the notice. */
 export const NOTICE_MARK = '<!--first-screen-notice-->';
-const NAME = /<h1 class="top-bar__title">[^<]*<\/h1>/;
+const NAME = /<h1 class="top-bar__title">[\s\S]*?<\/h1>/;
 
 export interface Page {
   html: string;
@@ -27,17 +28,20 @@ export interface Page {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** index.html with `texts`' name and notice in its shell. The notice is stored sanitized and
- * cleaned again here: it becomes markup the page shows before any code checks it. Its buttons
- * are disabled until the app's own notice replaces them. */
-export function renderFirstScreen(template: string, texts: Record<string, string>): string {
+/** index.html with the museum's name in zh and en and the zh notice in its shell. The notice is
+ * stored sanitized and cleaned again here: it becomes markup the page shows before any code
+ * checks it. Its buttons are disabled until the app's own notice replaces them. */
+export function renderFirstScreen(template: string, texts: Record<string, string>, en: Record<string, string>): string {
   const notice = cleanText(texts.notice ?? '');
   const sheet = notice
     ? `<div class="sheet-mask boot__notice"><section class="sheet"><div class="sheet__head"><span>${SHELL_TEXTS.notice}</span>` +
       `<button type="button" class="icon-btn" disabled>×</button></div><div class="sheet__body"><div class="rich-text ">${notice}</div></div>` +
       `<div class="sheet__foot"><button type="button" class="btn btn--primary btn--block" disabled>${SHELL_TEXTS.noticeOk}</button></div></section></div>`
     : '';
-  const named = texts.system_name ? template.replace(NAME, `<h1 class="top-bar__title">${escapeHtml(texts.system_name)}</h1>`) : template;
+  const name = (lang: 'zh' | 'en', text: string) => `<span lang="${lang}">${escapeHtml(text)}</span>`;
+  const named = texts.system_name
+    ? template.replace(NAME, `<h1 class="top-bar__title">${name('zh', texts.system_name)}${name('en', en.system_name || texts.system_name)}</h1>`)
+    : template;
   return named.replace(NOTICE_MARK, sheet);
 }
 
@@ -47,10 +51,10 @@ export function firstScreenPages(distDir: string, db: Queryable) {
   return {
     isFirstScreen: (url: string) => url.split('?')[0] === INDIVIDUAL_PATHS.selectDate,
     async page(): Promise<Page> {
-      const texts = await getTexts(db, 'zh');
-      const key = JSON.stringify([texts.notice ?? '', texts.system_name ?? '']);
+      const [texts, en] = await Promise.all([getTexts(db, 'zh'), getTexts(db, 'en')]);
+      const key = JSON.stringify([texts.notice ?? '', texts.system_name ?? '', en.system_name ?? '']);
       if (last?.key !== key) {
-        const html = renderFirstScreen(template, texts);
+        const html = renderFirstScreen(template, texts, en);
         last = {
           key,
           page: { html, br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }), gzip: gzipSync(html, { level: 9 }) },

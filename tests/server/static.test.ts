@@ -95,9 +95,10 @@ describe('the first screen paints before its code arrives', () => {
 
   it("shows the museum's name and no empty notice when none is configured", async () => {
     await t.db.query(`UPDATE texts SET zh = '' WHERE name = 'notice'`);
-    await t.db.query(`UPDATE texts SET zh = $1 WHERE name = 'system_name'`, ['星空<科技>馆']);
+    await t.db.query(`UPDATE texts SET zh = $1, en = $2 WHERE name = 'system_name'`, ['星空<科技>馆', 'Starry <Science> Museum']);
     const html = (await get('/individualCustomers/select/selectDate')).payload;
-    expect(html).toContain('<h1 class="top-bar__title">星空&#60;科技&#62;馆</h1>');
+    // Both names: the visitor's language is known to the page only (its boot script shows one).
+    expect(html).toContain('<h1 class="top-bar__title"><span lang="zh">星空&#60;科技&#62;馆</span><span lang="en">Starry &#60;Science&#62; Museum</span></h1>');
     expect(html).not.toContain('sheet-mask');
   });
 
