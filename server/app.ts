@@ -44,6 +44,12 @@ import type { SimPayment } from './providers/payment.ts';
 
 export type { AppDeps } from './context.ts';
 
+/** How long a browser may keep a built file without asking again. */
+function cacheControlOf(filePath: string): string {
+  if (/[\\/]assets[\\/]/.test(filePath)) return 'public, max-age=31536000, immutable';
+  return /\.html(\.br|\.gz)?$/.test(filePath) ? 'no-cache' : 'public, max-age=3600';
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({ logger: deps.config.logger, trustProxy: deps.config.trustProxy, bodyLimit: 1024 * 1024 });
   const distDir = deps.config.distDir && existsSync(path.join(deps.config.distDir, 'index.html')) ? deps.config.distDir : null;
@@ -174,9 +180,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       index: ['index.html'],
       // The build's .br and .gz twins (vite.config.ts), chosen by the request's accept-encoding.
       preCompressed: true,
-      // Hashed assets never change under their name; everything else is asked again each time.
+      // Hashed assets never change under their name; the page is asked again each time; the
+      // rest (the logo, the films' posters) is kept an hour, so that the logo the page's shell,
+      // its icon and the app's top bar each show is fetched once, not once for each.
       setHeaders: (res, filePath) => {
-        res.header('cache-control', /[\\/]assets[\\/]/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header('cache-control', cacheControlOf(filePath));
       },
     });
   }

@@ -23,6 +23,8 @@ beforeAll(async () => {
   dist = mkdtempSync(path.join(os.tmpdir(), 'museum-dist-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), page);
+  writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(page));
+  writeFileSync(path.join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), script);
   writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js.gz'), gzipSync(script));
@@ -60,6 +62,12 @@ describe('the client as a CDN would serve it', () => {
       const html = page.headers['content-encoding'] === 'br' ? brotliDecompressSync(page.rawPayload).toString() : page.payload;
       expect(html).toContain('<div id="root">');
     }
+  });
+
+  it('keeps an unhashed picture an hour: the logo the shell, the icon and the top bar show is fetched once', async () => {
+    const logo = await get('/logo.svg');
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['cache-control']).toBe('public, max-age=3600');
   });
 });
 
