@@ -1,9 +1,9 @@
 /** The page the server sends for the calendar, the first screen: the built index.html whose
- * shell carries the museum's name (in both languages: the visitor's choice is known to the page
- * only) and its notice as a new visitor first sees it (zh), so a
- * slow phone paints them with the stylesheet instead of after the code (ARCHITECTURE §8). The
- * app's own notice then renders over it, the same size in the same place. Compressed once per
- * text; the texts are read on each request (a staff change shows at once). */
+ * shell carries the museum's name (in both languages, as only the page knows the visitor's) and
+ * its notice as a new visitor first sees it (zh), so a slow phone paints them with the
+ * stylesheet instead of after the code (ARCHITECTURE §8). The app's own notice then renders over
+ * it, the same size in the same place. Compressed once per text; the texts are read on each
+ * request (a staff change shows at once). */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

@@ -8,8 +8,8 @@
  * still answered alone: a refusal (blacklisted, an unpaid order, the risk policy, the slider,
  * not enough tickets left) is hers only, and the others' orders are made. At low load a batch is
  * one buyer and starts at once. An order with a seat or a coupon is sold alone, as is every
- * buyer of a batch whose transaction failed as a whole (a deadlock, say): a seat or a coupon
- * taken by someone else refuses that buyer by rolling back her own transaction. */
+ * buyer of a batch whose transaction failed as a whole before its COMMIT (a deadlock, say): a
+ * seat or a coupon taken by someone else refuses that buyer by rolling back her own transaction. */
 import type { DirectOrderBody } from '../../src/domain/contracts.ts';
 import type { Lang } from '../../src/domain/text.ts';
 import type { PlaceOrderResult, TicketPrice } from '../../src/domain/types.ts';
