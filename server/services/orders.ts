@@ -26,6 +26,7 @@ import { COUPON_MESSAGES } from '../../src/domain/coupons.ts';
 import {
   hallRules,
   loadPrices,
+  museumStopText,
   remainingOf,
   sessionState,
   ticketPrice,
@@ -103,7 +104,7 @@ async function openSession(deps: Readers, q: Queryable, schedule: Readonly<Sched
   const config = await catalog.config(q);
   const day = await catalog.day(q, schedule.visit_date);
   if (!hall) throw fail(ORDER_TEXTS.notSelectable);
-  const stop = config.hallStatus === '0' ? ((await catalog.text(q, 'museumStopSaleContent')) ?? { zh: '', en: '' }) : null;
+  const stop = config.hallStatus === '0' ? museumStopText(await catalog.text(q, 'museumStopSaleContent')) : null;
   const state = sessionState(schedule, day, now, stop);
   if (state.state !== 'available' && state.state !== 'soldOut') throw fail(state.reason ?? ORDER_TEXTS.notSelectable);
   return { schedule, hall, prices: prices.map(ticketPrice), config };

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/db.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
 import type { CalendarDay, DayState, HallPool, HallRules, PricePool, SchedulePool, SessionState, TicketPrice } from '../../src/domain/types.ts';
 import { addDays, museumDate, museumDateTime, museumInstant } from '../time.ts';
-import { getConfig, getText } from './settings.ts';
+import { getConfig } from './settings.ts';
 import { BOOKING_DAYS } from '../seed/museum.ts';
 import type { GroupHall } from '../../src/domain/groupRules.ts';
 import { candidateLevel, sessionStatus, waitingListSettings, type CandidateDay } from '../../src/domain/waitingList.ts';
@@ -17,6 +17,7 @@ export const POOL_MESSAGES = {
   stopped: { zh: '本场次暂停售票', en: 'Sales for this session are stopped' },
   notReleased: { zh: '将于{time}开放预约', en: 'Booking opens at {time}' },
   outOfRange: { zh: '该日期不在可预约范围内', en: 'This date cannot be booked yet' },
+  paused: { zh: '暂停售票', en: 'Ticket sales are paused' },
 } satisfies Record<string, Text>;
 
 export interface HallRow {
@@ -145,12 +146,19 @@ export function sessionState(s: ScheduleRow, day: DayRow | undefined, now: Date,
   return { state: 'available', reason: null, ...none };
 }
 
+/** What the calendar and an order's refusal both say of a museum-wide stop (config hallStatus
+ * '0'): the staff's text (museumStopSaleContent), its zh where the en is blank, and ours where
+ * they left it blank or deleted it: never an empty refusal. */
+export function museumStopText(text: Readonly<Text> | null): Text {
+  if (!text?.zh.trim()) return POOL_MESSAGES.paused;
+  return { zh: text.zh, en: text.en.trim() ? text.en : text.zh };
+}
+
 /** The museum-wide stop text when config hallStatus is '0'. */
 async function stopSaleText(q: Queryable, config: Record<string, string>): Promise<Text | null> {
   if (config.hallStatus !== '0') return null;
-  const zh = (await getText(q, 'museumStopSaleContent', 'zh')) ?? '暂停售票';
-  const en = (await getText(q, 'museumStopSaleContent', 'en')) ?? 'Ticket sales are paused';
-  return { zh, en };
+  const [text] = await q.query<Text>(`SELECT zh, en FROM texts WHERE name = 'museumStopSaleContent'`);
+  return museumStopText(text ?? null);
 }
 
 export async function loadHalls(q: Queryable): Promise<HallRow[]> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, orderRequest, priceOf, type TestApp } from './helpers.ts';
 import { OPEN_DAY, SOLD_OUT_DAY, STOPPED_DAY } from './constants.ts';
 import { runPayTimeout } from '../../server/jobs/payTimeout.ts';
-import type { HallPool } from '../../src/domain/types.ts';
+import type { CalendarDay, HallPool } from '../../src/domain/types.ts';
 
 let t: TestApp;
 let main: HallPool;
@@ -420,5 +420,31 @@ describe('order list and detail', () => {
     expect((await t.call('GET', `/order/OrderInfo/getOrderStatusForTimeOut?orderId=${ids[2]}`, { token: stranger })).code).toBe(500);
     expect((await t.call('POST', '/pay/create', { token: stranger, body: { orderId: ids[2] } })).code).toBe(500);
     expect((await t.call('GET', '/order/OrderInfo/getOrderInfoByStatus?status=bogus', { token })).code).toBe(500);
+  });
+});
+
+describe('a museum-wide stop (hallStatus 0)', () => {
+  it('the calendar and an order’s refusal say the staff’s words, and ours where they left them blank', async () => {
+    const token = await t.tokenFor(newPhone());
+    const order = async () =>
+      place(token, orderRequest(OPEN_DAY, main.hallId, mainSession(), [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }], await t.captchaToken()), 'en');
+    const calendarSays = async () => (await t.call<CalendarDay[]>('GET', '/pool/ingore/getCalendar', { lang: 'en' })).data.find((d) => d.date === OPEN_DAY)!.reason;
+    const [staff] = await t.db.query<{ zh: string; en: string }>(`SELECT zh, en FROM texts WHERE name = 'museumStopSaleContent'`);
+    const before = await t.remaining(mainSession());
+    await t.db.query(`UPDATE sys_config SET value = '0' WHERE key = 'hallStatus'`);
+    try {
+      expect(staff.en).toMatch(/paused/);
+      expect((await order()).msg).toBe(staff.en);
+      expect(await calendarSays()).toBe(staff.en);
+      await t.db.query(`UPDATE texts SET zh = '', en = '' WHERE name = 'museumStopSaleContent'`);
+      const refused = await order();
+      expect(refused.code).toBe(500);
+      expect(refused.msg).toBe('Ticket sales are paused');
+      expect(await calendarSays()).toBe('Ticket sales are paused');
+      expect(await t.remaining(mainSession())).toBe(before);
+    } finally {
+      await t.db.query(`UPDATE texts SET zh = $1, en = $2 WHERE name = 'museumStopSaleContent'`, [staff.zh, staff.en]);
+      await t.db.query(`UPDATE sys_config SET value = '1' WHERE key = 'hallStatus'`);
+    }
   });
 });
