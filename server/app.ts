@@ -144,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(200).send({ code: 500, msg: MSG.serverError[langOf(request)], data: null });
   });
 
-  const firstScreen = distDir ? firstScreenPages(distDir, deps.db) : null;
+  const firstScreen = distDir ? firstScreenPages(distDir, deps) : null;
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
