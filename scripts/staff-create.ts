@@ -2,7 +2,8 @@
  *
  *   STAFF_PASSWORD='...' [STAFF_ROLE=admin|reviewer|gate|finance] npm run staff:create -- <username>
  *
- * The role (default admin) says what the account may do (src/domain/staffRoles.ts).
+ * The role (default admin) says what the account may do (src/domain/staffRoles.ts). A new
+ * password ends every session of the account (its token version moves on).
  * It opens the database the server's configuration names (DATABASE_URL, or the PGlite folder
  * DATA_DIR: stop the server first, a PGlite folder has one owner). The password comes from the
  * environment, never the command line (shell history), and is stored as an argon2id hash. */
@@ -33,7 +34,8 @@ async function main() {
     await migrate(db);
     const [row] = await db.query<{ created: boolean }>(
       `INSERT INTO staff_users (username, password_hash, role, created_at) VALUES ($1, $2, $3, now())
-       ON CONFLICT (username) DO UPDATE SET password_hash = EXCLUDED.password_hash, role = EXCLUDED.role
+       ON CONFLICT (username) DO UPDATE SET password_hash = EXCLUDED.password_hash, role = EXCLUDED.role,
+         token_version = staff_users.token_version + 1
        RETURNING (xmax = 0) AS created`,
       [username, await hashPassword(password), role],
     );

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { loadSecret, tokenVerifier } from './auth.ts';
+import { issueToken, loadSecret, tokenVerifier, type AccountKind } from './auth.ts';
 import { watchChanges } from './changes.ts';
 import { tokenChecks } from './tokenChecks.ts';
 import { initTicketQr } from './ticketQr.ts';
@@ -62,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const secret = await loadSecret(deps.db, deps.config.tokenSecret);
   app.decorate('tokenSecret', secret);
+  app.decorate('signIn', (userId: number, kind: AccountKind) => issueToken(deps.db, secret, userId, kind, deps.clock(), deps.config.tokenTtlSeconds));
   // The caches' change notices (server/changes.ts), from before any route reads a cache.
   const changes = await watchChanges(deps.db, deps.clock);
   app.addHook('onClose', () => changes.close());
@@ -244,6 +245,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 declare module 'fastify' {
   interface FastifyInstance {
     tokenSecret: Uint8Array;
+    /** A login's token for the account as it is now (server/auth.ts issueToken). */
+    signIn(userId: number, kind: AccountKind): Promise<string>;
   }
 }
 

@@ -1,7 +1,7 @@
 /** Bearer tokens (jose, HS256) carrying the account kind. */
 import { createHmac, createSecretKey, randomBytes, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { SignJWT } from 'jose';
-import type { Db } from './db/db.ts';
+import type { Db, Queryable } from './db/db.ts';
 
 /** Visitors, group accounts, and the museum's staff: three kinds that never share a route. */
 export type AccountKind = 'individual' | 'team' | 'staff';
@@ -12,6 +12,8 @@ export interface Account {
   kind: AccountKind;
   jti: string;
   exp: number;
+  /** The account's token_version when the token was issued: a newer one ends it (migration 030). */
+  version: number;
 }
 
 /** TOKEN_SECRET, or a random secret persisted in the settings table so restarts keep sessions. */
@@ -24,15 +26,30 @@ export async function loadSecret(db: Db, fromEnv?: string): Promise<Uint8Array> 
   return new TextEncoder().encode(row.value);
 }
 
-export async function signToken(secret: Uint8Array, userId: number, kind: AccountKind, now: Date, ttlSeconds: number) {
+export async function signToken(secret: Uint8Array, userId: number, kind: AccountKind, now: Date, ttlSeconds: number, version = 0) {
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ kind })
+  return new SignJWT({ kind, ver: version })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setJti(randomUUID())
     .setIssuedAt(iat)
     .setExpirationTime(iat + ttlSeconds)
     .sign(secret);
+}
+
+/** Each kind's table: where an account's token_version is kept. */
+const VERSION_OF: Record<AccountKind, string> = {
+  individual: 'SELECT token_version FROM users WHERE id = $1',
+  team: 'SELECT token_version FROM teams WHERE id = $1',
+  staff: 'SELECT token_version FROM staff_users WHERE id = $1',
+};
+
+/** A login's token: for the account's current version, so it ends with the next change of who
+ * holds the account (a password changed, a registration replaced; migration 030). A version
+ * that moves while this runs leaves the token already ended: never the other way round. */
+export async function issueToken(q: Queryable, secret: Uint8Array, userId: number, kind: AccountKind, now: Date, ttlSeconds: number): Promise<string> {
+  const [row] = await q.query<{ token_version: number }>(VERSION_OF[kind], [userId]);
+  return signToken(secret, userId, kind, now, ttlSeconds, row?.token_version ?? 0);
 }
 
 /** The token check with its key prepared once. jose's jwtVerify goes through WebCrypto's
@@ -64,12 +81,14 @@ export function tokenVerifier(secret: Uint8Array): (token: string, now: Date) =>
     const payload = json(body);
     if (!payload) return null;
     const seconds = Math.floor(now.getTime() / 1000);
-    const { kind, sub, jti, exp, nbf, iat } = payload;
+    const { kind, sub, jti, exp, nbf, iat, ver = 0 } = payload;
     if (typeof exp !== 'number' || !Number.isFinite(exp) || exp <= seconds) return null;
     if (nbf !== undefined && (typeof nbf !== 'number' || nbf > seconds)) return null;
     if (iat !== undefined && typeof iat !== 'number') return null;
     if (kind !== 'individual' && kind !== 'team' && kind !== 'staff') return null;
     if (typeof sub !== 'string' || !/^[1-9]\d{0,15}$/.test(sub) || typeof jti !== 'string' || !jti) return null;
-    return { userId: Number(sub), kind, jti, exp };
+    // Tokens from before versions existed carry none: version 0, which every account had then.
+    if (typeof ver !== 'number' || !Number.isSafeInteger(ver) || ver < 0) return null;
+    return { userId: Number(sub), kind, jti, exp, version: ver };
   };
 }

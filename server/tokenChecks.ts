@@ -1,27 +1,35 @@
-/** What the token check asks the database besides the signature, kept in memory (issue 17): a
- * token's state (logged out, its visitor account cancelled or without a bound phone) and a staff
- * account's role.
+/** What the token check asks the database besides the signature, kept in memory: a token's
+ * state (logged out; its account's version moved on since it was issued; its visitor account
+ * cancelled or without a bound phone) and a staff account's role.
  *
- * The refused are few (tokens logged out and not yet expired; visitor accounts cancelled or
- * without a bound phone), so all of them are kept: loaded when the change notices start arriving
- * and again every LONG_TTL_MS, so a token seen for the first time (a release-hour rush of buyers,
- * each sending her first request) is judged without a query. What the view cannot vouch for is
- * asked of the database as before (and kept per token until a notice drops it): a jti or an
- * account named by a change notice since the view was read, and an account newer than the view.
- * Nothing is judged from memory while the notices are not arriving. */
-import type { Account } from './auth.ts';
+ * The refused are few (tokens logged out and not yet expired; accounts whose version moved on;
+ * visitor accounts cancelled or without a bound phone), so all of them are kept: loaded when the
+ * change notices start arriving and again every LONG_TTL_MS, so a token seen for the first time
+ * (a release-hour rush of buyers, each sending her first request) is judged without a query.
+ * What the view cannot vouch for is asked of the database as before (and kept per token until a
+ * notice drops it): a jti or an account named by a change notice since the view was read, and
+ * an account newer than the view. Nothing is judged from memory while the notices are not
+ * arriving. */
+import type { Account, AccountKind } from './auth.ts';
 import { LONG_TTL_MS, type Changes } from './changes.ts';
 import type { Db } from './db/db.ts';
 import type { StaffRole } from '../src/domain/staffRoles.ts';
 
 export type TokenState = 'ok' | 'revoked' | 'unbound';
 
+/** Each kind's table, as its change notices name it. */
+const TABLE_OF: Record<AccountKind, string> = { individual: 'users', team: 'teams', staff: 'staff_users' };
+const KIND_OF = new Map(Object.entries(TABLE_OF).map(([kind, table]) => [table, kind as AccountKind]));
+
 /** Everything refused, as read at one moment. */
 interface RefusedView {
   revoked: Set<string>;
+  /** Visitor accounts cancelled or without a bound phone. */
   accounts: Map<number, Exclude<TokenState, 'ok'>>;
-  /** The newest account when it was read: a newer one is not in it. */
-  maxUserId: number;
+  /** `kind:id` of every account whose version is not 0, and that version. */
+  versions: Map<string, number>;
+  /** The newest account of each kind when it was read: a newer one is not in it. */
+  maxIds: Record<AccountKind, number>;
 }
 
 export function tokenChecks(db: Db, changes: Changes) {
@@ -39,18 +47,26 @@ export function tokenChecks(db: Db, changes: Changes) {
     reading ??= (async () => {
       const from = notices;
       try {
-        const [revoked, accounts, [{ max }]] = [
+        const [revoked, accounts, versions, [max]] = [
           await db.query<{ jti: string }>('SELECT jti FROM revoked_tokens WHERE expires_at > $1', [changes.clock()]),
           await db.query<{ id: number; cancelled: boolean }>(
             'SELECT id, cancelled_at IS NOT NULL AS cancelled FROM users WHERE cancelled_at IS NOT NULL OR bind_status <> 1',
           ),
-          await db.query<{ max: number | null }>('SELECT max(id) AS max FROM users'),
+          await db.query<{ kind: AccountKind; id: number; version: number }>(
+            `SELECT 'individual' AS kind, id, token_version AS version FROM users WHERE token_version <> 0
+             UNION ALL SELECT 'team', id, token_version FROM teams WHERE token_version <> 0
+             UNION ALL SELECT 'staff', id, token_version FROM staff_users WHERE token_version <> 0`,
+          ),
+          await db.query<Record<AccountKind, number | null>>(
+            'SELECT (SELECT max(id) FROM users) AS individual, (SELECT max(id) FROM teams) AS team, (SELECT max(id) FROM staff_users) AS staff',
+          ),
         ];
         if (!changes.live) return;
         view = {
           revoked: new Set(revoked.map((r) => r.jti)),
           accounts: new Map(accounts.map((a) => [a.id, a.cancelled ? 'revoked' : 'unbound'])),
-          maxUserId: max ?? 0,
+          versions: new Map(versions.map((v) => [`${v.kind}:${v.id}`, v.version])),
+          maxIds: { individual: max.individual ?? 0, team: max.team ?? 0, staff: max.staff ?? 0 },
         };
         for (const [key, n] of noticed) if (n <= from) noticed.delete(key);
       } catch {
@@ -78,9 +94,10 @@ export function tokenChecks(db: Db, changes: Changes) {
       noticed.set(`jti:${key}`, ++notices);
       states.drop((k) => k.startsWith(`${key}|`));
     }
-    if (table === 'users') {
-      noticed.set(`user:${key}`, ++notices);
-      states.drop((k) => k.endsWith(`|individual|${key}`));
+    const kind = KIND_OF.get(table);
+    if (kind) {
+      noticed.set(`${kind}:${key}`, ++notices);
+      states.drop((k) => k.endsWith(`|${kind}|${key}`));
     }
   });
 
@@ -88,8 +105,10 @@ export function tokenChecks(db: Db, changes: Changes) {
   const fromView = (account: Account): TokenState | null => {
     if (!view || !changes.live || noticed.has(`jti:${account.jti}`)) return null;
     if (view.revoked.has(account.jti)) return 'revoked';
+    const key = `${account.kind}:${account.userId}`;
+    if (account.userId > view.maxIds[account.kind] || noticed.has(key)) return null;
+    if ((view.versions.get(key) ?? 0) !== account.version) return 'revoked';
     if (account.kind !== 'individual') return 'ok';
-    if (account.userId > view.maxUserId || noticed.has(`user:${account.userId}`)) return null;
     return view.accounts.get(account.userId) ?? 'ok';
   };
 
@@ -98,10 +117,14 @@ export function tokenChecks(db: Db, changes: Changes) {
       const known = fromView(account);
       if (known) return Promise.resolve(known);
       return states.get(`${account.jti}|${account.kind}|${account.userId}`, async () => {
+        const { kind, userId, version } = account;
         const rows = await db.query<{ unbound: boolean }>(
           `SELECT false AS unbound FROM revoked_tokens WHERE jti = $1
-           UNION ALL SELECT cancelled_at IS NULL AS unbound FROM users WHERE $2 AND id = $3 AND (cancelled_at IS NOT NULL OR bind_status <> 1)`,
-          [account.jti, account.kind === 'individual', account.userId],
+           UNION ALL SELECT false FROM users WHERE $2 = 'individual' AND id = $3 AND token_version <> $4
+           UNION ALL SELECT false FROM teams WHERE $2 = 'team' AND id = $3 AND token_version <> $4
+           UNION ALL SELECT false FROM staff_users WHERE $2 = 'staff' AND id = $3 AND token_version <> $4
+           UNION ALL SELECT cancelled_at IS NULL AS unbound FROM users WHERE $2 = 'individual' AND id = $3 AND (cancelled_at IS NOT NULL OR bind_status <> 1)`,
+          [account.jti, kind, userId, version],
         );
         if (rows.length === 0) return 'ok';
         return rows.every((r) => r.unbound) ? 'unbound' : 'revoked';

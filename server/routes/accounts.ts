@@ -10,7 +10,6 @@ import { bindEmail, changePhone, unbindEmail, userInfo } from '../services/accou
 import { accountConsequences, cancelAccount } from '../services/accountCancel.ts';
 import { loginWithCode } from '../services/login.ts';
 import { loginTeam, teamInfo } from '../services/teams.ts';
-import { signToken } from '../auth.ts';
 import * as answers from '../../src/domain/answers.ts';
 import { answer } from './kit.ts';
 
@@ -18,13 +17,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   const loginAnswer = answer(z.union([answers.loginAnswer, answers.teamLoginRefusal]));
   app.post('/login', { config: { auth: 'none' }, schema: { body: loginBody, response: loginAnswer } }, async (req) => {
     const body = req.body;
-    const sign = (id: number, kind: 'individual' | 'team') => signToken(app.tokenSecret, id, kind, deps.clock(), deps.config.tokenTtlSeconds);
     if ('username' in body) {
       const { teamId } = await loginTeam(deps, body.username, body.password, body.captchaToken, clientIp(req));
-      return ok(req, { token: await sign(teamId, 'team') });
+      return ok(req, { token: await app.signIn(teamId, 'team') });
     }
     const { userId } = await loginWithCode(deps, body.phone.trim(), body.code, clientIp(req));
-    return ok(req, { token: await sign(userId, 'individual') });
+    return ok(req, { token: await app.signIn(userId, 'individual') });
   });
 
   app.get('/getUserInfoToIndividual', { config: { auth: 'individual', bindFree: true }, schema: { response: answer(answers.userInfo) } }, async (req) =>

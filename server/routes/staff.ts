@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { applyTemplateBody, dayReleaseBody, templateBody, cancelQuery, capacityBody, checkInBody, gateDayQuery, gateSyncBody, closeDayBody, configBody, textBody, freezeBody, staffDayQuery, stopSessionBody, idParam, windowPaymentBody, requestReviewBody, reviewBody, staffLoginBody, staffTeamsQuery } from '../../src/domain/contracts.ts';
 import { text } from '../../src/domain/schemas.ts';
-import { signToken } from '../auth.ts';
 import type { AppDeps } from '../context.ts';
 import { langOf, ok } from '../http.ts';
 import { listTeams, loginStaff, reviewTeam, staffMe, teamForReview, uploadImage } from '../services/staff.ts';
@@ -25,7 +24,7 @@ const may = (staffAbility: StaffAbility) => ({ config: { auth: 'staff' as const,
 export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.post('/staff/login', { config: { auth: 'none' }, schema: { body: staffLoginBody, response: answer(answers.loginAnswer) } }, async (req) => {
     const { staffId } = await loginStaff(deps, req.body.username, req.body.password, clientIp(req));
-    return ok(req, { token: await signToken(app.tokenSecret, staffId, 'staff', deps.clock(), deps.config.tokenTtlSeconds) });
+    return ok(req, { token: await app.signIn(staffId, 'staff') });
   });
 
   // Who is logged in and in which role: the console opens at the role's work.

@@ -9,13 +9,12 @@ import { langOf, ok } from '../http.ts';
 import { account, answer, clientIp } from './kit.ts';
 import { phoneCodeBody, wechatCallbackQuery, wechatCodeQuery, wxLoginQuery, wxScanDecideBody } from '../../src/domain/contracts.ts';
 import * as answers from '../../src/domain/answers.ts';
-import { signToken } from '../auth.ts';
 import { authorizeUrl, bindPhone, createScanTicket, decideScan, exchangeTicket, oauthCallback, unbindWechat } from '../services/wechatLogin.ts';
 
 export const wechatLoginRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   // The chat app reaches us at PUBLIC_URL; the demo at the address the browser used.
   const origin = (req: FastifyRequest) => deps.config.publicUrl ?? `${req.protocol}://${req.host}`;
-  const sign = (userId: number) => signToken(app.tokenSecret, userId, 'individual', deps.clock(), deps.config.tokenTtlSeconds);
+  const sign = (userId: number) => app.signIn(userId, 'individual');
 
   app.get('/ingore/getWechatCode', { schema: { querystring: wechatCodeQuery, response: answer(answers.wechatAuthorize) } }, async (req) => {
     const scope = req.query.oauthType === 'base' ? 'snsapi_base' : 'snsapi_userinfo';

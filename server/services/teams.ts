@@ -36,6 +36,9 @@ export const TEAM_TEXTS = {
 
 type RegisterInput = z.output<typeof teamRegisterBody>;
 
+/** Why a replaced registrant's open request was closed (the staff read it in the request's history). */
+const REPLACED_REASON = 'registration replaced by a new registrant';
+
 /** teamRegister: every field rule again, the SMS code of the contact mobile, the uploads
  * linked as the team's documents; the team waits for staff review. */
 export async function registerTeam(deps: AppDeps, input: RegisterInput, ip: string, lang: Lang): Promise<{ message: string; teamId: number }> {
@@ -54,17 +57,23 @@ export async function registerTeam(deps: AppDeps, input: RegisterInput, ip: stri
     if (await exists(q, creditCode)) throw fail(TEAM_TEXTS.exists);
     const uploads = [];
     for (const [kind, id] of documentsOf(input, form.teamType)) uploads.push([kind, await uploadRowId(q, id)] as const);
-    // A rejected registration is replaced: the same row waits for review again.
-    const [team] = await q.query<{ id: number }>(
+    // A rejected registration is replaced: the same row waits for review again, but as a new
+    // registrant's (docs/architecture.md "Tokens and sessions"): whoever registered before, perhaps
+    // not the body the credit code names, keeps no token (the version moves on), no owner of
+    // orders, carts or messages (a new owner user, made by migration 012's trigger), no frequent
+    // visitors and no open request.
+    const [team] = await q.query<{ id: number; replaced: boolean }>(
       `INSERT INTO teams (team_name, team_type, credit_code, contact_name, contact_phone, address, email, password_hash, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (credit_code) DO UPDATE SET team_name = EXCLUDED.team_name, team_type = EXCLUDED.team_type,
          contact_name = EXCLUDED.contact_name, contact_phone = EXCLUDED.contact_phone, address = EXCLUDED.address,
          email = EXCLUDED.email, password_hash = EXCLUDED.password_hash, created_at = EXCLUDED.created_at,
-         review_state = 'pending', review_reason = NULL, reviewed_at = NULL, reviewed_by = NULL
-       RETURNING id`,
+         review_state = 'pending', review_reason = NULL, reviewed_at = NULL, reviewed_by = NULL,
+         token_version = teams.token_version + 1
+       RETURNING id, token_version > 0 AS replaced`,
       [input.teamName.trim(), form.teamType, creditCode, input.contactName.trim(), input.contactPhone.trim(), input.address.trim(), input.email?.trim() || null, passwordHash, now],
     );
+    if (team.replaced) await forgetRegistrant(q, team.id, input.teamName.trim(), now);
     await q.query('DELETE FROM team_documents WHERE team_id = $1', [team.id]);
     for (const [kind, uploadId] of uploads) {
       await q.query('INSERT INTO team_documents (team_id, kind, upload_id) VALUES ($1, $2, $3)', [team.id, kind, uploadId]);
@@ -72,6 +81,23 @@ export async function registerTeam(deps: AppDeps, input: RegisterInput, ip: stri
     return team.id;
   });
   return { teamId, message: TEAM_TEXTS.submitted[lang] };
+}
+
+/** What a replaced registrant made under the team goes with her: a new owner user (orders,
+ * carts, messages, coupons stay with the old one, which nobody can log in as), the frequent
+ * visitors deleted, open requests rejected. */
+async function forgetRegistrant(q: Queryable, teamId: number, teamName: string, now: Date): Promise<void> {
+  const [owner] = await q.query<{ id: number }>(
+    'INSERT INTO users (phone, user_name, user_type, bind_status, created_at) VALUES (NULL, $1, 2, 0, $2) RETURNING id',
+    [teamName, now],
+  );
+  await q.query('UPDATE teams SET user_id = $2 WHERE id = $1', [teamId, owner.id]);
+  await q.query('DELETE FROM contacts WHERE team_id = $1', [teamId]);
+  await q.query(`UPDATE team_requests SET state = 'rejected', review_reason = $2, reviewed_at = $3 WHERE team_id = $1 AND state = 'pending'`, [
+    teamId,
+    REPLACED_REASON,
+    now,
+  ]);
 }
 
 /** The documents a registration brings: [kind, upload id]. */
@@ -193,12 +219,14 @@ export async function changeTeamPassword(deps: AppDeps, teamId: number, input: z
   if (!team) throw fail(TEAM_TEXTS.notFound, 401);
   if (!(await passwordMatches(team.password_hash, input.oldPassword))) throw fail(TEAM_TEXTS.oldPassword);
   if (input.password === input.oldPassword) throw fail(TEAM_TEXTS.samePassword);
-  await deps.db.query('UPDATE teams SET password_hash = $2 WHERE id = $1', [teamId, await hashPassword(input.password)]);
+  // Every session of the team ends, this one too: a leaked token stops working with the old password.
+  await deps.db.query('UPDATE teams SET password_hash = $2, token_version = token_version + 1 WHERE id = $1', [teamId, await hashPassword(input.password)]);
   return null;
 }
 
 /** getBackTeamPasswordApply: a code to the contact mobile the team registered, then the new
- * password; a wrong pair is refused without telling which half is wrong. The lockout is lifted. */
+ * password; a wrong pair is refused without telling which half is wrong. The lockout is lifted,
+ * and every session of the team ends. */
 export async function recoverTeamPassword(deps: AppDeps, input: z.output<typeof passwordRecoveryBody>, ip: string): Promise<null> {
   const refused = checkNewPassword(input.password, input.confirmPassword);
   if (refused) throw fail(refused);
@@ -209,7 +237,7 @@ export async function recoverTeamPassword(deps: AppDeps, input: z.output<typeof 
   const [team] = await deps.db.query<{ id: number }>('SELECT id FROM teams WHERE credit_code = $1 AND contact_phone = $2', [creditCode, phone]);
   if (!team) throw fail(TEAM_TEXTS.recoveryMismatch);
   await deps.db.tx(async (q) => {
-    await q.query('UPDATE teams SET password_hash = $2 WHERE id = $1', [team.id, await hashPassword(input.password)]);
+    await q.query('UPDATE teams SET password_hash = $2, token_version = token_version + 1 WHERE id = $1', [team.id, await hashPassword(input.password)]);
     await q.query('DELETE FROM wrong_passwords WHERE credit_code = $1', [creditCode]);
   });
   return null;

@@ -188,7 +188,10 @@ describe('the token check', () => {
     const iat = Math.floor(now.getTime() / 1000);
     const make = (claims: Record<string, unknown>) =>
       new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject('7').setJti('j1').setIssuedAt(iat).setExpirationTime(iat + 60).sign(secret);
-    expect(verify(await make({ kind: 'individual' }), now)).toMatchObject({ userId: 7, kind: 'individual' });
+    expect(verify(await make({ kind: 'individual' }), now)).toMatchObject({ userId: 7, kind: 'individual', version: 0 });
+    // The account's version it was issued for (none: 0, as every account had before versions).
+    expect(verify(await make({ kind: 'team', ver: 3 }), now)).toMatchObject({ userId: 7, kind: 'team', version: 3 });
+    for (const ver of [-1, 1.5, '3', null]) expect(verify(await make({ kind: 'team', ver }), now)).toBeNull();
     expect(verify(await new SignJWT({ kind: 'individual' }).setProtectedHeader({ alg: 'HS512' }).setSubject('7').setJti('j').setExpirationTime(iat + 60).sign(new Uint8Array(64)), now)).toBeNull();
     expect(verify(await make({ kind: 'individual', nbf: iat + 10 }), now)).toBeNull();
     expect(verify(await make({}), now)).toBeNull();

@@ -5,7 +5,7 @@ import { DEMO_SCHOOL, DEMO_STAFF } from '../../server/seed/accounts.ts';
 import { creditCodeCheckChar } from '../../src/domain/fields.ts';
 import { museumDate } from '../../src/domain/museumTime.ts';
 import { TODAY } from './constants.ts';
-import { makeApp, type TestApp } from './helpers.ts';
+import { idCard, makeApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -170,12 +170,43 @@ describe('team login and the staff review', () => {
     expect(t.sms.outbox!(body.contactPhone)[0].text).toContain('介绍信未盖章');
     const team = (await t.call('POST', '/login', { body: { username: body.creditCode, password: body.password } })).data.token;
     expect((await t.call('GET', '/getUserInfoToTeam', { token: team })).data.team).toMatchObject({ verifiedStatus: 2, reviewReason: '介绍信未盖章' });
-    // It registers again, corrected, under the same credit code: the same account waits for review.
+    // It registers again, corrected, under the same credit code: the row waits for review again.
     expect((await t.call('POST', '/system/user/ingore/checkTeamIsExist', { body: { creditCode: body.creditCode } })).data.exists).toBe(false);
     t.advance(61_000);
     const again = await register({ ...(await registration(4)), teamName: '科技中学四校区' });
     expect(again.data.teamId).toBe(data.teamId);
-    expect((await t.call('GET', '/getUserInfoToTeam', { token: team })).data.team).toMatchObject({ teamName: '科技中学四校区', verifiedStatus: 0, reviewReason: null });
+    const mine = (await t.call('POST', '/login', { body: { username: body.creditCode, password: body.password } })).data.token;
+    expect((await t.call('GET', '/getUserInfoToTeam', { token: mine })).data.team).toMatchObject({ teamName: '科技中学四校区', verifiedStatus: 0, reviewReason: null });
+  });
+
+  it('a rejected registrant keeps no key to the account a new registrant of the same credit code gets approved', async () => {
+    // Someone registers under a school's credit code with their own password and phone, and keeps a token.
+    const squatter = await registration(40, { contactName: '王冒名', password: 'Squat20261', confirmPassword: 'Squat20261' });
+    const { data } = await register(squatter);
+    const stolen = (await t.call('POST', '/login', { body: { username: squatter.creditCode, password: 'Squat20261' } })).data.token as string;
+    const teacher = { name: '冒名者', certificateType: '1', certificateNumber: idCard('1980-01-01'), phone: '13900009876' };
+    expect((await t.call('POST', '/system/topContacts', { token: stolen, body: teacher })).code).toBe(200);
+    expect((await t.call('POST', '/message/add', { token: stolen, body: { serviceType: 'other', description: '冒名者的留言', contactName: '王冒名' } })).code).toBe(200);
+    const staff = await staffToken();
+    await t.call('POST', `/staff/teams/${data.teamId}/review`, { token: staff, body: { approve: false, reason: '介绍信不符' } });
+
+    // The real school registers under its own code, with its own phone, and is approved.
+    t.advance(61_000);
+    const school = await registration(40, { contactPhone: '13910008888', teamName: '科技中学四十校' });
+    expect((await register(school)).data.teamId).toBe(data.teamId);
+    await t.call('POST', `/staff/teams/${data.teamId}/review`, { token: staff, body: { approve: true, creditExpiresOn: '2031-06-30' } });
+
+    // The squatter's token reads and does nothing of the school's; the old password opens nothing.
+    for (const [method, url] of [['GET', '/getUserInfoToTeam'], ['GET', '/system/topContacts'], ['GET', '/message/list?pageNum=1&pageSize=10']] as const) {
+      expect(await t.call(method, url, { token: stolen, lang: 'en' })).toMatchObject({ code: 401, data: null });
+    }
+    expect((await t.call('POST', '/system/topContacts', { token: stolen, body: teacher })).code).toBe(401);
+    expect((await t.call('POST', '/login', { body: { username: squatter.creditCode, password: 'Squat20261' } })).code).toBe(500);
+    // The school sees its own account, and nothing the squatter left in it.
+    const token = (await t.call('POST', '/login', { body: { username: school.creditCode, password: school.password } })).data.token;
+    expect((await t.call('GET', '/getUserInfoToTeam', { token })).data.team).toMatchObject({ teamName: '科技中学四十校', verifiedStatus: 1, contactPhone: '139****8888' });
+    expect((await t.call('GET', '/system/topContacts', { token })).data).toEqual([]);
+    expect((await t.call('GET', '/message/list?pageNum=1&pageSize=10', { token })).data).toMatchObject({ total: 0 });
   });
 
   it('the seeded school logs in; wrong passwords bring the slider check, then a lockout', async () => {
@@ -216,17 +247,26 @@ describe('three kinds of token', () => {
 });
 
 describe('passwords', () => {
-  it('a team changes its password with the current one; the old one stops working', async () => {
+  it('a team changes its password with the current one; the old one stops working, and so does every session', async () => {
     const body = await registration(6);
     await register(body);
-    const token = (await t.call('POST', '/login', { body: { username: body.creditCode, password: body.password } })).data.token;
+    const logIn = async (password: string) => (await t.call('POST', '/login', { body: { username: body.creditCode, password } })).data.token as string;
+    const token = await logIn(body.password);
+    // Another session of the team (a leaked token, a shared computer), used before the change.
+    const other = await logIn(body.password);
+    expect((await t.call('GET', '/getUserInfoToTeam', { token: other })).code).toBe(200);
     const change = (b: Record<string, string>, lang: 'en' | 'zh' = 'en') => t.call('POST', '/system/user/updateTeamPassword', { token, body: b, lang });
     expect((await change({ oldPassword: 'Wrong12345', password: 'School2030', confirmPassword: 'School2030' })).msg).toBe('The current password is incorrect');
     expect((await change({ oldPassword: body.password, password: 'School2030', confirmPassword: 'School2031' })).msg).toBe('The two passwords do not match');
     expect((await change({ oldPassword: body.password, password: body.password, confirmPassword: body.password }, 'zh')).msg).toBe('新密码不能与原密码相同');
     expect((await change({ oldPassword: body.password, password: 'School2030', confirmPassword: 'School2030' })).code).toBe(200);
     expect((await t.call('POST', '/login', { body: { username: body.creditCode, password: body.password } })).code).toBe(500);
-    expect((await t.call('POST', '/login', { body: { username: body.creditCode, password: 'School2030' } })).code).toBe(200);
+    const fresh = await logIn('School2030');
+    // Every session from before the change is over, in the user's language; a new login works.
+    for (const ended of [token, other]) {
+      expect(await t.call('GET', '/getUserInfoToTeam', { token: ended, lang: 'en' })).toMatchObject({ code: 401, msg: 'Your login has expired; please log in again' });
+    }
+    expect((await t.call('GET', '/getUserInfoToTeam', { token: fresh })).code).toBe(200);
     // A visitor's token cannot change a team's password.
     expect((await t.call('POST', '/system/user/updateTeamPassword', { token: await t.tokenFor('13710000002'), body: { oldPassword: 'x', password: 'School2032', confirmPassword: 'School2032' } })).code).toBe(401);
   });
@@ -234,6 +274,7 @@ describe('passwords', () => {
   it('a forgotten password comes back through a code to the registered contact mobile, and lifts the lockout', async () => {
     const body = await registration(7);
     await register(body);
+    const before = (await t.call('POST', '/login', { body: { username: body.creditCode, password: body.password } })).data.token;
     for (let i = 0; i < 10; i++) await t.call('POST', '/login', { body: { username: body.creditCode, password: 'Wrong12345', captchaToken: i >= 3 ? await t.captchaToken() : undefined } });
     const recover = async (phone: string, lang: 'en' | 'zh' = 'en') => {
       t.advance(61_000);
@@ -246,6 +287,8 @@ describe('passwords', () => {
     expect((await recover('13910009998')).msg).toBe('The credit code and the registered contact mobile do not match');
     expect((await recover(body.contactPhone)).code).toBe(200);
     expect((await t.call('POST', '/login', { body: { username: body.creditCode, password: 'School2040' } })).code).toBe(200);
+    // Whoever held a session from before (the password may have leaked with it) holds it no more.
+    expect((await t.call('GET', '/getUserInfoToTeam', { token: before })).code).toBe(401);
   });
 });
 
