@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { teamPasswordMachine, type PasswordField } from '../../../machines/teamPassword.machine.ts';
-import { logout } from '../../api/calls.ts';
 import { clearToken } from '../../api/session.ts';
 import { changeTeamPassword, recoverTeamPassword } from '../../api/teamCalls.ts';
 import { TEAM_PATHS } from '../../domain/paths.ts';
@@ -36,8 +35,8 @@ export default function TeamPassword() {
   useEffect(() => {
     if (snapshot.status !== 'done') return;
     toastInfo(t('teamArea.passwordChanged'));
-    // A changed password ends this session too: log in again with the new one.
-    if (mode === 'change') void logout().catch(() => undefined);
+    // A changed password ends every session of the team on the server, this one too: log in
+    // again with the new one.
     clearToken('team');
     navigate(TEAM_PATHS.login, { replace: true });
   }, [snapshot.status, mode, navigate, t]);
