@@ -2,8 +2,13 @@
  * bindWxUserMobile, unBindUserWechat): the OAuth web flow, the one-time login tickets, the
  * scan login, and binding a phone to an account the chat app created.
  *
- * - The `state` of each trip to the authorize page is random, single-use, 10 minutes, and bound
- *   to the app path the visitor was going to (src/domain/wechatLogin.ts `isOurAppPath`).
+ * - The `state` of each trip to the authorize page is random (letters and digits only, as the
+ *   vendor documents), single-use, 10 minutes, bound to the app path the visitor was going to
+ *   (src/domain/wechatLogin.ts `isOurAppPath`) and to the browser that asked for it (`browser`:
+ *   the hash of a nonce in an HttpOnly cookie, server/routes/wechatLogin.ts). A callback or a
+ *   login ticket opened in another browser logs no one in: otherwise an attacker's unfinished
+ *   login, sent as a link, would log the victim into the attacker's chat-app account and have
+ *   her bind her phone to it (login CSRF).
  * - Silent (snsapi_base) first: a known openid logs in at once; a new one goes back through the
  *   consent scope (snsapi_userinfo) and its account is created then, once per openid.
  * - The browser comes back with a one-time ticket, never a token in a URL.
@@ -14,7 +19,7 @@ import type { phoneCodeBody } from '../../src/domain/contracts.ts';
 import { checkCode, checkPhone } from '../../src/domain/fields.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../src/domain/paths.ts';
 import type { Lang } from '../../src/domain/text.ts';
-import { isOurAppPath, LOGIN_TICKET_TTL_MS, OAUTH_STATE_TTL_MS, SCAN_TICKET_TTL_MS, WX_LOGIN_TEXTS, WX_STARTS_PER_ADDRESS } from '../../src/domain/wechatLogin.ts';
+import { isOurAppPath, LOGIN_TICKET_TTL_MS, OAUTH_STATE_PATTERN, OAUTH_STATE_TTL_MS, SCAN_TICKET_TTL_MS, WX_LOGIN_TEXTS, WX_STARTS_PER_ADDRESS } from '../../src/domain/wechatLogin.ts';
 import { ACCOUNT_TEXTS } from '../../src/domain/account.ts';
 import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
@@ -25,6 +30,8 @@ import { checkedCode } from './login.ts';
 import { throttleWait } from './throttle.ts';
 
 const random = (bytes: number) => randomBytes(bytes).toString('base64url');
+/** The OAuth state: hex, within the vendor's documented [A-Za-z0-9], 192 bits. */
+const newStateValue = () => randomBytes(24).toString('hex');
 /** The path the chat app sends the browser back to, with `code` and `state`. */
 export const OAUTH_CALLBACK_PATH = '/prod-api/getWxOauthCode';
 
@@ -35,44 +42,54 @@ async function refuseFlood(deps: AppDeps, table: 'wechat_oauth_states' | 'wechat
   if ((await throttleWait(deps.db, table, 'ip = $1', [ip], rule, now, 'created_at')) > 0) throw fail(WX_LOGIN_TEXTS.tooMany);
 }
 
-async function newState(deps: AppDeps, scope: OAuthScope, redirectPath: string, lang: Lang, ip: string): Promise<string> {
+/** A trip to the authorize page: where it returns, in which language, and the browser it is for. */
+interface Trip {
+  scope: OAuthScope;
+  redirectPath: string;
+  lang: Lang;
+  ip: string;
+  browser: string;
+}
+
+async function newState(deps: AppDeps, trip: Trip): Promise<string> {
   const now = deps.clock();
-  const state = random(24);
+  const state = newStateValue();
   // Spent and stale states are of no use to anyone: they go as new ones are made.
   await deps.db.query('DELETE FROM wechat_oauth_states WHERE expires_at < $1', [new Date(now.getTime() - 86400_000)]);
-  await deps.db.query('INSERT INTO wechat_oauth_states (state, scope, redirect_path, lang, ip, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-    state,
-    scope,
-    redirectPath,
-    lang,
-    ip,
-    now,
-    new Date(now.getTime() + OAUTH_STATE_TTL_MS),
-  ]);
+  await deps.db.query(
+    'INSERT INTO wechat_oauth_states (state, scope, redirect_path, lang, ip, browser, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+    [state, trip.scope, trip.redirectPath, trip.lang, trip.ip, trip.browser, now, new Date(now.getTime() + OAUTH_STATE_TTL_MS)],
+  );
   return state;
 }
 
-/** getWechatCode: the chat app's authorize URL for a visitor going to `redirectPath`. */
-export async function authorizeUrl(deps: AppDeps, input: { scope: OAuthScope; redirectPath: string; lang: Lang; origin: string; ip: string }): Promise<{ url: string }> {
+/** getWechatCode: the chat app's authorize URL for a visitor going to `redirectPath`, from this browser. */
+export async function authorizeUrl(deps: AppDeps, input: Trip & { origin: string }): Promise<{ url: string }> {
   if (!isOurAppPath(input.redirectPath)) throw fail(WX_LOGIN_TEXTS.badRedirect);
   await refuseFlood(deps, 'wechat_oauth_states', input.ip, deps.clock());
-  const state = await newState(deps, input.scope, input.redirectPath, input.lang, input.ip);
+  const state = await newState(deps, input);
   const provider = deps.providers.wechatOAuth;
   return { url: provider.authorizeUrl({ redirectUri: `${input.origin}${OAUTH_CALLBACK_PATH}`, scope: input.scope, state, lang: input.lang }) };
 }
 
 /** Where getWxOauthCode sends the browser: the app (a ticket to exchange), the chat app again
- * (consent for a new visitor), or the login screen with the reason. Never throws. */
-export async function oauthCallback(deps: AppDeps, input: { code?: string; state?: string; origin: string; lang: Lang; ip: string }): Promise<string> {
+ * (consent for a new visitor), or the login screen with the reason. Never throws. `browser` is
+ * this browser's login nonce hash (null: it has none); `lang` the browser's own language. */
+export async function oauthCallback(deps: AppDeps, input: { code?: string; state?: string; origin: string; lang: Lang; ip: string; browser: string | null }): Promise<string> {
   const failed = (text: { zh: string; en: string }, lang: Lang) => pathTo(INDIVIDUAL_PATHS.login, {}, { errorMsg: text[lang] });
   const now = deps.clock();
-  const [spent] = input.state
-    ? await deps.db.query<{ scope: OAuthScope; redirect_path: string; lang: Lang }>(
-        `UPDATE wechat_oauth_states SET used_at = $2 WHERE state = $1 AND used_at IS NULL AND expires_at > $2 RETURNING scope, redirect_path, lang`,
-        [input.state, now],
-      )
-    : [];
+  // Spent whoever opens it: a state sent to someone else is no use to its sender afterwards either.
+  const [spent] =
+    input.state && OAUTH_STATE_PATTERN.test(input.state)
+      ? await deps.db.query<{ scope: OAuthScope; redirect_path: string; lang: Lang; browser: string | null }>(
+          `UPDATE wechat_oauth_states SET used_at = $2 WHERE state = $1 AND used_at IS NULL AND expires_at > $2 RETURNING scope, redirect_path, lang, browser`,
+          [input.state, now],
+        )
+      : [];
   if (!spent) return failed(WX_LOGIN_TEXTS.stateInvalid, input.lang);
+  // Another browser's login: told in this browser's language, not the one its starter chose.
+  if (!input.browser || spent.browser !== input.browser) return failed(WX_LOGIN_TEXTS.otherBrowser, input.lang);
+  const { browser } = input;
   const lang = spent.lang;
   // The visitor refused the consent screen: the chat app comes back without a code.
   if (!input.code) return failed(WX_LOGIN_TEXTS.refused, lang);
@@ -84,16 +101,17 @@ export async function oauthCallback(deps: AppDeps, input: { code?: string; state
     if (userId === null) {
       if (spent.scope === 'snsapi_base') {
         // A new visitor: ask her consent to read her nickname and avatar, then create her account.
-        const state = await newState(deps, 'snsapi_userinfo', spent.redirect_path, lang, input.ip);
+        const state = await newState(deps, { scope: 'snsapi_userinfo', redirectPath: spent.redirect_path, lang, ip: input.ip, browser });
         return provider.authorizeUrl({ redirectUri: `${input.origin}${OAUTH_CALLBACK_PATH}`, scope: 'snsapi_userinfo', state, lang });
       }
       const profile = await provider.profile(grant);
       userId = await createAccount(deps, grant.openid, profile.unionid ?? grant.unionid, profile.nickname, profile.avatarUrl);
     }
     const secret = random(32);
-    await deps.db.query(`INSERT INTO wechat_login_tickets (secret, kind, user_id, created_at, expires_at) VALUES ($1, 'oauth', $2, $3, $4)`, [
+    await deps.db.query(`INSERT INTO wechat_login_tickets (secret, kind, user_id, browser, created_at, expires_at) VALUES ($1, 'oauth', $2, $3, $4, $5)`, [
       secret,
       userId,
+      browser,
       now,
       new Date(now.getTime() + LOGIN_TICKET_TTL_MS),
     ]);
@@ -138,15 +156,22 @@ async function createAccount(deps: AppDeps, openid: string, unionid: string | nu
 
 export type TicketOutcome = { status: 'waiting' | 'refused' | 'expired'; userId: null } | { status: 'loggedIn'; userId: number };
 
-/** wxLogin: a ticket's secret for a login. An OAuth ticket is exchanged once within 2 minutes;
- * a scan ticket waits for a phone's answer, then is exchanged once. */
-export async function exchangeTicket(deps: AppDeps, secret: string): Promise<TicketOutcome> {
+/** wxLogin: a ticket's secret for a login. An OAuth ticket is exchanged once within 2 minutes,
+ * in the browser that started its login (`browser`, as for the callback); a scan ticket waits for
+ * a phone's answer, then is exchanged once (its secret never left the screen that polls). */
+export async function exchangeTicket(deps: AppDeps, secret: string, browser: string | null): Promise<TicketOutcome> {
   const now = deps.clock();
-  const [t] = await deps.db.query<{ kind: 'oauth' | 'scan'; user_id: number | null; expires_at: Date; decided_at: Date | null; refused: boolean; used_at: Date | null }>(
-    'SELECT kind, user_id, expires_at, decided_at, refused, used_at FROM wechat_login_tickets WHERE secret = $1',
-    [secret],
-  );
+  const [t] = await deps.db.query<{
+    kind: 'oauth' | 'scan';
+    user_id: number | null;
+    browser: string | null;
+    expires_at: Date;
+    decided_at: Date | null;
+    refused: boolean;
+    used_at: Date | null;
+  }>('SELECT kind, user_id, browser, expires_at, decided_at, refused, used_at FROM wechat_login_tickets WHERE secret = $1', [secret]);
   if (!t || t.used_at) throw fail(WX_LOGIN_TEXTS.ticketInvalid);
+  if (t.kind === 'oauth' && (!browser || t.browser !== browser)) throw fail(WX_LOGIN_TEXTS.otherBrowser);
   if (t.kind === 'scan') {
     if (t.refused) return { status: 'refused', userId: null };
     if (!t.decided_at) return { status: t.expires_at > now ? 'waiting' : 'expired', userId: null };

@@ -13,6 +13,8 @@ export const SCAN_POLL_MS = 2000;
 /** The OAuth's `state` lives 10 minutes; the ticket that brings the visitor back, 2. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 export const LOGIN_TICKET_TTL_MS = 2 * 60_000;
+/** The OAuth's `state`: only the characters the chat app documents, at most 128 of them. */
+export const OAUTH_STATE_PATTERN = /^[A-Za-z0-9]{1,128}$/;
 /** OAuth trips and scan QR codes one client address may start in 10 minutes (each is a row). */
 export const WX_STARTS_PER_ADDRESS = { count: 60, windowMs: 10 * 60_000 } as const;
 
@@ -35,6 +37,12 @@ export const WX_LOGIN_TEXTS = {
   refused: { zh: '您已拒绝微信授权，未能登录', en: 'You declined the WeChat authorisation, so you are not logged in' },
   ticketInvalid: { zh: '登录凭证无效或已使用，请重新登录', en: 'This login ticket is not valid or was already used; please log in again' },
   ticketExpired: { zh: '登录凭证已过期，请重新登录', en: 'This login ticket has expired; please log in again' },
+  /** A login link (the chat app's callback, or its login ticket) opened in a browser that did not
+   * start that login: someone else's, sent to this visitor. Nobody is logged in. */
+  otherBrowser: {
+    zh: '该登录链接不是由本浏览器发起的，未登录。如需登录，请在本页面重新登录',
+    en: 'This login link was not started in this browser, so nobody was logged in. To log in, start again on this page',
+  },
   scanUnknown: { zh: '二维码无效，请在另一块屏幕上刷新二维码', en: 'This QR code is not valid; refresh it on the other screen' },
   scanExpired: { zh: '二维码已过期，请在另一块屏幕上刷新二维码', en: 'This QR code has expired; refresh it on the other screen' },
   scanDecided: { zh: '该二维码已确认过，请在另一块屏幕上刷新二维码', en: 'This QR code was already answered; refresh it on the other screen' },

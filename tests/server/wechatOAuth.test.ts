@@ -15,7 +15,11 @@ const HOST = 'museum.test';
 const GOING = '/individualCustomers/order/orderRecord';
 const ORDER_ROUTE = '/order/ticketInfo/ticketInfoTimeOut';
 
+/** The test's browser: the login nonce cookie getWechatCode gave it (a new browser per test). */
+let jar = '';
+
 beforeEach(async () => {
+  jar = '';
   t = await makeApp();
   sim = simWechatOAuth(t.db, t.now);
   await sim.ensureUsers();
@@ -23,7 +27,7 @@ beforeEach(async () => {
 afterEach(async () => t.close());
 
 /** GET through the app as the browser does (the chat app's redirects are followed by hand). */
-async function browse(url: string, cookie?: string) {
+async function browse(url: string, cookie = jar) {
   const res = await t.app.inject({ method: 'GET', url, headers: { host: HOST, ...(cookie ? { cookie } : {}) } });
   return { status: res.statusCode, location: String(res.headers.location ?? ''), body: res.body, setCookie: String(res.headers['set-cookie'] ?? '') };
 }
@@ -32,8 +36,10 @@ async function authorize(oauthType: 'base' | 'userinfo' = 'base', redirectUrl = 
   const r = await t.app.inject({
     method: 'GET',
     url: `/prod-api/ingore/getWechatCode?${new URLSearchParams({ oauthType, redirectUrl })}`,
-    headers: { host: HOST, language: lang === 'en' ? 'en_us' : 'zh_cn' },
+    headers: { host: HOST, language: lang === 'en' ? 'en_us' : 'zh_cn', ...(jar ? { cookie: jar } : {}) },
   });
+  const set = r.cookies.find((c) => c.name === 'wx_login_browser');
+  if (set) jar = `${set.name}=${set.value}`;
   return r.json() as { code: number; msg: string; data: { url: string } };
 }
 
@@ -47,10 +53,15 @@ async function comeBack(authorizeUrl: string, openid: string) {
   return browse(`/prod-api/getWxOauthCode?${new URLSearchParams({ code, state: p.get('state')! })}`);
 }
 
-async function exchange(location: string) {
+async function exchange(location: string, cookie = jar, lang: 'zh' | 'en' = 'zh') {
   const ticket = paramsOf(location).get('wxTicket');
   expect(ticket, location).toBeTruthy();
-  return t.call('GET', `/ingore/wxLogin?ticket=${ticket}`);
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/prod-api/ingore/wxLogin?ticket=${ticket}`,
+    headers: { host: HOST, language: lang === 'en' ? 'en_us' : 'zh_cn', ...(cookie ? { cookie } : {}) },
+  });
+  return res.json() as { code: number; msg: string; data: any };
 }
 
 /** A new visitor of the chat app all the way to her token (phone not bound yet). */
@@ -129,6 +140,65 @@ describe('getWxOauthCode: the state', () => {
     expect(errorOf(back.location)).toBe(WECHAT_OAUTH_TEXTS.usedCode.zh);
     const url2 = (await authorize()).data.url;
     expect(errorOf((await browse(`/prod-api/getWxOauthCode?code=nope&state=${paramsOf(url2).get('state')}`)).location)).toBe(WECHAT_OAUTH_TEXTS.invalidCode.zh);
+  });
+});
+
+describe('login CSRF: a login link taken from someone else\'s browser', () => {
+  it('the state is letters and digits only, and the browser that asked for it gets an HttpOnly, SameSite nonce', async () => {
+    const start = await t.app.inject({ method: 'GET', url: `/prod-api/ingore/getWechatCode?oauthType=base&redirectUrl=${encodeURIComponent(GOING)}`, headers: { host: HOST } });
+    const state = paramsOf(start.json().data.url).get('state')!;
+    expect(state).toMatch(/^[A-Za-z0-9]{32,128}$/);
+    const cookie = start.cookies.find((c) => c.name === 'wx_login_browser')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/prod-api' });
+    expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Only its hash is kept, beside the state.
+    const [row] = await t.db.query<{ browser: string }>('SELECT browser FROM wechat_oauth_states WHERE state = $1', [state]);
+    expect(row.browser).not.toContain(cookie.value);
+    for (let i = 0; i < 20; i++) expect(paramsOf((await authorize()).data.url).get('state')).toMatch(/^[A-Za-z0-9]+$/);
+  });
+
+  it("the chat app's callback of an attacker's login, opened by a victim, logs her into nothing, told in her language", async () => {
+    // The attacker starts a login with a new chat-app identity and keeps the callback unfollowed.
+    const first = await comeBack((await authorize('base')).data.url, 'o_sim_lin');
+    const p = paramsOf(first.location);
+    const code = await sim.issueCode('o_sim_lin', 'snsapi_userinfo');
+    const link = `/prod-api/getWxOauthCode?${new URLSearchParams({ code, state: p.get('state')! })}`;
+    const attacker = jar;
+    // The victim's browser, which has never started a chat-app login, or has started its own.
+    const victim = await t.app.inject({ method: 'GET', url: link, headers: { host: HOST, 'accept-language': 'en-GB,en;q=0.9' } });
+    expect(victim.statusCode).toBe(302);
+    expect(String(victim.headers.location)).not.toContain('wxTicket');
+    expect(errorOf(String(victim.headers.location))).toBe(WX_LOGIN_TEXTS.otherBrowser.en);
+    jar = '';
+    await authorize('base');
+    expect(jar).not.toBe(attacker);
+    const own = await browse(`/prod-api/getWxOauthCode?${new URLSearchParams({ code: await sim.issueCode('o_sim_lin', 'snsapi_userinfo'), state: p.get('state')! })}`);
+    expect(errorOf(own.location)).toBe(WX_LOGIN_TEXTS.stateInvalid.zh);
+    const [{ n }] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM wechat_login_tickets');
+    expect(n).toBe(0);
+    // Spent by the victim's browser: useless to the attacker afterwards too.
+    expect(errorOf((await browse(link, attacker)).location)).toBe(WX_LOGIN_TEXTS.stateInvalid.zh);
+    // In Chinese for a Chinese browser.
+    const fresh = await comeBack((await authorize('base')).data.url, 'o_sim_lin');
+    const zh = await t.app.inject({
+      method: 'GET',
+      url: `/prod-api/getWxOauthCode?${new URLSearchParams({ code: await sim.issueCode('o_sim_lin', 'snsapi_userinfo'), state: paramsOf(fresh.location).get('state')! })}`,
+      headers: { host: HOST, 'accept-language': 'zh-CN,zh;q=0.9' },
+    });
+    expect(errorOf(String(zh.headers.location))).toBe(WX_LOGIN_TEXTS.otherBrowser.zh);
+  });
+
+  it("an attacker's login ticket, opened by a victim, is refused; it stays usable only where it started", async () => {
+    const first = await comeBack((await authorize('base')).data.url, 'o_sim_lin');
+    const landed = await comeBack(first.location, 'o_sim_lin');
+    const attacker = jar;
+    for (const [cookie, lang] of [['', 'en'], ['', 'zh'], ['wx_login_browser=' + 'A'.repeat(43), 'en']] as const) {
+      const refused = await exchange(landed.location, cookie, lang);
+      expect([refused.code, refused.msg, refused.data]).toEqual([500, WX_LOGIN_TEXTS.otherBrowser[lang], null]);
+    }
+    const [{ n }] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM wechat_login_tickets WHERE used_at IS NOT NULL');
+    expect(n).toBe(0);
+    expect((await exchange(landed.location, attacker)).data).toMatchObject({ status: 'loggedIn', bindStatus: 0 });
   });
 });
 
@@ -405,24 +475,33 @@ describe('the real adapter against a fake of the vendor', () => {
   it('logs a visitor in through the app with the real adapter; a vendor error is a message on the login screen', async () => {
     const real = await makeApp({ publicUrl: 'https://tickets.museum.test' }, { providers: { wechatOAuth: adapter() } });
     try {
-      const start = await real.call('GET', `/ingore/getWechatCode?oauthType=base&redirectUrl=${encodeURIComponent(GOING)}`);
-      expect(start.data.url.startsWith(`${fake.url}/connect/oauth2/authorize?appid=${fake.appId}&redirect_uri=${encodeURIComponent('https://tickets.museum.test/prod-api/getWxOauthCode')}`)).toBe(true);
-      expect(start.data.url.endsWith('#wechat_redirect')).toBe(true);
+      // The browser: its login nonce cookie, from the start to the ticket's exchange.
+      let cookie = '';
+      const get = async (url: string) => {
+        const res = await real.app.inject({ method: 'GET', url: `/prod-api${url}`, headers: cookie ? { cookie } : {} });
+        const set = res.cookies.find((c) => c.name === 'wx_login_browser');
+        if (set) cookie = `${set.name}=${set.value}`;
+        return res;
+      };
+      const startUrl = async () => (await get(`/ingore/getWechatCode?oauthType=base&redirectUrl=${encodeURIComponent(GOING)}`)).json().data.url as string;
+      const start = await startUrl();
+      expect(start.startsWith(`${fake.url}/connect/oauth2/authorize?appid=${fake.appId}&redirect_uri=${encodeURIComponent('https://tickets.museum.test/prod-api/getWxOauthCode')}`)).toBe(true);
+      expect(start.endsWith('#wechat_redirect')).toBe(true);
       const follow = async (url: string) => {
         const res = await fetch(url, { redirect: 'manual' });
         const back = new URL(String(res.headers.get('location')));
-        const callback = await real.app.inject({ method: 'GET', url: back.pathname + back.search });
+        const callback = await get(back.pathname.replace(/^\/prod-api/, '') + back.search);
         return String(callback.headers.location);
       };
       fake.nextUser = { openid: 'o_real_2', nickname: '李雷', headimgurl: 'https://thirdwx.qlogo.cn/y/132' };
-      const consent = await follow(start.data.url);
+      const consent = await follow(start);
       expect(consent).toContain('scope=snsapi_userinfo');
       const landed = await follow(consent);
-      const login = await real.call('GET', `/ingore/wxLogin?ticket=${paramsOf(landed).get('wxTicket')}`);
+      const login = (await get(`/ingore/wxLogin?ticket=${paramsOf(landed).get('wxTicket')}`)).json();
       expect((await real.call('GET', '/getUserInfoToIndividual', { token: login.data.token })).data.user).toMatchObject({ userName: '李雷', bindStatus: 0 });
 
       fake.failNext = 'busy';
-      const busy = await follow((await real.call('GET', `/ingore/getWechatCode?oauthType=base&redirectUrl=${encodeURIComponent(GOING)}`)).data.url);
+      const busy = await follow(await startUrl());
       expect(errorOf(busy)).toBe(WECHAT_OAUTH_TEXTS.busy.zh);
     } finally {
       await real.close();
