@@ -40,8 +40,8 @@ export const WX_LOGIN_TEXTS = {
   /** A login link (the chat app's callback, or its login ticket) opened in a browser that did not
    * start that login: someone else's, sent to this visitor. Nobody is logged in. */
   otherBrowser: {
-    zh: '该登录链接不是由本浏览器发起的，未登录。如需登录，请在本页面重新登录',
-    en: 'This login link was not started in this browser, so nobody was logged in. To log in, start again on this page',
+    zh: '该登录链接来自其他浏览器，未登录任何账号。请在此重新登录',
+    en: 'This login link came from another browser: nobody was logged in. Please log in again here',
   },
   scanUnknown: { zh: '二维码无效，请在另一块屏幕上刷新二维码', en: 'This QR code is not valid; refresh it on the other screen' },
   scanExpired: { zh: '二维码已过期，请在另一块屏幕上刷新二维码', en: 'This QR code has expired; refresh it on the other screen' },

@@ -131,6 +131,8 @@ const en: Messages = {
     bindTitle: 'Bind your mobile number',
     bindHint: 'You are logged in with WeChat. Bind your mobile number to continue; an account you registered with this number, and its orders, will be linked to WeChat.',
     bindSubmit: 'Bind and continue',
+    bindIdentity: 'Your number will be joined to this WeChat account:',
+    bindNotMine: 'Not my WeChat account: log out',
   },
   pay: {
     changeSeats: 'Change seats',

@@ -116,6 +116,8 @@ const zh = {
     bindTitle: '绑定手机号',
     bindHint: '微信登录成功。请绑定手机号后继续，已用手机号注册的账号及其订单将与微信关联。',
     bindSubmit: '绑定并继续',
+    bindIdentity: '手机号将绑定到以下微信账号：',
+    bindNotMine: '这不是我的微信账号，退出登录',
   },
   pay: {
     changeSeats: '更换座位',

@@ -3,7 +3,7 @@
  * with a code from the dev SMS outbox and lands where it was going; the same identity later logs
  * in silently; a phone browser's scan login is approved from the chat app; the centre shows
  * the bound nickname and unbinds it. */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { chatAppContext } from './chatApp.ts';
 import { fill, latestCode, newPhone, shot } from './helpers.ts';
 import { noSidewaysScroll, noWordBrokenMidWord, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
@@ -13,11 +13,13 @@ test.use(chatAppContext);
 const T = {
   zh: {
     newOne: '一个新身份', next: '继续', allow: '允许', refuse: '拒绝', phone: '手机号', code: '验证码', sendCode: '获取验证码', bind: '绑定并继续',
-    bindTitle: '绑定手机号', confirm: '确认登录', approved: '已确认，另一块屏幕将自动登录', wechat: '微信', unbind: '解绑', unbound: '已解绑微信', scanLink: '微信扫码登录', wrongCode: '验证码错误或已过期',
+    bindTitle: '绑定手机号', bindIdentity: '手机号将绑定到以下微信账号：', notMine: '这不是我的微信账号，退出登录',
+    otherBrowser: '该登录链接来自其他浏览器，未登录任何账号。请在此重新登录', confirm: '确认登录', approved: '已确认，另一块屏幕将自动登录', wechat: '微信', unbind: '解绑', unbound: '已解绑微信', scanLink: '微信扫码登录', wrongCode: '验证码错误或已过期',
   },
   en: {
     newOne: 'A new identity', next: 'Continue', allow: 'Allow', refuse: 'Refuse', phone: 'Mobile', code: 'Code', sendCode: 'Send code', bind: 'Bind and continue',
-    bindTitle: 'Bind your mobile number', confirm: 'Confirm', approved: 'Confirmed: the other screen logs in now', wechat: 'WeChat', unbind: 'Unbind', unbound: 'WeChat unbound', scanLink: 'Log in with WeChat (scan)', wrongCode: 'Verification code is incorrect or expired',
+    bindTitle: 'Bind your mobile number', bindIdentity: 'Your number will be joined to this WeChat account:', notMine: 'Not my WeChat account: log out',
+    otherBrowser: 'This login link came from another browser: nobody was logged in. Please log in again here', confirm: 'Confirm', approved: 'Confirmed: the other screen logs in now', wechat: 'WeChat', unbind: 'Unbind', unbound: 'WeChat unbound', scanLink: 'Log in with WeChat (scan)', wrongCode: 'Verification code is incorrect or expired',
   },
 } as const;
 
@@ -59,6 +61,11 @@ for (const lang of ['zh', 'en'] as const) {
     // Logged in to an account without a phone: the bind form, before anything else.
     await expect(page.getByText(L.bindTitle).first()).toBeVisible();
     await expect(page).toHaveURL(/\/individualCustomers\/bindPhone\?redirect=/);
+    // Whose chat-app account the number is about to be joined to, and a way out if not hers.
+    const identity = page.locator('.bind-identity');
+    await expect(identity).toContainText(L.bindIdentity);
+    await expect(identity.locator('.bind-identity__name')).not.toBeEmpty();
+    await tapTarget(identity.getByRole('button', { name: L.notMine }));
     const phone = `${newPhone().slice(0, 10)}${lang === 'zh' ? 3 : 4}`;
     await fill(page, L.phone, phone);
     await page.getByRole('button', { name: L.sendCode }).click();
@@ -126,5 +133,53 @@ for (const lang of ['zh', 'en'] as const) {
     await page.locator('.rv-dialog').getByRole('button', { name: L.unbind }).click();
     await expect(page.getByText(L.unbound)).toBeVisible();
     await expect(wechatRow).toHaveCount(0);
+  });
+}
+
+/** An attacker's chat-app login with a new identity, up to the link he keeps and sends instead of
+ * following it: the chat app's callback, or the login ticket it answers. Driven over HTTP in his
+ * own browser context (its cookies), as his browser would, without following the last redirect. */
+async function unfinishedLogin(attacker: BrowserContext, keep: 'callback' | 'ticket'): Promise<string> {
+  const start = await attacker.request.get(`/prod-api/ingore/getWechatCode?${new URLSearchParams({ oauthType: 'userinfo', redirectUrl: GOING })}`);
+  const authorize = new URL((await start.json()).data.url, 'http://x');
+  const form = Object.fromEntries(['redirect_uri', 'scope', 'state', 'lang'].map((k) => [k, authorize.searchParams.get(k) ?? '']));
+  const allowed = await attacker.request.post('/prod-api/wx/sim/decide', { form: { ...form, openid: 'new', decision: 'allow' }, maxRedirects: 0 });
+  const callback = allowed.headers().location;
+  expect(callback).toContain('/prod-api/getWxOauthCode?');
+  if (keep === 'callback') return callback;
+  const landed = (await attacker.request.get(callback, { maxRedirects: 0 })).headers().location;
+  expect(landed).toContain('wxTicket=');
+  return landed;
+}
+
+for (const lang of ['zh', 'en'] as const) {
+  const L = T[lang];
+
+  test(`a login link from someone else's browser logs nobody in, and says so (${lang})`, async ({ browser, baseURL }) => {
+    const attacker = await browser.newContext({ ...chatAppContext, baseURL, viewport: { width: 375, height: 667 } });
+    // The chat app's callback, and the login screen's ticket after it: each kept unfollowed.
+    const callback = await unfinishedLogin(attacker, 'callback');
+    const ticket = await unfinishedLogin(attacker, 'ticket');
+
+    const victim = await browser.newContext({ ...chatAppContext, baseURL, viewport: { width: 375, height: 667 }, locale: lang === 'en' ? 'en-GB' : 'zh-CN' });
+    const page = await victim.newPage();
+    await useLanguage(page, lang);
+    await page.addInitScript(() => sessionStorage.setItem('noticeSeen', '1'));
+    await page.goto(callback);
+    // Back at the start, told why, in her language; not logged in.
+    await expect(page).toHaveURL(/\/individualCustomers(\/select\/selectDate)?$/);
+    await expect(page.locator('.rv-toast').filter({ hasText: L.otherBrowser })).toBeVisible();
+    await looksRight(page);
+    await shot(page, lang, 'wx-7-csrf-callback');
+    expect((await victim.cookies()).map((c) => c.name)).not.toContain('ticket_token_individual');
+
+    // The login ticket of the attacker's finished OAuth: refused on the login screen, where the eye is.
+    await page.goto(ticket);
+    await whereTheEyeIs(page, page.getByRole('alert').filter({ hasText: L.otherBrowser }));
+    await looksRight(page);
+    await shot(page, lang, 'wx-8-csrf-ticket');
+    expect((await victim.cookies()).map((c) => c.name)).not.toContain('ticket_token_individual');
+    await attacker.close();
+    await victim.close();
   });
 }

@@ -22,6 +22,7 @@ import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 import { inChatApp } from '../../wechat/chatApp.ts';
+import { BindIdentity } from './BindIdentity.tsx';
 
 const machine = loginMachine.provide({
   actors: {
@@ -85,6 +86,7 @@ export default function Login({ bind = false }: { bind?: boolean }) {
         <img src="/logo.svg" alt="" width={56} height={56} />
         <p className="muted">{onForm ? t(binding ? 'login.bindHint' : 'login.hint') : oauthFailed ? null : t('login.wechatGoing')}</p>
       </div>
+      {onForm && binding ? <BindIdentity /> : null}
       {onForm ? (
         <section className="card">
           <Field
