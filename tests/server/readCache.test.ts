@@ -10,6 +10,7 @@ import { SignJWT } from 'jose';
 import { signToken, tokenVerifier } from '../../server/auth.ts';
 import { runPayTimeout } from '../../server/jobs/payTimeout.ts';
 import { DEMO_USER } from '../../server/seed/museum.ts';
+import { DEMO_SCHOOL } from '../../server/seed/accounts.ts';
 import { catalogOf } from '../../server/services/catalog.ts';
 import type { CalendarDay, HallPool, SchedulePool } from '../../src/domain/types.ts';
 import { OPEN_DAY } from './constants.ts';
@@ -254,6 +255,20 @@ describe.skipIf(!onPg)('two instances on one PostgreSQL (server-pg lane only)', 
     expect(await userInfo(a, token)).toBe(200);
     expect((await a.call('POST', '/logout', { token })).code).toBe(200);
     expect(await soon(async () => (await userInfo(b, token)) === 401)).toBe(true);
+  });
+
+  it("a group's password changed on one instance ends its sessions on the other", async () => {
+    const login = async (app: TestApp, password: string) => (await app.call('POST', '/login', { body: { username: DEMO_SCHOOL.creditCode, password } })).data.token as string;
+    const team = async (app: TestApp, token: string) => (await app.call('GET', '/getUserInfoToTeam', { token })).code;
+    const token = await login(b, DEMO_SCHOOL.password);
+    expect(await team(b, token)).toBe(200);
+    const changed = await a.call('POST', '/system/user/updateTeamPassword', {
+      token: await login(a, DEMO_SCHOOL.password),
+      body: { oldPassword: DEMO_SCHOOL.password, password: 'School2099', confirmPassword: 'School2099' },
+    });
+    expect(changed.code).toBe(200);
+    expect(await soon(async () => (await team(b, token)) === 401)).toBe(true);
+    expect(await team(b, await login(b, 'School2099'))).toBe(200);
   });
 
   it('with its listening connection lost, an instance serves nothing from memory until it listens again', async () => {
