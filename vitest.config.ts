@@ -17,7 +17,8 @@ process.env.PG_LANE_SKIPPED = pgOff ?? '';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      // Generous timeouts: a test may wait for a condition, never lose a race with a busy machine.
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], setupFiles: ['tests/unit/setup.ts'], testTimeout: 30_000 } },
       { test: { name: 'machines', include: ['tests/machines/**/*.test.ts'] } },
       { test: { name: 'server', ...server, globalSetup: ['tests/server/global-setup.ts'] } },
       pgOff

@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { REQUEST_TIMEOUT_MS } from '../../../src/domain/limits.ts';
 
 const cookies = { value: '' };
 const store = new Map<string, string>();
@@ -39,22 +40,31 @@ beforeAll(async () => {
     };
     const code = Number(/code\/(\d+)/.exec(path)?.[1] ?? 200);
     if (path.includes('/http/')) return send({}, code);
-    if (path.includes('/slow')) return void setTimeout(() => send({ code: 200, msg: '', data: 1 }), 500);
+    // Never answered: only the client's timeout ends it, however fast or slow the machine is.
+    if (path.includes('/hang')) return;
     send({ code, msg: `message ${code}`, data: { ok: code } });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  configure(REQUEST_TIMEOUT_MS);
+});
+
+/** The client against this server; the real timeout, so that a busy machine never times out an answer. */
+function configure(timeoutMs: number) {
   configureApi({
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/prod-api`,
-    timeoutMs: 200,
+    timeoutMs,
     language: () => 'en_us',
     text: (key) => `text:${key}`,
     toast: (m) => toasts.push(m),
     expired: () => expired++,
     bindRequired: () => bindRequired++,
   });
-});
+}
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => {
+  server.closeAllConnections();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
 
 beforeEach(() => {
   toasts.length = 0;
@@ -115,7 +125,13 @@ describe('API client (SPEC §7-§8)', () => {
   });
 
   it('shows the crowd message on a timeout', async () => {
-    await rejection(call('/slow'));
+    // A short timeout for a request that is never answered: it can only end by timing out.
+    configure(300);
+    try {
+      await rejection(call('/hang'));
+    } finally {
+      configure(REQUEST_TIMEOUT_MS);
+    }
     expect(toasts).toEqual(['text:timeout']);
   });
 
