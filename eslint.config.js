@@ -33,7 +33,7 @@ function layers() {
 }
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'reports', 'test-results', '.data'] },
+  { ignores: ['dist', 'dist-server', 'node_modules', 'reports', 'test-results', '.data'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

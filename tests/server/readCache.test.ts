@@ -5,7 +5,7 @@
  * A write made with triggers off (session_replication_role = replica) sends no notice: it stands
  * for "the database changed behind the cache" and shows that the answer is served from memory. */
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SignJWT } from 'jose';
 import { signToken, tokenVerifier } from '../../server/auth.ts';
 import { runPayTimeout } from '../../server/jobs/payTimeout.ts';
@@ -223,15 +223,13 @@ describe.skipIf(!onPg)('two instances on one PostgreSQL (server-pg lane only)', 
     await a?.close();
   });
 
-  /** Asks until `check` holds, for 3 s at most (a notice normally takes a millisecond or two);
-   * the apps keep their reads an hour, so only a notice can make it hold. */
+  /** Asks until `check` holds (a notice normally takes a millisecond or two; 20 s at most, for a
+   * busy machine); the apps keep their reads an hour, so only a notice can make it hold. */
   async function soon(check: () => Promise<boolean>): Promise<boolean> {
-    const until = Date.now() + 3000;
-    while (Date.now() < until) {
-      if (await check()) return true;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return check();
+    return vi.waitFor(async () => expect(await check()).toBe(true), { timeout: 20_000, interval: 20 }).then(
+      () => true,
+      () => false,
+    );
   }
 
   it("a booking on one instance shows on the other's calendar and halls", async () => {
@@ -278,8 +276,17 @@ describe.skipIf(!onPg)('two instances on one PostgreSQL (server-pg lane only)', 
     await a.db.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND query ILIKE 'LISTEN%'`);
     await silently(a, 'UPDATE hall_schedule SET sold = sold + 1 WHERE id = $1', [session.hallScheduleId]);
     expect(await soon(async () => (await sessionOf(b, OPEN_DAY, session.hallScheduleId)).ticketPool === session.ticketPool - 1)).toBe(true);
-    // Back to listening (within a second or so), it caches again and notices drop it again.
-    await new Promise((r) => setTimeout(r, 1500));
+    // Back to listening (within a second or so), it caches again: a write that sends no notice
+    // does not show. Then notices drop it again.
+    const pool = async () => (await sessionOf(b, OPEN_DAY, session.hallScheduleId)).ticketPool;
+    const fromMemory = async () => {
+      const before = await pool();
+      await silently(a, 'UPDATE hall_schedule SET sold = sold + 1 WHERE id = $1', [session.hallScheduleId]);
+      const after = await pool();
+      await silently(a, 'UPDATE hall_schedule SET sold = sold - 1 WHERE id = $1', [session.hallScheduleId]);
+      return after === before;
+    };
+    await vi.waitFor(async () => expect(await fromMemory()).toBe(true), { timeout: 20_000, interval: 50 });
     await sessionOf(b, OPEN_DAY, session.hallScheduleId);
     await a.db.query('UPDATE hall_schedule SET sold = sold - 1 WHERE id = $1', [session.hallScheduleId]);
     expect(await soon(async () => (await sessionOf(b, OPEN_DAY, session.hallScheduleId)).ticketPool === session.ticketPool)).toBe(true);
