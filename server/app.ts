@@ -225,7 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (payment.name === 'sim') await app.register(payCashierSim, { ...opts, sim: payment as SimPayment });
   const wechatOAuth = deps.providers.wechatOAuth;
   if (wechatOAuth.name === 'sim') await app.register(wechatOAuthSim, { ...opts, sim: wechatOAuth as SimWechatOAuth });
-  if (deps.config.mode === 'demo' && deps.providers.sms.outbox) await app.register(devRoutes, opts);
+  if (deps.config.mode === 'demo' && (deps.providers.sms.outbox || deps.devClock)) await app.register(devRoutes, opts);
   if (deps.config.mode === 'demo') {
     // The interactive API reference, for developers: open, and only in the demo.
     await app.register(async (docs) => {

@@ -75,6 +75,8 @@ export interface ServerConfig {
   intervals: { payTimeoutMs: number; cartExpiryMs: number; missedVisitsMs: number; waitingListMs: number };
   /** The simulators in use (demo mode uses any; production only those in ALLOW_SIMULATORS). */
   simulators: Simulator[];
+  /** DEV_CLOCK=1: the end-to-end tests may move the demo's clock forward (server/devClock.ts). */
+  devClock: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -119,6 +121,7 @@ const schema = z.object({
   BAIDU_API_KEY: z.string().min(1).optional(),
   BAIDU_SECRET_KEY: z.string().min(1).optional(),
   CAPTCHA: z.enum(['slider', 'off']).default('slider'),
+  DEV_CLOCK: z.enum(['0', '1']).default('0'),
   CHECK_IN_SOURCE: z.enum(['none', 'gate', 'database']).optional(),
   ALLOW_SIMULATORS: z.string().default(''),
   PAY_TIMEOUT_INTERVAL_MS: ms.default(5000),
@@ -223,6 +226,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
       );
     }
     if (e.CAPTCHA === 'off') throw new ConfigError('CAPTCHA=off is for benchmarks only and is refused with NODE_ENV=production');
+    if (e.DEV_CLOCK === '1') throw new ConfigError('DEV_CLOCK=1 is for tests only and is refused with NODE_ENV=production');
   }
 
   return {
@@ -253,5 +257,6 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
       waitingListMs: e.WAITING_LIST_INTERVAL_MS,
     },
     simulators: simulated.map(([name]) => name),
+    devClock: e.DEV_CLOCK === '1',
   };
 }

@@ -2,6 +2,7 @@
 import type { Db } from './db/db.ts';
 import type { TrustProxy } from './config.ts';
 import type { Clock } from './time.ts';
+import type { MovableClock } from './devClock.ts';
 import type { SmsProvider } from './providers/sms.ts';
 import type { PaymentProvider } from './providers/payment.ts';
 import type { FaceProvider } from './providers/face.ts';
@@ -48,6 +49,8 @@ export interface AppDeps {
   clock: Clock;
   providers: Providers;
   config: AppConfig;
+  /** The demo's clock moved forward by the end-to-end tests (server/devClock.ts), when DEV_CLOCK=1. */
+  devClock?: MovableClock;
 }
 
 export const defaultConfig = (): AppConfig => ({

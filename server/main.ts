@@ -26,6 +26,7 @@ import { wechatJsapiProvider } from './providers/wechatJsapi.ts';
 import { simWechatOAuth, wechatOAuth } from './providers/wechatOAuth.ts';
 import { DEMO_USER } from './seed/museum.ts';
 import { warmLazy } from './lazy.ts';
+import { movableClock } from './devClock.ts';
 
 // The project: one level up from server/ and from dist-server/ alike.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -44,7 +45,9 @@ async function main() {
   const config = readConfig(process.env, root);
   const { db, where, unlock } = await openConfiguredDb(config, root);
   phase('database');
-  const clock = () => new Date();
+  // The demo's clock may be moved forward by the end-to-end tests (DEV_CLOCK=1, never in production).
+  const movable = config.devClock ? movableClock() : null;
+  const clock = movable?.clock ?? (() => new Date());
   await migrate(db);
   phase('migrations');
   // The simulated payment's keys (made once, off the main thread) while the seed runs.
@@ -57,6 +60,7 @@ async function main() {
   const deps: AppDeps = {
     db,
     clock,
+    ...(movable ? { devClock: movable } : {}),
     providers: {
       sms: smsProvider(config.sms),
       payment: await payment,

@@ -155,7 +155,8 @@ for (const lang of ['zh', 'en'] as const) {
       await page.goBack();
       await page.getByRole('button', { name: T.next }).click();
       await expect(page).toHaveURL(/\/select\/addAudienceSure$/);
-      await page.waitForTimeout(500);
+      // The screen has asked what it asks (the tips come with its answers): no tips this time.
+      await page.waitForLoadState('networkidle');
       await expect(page.getByRole('dialog', { name: T.firstOrder })).toHaveCount(0);
     });
   });

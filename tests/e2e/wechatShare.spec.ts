@@ -160,7 +160,8 @@ test("a phone's own browser asks for no JS-SDK config and loads no weixin-js-sdk
   await expect(page.locator('.day--available').first()).toBeVisible();
   await page.goto(`/repOrder/${shared.flag}`);
   await expect(page.getByText(shared.visitDate).first()).toBeVisible();
-  await page.waitForTimeout(500);
+  // Everything the page asks for has been asked: no JS-SDK config among it.
+  await page.waitForLoadState('networkidle');
   expect(asked.filter((u) => u.includes('getWxJsConfig'))).toEqual([]);
   expect(asked.filter((u) => /weixin-js-sdk|\/page-[\w-]+\.js/.test(u))).toEqual([]);
   expect(await page.evaluate(() => 'jWeixin' in window || 'WeixinJSBridge' in window)).toBe(false);

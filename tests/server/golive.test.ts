@@ -30,6 +30,8 @@ describe('configuration read once, checked at start-up', () => {
     expect(() => config({ NODE_ENV: 'production', ...http })).toThrow(/payment \(PAYMENT_PROVIDER=sim\)/);
     expect(config({ NODE_ENV: 'production', ...http, ALLOW_SIMULATORS: 'payment,face,wechat' })).toMatchObject({ mode: 'production', simulators: ['payment', 'face', 'wechat'] });
     expect(() => config({ NODE_ENV: 'production', ALLOW_SIMULATORS: 'sms,payment,face,wechat', CAPTCHA: 'off' })).toThrow(/CAPTCHA=off/);
+    expect(() => config({ NODE_ENV: 'production', ALLOW_SIMULATORS: 'sms,payment,face,wechat', DEV_CLOCK: '1' })).toThrow(/DEV_CLOCK=1/);
+    expect(config({ DEV_CLOCK: '1' })).toMatchObject({ mode: 'demo', devClock: true });
   });
 
   it('the chat app and its payment: the real adapters need their credentials, keys and a public address', () => {
@@ -95,6 +97,21 @@ describe('demo mode', () => {
     expect(all.msg).toMatch(/Invalid request parameter: phone/);
     const one = await t.call('GET', '/dev/sms/outbox?phone=13600000001');
     expect(one.data.map((m: { phone: string }) => m.phone)).toEqual(['13600000001']);
+  });
+
+  it("DEV_CLOCK=1 moves the demo's clock forward: the 60 s between two codes to a phone are skipped, not waited; absent without it", async () => {
+    const moved = await makeApp({}, { devClock: true });
+    try {
+      const send = async () => (await moved.call('POST', '/ingore/sendMessage', { body: { phone: '13600000009' }, lang: 'en' })).msg;
+      expect(await send()).toBe('Success');
+      expect(await send()).toMatch(/^Codes are sent too often; please try again in \d+ s$/);
+      const before = moved.now().getTime();
+      expect(await moved.call('POST', '/dev/clock/advance', { body: { ms: 60_000 } })).toMatchObject({ code: 200, data: { now: before + 60_000 } });
+      expect(await send()).toBe('Success');
+    } finally {
+      await moved.close();
+    }
+    expect((await t.call('POST', '/dev/clock/advance', { body: { ms: 60_000 } })).code).toBe(404);
   });
 
   it('X-Forwarded-For is not believed by default: the per-address SMS cap holds', async () => {
@@ -248,6 +265,7 @@ describe('production mode', () => {
   it('mounts no dev endpoint, even with the console SMS simulator allowed', async () => {
     await t.call('POST', '/ingore/sendMessage', { body: { phone: '13600000003' } });
     expect((await t.call('GET', '/dev/sms/outbox?phone=13600000003')).code).toBe(404);
+    expect((await t.call('POST', '/dev/clock/advance', { body: { ms: 60_000 } })).code).toBe(404);
     expect((await t.call('GET', '/docs/')).code).toBe(404);
   });
 

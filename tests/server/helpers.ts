@@ -91,6 +91,8 @@ export async function makeApp(
     providers?: Partial<Pick<Providers, 'face' | 'ocr' | 'payment' | 'wechatOAuth'>>;
     /** The chat app's real JS-SDK adapter against this vendor (a fake), instead of the simulator. */
     wechat?: { config: WechatConfig; timeoutMs?: number; waitMs?: number; log?: (line: string) => void };
+    /** DEV_CLOCK=1: the dev route that moves this app's clock forward is mounted. */
+    devClock?: boolean;
   } = {},
 ): Promise<TestApp> {
   const { db, url } = await openTestDb(options.databaseUrl);
@@ -111,6 +113,7 @@ export async function makeApp(
       ...options.providers,
     },
     config: { ...defaultConfig(), smsPerIpPerHour: 10_000, ...config },
+    ...(options.devClock ? { devClock: { clock, advance: (ms: number) => void (now += ms) } } : {}),
   });
   const call: TestApp['call'] = async (method, url, opts = {}) => {
     const headers: Record<string, string> = { language: opts.lang === 'en' ? 'en_us' : 'zh_cn' };
