@@ -3,7 +3,7 @@
  * configured, every answer carries security headers, and logs keep phones masked. */
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, orderRequest, priceOf, type TestApp } from './helpers.ts';
@@ -52,6 +52,12 @@ describe('configuration read once, checked at start-up', () => {
     const http = { SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send', SMS_HTTP_KEY: 'k', ALLOW_SIMULATORS: 'face' };
     const wechat = { WECHAT_PROVIDER: 'wechat', WECHAT_APP_SECRET: 's' };
     expect(() => config({ NODE_ENV: 'production', ...http, ...pay, ...wechat })).toThrow(/need PUBLIC_URL/);
+    // The vendor calls back over https only: an http PUBLIC_URL is refused with either real adapter.
+    for (const real of [{ ...pay, ...wechat }, pay, { ...wechat, WECHAT_APP_ID: 'wx1', ALLOW_SIMULATORS: 'face,payment' }]) {
+      expect(() => config({ NODE_ENV: 'production', ...http, ...real, PUBLIC_URL: 'http://tickets.museum.example' })).toThrow(/PUBLIC_URL must be https:\/\//);
+    }
+    expect(() => config({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
+    expect(config({ PUBLIC_URL: 'http://192.168.1.20:8080' }).publicUrl).toBe('http://192.168.1.20:8080');
     expect(config({ NODE_ENV: 'production', ...http, ...pay, ...wechat, PUBLIC_URL: 'https://tickets.museum.example/' })).toMatchObject({
       simulators: ['face'],
       publicUrl: 'https://tickets.museum.example',
@@ -68,6 +74,15 @@ describe('configuration read once, checked at start-up', () => {
     expect(() => config({ TOKEN_SECRET: 'short' })).toThrow(/TOKEN_SECRET/);
     expect(() => config({ SMS_PER_IP_PER_HOUR: '0' })).toThrow(/SMS_PER_IP_PER_HOUR/);
     expect([config({}).smsPerIpPerHour, config({ SMS_PER_IP_PER_HOUR: '200' }).smsPerIpPerHour]).toEqual([30, 200]);
+  });
+
+  it('ALLOWED_HOSTS: by default this machine (loopback and its interfaces, any port); else the names given, a port kept', () => {
+    const own = config({}).allowedHosts;
+    expect(own).toEqual(expect.arrayContaining(['localhost', '127.0.0.1', '[::1]']));
+    const lan = Object.values(networkInterfaces()).flat().find((a) => a?.family === 'IPv4' && !a.internal);
+    if (lan) expect(own).toContain(lan.address);
+    expect(config({ ALLOWED_HOSTS: 'Tickets.LAN:8080, 10.0.0.5,[::1]:80' }).allowedHosts).toEqual(['tickets.lan:8080', '10.0.0.5', '[::1]:80']);
+    expect(() => config({ ALLOWED_HOSTS: 'localhost,http://evil.example/' })).toThrow(/ALLOWED_HOSTS: not a host or host:port: http:\/\/evil.example\//);
   });
 
   it('TRUST_PROXY: off, on, a hop count or addresses', () => {
@@ -187,7 +202,7 @@ describe('payments are taken only from a verified notify', () => {
     await t?.close();
   });
 
-  async function unpaidOrder() {
+  async function placed() {
     const token = await t.tokenFor(`1590000${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`);
     const [h] = await t.halls(OPEN_DAY);
     const session = h.scheduleTicketPoolVOS.find((s) => s.state === 'available')!.hallScheduleId;
@@ -196,7 +211,11 @@ describe('payments are taken only from a verified notify', () => {
       body: orderRequest(OPEN_DAY, h.hallId, session, [{ name: '钱七', birth: ADULT, ticketPriceId: priceOf(h, 'adult') }], await t.captchaToken()),
     });
     expect(r.code, r.msg).toBe(200);
-    const orderId = r.data.orderId as number;
+    return { token, orderId: r.data.orderId as number };
+  }
+
+  async function unpaidOrder() {
+    const { token, orderId } = await placed();
     const created = await t.call('POST', '/pay/create', { token, body: { orderId } });
     const payId = new URL(created.data.payUrl, 'http://x').searchParams.get('payId')!;
     const [{ amount }] = await t.db.query<{ amount: number }>('SELECT amount FROM payments WHERE pay_id = $1', [payId]);
@@ -206,6 +225,15 @@ describe('payments are taken only from a verified notify', () => {
 
   const post = (headers: Record<string, string>, payload: string) =>
     t.app.inject({ method: 'POST', url: '/prod-api/pay/notify', headers: { 'content-type': 'application/json', ...headers }, payload });
+
+  it("starts a payment only for a Host of ALLOWED_HOSTS (its notify_url is made of it): another is refused, no payment made", async () => {
+    const { token, orderId } = await placed();
+    const payments = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments WHERE order_id = $1', [orderId]))[0].n;
+    const evil = await t.call('POST', '/pay/create', { token, body: { orderId }, headers: { host: 'evil.example' }, lang: 'en' });
+    expect(evil).toMatchObject({ code: 500, msg: "This address is not one of this site's; please open the site at its own address", data: null });
+    expect(await payments()).toBe(0);
+    expect((await t.call('POST', '/pay/create', { token, body: { orderId } })).code).toBe(200);
+  });
 
   it('the old anonymous notify is gone', async () => {
     const { payId, amount, status } = await unpaidOrder();

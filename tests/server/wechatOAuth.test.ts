@@ -16,7 +16,8 @@ const GOING = '/individualCustomers/order/orderRecord';
 const ORDER_ROUTE = '/order/ticketInfo/ticketInfoTimeOut';
 
 beforeEach(async () => {
-  t = await makeApp();
+  // The demo answers at this name (ALLOWED_HOSTS): our callback is made of it.
+  t = await makeApp({ allowedHosts: [HOST] });
   sim = simWechatOAuth(t.db, t.now);
   await sim.ensureUsers();
 });
