@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, orderRequest, priceOf, type TestApp } from './helpers.ts';
+import { makeApp, orderRequest, payInFull, priceOf, type TestApp } from './helpers.ts';
 import { OPEN_DAY } from './constants.ts';
 import { ConfigError, readConfig } from '../../server/config.ts';
 import { consoleSms } from '../../server/providers/sms.ts';
@@ -193,6 +193,55 @@ describe('demo mode', () => {
   });
 });
 
+/** A new visitor's unpaid order of one adult ticket. */
+async function placedOrder(t: TestApp) {
+  const token = await t.tokenFor(`1590000${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`);
+  const [h] = await t.halls(OPEN_DAY);
+  const session = h.scheduleTicketPoolVOS.find((s) => s.state === 'available')!.hallScheduleId;
+  const r = await t.call('POST', '/config/orderRule/placeOrder', {
+    token,
+    body: orderRequest(OPEN_DAY, h.hallId, session, [{ name: '钱七', birth: ADULT, ticketPriceId: priceOf(h, 'adult') }], await t.captchaToken()),
+  });
+  expect(r.code, r.msg).toBe(200);
+  return { token, orderId: r.data.orderId as number };
+}
+
+describe('answers with personal data are never stored by a browser or a proxy', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const send = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
+    t.app.inject({ method, url: `/prod-api${url}`, headers: token ? { authorization: `Bearer ${token}` } : {}, payload });
+
+  it("a logged-in account's answers, and the anonymous ones with an order, a token or a challenge, are no-store; the public reads are as they were", async () => {
+    const { token, orderId } = await placedOrder(t);
+    await payInFull(t, token, orderId);
+    for (const url of [`/order/OrderInfo/searchPersonOrder/${orderId}`, '/order/OrderInfo/getOrderInfoByStatus?pageNum=1&pageSize=10', '/system/topContacts', '/getUserInfoToIndividual']) {
+      const res = await send('GET', url, token);
+      expect(res.json().code, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    // A refusal of a missing login too.
+    expect((await send('GET', '/system/topContacts')).headers['cache-control']).toBe('no-store');
+    const { shortLinkFlag } = (await t.call('GET', `/order/OrderInfo/searchPersonOrder/${orderId}`, { token })).data;
+    const shared = await send('POST', '/ingore/getOrderDetailByShortUrl', undefined, { shortLinkFlag });
+    expect(shared.json().data.orderId).toBe(orderId);
+    expect(shared.headers['cache-control']).toBe('no-store');
+    for (const url of ['/ingore/wxLogin?ticket=abc', '/ingore/captchaImage']) expect((await send('GET', url)).headers['cache-control'], url).toBe('no-store');
+    // The calendar, the halls of a day and the settings: the same for everyone, no header today.
+    for (const url of ['/pool/ingore/getCalendar', `/pool/ingore/getHall?queryDate=${OPEN_DAY}&openPerson=1&saleMode=1`, '/basesetting/HallSetting/ingore/gainAllSystemConfigLogin']) {
+      const res = await send('GET', url);
+      expect(res.json().code, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBeUndefined();
+    }
+  });
+});
+
 describe('payments are taken only from a verified notify', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -202,17 +251,7 @@ describe('payments are taken only from a verified notify', () => {
     await t?.close();
   });
 
-  async function placed() {
-    const token = await t.tokenFor(`1590000${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`);
-    const [h] = await t.halls(OPEN_DAY);
-    const session = h.scheduleTicketPoolVOS.find((s) => s.state === 'available')!.hallScheduleId;
-    const r = await t.call('POST', '/config/orderRule/placeOrder', {
-      token,
-      body: orderRequest(OPEN_DAY, h.hallId, session, [{ name: '钱七', birth: ADULT, ticketPriceId: priceOf(h, 'adult') }], await t.captchaToken()),
-    });
-    expect(r.code, r.msg).toBe(200);
-    return { token, orderId: r.data.orderId as number };
-  }
+  const placed = () => placedOrder(t);
 
   async function unpaidOrder() {
     const { token, orderId } = await placed();
