@@ -93,6 +93,19 @@ describe('configuration read once, checked at start-up', () => {
   });
 });
 
+/** A new visitor's unpaid order of one adult ticket. */
+async function placedOrder(t: TestApp) {
+  const token = await t.tokenFor(`1590000${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`);
+  const [h] = await t.halls(OPEN_DAY);
+  const session = h.scheduleTicketPoolVOS.find((s) => s.state === 'available')!.hallScheduleId;
+  const r = await t.call('POST', '/config/orderRule/placeOrder', {
+    token,
+    body: orderRequest(OPEN_DAY, h.hallId, session, [{ name: '钱七', birth: ADULT, ticketPriceId: priceOf(h, 'adult') }], await t.captchaToken()),
+  });
+  expect(r.code, r.msg).toBe(200);
+  return { token, orderId: r.data.orderId as number };
+}
+
 describe('demo mode', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -135,6 +148,32 @@ describe('demo mode', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     const page = await t.app.inject({ method: 'GET', url: '/individualCustomers/select/selectDate' });
     expect(page.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
+  });
+
+  const send = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
+    t.app.inject({ method, url: `/prod-api${url}`, headers: token ? { authorization: `Bearer ${token}` } : {}, payload });
+
+  it("answers with personal data are never kept by a browser or a proxy: a logged-in account's, and the anonymous ones with an order, a token or a challenge, are no-store; the public reads are as they were", async () => {
+    const { token, orderId } = await placedOrder(t);
+    await payInFull(t, token, orderId);
+    for (const url of [`/order/OrderInfo/searchPersonOrder/${orderId}`, '/order/OrderInfo/getOrderInfoByStatus?pageNum=1&pageSize=10', '/system/topContacts', '/getUserInfoToIndividual']) {
+      const res = await send('GET', url, token);
+      expect(res.json().code, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    // A refusal of a missing login too.
+    expect((await send('GET', '/system/topContacts')).headers['cache-control']).toBe('no-store');
+    const { shortLinkFlag } = (await t.call('GET', `/order/OrderInfo/searchPersonOrder/${orderId}`, { token })).data;
+    const shared = await send('POST', '/ingore/getOrderDetailByShortUrl', undefined, { shortLinkFlag });
+    expect(shared.json().data.orderId).toBe(orderId);
+    expect(shared.headers['cache-control']).toBe('no-store');
+    for (const url of ['/ingore/wxLogin?ticket=abc', '/ingore/captchaImage']) expect((await send('GET', url)).headers['cache-control'], url).toBe('no-store');
+    // The calendar, the halls of a day and the settings: the same for everyone, no header today.
+    for (const url of ['/pool/ingore/getCalendar', `/pool/ingore/getHall?queryDate=${OPEN_DAY}&openPerson=1&saleMode=1`, '/basesetting/HallSetting/ingore/gainAllSystemConfigLogin']) {
+      const res = await send('GET', url);
+      expect(res.json().code, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBeUndefined();
+    }
   });
 
   it('who may call is decided by the matched route, never by text in the URL', async () => {
@@ -190,55 +229,6 @@ describe('demo mode', () => {
     const lines: string[] = [];
     await consoleSms((l) => lines.push(l)).send({ phone: '13812345678', text: 'code 123456', code: '123456', sentAt: 0 });
     expect(lines).toEqual(['[sms] to 138****5678 code 123456']);
-  });
-});
-
-/** A new visitor's unpaid order of one adult ticket. */
-async function placedOrder(t: TestApp) {
-  const token = await t.tokenFor(`1590000${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`);
-  const [h] = await t.halls(OPEN_DAY);
-  const session = h.scheduleTicketPoolVOS.find((s) => s.state === 'available')!.hallScheduleId;
-  const r = await t.call('POST', '/config/orderRule/placeOrder', {
-    token,
-    body: orderRequest(OPEN_DAY, h.hallId, session, [{ name: '钱七', birth: ADULT, ticketPriceId: priceOf(h, 'adult') }], await t.captchaToken()),
-  });
-  expect(r.code, r.msg).toBe(200);
-  return { token, orderId: r.data.orderId as number };
-}
-
-describe('answers with personal data are never stored by a browser or a proxy', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await makeApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  const send = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
-    t.app.inject({ method, url: `/prod-api${url}`, headers: token ? { authorization: `Bearer ${token}` } : {}, payload });
-
-  it("a logged-in account's answers, and the anonymous ones with an order, a token or a challenge, are no-store; the public reads are as they were", async () => {
-    const { token, orderId } = await placedOrder(t);
-    await payInFull(t, token, orderId);
-    for (const url of [`/order/OrderInfo/searchPersonOrder/${orderId}`, '/order/OrderInfo/getOrderInfoByStatus?pageNum=1&pageSize=10', '/system/topContacts', '/getUserInfoToIndividual']) {
-      const res = await send('GET', url, token);
-      expect(res.json().code, url).toBe(200);
-      expect(res.headers['cache-control'], url).toBe('no-store');
-    }
-    // A refusal of a missing login too.
-    expect((await send('GET', '/system/topContacts')).headers['cache-control']).toBe('no-store');
-    const { shortLinkFlag } = (await t.call('GET', `/order/OrderInfo/searchPersonOrder/${orderId}`, { token })).data;
-    const shared = await send('POST', '/ingore/getOrderDetailByShortUrl', undefined, { shortLinkFlag });
-    expect(shared.json().data.orderId).toBe(orderId);
-    expect(shared.headers['cache-control']).toBe('no-store');
-    for (const url of ['/ingore/wxLogin?ticket=abc', '/ingore/captchaImage']) expect((await send('GET', url)).headers['cache-control'], url).toBe('no-store');
-    // The calendar, the halls of a day and the settings: the same for everyone, no header today.
-    for (const url of ['/pool/ingore/getCalendar', `/pool/ingore/getHall?queryDate=${OPEN_DAY}&openPerson=1&saleMode=1`, '/basesetting/HallSetting/ingore/gainAllSystemConfigLogin']) {
-      const res = await send('GET', url);
-      expect(res.json().code, url).toBe(200);
-      expect(res.headers['cache-control'], url).toBeUndefined();
-    }
   });
 });
 
