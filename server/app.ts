@@ -80,10 +80,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Who may call a route is decided once, from the route table: its declared mode, or, where
   // none is declared, 'none' for the spec's anonymous `ingore` paths and a login otherwise.
   // Never from the request's URL text. The OpenAPI document shows it.
+  // So is whether its answer may be stored: never, unless the route is anonymous and declares
+  // itself a public read. A login's answers, and anonymous ones with an order (the shared
+  // link), a token (the logins) or a challenge, are someone's: a shared computer's browser
+  // cache or a proxy must not keep them. A route forgotten here loses caching, not privacy.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/prod-api/')) return;
     const auth: AuthMode = route.config?.auth ?? (route.url.includes('ingore') ? 'none' : 'any');
-    route.config = { ...route.config, auth };
+    route.config = { ...route.config, auth, noStore: auth !== 'none' || route.config?.publicRead !== true };
     if (auth !== 'none') {
       route.schema = { ...route.schema, security: [{ bearer: [] }], description: `${route.schema?.description ?? ''} Token: ${auth === 'any' ? 'visitor or team' : auth === 'individual' ? 'visitor' : auth}.`.trim() };
     }
@@ -91,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/prod-api/')) return;
+    if (request.routeOptions.config?.noStore) reply.header('cache-control', 'no-store');
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
     let unbound = false;
@@ -199,7 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
   });
-  app.get('/prod-api/openapi.json', { schema: { hide: true }, config: { auth: 'none' } }, async () => app.swagger());
+  app.get('/prod-api/openapi.json', { schema: { hide: true }, config: { auth: 'none', publicRead: true } }, async () => app.swagger());
 
   const opts = { prefix: '/prod-api', deps };
   await app.register(settingsRoutes, opts);
@@ -230,7 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The interactive API reference, for developers: open, and only in the demo.
     await app.register(async (docs) => {
       docs.addHook('onRoute', (route) => {
-        route.config = { ...route.config, auth: 'none' };
+        route.config = { ...route.config, auth: 'none', noStore: false };
       });
       await docs.register(fastifySwaggerUi, {
         routePrefix: '/prod-api/docs',

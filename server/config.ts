@@ -2,6 +2,7 @@
  * start-up. A bad value stops the start with a message naming the variable; production mode
  * refuses simulators and dev switches unless they are allowed by name. */
 import { readFileSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -61,6 +62,9 @@ export interface ServerConfig {
   /** Where the chat app and the payment platform reach this server (OAuth redirect_uri, pay
    * notify_url), e.g. https://tickets.museum.cn; null: the demo's own origin. */
   publicUrl: string | null;
+  /** Without PUBLIC_URL, the Host names (`name`: any port, `name:port`) whose requests may give
+   * our own origin (server/origin.ts). */
+  allowedHosts: string[];
   /** OAuth login and JS-SDK signing: `sim` (local pages that play the chat app) or `wechat`. */
   wechat: { provider: 'sim' } | { provider: 'wechat'; wechat: WechatConfig };
   payment: { provider: 'sim' } | { provider: 'wechatpay'; wechatpay: WechatPayConfig };
@@ -101,7 +105,8 @@ const schema = z.object({
   SMS_HTTP_URL: z.url().optional(),
   SMS_HTTP_KEY: z.string().min(1).optional(),
   SMS_PER_IP_PER_HOUR: int(1, 100_000).default(30),
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ALLOWED_HOSTS: z.string().optional(),
   WECHAT_PROVIDER: z.enum(['sim', 'wechat']).default('sim'),
   WECHAT_APP_ID: z.string().min(1).optional(),
   WECHAT_APP_SECRET: z.string().min(1).optional(),
@@ -139,6 +144,36 @@ function trustProxy(value: string | undefined): TrustProxy {
     return (_address, hop) => hop < hops;
   }
   return value.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** A Host name as Host headers are compared with it (lower case, IPv6 in brackets, IDN as
+ * punycode), with its port when one is given; null when it is not one. */
+export function hostName(value: string): string | null {
+  const match = /^(\[[0-9a-f:.]+\]|[^:/?#@[\]\s]+)(?::(\d{1,5}))?$/i.exec(value.trim());
+  if (!match || Number(match[2] ?? 0) > 65535) return null;
+  try {
+    const { hostname } = new URL(`http://${match[1]}`);
+    return match[2] === undefined ? hostname : `${hostname}:${Number(match[2])}`;
+  } catch {
+    return null;
+  }
+}
+
+/** The hosts when ALLOWED_HOSTS is unset: this machine by loopback and by each of its
+ * interfaces' addresses (a phone on the same network opens http://192.168.x.y:8080), any port. */
+export function localHosts(): string[] {
+  const addresses = Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((a) => (a.family === 'IPv6' ? `[${a.address}]` : a.address)));
+  const names = ['localhost', '127.0.0.1', '[::1]', ...addresses].map(hostName).filter((h): h is string => h !== null);
+  return [...new Set(names)];
+}
+
+/** ALLOWED_HOSTS: host or host:port names, comma-separated; unset: localHosts(). */
+function allowedHosts(value: string | undefined): string[] {
+  if (value === undefined) return localHosts();
+  const given = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = given.filter((h) => hostName(h) === null);
+  if (bad.length) throw new ConfigError(`ALLOWED_HOSTS: not a host or host:port: ${bad.join(', ')}`);
+  return given.map((h) => hostName(h)!);
 }
 
 /** A PEM key named by a file variable: read now, so a wrong path stops the start with its name. */
@@ -202,9 +237,13 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
       },
     };
   }
-  // The vendor calls us back (OAuth redirect, pay notify) at a public address it can reach.
-  if (mode === 'production' && (wechat.provider === 'wechat' || payment.provider === 'wechatpay') && !e.PUBLIC_URL) {
-    throw new ConfigError('WECHAT_PROVIDER=wechat and PAYMENT_PROVIDER=wechatpay need PUBLIC_URL (the https origin the chat app reaches this server at)');
+  // The vendor calls us back (OAuth redirect, pay notify) at a public address it can reach, over
+  // https only; our origin then never comes from a request's Host (server/origin.ts).
+  if (mode === 'production' && (wechat.provider === 'wechat' || payment.provider === 'wechatpay')) {
+    if (!e.PUBLIC_URL) throw new ConfigError('WECHAT_PROVIDER=wechat and PAYMENT_PROVIDER=wechatpay need PUBLIC_URL (the https origin the chat app reaches this server at)');
+    if (new URL(e.PUBLIC_URL).protocol !== 'https:') {
+      throw new ConfigError(`PUBLIC_URL must be https:// with WECHAT_PROVIDER=wechat or PAYMENT_PROVIDER=wechatpay (the vendor calls back over https only): ${e.PUBLIC_URL}`);
+    }
   }
 
   const allowed = e.ALLOW_SIMULATORS.split(',').map((s) => s.trim()).filter(Boolean);
@@ -242,6 +281,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     sms,
     smsPerIpPerHour: e.SMS_PER_IP_PER_HOUR,
     publicUrl: e.PUBLIC_URL ? trimmed(e.PUBLIC_URL) : null,
+    allowedHosts: allowedHosts(e.ALLOWED_HOSTS),
     wechat,
     payment,
     face,

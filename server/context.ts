@@ -1,6 +1,6 @@
 /** What every part of the server is given: database, clock, providers and configuration. */
 import type { Db } from './db/db.ts';
-import type { TrustProxy } from './config.ts';
+import { localHosts, type TrustProxy } from './config.ts';
 import type { Clock } from './time.ts';
 import type { MovableClock } from './devClock.ts';
 import type { SmsProvider } from './providers/sms.ts';
@@ -26,8 +26,12 @@ export interface AppConfig {
   smsPerIpPerHour: number;
   logger: boolean;
   /** PUBLIC_URL: the origin the chat app and the payment platform know us by (OAuth redirect_uri,
-   * the pages the JS-SDK signs, the pay notify_url); null: the request's own origin. */
+   * the pages the JS-SDK signs, the pay notify_url); null: the request's own origin, if its Host
+   * is allowed. */
   publicUrl: string | null;
+  /** ALLOWED_HOSTS: without PUBLIC_URL, the Host names a request may give our origin with
+   * (server/origin.ts); by default this machine's own. */
+  allowedHosts: readonly string[];
   /** How long the calendar and the halls of a day are kept at most (server/changes.ts
    * READ_TTL_MS when not given); a change notice drops them sooner. */
   readCacheMs?: number;
@@ -62,4 +66,5 @@ export const defaultConfig = (): AppConfig => ({
   smsPerIpPerHour: 30,
   logger: false,
   publicUrl: null,
+  allowedHosts: localHosts(),
 });

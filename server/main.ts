@@ -79,6 +79,7 @@ async function main() {
       smsPerIpPerHour: config.smsPerIpPerHour,
       logger: config.logger,
       publicUrl: config.publicUrl,
+      allowedHosts: config.allowedHosts,
     },
   };
   phase('providers');

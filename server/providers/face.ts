@@ -3,7 +3,7 @@
  * picture of one flat colour or nearly so, or one far from a portrait's shape, has no face to
  * see; with a face detector installed (faceDetector.ts) it counts faces and their pose. `baidu`
  * asks the vendor's face detection. */
-import { sharp } from '../lazy.ts';
+import { outsideImage } from '../images.ts';
 import type { FaceSeen } from '../../src/domain/faces.ts';
 import { baiduClient, type BaiduCredentials } from './baidu.ts';
 
@@ -31,9 +31,9 @@ export function localFace(detector: FaceDetector | null = null): FaceProvider {
     name: 'local',
     detects: detector !== null,
     async detect(image) {
-      const { width = 0, height = 0 } = await sharp(image).metadata();
+      const { width = 0, height = 0 } = await outsideImage(image).metadata();
       if (Math.max(width, height) > MAX_ASPECT * Math.min(width, height)) return [];
-      const stats = await sharp(image).greyscale().stats();
+      const stats = await outsideImage(image).greyscale().stats();
       if (stats.channels[0].stdev < MIN_CONTRAST) return [];
       // Without a detector the picture passes as one face of unknown pose (said at start-up).
       return detector ? detector(image) : [{ probability: 1 }];

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { sharp } from '../lazy.ts';
+import { outsideImage } from '../images.ts';
 import type { FaceSeen } from '../../src/domain/faces.ts';
 import type { FaceDetector } from './face.ts';
 
@@ -86,7 +86,7 @@ export async function loadFaceDetector(fromDir: string): Promise<FaceDetector | 
   const options = new faceapi.TinyFaceDetectorOptions({ inputSize: 416, scoreThreshold: 0.3 });
 
   return async (image) => {
-    const { data, info } = await sharp(image)
+    const { data, info } = await outsideImage(image)
       .rotate()
       .resize(DETECT_PX, DETECT_PX, { fit: 'inside', withoutEnlargement: true })
       .removeAlpha()

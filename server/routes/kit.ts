@@ -20,6 +20,11 @@ declare module 'fastify' {
     /** A visitor route an account without a bound phone may call (its info, binding, logout);
      * every other is refused it until a phone is bound (SPEC §1). */
     bindFree?: boolean;
+    /** An anonymous answer the same for everyone (the calendar, the halls, the settings): it may
+     * be kept by a browser or a proxy. Every other /prod-api answer is `no-store` (server/app.ts). */
+    publicRead?: boolean;
+    /** Set from the route table (server/app.ts): the answer says `cache-control: no-store`. */
+    noStore?: boolean;
   }
   interface FastifyRequest {
     account: Account | null;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { dbId } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import { BizError, langOf, ok } from '../http.ts';
+import { ourOrigin } from '../origin.ts';
 import { ownerOf } from './kit.ts';
 import { markPaid, startPayment } from '../services/payments.ts';
 import { verifyNotify, verifyRefundNotify } from '../providers/payNotify.ts';
@@ -19,7 +20,7 @@ export const payRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, {
   const createBody = z.object({ orderId: dbId(), inChatApp: z.boolean().optional() });
   app.post('/pay/create', { config: { auth: 'any' }, schema: { body: createBody, response: answer(answers.payStart) } }, async (req) => {
     const { orderId, inChatApp } = req.body;
-    const how = { inChatApp: inChatApp === true, lang: langOf(req), origin: `${req.protocol}://${req.host}` };
+    const how = { inChatApp: inChatApp === true, lang: langOf(req), origin: ourOrigin(req, deps.config) };
     return ok(req, await startPayment(deps, await ownerOf(deps, req), orderId, how));
   });
 

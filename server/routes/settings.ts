@@ -31,13 +31,13 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     return { systemName: texts.system_name ?? '', config, texts };
   };
 
-  app.get('/basesetting/HallSetting/ingore/gainAllSystemConfigLogin', { schema: { response: answer(answers.baseSettings) } }, async (req, reply) => sendText(reply, await baseSettings(req)));
+  app.get('/basesetting/HallSetting/ingore/gainAllSystemConfigLogin', { config: { publicRead: true }, schema: { response: answer(answers.baseSettings) } }, async (req, reply) => sendText(reply, await baseSettings(req)));
   app.get('/basesetting/HallSetting/gainAllSystemConfigLogin', { schema: { response: answer(answers.baseSettings) } }, async (req, reply) => sendText(reply, await baseSettings(req)));
 
   const docQuery = z.object({ name: text().min(1).max(100) });
   // A configured document by name. The spec has it under three paths (detail, and getHallSetting
   // with and without login) with the same input; each serves the same document.
-  const document = { schema: { querystring: docQuery, response: answer(answers.officeDocument) } };
+  const document = { config: { publicRead: true }, schema: { querystring: docQuery, response: answer(answers.officeDocument) } };
   const documentByName = async (req: { query: { name: string } } & Parameters<typeof langOf>[0]) => {
     const { name } = req.query;
     const content = await getText(deps.db, name, langOf(req));
@@ -48,10 +48,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   app.get('/basesetting/officeDocument/ingore/getHallSetting', document, documentByName);
   app.get('/basesetting/officeDocument/getHallSetting', document, documentByName);
 
-  app.get('/basesetting/HallSetting/ingore/getHallSetting', { schema: { response: answer(z.array(answers.hallSetting)) } }, async (req) =>
+  app.get('/basesetting/HallSetting/ingore/getHallSetting', { config: { publicRead: true }, schema: { response: answer(z.array(answers.hallSetting)) } }, async (req) =>
     ok(req, await hallSettings(deps, langOf(req))),
   );
-  app.get('/system/user/ingore/getHallSettingDetail', { schema: { querystring: hallKeyQuery, response: answer(answers.hallSetting) } }, async (req) =>
+  app.get('/system/user/ingore/getHallSettingDetail', { config: { publicRead: true }, schema: { querystring: hallKeyQuery, response: answer(answers.hallSetting) } }, async (req) =>
     ok(req, await hallSettingDetail(deps, req.query.hallKey, langOf(req))),
   );
   app.get('/basesetting/hallInfo/getAllHallIdAndName', { schema: { response: answer(answers.hallNames) } }, async (req) => ok(req, await hallNames(deps, langOf(req))));
@@ -59,10 +59,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     ok(req, await parameter(deps, req.query.parameterName)),
   );
 
-  app.get('/basesetting/HallSetting/ingore/TeamFAQs', { schema: { querystring: faqQuery, response: answer(answers.faqs) } }, async (req) =>
+  app.get('/basesetting/HallSetting/ingore/TeamFAQs', { config: { publicRead: true }, schema: { querystring: faqQuery, response: answer(answers.faqs) } }, async (req) =>
     ok(req, await teamFaqs(deps, req.query, langOf(req))),
   );
-  app.get('/basesetting/HallSetting/ingore/getInformationManagement', { schema: { querystring: noticeQuery, response: answer(answers.notices) } }, async (req) =>
+  app.get('/basesetting/HallSetting/ingore/getInformationManagement', { config: { publicRead: true }, schema: { querystring: noticeQuery, response: answer(answers.notices) } }, async (req) =>
     ok(req, await notices(deps, req.query, langOf(req))),
   );
 

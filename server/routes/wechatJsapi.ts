@@ -7,17 +7,9 @@ import * as answers from '../../src/domain/answers.ts';
 import { wxJsConfigQuery } from '../../src/domain/contracts.ts';
 import type { AppDeps } from '../context.ts';
 import { fail, ok } from '../http.ts';
+import { ourOrigin } from '../origin.ts';
 import { JS_CONFIGS_PER_MINUTE, JSSDK_TEXTS, jsConfig, perAddressLimit } from '../services/wechatJsConfig.ts';
 import { answer, clientIp } from './kit.ts';
-
-/** The origin the request was sent to (through TRUST_PROXY's proxies), default port elided; null for a nonsense Host. */
-function requestOrigin(protocol: string, host: string): string | null {
-  try {
-    return new URL(`${protocol}://${host}`).origin;
-  } catch {
-    return null;
-  }
-}
 
 export const wechatJsapiRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const allowed = perAddressLimit(JS_CONFIGS_PER_MINUTE, 60_000);
@@ -26,7 +18,7 @@ export const wechatJsapiRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     { schema: { description: "The chat app's JS-SDK config (wx.config) for one of this site's pages.", querystring: wxJsConfigQuery, response: answer(answers.wxJsConfig) } },
     async (req) => {
       if (!allowed(clientIp(req), deps.clock().getTime())) throw fail(JSSDK_TEXTS.tooMany);
-      return ok(req, await jsConfig(deps, req.query.url, requestOrigin(req.protocol, req.host)));
+      return ok(req, await jsConfig(deps, req.query.url, ourOrigin(req, deps.config)));
     },
   );
 

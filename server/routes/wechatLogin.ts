@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../context.ts';
 import { langOf, ok } from '../http.ts';
 import { account, answer, clientIp } from './kit.ts';
+import { ourOrigin } from '../origin.ts';
 import { phoneCodeBody, wechatCallbackQuery, wechatCodeQuery, wxLoginQuery, wxScanDecideBody } from '../../src/domain/contracts.ts';
 import type { Lang } from '../../src/domain/text.ts';
 import { LOGIN_TICKET_TTL_MS, OAUTH_STATE_TTL_MS } from '../../src/domain/wechatLogin.ts';
@@ -52,8 +53,8 @@ function navigationLang(req: FastifyRequest): Lang {
 
 export const wechatLoginRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   await app.register(fastifyCookie);
-  // The chat app reaches us at PUBLIC_URL; the demo at the address the browser used.
-  const origin = (req: FastifyRequest) => deps.config.publicUrl ?? `${req.protocol}://${req.host}`;
+  // The chat app reaches us at PUBLIC_URL; the demo at the address the browser used, if it is ours (server/origin.ts).
+  const origin = (req: FastifyRequest) => ourOrigin(req, deps.config);
   const sign = (userId: number) => app.signIn(userId, 'individual');
 
   app.get('/ingore/getWechatCode', { schema: { querystring: wechatCodeQuery, response: answer(answers.wechatAuthorize) } }, async (req, reply) => {

@@ -5,7 +5,6 @@
  * are run again from the bytes: the picture must decode, whatever its name says. */
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import { sharp } from '../lazy.ts';
 import { checkCertificate, normalizeCertificate } from '../../src/domain/certificates.ts';
 import type { bundlingBody } from '../../src/domain/contracts.ts';
 import { FACE_MESSAGES, faceVerdict, OCR_MESSAGES, type CertificateRead } from '../../src/domain/faces.ts';
@@ -15,6 +14,7 @@ import type { Text } from '../../src/domain/text.ts';
 import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
+import { imageHeader, outsideImage } from '../images.ts';
 import { museumDate } from '../time.ts';
 import { VendorError } from '../providers/baidu.ts';
 import { getConfig } from './settings.ts';
@@ -34,12 +34,11 @@ async function uploadBytes(q: Queryable, uploadId: string): Promise<Buffer> {
   return Buffer.from(row.bytes);
 }
 
-/** Decodes every pixel (a truncated or forged file fails here) and checks the face size. */
+/** Decodes every pixel (a truncated or forged file fails here), within the pixel limit (an upload
+ * stored before it existed is refused by its header), and checks the face size. */
 async function decoded(bytes: Buffer, face: boolean): Promise<Buffer> {
-  const image = sharp(bytes, { failOn: 'error' }).rotate();
-  const meta = await sharp(bytes)
-    .metadata()
-    .catch(() => null);
+  const image = outsideImage(bytes, { failOn: 'error' }).rotate();
+  const meta = await imageHeader(bytes);
   if (!meta || (meta.format !== 'jpeg' && meta.format !== 'png')) throw fail(UPLOAD_MESSAGES.format);
   // EXIF orientations 5-8 are sideways: the upright picture swaps width and height.
   const sideways = (meta.orientation ?? 1) >= 5;
@@ -67,7 +66,7 @@ export async function checkFace(deps: AppDeps, userId: number, uploadId: string)
   });
   const refused = faceVerdict(seen);
   if (refused) throw fail(refused);
-  const { width = 0, height = 0 } = await sharp(picture).metadata();
+  const { width = 0, height = 0 } = await outsideImage(picture).metadata();
   await deps.db.query('UPDATE uploads SET face_checked_by = $2 WHERE token = $1', [uploadId, userId]);
   return { url: uploadId, width, height };
 }
@@ -94,7 +93,7 @@ export async function bindFace(deps: AppDeps, userId: number, input: z.output<ty
     if (bound) await q.query('DELETE FROM faces WHERE certificate_type = $1 AND certificate_number = $2', [input.certificateType, number]);
     // Kept upright and no larger than needed at the gate; the upload itself goes.
     const picture = await decoded(Buffer.from(upload.bytes), true);
-    const { width = 0, height = 0 } = await sharp(picture).metadata();
+    const { width = 0, height = 0 } = await outsideImage(picture).metadata();
     const faceUrl = randomBytes(18).toString('base64url');
     await q.query(
       `INSERT INTO faces (url, user_id, certificate_type, certificate_number, mime, width, height, bytes, created_at)

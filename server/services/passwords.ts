@@ -20,12 +20,15 @@ export async function passwordMatches(stored: string | null, password: string): 
   return stored !== null && ok;
 }
 
-/** Wrong passwords per account key (a credit code, `staff:<name>`): after `captchaAfter` in the
- * window the team login asks for the slider check; after `lockAfter` no login at all until
- * the oldest of them leaves the window. */
+/** Wrong passwords per team (its credit code): after `captchaAfter` in the window the team
+ * login asks for the slider check; after `lockAfter` no login at all until the oldest of them
+ * leaves the window. (The staff console counts per address instead: services/staff.ts.) */
 export const PASSWORD_THROTTLE = { captchaAfter: 3, lockAfter: 10, windowMs: 30 * 60_000 } as const;
 
 const LOCKED: Text = { zh: '密码错误次数过多，请{n}分钟后再试', en: 'Too many wrong passwords; please try again in {n} min' };
+
+/** The lockout's refusal: free again in `waitMs`. */
+export const lockedFor = (waitMs: number) => fail(fill(LOCKED, { n: Math.ceil(waitMs / 60_000) }));
 
 /** How many wrong passwords `key` has in the window; refuses when it is locked out. */
 export async function wrongPasswords(q: Queryable, key: string, now: Date): Promise<number> {
@@ -34,10 +37,7 @@ export async function wrongPasswords(q: Queryable, key: string, now: Date): Prom
     key,
     new Date(now.getTime() - windowMs),
   ]);
-  if (wrong.length >= lockAfter) {
-    const freeAt = wrong[wrong.length - lockAfter].at.getTime() + windowMs;
-    throw fail(fill(LOCKED, { n: Math.ceil((freeAt - now.getTime()) / 60_000) }));
-  }
+  if (wrong.length >= lockAfter) throw lockedFor(wrong[wrong.length - lockAfter].at.getTime() + windowMs - now.getTime());
   return wrong.length;
 }
 

@@ -102,7 +102,8 @@ export async function createPayment(deps: AppDeps, userId: number, orderId: numb
 
 /** /pay/create: a payment of the order's amount (the server's), opened by the provider: its
  * cashier page, or in the chat app the JSAPI parameters for the payer's openid. The vendor's
- * refusals and timeouts come back as a refusal in the visitor's language, never a 500. */
+ * refusals and timeouts come back as a refusal in the visitor's language, never a 500.
+ * `how.origin` is ours (server/origin.ts), where the platform sends the notify. */
 export async function startPayment(
   deps: AppDeps,
   userId: number,
@@ -111,7 +112,6 @@ export async function startPayment(
 ): Promise<PayStart> {
   const { payId, amount, orderNumber } = await createPayment(deps, userId, orderId);
   const [identity] = await deps.db.query<{ openid: string }>('SELECT openid FROM wechat_identities WHERE user_id = $1', [userId]);
-  const origin = deps.config.publicUrl ?? how.origin;
   try {
     return await deps.providers.payment.start({
       payId,
@@ -120,7 +120,7 @@ export async function startPayment(
       lang: how.lang,
       inChatApp: how.inChatApp,
       openid: identity?.openid ?? null,
-      notifyUrl: `${origin}/prod-api/pay/notify`,
+      notifyUrl: `${how.origin}/prod-api/pay/notify`,
     });
   } catch (error) {
     if (error instanceof PaymentError) {

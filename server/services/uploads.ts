@@ -1,11 +1,11 @@
-/** Uploads (SPEC §5): jpg, jpeg or png, at most 10 MB. The type is read from the bytes (the
- * image must decode), never from the file name or the declared content type. Uploads are
+/** Uploads (SPEC §5): jpg, jpeg or png, at most 10 MB and 50 megapixels. The type and the size
+ * are read from the bytes' header, never from the file name or the declared content type. Uploads are
  * anonymous (registration comes before an account), so one address may send only so many. */
 import { randomBytes } from 'node:crypto';
-import { sharp } from '../lazy.ts';
 import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
+import { imageHeader } from '../images.ts';
 import type { Text } from '../../src/domain/text.ts';
 import { IMAGE_MAX_BYTES } from '../../src/domain/limits.ts';
 import { UPLOAD_MESSAGES } from '../../src/domain/uploads.ts';
@@ -31,9 +31,7 @@ export interface UploadAnswer {
 export async function saveUpload(deps: AppDeps, bytes: Buffer, ip: string): Promise<UploadAnswer> {
   if (bytes.length === 0) throw fail(UPLOAD_TEXTS.missing);
   if (bytes.length > IMAGE_MAX_BYTES) throw fail(UPLOAD_MESSAGES.size);
-  const meta = await sharp(bytes)
-    .metadata()
-    .catch(() => null);
+  const meta = await imageHeader(bytes);
   const mime = meta?.format === 'jpeg' || meta?.format === 'png' ? MIME[meta.format] : null;
   if (!meta || !mime || !meta.width || !meta.height) throw fail(UPLOAD_MESSAGES.format);
   const now = deps.clock();

@@ -1,7 +1,8 @@
 /** The chat app's JS-SDK config for a page of ours (`wx.config`): app id, timestamp, nonce and
  * the signature of the page's URL with the current jsapi ticket. Only our own pages are signed
- * (PUBLIC_URL's origin, or in the demo the request's own): a signature for another site's page
- * would let that site use our official account's JS interfaces. */
+ * (server/origin.ts: PUBLIC_URL's origin, or in the demo the request's own from an allowed Host):
+ * a signature for another site's page would let that site use our official account's JS
+ * interfaces. */
 import { randomBytes } from 'node:crypto';
 import type { Text } from '../../src/domain/text.ts';
 import type { WxJsConfig } from '../../src/domain/types.ts';
@@ -49,9 +50,9 @@ export function perAddressLimit(limit: number, windowMs: number) {
   };
 }
 
-export async function jsConfig(deps: AppDeps, url: string, requestOrigin: string | null): Promise<WxJsConfig> {
-  const origin = deps.config.publicUrl ? new URL(deps.config.publicUrl).origin : requestOrigin;
-  const page = origin ? ourPage(url, origin) : null;
+/** `wx.config` for `url`, if it is one of `ours`' pages (ours: server/origin.ts ourOrigin). */
+export async function jsConfig(deps: AppDeps, url: string, ours: string): Promise<WxJsConfig> {
+  const page = ourPage(url, new URL(ours).origin);
   if (!page) throw fail(JSSDK_TEXTS.notOurs);
   const jsapi = deps.providers.wechatJsapi;
   let ticket: string;

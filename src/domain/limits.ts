@@ -36,6 +36,9 @@ export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_SCALE_THRESHOLD_BYTES = 4 * 1024 * 1024;
 export const IMAGE_SCALED_WIDTH_PX = 2000;
 export const IMAGE_SCALE_QUALITY = 0.8;
+/** Pixels (width x height) an uploaded image may have: a 48 MP phone camera's 8064x6048 fits.
+ * A few hundred KB of PNG can declare 300 MB of pixels; the server reads the header first. */
+export const IMAGE_MAX_PIXELS = 50_000_000;
 export const FACE_MIN_WIDTH_PX = 200;
 export const FACE_MIN_HEIGHT_PX = 200;
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;

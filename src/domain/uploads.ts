@@ -6,6 +6,7 @@ import {
   FACE_MIN_WIDTH_PX,
   IMAGE_EXTENSIONS,
   IMAGE_MAX_BYTES,
+  IMAGE_MAX_PIXELS,
   IMAGE_MIME_TYPES,
   IMAGE_SCALE_QUALITY,
   IMAGE_SCALE_THRESHOLD_BYTES,
@@ -16,6 +17,7 @@ import type { Text } from './text.ts';
 export const UPLOAD_MESSAGES = {
   format: { zh: '仅支持 jpg、jpeg、png 格式的图片', en: 'Only jpg, jpeg or png images are allowed' },
   size: { zh: '图片大小不能超过10MB', en: 'The image must not exceed 10 MB' },
+  pixels: { zh: `图片像素不能超过${IMAGE_MAX_PIXELS / 10_000}万`, en: `The image must have at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels` },
   faceSize: {
     zh: `人像照片尺寸不能小于${FACE_MIN_WIDTH_PX}×${FACE_MIN_HEIGHT_PX}像素`,
     en: `The face photo must be at least ${FACE_MIN_WIDTH_PX}×${FACE_MIN_HEIGHT_PX} pixels`,

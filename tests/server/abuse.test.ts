@@ -1,10 +1,12 @@
-/** Abuse an attacker tries with the client bypassed: hoarding tickets in carts, and the risk
- * policy's calls and limits (configuration rows, not constants). */
+/** Abuse an attacker tries with the client bypassed: hoarding tickets in carts, the risk
+ * policy's calls and limits (configuration rows, not constants), and guessing the staff's
+ * passwords. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertStockInvariant, makeApp, orderRequest, priceOf, type TestApp } from './helpers.ts';
 import { OPEN_DAY } from './constants.ts';
 import type { HallPool } from '../../src/domain/types.ts';
 import { gapOf } from '../../server/providers/captcha.ts';
+import { DEMO_GATE, DEMO_STAFF } from '../../server/seed/accounts.ts';
 import { humanTrail, robotTrail } from '../drag.ts';
 import sharp from 'sharp';
 
@@ -165,5 +167,26 @@ describe('the slider', () => {
     expect((await challenge('10.30.0.2')).code).toBe(200);
     t.advance(10 * 60_000 + 1000);
     expect((await challenge('10.30.0.1')).code).toBe(200);
+  });
+});
+
+describe("the staff console's login", () => {
+  const login = (ip: string, username: string, password: string, lang: 'zh' | 'en' = 'en') => t.call('POST', '/staff/login', { body: { username, password }, ip, lang });
+
+  it('wrong passwords from one address refuse that address, never the account: the owner logs in from hers', async () => {
+    for (let i = 0; i < 12; i++) expect((await login('10.40.0.1', DEMO_STAFF.username, `Guess${i}x`)).code).toBe(500);
+    const owner = await login('10.40.0.2', DEMO_STAFF.username, DEMO_STAFF.password);
+    expect(owner.code, owner.msg).toBe(200);
+    // The guessing address stays refused, the right password included, and is told so.
+    expect(await login('10.40.0.1', DEMO_STAFF.username, DEMO_STAFF.password)).toMatchObject({ code: 500, msg: 'Too many wrong passwords; please try again in 30 min', data: null });
+    expect((await login('10.40.0.1', DEMO_STAFF.username, DEMO_STAFF.password, 'zh')).msg).toBe('密码错误次数过多，请30分钟后再试');
+    t.advance(30 * 60_000 + 1000);
+    expect((await login('10.40.0.1', DEMO_STAFF.username, DEMO_STAFF.password)).code).toBe(200);
+  });
+
+  it('an address guessing over many accounts is refused on every one; other addresses are not', async () => {
+    for (let i = 0; i < 30; i++) expect((await login('10.40.0.3', `guess${i}`, 'Museum2026')).msg).toBe('Username or password is incorrect');
+    expect((await login('10.40.0.3', DEMO_GATE.username, DEMO_GATE.password)).msg).toBe('Too many wrong passwords; please try again in 60 min');
+    expect((await login('10.40.0.4', DEMO_GATE.username, DEMO_GATE.password)).code).toBe(200);
   });
 });

@@ -125,6 +125,27 @@ describe('face photos on the local provider', () => {
     expect(await faces(await userOf('13722220002'))).toBe(0);
   });
 
+  it('refuses a decompression bomb by its header, before decoding it, and stores nothing; a 48 MP photo passes', async () => {
+    // 10,000 x 10,000 pixels of white: 300 MB decoded, a few hundred KB as a PNG.
+    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(bomb.length).toBeLessThan(10 * 1024 * 1024);
+    const stored = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM uploads'))[0].n;
+    const before = await stored();
+    expect(await upload(t, bomb, 'bomb.png')).toMatchObject({ code: 500, msg: 'The image must have at most 50 megapixels', data: null });
+    expect((await upload(t, bomb, 'bomb.png', 'zh')).msg).toBe('图片像素不能超过5000万');
+    expect(await stored()).toBe(before);
+    const camera = await sharp({ create: { width: 8064, height: 6048, channels: 3, background: '#fff' } }).jpeg().toBuffer();
+    expect((await upload(t, camera, 'camera.jpg')).code).toBe(200);
+    // One stored before the limit existed is refused by the face check, not decoded.
+    const token = await t.tokenFor('13722220009');
+    await t.db.query(`INSERT INTO uploads (token, mime, size, width, height, bytes, ip, created_at) VALUES ('oldbomb', 'image/png', $1, 10000, 10000, $2, '10.0.0.1', $3)`, [
+      bomb.length,
+      bomb,
+      t.now(),
+    ]);
+    expect((await check(token, 'oldbomb')).msg).toBe('The image must have at most 50 megapixels');
+  });
+
   const userOf = async (phone: string) => (await t.db.query<{ id: number }>('SELECT id FROM users WHERE phone = $1', [phone]))[0].id;
 
   it('binds only a picture the server checked for this same account, to a valid certificate', async () => {

@@ -3,10 +3,10 @@
  * configured, every answer carries security headers, and logs keep phones masked. */
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, orderRequest, priceOf, type TestApp } from './helpers.ts';
+import { makeApp, orderRequest, payInFull, priceOf, type TestApp } from './helpers.ts';
 import { OPEN_DAY } from './constants.ts';
 import { ConfigError, readConfig } from '../../server/config.ts';
 import { consoleSms } from '../../server/providers/sms.ts';
@@ -54,6 +54,12 @@ describe('configuration read once, checked at start-up', () => {
     const http = { SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send', SMS_HTTP_KEY: 'k', ALLOW_SIMULATORS: 'face' };
     const wechat = { WECHAT_PROVIDER: 'wechat', WECHAT_APP_SECRET: 's' };
     expect(() => config({ NODE_ENV: 'production', ...http, ...pay, ...wechat })).toThrow(/need PUBLIC_URL/);
+    // The vendor calls back over https only: an http PUBLIC_URL is refused with either real adapter.
+    for (const real of [{ ...pay, ...wechat }, pay, { ...wechat, WECHAT_APP_ID: 'wx1', ALLOW_SIMULATORS: 'face,payment' }]) {
+      expect(() => config({ NODE_ENV: 'production', ...http, ...real, PUBLIC_URL: 'http://tickets.museum.example' })).toThrow(/PUBLIC_URL must be https:\/\//);
+    }
+    expect(() => config({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
+    expect(config({ PUBLIC_URL: 'http://192.168.1.20:8080' }).publicUrl).toBe('http://192.168.1.20:8080');
     expect(config({ NODE_ENV: 'production', ...http, ...pay, ...wechat, PUBLIC_URL: 'https://tickets.museum.example/' })).toMatchObject({
       simulators: ['face'],
       publicUrl: 'https://tickets.museum.example',
@@ -72,6 +78,15 @@ describe('configuration read once, checked at start-up', () => {
     expect([config({}).smsPerIpPerHour, config({ SMS_PER_IP_PER_HOUR: '200' }).smsPerIpPerHour]).toEqual([30, 200]);
   });
 
+  it('ALLOWED_HOSTS: by default this machine (loopback and its interfaces, any port); else the names given, a port kept', () => {
+    const own = config({}).allowedHosts;
+    expect(own).toEqual(expect.arrayContaining(['localhost', '127.0.0.1', '[::1]']));
+    const lan = Object.values(networkInterfaces()).flat().find((a) => a?.family === 'IPv4' && !a.internal);
+    if (lan) expect(own).toContain(lan.address);
+    expect(config({ ALLOWED_HOSTS: 'Tickets.LAN:8080, 10.0.0.5,[::1]:80' }).allowedHosts).toEqual(['tickets.lan:8080', '10.0.0.5', '[::1]:80']);
+    expect(() => config({ ALLOWED_HOSTS: 'localhost,http://evil.example/' })).toThrow(/ALLOWED_HOSTS: not a host or host:port: http:\/\/evil.example\//);
+  });
+
   it('TRUST_PROXY: off, on, a hop count or addresses', () => {
     expect(config({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(config({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8']);
@@ -79,6 +94,19 @@ describe('configuration read once, checked at start-up', () => {
     expect([hops('x', 0), hops('x', 1)]).toEqual([true, false]);
   });
 });
+
+/** A new visitor's unpaid order of one adult ticket. */
+async function placedOrder(t: TestApp) {
+  const token = await t.tokenFor(`1590000${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`);
+  const [h] = await t.halls(OPEN_DAY);
+  const session = h.scheduleTicketPoolVOS.find((s) => s.state === 'available')!.hallScheduleId;
+  const r = await t.call('POST', '/config/orderRule/placeOrder', {
+    token,
+    body: orderRequest(OPEN_DAY, h.hallId, session, [{ name: '钱七', birth: ADULT, ticketPriceId: priceOf(h, 'adult') }], await t.captchaToken()),
+  });
+  expect(r.code, r.msg).toBe(200);
+  return { token, orderId: r.data.orderId as number };
+}
 
 describe('demo mode', () => {
   let t: TestApp;
@@ -137,6 +165,32 @@ describe('demo mode', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     const page = await t.app.inject({ method: 'GET', url: '/individualCustomers/select/selectDate' });
     expect(page.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
+  });
+
+  const send = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
+    t.app.inject({ method, url: `/prod-api${url}`, headers: token ? { authorization: `Bearer ${token}` } : {}, payload });
+
+  it("answers with personal data are never kept by a browser or a proxy: a logged-in account's, and the anonymous ones with an order, a token or a challenge, are no-store; the public reads are as they were", async () => {
+    const { token, orderId } = await placedOrder(t);
+    await payInFull(t, token, orderId);
+    for (const url of [`/order/OrderInfo/searchPersonOrder/${orderId}`, '/order/OrderInfo/getOrderInfoByStatus?pageNum=1&pageSize=10', '/system/topContacts', '/getUserInfoToIndividual']) {
+      const res = await send('GET', url, token);
+      expect(res.json().code, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    // A refusal of a missing login too.
+    expect((await send('GET', '/system/topContacts')).headers['cache-control']).toBe('no-store');
+    const { shortLinkFlag } = (await t.call('GET', `/order/OrderInfo/searchPersonOrder/${orderId}`, { token })).data;
+    const shared = await send('POST', '/ingore/getOrderDetailByShortUrl', undefined, { shortLinkFlag });
+    expect(shared.json().data.orderId).toBe(orderId);
+    expect(shared.headers['cache-control']).toBe('no-store');
+    for (const url of ['/ingore/wxLogin?ticket=abc', '/ingore/captchaImage']) expect((await send('GET', url)).headers['cache-control'], url).toBe('no-store');
+    // The calendar, the halls of a day and the settings: the same for everyone, no header today.
+    for (const url of ['/pool/ingore/getCalendar', `/pool/ingore/getHall?queryDate=${OPEN_DAY}&openPerson=1&saleMode=1`, '/basesetting/HallSetting/ingore/gainAllSystemConfigLogin']) {
+      const res = await send('GET', url);
+      expect(res.json().code, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBeUndefined();
+    }
   });
 
   it('who may call is decided by the matched route, never by text in the URL', async () => {
@@ -204,16 +258,10 @@ describe('payments are taken only from a verified notify', () => {
     await t?.close();
   });
 
+  const placed = () => placedOrder(t);
+
   async function unpaidOrder() {
-    const token = await t.tokenFor(`1590000${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`);
-    const [h] = await t.halls(OPEN_DAY);
-    const session = h.scheduleTicketPoolVOS.find((s) => s.state === 'available')!.hallScheduleId;
-    const r = await t.call('POST', '/config/orderRule/placeOrder', {
-      token,
-      body: orderRequest(OPEN_DAY, h.hallId, session, [{ name: '钱七', birth: ADULT, ticketPriceId: priceOf(h, 'adult') }], await t.captchaToken()),
-    });
-    expect(r.code, r.msg).toBe(200);
-    const orderId = r.data.orderId as number;
+    const { token, orderId } = await placed();
     const created = await t.call('POST', '/pay/create', { token, body: { orderId } });
     const payId = new URL(created.data.payUrl, 'http://x').searchParams.get('payId')!;
     const [{ amount }] = await t.db.query<{ amount: number }>('SELECT amount FROM payments WHERE pay_id = $1', [payId]);
@@ -223,6 +271,15 @@ describe('payments are taken only from a verified notify', () => {
 
   const post = (headers: Record<string, string>, payload: string) =>
     t.app.inject({ method: 'POST', url: '/prod-api/pay/notify', headers: { 'content-type': 'application/json', ...headers }, payload });
+
+  it("starts a payment only for a Host of ALLOWED_HOSTS (its notify_url is made of it): another is refused, no payment made", async () => {
+    const { token, orderId } = await placed();
+    const payments = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments WHERE order_id = $1', [orderId]))[0].n;
+    const evil = await t.call('POST', '/pay/create', { token, body: { orderId }, headers: { host: 'evil.example' }, lang: 'en' });
+    expect(evil).toMatchObject({ code: 500, msg: "This address is not one of this site's; please open the site at its own address", data: null });
+    expect(await payments()).toBe(0);
+    expect((await t.call('POST', '/pay/create', { token, body: { orderId } })).code).toBe(200);
+  });
 
   it('the old anonymous notify is gone', async () => {
     const { payId, amount, status } = await unpaidOrder();

@@ -36,7 +36,11 @@ export interface TestApp {
   sms: SmsProvider;
   now(): Date;
   advance(ms: number): void;
-  call<T = any>(method: 'GET' | 'POST' | 'DELETE', url: string, opts?: { body?: unknown; token?: string; lang?: 'en' | 'zh'; ip?: string }): Promise<Envelope<T>>;
+  call<T = any>(
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    opts?: { body?: unknown; token?: string; lang?: 'en' | 'zh'; ip?: string; headers?: Record<string, string> },
+  ): Promise<Envelope<T>>;
   /** Creates (or finds) an individual user and returns a token, without SMS. */
   tokenFor(phone: string, kind?: 'individual' | 'team'): Promise<string>;
   captchaToken(): Promise<string>;
@@ -116,7 +120,7 @@ export async function makeApp(
     ...(options.devClock ? { devClock: { clock, advance: (ms: number) => void (now += ms) } } : {}),
   });
   const call: TestApp['call'] = async (method, url, opts = {}) => {
-    const headers: Record<string, string> = { language: opts.lang === 'en' ? 'en_us' : 'zh_cn' };
+    const headers: Record<string, string> = { language: opts.lang === 'en' ? 'en_us' : 'zh_cn', ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     const res = await app.inject({
       method,

@@ -24,7 +24,7 @@ const PAGE = 'http://localhost/individualCustomers/select/selectDate';
 const expected = (ticket: string, config: { nonceStr: string; timestamp: number }, url: string) =>
   jsapiSignature({ ticket, nonceStr: config.nonceStr, timestamp: config.timestamp, url });
 
-const ask = (t: TestApp, url: string, opts: { lang?: 'zh' | 'en'; ip?: string } = {}) =>
+const ask = (t: TestApp, url: string, opts: { lang?: 'zh' | 'en'; ip?: string; headers?: Record<string, string> } = {}) =>
   t.call('GET', `/ingore/getWxJsConfig?url=${encodeURIComponent(url)}`, opts);
 
 describe('the JS-SDK signature', () => {
@@ -76,6 +76,23 @@ describe('getWxJsConfig on the simulator', () => {
       expect(en.msg).toBe("Only this site's pages can be configured for the chat app");
     }
     expect((await t.call('GET', '/ingore/getWxJsConfig')).msg).toBe('请求参数有误：url');
+  });
+
+  it('without PUBLIC_URL, signs for a Host of ALLOWED_HOSTS only: another is refused, nothing signed for it', async () => {
+    const evil = { headers: { host: 'evil.example' } };
+    expect(await ask(t, 'http://evil.example/page', { ...evil, lang: 'en' })).toMatchObject({ code: 500, msg: "This address is not one of this site's; please open the site at its own address", data: null });
+    expect((await ask(t, 'http://evil.example/page', evil)).msg).toBe('该访问地址不属于本站，请通过本站网址访问');
+    expect((await ask(t, 'http://localhost:8080/page', { headers: { host: 'localhost:8080' } })).code).toBe(200);
+    expect((await ask(t, PAGE)).code).toBe(200);
+    // A name with a port allows that port only.
+    const lan = await makeApp({ allowedHosts: ['tickets.lan:8080'] });
+    try {
+      expect((await ask(lan, 'http://tickets.lan:8080/page', { headers: { host: 'tickets.lan:8080' } })).code).toBe(200);
+      expect((await ask(lan, 'http://tickets.lan:9090/page', { headers: { host: 'tickets.lan:9090' } })).code).toBe(500);
+      expect((await ask(lan, PAGE)).code).toBe(500);
+    } finally {
+      await lan.close();
+    }
   });
 
   it("with PUBLIC_URL signs only PUBLIC_URL's pages, whatever host the request names", async () => {

@@ -20,7 +20,8 @@ let jar = '';
 
 beforeEach(async () => {
   jar = '';
-  t = await makeApp();
+  // The demo answers at this name (ALLOWED_HOSTS): our callback is made of it.
+  t = await makeApp({ allowedHosts: [HOST] });
   sim = simWechatOAuth(t.db, t.now);
   await sim.ensureUsers();
 });
