@@ -1,34 +1,97 @@
 #!/usr/bin/env node
-/** `npm test`: every check, in order, stopping at the first failure. */
+/** `npm test`: every check, in order, stopping at the first failure; then a table of the lanes,
+ * what each counted and its time (also in reports/lanes/summary.md). Test counts come from the
+ * runners' JSON reports (reports/lanes/<lane>.json); the machine lane's generated paths, which
+ * replay a machine against itself, are counted apart from its outcome checks and the unit tests. */
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+
+const LANES = 'reports/lanes';
+const vitest = (lane, ...projects) => [
+  'npx',
+  ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${LANES}/${lane}.json`],
+  { count: 'vitest' },
+];
+const playwright = (lane, project) => ['npx', ['playwright', 'test', '--project', project, '--reporter=list,json'], { count: 'playwright', env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${LANES}/${lane}.json` } }];
 
 const steps = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['lint', 'npx', ['eslint', '.']],
-  ['unit and machine paths', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'machines']],
-  ['server', 'npx', ['vitest', 'run', '--project', 'server']],
+  ['unit and machine paths', ...vitest('unit-machines', 'unit', 'machines')],
+  ['server', ...vitest('server', 'server')],
   // The same server tests on a throwaway PostgreSQL (scripts/pg.ts); off CI it is skipped, with a
   // notice, when PostgreSQL is not installed or PG_LANE=off (vitest.config.ts).
-  ['server on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server-pg']],
+  ['server on PostgreSQL', ...vitest('server-pg', 'server-pg')],
   ['build', 'npm', ['run', 'build']],
   ['first-screen budget', 'node', ['scripts/budget.mjs']],
-  ['browser end-to-end', 'npx', ['playwright', 'test', '--project', 'e2e']],
+  ['browser end-to-end', ...playwright('e2e', 'e2e')],
   // The machines' generated paths (their browser models) in Chromium against the real server.
-  ['browser paths', 'npx', ['playwright', 'test', '--project', 'paths']],
+  ['browser paths', ...playwright('paths', 'paths')],
 ];
 
+/** What a vitest JSON report counted: tests, and for the machine lane its generated paths apart. */
+function vitestCounts(file) {
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const tests = report.testResults.flatMap((f) => f.assertionResults.map((t) => ({ file: f.name, ...t })));
+  const passed = tests.filter((t) => t.status === 'passed');
+  // tests/machines/pathSuite.ts names the block of a machine's generated paths "<name>: generated paths".
+  const paths = passed.filter((t) => t.ancestorTitles.some((title) => title.endsWith(': generated paths')) && / \[(cover|shortest|simple)\] /.test(t.title));
+  const failed = tests.filter((t) => t.status === 'failed').length;
+  const parts = [`${passed.length} passed`];
+  if (paths.length) parts.push(`of which ${paths.length} generated paths, ${passed.length - paths.length} checks and unit tests`);
+  if (failed) parts.push(`${failed} failed`);
+  const skipped = tests.length - passed.length - failed;
+  if (skipped) parts.push(`${skipped} skipped`);
+  return parts.join(', ');
+}
+
+function playwrightCounts(file) {
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const parts = [`${stats.expected} passed`];
+  if (stats.unexpected) parts.push(`${stats.unexpected} failed`);
+  if (stats.flaky) parts.push(`${stats.flaky} flaky`);
+  if (stats.skipped) parts.push(`${stats.skipped} skipped`);
+  return parts.join(', ');
+}
+
+function countsOf(options) {
+  const file = options?.count === 'vitest' ? options.file : options?.env?.PLAYWRIGHT_JSON_OUTPUT_NAME;
+  if (!file || !existsSync(file)) return '';
+  try {
+    return options.count === 'vitest' ? vitestCounts(file) : playwrightCounts(file);
+  } catch {
+    return '(no report)';
+  }
+}
+
 const only = process.argv.slice(2);
-let passed = 0;
-for (const [name, command, args] of steps) {
+const rows = [];
+rmSync(LANES, { recursive: true, force: true });
+mkdirSync(LANES, { recursive: true });
+let failedStep = null;
+for (const [name, command, args, options] of steps) {
   if (only.length && !only.some((word) => name.includes(word))) continue;
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
   const started = Date.now();
-  const run = spawnSync(command, args, { stdio: 'inherit' });
-  console.log(`=== ${name}: ${run.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  if (run.status !== 0) {
-    console.log(`\nsteps: ${passed} passed, 1 failed`);
-    process.exit(run.status ?? 1);
+  const run = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...options?.env } });
+  const seconds = (Date.now() - started) / 1000;
+  const ok = run.status === 0;
+  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
+  const file = args.find((a) => a.startsWith('--outputFile.json='))?.split('=')[1];
+  rows.push({ name, ok, seconds, tests: countsOf({ ...options, file }) });
+  if (!ok) {
+    failedStep = run.status ?? 1;
+    break;
   }
-  passed++;
 }
-console.log(`\nsteps: ${passed} passed, 0 failed`);
+
+const total = rows.reduce((sum, r) => sum + r.seconds, 0);
+const table = [
+  '| lane | result | tests | seconds |',
+  '|---|---|---|---:|',
+  ...rows.map((r) => `| ${r.name} | ${r.ok ? 'ok' : 'FAILED'} | ${r.tests} | ${r.seconds.toFixed(1)} |`),
+  `| all | ${failedStep === null ? 'ok' : 'FAILED'} | | ${total.toFixed(1)} |`,
+].join('\n');
+writeFileSync(`${LANES}/summary.md`, `${table}\n`);
+console.log(`\n${table}\n\nsteps: ${rows.filter((r) => r.ok).length} passed, ${failedStep === null ? 0 : 1} failed`);
+if (failedStep !== null) process.exit(failedStep);
