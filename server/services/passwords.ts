@@ -3,6 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
 import { fill, type Text } from '../../src/domain/text.ts';
+import { throttleWait, type ThrottleRule } from './throttle.ts';
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password);
@@ -20,25 +21,40 @@ export async function passwordMatches(stored: string | null, password: string): 
   return stored !== null && ok;
 }
 
-/** Wrong passwords per team (its credit code): after `captchaAfter` in the window the team
- * login asks for the slider check; after `lockAfter` no login at all until the oldest of them
- * leaves the window. (The staff console counts per address instead: services/staff.ts.) */
-export const PASSWORD_THROTTLE = { captchaAfter: 3, lockAfter: 10, windowMs: 30 * 60_000 } as const;
+/** The login throttle of passwords (teams, staff), over the wrong passwords recorded with their
+ * account key (a credit code, `staff:<name>`) and address:
+ * - one address may try 10 wrong passwords for one account in 30 minutes, then no more for it;
+ * - one address may try 30 wrong passwords in an hour over all accounts of its kind, known or
+ *   not, then none.
+ * Both count the refused address's own tries only, so a stranger elsewhere cannot lock the owner
+ * out. What one account gets from all addresses together only asks for more: after 3 in 30
+ * minutes the team login wants the slider check, which the owner passes and a script pays for.
+ * Guessing from many addresses also pays per try: an argon2 check each. */
+export const PASSWORD_THROTTLE = {
+  perAccountAndAddress: { wrong: 10, windowMs: 30 * 60_000 },
+  perAddress: { wrong: 30, windowMs: 3600_000 },
+  captchaAfter: { wrong: 3, windowMs: 30 * 60_000 },
+} as const satisfies Record<string, ThrottleRule>;
+
+/** Staff accounts' keys among the wrong passwords (teams' are credit codes). */
+export const STAFF_KEY = 'staff:';
 
 const LOCKED: Text = { zh: '密码错误次数过多，请{n}分钟后再试', en: 'Too many wrong passwords; please try again in {n} min' };
 
-/** The lockout's refusal: free again in `waitMs`. */
-export const lockedFor = (waitMs: number) => fail(fill(LOCKED, { n: Math.ceil(waitMs / 60_000) }));
+/** Refuses the login when this address has guessed too much, for this account or at all. */
+export async function refuseLockedOut(q: Queryable, key: string, ip: string, now: Date): Promise<void> {
+  const { perAccountAndAddress, perAddress } = PASSWORD_THROTTLE;
+  const sameKind = key.startsWith(STAFF_KEY) ? 'starts_with(credit_code, $2)' : 'NOT starts_with(credit_code, $2)';
+  const wait = Math.max(
+    await throttleWait(q, 'wrong_passwords', 'credit_code = $1 AND ip = $2', [key, ip], perAccountAndAddress, now),
+    await throttleWait(q, 'wrong_passwords', `ip = $1 AND ${sameKind}`, [ip, STAFF_KEY], perAddress, now),
+  );
+  if (wait > 0) throw fail(fill(LOCKED, { n: Math.ceil(wait / 60_000) }));
+}
 
-/** How many wrong passwords `key` has in the window; refuses when it is locked out. */
-export async function wrongPasswords(q: Queryable, key: string, now: Date): Promise<number> {
-  const { lockAfter, windowMs } = PASSWORD_THROTTLE;
-  const wrong = await q.query<{ at: Date }>('SELECT at FROM wrong_passwords WHERE credit_code = $1 AND at > $2 ORDER BY at ASC', [
-    key,
-    new Date(now.getTime() - windowMs),
-  ]);
-  if (wrong.length >= lockAfter) throw lockedFor(wrong[wrong.length - lockAfter].at.getTime() + windowMs - now.getTime());
-  return wrong.length;
+/** Whether `key` has had enough wrong passwords, from anywhere, for the slider check. */
+export async function captchaNeeded(q: Queryable, key: string, now: Date): Promise<boolean> {
+  return (await throttleWait(q, 'wrong_passwords', 'credit_code = $1', [key], PASSWORD_THROTTLE.captchaAfter, now)) > 0;
 }
 
 export async function recordWrongPassword(q: Queryable, key: string, ip: string, now: Date): Promise<void> {

@@ -10,8 +10,7 @@ import type { reviewBody, staffTeamsQuery } from '../../src/domain/contracts.ts'
 import { checkReview, needsAgreement, type TeamType } from '../../src/domain/team.ts';
 import { fill, type Text } from '../../src/domain/text.ts';
 import type { Page, TeamDocumentKind, TeamForReview } from '../../src/domain/types.ts';
-import { lockedFor, passwordMatches, recordWrongPassword } from './passwords.ts';
-import { throttleWait, type ThrottleRule } from './throttle.ts';
+import { passwordMatches, recordWrongPassword, refuseLockedOut, STAFF_KEY } from './passwords.ts';
 import { notifyTeam, summaryOf, TEAM_TEXTS, type TeamSummaryRow } from './teams.ts';
 import { museumDate } from '../time.ts';
 
@@ -29,30 +28,11 @@ export const STAFF_TEXTS = {
   },
 } satisfies Record<string, Text>;
 
-/** The console's login throttle, over the wrong passwords recorded with their address:
- * - one address may try 10 wrong passwords for one account in 30 minutes, then no more for it;
- * - one address may try 30 wrong passwords in an hour over all accounts, known or not, then none.
- * Both count the refused address's own tries only, so a stranger elsewhere cannot lock the owner
- * out. No rule counts one account's wrong passwords from all addresses together: whoever made it
- * trip would lock the owner out. Guessing from many addresses pays per try instead: an argon2
- * check each, at most 30 an hour per address, against a password of at least 10 letters and
- * digits (scripts/staff-create.ts). */
-export const STAFF_THROTTLE = {
-  perAccountAndAddress: { wrong: 10, windowMs: 30 * 60_000 },
-  perAddress: { wrong: 30, windowMs: 3600_000 },
-} as const satisfies Record<string, ThrottleRule>;
-
-/** Staff accounts' keys among the wrong passwords (teams' are credit codes). */
-const STAFF_KEY = 'staff:';
-
+/** The console's login: the password throttle per address (services/passwords.ts), without the slider. */
 export async function loginStaff(deps: AppDeps, username: string, password: string, ip: string): Promise<{ staffId: number }> {
   const key = `${STAFF_KEY}${username.trim()}`;
   const now = deps.clock();
-  const wait = Math.max(
-    await throttleWait(deps.db, 'wrong_passwords', 'credit_code = $1 AND ip = $2', [key, ip], STAFF_THROTTLE.perAccountAndAddress, now),
-    await throttleWait(deps.db, 'wrong_passwords', 'ip = $1 AND starts_with(credit_code, $2)', [ip, STAFF_KEY], STAFF_THROTTLE.perAddress, now),
-  );
-  if (wait > 0) throw lockedFor(wait);
+  await refuseLockedOut(deps.db, key, ip, now);
   const [staff] = await deps.db.query<{ id: number; password_hash: string }>('SELECT id, password_hash FROM staff_users WHERE username = $1', [username.trim()]);
   if (!(await passwordMatches(staff?.password_hash ?? null, password))) {
     await recordWrongPassword(deps.db, key, ip, now);

@@ -12,7 +12,7 @@ import { checkNewPassword, checkTeamDetails, checkTeamRegistration, needsAgreeme
 import type { TeamInfo, TeamSummary } from '../../src/domain/types.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
 import { verifyCode } from './login.ts';
-import { hashPassword, PASSWORD_THROTTLE, passwordMatches, recordWrongPassword, wrongPasswords } from './passwords.ts';
+import { captchaNeeded, hashPassword, passwordMatches, recordWrongPassword, refuseLockedOut } from './passwords.ts';
 import { uploadRowId } from './uploads.ts';
 
 export const TEAM_TEXTS = {
@@ -124,21 +124,20 @@ export interface TeamLoginRefusal {
   captchaRequired: boolean;
 }
 
-/** The team login: credit code and password, the slider check after a few wrong passwords,
- * a lockout after more. Unreviewed and rejected teams log in (to see why); they cannot buy. */
+/** The team login: credit code and password under the password throttle (services/passwords.ts):
+ * the slider check once the account has had a few wrong passwords from anywhere, a lockout only
+ * of the address that guessed. Unreviewed and rejected teams log in (to see why); they cannot buy. */
 export async function loginTeam(deps: AppDeps, username: string, password: string, captchaToken: string | undefined, ip: string): Promise<{ teamId: number }> {
   const creditCode = username.trim().toUpperCase();
   const now = deps.clock();
-  const wrong = await wrongPasswords(deps.db, creditCode, now);
-  const captchaRequired = wrong >= PASSWORD_THROTTLE.captchaAfter;
-  if (captchaRequired && !(captchaToken && (await consumeToken(deps.db, captchaToken, now)))) {
+  await refuseLockedOut(deps.db, creditCode, ip, now);
+  if ((await captchaNeeded(deps.db, creditCode, now)) && !(captchaToken && (await consumeToken(deps.db, captchaToken, now)))) {
     throw fail(TEAM_TEXTS.captchaNeeded, 500, { captchaRequired: true } satisfies TeamLoginRefusal);
   }
   const [team] = await deps.db.query<{ id: number; password_hash: string }>('SELECT id, password_hash FROM teams WHERE credit_code = $1', [creditCode]);
   if (!(await passwordMatches(team?.password_hash ?? null, password))) {
     await recordWrongPassword(deps.db, creditCode, ip, now);
-    const next = wrong + 1 >= PASSWORD_THROTTLE.captchaAfter;
-    throw fail(TEAM_TEXTS.wrongPassword, 500, { captchaRequired: next } satisfies TeamLoginRefusal);
+    throw fail(TEAM_TEXTS.wrongPassword, 500, { captchaRequired: await captchaNeeded(deps.db, creditCode, now) } satisfies TeamLoginRefusal);
   }
   return { teamId: team.id };
 }

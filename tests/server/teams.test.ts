@@ -224,6 +224,10 @@ describe('team login and the staff review', () => {
     for (let i = 3; i < 10; i++) await wrong('en', await t.captchaToken());
     const locked = await t.call('POST', '/login', { body: { username: code, password: 'School2027', captchaToken: await t.captchaToken() }, lang: 'en' });
     expect(locked.msg).toBe('Too many wrong passwords; please try again in 30 min');
+    // Only the address that guessed: the school logs in from its own, after the slider check.
+    const elsewhere = (captchaToken?: string) => t.call('POST', '/login', { body: { username: code, password: 'School2027', captchaToken }, lang: 'en', ip: '10.50.0.2' });
+    expect(await elsewhere()).toMatchObject({ msg: 'Please complete the slider check first', data: { captchaRequired: true } });
+    expect((await elsewhere(await t.captchaToken())).code).toBe(200);
     // An unknown credit code answers exactly as a wrong password.
     expect((await t.call('POST', '/login', { body: { username: creditCode(99), password: 'School2027' }, lang: 'en' })).msg).toBe('Credit code or password is incorrect');
   });

@@ -1,3 +1,3 @@
--- The staff login counts wrong passwords per address, over all staff accounts too
--- (services/staff.ts STAFF_THROTTLE).
+-- The password logins (teams, staff) count wrong passwords per address, over all accounts of a kind too
+-- (services/passwords.ts PASSWORD_THROTTLE).
 CREATE INDEX wrong_passwords_ip ON wrong_passwords (ip, at DESC);
