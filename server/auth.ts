@@ -37,18 +37,14 @@ export async function signToken(secret: Uint8Array, userId: number, kind: Accoun
     .sign(secret);
 }
 
-/** Each kind's table: where an account's token_version is kept. */
-const VERSION_OF: Record<AccountKind, string> = {
-  individual: 'SELECT token_version FROM users WHERE id = $1',
-  team: 'SELECT token_version FROM teams WHERE id = $1',
-  staff: 'SELECT token_version FROM staff_users WHERE id = $1',
-};
+/** Each kind's table: where its accounts and their token_version are kept. */
+export const ACCOUNT_TABLE = { individual: 'users', team: 'teams', staff: 'staff_users' } as const satisfies Record<AccountKind, string>;
 
 /** A login's token: for the account's current version, so it ends with the next change of who
  * holds the account (a password changed, a registration replaced; migration 030). A version
  * that moves while this runs leaves the token already ended: never the other way round. */
 export async function issueToken(q: Queryable, secret: Uint8Array, userId: number, kind: AccountKind, now: Date, ttlSeconds: number): Promise<string> {
-  const [row] = await q.query<{ token_version: number }>(VERSION_OF[kind], [userId]);
+  const [row] = await q.query<{ token_version: number }>(`SELECT token_version FROM ${ACCOUNT_TABLE[kind]} WHERE id = $1`, [userId]);
   return signToken(secret, userId, kind, now, ttlSeconds, row?.token_version ?? 0);
 }
 

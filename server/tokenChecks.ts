@@ -10,16 +10,15 @@
  * notice drops it): a jti or an account named by a change notice since the view was read, and
  * an account newer than the view. Nothing is judged from memory while the notices are not
  * arriving. */
-import type { Account, AccountKind } from './auth.ts';
+import { ACCOUNT_TABLE, type Account, type AccountKind } from './auth.ts';
 import { LONG_TTL_MS, type Changes } from './changes.ts';
 import type { Db } from './db/db.ts';
 import type { StaffRole } from '../src/domain/staffRoles.ts';
 
 export type TokenState = 'ok' | 'revoked' | 'unbound';
 
-/** Each kind's table, as its change notices name it. */
-const TABLE_OF: Record<AccountKind, string> = { individual: 'users', team: 'teams', staff: 'staff_users' };
-const KIND_OF = new Map(Object.entries(TABLE_OF).map(([kind, table]) => [table, kind as AccountKind]));
+/** Each kind by its table, as its change notices name it. */
+const KIND_OF = new Map<string, AccountKind>(Object.entries(ACCOUNT_TABLE).map(([kind, table]) => [table, kind as AccountKind]));
 
 /** Everything refused, as read at one moment. */
 interface RefusedView {
@@ -120,11 +119,9 @@ export function tokenChecks(db: Db, changes: Changes) {
         const { kind, userId, version } = account;
         const rows = await db.query<{ unbound: boolean }>(
           `SELECT false AS unbound FROM revoked_tokens WHERE jti = $1
-           UNION ALL SELECT false FROM users WHERE $2 = 'individual' AND id = $3 AND token_version <> $4
-           UNION ALL SELECT false FROM teams WHERE $2 = 'team' AND id = $3 AND token_version <> $4
-           UNION ALL SELECT false FROM staff_users WHERE $2 = 'staff' AND id = $3 AND token_version <> $4
-           UNION ALL SELECT cancelled_at IS NULL AS unbound FROM users WHERE $2 = 'individual' AND id = $3 AND (cancelled_at IS NOT NULL OR bind_status <> 1)`,
-          [account.jti, kind, userId, version],
+           UNION ALL SELECT false FROM ${ACCOUNT_TABLE[kind]} WHERE id = $2 AND token_version <> $3
+           UNION ALL SELECT cancelled_at IS NULL AS unbound FROM users WHERE $4 AND id = $2 AND (cancelled_at IS NOT NULL OR bind_status <> 1)`,
+          [account.jti, userId, version, kind === 'individual'],
         );
         if (rows.length === 0) return 'ok';
         return rows.every((r) => r.unbound) ? 'unbound' : 'revoked';
