@@ -24,17 +24,22 @@ const BROWSER_COOKIE = 'wx_login_browser';
 const NONCE = /^[A-Za-z0-9_-]{43}$/;
 const hashOf = (nonce: string) => createHash('sha256').update(nonce).digest('base64url');
 
+/** The nonce this browser holds, if well-formed. */
+const keptNonce = (req: FastifyRequest) => {
+  const nonce = req.cookies[BROWSER_COOKIE];
+  return nonce && NONCE.test(nonce) ? nonce : null;
+};
+
 /** This browser's nonce hash, or null when it has none. */
 function browserOf(req: FastifyRequest): string | null {
-  const nonce = req.cookies[BROWSER_COOKIE];
-  return nonce && NONCE.test(nonce) ? hashOf(nonce) : null;
+  const nonce = keptNonce(req);
+  return nonce && hashOf(nonce);
 }
 
 /** The nonce this browser keeps (a second tab's login keeps the first one's working), set again
  * so that it outlives the login it starts. */
 function startBrowser(req: FastifyRequest, reply: FastifyReply): string {
-  const kept = req.cookies[BROWSER_COOKIE];
-  const nonce = kept && NONCE.test(kept) ? kept : randomBytes(32).toString('base64url');
+  const nonce = keptNonce(req) ?? randomBytes(32).toString('base64url');
   reply.setCookie(BROWSER_COOKIE, nonce, {
     path: '/prod-api',
     httpOnly: true,
