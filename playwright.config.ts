@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { execSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 
 /** Debian's chromium where it is installed (no browser download is possible there);
  * elsewhere Playwright's own Chromium (`npx playwright install chromium`). */
@@ -12,8 +13,13 @@ function systemChromium(): string | undefined {
   }
 }
 
-const port = Number(process.env.E2E_PORT ?? 8181);
-const dataDir = `reports/e2e-data-${Date.now()}`;
+/** One server per worker, each on its own port and data folder, so that no two tests running at
+ * once share a database (a test's data, its codes a minute, a sold-out day). The runner starts them
+ * all; this file is read again in each worker, where TEST_PARALLEL_INDEX says which is its own. */
+const workers = Number(process.env.E2E_WORKERS ?? Math.min(2, availableParallelism()));
+const firstPort = Number(process.env.E2E_PORT ?? 8181);
+const port = firstPort + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+const run = Date.now();
 
 export default defineConfig({
   outputDir: 'test-results',
@@ -24,7 +30,7 @@ export default defineConfig({
   ],
   timeout: 90_000,
   expect: { timeout: 10_000 },
-  workers: 1,
+  workers,
   retries: 0,
   reporter: [['list']],
   use: {
@@ -51,15 +57,15 @@ export default defineConfig({
     // them start as a device that has read them (rating.spec.ts starts without).
     storageState: { cookies: [], origins: [{ origin: `http://127.0.0.1:${port}`, localStorage: [{ name: 'firstOrderTipsSeen', value: '1' }] }] },
   },
-  webServer: {
+  webServer: Array.from({ length: workers }, (_, i) => ({
     command: `node scripts/start.mjs`,
-    url: `http://127.0.0.1:${port}/prod-api/config/orderRule/getSysTime`,
+    url: `http://127.0.0.1:${firstPort + i}/prod-api/config/orderRule/getSysTime`,
     reuseExistingServer: false,
     timeout: 180_000,
     // Every browser path logs a new visitor in from this one address: more codes per hour than a real one gets.
     // DEV_CLOCK: the tests move the server's clock past a wait (a code a minute) instead of sleeping.
-    env: { PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', SMS_PER_IP_PER_HOUR: '1000', DEV_CLOCK: '1' },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    env: { PORT: String(firstPort + i), DATA_DIR: `reports/e2e-data-${run}-${i}`, HOST: '127.0.0.1', SMS_PER_IP_PER_HOUR: '1000', DEV_CLOCK: '1' },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  })),
 });
