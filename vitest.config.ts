@@ -4,6 +4,9 @@ import { findPgBin } from './scripts/pg.ts';
 
 const server = {
   include: ['tests/server/**/*.test.ts'],
+  // Each file builds its own app on its own database, and the server keeps no state in its
+  // modules that a test could leave behind: a worker imports the server once, not once a file.
+  isolate: false,
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };
