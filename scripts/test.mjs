@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /** `npm test`: every check, in order, stopping at the first failure; then a table of the lanes,
- * what each counted and its time (also in reports/lanes/summary.md). Test counts come from the
+ * what each counted and its time (also in reports/lanes/summary.md). Checks that use one core
+ * each (the type check, the linter) run side by side, their output printed as each ends. Test counts come from the
  * runners' JSON reports (reports/lanes/<lane>.json); the machine lane's generated paths, which
  * replay a machine against itself, are counted apart from its outcome checks and the unit tests. */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const LANES = 'reports/lanes';
@@ -14,9 +15,12 @@ const vitest = (lane, ...projects) => [
 ];
 const playwright = (lane, project) => ['npx', ['playwright', 'test', '--project', project, '--reporter=list,json'], { count: 'playwright', env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${LANES}/${lane}.json` } }];
 
-const steps = [
-  ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
-  ['lint', 'npx', ['eslint', '.']],
+/** A stage is a step, or steps that run at the same time. */
+const stages = [
+  [
+    ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+    ['lint', 'npx', ['eslint', '.']],
+  ],
   ['unit and machine paths', ...vitest('unit-machines', 'unit', 'machines')],
   ['server', ...vitest('server', 'server')],
   // The same server tests on a throwaway PostgreSQL (scripts/pg.ts); off CI it is skipped, with a
@@ -64,28 +68,45 @@ function countsOf(options) {
   }
 }
 
+/** Runs one step: its output straight through when it runs alone, else held and printed when it ends. */
+function runStep([name, command, args, options], alone) {
+  const started = Date.now();
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const child = spawn(command, args, { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options?.env } });
+  const held = [];
+  child.stdout?.on('data', (chunk) => held.push(chunk));
+  child.stderr?.on('data', (chunk) => held.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      const seconds = (Date.now() - started) / 1000;
+      if (!alone) process.stdout.write(`\n=== ${name}: output\n${Buffer.concat(held).toString()}`);
+      const ok = status === 0;
+      console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
+      const file = args.find((a) => a.startsWith('--outputFile.json='))?.split('=')[1];
+      resolve({ name, ok, status: status ?? 1, seconds, tests: countsOf({ ...options, file }) });
+    });
+  });
+}
+
 const only = process.argv.slice(2);
 const rows = [];
 rmSync(LANES, { recursive: true, force: true });
 mkdirSync(LANES, { recursive: true });
 let failedStep = null;
-for (const [name, command, args, options] of steps) {
-  if (only.length && !only.some((word) => name.includes(word))) continue;
-  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
-  const started = Date.now();
-  const run = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...options?.env } });
-  const seconds = (Date.now() - started) / 1000;
-  const ok = run.status === 0;
-  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
-  const file = args.find((a) => a.startsWith('--outputFile.json='))?.split('=')[1];
-  rows.push({ name, ok, seconds, tests: countsOf({ ...options, file }) });
-  if (!ok) {
-    failedStep = run.status ?? 1;
+const allStarted = Date.now();
+for (const stage of stages) {
+  const steps = (typeof stage[0] === 'string' ? [stage] : stage).filter(([name]) => !only.length || only.some((word) => name.includes(word)));
+  const results = await Promise.all(steps.map((step) => runStep(step, steps.length === 1)));
+  rows.push(...results);
+  const failed = results.find((r) => !r.ok);
+  if (failed) {
+    failedStep = failed.status;
     break;
   }
 }
 
-const total = rows.reduce((sum, r) => sum + r.seconds, 0);
+// Wall time: steps that ran side by side count once.
+const total = (Date.now() - allStarted) / 1000;
 const table = [
   '| lane | result | tests | seconds |',
   '|---|---|---|---:|',
