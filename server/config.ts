@@ -72,7 +72,7 @@ export interface ServerConfig {
   face: { provider: 'local' } | { provider: 'baidu'; baidu: BaiduConfig };
   /** Certificate recognition when the museum turns ocr_enable on: none, local (Tesseract, if installed) or baidu. */
   ocr: { provider: 'none' | 'local' } | { provider: 'baidu'; baidu: BaiduConfig };
-  captcha: 'slider' | 'off';
+  captcha: 'slider' | 'test' | 'off';
   /** What marks tickets checked: the staff console's gate, an external system writing the database,
    * or none (then no ticket becomes a missed visit). Demo: the gate; production: none unless set. */
   checkInSource: 'none' | 'gate' | 'database';
@@ -125,7 +125,7 @@ const schema = z.object({
   BAIDU_AIP_URL: z.url().default('https://aip.baidubce.com'),
   BAIDU_API_KEY: z.string().min(1).optional(),
   BAIDU_SECRET_KEY: z.string().min(1).optional(),
-  CAPTCHA: z.enum(['slider', 'off']).default('slider'),
+  CAPTCHA: z.enum(['slider', 'test', 'off']).default('slider'),
   DEV_CLOCK: z.enum(['0', '1']).default('0'),
   CHECK_IN_SOURCE: z.enum(['none', 'gate', 'database']).optional(),
   ALLOW_SIMULATORS: z.string().default(''),
@@ -265,6 +265,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
       );
     }
     if (e.CAPTCHA === 'off') throw new ConfigError('CAPTCHA=off is for benchmarks only and is refused with NODE_ENV=production');
+    if (e.CAPTCHA === 'test') throw new ConfigError('CAPTCHA=test is for tests only and is refused with NODE_ENV=production');
     if (e.DEV_CLOCK === '1') throw new ConfigError('DEV_CLOCK=1 is for tests only and is refused with NODE_ENV=production');
   }
 

@@ -16,7 +16,7 @@ export interface AppConfig {
   /** Which proxies' X-Forwarded-For to believe; false: the peer address is the client's. */
   trustProxy: TrustProxy;
   /** 'slider' (built-in) or 'off' (benchmarks only). */
-  captcha: 'slider' | 'off';
+  captcha: 'slider' | 'test' | 'off';
   /** From TOKEN_SECRET; otherwise a random one persisted in the settings table. */
   tokenSecret?: string;
   tokenTtlSeconds: number;

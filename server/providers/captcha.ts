@@ -2,7 +2,10 @@
  * slider's challenge is a raster image with the gap only in its pixels (the gap's x stays in
  * the database); an answer is checked once, on the end position and on how the piece was
  * dragged there; failures are capped per address; a right answer yields a single-use token
- * with a TTL that placeOrder consumes. An external captcha service fits the same interface:
+ * with a TTL that placeOrder consumes. Tests of other things use `testCaptcha` (CAPTCHA=test, refused
+ * in production): the same picture and checks, the gap always at TEST_CAPTCHA_GAP_X and the drag
+ * not judged, so that solving it is neither a puzzle nor a race with the machine's speed.
+ * An external captcha service fits the same interface:
  * `issue` hands the client what its widget needs, `verify` asks the vendor and then mints our
  * token with `mintToken`. */
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
@@ -101,20 +104,24 @@ const tooMany = (n: number): Text => ({
   en: CAPTCHA_MESSAGES.tooMany.en.replace('{n}', String(n)),
 });
 
-export const sliderCaptcha: CaptchaProvider = {
-  name: 'slider',
+/** Where testCaptcha's gap always is. */
+export const TEST_CAPTCHA_GAP_X = 200;
+
+/** The slider: its gap where `gapX` puts it, the drag judged when `judgeDrag`. */
+const slider = (name: string, gapX: () => number, judgeDrag: boolean): CaptchaProvider => ({
+  name,
 
   async issue(q, now, ip) {
     const blocked = await blockedFor(q, ip, now);
     if (blocked) throw fail(tooMany(blocked));
     const { width, height, pieceSize } = CAPTCHA;
-    const gapX = randomInt(80, width - pieceSize + 1);
+    const gap = gapX();
     const pieceY = randomInt(10, height - pieceSize - 10 + 1);
     const captchaId = randomUUID();
-    const { background, piece } = await draw(gapX, pieceY);
+    const { background, piece } = await draw(gap, pieceY);
     await q.query('INSERT INTO captcha_challenges (id, gap_x, expires_at, ip) VALUES ($1, $2, $3, $4)', [
       captchaId,
-      gapX,
+      gap,
       new Date(now.getTime() + CAPTCHA.ttlMs),
       ip,
     ]);
@@ -135,13 +142,16 @@ export const sliderCaptcha: CaptchaProvider = {
       [captchaId, now],
     );
     if (!row) throw fail(CAPTCHA_MESSAGES.expired);
-    if (Math.abs(x - row.gap_x) > CAPTCHA.tolerance || !isHumanDrag(trail, x)) {
+    if (Math.abs(x - row.gap_x) > CAPTCHA.tolerance || (judgeDrag && !isHumanDrag(trail, x))) {
       await q.query('UPDATE captcha_challenges SET failed = true, ip = $2 WHERE id = $1', [captchaId, ip]);
       throw fail(CAPTCHA_MESSAGES.failed);
     }
     return mintToken(q, now);
   },
-};
+});
+
+export const sliderCaptcha = slider('slider', () => randomInt(80, CAPTCHA.width - CAPTCHA.pieceSize + 1), true);
+export const testCaptcha = slider('test', () => TEST_CAPTCHA_GAP_X, false);
 
 /** Our single-use token, whichever service judged the answer. */
 export async function mintToken(q: Queryable, now: Date): Promise<string> {

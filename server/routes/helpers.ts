@@ -6,7 +6,7 @@ import type { AppDeps } from '../context.ts';
 import { langOf, ok } from '../http.ts';
 import { clientIp } from './kit.ts';
 import { sendCode } from '../services/login.ts';
-import { sliderCaptcha } from '../providers/captcha.ts';
+import { sliderCaptcha, testCaptcha } from '../providers/captcha.ts';
 import type { CertificateOption, CertificateType } from '../../src/domain/types.ts';
 import * as answers from '../../src/domain/answers.ts';
 import { answer } from './kit.ts';
@@ -33,7 +33,8 @@ export const helperRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     return ok(req, null);
   });
 
-  app.get('/ingore/captchaImage', { schema: { response: answer(answers.captchaChallenge) } }, async (req) => ok(req, await sliderCaptcha.issue(deps.db, deps.clock(), clientIp(req))));
+  const captcha = deps.config.captcha === 'test' ? testCaptcha : sliderCaptcha;
+  app.get('/ingore/captchaImage', { schema: { response: answer(answers.captchaChallenge) } }, async (req) => ok(req, await captcha.issue(deps.db, deps.clock(), clientIp(req))));
 
   const checkBody = z.object({
     captchaId: text().min(1).max(64),
@@ -42,7 +43,7 @@ export const helperRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     trail: z.array(z.tuple([z.number().finite(), z.number().finite()])).max(1000).default([]),
   });
   app.post('/ingore/captchaCheck', { schema: { body: checkBody, response: answer(answers.captchaPassed) } }, async (req) => {
-    const captchaToken = await sliderCaptcha.verify(deps.db, req.body, deps.clock(), clientIp(req));
+    const captchaToken = await captcha.verify(deps.db, req.body, deps.clock(), clientIp(req));
     return ok(req, { captchaToken });
   });
 };

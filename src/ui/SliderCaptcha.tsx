@@ -18,7 +18,9 @@ export function SliderCaptcha({ getCaptcha, checkCaptcha, onPassed }: SliderCapt
   const [challenge, setChallenge] = useState<CaptchaChallenge | null>(null);
   const [x, setX] = useState(0);
   const [status, setStatus] = useState<'idle' | 'dragging' | 'checking' | 'passed' | 'failed'>('idle');
-  const start = useRef<{ pointer: number; x: number; at: number; trail: DragSample[] } | null>(null);
+  // The drag in progress; `now` is where the piece is, which the release sends even when it comes
+  // before React has drawn the last move (a quick hand, a slow phone).
+  const start = useRef<{ pointer: number; x: number; now: number; at: number; trail: DragSample[] } | null>(null);
 
   const load = useCallback(() => {
     setStatus('idle');
@@ -32,13 +34,14 @@ export function SliderCaptcha({ getCaptcha, checkCaptcha, onPassed }: SliderCapt
   const onDown = (event: PointerEvent<HTMLDivElement>) => {
     if (!challenge || status === 'checking' || status === 'passed') return;
     event.currentTarget.setPointerCapture(event.pointerId);
-    start.current = { pointer: event.clientX, x, at: event.timeStamp, trail: [[Math.round(x), 0]] };
+    start.current = { pointer: event.clientX, x, now: x, at: event.timeStamp, trail: [[Math.round(x), 0]] };
     setStatus('dragging');
   };
   const onMove = (event: PointerEvent<HTMLDivElement>) => {
     const drag = start.current;
     if (!drag) return;
     const next = Math.min(max, Math.max(0, drag.x + event.clientX - drag.pointer));
+    drag.now = next;
     setX(next);
     if (drag.trail.length < DRAG_LIMITS.maxSamples) drag.trail.push([Math.round(next), Math.round(event.timeStamp - drag.at)]);
   };
@@ -47,13 +50,15 @@ export function SliderCaptcha({ getCaptcha, checkCaptcha, onPassed }: SliderCapt
     if (!drag || !challenge) return;
     start.current = null;
     setStatus('checking');
-    checkCaptcha(challenge.captchaId, Math.round(x), drag.trail).then(
+    checkCaptcha(challenge.captchaId, Math.round(drag.now), drag.trail).then(
       ({ captchaToken }) => {
         setStatus('passed');
         onPassed(captchaToken);
       },
       () => {
         setStatus('failed');
+        // The handle goes back to the start, off the words that say why.
+        setX(0);
         // A challenge is good for one attempt: fetch a fresh one.
         setTimeout(load, 800);
       },

@@ -5,17 +5,13 @@
  * pay sign with the merchant's public key, as the chat app does, and on "pay" the fake platform
  * charges the prepay and sends its signed notify to the app. A cancelled sheet first leaves the
  * order unpaid with a word where the eye is. */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createVerify } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { expect, request, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { startWechatPayFake, writeKeys, type WechatPayFake } from '../fakes/wechatPayFake.ts';
 import { unpaidOrder, type Visitor } from '../paths/setup.ts';
 import { bridgeCalls, chatAppContext, fakeBridge } from './chatApp.ts';
 import { fill, latestCode, newPhone, shot } from './helpers.ts';
+import { startOwnServer, type OwnServer } from './ownServer.ts';
 import { noSidewaysScroll, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
 
 test.use(chatAppContext);
@@ -25,43 +21,22 @@ const T = {
   en: { newOne: 'A new identity', next: 'Continue', allow: 'Allow', phone: 'Mobile', code: 'Code', sendCode: 'Send code', bind: 'Bind and continue', pay: 'Pay now', cancelled: 'You cancelled the payment', paid: 'Payment successful' },
 } as const;
 
-let PORT = 0;
 let BASE = '';
-
-/** A port nobody listens on now (a server left by another run must not answer for ours). */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
 let fake: WechatPayFake;
-let server: ChildProcess;
+let server: OwnServer;
 let api: APIRequestContext;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  PORT = await freePort();
-  BASE = `http://127.0.0.1:${PORT}`;
   fake = await startWechatPayFake();
-  const dir = mkdtempSync(path.join(tmpdir(), 'wechatpay-e2e-'));
-  const env = Object.fromEntries(writeKeys(fake, dir).split('\n').map((line) => line.split(/=(.*)/s).slice(0, 2)));
-  // Node itself, not npx: the process the test stops is the server (npx would leave it running).
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'data'), SMS_PER_IP_PER_HOUR: '1000' },
-    stdio: 'ignore',
-  });
-  api = await request.newContext({ baseURL: BASE });
-  await expect
-    .poll(async () => (await api.get('/prod-api/config/orderRule/getSysTime').catch(() => null))?.ok() ?? false, { timeout: 150_000, intervals: [500] })
-    .toBe(true);
+  const keys = (dir: string) => Object.fromEntries(writeKeys(fake, dir).split('\n').map((line) => line.split(/=(.*)/s).slice(0, 2)));
+  server = await startOwnServer({ CAPTCHA: 'test' }, keys);
+  BASE = server.baseURL;
+  api = server.api;
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
-  await api?.dispose();
+  await server?.stop();
   await fake?.close();
 });
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertStockInvariant, makeApp, orderRequest, priceOf, type TestApp } from './helpers.ts';
 import { OPEN_DAY } from './constants.ts';
 import type { HallPool } from '../../src/domain/types.ts';
-import { gapOf } from '../../server/providers/captcha.ts';
+import { gapOf, TEST_CAPTCHA_GAP_X } from '../../server/providers/captcha.ts';
 import { DEMO_GATE, DEMO_STAFF } from '../../server/seed/accounts.ts';
 import { humanTrail, robotTrail } from '../drag.ts';
 import sharp from 'sharp';
@@ -167,6 +167,24 @@ describe('the slider', () => {
     expect((await challenge('10.30.0.2')).code).toBe(200);
     t.advance(10 * 60_000 + 1000);
     expect((await challenge('10.30.0.1')).code).toBe(200);
+  });
+});
+
+describe('the test slider (CAPTCHA=test, for tests of other things)', () => {
+  it('has its gap at TEST_CAPTCHA_GAP_X and does not judge the drag; the end must still be right, once', async () => {
+    const test = await makeApp({ captcha: 'test' });
+    try {
+      const answer = (captchaId: string, x: number, trail: unknown) => test.call('POST', '/ingore/captchaCheck', { body: { captchaId, x, trail }, lang: 'en' });
+      const c = (await test.call('GET', '/ingore/captchaImage')).data;
+      expect(await gapOf(test.db, c.captchaId)).toBe(TEST_CAPTCHA_GAP_X);
+      expect((await answer(c.captchaId, TEST_CAPTCHA_GAP_X + 30, robotTrail(TEST_CAPTCHA_GAP_X + 30))).msg).toBe('Verification failed; please try again');
+      const d = (await test.call('GET', '/ingore/captchaImage')).data;
+      const passed = await answer(d.captchaId, TEST_CAPTCHA_GAP_X, robotTrail(TEST_CAPTCHA_GAP_X));
+      expect(passed.code).toBe(200);
+      expect((await answer(d.captchaId, TEST_CAPTCHA_GAP_X, robotTrail(TEST_CAPTCHA_GAP_X))).msg).toBe('The check has expired; please refresh and try again');
+    } finally {
+      await test.close();
+    }
   });
 });
 

@@ -30,6 +30,7 @@ describe('configuration read once, checked at start-up', () => {
     expect(() => config({ NODE_ENV: 'production', ...http })).toThrow(/payment \(PAYMENT_PROVIDER=sim\)/);
     expect(config({ NODE_ENV: 'production', ...http, ALLOW_SIMULATORS: 'payment,face,wechat' })).toMatchObject({ mode: 'production', simulators: ['payment', 'face', 'wechat'] });
     expect(() => config({ NODE_ENV: 'production', ALLOW_SIMULATORS: 'sms,payment,face,wechat', CAPTCHA: 'off' })).toThrow(/CAPTCHA=off/);
+    expect(() => config({ NODE_ENV: 'production', ALLOW_SIMULATORS: 'sms,payment,face,wechat', CAPTCHA: 'test' })).toThrow(/CAPTCHA=test/);
     expect(() => config({ NODE_ENV: 'production', ALLOW_SIMULATORS: 'sms,payment,face,wechat', DEV_CLOCK: '1' })).toThrow(/DEV_CLOCK=1/);
     expect(config({ DEV_CLOCK: '1' })).toMatchObject({ mode: 'demo', devClock: true });
   });

@@ -1,0 +1,51 @@
+/** A second instance of the app for a spec that needs other settings than the lane's servers
+ * (playwright.config.ts): its own port, data folder and environment, started from the sources
+ * and stopped by the spec. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, request, type APIRequestContext } from '@playwright/test';
+
+export interface OwnServer {
+  baseURL: string;
+  /** Its data folder's parent, for files the environment names (keys). */
+  dir: string;
+  api: APIRequestContext;
+  stop(): Promise<void>;
+}
+
+/** A port nobody listens on now (a server left by another run must not answer for ours). */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** Starts the app with `env` (after `prepare(dir)`'s, if any) and waits until it answers. */
+export async function startOwnServer(env: Record<string, string>, prepare?: (dir: string) => Record<string, string>): Promise<OwnServer> {
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const dir = mkdtempSync(path.join(tmpdir(), 'museum-e2e-'));
+  // Node itself, not npx: the process the spec stops is the server (npx would leave it running).
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, ...prepare?.(dir), ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'data'), SMS_PER_IP_PER_HOUR: '1000' },
+    stdio: 'ignore',
+  });
+  const api = await request.newContext({ baseURL });
+  await expect
+    .poll(async () => (await api.get('/prod-api/config/orderRule/getSysTime').catch(() => null))?.ok() ?? false, { timeout: 150_000, intervals: [500] })
+    .toBe(true);
+  return {
+    baseURL,
+    dir,
+    api,
+    async stop() {
+      server.kill('SIGTERM');
+      await api.dispose();
+    },
+  };
+}
