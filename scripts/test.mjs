@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /** `npm test`: every check, in order, stopping at the first failure; then a table of the lanes,
  * what each counted and its time (also in reports/lanes/summary.md). Checks that use one core
- * each (the type check, the linter) run side by side, their output printed as each ends. Test counts come from the
- * runners' JSON reports (reports/lanes/<lane>.json); the machine lane's generated paths, which
+ * each (the type check, the linter) run side by side, their output printed as each ends. Test
+ * counts come from the runners' JSON reports (reports/lanes/<lane>.json); the machine lane's generated paths, which
  * replay a machine against itself, are counted apart from its outcome checks and the unit tests. */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,22 +15,22 @@ const vitest = (lane, ...projects) => [
 ];
 const playwright = (lane, project) => ['npx', ['playwright', 'test', '--project', project, '--reporter=list,json'], { count: 'playwright', env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${LANES}/${lane}.json` } }];
 
-/** A stage is a step, or steps that run at the same time. */
+/** The stages, in order; the steps of a stage run at the same time. */
 const stages = [
   [
     ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
     ['lint', 'npx', ['eslint', '.']],
   ],
-  ['unit and machine paths', ...vitest('unit-machines', 'unit', 'machines')],
-  ['server', ...vitest('server', 'server')],
+  [['unit and machine paths', ...vitest('unit-machines', 'unit', 'machines')]],
+  [['server', ...vitest('server', 'server')]],
   // The same server tests on a throwaway PostgreSQL (scripts/pg.ts); off CI it is skipped, with a
   // notice, when PostgreSQL is not installed or PG_LANE=off (vitest.config.ts).
-  ['server on PostgreSQL', ...vitest('server-pg', 'server-pg')],
-  ['build', 'npm', ['run', 'build']],
-  ['first-screen budget', 'node', ['scripts/budget.mjs']],
-  ['browser end-to-end', ...playwright('e2e', 'e2e')],
+  [['server on PostgreSQL', ...vitest('server-pg', 'server-pg')]],
+  [['build', 'npm', ['run', 'build']]],
+  [['first-screen budget', 'node', ['scripts/budget.mjs']]],
+  [['browser end-to-end', ...playwright('e2e', 'e2e')]],
   // The machines' generated paths (their browser models) in Chromium against the real server.
-  ['browser paths', ...playwright('paths', 'paths')],
+  [['browser paths', ...playwright('paths', 'paths')]],
 ];
 
 /** What a vitest JSON report counted: tests, and for the machine lane its generated paths apart. */
@@ -95,7 +95,7 @@ mkdirSync(LANES, { recursive: true });
 let failedStep = null;
 const allStarted = Date.now();
 for (const stage of stages) {
-  const steps = (typeof stage[0] === 'string' ? [stage] : stage).filter(([name]) => !only.length || only.some((word) => name.includes(word)));
+  const steps = stage.filter(([name]) => !only.length || only.some((word) => name.includes(word)));
   const results = await Promise.all(steps.map((step) => runStep(step, steps.length === 1)));
   rows.push(...results);
   const failed = results.find((r) => !r.ok);

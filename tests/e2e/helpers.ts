@@ -61,21 +61,24 @@ export async function solveSlider(page: Page): Promise<void> {
   await expect(page.locator('[data-testid=captcha-background]:visible')).toHaveCount(0);
 }
 
-/** Presses the slider's handle, moves it `to` px right in `steps` moves (the n-th after
- * `pause(n)` ms), and lets go. */
+/** Presses the slider's handle, moves it `to` px right in `steps` moves, and lets go. With
+ * `pause`, the n-th move comes `pause(n)` ms after the one before on the page's own clock
+ * (`page.clock.install()` before the page loads): the drag's times are moved, not waited for. */
 export async function dragSlider(page: Page, to: number, steps: number, pause?: (step: number) => number): Promise<void> {
   const box = (await page.getByRole('slider').locator('visible=true').boundingBox())!;
   const startX = box.x + box.width / 2;
   const y = box.y + box.height / 2;
+  if (pause) await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
   await page.mouse.move(startX, y);
   await page.mouse.down();
   for (let step = 1; step <= steps; step++) {
     const p = step / steps;
     const eased = p < 0.5 ? 2 * p * p : 1 - (-2 * p + 2) ** 2 / 2;
+    if (pause) await page.clock.runFor(pause(step));
     await page.mouse.move(startX + to * eased, y + (step % 3) - 1);
-    if (pause) await page.waitForTimeout(pause(step));
   }
   await page.mouse.up();
+  if (pause) await page.clock.resume();
 }
 
 /** Logs a new visitor in through the real SMS and login calls and keeps the token the way

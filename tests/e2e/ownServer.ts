@@ -10,8 +10,6 @@ import { expect, request, type APIRequestContext } from '@playwright/test';
 
 export interface OwnServer {
   baseURL: string;
-  /** Its data folder's parent, for files the environment names (keys). */
-  dir: string;
   api: APIRequestContext;
   stop(): Promise<void>;
 }
@@ -25,7 +23,8 @@ const freePort = () =>
     });
   });
 
-/** Starts the app with `env` (after `prepare(dir)`'s, if any) and waits until it answers. */
+/** Starts the app with `env` (after what `prepare` answers for its folder: files the environment
+ * names, keys) and waits until it answers. */
 export async function startOwnServer(env: Record<string, string>, prepare?: (dir: string) => Record<string, string>): Promise<OwnServer> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
@@ -41,7 +40,6 @@ export async function startOwnServer(env: Record<string, string>, prepare?: (dir
     .toBe(true);
   return {
     baseURL,
-    dir,
     api,
     async stop() {
       server.kill('SIGTERM');

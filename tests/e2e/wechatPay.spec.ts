@@ -6,7 +6,7 @@
  * charges the prepay and sends its signed notify to the app. A cancelled sheet first leaves the
  * order unpaid with a word where the eye is. */
 import { createVerify } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startWechatPayFake, writeKeys, type WechatPayFake } from '../fakes/wechatPayFake.ts';
 import { unpaidOrder, type Visitor } from '../paths/setup.ts';
 import { bridgeCalls, chatAppContext, fakeBridge } from './chatApp.ts';
@@ -21,18 +21,14 @@ const T = {
   en: { newOne: 'A new identity', next: 'Continue', allow: 'Allow', phone: 'Mobile', code: 'Code', sendCode: 'Send code', bind: 'Bind and continue', pay: 'Pay now', cancelled: 'You cancelled the payment', paid: 'Payment successful' },
 } as const;
 
-let BASE = '';
 let fake: WechatPayFake;
 let server: OwnServer;
-let api: APIRequestContext;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   fake = await startWechatPayFake();
   const keys = (dir: string) => Object.fromEntries(writeKeys(fake, dir).split('\n').map((line) => line.split(/=(.*)/s).slice(0, 2)));
   server = await startOwnServer({ CAPTCHA: 'test' }, keys);
-  BASE = server.baseURL;
-  api = server.api;
 });
 
 test.afterAll(async () => {
@@ -65,31 +61,31 @@ for (const lang of ['zh', 'en'] as const) {
     await page.addInitScript(() => sessionStorage.setItem('noticeSeen', '1'));
 
     // Logged in through the chat app's OAuth (the simulator's pages), a phone bound.
-    await page.goto(`${BASE}/individualCustomers/order/orderRecord`);
+    await page.goto(`${server.baseURL}/individualCustomers/order/orderRecord`);
     await page.locator('label.id').filter({ hasText: L.newOne }).click();
     await page.getByRole('button', { name: L.next }).click();
     await page.getByRole('button', { name: L.allow }).click();
     const phone = newPhone();
     await fill(page, L.phone, phone);
     await page.getByRole('button', { name: L.sendCode }).click();
-    await fill(page, L.code, await latestCode(api, phone));
+    await fill(page, L.code, await latestCode(server.api, phone));
     await page.getByRole('button', { name: L.bind }).click();
     await expect(page).toHaveURL(/\/individualCustomers\/order\/orderRecord$/);
 
     // An order of one adult, placed as the app places it.
-    const token = (await context.cookies(BASE)).find((c) => c.name === 'ticket_token_individual')!.value;
+    const token = (await context.cookies(server.baseURL)).find((c) => c.name === 'ticket_token_individual')!.value;
     const headers = { authorization: `Bearer ${decodeURIComponent(token)}`, language: lang === 'zh' ? 'zh_cn' : 'en_us' };
     const visitor: Visitor = {
       token,
-      api,
-      get: async (p) => (await (await api.get(`/prod-api${p}`, { headers })).json()).data,
-      post: async (p, data) => (await api.post(`/prod-api${p}`, { headers, data })).json(),
+      api: server.api,
+      get: async (p) => (await (await server.api.get(`/prod-api${p}`, { headers })).json()).data,
+      post: async (p, data) => (await server.api.post(`/prod-api${p}`, { headers, data })).json(),
     };
     const { orderId } = await unpaidOrder(visitor);
     const amount = (await visitor.get<{ amount: number }>(`/order/OrderInfo/searchPersonOrder/${orderId}`)).amount;
 
     // The sheet cancelled: still unpaid, said where the eye is.
-    await page.goto(`${BASE}/individualCustomers/order/payOrder/${orderId}`);
+    await page.goto(`${server.baseURL}/individualCustomers/order/payOrder/${orderId}`);
     const pay = page.getByRole('button', { name: L.pay });
     await tapTarget(pay);
     await pay.click();
