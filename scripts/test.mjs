@@ -2,8 +2,9 @@
 /** `npm test`: every check, in order, stopping at the first failure; then a table of the lanes,
  * what each counted and its time (also in reports/lanes/summary.md). Checks that use one core
  * each (the type check, the linter) run side by side, their output printed as each ends. Test
- * counts come from the runners' JSON reports (reports/lanes/<lane>.json); the machine lane's generated paths, which
- * replay a machine against itself, are counted apart from its outcome checks and the unit tests. */
+ * counts come from the runners' JSON reports (reports/lanes/<lane>.json); the machine lane's
+ * generated paths, which replay a machine against itself, are counted apart from its outcome
+ * checks and the unit tests. */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
