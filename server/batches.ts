@@ -16,7 +16,14 @@ interface Waiting<T, R> {
   reject: (reason: unknown) => void;
 }
 
-export function batches<K, T, R>({ most, distinct, run }: BatchOptions<T, R>): (key: K, item: T) => Promise<R> {
+/** Hands `item` to the next batch of `key`; answers with its own answer. */
+export interface Batches<K, T, R> {
+  (key: K, item: T): Promise<R>;
+  /** How many callers of `key` wait for its next batch (the running batch's are not counted). */
+  waiting(key: K): number;
+}
+
+export function batches<K, T, R>({ most, distinct, run }: BatchOptions<T, R>): Batches<K, T, R> {
   const queues = new Map<K, Array<Waiting<T, R>>>();
 
   /** The next batch, taken out of the queue; what it leaves keeps its order. */
@@ -47,7 +54,7 @@ export function batches<K, T, R>({ most, distinct, run }: BatchOptions<T, R>): (
     queues.delete(key);
   };
 
-  return (key, item) =>
+  const add = (key: K, item: T) =>
     new Promise<R>((resolve, reject) => {
       let queue = queues.get(key);
       const idle = queue === undefined;
@@ -55,4 +62,5 @@ export function batches<K, T, R>({ most, distinct, run }: BatchOptions<T, R>): (
       queue.push({ item, resolve, reject });
       if (idle) void drain(key, queue);
     });
+  return Object.assign(add, { waiting: (key: K) => queues.get(key)?.length ?? 0 });
 }

@@ -17,7 +17,7 @@ import { draftFromRequest } from '../../src/domain/orderRequest.ts';
 import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { BizError, fail } from '../http.ts';
-import { batches } from '../batches.ts';
+import { batches, type Batches } from '../batches.ts';
 import { consumeTokens, restoreTokens } from '../providers/captcha.ts';
 import { refuseBlocked } from './blacklist.ts';
 import { refuseCoupons, resolveCoupons } from './coupons.ts';
@@ -110,7 +110,7 @@ function newOrder({ userId, now, session }: Pick<Sale, 'userId' | 'now' | 'sessi
   return { userId, now, holdMinutes: minutes(config, 'person_pay_hold_period', 15), tickets, hallId: hall.id, visitDate: schedule.visit_date };
 }
 
-const sellers = new WeakMap<AppDeps, (scheduleId: number, sale: Sale) => Promise<PlaceOrderResult>>();
+const sellers = new WeakMap<AppDeps, Batches<number, Sale, PlaceOrderResult>>();
 
 /** The app's batches of sales, one queue per session; a buyer is never twice in one batch. */
 function sellersOf(deps: AppDeps) {
@@ -120,6 +120,11 @@ function sellersOf(deps: AppDeps) {
     sellers.set(deps, sell);
   }
   return sell;
+}
+
+/** How many buyers of a session wait for its next batch while one is being sold. */
+export function salesWaiting(deps: AppDeps, scheduleId: number): number {
+  return sellersOf(deps).waiting(scheduleId);
 }
 
 async function sellBatch(deps: AppDeps, sales: Sale[]): Promise<Answer[]> {

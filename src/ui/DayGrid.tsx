@@ -50,12 +50,14 @@ export function DayGrid({ days, onPick }: { days: CalendarDay[]; onPick: (day: C
   );
 }
 
+/** The day states' colours. Its own classes, not the days': a locator of `.day--available`
+ * finds an open day, never the legend's swatch while the calendar is still loading. */
 export function Legend() {
   const { t } = useTranslation();
   return (
     <div className="legend">
       {(['available', 'soldOut', 'closed', 'notReleased'] as const).map((state) => (
-        <span key={state} className={`legend__item day--${state}`}>
+        <span key={state} className={`legend__item legend__item--${state}`}>
           <i />
           {t(`day.${state}`)}
         </span>

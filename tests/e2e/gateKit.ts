@@ -15,14 +15,11 @@ export async function buyMainHall(page: Page, lang: 'zh' | 'en', names: string[]
   await useLanguage(page, lang);
   await page.goto('/');
   await loginByApi(page, newPhone());
-  // The first bookable day: today when a session is still open, else a later day. (The
-  // calendar may still be settling into the language: the tap is repeated until it opens the day.)
+  // The first bookable day: today when a session is still open, else a later day.
   await page.addInitScript(() => sessionStorage.setItem('noticeSeen', '1'));
   await page.goto('/individualCustomers/select/selectDate');
-  await expect(async () => {
-    await page.locator('.day--available').first().click();
-    await expect(page).toHaveURL(/\/select\/selectVenues/, { timeout: 2000 });
-  }).toPass();
+  await page.locator('.day--available').first().click();
+  await expect(page).toHaveURL(/\/select\/selectVenues/);
   await page.locator('[data-hall="main"] .session:not(.session--off)').first().click();
   await page.getByRole('button', { name: T.next }).click();
   const stamp = String(Date.now()).slice(-3);

@@ -30,10 +30,12 @@ describe('batches', () => {
     const later = ['bob', 'cat', 'dan'].map((who) => ask('s1', who));
     await settle();
     expect(runs).toHaveLength(1);
+    expect([ask.waiting('s1'), ask.waiting('s2')]).toEqual([3, 0]);
     release();
     expect(await first).toBe('sold ann');
     await settle();
     expect(runs[1]).toEqual(['bob', 'cat', 'dan']);
+    expect(ask.waiting('s1')).toBe(0);
     release();
     expect(await Promise.all(later)).toEqual(['sold bob', 'sold cat', 'sold dan']);
   });

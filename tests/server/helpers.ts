@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.ts';
+import { buildApp, type AppDeps } from '../../server/app.ts';
 import { defaultConfig, type AppConfig } from '../../server/context.ts';
 import { openPg, openPglite, type Db } from '../../server/db/db.ts';
 import { consoleSms, type SmsProvider } from '../../server/providers/sms.ts';
@@ -32,6 +32,8 @@ export interface Envelope<T = any> {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** What the app was built of (its in-memory queues are keyed by it). */
+  deps: AppDeps;
   db: Db;
   sms: SmsProvider;
   now(): Date;
@@ -104,7 +106,7 @@ export async function makeApp(
   const clock = () => new Date(now);
   const sms = consoleSms(() => undefined);
   const payment = await simPayment(db);
-  const app = await buildApp({
+  const deps: AppDeps = {
     db,
     clock,
     providers: {
@@ -118,7 +120,8 @@ export async function makeApp(
     },
     config: { ...defaultConfig(), smsPerIpPerHour: 10_000, ...config },
     ...(options.devClock ? { devClock: { clock, advance: (ms: number) => void (now += ms) } } : {}),
-  });
+  };
+  const app = await buildApp(deps);
   const call: TestApp['call'] = async (method, url, opts = {}) => {
     const headers: Record<string, string> = { language: opts.lang === 'en' ? 'en_us' : 'zh_cn', ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
@@ -134,6 +137,7 @@ export async function makeApp(
   };
   const t: TestApp = {
     app,
+    deps,
     db,
     sms,
     now: clock,

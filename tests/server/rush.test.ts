@@ -5,7 +5,9 @@ import { assertStockInvariant, makeApp, orderRequest, priceOf, type TestApp } fr
 import { OPEN_DAY } from './constants.ts';
 import { addDays, museumDate, museumInstant } from '../../server/time.ts';
 import { buyersOrders } from '../../server/services/orders.ts';
+import { salesWaiting } from '../../server/services/placeOrder.ts';
 import type { HallPool } from '../../src/domain/types.ts';
+import type { Queryable } from '../../server/db/db.ts';
 
 let t: TestApp;
 let main: HallPool;
@@ -54,6 +56,27 @@ async function leaveOnly(session: number, left: number) {
 /** Five buyers of a fresh session at once, the fourth's ticket refused by the database: as it is
  * inserted, or at COMMIT (a deferred trigger, checked after every statement of the sale: the only
  * way here to make a COMMIT fail). Their answers' codes and messages, and how many places sold. */
+/** Five buyers: the first finds the session idle and is sold alone, and her transaction starts
+ * only once the four after her wait for the next batch, as they would behind a slower database.
+ * (On PostgreSQL's pool, each could otherwise come after the batch before hers had ended.) */
+async function fourBehindTheFirst<R>(session: number, send: (buyer: number) => Promise<R>): Promise<R[]> {
+  const tx = t.db.tx;
+  let held = false;
+  t.db.tx = async <T>(work: (q: Queryable) => Promise<T>): Promise<T> => {
+    t.db.tx = tx;
+    held = true;
+    await expect.poll(() => salesWaiting(t.deps, session)).toBe(4);
+    return tx(work);
+  };
+  try {
+    const first = send(0);
+    await expect.poll(() => held).toBe(true);
+    return await Promise.all([first, ...[1, 2, 3, 4].map(send)]);
+  } finally {
+    t.db.tx = tx;
+  }
+}
+
 async function fourthRefusedByTheDatabase(at: 'insert' | 'commit') {
   const session = await newSession();
   await t.db.query(`CREATE FUNCTION refuse_test_ticket() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -66,8 +89,8 @@ async function fourthRefusedByTheDatabase(at: 'insert' | 'commit') {
     const buyers = await Promise.all(Array.from({ length: 5 }, () => t.tokenFor(newPhone())));
     const bodies = await Promise.all(buyers.map((_, i) => orderFor(session, 1, undefined, i === 3 ? '故障' : '孙八')));
     const before = await t.remaining(session);
-    const answers = await Promise.all(
-      buyers.map((token, i) => t.app.inject({ method: 'POST', url: '/prod-api/config/orderRule/placeOrder', headers: { authorization: `Bearer ${token}`, language: 'en_us' }, payload: bodies[i] })),
+    const answers = await fourBehindTheFirst(session, (i) =>
+      t.app.inject({ method: 'POST', url: '/prod-api/config/orderRule/placeOrder', headers: { authorization: `Bearer ${buyers[i]}`, language: 'en_us' }, payload: bodies[i] }),
     );
     await assertStockInvariant(t.db);
     return {
