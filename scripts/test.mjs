@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /** `npm test`: every check, in order, stopping at the first failure; then a table of the lanes,
- * what each counted and its time (also in reports/lanes/summary.md). Checks that use one core
- * each (the type check, the linter) run side by side, their output printed as each ends. Test
+ * what each counted and its time (also in reports/lanes/summary.md). Steps that need nothing
+ * built run side by side, their output printed as each ends. Test
  * counts come from the runners' JSON reports (reports/lanes/<lane>.json); the machine lane's
  * generated paths, which replay a machine against itself, are counted apart from its outcome
  * checks and the unit tests. */
@@ -14,24 +14,25 @@ const vitest = (lane, ...projects) => [
   ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${LANES}/${lane}.json`],
   { count: 'vitest' },
 ];
-const playwright = (lane, project) => ['npx', ['playwright', 'test', '--project', project, '--reporter=list,json'], { count: 'playwright', env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${LANES}/${lane}.json` } }];
+const playwright = (lane) => ['npx', ['playwright', 'test', '--reporter=list,json'], { count: 'playwright', env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${LANES}/${lane}.json` } }];
 
 /** The stages, in order; the steps of a stage run at the same time. */
 const stages = [
+  // Four steps that need nothing built, side by side: the checks use a core each, the unit lane both.
   [
     ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
     ['lint', 'npx', ['eslint', '.']],
+    ['unit and machine paths', ...vitest('unit-machines', 'unit', 'machines')],
+    ['build', 'npm', ['run', 'build']],
   ],
-  [['unit and machine paths', ...vitest('unit-machines', 'unit', 'machines')]],
   [['server', ...vitest('server', 'server')]],
   // The same server tests on a throwaway PostgreSQL (scripts/pg.ts); off CI it is skipped, with a
   // notice, when PostgreSQL is not installed or PG_LANE=off (vitest.config.ts).
   [['server on PostgreSQL', ...vitest('server-pg', 'server-pg')]],
-  [['build', 'npm', ['run', 'build']]],
   [['first-screen budget', 'node', ['scripts/budget.mjs']]],
-  [['browser end-to-end', ...playwright('e2e', 'e2e')]],
-  // The machines' generated paths (their browser models) in Chromium against the real server.
-  [['browser paths', ...playwright('paths', 'paths')]],
+  // The journeys (project e2e) and the machines' generated paths in Chromium (project paths) in
+  // one run: one set of servers, and no worker idle while the other lane's last test ends.
+  [['browser end-to-end and paths', ...playwright('browser')]],
 ];
 
 /** What a vitest JSON report counted: tests, and for the machine lane its generated paths apart. */
@@ -50,13 +51,29 @@ function vitestCounts(file) {
   return parts.join(', ');
 }
 
+/** What a Playwright JSON report counted, project by project ("e2e: 86 passed; paths: 43 passed"). */
 function playwrightCounts(file) {
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-  const parts = [`${stats.expected} passed`];
-  if (stats.unexpected) parts.push(`${stats.unexpected} failed`);
-  if (stats.flaky) parts.push(`${stats.flaky} flaky`);
-  if (stats.skipped) parts.push(`${stats.skipped} skipped`);
-  return parts.join(', ');
+  const byProject = new Map();
+  const walk = (suite) => {
+    for (const child of suite.suites ?? []) walk(child);
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        const counts = byProject.get(test.projectName) ?? { expected: 0, unexpected: 0, flaky: 0, skipped: 0 };
+        counts[test.status] += 1;
+        byProject.set(test.projectName, counts);
+      }
+    }
+  };
+  for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites) walk(suite);
+  return [...byProject]
+    .map(([project, counts]) => {
+      const parts = [`${counts.expected} passed`];
+      if (counts.unexpected) parts.push(`${counts.unexpected} failed`);
+      if (counts.flaky) parts.push(`${counts.flaky} flaky`);
+      if (counts.skipped) parts.push(`${counts.skipped} skipped`);
+      return `${project}: ${parts.join(', ')}`;
+    })
+    .join('; ');
 }
 
 function countsOf(options) {

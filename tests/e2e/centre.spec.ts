@@ -36,7 +36,6 @@ for (const lang of ['zh', 'en'] as const) {
   test(`the centre, the e-mail, a frequent visitor added and picked when booking (${lang})`, async ({ page }) => {
     await useLanguage(page, lang);
     await page.addInitScript(() => sessionStorage.setItem('noticeSeen', '1'));
-    await page.goto('/');
     const phone = phoneFor(1);
     await loginByApi(page, phone);
     await page.goto('/individualCustomers/select/selectDate');
@@ -107,7 +106,6 @@ for (const lang of ['zh', 'en'] as const) {
 
   test(`the phone changed with a code to the new number (${lang})`, async ({ page }) => {
     await useLanguage(page, lang);
-    await page.goto('/');
     await loginByApi(page, phoneFor(2));
     const next = phoneFor(3);
     await page.goto('/individualCustomers/personalCenter/personHome');
@@ -124,7 +122,6 @@ for (const lang of ['zh', 'en'] as const) {
 
   test(`the account cancelled: consequences, the confirmation, done (${lang})`, async ({ page }) => {
     await useLanguage(page, lang);
-    await page.goto('/');
     const phone = phoneFor(4);
     const token = await loginByApi(page, phone);
     await page.request.post('/prod-api/system/topContacts', {

@@ -64,7 +64,6 @@ for (const lang of ['zh', 'en'] as const) {
     const T = TEXT[lang];
     const row = lang === 'zh' ? 4 : 6;
     await useLanguage(page, lang);
-    await page.goto('/');
     await loginByApi(page, newPhone());
     await page.addInitScript(() => sessionStorage.setItem('noticeSeen', '1'));
     await page.goto('/individualCustomers/select/selectDate');
@@ -159,7 +158,6 @@ for (const lang of ['zh', 'en'] as const) {
     const T = TEXT[lang];
     const P = lang === 'zh' ? { buy: '购买套票', name: '张三', unpaid: '您有未支付的订单', payUnpaid: '去支付' } : { buy: 'Buy the package', name: '张三', unpaid: 'You have an unpaid order', payUnpaid: 'Pay now' };
     await useLanguage(page, lang);
-    await page.goto('/');
     await loginByApi(page, newPhone());
     await page.addInitScript(() => sessionStorage.setItem('noticeSeen', '1'));
     await page.goto('/individualCustomers/select/selectDate');

@@ -29,7 +29,6 @@ for (const [i, lang] of (['zh', 'en'] as const).entries()) {
   test(`redeem a demo code, book with it for less, see it used (${lang})`, async ({ page }) => {
     await useLanguage(page, lang);
     await page.addInitScript(() => sessionStorage.setItem('noticeSeen', '1'));
-    await page.goto('/');
     await loginByApi(page, `${newPhone().slice(0, 10)}${i + 5}`);
     await page.goto('/individualCustomers/personalCenter/personHome');
     await page.getByRole('link', { name: L.coupons, exact: true }).click();

@@ -50,7 +50,6 @@ for (const lang of ['zh', 'en'] as const) {
   test(`a face photo added to a visitor, and deleted from the frequent visitor's form (${lang})`, async ({ page }) => {
     await useLanguage(page, lang);
     await page.addInitScript(() => sessionStorage.setItem('noticeSeen', '1'));
-    await page.goto('/');
     await faceOn(page);
     await loginByApi(page, newPhone());
     await page.goto('/individualCustomers/select/selectDate');

@@ -13,7 +13,6 @@ const WORDS = {
 export async function buyMainHall(page: Page, lang: 'zh' | 'en', names: string[]): Promise<{ orderId: string }> {
   const T = WORDS[lang];
   await useLanguage(page, lang);
-  await page.goto('/');
   await loginByApi(page, newPhone());
   // The first bookable day: today when a session is still open, else a later day.
   await page.addInitScript(() => sessionStorage.setItem('noticeSeen', '1'));

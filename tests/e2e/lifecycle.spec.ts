@@ -21,7 +21,6 @@ const TEXT = {
 for (const lang of ['zh', 'en'] as const) test(`cart, pay, change date, refund (${lang})`, async ({ page }) => {
   const T = TEXT[lang];
   if (lang === 'en') await page.addInitScript(() => localStorage.setItem('language', 'en'));
-  await page.goto('/');
   await loginByApi(page, newPhone());
   await reviewOneAdult(page, '王五', T.next);
 
@@ -77,7 +76,6 @@ for (const lang of ['zh', 'en'] as const) test(`cart, pay, change date, refund (
 });
 
 test('an unpaid order can be cancelled from its detail', async ({ page }) => {
-  await page.goto('/');
   await loginByApi(page, newPhone());
   await reviewOneAdult(page, '赵六', '下一步');
   await page.getByRole('checkbox').check();
@@ -93,7 +91,6 @@ test('an unpaid order can be cancelled from its detail', async ({ page }) => {
 });
 
 test('a cart of another date is emptied only when the visitor agrees; removing a line returns it', async ({ page }) => {
-  await page.goto('/');
   await loginByApi(page, newPhone());
   const first = await reviewOneAdult(page, '钱七', '下一步', 1);
   await page.getByRole('checkbox').check();

@@ -20,7 +20,6 @@ for (const lang of ['zh', 'en'] as const) {
   const L = T[lang];
   test(`a visitor leaves a message and reads the staff's reply (${lang})`, async ({ page, browser }) => {
     await useLanguage(page, lang);
-    await page.goto('/');
     await loginByApi(page, newPhone());
     await page.goto('/individualCustomers/order/orderRecord');
     await page.getByRole('link', { name: L.board, exact: true }).click();

@@ -140,7 +140,6 @@ for (const lang of ['zh', 'en'] as const) {
     test.use({ storageState: { cookies: [], origins: [] } });
     test(`a visitor with no order yet reads the first-order tips once before ordering (${lang})`, async ({ page }) => {
       await useLanguage(page, lang);
-      await page.goto('/');
       await loginByApi(page, newPhone());
       await reviewOneAdult(page, '林一', T.next);
       const tips = page.getByRole('dialog', { name: T.firstOrder });

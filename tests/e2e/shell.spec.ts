@@ -50,7 +50,6 @@ test('the not-found page and the team area say what they are', async ({ page }) 
 
 test('the venue page follows the day in its URL; a day that cannot be booked goes back to the calendar', async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('noticeSeen', '1'));
-  await page.goto('/');
   await loginByApi(page, newPhone());
   const days = (await (await page.request.get('/prod-api/pool/ingore/getCalendar')).json()).data as Array<{ date: string; state: string }>;
   const closed = days.find((d) => d.state === 'closed')!.date;

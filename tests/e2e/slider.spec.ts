@@ -75,7 +75,6 @@ for (const lang of ['zh', 'en'] as const) {
     await page.addInitScript(() => localStorage.setItem('firstOrderTipsSeen', '1'));
     // The hand's pace is kept on the page's clock (dragSlider), which otherwise runs as usual.
     await page.clock.install();
-    await page.goto('/');
     await loginByApi(page, newPhone());
     await reviewOneAdult(page, lang === 'zh' ? '周六' : '吴七', T[lang].next);
     await page.getByRole('checkbox').check();

@@ -311,8 +311,7 @@ for (const lang of ['zh', 'en'] as const) {
     await useLanguage(page, lang);
     const login = await page.request.post('/prod-api/login', { data: { username: '91110000MA0000001L', password: 'School2026' } });
     const { data } = (await login.json()) as { data: { token: string } };
-    await page.goto('/');
-    await page.context().addCookies([{ name: 'ticket_token_team', value: data.token, url: page.url() }]);
+    await page.context().addCookies([{ name: 'ticket_token_team', value: data.token, url: new URL('/', login.url()).href }]);
     await page.goto('/team/personalCenter/personHome');
     const card = page.locator('[data-request=credit]');
     await expect(card).toContainText(L.creditTitle);

@@ -86,8 +86,7 @@ async function approvedGroup(page: Page): Promise<{ creditCode: string; phone: s
   });
   expect((await reviewed.json()).code).toBe(200);
   const login = await api.post('/prod-api/login', { data: { username: creditCode, password: 'School2027' } });
-  await page.goto('/');
-  await page.context().addCookies([{ name: 'ticket_token_team', value: (await login.json()).data.token, url: page.url() }]);
+  await page.context().addCookies([{ name: 'ticket_token_team', value: (await login.json()).data.token, url: new URL('/', login.url()).href }]);
   return { creditCode, phone };
 }
 

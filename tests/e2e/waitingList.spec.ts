@@ -45,7 +45,6 @@ for (const lang of ['zh', 'en'] as const) test(`a visitor stands by for a full s
   await page.addInitScript(() => sessionStorage.setItem('noticeSeen', '1'));
   // The page's clock runs as usual, and is moved on to its next look at a standing-by order.
   await page.clock.install();
-  await page.goto('/');
   const phone = newPhone();
   await loginByApi(page, phone);
   await page.goto('/individualCustomers/select/selectDate');

@@ -95,7 +95,6 @@ test.describe('in the chat app', () => {
       await shot(page, lang, 'wx-02-shared-order-in-chat-app');
 
       // The pay screen hides what passes a page on; leaving it shows them again.
-      await page.goto('/');
       await loginByApi(page, newPhone());
       await reviewOneAdult(page, '赵六', T.next);
       await page.getByRole('checkbox').check();

@@ -14,7 +14,6 @@ browserPaths('purchase', purchaseInBrowser, {
       localStorage.setItem('language', 'en');
       sessionStorage.setItem('noticeSeen', '1');
     });
-    await page.goto('/');
     await loginByApi(page, newPhone());
     await page.goto('/individualCustomers/select/selectDate');
     return { seq: String(100 + (++visitors % 900)) };

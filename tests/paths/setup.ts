@@ -22,7 +22,6 @@ export async function newVisitor(page: Page): Promise<Visitor> {
     localStorage.setItem('language', 'en');
     sessionStorage.setItem('noticeSeen', '1');
   });
-  await page.goto('/');
   const token = await loginByApi(page, newPhone());
   const headers = { authorization: `Bearer ${token}`, language: 'en_us' };
   return {

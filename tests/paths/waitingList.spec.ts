@@ -11,7 +11,6 @@ let visitors = 0;
 browserPaths('waitingList', waitingListInBrowser, {
   async start(page) {
     await page.addInitScript(() => localStorage.setItem('language', 'en'));
-    await page.goto('/');
     await loginByApi(page, newPhone());
     await page.goto('/individualCustomers/select/waitingList');
     return { seq: String(100 + (++visitors % 900)) };

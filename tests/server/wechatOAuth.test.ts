@@ -445,7 +445,7 @@ describe('the real adapter against a fake of the vendor', () => {
   });
   afterAll(async () => fake.close());
   const adapter = (over: Partial<{ appId: string; appSecret: string }> = {}) =>
-    wechatOAuth({ appId: over.appId ?? fake.appId, appSecret: over.appSecret ?? fake.appSecret, oauthUrl: fake.url, apiUrl: fake.url }, { timeoutMs: 300 });
+    wechatOAuth({ appId: over.appId ?? fake.appId, appSecret: over.appSecret ?? fake.appSecret, oauthUrl: fake.url, apiUrl: fake.url }, { timeoutMs: 10_000 });
 
   it('builds the documented authorize URL and exchanges a code for the openid and the profile', async () => {
     const url = adapter().authorizeUrl({ redirectUri: 'https://m.example/prod-api/getWxOauthCode', scope: 'snsapi_userinfo', state: 'S1', lang: 'zh' });
