@@ -1,5 +1,5 @@
 /** The demo's coupons (demo mode only, like the other demo accounts): three batches with printed
- * codes to bind, listed in the README. The demo visitor already holds one expired coupon, so her
+ * codes to bind, listed in docs/demo.md section 1. The demo visitor already holds one expired coupon, so her
  * "expired" tab is not empty. */
 import type { Queryable } from '../db/db.ts';
 import { addDays, museumDate, type Clock } from '../time.ts';

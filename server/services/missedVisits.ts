@@ -1,4 +1,4 @@
-/** Missed visits: paid tickets of a past day never checked (only where a check-in source exists, see the README), and the record the visitor sees. */
+/** Missed visits: paid tickets of a past day never checked (only where a check-in source exists, docs/operations.md section 1), and the record the visitor sees. */
 import type { z } from 'zod';
 import { pageQuery } from '../../src/domain/contracts.ts';
 import type { AppDeps } from '../context.ts';
