@@ -1,4 +1,4 @@
-/** A gate (issue 16): the attendant picks the gate's hall among today's, then every ticket QR
+/** A gate: the attendant picks the gate's hall among today's, then every ticket QR
  * the camera reads, or an order number typed in (a group at once), is checked in; the answer
  * shows big and green or red for a few seconds, then the gate scans again. The code just sent
  * is not sent again while the camera keeps reading it (the visitor still holds it up); a

@@ -2,7 +2,7 @@
  * at most 6 characters).
  * - Outside the chat app: the phone + SMS code form, two parallel regions (the code sender and
  *   the submit flow).
- * - In the chat app (issue 13): the chat app's OAuth at once (`startOAuth` asks the server for
+ * - In the chat app: the chat app's OAuth at once (`startOAuth` asks the server for
  *   the authorize page and goes there); back with a one-time ticket, `exchangeTicket` logs in.
  * - An account the chat app created has no phone: the same form binds one (`bind`) before
  *   anything else (the server refuses everything else meanwhile).

@@ -1,4 +1,4 @@
-/** A message's thread in the staff console (issue 16): read it, reply (checked by
+/** A message's thread in the staff console: read it, reply (checked by
  * src/domain/message.ts before it is sent), and see the thread as the server has it after
  * each reply. A thread may take more than one reply.
  *

@@ -1,4 +1,4 @@
-/** The rating card of an order's detail (issue 14): the server says whether the order may be
+/** The rating card of an order's detail: the server says whether the order may be
  * rated now; if so the visitor (or the team) chooses stars for the visit and the booking and may
  * add a comment, checked by src/domain/rating.ts before it is sent; once sent, or when it was
  * rated before, the card shows the rating read-only. An order not to be rated (yet) shows none.

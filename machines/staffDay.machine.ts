@@ -1,4 +1,4 @@
-/** A museum day in the staff console (issue 16): the day's sessions with their figures, and
+/** A museum day in the staff console: the day's sessions with their figures, and
  * the changes an admin makes (stop a session's sale with its reason or resume it, change its
  * capacity, close the day with a reason or open it, set the release time of a day not on sale). Each change is sent, then the day is
  * read again; a refusal (a capacity below what is sold, a day with visitors) stays shown.

@@ -1,4 +1,4 @@
-/** Finance issues invoices in the staff console (issue 16): the invoices by state (requested,
+/** Finance issues invoices in the staff console: the invoices by state (requested,
  * issued, flagged: refunded after issue), one opened with every field and its order's money,
  * issued after a confirmation, then shown issued with its number (the view offers the PDF).
  * An invoice whose order has nothing left to invoice is refused before anything is sent

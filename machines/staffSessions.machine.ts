@@ -1,4 +1,4 @@
-/** Session templates in the staff console (issue 16, "Operations: Sessions"): pick a hall, save
+/** Session templates in the staff console ("Operations: Sessions"): pick a hall, save
  * its templates (each checked by the rules of src/domain/sessionTemplates.ts before it is sent),
  * apply one to a day or a range of weekdays with a release time: the preview first (what each
  * day would get), then the confirm, then the report of what was made. A refusal stays shown

@@ -1,4 +1,4 @@
-/** The settings an admin edits (issue 16): the config keys staff own, each checked against its
+/** The settings an admin edits: the config keys staff own, each checked against its
  * range before it is sent (src/domain/staffSettings.ts), and the configured texts in zh and
  * en (sanitized by the server). After a save the settings are read again; a refusal stays.
  *

@@ -1,4 +1,4 @@
-/** The phone's side of a scan login (issue 13): the visitor, logged in in the chat app (its
+/** The phone's side of a scan login: the visitor, logged in in the chat app (its
  * OAuth and a bound phone first, as any screen that needs a login), is asked "Log in on the
  * other screen?" and confirms or cancels; either answer is given once.
  *

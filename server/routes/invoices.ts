@@ -1,4 +1,4 @@
-/** Issued invoices (issue 16): finance lists requested, issued and flagged invoices, reads one,
+/** Issued invoices: finance lists requested, issued and flagged invoices, reads one,
  * issues it and downloads its PDF (`invoice` ability: finance, and admins); a visitor downloads
  * her own issued invoice's PDF with her token, or through a signed link the page opens. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

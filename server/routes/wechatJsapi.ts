@@ -1,4 +1,4 @@
-/** The chat app's JS-SDK (issue 13): the signed `wx.config` for a page of ours, open (the
+/** The chat app's JS-SDK: the signed `wx.config` for a page of ours, open (the
  * visitor may not be logged in yet), limited per client address. In the demo with the
  * simulator, its ticket is readable too, so a browser test can check a signature. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

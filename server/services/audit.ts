@@ -1,4 +1,4 @@
-/** The staff audit (issue 16): every staff action, who did it and when, written in the
+/** The staff audit: every staff action, who did it and when, written in the
  * action's own transaction so an action that rolls back leaves no entry. */
 import type { Queryable } from '../db/db.ts';
 

@@ -1,4 +1,4 @@
-/** Gate check-in (issue 16): a ticket's signed QR, or an order number typed in (a group's
+/** Gate check-in: a ticket's signed QR, or an order number typed in (a group's
  * whole order at once), checked in at a hall's gate today. Exactly once: the check-in is one
  * conditional update from 'toBeChecked', so of two gates scanning the same ticket at once one
  * lets it in and the other says when it was. Every other scan is refused with the reason

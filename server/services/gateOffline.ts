@@ -1,4 +1,4 @@
-/** The gate during a short outage (issue 16), the server's side: the day's list a gate caches
+/** The gate during a short outage, the server's side: the day's list a gate caches
  * when it opens its hall, and the sync of the check-ins it made offline.
  *
  * The list carries digests of each ticket's QR payload and order number, never the payload

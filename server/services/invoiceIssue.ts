@@ -1,4 +1,4 @@
-/** The finance side of invoices (issue 16): requested, issued and flagged invoices listed,
+/** The finance side of invoices: requested, issued and flagged invoices listed,
  * one read in full, and one issued: exactly once (a conditional update from 'requested', under
  * the order's lock so a refund cannot slip between the amount read and the invoice written),
  * for the order's paid amount minus its refunds at that moment, with a number and its PDF

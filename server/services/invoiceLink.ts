@@ -1,4 +1,4 @@
-/** A link to an issued invoice's PDF that needs no token header (issue 16): the chat app's
+/** A link to an issued invoice's PDF that needs no token header: the chat app's
  * browser may not save a file the page built from a fetched blob, but it opens a link. The
  * visitor's page asks for one with her token (only for her own issued invoice); the link
  * carries the invoice and an expiry signed with the server's secret (HMAC-SHA256), and works

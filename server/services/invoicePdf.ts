@@ -1,4 +1,4 @@
-/** The issued invoice as a PDF (issue 16): the template's lines (src/domain/invoiceIssue.ts)
+/** The issued invoice as a PDF: the template's lines (src/domain/invoiceIssue.ts)
  * set with pdfkit in Noto Sans Hans, so Chinese titles, addresses and banks render; the font
  * is embedded (subset) so any reader shows the same document. Rendered once, at issue time,
  * and kept in the database. */

@@ -1,4 +1,4 @@
-/** The one way a session is made (issue 16): a template's sessions placed on a museum day, by the
+/** The one way a session is made: a template's sessions placed on a museum day, by the
  * staff's application of a template and by the demo's roll-forward alike. A session that is
  * there is never touched (its stock may be sold): a template's session overlapping one of the
  * hall's sessions that day is skipped. A dome's session gets its seats and its capacity from the

@@ -1,4 +1,4 @@
-/** The visit rating (issue 14): an order's owner rates the visit and the booking once, after the
+/** The visit rating: an order's owner rates the visit and the booking once, after the
  * visit (src/domain/rating.ts decides when, here on what the database says); the staff read the
  * averages of a day per hall. */
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-/** Session templates as the staff run them (issue 16, "Operations: Sessions"): every hall with its
+/** Session templates as the staff run them ("Operations: Sessions"): every hall with its
  * templates; a template saved (the rules of src/domain/sessionTemplates.ts again, the client is
  * not trusted); a template applied to a day or a range of weekdays with a release time, in one
  * transaction with its audit entry, making only the sessions that are not there; the same

@@ -1,4 +1,4 @@
-/** A museum day as the staff run it (issue 16): its sessions per hall with the day's figures
+/** A museum day as the staff run it: its sessions per hall with the day's figures
  * (capacity, sold, held, checked in, missed, refunded), and what the staff change: stop a
  * session's sale with a reason or resume it, change a session's capacity (more goes to its
  * waiting list first), close a day with a reason or open it. Each change in one transaction

@@ -1,4 +1,4 @@
-/** The settings museum staff own (issue 16): the config keys of src/domain/staffSettings.ts,
+/** The settings museum staff own: the config keys of src/domain/staffSettings.ts,
  * validated, and the configured texts in zh and en, sanitized to a small set of harmless tags
  * before they are stored (the client sanitizes again when it shows them). Each change is
  * audited with the value it replaced. */

@@ -1,4 +1,4 @@
-/** The chat app's login (issue 13): its OAuth, the one-time ticket, the phone binding, the
+/** The chat app's login: its OAuth, the one-time ticket, the phone binding, the
  * scan login, unbinding. Off the first screen: only the login screens load it. */
 import type { z } from 'zod';
 import type { phoneCodeBody, wechatCodeQuery, wxLoginQuery, wxScanDecideBody } from '../domain/contracts.ts';

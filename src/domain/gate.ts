@@ -1,4 +1,4 @@
-/** Gate check-in (the museum's side, issue 16): why a ticket is let in or not, in the words the
+/** Gate check-in (the museum's side): why a ticket is let in or not, in the words the
  * gate shows in big letters. Pure: the server passes what the ticket row says, the gate's
  * hall and today's date. A ticket is checked in exactly once (the server's conditional
  * update decides between two gates); these rules say why any other scan is refused. */

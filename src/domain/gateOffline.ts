@@ -1,4 +1,4 @@
-/** The gate during a short outage (issue 16): the day's tickets of the gate's hall, cached on
+/** The gate during a short outage: the day's tickets of the gate's hall, cached on
  * the device when it opens the hall, answer a scan the server cannot; the check-ins wait in a
  * local queue and are synced when the network returns, the server refusing duplicates then.
  *

@@ -1,4 +1,4 @@
-/** Session templates (issue 16, "Operations: Sessions"): a hall's named day of sessions, applied
+/** Session templates ("Operations: Sessions"): a hall's named day of sessions, applied
  * by an admin to a day or a range of chosen weekdays with a release time. Pure: the machine's
  * guards and the server judge a template and an application with the same rules. */
 import { addDays } from './museumTime.ts';

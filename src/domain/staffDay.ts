@@ -1,4 +1,4 @@
-/** Running a museum day (issue 16): what the staff may change about a session or a day, and
+/** Running a museum day: what the staff may change about a session or a day, and
  * why not. Pure: the server passes the session's or the day's numbers. */
 import { fill, type Text } from './text.ts';
 

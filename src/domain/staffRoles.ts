@@ -1,4 +1,4 @@
-/** The museum staff's roles (issue 16) and what each may do; the server enforces them on every
+/** The museum staff's roles and what each may do; the server enforces them on every
  * staff route (`staffRoles` in the route's config), the console shows only what a role may use. */
 import type { Text } from './text.ts';
 

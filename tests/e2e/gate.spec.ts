@@ -1,4 +1,4 @@
-/** A gate scans a real e-ticket (issue 16): a visitor books and pays, the QR on her success page
+/** A gate scans a real e-ticket: a visitor books and pays, the QR on her success page
  * is photographed (a screenshot of the element), and the gate's camera is fed that picture (a
  * fake camera stream: a canvas's captureStream in place of getUserMedia). The gate attendant
  * logs in, lands on the gate, picks the hall; the camera reads the code (jsQR), the server

@@ -1,4 +1,4 @@
-/** A gate through a short outage (issue 16): a visitor books two tickets of today and pays; the
+/** A gate through a short outage: a visitor books two tickets of today and pays; the
  * gate attendant opens the main hall online (its list of the day comes down), then the network
  * goes (context.setOffline). The camera reads the first ticket: green, offline, waiting to sync;
  * the order number typed lets the second in the same way, and typed again it is refused from

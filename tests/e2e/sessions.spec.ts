@@ -1,4 +1,4 @@
-/** Session templates in the staff console (issue 16, "Operations: Sessions"): an admin writes a
+/** Session templates in the staff console ("Operations: Sessions"): an admin writes a
  * template for the main hall (a session ending before it begins is refused where the eye is),
  * applies it to a week with a release time, reads the preview day by day (new sessions, a closed
  * day, days on sale, days released at the time given), confirms, reads the report; the visitor

@@ -1,4 +1,4 @@
-/** The chat app's login in the browser (issue 13), zh and en, in the chat app's own browser:
+/** The chat app's login in the browser, zh and en, in the chat app's own browser:
  * a new identity goes through the simulator's OAuth (who are you, then consent), binds a phone
  * with a code from the dev SMS outbox and lands where it was going; the same identity later logs
  * in silently; a phone browser's scan login is approved from the chat app; the centre shows

@@ -1,4 +1,4 @@
-/** Paying in the chat app (issue 13), zh and en: a visitor who logged in through the chat app's
+/** Paying in the chat app, zh and en: a visitor who logged in through the chat app's
  * OAuth pays an order with its JSAPI payment. The app runs here as a second instance with the
  * real payment adapter (PAYMENT_PROVIDER=wechatpay) against a local fake of the payment
  * platform; the page's fake WeixinJSBridge plays the chat app's payment sheet: it checks the

@@ -1,4 +1,4 @@
-/** Gate check-in over HTTP (issue 16): a visitor's signed ticket QR and a group's order number
+/** Gate check-in over HTTP: a visitor's signed ticket QR and a group's order number
  * checked in exactly once, at their hall on their day; every other scan refused with the
  * reason in zh and en (checked, refunded, another day, another hall, forged); two gates at
  * once; staff roles on every staff route; the audit; missed visits only from tickets never

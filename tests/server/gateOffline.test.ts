@@ -1,4 +1,4 @@
-/** The gate during a short outage over HTTP (issue 16): the day's list a gate caches (roles;
+/** The gate during a short outage over HTTP: the day's list a gate caches (roles;
  * only today's checkable tickets of its hall; digests, never a QR payload or an order number)
  * and the sync of offline check-ins (exactly once against an online gate, a replay answering the
  * same, a refunded ticket refused, scan times bounded, the audit). On PGlite (project server)

@@ -1,4 +1,4 @@
-/** Invoices issued by finance (issue 16), over HTTP: the requested, issued and flagged lists;
+/** Invoices issued by finance, over HTTP: the requested, issued and flagged lists;
  * one invoice in full; issuing it exactly once (two clerks at once) for the order's amount left
  * at that moment, with a number and a one-page PDF that says the invoice's fields; the visitor
  * sees it issued and downloads it (her token, or the signed link), nobody else; refunds after

@@ -1,4 +1,4 @@
-/** Issue 17's caches (server/changes.ts): the calendar, the halls of a day, the settings and the
+/** The read caches (server/changes.ts): the calendar, the halls of a day, the settings and the
  * token check are kept in memory, and a write to what they show drops them at once on this
  * instance and, on PostgreSQL, promptly on another instance on the same database. The apps here
  * keep the calendar and halls for an hour, so a fresh answer can only come from a change notice.

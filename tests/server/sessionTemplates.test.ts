@@ -1,4 +1,4 @@
-/** Session templates over HTTP (issue 16, "Operations: Sessions"): every hall's templates listed;
+/** Session templates over HTTP ("Operations: Sessions"): every hall's templates listed;
  * a template saved or refused in zh and en; applied to a week with a release time after a preview
  * that changes nothing; sessions that exist never touched, closed days skipped, a dome's session
  * with its seats; the release time honoured by the calendar and by ordering as the clock moves; a

@@ -1,4 +1,4 @@
-/** Running a museum day over HTTP (issue 16): the day's figures per session and as CSV; a
+/** Running a museum day over HTTP: the day's figures per session and as CSV; a
  * session's sale stopped with its reason (visitors told it) and resumed; a capacity raised
  * (the waiting list first) or refused below what is sold, or for a dome; a day closed only
  * without booked visitors; who may do it; the audit. On PGlite and PostgreSQL. */

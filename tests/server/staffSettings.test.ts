@@ -1,4 +1,4 @@
-/** The settings staff own over HTTP (issue 16): a config key changed within its range and
+/** The settings staff own over HTTP: a config key changed within its range and
  * used at once (a visitor's pay time), refused outside it or for a key staff do not own, in
  * zh and en; a text sanitized when stored; only an admin; the audit keeps the old value. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

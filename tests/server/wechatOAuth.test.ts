@@ -1,4 +1,4 @@
-/** The chat app's login over HTTP (issue 13): the OAuth web flow through the simulator and
+/** The chat app's login over HTTP: the OAuth web flow through the simulator and
  * through the real adapter against a fake of the vendor, the state check, forced phone binding,
  * merging into a phone account, unbinding, the scan login, and who may call what. */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
--- The museum's side (issue 16): staff roles, the audit of staff actions, gate check-in.
+-- The museum's side: staff roles, the audit of staff actions, gate check-in.
 
 -- What a staff account may do (src/domain/staffRoles.ts); the accounts so far were admins.
 ALTER TABLE staff_users ADD COLUMN role text NOT NULL DEFAULT 'admin' CHECK (role IN ('admin', 'reviewer', 'gate', 'finance'));

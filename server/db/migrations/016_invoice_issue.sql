@@ -1,4 +1,4 @@
--- Invoices issued by the museum's finance staff (issue 16): the number, the PDF as issued
+-- Invoices issued by the museum's finance staff: the number, the PDF as issued
 -- (kept here so every server instance serves the same document), who issued it, and the
 -- refunds that came after it (finance voids or reissues such an invoice by hand).
 

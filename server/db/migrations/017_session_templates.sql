@@ -1,4 +1,4 @@
--- Session templates (issue 16, "Operations: Sessions"): a hall's named day of sessions that the
+-- Session templates ("Operations: Sessions"): a hall's named day of sessions that the
 -- staff apply to a day or a week with a release time. Sessions are made from templates only:
 -- the seed's demo templates are the ones marked to roll forward (demo mode keeps 14 days ahead
 -- with them); in production staff apply templates and nothing invents sessions.

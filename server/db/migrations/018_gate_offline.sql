@@ -1,4 +1,4 @@
--- The gate during a short outage (issue 16): each check-in a gate made offline, by the id the
+-- The gate during a short outage: each check-in a gate made offline, by the id the
 -- device gave it, with the server's answer. A sync sent again (its answer lost on the way)
 -- finds its items here and gets the same answers without a second check-in.
 CREATE TABLE gate_sync_items (

@@ -1,4 +1,4 @@
--- The visitor's personal centre (issue 14): her e-mail, her account's changes, and account
+-- The visitor's personal centre: her e-mail, her account's changes, and account
 -- cancellation. A cancelled account keeps its row (its paid orders, refunds and invoices point
 -- at it, and accounting keeps them) but no phone: cancelled_at marks it and the phone is
 -- emptied, so the number may register again as a new account; every token of the account is

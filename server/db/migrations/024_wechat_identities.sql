@@ -1,4 +1,4 @@
--- The chat app's identities (issue 13): a visitor account found, or created, by the openid the
+-- The chat app's identities: a visitor account found, or created, by the openid the
 -- chat app's OAuth answers for this official account. One identity per account and one
 -- account per identity; unbinding deletes the row (the account keeps its phone and orders).
 CREATE TABLE wechat_identities (

@@ -1,4 +1,4 @@
--- The chat app's OAuth web login (issue 13): the `state` of each trip to the chat app's
+-- The chat app's OAuth web login: the `state` of each trip to the chat app's
 -- authorize page, the one-time login tickets that bring the visitor back logged in (after the
 -- OAuth, or approved from a phone for a scan login), and the simulator's codes.
 

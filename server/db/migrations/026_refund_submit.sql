@@ -1,4 +1,4 @@
--- Refunds go through the payment provider (issue 13). A refund is recorded in the transaction
+-- Refunds go through the payment provider. A refund is recorded in the transaction
 -- that refunds the tickets ('pending'), then submitted after it commits: never a call to the
 -- vendor inside a transaction. The vendor accepts it ('processing') and later says it is done
 -- (or failed: 'failed', for the staff to settle by hand). out_refund_no is ours and fixed at

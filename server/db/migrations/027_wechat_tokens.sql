@@ -1,4 +1,4 @@
--- The chat app's access token and JS-SDK ticket (issue 13), fetched from the vendor and kept
+-- The chat app's access token and JS-SDK ticket, fetched from the vendor and kept
 -- here until shortly before they expire, so every instance on this database signs with the
 -- same ticket and the vendor's daily quota is spent once per refresh, not once per instance.
 -- Besides the values (`access_token:<appid>`, `jsapi_ticket:<appid>`), the table holds a

@@ -1,4 +1,4 @@
--- Change notices for the server's in-memory caches (server/changes.ts, issue 17): a write to a
+-- Change notices for the server's in-memory caches (server/changes.ts): a write to a
 -- table the read endpoints or the token check depend on sends NOTIFY museum_changes with the
 -- table's name (and, for rows the token check reads one by one, the row's key). PostgreSQL
 -- delivers it when the writing transaction commits, and not at all when it rolls back, to every

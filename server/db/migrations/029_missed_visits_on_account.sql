@@ -1,4 +1,4 @@
--- The blacklist decided from the account row (issue 17): the visit dates of the account's missed
+-- The blacklist decided from the account row: the visit dates of the account's missed
 -- visits (one per order and visit date with expired tickets), most recent first, kept by the
 -- missed-visits job in the transaction that marks the tickets. placeOrder reads them with the
 -- row it locks anyway, instead of joining tickets, orders and sessions while the buyer waits.

@@ -1,5 +1,5 @@
 /** individualCustomers/login: phone + SMS code, then back to where the visitor was. In the chat
- * app, its OAuth instead (issue 13): the login screen goes to the chat app's authorize page at
+ * app, its OAuth instead: the login screen goes to the chat app's authorize page at
  * once, and comes back here with a one-time ticket (`?wxTicket=`). An account the chat app
  * created binds a phone first (this same form, on individualCustomers/bindPhone too). */
 import { useMachine } from '@xstate/react';

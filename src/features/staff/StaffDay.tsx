@@ -1,4 +1,4 @@
-/** staff/day: a museum day (issue 16). Its figures per session (a bar and the numbers) with
+/** staff/day: a museum day. Its figures per session (a bar and the numbers) with
  * the CSV of them; an admin stops or resumes a session's sale, changes a capacity, closes or
  * opens the day, sets the release time of a day not on sale (the staffDay machine; the server
  * refuses what would strand visitors). */

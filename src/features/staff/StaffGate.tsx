@@ -1,4 +1,4 @@
-/** staff/gate: a gate checks tickets in at its hall (issue 16). The attendant picks the hall
+/** staff/gate: a gate checks tickets in at its hall. The attendant picks the hall
  * among today's; the camera reads each visitor's ticket QR, or a group's order number is typed
  * in; the answer shows big, green (how many in) or red (why not), with whose tickets, masked,
  * then the gate scans again (the gate machine). During a short outage the gate answers from

@@ -1,4 +1,4 @@
-/** staff/invoices: finance's invoices (issue 16). Tabs of requested, issued and flagged
+/** staff/invoices: finance's invoices. Tabs of requested, issued and flagged
  * (refunded after issue) invoices; one opened with every field and its order's money; issued
  * after a confirmation (the staffInvoices machine; the server decides the amount and the
  * number), then its PDF downloaded. */

@@ -1,4 +1,4 @@
-/** staff/messages/{id}: one message's thread and the reply being written (issue 16); the
+/** staff/messages/{id}: one message's thread and the reply being written; the
  * writer gets a text message about each reply. */
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-/** staff/messages: the message board's queue (issue 16): the messages waiting for a reply,
+/** staff/messages: the message board's queue: the messages waiting for a reply,
  * oldest first, or those replied; each opens its thread. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-/** staff/sessions: session templates (issue 16, "Operations: Sessions"). Pick a hall, edit its
+/** staff/sessions: session templates ("Operations: Sessions"). Pick a hall, edit its
  * templates or write a new one, apply one to a day or a range of weekdays with a release time:
  * the preview of each day first, then the confirm, then the report (the staffSessions machine;
  * the server makes only the sessions that are not there). */

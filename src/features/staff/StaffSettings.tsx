@@ -1,4 +1,4 @@
-/** staff/settings: what an admin edits (issue 16): the config keys staff own, each with its
+/** staff/settings: what an admin edits: the config keys staff own, each with its
  * range checked before it is sent, and the configured texts in Chinese and English (HTML,
  * sanitized by the server; the preview shows what visitors will see). */
 import { useMachine } from '@xstate/react';
