@@ -7,6 +7,8 @@ import { readdirSync } from 'node:fs';
 /** Folders of src/ and what each may not import (as import-path patterns). */
 const CLIENT = ['api', 'app', 'features', 'ui', 'i18n'];
 const src = (...names) => names.flatMap((n) => [`**/src/${n}/**`, `../${n}/**`, `../../${n}/**`]);
+/** The server, as the client and the machines may not import it (they share src/domain with it). */
+const SERVER = ['**/server/**', '../server/**', '../../server/**', '../../../server/**'];
 const REACT = ['react', 'react-dom', 'react-dom/*', '@xstate/react', 'react-vant', 'react-vant/**', 'react-i18next', 'wouter'];
 
 function layers() {
@@ -16,15 +18,17 @@ function layers() {
   });
   const features = readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
   return [
-    restrict(['src/domain/**/*.ts'], [...src(...CLIENT), '**/machines/**', ...REACT, 'ky']),
+    restrict(['src/domain/**/*.ts'], [...src(...CLIENT), '**/machines/**', ...SERVER, ...REACT, 'ky']),
     // Machines: flow logic only, no React, DOM, fetch or timers of their own.
-    restrict(['machines/**/*.ts'], [...src(...CLIENT), ...REACT, 'ky'], {
+    restrict(['machines/**/*.ts'], [...src(...CLIENT), ...SERVER, ...REACT, 'ky'], {
       'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'fetch', 'setTimeout', 'setInterval', 'navigator', 'location'],
     }),
-    restrict(['src/ui/**/*.{ts,tsx}', 'src/api/**/*.ts', 'src/i18n/**/*.ts'], src('app', 'features')),
+    restrict(['src/ui/**/*.{ts,tsx}', 'src/api/**/*.ts', 'src/i18n/**/*.ts'], [...src('app', 'features'), ...SERVER]),
+    restrict(['src/app/**/*.{ts,tsx}', 'src/wechat/**/*.{ts,tsx}'], SERVER),
     ...features.map((feature) =>
       restrict([`src/features/${feature}/**/*.{ts,tsx}`], [
         ...src('app'),
+        ...SERVER,
         ...features.filter((other) => other !== feature).flatMap((other) => [`**/features/${other}/**`, `../${other}/**`]),
       ]),
     ),

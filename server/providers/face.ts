@@ -6,6 +6,7 @@
 import { outsideImage } from '../images.ts';
 import type { FaceSeen } from '../../src/domain/faces.ts';
 import { baiduClient, type BaiduCredentials } from './baidu.ts';
+import type { FaceDetector } from './faceDetector.ts';
 
 export type FaceProviderName = 'local' | 'baidu';
 
@@ -18,8 +19,6 @@ export interface FaceProvider {
   /** Starts loading what the first check needs, in the background (after the server listens). */
   warm?(): void;
 }
-
-export type FaceDetector = (image: Buffer) => Promise<FaceSeen[]>;
 
 /** A portrait stands between 1:2 and 2:1; a panorama or a strip is not a face photo. */
 const MAX_ASPECT = 2;

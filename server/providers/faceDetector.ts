@@ -9,7 +9,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { outsideImage } from '../images.ts';
 import type { FaceSeen } from '../../src/domain/faces.ts';
-import type { FaceDetector } from './face.ts';
+
+/** The faces a picture shows, with their pose. */
+export type FaceDetector = (image: Buffer) => Promise<FaceSeen[]>;
 
 /** The detector looks at the picture at most this wide or high (faces of a portrait stay large). */
 const DETECT_PX = 640;

@@ -8,7 +8,7 @@ import { text } from '../../src/domain/schemas.ts';
 import { INDIVIDUAL_PATHS, pathTo, TEAM_PATHS } from '../../src/domain/paths.ts';
 import type { AppDeps } from '../context.ts';
 import { fail } from '../http.ts';
-import { ORDER_TEXTS } from '../services/orders.ts';
+import { ORDER_TEXTS } from '../services/orderTexts.ts';
 import { langFromHeader } from '../../src/domain/text.ts';
 import { museumDateTime } from '../time.ts';
 import { signNotify } from './payNotify.ts';

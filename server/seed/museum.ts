@@ -1,6 +1,7 @@
 /** The demo museum's data: halls, prices, config keys and texts. */
 import type { HallRules, TicketKind } from '../../src/domain/types.ts';
 import { RISK_CONFIG } from '../services/risk.ts';
+import { BOOKING_DAYS } from '../../src/domain/limits.ts';
 import { DOME_A, DOME_B, type SeatLayout } from './cinema.ts';
 
 export interface SeedHall {
@@ -170,8 +171,7 @@ export const CONFIG: Record<string, string> = {
 export const SYSTEM_NAME: [string, string] = ['科技馆票务系统', 'Science Museum Tickets'];
 
 /** The demo museum's calendar facts: the seed makes sessions from them and the texts below
- * tell them, so the two never disagree. Days bookable from today on, and when a new day opens. */
-export const BOOKING_DAYS = 14;
+ * tell them, so the two never disagree: when a new day opens (the booking window is BOOKING_DAYS). */
 export const RELEASE_TIME = '20:00';
 /** The name of each hall's seeded session template. */
 export const DEMO_TEMPLATE_NAME = '每日场次 Daily';

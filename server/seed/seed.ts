@@ -4,7 +4,8 @@
  * applying templates (/staff/sessions). */
 import type { Db, Queryable } from '../db/db.ts';
 import { addDays, museumDate, museumInstant, weekday, type Clock } from '../time.ts';
-import { BOOKING_DAYS, CONFIG, DEMO_TEMPLATE_NAME, DEMO_USER, HALLS, RELEASE_TIME, TEXTS } from './museum.ts';
+import { CONFIG, DEMO_TEMPLATE_NAME, DEMO_USER, HALLS, RELEASE_TIME, TEXTS } from './museum.ts';
+import { BOOKING_DAYS } from '../../src/domain/limits.ts';
 import { randomBytes } from 'node:crypto';
 import { seedContent } from './content.ts';
 import { seedDemoCoupons } from './coupons.ts';

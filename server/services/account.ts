@@ -15,12 +15,7 @@ import { fail } from '../http.ts';
 import { museumDate } from '../time.ts';
 import { checkedCode } from './login.ts';
 import { wechatOf } from './wechatLogin.ts';
-
-export type AccountAction = 'changePhone' | 'bindEmail' | 'unbindEmail' | 'cancel' | 'bindPhone' | 'unbindWechat' | 'mergeWechat';
-
-export async function accountAudit(q: Queryable, userId: number, action: AccountAction, detail: Record<string, unknown> | null, at: Date): Promise<void> {
-  await q.query('INSERT INTO account_audit (user_id, action, detail, at) VALUES ($1, $2, $3, $4)', [userId, action, detail ? JSON.stringify(detail) : null, at]);
-}
+import { accountAudit } from './accountAudit.ts';
 
 interface UserRow {
   id: number;

@@ -18,7 +18,7 @@ import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
 import { museumDate } from '../time.ts';
-import { accountAudit } from './account.ts';
+import { accountAudit } from './accountAudit.ts';
 import { blockFacts } from './blacklist.ts';
 import { cancelUnpaidIn } from './cancel.ts';
 import { emptyCartIn } from './cart.ts';

@@ -7,7 +7,7 @@ import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
 import type { CancelOrderResult, OrderStatus } from '../../src/domain/types.ts';
 import { checkOrderNumber } from '../../src/domain/fields.ts';
-import { ORDER_TEXTS } from './orders.ts';
+import { ORDER_TEXTS } from './orderTexts.ts';
 import { releaseOrderTickets } from './stock.ts';
 import { LIFECYCLE_TEXTS } from './lifecycleTexts.ts';
 

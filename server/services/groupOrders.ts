@@ -19,12 +19,12 @@ import {
 } from '../../src/domain/groupRules.ts';
 import { STUDENTS_PER_FREE_TEACHER } from '../../src/domain/limits.ts';
 import { needsAgreement, teamBookingBlock, type TeamType } from '../../src/domain/team.ts';
-import { maskCertificate, maskName, maskPhone } from '../../src/domain/certificates.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
-import type { GroupOrderInfo, GroupSetting, PlaceOrderResult, TicketPrice } from '../../src/domain/types.ts';
+import type { GroupSetting, PlaceOrderResult, TicketPrice } from '../../src/domain/types.ts';
 import { addDays, museumDate, museumInstant } from '../time.ts';
 import { getConfig, minutes } from './settings.ts';
-import { bookableSession, insertOrder, lockBuyer, ORDER_TEXTS, passRiskAndCaptcha, refuseUnpaid, type NewTicket } from './orders.ts';
+import { bookableSession, insertOrder, lockBuyer, passRiskAndCaptcha, refuseUnpaid, type NewTicket } from './orders.ts';
+import { ORDER_TEXTS } from './orderTexts.ts';
 import { groupHallOf, loadPrices, remainingOf, ticketPrice, type HallRow } from './pool.ts';
 import { takeSold } from './stock.ts';
 import { seatsForParty } from './seats.ts';
@@ -283,28 +283,4 @@ export async function insertGroupOrder(q: Queryable, order: PreparedGroupOrder, 
   });
   if (quote.total === 0) await completeOrder(q, orderId, now);
   return { orderId, riskEnable: false, riskPolicy: 1, riskPrompt: null };
-}
-
-/** The group's part of an order, personal data masked. */
-export function groupView(info: StoredGroupInfo, payMethod: 'online' | 'window', visitDate: string): GroupOrderInfo {
-  return {
-    payMethod,
-    windowPayLastDay: payMethod === 'window' ? windowPayLastDay(visitDate) : null,
-    leader: { name: maskName(info.leader.name), certificateInfo: maskCertificate(info.leader.certificateInfo), mobile: maskPhone(info.leader.mobile) },
-    gradeList: info.gradeList,
-    teacherList: info.teacherList.map((t) => ({ name: maskName(t.name), certificateInfo: maskCertificate(t.certificateInfo) })),
-    ticketUseType: info.ticketUseType,
-    lines: info.lines,
-  };
-}
-
-export interface StoredGroupInfo {
-  teamName: string;
-  leader: { name: string; certificateInfo: string; mobile: string };
-  gradeList: GroupDraft['grades'];
-  teacherList: Array<{ name: string; certificateInfo: string }>;
-  ticketUseType: GroupDraft['ticketUseType'];
-  leaderFreeFlag: 0 | 1;
-  teacherNeedCharge: 0 | 1;
-  lines: GroupQuote['lines'];
 }

@@ -13,7 +13,7 @@ import { fail } from '../http.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
 import type { InvoiceDetail, InvoiceSummary, InvoiceTitleType, OrderSummary, Page } from '../../src/domain/types.ts';
 import { museumDateTime } from '../time.ts';
-import { ORDER_TEXTS } from './orders.ts';
+import { ORDER_TEXTS } from './orderTexts.ts';
 import { ORDER_SELECT, summary, type OrderRow } from './orderQueries.ts';
 
 export const INVOICE_TEXTS = {

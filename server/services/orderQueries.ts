@@ -7,11 +7,11 @@ import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
 import type { Lang } from '../../src/domain/text.ts';
 import type { GroupOrderDetail, OrderDetail, OrderStatus, OrderSummary, Page, TicketStatus } from '../../src/domain/types.ts';
-import { groupView, type StoredGroupInfo } from './groupOrders.ts';
+import { groupView, type StoredGroupInfo } from './groupView.ts';
 import { seatNumberOf } from '../../src/domain/seats.ts';
 import { maskCertificate } from '../../src/domain/certificates.ts';
 import { museumDateTime } from '../time.ts';
-import { ORDER_TEXTS } from './orders.ts';
+import { ORDER_TEXTS } from './orderTexts.ts';
 import { candidateStateOf } from '../../src/domain/waitingList.ts';
 
 export interface OrderRow {

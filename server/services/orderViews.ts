@@ -8,7 +8,7 @@ import type { OrderDetail, OrderStatus, PopWindow } from '../../src/domain/types
 import { maskName } from '../../src/domain/certificates.ts';
 import { museumDate } from '../time.ts';
 import { getText } from './settings.ts';
-import { ORDER_TEXTS } from './orders.ts';
+import { ORDER_TEXTS } from './orderTexts.ts';
 import { asOf, detailOf, ORDER_SELECT, type OrderRow } from './orderQueries.ts';
 import { LIFECYCLE_TEXTS, PAID_ORDER_STATES } from './lifecycleTexts.ts';
 

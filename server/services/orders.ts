@@ -12,6 +12,7 @@ import { fail } from '../http.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
 import type { OrderDraft, PlaceOrderResult, PriceQuote, TicketPrice } from '../../src/domain/types.ts';
 import { checkOrder, freeChildPerAdult, ORDER_MESSAGES } from '../../src/domain/orderRules.ts';
+import { ORDER_TEXTS } from './orderTexts.ts';
 import { HOLD_SLACK_MS } from '../../src/domain/limits.ts';
 import { museumDate, museumDateTime, museumInstant } from '../time.ts';
 import { consumeToken } from '../providers/captcha.ts';
@@ -33,16 +34,6 @@ import {
   type HallRow,
   type ScheduleRow,
 } from './pool.ts';
-
-export const ORDER_TEXTS = {
-  unpaid: { zh: '您有未支付的订单，请先支付或取消', en: 'You have an unpaid order; please pay or cancel it first' },
-  soldOut: ORDER_MESSAGES.soldOut,
-  notSelectable: ORDER_MESSAGES.notSelectable,
-  captcha: { zh: '安全验证已失效，请重新验证', en: 'The security check has expired; please verify again' },
-  orderNotFound: { zh: '订单不存在', en: 'The order does not exist' },
-  notPayable: { zh: '订单已关闭或已支付，无法支付', en: 'This order is closed or already paid and cannot be paid' },
-} satisfies Record<string, Text>;
-
 
 /** What these tickets cost, with the visitor's coupons applied as placeOrder will apply them. */
 export async function calculatePrice(deps: AppDeps, who: Account, body: z.output<typeof priceRequest>, lang: Lang): Promise<PriceQuote> {

@@ -6,7 +6,7 @@ import { fail } from '../http.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
 import { PaymentError } from '../providers/payErrors.ts';
 import type { PaymentProvider, PayStart } from '../providers/payment.ts';
-import { ORDER_TEXTS } from './orders.ts';
+import { ORDER_TEXTS } from './orderTexts.ts';
 import { cancelDueOrdersIn } from './payDeadline.ts';
 import { sellOrderSeats } from './stock.ts';
 import { offerToCandidates } from './waitingList.ts';

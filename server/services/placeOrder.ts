@@ -26,21 +26,8 @@ import { assessRisk, riskEnabled } from './risk.ts';
 import { seatsForParty } from './seats.ts';
 import { minutes } from './settings.ts';
 import { placeCandidateOrder } from './waitingList.ts';
-import {
-  buyersOrders,
-  checkedSession,
-  lockBuyer,
-  lockBuyers,
-  newTickets,
-  ORDER_TEXTS,
-  passRiskAndCaptcha,
-  refuseUnpaid,
-  sellOrder,
-  settleUnpaid,
-  writeOrders,
-  type BookableSession,
-  type NewOrder,
-} from './orders.ts';
+import { buyersOrders, checkedSession, lockBuyer, lockBuyers, newTickets, passRiskAndCaptcha, refuseUnpaid, sellOrder, settleUnpaid, writeOrders, type BookableSession, type NewOrder } from './orders.ts';
+import { ORDER_TEXTS } from './orderTexts.ts';
 
 /** A buyer's order, checked outside any transaction against the session as the catalog keeps it. */
 interface Sale {

@@ -4,10 +4,10 @@ import type { Lang, Text } from '../../src/domain/text.ts';
 import type { CalendarDay, DayState, HallPool, HallRules, PricePool, SchedulePool, SessionState, TicketPrice } from '../../src/domain/types.ts';
 import { addDays, museumDate, museumDateTime, museumInstant } from '../time.ts';
 import { getConfig } from './settings.ts';
-import { BOOKING_DAYS } from '../seed/museum.ts';
+import { BOOKING_DAYS } from '../../src/domain/limits.ts';
 import type { GroupHall } from '../../src/domain/groupRules.ts';
 import { candidateLevel, sessionStatus, waitingListSettings, type CandidateDay } from '../../src/domain/waitingList.ts';
-import { sessionCutoff, waitingCounts } from './waitingList.ts';
+import { sessionCutoff, waitingCounts } from './candidateCounts.ts';
 
 export const POOL_MESSAGES = {
   soldOut: { zh: '已售罄', en: 'Sold out' },

@@ -7,7 +7,7 @@ import type { Lang } from '../../src/domain/text.ts';
 import type { OrderStatus, RefundResult, RefundRisk } from '../../src/domain/types.ts';
 import { checkRefund, REFUND_MESSAGES } from '../../src/domain/refundRules.ts';
 import { museumDate } from '../time.ts';
-import { ORDER_TEXTS } from './orders.ts';
+import { ORDER_TEXTS } from './orderTexts.ts';
 import { blockFacts, blockMessage } from './blacklist.ts';
 import { releaseTickets } from './stock.ts';
 import { returnRefundedCoupons } from './coupons.ts';

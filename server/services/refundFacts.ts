@@ -9,7 +9,7 @@ import { ageOn, checkCertificate } from '../../src/domain/certificates.ts';
 import { museumDate } from '../time.ts';
 import { TEAM_TYPES, type TeamType } from '../../src/domain/team.ts';
 import { getConfig } from './settings.ts';
-import { ORDER_TEXTS } from './orders.ts';
+import { ORDER_TEXTS } from './orderTexts.ts';
 
 export interface TicketFacts {
   id: number;

@@ -19,29 +19,16 @@ import type { Lang } from '../../src/domain/text.ts';
 import { fill } from '../../src/domain/text.ts';
 import type { CancelOrderResult, PlaceOrderResult } from '../../src/domain/types.ts';
 import { draftFromRequest } from '../../src/domain/orderRequest.ts';
-import { cutoffAt, joinRefusal, waitingListSettings, WAITING_LIST_MESSAGES, type WaitingListSettings } from '../../src/domain/waitingList.ts';
-import { museumDate, museumInstant } from '../time.ts';
+import { joinRefusal, waitingListSettings, WAITING_LIST_MESSAGES } from '../../src/domain/waitingList.ts';
+import { museumDate } from '../time.ts';
 import type { SmsProvider } from '../providers/sms.ts';
 import { getConfig, minutes } from './settings.ts';
-import { checkedSession, insertOrder, lockBuyer, newTickets, ORDER_TEXTS, passRiskAndCaptcha, refuseUnpaid } from './orders.ts';
+import { checkedSession, insertOrder, lockBuyer, newTickets, passRiskAndCaptcha, refuseUnpaid } from './orders.ts';
+import { ORDER_TEXTS } from './orderTexts.ts';
 import { offersWaitingList } from './pool.ts';
 import { riskEnabled } from './risk.ts';
+import { sessionCutoff, waitingCounts } from './candidateCounts.ts';
 import { takeSold } from './stock.ts';
-
-/** When a session's list closes. */
-export const sessionCutoff = (s: { visit_date: string; begin_time: string }, settings: WaitingListSettings) =>
-  cutoffAt(museumInstant(s.visit_date, s.begin_time), settings.cutoffMinutes);
-
-/** Candidate orders on each of these sessions' lists. */
-export async function waitingCounts(q: Queryable, scheduleIds: number[]): Promise<Map<number, number>> {
-  if (scheduleIds.length === 0) return new Map();
-  const rows = await q.query<{ schedule_id: number; n: number }>(
-    `SELECT schedule_id, count(*)::int AS n FROM orders
-      WHERE is_candidate AND status IN ('toBePaid', 'standingBy') AND schedule_id = ANY($1::int[]) GROUP BY schedule_id`,
-    [scheduleIds],
-  );
-  return new Map(rows.map((r) => [r.schedule_id, r.n]));
-}
 
 /** What a fill needs of its session row, read (and locked) by the update that gave stock back,
  * with whether anyone stands by: most releases find nobody and end there, no further query. */

@@ -25,7 +25,7 @@ import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
 import { WECHAT_OAUTH_TEXTS, WechatOAuthError, type OAuthScope } from '../providers/wechatOAuth.ts';
-import { accountAudit } from './account.ts';
+import { accountAudit } from './accountAudit.ts';
 import { checkedCode } from './login.ts';
 import { throttleWait } from './throttle.ts';
 

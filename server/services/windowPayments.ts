@@ -13,7 +13,7 @@ import type { Lang } from '../../src/domain/text.ts';
 import type { WindowOrder } from '../../src/domain/types.ts';
 import { windowPayLastDay } from '../../src/domain/groupRules.ts';
 import { asOf, ORDER_SELECT, summary, type OrderRow } from './orderQueries.ts';
-import { ORDER_TEXTS } from './orders.ts';
+import { ORDER_TEXTS } from './orderTexts.ts';
 import { cancelDueOrdersIn } from './payDeadline.ts';
 import { completeOrder } from './payments.ts';
 

@@ -76,3 +76,6 @@ export const CHANNEL = 'h5' as const;
 export const SALE_MODE = 1 as const;
 export const TICKET_USE_TYPE = 1 as const;
 export const PERSON_TYPE = 1 as const;
+
+/** The booking window: today and the days after it, this many in all (docs/product.md). */
+export const BOOKING_DAYS = 14;
