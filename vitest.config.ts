@@ -7,8 +7,10 @@ const server = {
   // Each file builds its own app on its own database, and the server keeps no state in its
   // modules that a test could leave behind: a worker imports the server once, not once a file.
   isolate: false,
-  testTimeout: 30_000,
-  hookTimeout: 60_000,
+  // Limits that catch a hang, not a slow machine: beside two CPU burners on 2 cores, tests took
+  // 3 to 6 times as long as on an idle machine (a file's app built in a hook, 10 s a test).
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
 };
 
 /** The PostgreSQL lane runs the same server tests on a throwaway PostgreSQL (scripts/pg.ts).
@@ -27,12 +29,12 @@ export default defineConfig({
       // Generous timeouts: a test may wait for a condition, never lose a race with a busy machine.
       // Unit and machine tests share a worker's modules (isolate: false): importing them again
       // for each file was four fifths of these lanes' time. A test that changes a global puts it back.
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], setupFiles: ['tests/unit/setup.ts'], testTimeout: 30_000, isolate: false } },
-      { test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], isolate: false } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], setupFiles: ['tests/unit/setup.ts'], testTimeout: 60_000, isolate: false } },
+      { test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], testTimeout: 60_000, isolate: false } },
       { test: { name: 'server', ...server, globalSetup: ['tests/server/global-setup.ts'] } },
       pgOff
         ? { test: { name: 'server-pg', include: ['tests/server/pg-lane-off.ts'] } }
-        : { test: { name: 'server-pg', ...server, globalSetup: ['tests/server/pg-global-setup.ts'], hookTimeout: 120_000 } },
+        : { test: { name: 'server-pg', ...server, globalSetup: ['tests/server/pg-global-setup.ts'], hookTimeout: 240_000 } },
     ],
   },
 });

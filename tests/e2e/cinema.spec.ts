@@ -113,7 +113,7 @@ for (const lang of ['zh', 'en'] as const) {
 
     // Someone else takes seat 4 while the map is open: it turns sold without a reload.
     await anotherBuyerTakes(page, date, hallId, scheduleId, `${row}-4`);
-    await expect(seat(4)).toHaveClass(/seat--sold/, { timeout: 15_000 });
+    await expect(seat(4)).toHaveClass(/seat--sold/);
     await whereTheEyeIs(page, page.getByRole('alert').filter({ hasText: T.taken }));
     await shot(page, lang, '84-seat-taken');
     await seat(5).click();
@@ -129,7 +129,7 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByRole('button', { name: T.submit }).click();
     await solveSlider(page);
     // Placing the order, then the payment page's own loads: give a busy machine time.
-    await expect(page).toHaveURL(/\/order\/payOrder\/\d+$/, { timeout: 15_000 });
+    await expect(page).toHaveURL(/\/order\/payOrder\/\d+$/);
     const payOrder = page.url();
 
     // Before paying, one visitor moves from seat 5 to seat 6.
@@ -144,7 +144,7 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.locator('main')).toContainText(T.seat(String(row), '6'));
     await page.getByRole('button', { name: T.pay }).click();
     await page.getByRole('button', { name: T.cashierPay, exact: true }).click();
-    await expect(page).toHaveURL(/\/order\/paySuccess\/\d+$/, { timeout: 15_000 });
+    await expect(page).toHaveURL(/\/order\/paySuccess\/\d+$/);
     await expect(page.locator('.ticket-qr svg')).toHaveCount(2);
     await expect(page.locator('main')).toContainText(T.seat(String(row), '3'));
     await expect(page.locator('main')).toContainText(T.seat(String(row), '6'));
@@ -179,7 +179,7 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByRole('button', { name: T.submit }).click();
     await solveSlider(page);
     // Placing the order, then the payment page's own loads: give a busy machine time.
-    await expect(page).toHaveURL(/\/order\/payOrder\/\d+$/, { timeout: 15_000 });
+    await expect(page).toHaveURL(/\/order\/payOrder\/\d+$/);
     const payOrder = page.url();
 
     // While it is unpaid, choosing a film asks to pay it first.
@@ -196,7 +196,7 @@ for (const lang of ['zh', 'en'] as const) {
 
     await page.getByRole('button', { name: T.pay }).click();
     await page.getByRole('button', { name: T.cashierPay, exact: true }).click();
-    await expect(page).toHaveURL(/\/order\/paySuccess\/\d+$/, { timeout: 15_000 });
+    await expect(page).toHaveURL(/\/order\/paySuccess\/\d+$/);
     // Two tickets: admission, and the film with its seat.
     await expect(page.locator('.ticket-qr svg')).toHaveCount(2);
     await expect(page.locator('main')).toContainText(lang === 'zh' ? /\d+排\d+座/ : /Row \d+, seat \d+/);

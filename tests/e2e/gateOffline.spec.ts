@@ -87,7 +87,7 @@ for (const lang of ['zh', 'en'] as const) {
     // The network comes back: the gate syncs by itself and lists the duplicate.
     await context.setOffline(false);
     const report = page.getByTestId('gate-report');
-    await expect(report).toContainText(T.synced, { timeout: 15_000 });
+    await expect(report).toContainText(T.synced);
     await expect(report).toContainText(T.duplicate);
     await expect(report).toContainText(T.checked);
     await expect(status).not.toContainText(T.offline);

@@ -73,11 +73,11 @@ for (const lang of ['zh', 'en'] as const) test(`a visitor stands by for a full s
   await solveSlider(page);
 
   // Paid up front like any order, then standing by.
-  await expect(page).toHaveURL(/\/order\/payOrder\/\d+$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/order\/payOrder\/\d+$/);
   const orderId = page.url().split('/').pop();
   await page.getByRole('button', { name: T.pay }).click();
   await page.getByRole('button', { name: T.cashierPay, exact: true }).click();
-  await expect(page).toHaveURL(/\/order\/paySuccess\/\d+$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/order\/paySuccess\/\d+$/);
   await expect(page.getByText(T.paidHint)).toBeVisible();
   await page.goto(`/individualCustomers/order/orderDetail/${orderId}`);
   await expect(page.getByText(T.standing)).toBeVisible();
@@ -97,7 +97,7 @@ for (const lang of ['zh', 'en'] as const) test(`a visitor stands by for a full s
   await shot(page, lang, '94-waiting-succeeded');
   await page.goto(`/individualCustomers/order/paySuccess/${orderId}`);
   await expect(page.locator('.ticket-qr svg')).toHaveCount(1);
-  await expect.poll(async () => (await latestText(page.request, phone)) ?? '', { timeout: 15_000 }).toMatch(T.sms);
+  await expect.poll(async () => (await latestText(page.request, phone)) ?? '').toMatch(T.sms);
 });
 
 async function latestText(request: APIRequestContext, phone: string): Promise<string | undefined> {

@@ -119,7 +119,7 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByRole('button', { name: L.confirm }).click();
     await expect(page.getByText(L.approved)).toBeVisible();
     // The desktop asks every 2 s: logged in, at the visitor area's start.
-    await expect(desk).toHaveURL(/\/individualCustomers\/select\/selectDate$/, { timeout: 10_000 });
+    await expect(desk).toHaveURL(/\/individualCustomers\/select\/selectDate$/);
     await desk.goto('/individualCustomers/personalCenter/personHome');
     await expect(desk.getByText(`${phone.slice(0, 3)}****${phone.slice(-4)}`)).toBeVisible();
     await desk.context().close();

@@ -30,7 +30,7 @@ browserPaths('cinemaSeat', cinemaSeatInBrowser, {
       await page.locator(`[data-seat="${ctx.seats[event.seat === '1-1' ? 0 : 1]}"]`).click();
     },
     TICK: async (page) => {
-      await page.waitForRequest((r) => r.url().includes('/pool/getSeatByScheduleId'), { timeout: 15_000 });
+      await page.waitForRequest((r) => r.url().includes('/pool/getSeatByScheduleId'));
     },
     CONFIRM: (page) => page.getByRole('button', { name: cinemaEn.cinema.confirmSeats }).click(),
   },
