@@ -26,7 +26,20 @@ import { assessRisk, riskEnabled } from './risk.ts';
 import { seatsForParty } from './seats.ts';
 import { minutes } from './settings.ts';
 import { placeCandidateOrder } from './waitingList.ts';
-import { buyersOrders, checkedSession, lockBuyer, lockBuyers, newTickets, passRiskAndCaptcha, refuseUnpaid, sellOrder, settleUnpaid, writeOrders, type BookableSession, type NewOrder } from './orders.ts';
+import {
+  buyersOrders,
+  checkedSession,
+  lockBuyer,
+  lockBuyers,
+  newTickets,
+  passRiskAndCaptcha,
+  refuseUnpaid,
+  sellOrder,
+  settleUnpaid,
+  writeOrders,
+  type BookableSession,
+  type NewOrder,
+} from './orders.ts';
 import { ORDER_TEXTS } from './orderTexts.ts';
 
 /** A buyer's order, checked outside any transaction against the session as the catalog keeps it. */

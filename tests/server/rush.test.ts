@@ -53,9 +53,6 @@ async function leaveOnly(session: number, left: number) {
   await t.db.query('UPDATE hall_schedule SET sold_external = sold_external + capacity - held - $2 - sold, sold = capacity - held - $2 WHERE id = $1', [session, left]);
 }
 
-/** Five buyers of a fresh session at once, the fourth's ticket refused by the database: as it is
- * inserted, or at COMMIT (a deferred trigger, checked after every statement of the sale: the only
- * way here to make a COMMIT fail). Their answers' codes and messages, and how many places sold. */
 /** Five buyers: the first finds the session idle and is sold alone, and her transaction starts
  * only once the four after her wait for the next batch, as they would behind a slower database.
  * (On PostgreSQL's pool, each could otherwise come after the batch before hers had ended.) */
@@ -77,6 +74,9 @@ async function fourBehindTheFirst<R>(session: number, send: (buyer: number) => P
   }
 }
 
+/** Five buyers of a fresh session (the first, then four behind her), the fourth's ticket refused by the database: as it is
+ * inserted, or at COMMIT (a deferred trigger, checked after every statement of the sale: the only
+ * way here to make a COMMIT fail). Their answers' codes and messages, and how many places sold. */
 async function fourthRefusedByTheDatabase(at: 'insert' | 'commit') {
   const session = await newSession();
   await t.db.query(`CREATE FUNCTION refuse_test_ticket() RETURNS trigger LANGUAGE plpgsql AS $$
