@@ -16,7 +16,9 @@ function layers() {
     files,
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message: 'Imports flow one way: see docs/architecture.md.' }] }], ...extra },
   });
-  const features = readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  const features = readdirSync('src/features', { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
   return [
     restrict(['src/domain/**/*.ts'], [...src(...CLIENT), '**/machines/**', ...SERVER, ...REACT, 'ky']),
     // Machines: flow logic only, no React, DOM, fetch or timers of their own.
@@ -26,11 +28,10 @@ function layers() {
     restrict(['src/ui/**/*.{ts,tsx}', 'src/api/**/*.ts', 'src/i18n/**/*.ts'], [...src('app', 'features'), ...SERVER]),
     restrict(['src/app/**/*.{ts,tsx}', 'src/wechat/**/*.{ts,tsx}'], SERVER),
     ...features.map((feature) =>
-      restrict([`src/features/${feature}/**/*.{ts,tsx}`], [
-        ...src('app'),
-        ...SERVER,
-        ...features.filter((other) => other !== feature).flatMap((other) => [`**/features/${other}/**`, `../${other}/**`]),
-      ]),
+      restrict(
+        [`src/features/${feature}/**/*.{ts,tsx}`],
+        [...src('app'), ...SERVER, ...features.filter((other) => other !== feature).flatMap((other) => [`**/features/${other}/**`, `../${other}/**`])],
+      ),
     ),
     restrict(['server/**/*.ts'], [...src(...CLIENT), '**/machines/**', ...REACT]),
   ];

@@ -42,17 +42,10 @@ export default defineConfig({
     viewport: { width: 375, height: 667 },
     // A phone's own browser; the chat app's in-app browser is tests/e2e/chatApp.ts's (it logs in
     // through the chat app's OAuth, which a phone browser does not).
-    userAgent:
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
     launchOptions: {
       executablePath: systemChromium(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
     },
     trace: 'off',
     // The first-order tips pop up once a device on the review screen: tests that are not about
@@ -68,7 +61,14 @@ export default defineConfig({
     // DEV_CLOCK: the tests move the server's clock past a wait (a code a minute) instead of sleeping.
     // CAPTCHA=test: the slider's gap is always in one place and the drag not judged (slider.spec.ts
     // drags the real one on an instance of its own).
-    env: { PORT: String(firstPort + i), DATA_DIR: `reports/e2e-data-${run}-${i}`, HOST: '127.0.0.1', SMS_PER_IP_PER_HOUR: '1000', DEV_CLOCK: '1', CAPTCHA: 'test' },
+    env: {
+      PORT: String(firstPort + i),
+      DATA_DIR: `reports/e2e-data-${run}-${i}`,
+      HOST: '127.0.0.1',
+      SMS_PER_IP_PER_HOUR: '1000',
+      DEV_CLOCK: '1',
+      CAPTCHA: 'test',
+    },
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
   })),

@@ -19,11 +19,7 @@ export interface AccountCancelContext {
 }
 
 export type AccountCancelEvent =
-  | { type: 'RETRY' }
-  | { type: 'CONTINUE' }
-  | { type: 'BACK' }
-  | { type: 'FIELD.CHANGE'; field: keyof PhoneChange; value: string }
-  | { type: 'SUBMIT' };
+  { type: 'RETRY' } | { type: 'CONTINUE' } | { type: 'BACK' } | { type: 'FIELD.CHANGE'; field: keyof PhoneChange; value: string } | { type: 'SUBMIT' };
 
 export const accountCancelMachine = setup({
   types: { context: {} as AccountCancelContext, events: {} as AccountCancelEvent },
@@ -37,7 +33,9 @@ export const accountCancelMachine = setup({
   },
   actions: {
     setConsequences: assign((_, { output: consequences }: { output: CancelConsequences }) => ({ consequences, error: cancelRefusal(consequences) })),
-    setField: assign(({ context, event }) => (event.type === 'FIELD.CHANGE' ? { form: { ...context.form, [event.field]: event.value.trim() }, error: null } : {})),
+    setField: assign(({ context, event }) =>
+      event.type === 'FIELD.CHANGE' ? { form: { ...context.form, [event.field]: event.value.trim() }, error: null } : {},
+    ),
     showError: assign(({ context }) => ({ error: checkPhoneChange(context.form) })),
     clearError: assign({ error: null }),
     setCancelled: assign((_, { output: done }: { output: { cancelled: CancelConsequences } }) => ({ consequences: done.cancelled })),

@@ -51,13 +51,10 @@ export const cartMachine = setup({
   actors: {
     loadCart: fromPromise<ShoppingCart, void>(async () => notProvided('loadCart')),
     /** Pays the lines as one order; resolves with the raw answer (200, or 502 = no order). */
-    checkout: fromPromise<CheckoutAnswer, { cartTicketIds: number[]; captchaToken: string }>(async () =>
-      notProvided('checkout'),
-    ),
+    checkout: fromPromise<CheckoutAnswer, { cartTicketIds: number[]; captchaToken: string }>(async () => notProvided('checkout')),
   },
   guards: {
-    somethingSelected: ({ context }) =>
-      context.selected.length > 0 && context.selected.every((id) => held(context.cart).some((l) => l.cartTicketId === id)),
+    somethingSelected: ({ context }) => context.selected.length > 0 && context.selected.every((id) => held(context.cart).some((l) => l.cartTicketId === id)),
     orderPlaced: (_, { output: answer }: { output: CheckoutAnswer }) => answer.data?.orderId != null,
   },
   actions: {

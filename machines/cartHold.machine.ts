@@ -63,7 +63,6 @@ export interface CartLineInput {
   cartTicketId: number;
 }
 
-
 /** The client's countdown end for a server hold end (see the slack note above). */
 export function countdownEndOf(serverDeadline: number): number {
   return serverDeadline - HOLD_SLACK_MS;

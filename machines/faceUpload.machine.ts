@@ -27,11 +27,7 @@ export interface FaceUploadContext {
   error: Text | null;
 }
 
-export type FaceUploadEvent =
-  | ({ type: 'PICK'; file: UploadFile } & FaceCertificate)
-  | { type: 'AGREE' }
-  | { type: 'DECLINE' }
-  | { type: 'DELETE' };
+export type FaceUploadEvent = ({ type: 'PICK'; file: UploadFile } & FaceCertificate) | { type: 'AGREE' } | { type: 'DECLINE' } | { type: 'DELETE' };
 
 /** Why a picked file cannot go up for this visitor, or null. */
 export function pickRefusal(event: { file: UploadFile } & FaceCertificate): Text | null {
@@ -74,7 +70,10 @@ const faceSetup = setup({
 
 /** A photo picked, with no face or over a bound one: refused here, or on to the agreement. */
 const pickPhoto = [
-  { guard: { type: 'refused', params: ({ event }: { event: Pick }) => ({ event }) }, actions: { type: 'refuse', params: ({ event }: { event: Pick }) => ({ event }) } },
+  {
+    guard: { type: 'refused', params: ({ event }: { event: Pick }) => ({ event }) },
+    actions: { type: 'refuse', params: ({ event }: { event: Pick }) => ({ event }) },
+  },
   { target: 'agreement', actions: { type: 'keepCertificate', params: ({ event }: { event: Pick }) => ({ event }) } },
 ] as const;
 

@@ -153,7 +153,8 @@ export const gateMachine = setup({
     syncDue: ({ context, event }) =>
       event.type === 'TICK' && gateChore({ queued: context.queue.length, offline: context.offline, loadedAt: context.dayLoadedAt, now: event.now }) === 'sync',
     refreshDue: ({ context, event }) =>
-      event.type === 'TICK' && gateChore({ queued: context.queue.length, offline: context.offline, loadedAt: context.dayLoadedAt, now: event.now }) === 'refresh',
+      event.type === 'TICK' &&
+      gateChore({ queued: context.queue.length, offline: context.offline, loadedAt: context.dayLoadedAt, now: event.now }) === 'refresh',
     unreachable: (_, { output: answer }: { output: unknown }) => isUnreachable(answer),
     unreachableWithList: ({ context }, { output: answer }: { output: unknown }) => isUnreachable(answer) && context.day !== null,
     syncFoundProblems: ({ context }, { output: answer }: { output: GateSyncAnswer | Unreachable }) =>
@@ -169,7 +170,9 @@ export const gateMachine = setup({
       offline: load.offline,
       error: null,
     })),
-    sendQr: assign(({ context, event }) => (event.type === 'SCANNED' ? { lastQr: event.text, request: { hallId: context.hallId ?? 0, qr: event.text }, error: null } : {})),
+    sendQr: assign(({ context, event }) =>
+      event.type === 'SCANNED' ? { lastQr: event.text, request: { hallId: context.hallId ?? 0, qr: event.text }, error: null } : {},
+    ),
     sendNumber: assign(({ context }) => ({ request: { hallId: context.hallId ?? 0, orderNumber: context.orderNumber }, error: null })),
     setNumber: assign(({ event }) => (event.type === 'ORDER_NUMBER.CHANGE' ? { orderNumber: event.value.trim().toUpperCase(), error: null } : {})),
     refuseNumber: assign(({ context }) => ({ error: checkOrderNumber(context.orderNumber) })),
@@ -295,7 +298,10 @@ export const gateMachine = setup({
           },
         },
         syncing: {
-          meta: { description: 'Sending the check-ins made offline; each leaves the device once the server has answered it; a scan goes first (the sync is sent again later, answered the same)' },
+          meta: {
+            description:
+              'Sending the check-ins made offline; each leaves the device once the server has answered it; a scan goes first (the sync is sent again later, answered the same)',
+          },
           entry: 'startSync',
           on: { SCANNED: SCANNED },
           invoke: {

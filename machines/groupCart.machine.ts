@@ -25,11 +25,7 @@ export interface GroupCartContext {
 }
 
 export type GroupCartEvent =
-  | { type: 'PAY'; cartId: number }
-  | { type: 'RELOAD' }
-  | { type: 'RETRY' }
-  | { type: 'SLIDER.PASSED'; token: string }
-  | { type: 'SLIDER.CANCEL' };
+  { type: 'PAY'; cartId: number } | { type: 'RELOAD' } | { type: 'RETRY' } | { type: 'SLIDER.PASSED'; token: string } | { type: 'SLIDER.CANCEL' };
 
 /** An entry still holding its places: the only kind that can be paid for. */
 export const isHeld = (cart: GroupCart | null, cartId: number) => (cart?.entries ?? []).some((e) => e.cartId === cartId && e.status === 'held');

@@ -170,11 +170,9 @@ export function groupQuote(context: Pick<GroupDraftContext, 'halls' | 'draft' | 
   return ctx ? quoteGroup(context.draft, ctx) : null;
 }
 
-export const isAgencyDraft = (context: Pick<GroupDraftContext, 'setting'>) =>
-  context.setting !== null && groupKindOf(context.setting.teamType) === 'agency';
+export const isAgencyDraft = (context: Pick<GroupDraftContext, 'setting'>) => context.setting !== null && groupKindOf(context.setting.teamType) === 'agency';
 
-export const isSchoolDraft = (context: Pick<GroupDraftContext, 'setting'>) =>
-  context.setting !== null && groupKindOf(context.setting.teamType) === 'school';
+export const isSchoolDraft = (context: Pick<GroupDraftContext, 'setting'>) => context.setting !== null && groupKindOf(context.setting.teamType) === 'school';
 
 function stepViolations(context: GroupDraftContext, step: GroupStep): Violation[] {
   const ctx = groupRulesContext(context);
@@ -242,10 +240,12 @@ export const groupDraftMachine = setup({
     isSchool: ({ context }) => isSchoolDraft(context),
     isAgency: ({ context }) => isAgencyDraft(context),
     canAddGrade: ({ context }) => context.draft.grades.length < MAX_GRADES,
-    canRemoveGrade: ({ context, event }) => event.type === 'GRADE.REMOVE' && context.draft.grades.length > 1 && event.index >= 0 && event.index < context.draft.grades.length,
+    canRemoveGrade: ({ context, event }) =>
+      event.type === 'GRADE.REMOVE' && context.draft.grades.length > 1 && event.index >= 0 && event.index < context.draft.grades.length,
     canAddTeacher: ({ context }) => context.draft.teachers.length < MAX_TEACHERS,
     canRemoveTeacher: ({ context, event }) => event.type === 'TEACHER.REMOVE' && event.index >= 0 && event.index < context.draft.teachers.length,
-    placed: (_, { output: answer }: { output: GroupPlaceAnswer }) => answer.code === 200 && answer.data !== null && 'orderId' in answer.data && answer.data.orderId != null,
+    placed: (_, { output: answer }: { output: GroupPlaceAnswer }) =>
+      answer.code === 200 && answer.data !== null && 'orderId' in answer.data && answer.data.orderId != null,
     seatTaken: (_, { output: answer }: { output: GroupPlaceAnswer }) => answer.code === SEAT_TAKEN_CODE,
     inCart: (_, { output: answer }: { output: GroupPlaceAnswer }) => answer.code === 200 && answer.data !== null && 'cartTicketIds' in answer.data,
     cartable: ({ context }) => groupCartable(context),
@@ -439,7 +439,10 @@ export const groupDraftMachine = setup({
           { guard: and(['cartable', { type: 'stepAllowed', params: { step: 'submit' as const } }]), target: 'carting', actions: 'clearViolations' },
           { guard: 'cartable', actions: { type: 'showViolations', params: { step: 'submit' } } },
         ],
-        BACK: [{ guard: 'isSchool', target: 'teachers', actions: 'clearViolations' }, { target: 'audience', actions: 'clearViolations' }],
+        BACK: [
+          { guard: 'isSchool', target: 'teachers', actions: 'clearViolations' },
+          { target: 'audience', actions: 'clearViolations' },
+        ],
       },
     },
     seats: {

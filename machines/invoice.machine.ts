@@ -7,14 +7,7 @@
  *
  * The app provides the actors `loadOrders` and `apply`. */
 import { assign, fromPromise, setup } from 'xstate';
-import {
-  checkInvoice,
-  EMPTY_INVOICE_DRAFT,
-  invoiceRequestOf,
-  type InvoiceDraft,
-  type InvoiceField,
-  type InvoiceViolation,
-} from '../src/domain/invoice.ts';
+import { checkInvoice, EMPTY_INVOICE_DRAFT, invoiceRequestOf, type InvoiceDraft, type InvoiceField, type InvoiceViolation } from '../src/domain/invoice.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { InvoiceDetail, InvoiceRequest, InvoiceTitleType, OrderSummary } from '../src/domain/types.ts';
 import { errorText, failure, notProvided, output } from './errors.ts';
@@ -41,20 +34,13 @@ export interface InvoiceContext {
   error: Text | null;
 }
 
-export type InvoiceChange =
-  | { field: 'titleType'; value: InvoiceTitleType }
-  | { field: Exclude<keyof InvoiceDraft, 'titleType'>; value: string };
+export type InvoiceChange = { field: 'titleType'; value: InvoiceTitleType } | { field: Exclude<keyof InvoiceDraft, 'titleType'>; value: string };
 
 export type InvoiceEvent =
-  | { type: 'RELOAD' }
-  | { type: 'CHOOSE'; orderId: number }
-  | ({ type: 'CHANGE' } & InvoiceChange)
-  | { type: 'SUBMIT' }
-  | { type: 'BACK' };
-
+  { type: 'RELOAD' } | { type: 'CHOOSE'; orderId: number } | ({ type: 'CHANGE' } & InvoiceChange) | { type: 'SUBMIT' } | { type: 'BACK' };
 
 const find = (orders: OrderSummary[] | null, orderId: number | null | undefined) =>
-  orderId == null ? null : (orders ?? []).find((o) => o.orderId === orderId) ?? null;
+  orderId == null ? null : ((orders ?? []).find((o) => o.orderId === orderId) ?? null);
 
 const requestOf = (context: InvoiceContext) => invoiceRequestOf(context.order?.orderId ?? 0, context.draft);
 
@@ -82,9 +68,7 @@ export const invoiceMachine = setup({
     setOrders: assign((_, { output: orders }: { output: OrderSummary[] }) => ({ orders, error: null })),
     choosePreset: assign(({ context }) => ({ order: find(context.orders, context.presetOrderId), presetOrderId: null })),
     presetUnavailable: assign({ presetOrderId: null, error: INVOICE_ORDER_UNAVAILABLE }),
-    choose: assign(({ context, event }) =>
-      event.type === 'CHOOSE' ? { order: find(context.orders, event.orderId), error: null, violations: [] } : {},
-    ),
+    choose: assign(({ context, event }) => (event.type === 'CHOOSE' ? { order: find(context.orders, event.orderId), error: null, violations: [] } : {})),
     unavailable: assign({ error: INVOICE_ORDER_UNAVAILABLE }),
     change: assign(({ context, event }) => {
       if (event.type !== 'CHANGE') return {};

@@ -15,10 +15,7 @@
  * names its context type, `({ context }: { context: PurchaseContext }) => ...`. */
 import { failure } from './errors.ts';
 
-export function loadingStates<const Invoke extends { src: string; onDone: unknown }>(
-  invoke: Invoke,
-  descriptions: { loading: string; failed: string },
-) {
+export function loadingStates<const Invoke extends { src: string; onDone: unknown }>(invoke: Invoke, descriptions: { loading: string; failed: string }) {
   return {
     loading: {
       meta: { description: descriptions.loading },

@@ -63,7 +63,6 @@ export interface LoginActorInput {
   code: string;
 }
 
-
 export const loginMachine = setup({
   types: {
     context: {} as LoginContext,
@@ -127,16 +126,11 @@ export const loginMachine = setup({
     redirect: input?.redirect ?? '',
   }),
   initial: 'start',
-  meta: { description: 'The visitor login: phone and SMS code, or the chat app\'s OAuth, then a phone bound if none is' },
+  meta: { description: "The visitor login: phone and SMS code, or the chat app's OAuth, then a phone bound if none is" },
   states: {
     start: {
       meta: { description: 'Which way in: back with a ticket, a phone to bind, the chat app, or the phone form' },
-      always: [
-        { guard: 'hasTicket', target: 'exchanging' },
-        { guard: 'binding', target: 'form' },
-        { guard: 'chatApp', target: 'oauth' },
-        { target: 'form' },
-      ],
+      always: [{ guard: 'hasTicket', target: 'exchanging' }, { guard: 'binding', target: 'form' }, { guard: 'chatApp', target: 'oauth' }, { target: 'form' }],
     },
     oauth: {
       meta: { description: 'In the chat app: asking for its authorize page' },
@@ -149,7 +143,7 @@ export const loginMachine = setup({
       },
     },
     redirecting: {
-      meta: { description: 'Gone to the chat app\'s authorize page (silent, or its consent screen)' },
+      meta: { description: "Gone to the chat app's authorize page (silent, or its consent screen)" },
     },
     exchanging: {
       meta: { description: 'Back from the chat app with a one-time ticket: logging in' },
@@ -165,7 +159,7 @@ export const loginMachine = setup({
       },
     },
     oauthFailed: {
-      meta: { description: 'The chat app\'s login failed: the reason, try again, or log in with the phone' },
+      meta: { description: "The chat app's login failed: the reason, try again, or log in with the phone" },
       on: {
         RETRY: { target: 'oauth', actions: 'clearError' },
         USE_PHONE: { target: 'form', actions: 'toPhoneForm' },
@@ -186,10 +180,7 @@ export const loginMachine = setup({
             ready: {
               meta: { description: 'The send-code button is enabled' },
               on: {
-                SEND_CODE: [
-                  { guard: 'phoneValid', target: 'sending', actions: 'clearError' },
-                  { actions: 'showPhoneError' },
-                ],
+                SEND_CODE: [{ guard: 'phoneValid', target: 'sending', actions: 'clearError' }, { actions: 'showPhoneError' }],
               },
             },
             sending: {

@@ -17,8 +17,6 @@ export interface OrderDetailContext {
 
 export type OrderDetailEvent = { type: 'CANCEL' } | { type: 'RELOAD' };
 
-
-
 export const orderDetailMachine = setup({
   types: {
     context: {} as OrderDetailContext,

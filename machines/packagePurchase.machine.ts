@@ -88,13 +88,18 @@ export const packagePurchaseMachine = setup({
     orderPlaced: (_, { output: answer }: { output: PlaceOrderAnswer }) => answer.code === 200 && answer.data?.orderId != null,
   },
   actions: {
-    setPackage: assign(({ context }, { output: all }: { output: TicketPackage[] }) => ({ pkg: all.find((p) => p.packageId === context.packageId)!, error: null })),
+    setPackage: assign(({ context }, { output: all }: { output: TicketPackage[] }) => ({
+      pkg: all.find((p) => p.packageId === context.packageId)!,
+      error: null,
+    })),
     notFound: assign({ error: PACKAGE_MESSAGES.notFound }),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error), captchaToken: null })),
     pickAdmission: assign(({ event }) => (event.type === 'PICK_ADMISSION' ? { admissionScheduleId: event.scheduleId, violations: [] } : {})),
     pickFilm: assign(({ event }) => (event.type === 'PICK_FILM' ? { filmScheduleId: event.scheduleId, violations: [] } : {})),
     addVisitor: assign(({ context }) => ({ visitors: [...context.visitors, emptyVisitor()] })),
-    removeVisitor: assign(({ context, event }) => (event.type === 'VISITOR.REMOVE' ? { visitors: context.visitors.filter((_, i) => i !== event.index), violations: [] } : {})),
+    removeVisitor: assign(({ context, event }) =>
+      event.type === 'VISITOR.REMOVE' ? { visitors: context.visitors.filter((_, i) => i !== event.index), violations: [] } : {},
+    ),
     changeVisitor: assign(({ context, event }) => {
       if (event.type !== 'VISITOR.CHANGE' && event.type !== 'VISITOR.TYPE') return {};
       const change = event.type === 'VISITOR.TYPE' ? { certificateType: event.value } : { [event.field]: event.value };

@@ -22,7 +22,6 @@ import { errorText, failure, notProvided, output } from './errors.ts';
 import { HOLD_SLACK_MS } from '../src/domain/limits.ts';
 import { ORDER_NOT_PAID_IN_TIME } from '../src/domain/sessions.ts';
 
-
 /** Tick of the countdown, and the pause before asking again whether an expired order has
  * been closed by the server. */
 export const PAY_TICK_MS = 1000;
@@ -74,7 +73,6 @@ export type StartPaymentOutput = PayStart;
 
 /** The chat app's answer to getBrandWCPayRequest. */
 export type JsapiPayResult = 'ok' | 'cancel' | 'fail';
-
 
 /** payDeadline is the server's (configured period + HOLD_SLACK_MS); the countdown ends at
  * the configured period, so it never shows seconds the server would refuse. */

@@ -138,9 +138,7 @@ export function chosenHall(context: Pick<PurchaseContext, 'halls' | 'hallId'>): 
   return context.halls.find((h) => h.hallId === context.hallId);
 }
 
-export function chosenSession(
-  context: Pick<PurchaseContext, 'halls' | 'hallId' | 'hallScheduleId'>,
-): SchedulePool | undefined {
+export function chosenSession(context: Pick<PurchaseContext, 'halls' | 'hallId' | 'hallScheduleId'>): SchedulePool | undefined {
   return chosenHall(context)?.scheduleTicketPoolVOS.find((s) => s.hallScheduleId === context.hallScheduleId);
 }
 
@@ -150,17 +148,15 @@ export function orderContextOf(context: Pick<PurchaseContext, 'halls' | 'hallId'
   if (!context.setting || !session) return null;
   return {
     hall: context.setting.rules,
-    prices: session.priceTicketPoolVOS.map(
-      (p): TicketPrice => ({
-        ticketPriceId: p.ticketPriceId,
-        name: sameText(p.name),
-        kind: p.kind,
-        price: p.price,
-        ageMin: p.ageMin,
-        ageMax: p.ageMax,
-        isChildFreeTicket: p.isChildFreeTicket,
-      }),
-    ),
+    prices: session.priceTicketPoolVOS.map((p): TicketPrice => ({
+      ticketPriceId: p.ticketPriceId,
+      name: sameText(p.name),
+      kind: p.kind,
+      price: p.price,
+      ageMin: p.ageMin,
+      ageMax: p.ageMax,
+      isChildFreeTicket: p.isChildFreeTicket,
+    })),
     remaining: session.ticketPool,
     freeChildPerAdult: context.setting.freeChildPerAdult,
   };
@@ -194,8 +190,6 @@ function refreshViolations(next: PurchaseContext, shown: Violation[]): Violation
   if (shown.length === 0) return [];
   return violationsOf(next, 'visitors').filter((v) => shown.some((s) => sameViolation(s, v)));
 }
-
-
 
 export const purchaseMachine = setup({
   types: {
@@ -295,9 +289,7 @@ export const purchaseMachine = setup({
       // The violations shown keep pointing at the same visitors after the removal.
       const shown = context.violations
         .filter((v) => v.field?.index !== event.index)
-        .map((v) =>
-          v.field && v.field.index > event.index ? { ...v, field: { ...v.field, index: v.field.index - 1 } } : v,
-        );
+        .map((v) => (v.field && v.field.index > event.index ? { ...v, field: { ...v.field, index: v.field.index - 1 } } : v));
       return { visitors, violations: refreshViolations({ ...context, visitors }, shown) };
     }),
     changeVisitor: assign(({ context, event }) => {
@@ -470,16 +462,10 @@ export const purchaseMachine = setup({
           meta: { description: 'The price and the agreement checkbox; submit' },
           on: {
             'AGREEMENT.TOGGLE': { actions: 'toggleAgreement' },
-            SUBMIT: [
-              { guard: 'agreementAccepted', target: 'verifying', actions: 'clearError' },
-              { actions: 'showAgreementError' },
-            ],
+            SUBMIT: [{ guard: 'agreementAccepted', target: 'verifying', actions: 'clearError' }, { actions: 'showAgreementError' }],
             CHANGE_SEATS: { guard: 'picksSeats', target: '#purchase.seats' },
             // The cart needs the agreement too, but no slider: nothing is bought yet.
-            ADD_TO_CART: [
-              { guard: 'agreementAccepted', target: 'addingToCart', actions: 'clearError' },
-              { actions: 'showAgreementError' },
-            ],
+            ADD_TO_CART: [{ guard: 'agreementAccepted', target: 'addingToCart', actions: 'clearError' }, { actions: 'showAgreementError' }],
             BACK: '#purchase.visitors',
           },
         },

@@ -19,10 +19,7 @@ export interface RatingContext {
 }
 
 export type RatingEvent =
-  | { type: 'RETRY' }
-  | { type: 'STARS'; field: 'visitStars' | 'bookingStars'; stars: number }
-  | { type: 'COMMENT'; value: string }
-  | { type: 'SUBMIT' };
+  { type: 'RETRY' } | { type: 'STARS'; field: 'visitStars' | 'bookingStars'; stars: number } | { type: 'COMMENT'; value: string } | { type: 'SUBMIT' };
 
 export const ratingMachine = setup({
   types: { context: {} as RatingContext, events: {} as RatingEvent, input: {} as { orderId: number } },

@@ -25,16 +25,7 @@ import { checkOrder, ORDER_MESSAGES, ORDER_RULES } from '../src/domain/orderRule
 import { checkRebookDate, checkRefund, NO_REFUND_FACTS, type RefundContext, type RefundDraft } from '../src/domain/refundRules.ts';
 import { isDayBookable, isSessionSelectable } from '../src/domain/sessions.ts';
 import type { Text } from '../src/domain/text.ts';
-import type {
-  CalendarDay,
-  HallPool,
-  OrderDetail,
-  RebookRequest,
-  RebookResult,
-  SchedulePool,
-  Violation,
-  VisitorDraft,
-} from '../src/domain/types.ts';
+import type { CalendarDay, HallPool, OrderDetail, RebookRequest, RebookResult, SchedulePool, Violation, VisitorDraft } from '../src/domain/types.ts';
 import { errorText, failure, notProvided, output, sameText } from './errors.ts';
 import { loadingStates } from './loading.ts';
 import { allToggled, selectableTicketIds, toggled } from './ticketSelection.ts';
@@ -70,7 +61,6 @@ export type RebookEvent =
   | { type: 'SUBMIT' }
   | { type: 'RETRY' }
   | { type: 'BACK' };
-
 
 export function changeDraftOf(context: Pick<RebookContext, 'selected'>): RefundDraft {
   return { action: 'change', ticketIds: context.selected };
@@ -131,10 +121,7 @@ function stockViolations(hall: HallPool, session: SchedulePool, count: number): 
 }
 
 /** Why the session can't take the ticked tickets: not selectable, or not enough stock. */
-export function sessionViolations(
-  context: Pick<RebookContext, 'halls' | 'selected'>,
-  hallScheduleId: number,
-): Violation[] {
+export function sessionViolations(context: Pick<RebookContext, 'halls' | 'selected'>, hallScheduleId: number): Violation[] {
   const found = rebookSession(context, hallScheduleId);
   if (!found || !isSessionSelectable(found.hall, found.session)) {
     return [{ rule: ORDER_RULES.sessionNotSelectable, message: ORDER_MESSAGES.notSelectable }];
@@ -169,21 +156,15 @@ export const rebookMachine = setup({
       const all = changeableTicketIds({ rules });
       return context.wholeOrder && all.length > 0 && checkRefund({ action: 'change', ticketIds: all }, rules).length === 0;
     },
-    ticketSelectable: ({ context, event }) =>
-      event.type === 'TOGGLE' && changeableTicketIds(context).includes(event.ticketId),
+    ticketSelectable: ({ context, event }) => event.type === 'TOGGLE' && changeableTicketIds(context).includes(event.ticketId),
     changeAllowed: ({ context }) => changeViolations(context).length === 0,
     dayAvailable: ({ context, event }) =>
-      event.type === 'PICK_DATE' &&
-      isDayBookable(context.calendar, event.date) &&
-      checkRebookDate(context.order.visitDate, event.date) === null,
-    sessionFits: ({ context, event }) =>
-      event.type === 'PICK_SESSION' && sessionViolations(context, event.hallScheduleId).length === 0,
+      event.type === 'PICK_DATE' && isDayBookable(context.calendar, event.date) && checkRebookDate(context.order.visitDate, event.date) === null,
+    sessionFits: ({ context, event }) => event.type === 'PICK_SESSION' && sessionViolations(context, event.hallScheduleId).length === 0,
   },
   actions: {
     toggle: assign(({ context, event }) =>
-      event.type === 'TOGGLE'
-        ? { selected: toggled(context.rules, context.selected, event.ticketId), violations: [], error: null }
-        : {},
+      event.type === 'TOGGLE' ? { selected: toggled(context.rules, context.selected, event.ticketId), violations: [], error: null } : {},
     ),
     toggleAll: assign(({ context }) => ({
       selected: allToggled(context.rules, context.selected, 'change'),
@@ -196,20 +177,14 @@ export const rebookMachine = setup({
       event.type === 'PICK_SESSION' ? { violations: sessionViolations(context, event.hallScheduleId) } : {},
     ),
     clearViolations: assign({ violations: [], error: null }),
-    chooseDate: assign(({ event }) =>
-      event.type === 'PICK_DATE'
-        ? { date: event.date, halls: [], hallScheduleId: null, violations: [], error: null }
-        : {},
-    ),
+    chooseDate: assign(({ event }) => (event.type === 'PICK_DATE' ? { date: event.date, halls: [], hallScheduleId: null, violations: [], error: null } : {})),
     setRules: assign((_, { output: rules }: { output: RefundContext }) => ({ rules, error: null })),
     setCalendar: assign((_, { output: calendar }: { output: CalendarDay[] }) => ({ calendar, error: null })),
     setHalls: assign(({ context }, { output: halls }: { output: HallPool[] }) => {
       const hallId = ticketsHallId(context);
       return { halls: halls.filter((h) => h.hallId === hallId), error: null };
     }),
-    chooseSession: assign(({ event }) =>
-      event.type === 'PICK_SESSION' ? { hallScheduleId: event.hallScheduleId, violations: [], error: null } : {},
-    ),
+    chooseSession: assign(({ event }) => (event.type === 'PICK_SESSION' ? { hallScheduleId: event.hallScheduleId, violations: [], error: null } : {})),
     setResult: assign((_, { output: result }: { output: RebookResult }) => ({ result, error: null })),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
     clearError: assign({ error: null }),
@@ -253,10 +228,7 @@ export const rebookMachine = setup({
       on: {
         TOGGLE: { guard: 'ticketSelectable', actions: 'toggle' },
         SELECT_ALL: { actions: 'toggleAll' },
-        CONFIRM: [
-          { guard: 'changeAllowed', target: 'date', actions: 'clearViolations' },
-          { actions: 'showChangeViolations' },
-        ],
+        CONFIRM: [{ guard: 'changeAllowed', target: 'date', actions: 'clearViolations' }, { actions: 'showChangeViolations' }],
       },
     },
     date: {
@@ -291,10 +263,7 @@ export const rebookMachine = setup({
         ready: {
           meta: { description: "The hall's sessions: pick one with room for the tickets" },
           on: {
-            PICK_SESSION: [
-              { guard: 'sessionFits', target: '#rebook.confirming', actions: 'chooseSession' },
-              { actions: 'showSessionViolations' },
-            ],
+            PICK_SESSION: [{ guard: 'sessionFits', target: '#rebook.confirming', actions: 'chooseSession' }, { actions: 'showSessionViolations' }],
           },
         },
       },

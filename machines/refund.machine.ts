@@ -49,7 +49,6 @@ export interface TicketIdsInput {
   ticketIds: number[];
 }
 
-
 export function refundDraftOf(context: Pick<RefundMachineContext, 'selected'>): RefundDraft {
   return { action: 'refund', ticketIds: context.selected };
 }
@@ -79,16 +78,13 @@ export const refundMachine = setup({
     refund: fromPromise<RefundResult, TicketIdsInput>(async () => notProvided('refund')),
   },
   guards: {
-    ticketSelectable: ({ context, event }) =>
-      event.type === 'TOGGLE' && refundableTicketIds(context).includes(event.ticketId),
+    ticketSelectable: ({ context, event }) => event.type === 'TOGGLE' && refundableTicketIds(context).includes(event.ticketId),
     refundAllowed: ({ context }) => refundViolations(context).length === 0,
     warns: (_, { output: risk }: { output: RefundRisk }) => risk.warn === true,
   },
   actions: {
     toggle: assign(({ context, event }) =>
-      event.type === 'TOGGLE'
-        ? { selected: toggled(context.rules, context.selected, event.ticketId), violations: [], error: null }
-        : {},
+      event.type === 'TOGGLE' ? { selected: toggled(context.rules, context.selected, event.ticketId), violations: [], error: null } : {},
     ),
     toggleAll: assign(({ context }) => ({
       selected: allToggled(context.rules, context.selected, 'refund'),
@@ -126,7 +122,7 @@ export const refundMachine = setup({
       { loading: "Loading the order's refund and change facts", failed: 'The facts could not be loaded: the message and a retry' },
     ),
     selecting: {
-      meta: { description: 'The order\'s tickets with checkboxes (used ones disabled) and the violations shown' },
+      meta: { description: "The order's tickets with checkboxes (used ones disabled) and the violations shown" },
       on: {
         TOGGLE: { guard: 'ticketSelectable', actions: 'toggle' },
         SELECT_ALL: { actions: 'toggleAll' },

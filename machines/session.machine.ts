@@ -7,9 +7,7 @@ import { setup } from 'xstate';
 
 export type SessionEvent =
   /** A call answered 401. `silent` is true on the date-selection page. */
-  | { type: 'EXPIRED'; silent: boolean }
-  | { type: 'RELOGIN' }
-  | { type: 'CANCEL' };
+  { type: 'EXPIRED'; silent: boolean } | { type: 'RELOGIN' } | { type: 'CANCEL' };
 
 export const sessionMachine = setup({
   types: {

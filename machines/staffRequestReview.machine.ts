@@ -22,10 +22,7 @@ export interface StaffRequestReviewContext {
   error: Text | null;
 }
 
-export type StaffRequestReviewEvent =
-  | { type: 'FIELD.CHANGE'; field: 'expiresOn' | 'reason'; value: string }
-  | { type: 'APPROVE' }
-  | { type: 'REJECT' };
+export type StaffRequestReviewEvent = { type: 'FIELD.CHANGE'; field: 'expiresOn' | 'reason'; value: string } | { type: 'APPROVE' } | { type: 'REJECT' };
 
 function decision(c: StaffRequestReviewContext, approve: boolean): RequestDecision {
   return approve ? { approve, expiresOn: c.expiresOn || undefined } : { approve, reason: c.reason.trim() };

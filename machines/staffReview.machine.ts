@@ -32,9 +32,7 @@ export type StaffReviewEvent =
   | { type: 'RETRY' };
 
 function decision(c: StaffReviewContext, approve: boolean): Review {
-  return approve
-    ? { approve, creditExpiresOn: c.creditExpiresOn, protocolExpiresOn: c.protocolExpiresOn || undefined }
-    : { approve, reason: c.reason.trim() };
+  return approve ? { approve, creditExpiresOn: c.creditExpiresOn, protocolExpiresOn: c.protocolExpiresOn || undefined } : { approve, reason: c.reason.trim() };
 }
 
 const refusalOf = (c: StaffReviewContext, approve: boolean) => (c.team ? checkReview(decision(c, approve), c.team.teamType, c.today) : null);

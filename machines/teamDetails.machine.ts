@@ -27,7 +27,9 @@ export const teamDetailsMachine = setup({
     invalid: ({ context }) => checkTeamDetails(context.details) !== null,
   },
   actions: {
-    setField: assign(({ context, event }) => (event.type === 'FIELD.CHANGE' ? { details: { ...context.details, [event.field]: event.value }, error: null } : {})),
+    setField: assign(({ context, event }) =>
+      event.type === 'FIELD.CHANGE' ? { details: { ...context.details, [event.field]: event.value }, error: null } : {},
+    ),
     showError: assign(({ context }) => ({ error: checkTeamDetails(context.details) })),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
   },

@@ -78,11 +78,7 @@ export const teamLoginMachine = setup({
       on: {
         'CREDIT.CHANGE': { actions: 'setCreditCode' },
         'PASSWORD.CHANGE': { actions: 'setPassword' },
-        SUBMIT: [
-          { guard: 'formInvalid', actions: 'showFormError' },
-          { guard: 'needsSlider', target: 'sliding' },
-          { target: 'submitting' },
-        ],
+        SUBMIT: [{ guard: 'formInvalid', actions: 'showFormError' }, { guard: 'needsSlider', target: 'sliding' }, { target: 'submitting' }],
       },
     },
     sliding: {

@@ -28,7 +28,9 @@ export const teamPhoneMachine = setup({
     invalid: ({ context }) => checkPhoneChange(context.form) !== null,
   },
   actions: {
-    setField: assign(({ context, event }) => (event.type === 'FIELD.CHANGE' ? { form: { ...context.form, [event.field]: event.value.trim() }, error: null } : {})),
+    setField: assign(({ context, event }) =>
+      event.type === 'FIELD.CHANGE' ? { form: { ...context.form, [event.field]: event.value.trim() }, error: null } : {},
+    ),
     showError: assign(({ context }) => ({ error: checkPhoneChange(context.form) })),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
   },

@@ -113,8 +113,14 @@ export const teamRegisterMachine = setup({
       on: {
         'FIELD.CHANGE': { actions: 'setField' },
         'TYPE.CHANGE': { actions: 'setType' },
-        UPLOAD: [{ guard: 'fileRefused', actions: 'refuseFile' }, { target: 'uploading', actions: 'startUpload' }],
-        SUBMIT: [{ guard: 'formInvalid', actions: 'showErrors' }, { target: 'checking', actions: 'showErrors' }],
+        UPLOAD: [
+          { guard: 'fileRefused', actions: 'refuseFile' },
+          { target: 'uploading', actions: 'startUpload' },
+        ],
+        SUBMIT: [
+          { guard: 'formInvalid', actions: 'showErrors' },
+          { target: 'checking', actions: 'showErrors' },
+        ],
       },
     },
     uploading: {
@@ -125,7 +131,8 @@ export const teamRegisterMachine = setup({
       invoke: {
         id: 'upload',
         src: 'upload',
-        input: ({ event }) => (event.type === 'UPLOAD' ? { slot: event.slot, file: event.file } : { slot: 'creditUpload', file: { name: '', type: '', size: 0 } }),
+        input: ({ event }) =>
+          event.type === 'UPLOAD' ? { slot: event.slot, file: event.file } : { slot: 'creditUpload', file: { name: '', type: '', size: 0 } },
         onDone: { target: 'editing', actions: { type: 'setUpload', params: output } },
         onError: { target: 'editing', actions: { type: 'setFailure', params: failure } },
       },

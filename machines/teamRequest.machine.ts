@@ -52,7 +52,10 @@ export const teamRequestMachine = setup({
     editing: {
       meta: { description: 'The images to upload, and the send button' },
       on: {
-        UPLOAD: [{ guard: 'fileRefused', actions: 'refuseFile' }, { target: 'uploading', actions: 'startUpload' }],
+        UPLOAD: [
+          { guard: 'fileRefused', actions: 'refuseFile' },
+          { target: 'uploading', actions: 'startUpload' },
+        ],
         SEND: [{ guard: 'incomplete', actions: 'showMissing' }, { target: 'sending' }],
       },
     },

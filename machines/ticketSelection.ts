@@ -11,10 +11,7 @@ export type RefundAction = RefundDraft['action'];
  * shows the message instead of a silently disabled box. */
 export function selectableTicketIds(rules: RefundContext, action: RefundAction): number[] {
   return rules.tickets
-    .filter(
-      (t) =>
-        !checkRefund({ action, ticketIds: [t.ticketId] }, rules).some((v) => v.rule === REFUND_RULES.ticketState),
-    )
+    .filter((t) => !checkRefund({ action, ticketIds: [t.ticketId] }, rules).some((v) => v.rule === REFUND_RULES.ticketState))
     .map((t) => t.ticketId);
 }
 

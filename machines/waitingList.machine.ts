@@ -122,7 +122,9 @@ export const waitingListMachine = setup({
       return { setting, error: null, visitors: [emptyVisitor(next)], violations: [] };
     }),
     addVisitor: assign(({ context }) => ({ visitors: [...context.visitors, emptyVisitor(context)] })),
-    removeVisitor: assign(({ context, event }) => (event.type === 'VISITOR.REMOVE' ? { visitors: context.visitors.filter((_, i) => i !== event.index), violations: [] } : {})),
+    removeVisitor: assign(({ context, event }) =>
+      event.type === 'VISITOR.REMOVE' ? { visitors: context.visitors.filter((_, i) => i !== event.index), violations: [] } : {},
+    ),
     changeVisitor: assign(({ context, event }) => {
       if (event.type !== 'VISITOR.CHANGE') return {};
       const { index, ...change } = event;

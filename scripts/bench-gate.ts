@@ -36,7 +36,9 @@ async function setUp(db: Db, secret: string) {
   const now = new Date();
   await museumTomorrow(db, now);
   const today = museumDate(now);
-  const [hall] = await db.query<{ id: number }>(`INSERT INTO halls (hall_key, name_zh, name_en, sort) VALUES ('benchGate', '压测展厅', 'Bench hall', 99) RETURNING id`);
+  const [hall] = await db.query<{ id: number }>(
+    `INSERT INTO halls (hall_key, name_zh, name_en, sort) VALUES ('benchGate', '压测展厅', 'Bench hall', 99) RETURNING id`,
+  );
   const [price] = await db.query<{ id: number }>(
     `INSERT INTO ticket_prices (hall_id, name_zh, name_en, kind, price, age_min) VALUES ($1, '成人票', 'Adult', 'adult', 3000, 18) RETURNING id`,
     [hall.id],
@@ -92,7 +94,9 @@ const timing = (answers: Answered[]) => {
 async function main() {
   const secret = randomBytes(32).toString('base64url');
   const target = await prepareTarget('gate');
-  console.log(`[bench] database: ${target.label}; ${TICKETS} tickets today, ${Math.round(REPEATS * 100)}% scanned twice, two gates, concurrency ${CONCURRENCY} each`);
+  console.log(
+    `[bench] database: ${target.label}; ${TICKETS} tickets today, ${Math.round(REPEATS * 100)}% scanned twice, two gates, concurrency ${CONCURRENCY} each`,
+  );
   let db = await target.open();
   const setup = await setUp(db, secret);
   await db.close();
@@ -136,7 +140,9 @@ async function main() {
   console.log(`scans: ${answers.length} (${TICKETS} tickets, ${repeats} repeats) in ${seconds.toFixed(2)} s`);
   console.log(`check-ins per second: ${(answers.length / seconds).toFixed(0)}`);
   console.log(`latency as a gate receives it: ${timing(answers)}`);
-  console.log(`let in: ${lettedIn.size} of ${TICKETS}; refused repeats: ${answers.length - failures - [...lettedIn.values()].reduce((n, k) => n + k, 0)} of ${repeats}`);
+  console.log(
+    `let in: ${lettedIn.size} of ${TICKETS}; refused repeats: ${answers.length - failures - [...lettedIn.values()].reduce((n, k) => n + k, 0)} of ${repeats}`,
+  );
   console.log(`double check-ins: ${doubles}`);
   console.log(`checked in the database: ${counts.checked}, not: ${counts.unchecked}; failed answers: ${failures}`);
   await cleanup();

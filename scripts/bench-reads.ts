@@ -92,7 +92,9 @@ async function main() {
   const bare = await startBare(answers);
   const [load1] = os.loadavg();
   console.log(`[bench] database: ${target.label}; server pid ${server.pid}; bookable day ${date}`);
-  console.log(`[bench] concurrency ${CONCURRENCY}, ${SECONDS} s per measurement after 1 s warm-up, ${ROUNDS} rounds; ${os.cpus().length} CPUs, load average ${load1.toFixed(2)} before`);
+  console.log(
+    `[bench] concurrency ${CONCURRENCY}, ${SECONDS} s per measurement after 1 s warm-up, ${ROUNDS} rounds; ${os.cpus().length} CPUs, load average ${load1.toFixed(2)} before`,
+  );
 
   const rows: Array<{ name: string; real: Measured; bare: Measured }> = [];
   let failed = false;
@@ -117,8 +119,20 @@ async function main() {
       return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     };
     console.log(
-      `${name.padEnd(9)} ${mid(mine, (r) => r.real.rps).toFixed(0).padStart(6)} ${mid(mine, (r) => r.real.p50).toFixed(1).padStart(8)} ${mid(mine, (r) => r.real.p99).toFixed(1).padStart(7)} |` +
-        ` ${mid(mine, (r) => r.bare.rps).toFixed(0).padStart(10)} ${mid(mine, (r) => r.bare.p50).toFixed(1).padStart(7)} ${mid(mine, (r) => r.bare.p99).toFixed(1).padStart(7)} |` +
+      `${name.padEnd(9)} ${mid(mine, (r) => r.real.rps)
+        .toFixed(0)
+        .padStart(6)} ${mid(mine, (r) => r.real.p50)
+        .toFixed(1)
+        .padStart(8)} ${mid(mine, (r) => r.real.p99)
+        .toFixed(1)
+        .padStart(7)} |` +
+        ` ${mid(mine, (r) => r.bare.rps)
+          .toFixed(0)
+          .padStart(10)} ${mid(mine, (r) => r.bare.p50)
+          .toFixed(1)
+          .padStart(7)} ${mid(mine, (r) => r.bare.p99)
+          .toFixed(1)
+          .padStart(7)} |` +
         ` ${mid(mine, (r) => r.real.rps / r.bare.rps).toFixed(3)}`,
     );
   }

@@ -35,7 +35,22 @@ import path from 'node:path';
 import type { Db } from '../server/db/db.ts';
 import { buildOrderRequest } from '../src/domain/orderRequest.ts';
 import { ORDER_MESSAGES } from '../src/domain/orderRules.ts';
-import { buyers, cleanup, GIVEN, hardStop, idNumber, museumTomorrow, nodeScript, pct, prepareTarget, startServer, stopServer, SURNAMES, workDir, type RawPlace } from './bench/kit.ts';
+import {
+  buyers,
+  cleanup,
+  GIVEN,
+  hardStop,
+  idNumber,
+  museumTomorrow,
+  nodeScript,
+  pct,
+  prepareTarget,
+  startServer,
+  stopServer,
+  SURNAMES,
+  workDir,
+  type RawPlace,
+} from './bench/kit.ts';
 import type { PostAnswer, PostJob } from './bench/post.ts';
 
 const env = process.env;
@@ -159,7 +174,9 @@ interface Checked {
 
 /** The session's counters against its orders and tickets, and the orders against the answers. */
 async function check(db: Db, round: Round, answers: PostAnswer[]): Promise<Checked> {
-  const [stock] = await db.query<{ sold: number; capacity: number; held: number }>('SELECT sold, capacity, held FROM hall_schedule WHERE id = $1', [round.scheduleId]);
+  const [stock] = await db.query<{ sold: number; capacity: number; held: number }>('SELECT sold, capacity, held FROM hall_schedule WHERE id = $1', [
+    round.scheduleId,
+  ]);
   const [orders] = await db.query<{ n: number; tickets: number }>(
     `SELECT count(*)::int AS n, coalesce(sum(ticket_num), 0)::int AS tickets FROM orders WHERE schedule_id = $1 AND status = 'toBePaid'`,
     [round.scheduleId],
@@ -223,9 +240,7 @@ async function main() {
   for (let r = 0; r < BURSTS; r++) checked.push(await check(db, rounds[r], bursts[r].answers));
   await db.close();
 
-  const best = raws
-    .flatMap((phase, i) => phase.map((x) => ({ ...x, phase: i })))
-    .reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
+  const best = raws.flatMap((phase, i) => phase.map((x) => ({ ...x, phase: i }))).reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
   const rows = bursts.map((b, r) => {
     const ms = b.answers.map((a) => a.ms).sort((x, y) => x - y);
     const kinds = b.answers.map(kindOf);
@@ -255,8 +270,22 @@ async function main() {
   const measured = rows.slice(WARMUP);
   const mid = (f: (x: (typeof rows)[number]) => number) => median(measured.map(f));
   console.log(
-    `median ${mid((x) => x.answersPerSecond).toFixed(0).padStart(10)} ${mid((x) => x.ordersPerSecond).toFixed(0).padStart(9)} ${mid((x) => x.p50).toFixed(1).padStart(7)} ${mid((x) => x.p99).toFixed(1).padStart(8)}` +
-      ` ${''.padStart(14)} ${String(Math.max(...measured.map((x) => x.oversold))).padStart(9)} ${mid((x) => x.refused).toFixed(0).padStart(8)} ${mid((x) => x.other).toFixed(0).padStart(6)} ${String(measured.reduce((n, x) => n + x.lost.length, 0)).padStart(5)} ${mid((x) => x.ratio).toFixed(3).padStart(7)}`,
+    `median ${mid((x) => x.answersPerSecond)
+      .toFixed(0)
+      .padStart(10)} ${mid((x) => x.ordersPerSecond)
+      .toFixed(0)
+      .padStart(9)} ${mid((x) => x.p50)
+      .toFixed(1)
+      .padStart(7)} ${mid((x) => x.p99)
+      .toFixed(1)
+      .padStart(8)}` +
+      ` ${''.padStart(14)} ${String(Math.max(...measured.map((x) => x.oversold))).padStart(9)} ${mid((x) => x.refused)
+        .toFixed(0)
+        .padStart(8)} ${mid((x) => x.other)
+        .toFixed(0)
+        .padStart(6)} ${String(measured.reduce((n, x) => n + x.lost.length, 0)).padStart(5)} ${mid((x) => x.ratio)
+        .toFixed(3)
+        .padStart(7)}`,
   );
   console.log(`\nbest raw rate (the denominator): ${best.perSecond.toFixed(0)} updates/s, ${best.concurrency} connection(s), raw phase ${best.phase}`);
   console.log(`ratio (median of the measured rounds): ${mid((x) => x.ratio).toFixed(3)}   (answers/s ÷ best raw rate)`);

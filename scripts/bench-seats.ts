@@ -15,7 +15,21 @@ import type { Db } from '../server/db/db.ts';
 import { buildOrderRequest } from '../src/domain/orderRequest.ts';
 import { ORDER_MESSAGES } from '../src/domain/orderRules.ts';
 import { SEAT_TAKEN_CODE } from '../src/domain/seats.ts';
-import { burst, buyers, cleanup, GIVEN, hardStop, idNumber, museumTomorrow, pct, prepareTarget, startServer, stopServer, SURNAMES, type Answered } from './bench/kit.ts';
+import {
+  burst,
+  buyers,
+  cleanup,
+  GIVEN,
+  hardStop,
+  idNumber,
+  museumTomorrow,
+  pct,
+  prepareTarget,
+  startServer,
+  stopServer,
+  SURNAMES,
+  type Answered,
+} from './bench/kit.ts';
 
 const env = process.env;
 const ROWS = 10;
@@ -109,7 +123,12 @@ async function main() {
   const { base, child } = await startServer(target, secret);
   console.log(`[bench] server ${base} (pid ${child.pid}); burst...`);
   const { answers, seconds } = await burst(base, '/config/orderRule/placeOrder', setup.tokens, bodiesOf(setup), CONCURRENCY);
-  const outcomes = answers.map((a) => ({ ...a, kind: kindOf(a), orderId: a.json.data?.orderId ?? undefined, detail: a.error ?? `${a.status} ${a.json.code} ${a.json.msg}` }));
+  const outcomes = answers.map((a) => ({
+    ...a,
+    kind: kindOf(a),
+    orderId: a.json.data?.orderId ?? undefined,
+    detail: a.error ?? `${a.status} ${a.json.code} ${a.json.msg}`,
+  }));
   await stopServer(child);
 
   db = await target.open();
@@ -129,7 +148,8 @@ async function main() {
   const okIds = new Set(outcomes.filter((o) => o.kind === 'ok').map((o) => o.orderId!));
   const doubleSold = tickets.seated - tickets.seats + (tickets.n - tickets.seated);
   const lost: string[] = [];
-  if (dbIds.size !== okIds.size || [...okIds].some((id) => !dbIds.has(id))) lost.push(`orders in the database ${dbIds.size} != successful answers ${okIds.size}`);
+  if (dbIds.size !== okIds.size || [...okIds].some((id) => !dbIds.has(id)))
+    lost.push(`orders in the database ${dbIds.size} != successful answers ${okIds.size}`);
   if (stock.sold !== tickets.n || seats.taken !== tickets.n) lost.push(`sold ${stock.sold}, seats taken ${seats.taken}, tickets ${tickets.n}`);
   if (outcomes.length !== BUYERS) lost.push(`${BUYERS - outcomes.length} requests not answered`);
   const ms = outcomes.map((o) => o.ms).sort((x, y) => x - y);

@@ -32,7 +32,7 @@ function tree(pid) {
     }
   }
   const found = new Set([pid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [child, parent] of parents) {
       if (found.has(parent) && !found.has(child)) {
@@ -83,6 +83,11 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 const results = [];
 for (let i = 0; i < runs; i++) results.push(await oneStart());
 const sorted = results.map((r) => r.ms).sort((a, b) => a - b);
-const load = os.loadavg().map((n) => n.toFixed(2)).join(' ');
+const load = os
+  .loadavg()
+  .map((n) => n.toFixed(2))
+  .join(' ');
 console.log(`npm start to the first getSysTime 200, fresh data folder: ${results.map((r) => (r.ms / 1000).toFixed(2)).join(', ')} s`);
-console.log(`median ${(sorted[Math.floor(sorted.length / 2)] / 1000).toFixed(2)} s; processes once up: ${results.map((r) => r.processes).join(', ')}; load average ${load}`);
+console.log(
+  `median ${(sorted[Math.floor(sorted.length / 2)] / 1000).toFixed(2)} s; processes once up: ${results.map((r) => r.processes).join(', ')}; load average ${load}`,
+);

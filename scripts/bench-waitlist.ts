@@ -37,12 +37,32 @@ interface Setup {
 }
 
 /** A paid order of `party` tickets in `status` ('completed' holds stock, 'standingBy' waits). */
-async function paidOrder(db: Db, userId: number, s: { hallId: number; scheduleId: number; priceId: number; date: string }, party: number, kind: 'holder' | 'candidate', at: Date, seq: number) {
+async function paidOrder(
+  db: Db,
+  userId: number,
+  s: { hallId: number; scheduleId: number; priceId: number; date: string },
+  party: number,
+  kind: 'holder' | 'candidate',
+  at: Date,
+  seq: number,
+) {
   const candidate = kind === 'candidate';
   const [order] = await db.query<{ id: number }>(
     `INSERT INTO orders (order_number, user_id, hall_id, schedule_id, visit_date, status, amount, ticket_num, created_at, pay_time, is_candidate, standing_since)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11) RETURNING id`,
-    [newOrderNumber(at), userId, s.hallId, s.scheduleId, s.date, candidate ? 'standingBy' : 'completed', PRICE * party, party, at, candidate, candidate ? at : null],
+    [
+      newOrderNumber(at),
+      userId,
+      s.hallId,
+      s.scheduleId,
+      s.date,
+      candidate ? 'standingBy' : 'completed',
+      PRICE * party,
+      party,
+      at,
+      candidate,
+      candidate ? at : null,
+    ],
   );
   const ids = await db.query<{ id: number }>(
     `INSERT INTO tickets (order_id, price_id, user_name, certificate_type, certificate_info, ticket_name_zh, ticket_name_en, price, status, schedule_id, qr_code)
@@ -78,7 +98,8 @@ async function setUp(db: Db, secret: string): Promise<Setup> {
   await buyers(db, '134', CANDIDATES, secret, now);
   const candidateIds = await db.query<{ id: number }>(`SELECT id FROM users WHERE phone LIKE '134%' ORDER BY id LIMIT $1`, [CANDIDATES]);
   // In a known order, a millisecond apart: parties of 3, 1, 2, 3, 1, 2 ...
-  for (const [i, u] of candidateIds.entries()) await paidOrder(db, u.id, s, ((i + 2) % 3) + 1, 'candidate', new Date(now.getTime() - CANDIDATES + i), 10_000 + i);
+  for (const [i, u] of candidateIds.entries())
+    await paidOrder(db, u.id, s, ((i + 2) % 3) + 1, 'candidate', new Date(now.getTime() - CANDIDATES + i), 10_000 + i);
   return { ...s, holders, buyers: await buyers(db, '133', BUYERS, secret, now) };
 }
 
@@ -105,7 +126,9 @@ const timing = (answers: Answered[]) => {
 async function main() {
   const secret = randomBytes(32).toString('base64url');
   const target = await prepareTarget('waitlist');
-  console.log(`[bench] database: ${target.label}; ${CAPACITY} tickets held by ${HOLDERS}, ${CANDIDATES} candidates, ${BUYERS} buyers, concurrency ${CONCURRENCY} each`);
+  console.log(
+    `[bench] database: ${target.label}; ${CAPACITY} tickets held by ${HOLDERS}, ${CANDIDATES} candidates, ${BUYERS} buyers, concurrency ${CONCURRENCY} each`,
+  );
   let db = await target.open();
   const setup = await setUp(db, secret);
   await db.close();
@@ -114,7 +137,13 @@ async function main() {
   console.log(`[bench] server ${base} (pid ${child.pid}); refunds and buyers at once...`);
   const started = performance.now();
   const [refunds, sales] = await Promise.all([
-    burst(base, '/order/refund/frontUserRefund', setup.holders.map((h) => h.token), setup.holders.map((h) => JSON.stringify({ ticketIds: h.tickets })), CONCURRENCY),
+    burst(
+      base,
+      '/order/refund/frontUserRefund',
+      setup.holders.map((h) => h.token),
+      setup.holders.map((h) => JSON.stringify({ ticketIds: h.tickets })),
+      CONCURRENCY,
+    ),
     burst(base, '/config/orderRule/placeOrder', setup.buyers, buyerBodies(setup), CONCURRENCY),
   ]);
   const seconds = (performance.now() - started) / 1000;
@@ -157,7 +186,9 @@ async function main() {
   console.log(`sold past the list: ${pastTheList}`);
   console.log(`oversold: ${oversold}`);
   console.log(`refunds: ${okRefunds} of ${refunds.answers.length} in ${refunds.seconds.toFixed(2)} s, ${timing(refunds.answers)}`);
-  console.log(`buyers: ${sales.answers.filter((a) => a.json.code === 200).length} orders of ${sales.answers.length} in ${sales.seconds.toFixed(2)} s, ${timing(sales.answers)}`);
+  console.log(
+    `buyers: ${sales.answers.filter((a) => a.json.code === 200).length} orders of ${sales.answers.length} in ${sales.seconds.toFixed(2)} s, ${timing(sales.answers)}`,
+  );
   console.log(`fills/s: ${(filled.length / seconds).toFixed(0)}`);
   if (lost) console.log(`LOST: ${lost}`);
   await cleanup();

@@ -31,7 +31,16 @@ function templateKey() {
 /** A database in memory, migrated by the server's own migrate(), packed. */
 async function packTemplate() {
   const helper = `${OUT}/template-db.mjs`;
-  await build({ entryPoints: ['server/db/db.ts'], outfile: helper, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+  await build({
+    entryPoints: ['server/db/db.ts'],
+    outfile: helper,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
   try {
     const { openPglite, migrate } = await import(pathToFileURL(helper).href);
     const db = await openPglite();

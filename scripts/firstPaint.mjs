@@ -11,7 +11,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 
 /** Debian's chromium (as playwright.config.ts finds it) and the e2e's flags. */
-const systemChromium = () => process.env.CHROMIUM_PATH ?? (['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p)));
+const systemChromium = () => process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
 export const PROFILE = { width: 375, height: 667, downKbps: 400, upKbps: 400, rttMs: 400, cpuSlowdown: 4 };
@@ -69,7 +69,12 @@ const OBSERVE = () => {
 };
 
 async function oneLoad(browser, base) {
-  const context = await browser.newContext({ viewport: { width: PROFILE.width, height: PROFILE.height }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: PROFILE.width, height: PROFILE.height },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -146,4 +151,8 @@ export async function measureFirstPaint({ runs = 3 } = {}) {
   }
 }
 
-const loadAverage = () => os.loadavg().map((n) => n.toFixed(2)).join(' ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');

@@ -74,9 +74,7 @@ function clusterUser(): { name: string; uid: number; gid: number } | null {
 }
 
 function runAs(user: { name: string } | null, bin: string, args: string[]): SpawnSyncReturns<string> {
-  return user
-    ? spawnSync('runuser', ['-u', user.name, '--', bin, ...args], { encoding: 'utf8' })
-    : spawnSync(bin, args, { encoding: 'utf8' });
+  return user ? spawnSync('runuser', ['-u', user.name, '--', bin, ...args], { encoding: 'utf8' }) : spawnSync(bin, args, { encoding: 'utf8' });
 }
 
 const shQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;

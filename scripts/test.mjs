@@ -14,7 +14,11 @@ const vitest = (lane, ...projects) => [
   ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${LANES}/${lane}.json`],
   { count: 'vitest' },
 ];
-const playwright = (lane) => ['npx', ['playwright', 'test', '--reporter=list,json'], { count: 'playwright', env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${LANES}/${lane}.json` } }];
+const playwright = (lane) => [
+  'npx',
+  ['playwright', 'test', '--reporter=list,json'],
+  { count: 'playwright', env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${LANES}/${lane}.json` } },
+];
 
 /** The stages, in order; the steps of a stage run at the same time. */
 const stages = [

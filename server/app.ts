@@ -89,7 +89,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const auth: AuthMode = route.config?.auth ?? (route.url.includes('ingore') ? 'none' : 'any');
     route.config = { ...route.config, auth, noStore: auth !== 'none' || route.config?.publicRead !== true };
     if (auth !== 'none') {
-      route.schema = { ...route.schema, security: [{ bearer: [] }], description: `${route.schema?.description ?? ''} Token: ${auth === 'any' ? 'visitor or team' : auth === 'individual' ? 'visitor' : auth}.`.trim() };
+      route.schema = {
+        ...route.schema,
+        security: [{ bearer: [] }],
+        description: `${route.schema?.description ?? ''} Token: ${auth === 'any' ? 'visitor or team' : auth === 'individual' ? 'visitor' : auth}.`.trim(),
+      };
     }
   });
 
@@ -240,7 +244,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await docs.register(fastifySwaggerUi, {
         routePrefix: '/prod-api/docs',
         // Swagger UI sets inline styles; its page gets its own CSP, scripts still only from here.
-        staticCSP: "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; frame-ancestors 'none'; base-uri 'self'",
+        staticCSP:
+          "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; frame-ancestors 'none'; base-uri 'self'",
       });
     });
   }

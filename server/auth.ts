@@ -19,9 +19,7 @@ export interface Account {
 /** TOKEN_SECRET, or a random secret persisted in the settings table so restarts keep sessions. */
 export async function loadSecret(db: Db, fromEnv?: string): Promise<Uint8Array> {
   if (fromEnv) return new TextEncoder().encode(fromEnv);
-  await db.query(`INSERT INTO settings (key, value) VALUES ('token_secret', $1) ON CONFLICT (key) DO NOTHING`, [
-    randomBytes(32).toString('base64url'),
-  ]);
+  await db.query(`INSERT INTO settings (key, value) VALUES ('token_secret', $1) ON CONFLICT (key) DO NOTHING`, [randomBytes(32).toString('base64url')]);
   const [row] = await db.query<{ value: string }>(`SELECT value FROM settings WHERE key = 'token_secret'`);
   return new TextEncoder().encode(row.value);
 }

@@ -30,7 +30,7 @@ export function batches<K, T, R>({ most, distinct, run }: BatchOptions<T, R>): B
   const take = (queue: Array<Waiting<T, R>>): Array<Waiting<T, R>> => {
     const batch: Array<Waiting<T, R>> = [];
     const seen = new Set<unknown>();
-    for (let i = 0; i < queue.length && batch.length < most; ) {
+    for (let i = 0; i < queue.length && batch.length < most;) {
       const key = distinct(queue[i].item);
       if (seen.has(key)) i++;
       else {

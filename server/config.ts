@@ -143,7 +143,10 @@ function trustProxy(value: string | undefined): TrustProxy {
     const hops = Number(value);
     return (_address, hop) => hop < hops;
   }
-  return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** A Host name as Host headers are compared with it (lower case, IPv6 in brackets, IDN as
@@ -170,7 +173,10 @@ export function localHosts(): string[] {
 /** ALLOWED_HOSTS: host or host:port names, comma-separated; unset: localHosts(). */
 function allowedHosts(value: string | undefined): string[] {
   if (value === undefined) return localHosts();
-  const given = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const given = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = given.filter((h) => hostName(h) === null);
   if (bad.length) throw new ConfigError(`ALLOWED_HOSTS: not a host or host:port: ${bad.join(', ')}`);
   return given.map((h) => hostName(h)!);
@@ -216,11 +222,22 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
   let wechat: ServerConfig['wechat'] = { provider: 'sim' };
   if (e.WECHAT_PROVIDER === 'wechat') {
     if (!e.WECHAT_APP_ID || !e.WECHAT_APP_SECRET) throw new ConfigError('WECHAT_PROVIDER=wechat needs WECHAT_APP_ID and WECHAT_APP_SECRET');
-    wechat = { provider: 'wechat', wechat: { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, oauthUrl: trimmed(e.WECHAT_OAUTH_URL), apiUrl: trimmed(e.WECHAT_API_URL) } };
+    wechat = {
+      provider: 'wechat',
+      wechat: { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, oauthUrl: trimmed(e.WECHAT_OAUTH_URL), apiUrl: trimmed(e.WECHAT_API_URL) },
+    };
   }
   let payment: ServerConfig['payment'] = { provider: 'sim' };
   if (e.PAYMENT_PROVIDER === 'wechatpay') {
-    const need = ['WECHAT_APP_ID', 'WECHATPAY_MCH_ID', 'WECHATPAY_MCH_SERIAL', 'WECHATPAY_MCH_PRIVATE_KEY_FILE', 'WECHATPAY_API_V3_KEY', 'WECHATPAY_PLATFORM_PUBLIC_KEY_FILE', 'WECHATPAY_PLATFORM_SERIAL'] as const;
+    const need = [
+      'WECHAT_APP_ID',
+      'WECHATPAY_MCH_ID',
+      'WECHATPAY_MCH_SERIAL',
+      'WECHATPAY_MCH_PRIVATE_KEY_FILE',
+      'WECHATPAY_API_V3_KEY',
+      'WECHATPAY_PLATFORM_PUBLIC_KEY_FILE',
+      'WECHATPAY_PLATFORM_SERIAL',
+    ] as const;
     const missing = need.filter((k) => !e[k]);
     if (missing.length) throw new ConfigError(`PAYMENT_PROVIDER=wechatpay needs ${missing.join(', ')}`);
     payment = {
@@ -240,13 +257,18 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
   // The vendor calls us back (OAuth redirect, pay notify) at a public address it can reach, over
   // https only; our origin then never comes from a request's Host (server/origin.ts).
   if (mode === 'production' && (wechat.provider === 'wechat' || payment.provider === 'wechatpay')) {
-    if (!e.PUBLIC_URL) throw new ConfigError('WECHAT_PROVIDER=wechat and PAYMENT_PROVIDER=wechatpay need PUBLIC_URL (the https origin the chat app reaches this server at)');
+    if (!e.PUBLIC_URL)
+      throw new ConfigError('WECHAT_PROVIDER=wechat and PAYMENT_PROVIDER=wechatpay need PUBLIC_URL (the https origin the chat app reaches this server at)');
     if (new URL(e.PUBLIC_URL).protocol !== 'https:') {
-      throw new ConfigError(`PUBLIC_URL must be https:// with WECHAT_PROVIDER=wechat or PAYMENT_PROVIDER=wechatpay (the vendor calls back over https only): ${e.PUBLIC_URL}`);
+      throw new ConfigError(
+        `PUBLIC_URL must be https:// with WECHAT_PROVIDER=wechat or PAYMENT_PROVIDER=wechatpay (the vendor calls back over https only): ${e.PUBLIC_URL}`,
+      );
     }
   }
 
-  const allowed = e.ALLOW_SIMULATORS.split(',').map((s) => s.trim()).filter(Boolean);
+  const allowed = e.ALLOW_SIMULATORS.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = allowed.filter((name) => !(SIMULATORS as readonly string[]).includes(name));
   if (unknown.length) throw new ConfigError(`ALLOW_SIMULATORS: unknown ${unknown.join(', ')} (known: ${SIMULATORS.join(', ')})`);
 

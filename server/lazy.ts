@@ -22,7 +22,8 @@ const loadSanitizeHtml = lazy<typeof SanitizeHtml>('sanitize-html');
 /** sharp itself, loaded by its first call. */
 export const sharp = ((...args: unknown[]) => (loadSharp() as unknown as (...a: unknown[]) => unknown)(...args)) as unknown as typeof Sharp;
 /** sanitize-html itself, loaded by its first call. */
-export const sanitizeHtml = ((...args: unknown[]) => (loadSanitizeHtml() as unknown as (...a: unknown[]) => unknown)(...args)) as unknown as typeof SanitizeHtml;
+export const sanitizeHtml = ((...args: unknown[]) =>
+  (loadSanitizeHtml() as unknown as (...a: unknown[]) => unknown)(...args)) as unknown as typeof SanitizeHtml;
 /** pdfkit's PDFDocument class. */
 export const pdfDocument = lazy<typeof PdfKit>('pdfkit');
 

@@ -248,7 +248,6 @@ export function nodeScript(args: string[]): Promise<string> {
 
 export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 
-
 /** The demo museum migrated and seeded, and tomorrow (museum time) open and released: the
  * day the benchmarks sell. */
 export async function museumTomorrow(db: Db, now: Date): Promise<string> {

@@ -34,7 +34,10 @@ async function connect(n: number): Promise<{ conns: Queryable[]; close: () => Pr
     }),
   );
   return {
-    conns: clients.map((c) => ({ query: async <T>(sql: string, params: unknown[] = []) => (await c.query({ name: params.length ? 'raw' : undefined, text: sql, values: params })).rows as T[] })),
+    conns: clients.map((c) => ({
+      query: async <T>(sql: string, params: unknown[] = []) =>
+        (await c.query({ name: params.length ? 'raw' : undefined, text: sql, values: params })).rows as T[],
+    })),
     close: async () => void (await Promise.all(clients.map((c) => c.end()))),
   };
 }

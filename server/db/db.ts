@@ -65,7 +65,8 @@ function poolDb(kind: Db['kind'], pgModule: Pg, options: import('pg').PoolConfig
       // A checked-out client emits 'error' too when its server goes away; its query rejects as well.
       client.on('error', () => undefined);
       client.on('notification', (n) => {
-        if (n.processId === (client as unknown as { processID: number }).processID && n.channel === CHANGES_CHANNEL) for (const f of ownNotices) f(n.payload ?? '');
+        if (n.processId === (client as unknown as { processID: number }).processID && n.channel === CHANGES_CHANNEL)
+          for (const f of ownNotices) f(n.payload ?? '');
       });
       await client.query(`LISTEN ${CHANGES_CHANNEL}`);
     },

@@ -17,7 +17,7 @@ export function readTar(tar: Uint8Array): Array<{ name: string; dir: boolean; da
     const end = field.indexOf(0);
     return Buffer.from(end < 0 ? field : field.subarray(0, end)).toString('utf8');
   };
-  for (let at = 0; at + BLOCK <= tar.length; ) {
+  for (let at = 0; at + BLOCK <= tar.length;) {
     const header = tar.subarray(at, at + BLOCK);
     if (header[0] === 0) break; // the archive's end
     const prefix = text(header, 345, 500);

@@ -16,6 +16,12 @@ export async function runPayTimeout(db: Db, clock: Clock, batch = 100, payment?:
 }
 
 /** Runs every intervalMs; returns a stop function. */
-export function startPayTimeoutJob(db: Db, clock: Clock, intervalMs = 5000, payment?: PaymentProvider, log: (msg: string) => void = console.error): () => Promise<void> {
+export function startPayTimeoutJob(
+  db: Db,
+  clock: Clock,
+  intervalMs = 5000,
+  payment?: PaymentProvider,
+  log: (msg: string) => void = console.error,
+): () => Promise<void> {
   return every('payTimeout', () => runPayTimeout(db, clock, 100, payment), intervalMs, log);
 }

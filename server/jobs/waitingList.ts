@@ -14,6 +14,12 @@ export async function runWaitingList(db: Db, clock: Clock, sms: SmsProvider, bat
   return { full, returned, texts };
 }
 
-export function startWaitingListJob(db: Db, clock: Clock, sms: SmsProvider, intervalMs = 5000, log: (msg: string) => void = console.error): () => Promise<void> {
+export function startWaitingListJob(
+  db: Db,
+  clock: Clock,
+  sms: SmsProvider,
+  intervalMs = 5000,
+  log: (msg: string) => void = console.error,
+): () => Promise<void> {
   return every('waitingList', () => runWaitingList(db, clock, sms), intervalMs, log);
 }

@@ -28,7 +28,11 @@ export function baiduClient(credentials: BaiduCredentials, now: () => number = D
 
   /** POSTs to an API path with the token; the parsed JSON, or VendorError for a transport
    * failure or an error code the caller did not expect (`expected` codes come back as they are). */
-  async function post<T>(path: string, body: { json: unknown } | { form: Record<string, string> }, expected: number[] = []): Promise<T & { error_code?: number }> {
+  async function post<T>(
+    path: string,
+    body: { json: unknown } | { form: Record<string, string> },
+    expected: number[] = [],
+  ): Promise<T & { error_code?: number }> {
     const send = async () => {
       const url = `${credentials.url}${path}?access_token=${encodeURIComponent(await accessToken())}`;
       const res = await fetch(url, {

@@ -54,7 +54,8 @@ function pattern(): string {
     const x = randomInt(CAPTCHA.width);
     const y = randomInt(CAPTCHA.height);
     if (i % 2 === 0) shapes += `<circle cx="${x}" cy="${y}" r="${randomInt(8, 34)}" fill="${color}" fill-opacity="0.75"/>`;
-    else shapes += `<rect x="${x - 20}" y="${y - 12}" width="${randomInt(16, 60)}" height="${randomInt(10, 40)}" rx="6" fill="${color}" fill-opacity="0.7" transform="rotate(${randomInt(-40, 40)} ${x} ${y})"/>`;
+    else
+      shapes += `<rect x="${x - 20}" y="${y - 12}" width="${randomInt(16, 60)}" height="${randomInt(10, 40)}" rx="6" fill="${color}" fill-opacity="0.7" transform="rotate(${randomInt(-40, 40)} ${x} ${y})"/>`;
   }
   return shapes;
 }
@@ -137,10 +138,10 @@ const slider = (name: string, gapX: () => number, judgeDrag: boolean): CaptchaPr
     const blocked = await blockedFor(q, ip, now);
     if (blocked) throw fail(tooMany(blocked));
     // One attempt per challenge.
-    const [row] = await q.query<{ gap_x: number }>(
-      'UPDATE captcha_challenges SET used = true WHERE id = $1 AND NOT used AND expires_at > $2 RETURNING gap_x',
-      [captchaId, now],
-    );
+    const [row] = await q.query<{ gap_x: number }>('UPDATE captcha_challenges SET used = true WHERE id = $1 AND NOT used AND expires_at > $2 RETURNING gap_x', [
+      captchaId,
+      now,
+    ]);
     if (!row) throw fail(CAPTCHA_MESSAGES.expired);
     if (Math.abs(x - row.gap_x) > CAPTCHA.tolerance || (judgeDrag && !isHumanDrag(trail, x))) {
       await q.query('UPDATE captcha_challenges SET failed = true, ip = $2 WHERE id = $1', [captchaId, ip]);

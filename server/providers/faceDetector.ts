@@ -31,7 +31,10 @@ interface FaceApi {
   tf: Tf;
   nets: Record<'tinyFaceDetector' | 'faceLandmark68TinyNet', { loadFromWeightMap(map: unknown): Promise<void> }>;
   TinyFaceDetectorOptions: new (o: { inputSize: number; scoreThreshold: number }) => unknown;
-  detectAllFaces(input: unknown, options: unknown): {
+  detectAllFaces(
+    input: unknown,
+    options: unknown,
+  ): {
     withFaceLandmarks(tiny: boolean): Promise<Array<{ detection: { score: number }; landmarks: { positions: Point[] } }>>;
   };
 }

@@ -40,7 +40,11 @@ export function baiduOcr(credentials: BaiduCredentials): OcrProvider {
   return {
     name: 'baidu',
     async read(image) {
-      const answer = await client.post<IdCardAnswer>('/rest/2.0/ocr/v1/idcard', { form: { image: image.toString('base64'), id_card_side: 'front' } }, UNREADABLE);
+      const answer = await client.post<IdCardAnswer>(
+        '/rest/2.0/ocr/v1/idcard',
+        { form: { image: image.toString('base64'), id_card_side: 'front' } },
+        UNREADABLE,
+      );
       if (answer.error_code || answer.image_status !== 'normal' || !answer.words_result) return null;
       const number = idNumberIn(answer.words_result['公民身份号码']?.words ?? '');
       if (!number) return null;

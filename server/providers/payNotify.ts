@@ -158,7 +158,11 @@ export function verifyRefundNotify(keys: NotifyKeys, headers: Headers, body: str
 }
 
 /** The platform's side: a signed notify of an event with its sealed resource. */
-export function signEvent(platform: PlatformKeys, event: { type: string; summary: string; originalType: string; resource: unknown }, now: Date): { headers: Record<string, string>; body: string } {
+export function signEvent(
+  platform: PlatformKeys,
+  event: { type: string; summary: string; originalType: string; resource: unknown },
+  now: Date,
+): { headers: Record<string, string>; body: string } {
   const resourceNonce = randomBytes(6).toString('hex'); // 12 characters, as the platform sends
   const cipher = createCipheriv('aes-256-gcm', platform.apiV3Key, Buffer.from(resourceNonce));
   cipher.setAAD(Buffer.from(event.originalType));
@@ -169,7 +173,13 @@ export function signEvent(platform: PlatformKeys, event: { type: string; summary
     resource_type: 'encrypt-resource',
     event_type: event.type,
     summary: event.summary,
-    resource: { original_type: event.originalType, algorithm: 'AEAD_AES_256_GCM', ciphertext: sealed.toString('base64'), associated_data: event.originalType, nonce: resourceNonce },
+    resource: {
+      original_type: event.originalType,
+      algorithm: 'AEAD_AES_256_GCM',
+      ciphertext: sealed.toString('base64'),
+      associated_data: event.originalType,
+      nonce: resourceNonce,
+    },
   });
   return { headers: { 'content-type': 'application/json', ...signedHeaders(platform, body, now) }, body };
 }

@@ -73,8 +73,7 @@ export interface SimPayment extends PaymentProvider {
 
 /** The simulator's keys live in the settings table, so every instance on one database signs and verifies alike. */
 async function simKeys(db: Queryable): Promise<{ privateKey: string; serial: string; apiV3Key: string }> {
-  const read = async () =>
-    (await db.query<{ value: string }>(`SELECT value FROM settings WHERE key = 'pay_sim_keys'`))[0]?.value;
+  const read = async () => (await db.query<{ value: string }>(`SELECT value FROM settings WHERE key = 'pay_sim_keys'`))[0]?.value;
   const stored = await read();
   if (stored) return JSON.parse(stored);
   // Off the main thread (0.1-0.5 s of CPU): a fresh start seeds meanwhile.

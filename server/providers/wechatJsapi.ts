@@ -66,7 +66,12 @@ const MEANING: Record<number, string> = {
 /** Daily quota: asking again soon only fails again. */
 const BACKOFF_MS: Record<number, number> = { 45009: 10 * 60_000 };
 
-export function wechatJsapi(db: Queryable, clock: Clock, config: WechatConfig, options: { timeoutMs?: number; waitMs?: number; log?: (line: string) => void } = {}): WechatJsapi {
+export function wechatJsapi(
+  db: Queryable,
+  clock: Clock,
+  config: WechatConfig,
+  options: { timeoutMs?: number; waitMs?: number; log?: (line: string) => void } = {},
+): WechatJsapi {
   const cache = tokenCache(db, clock, options);
   const timeoutMs = options.timeoutMs ?? 10_000;
   const tokenName = `access_token:${config.appId}`;
@@ -77,7 +82,10 @@ export function wechatJsapi(db: Queryable, clock: Clock, config: WechatConfig, o
       res = await fetch(`${config.apiUrl}${path}?${new URLSearchParams(query)}`, { signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
       const timedOut = (error as Error).name === 'TimeoutError';
-      throw new WechatVendorError(timedOut ? 'timeout' : 'network', `${what}: ${timedOut ? `no answer within ${timeoutMs} ms` : `cannot reach ${config.apiUrl} (${(error as Error).message})`}`);
+      throw new WechatVendorError(
+        timedOut ? 'timeout' : 'network',
+        `${what}: ${timedOut ? `no answer within ${timeoutMs} ms` : `cannot reach ${config.apiUrl} (${(error as Error).message})`}`,
+      );
     }
     if (!res.ok) throw new WechatVendorError(`http ${res.status}`, `${what}: HTTP ${res.status}`);
     const answer = (await res.json().catch(() => null)) as VendorAnswer | null;
@@ -87,7 +95,11 @@ export function wechatJsapi(db: Queryable, clock: Clock, config: WechatConfig, o
 
   const vendorError = (what: string, answer: VendorAnswer) => {
     const code = answer.errcode ?? 0;
-    return new WechatVendorError(String(code), `${what}: errcode ${code} ${answer.errmsg ?? ''}${MEANING[code] ? ` (${MEANING[code]})` : ''}`.trim(), BACKOFF_MS[code]);
+    return new WechatVendorError(
+      String(code),
+      `${what}: errcode ${code} ${answer.errmsg ?? ''}${MEANING[code] ? ` (${MEANING[code]})` : ''}`.trim(),
+      BACKOFF_MS[code],
+    );
   };
 
   const fresh = (what: string, answer: VendorAnswer, value: string | undefined): Fresh => {

@@ -64,12 +64,17 @@ export class WechatOAuthError extends Error {
 export function vendorError(errcode: number | string, errmsg = ''): WechatOAuthError {
   const code = Number(errcode);
   const text =
-    code === 40029 ? WECHAT_OAUTH_TEXTS.invalidCode
-    : code === 40163 ? WECHAT_OAUTH_TEXTS.usedCode
-    : code === 40013 || code === 40125 || code === 40164 ? WECHAT_OAUTH_TEXTS.badApp
-    : code === -1 || code === 45009 ? WECHAT_OAUTH_TEXTS.busy
-    : code === 48001 || code === 40003 || code === 42001 ? WECHAT_OAUTH_TEXTS.noConsent
-    : { zh: WECHAT_OAUTH_TEXTS.other.zh.replace('{code}', String(errcode)), en: WECHAT_OAUTH_TEXTS.other.en.replace('{code}', String(errcode)) };
+    code === 40029
+      ? WECHAT_OAUTH_TEXTS.invalidCode
+      : code === 40163
+        ? WECHAT_OAUTH_TEXTS.usedCode
+        : code === 40013 || code === 40125 || code === 40164
+          ? WECHAT_OAUTH_TEXTS.badApp
+          : code === -1 || code === 45009
+            ? WECHAT_OAUTH_TEXTS.busy
+            : code === 48001 || code === 40003 || code === 42001
+              ? WECHAT_OAUTH_TEXTS.noConsent
+              : { zh: WECHAT_OAUTH_TEXTS.other.zh.replace('{code}', String(errcode)), en: WECHAT_OAUTH_TEXTS.other.en.replace('{code}', String(errcode)) };
   return new WechatOAuthError(text, `${errcode}${errmsg ? ` ${errmsg}` : ''}`);
 }
 
@@ -179,7 +184,12 @@ export function simWechatOAuth(db: Db, clock: Clock): SimWechatOAuth {
     },
     async issueCode(openid, scope) {
       const code = randomBytes(16).toString('base64url');
-      await db.query('INSERT INTO wechat_sim_codes (code, openid, scope, expires_at) VALUES ($1, $2, $3, $4)', [code, openid, scope, new Date(clock().getTime() + SIM_CODE_TTL_MS)]);
+      await db.query('INSERT INTO wechat_sim_codes (code, openid, scope, expires_at) VALUES ($1, $2, $3, $4)', [
+        code,
+        openid,
+        scope,
+        new Date(clock().getTime() + SIM_CODE_TTL_MS),
+      ]);
       return code;
     },
     async exchange(code) {

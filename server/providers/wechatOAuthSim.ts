@@ -105,8 +105,18 @@ export const wechatOAuthSim: FastifyPluginAsyncZod<{ deps: AppDeps; sim: SimWech
     const choice = (value: string, inner: string) =>
       `<label class="id"><input type="radio" name="openid" value="${esc(value)}"${value === chosen ? ' checked' : ''}>${inner}</label>`;
     const list =
-      users.map((u) => choice(u.openid, `<img class="avatar" src="${esc(u.avatar)}" alt=""><span><span class="name">${esc(u.nickname)}</span><span class="openid">${esc(u.openid)}</span></span>`)).join('') +
-      choice('new', `<span class="avatar avatar--new">+</span><span><span class="name">${T.newOne[i]}</span><span class="openid">${T.newHint[i]}</span></span>`);
+      users
+        .map((u) =>
+          choice(
+            u.openid,
+            `<img class="avatar" src="${esc(u.avatar)}" alt=""><span><span class="name">${esc(u.nickname)}</span><span class="openid">${esc(u.openid)}</span></span>`,
+          ),
+        )
+        .join('') +
+      choice(
+        'new',
+        `<span class="avatar avatar--new">+</span><span><span class="name">${T.newOne[i]}</span><span class="openid">${T.newHint[i]}</span></span>`,
+      );
     const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${esc(value)}">`;
     const fields = hidden('redirect_uri', q.redirect_uri) + hidden('scope', scope) + hidden('state', state) + hidden('lang', lang);
     const consent = scope === 'snsapi_userinfo';

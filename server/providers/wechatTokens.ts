@@ -56,10 +56,10 @@ export function tokenCache(db: Queryable, clock: Clock, options: { waitMs?: numb
   const waitMs = options.waitMs ?? WAIT_MS;
 
   const read = async (name: string) => {
-    const [row] = await db.query<{ value: string; expires_at: Date }>(
-      'SELECT value, expires_at FROM wechat_tokens WHERE name = $1 AND expires_at > $2',
-      [name, clock()],
-    );
+    const [row] = await db.query<{ value: string; expires_at: Date }>('SELECT value, expires_at FROM wechat_tokens WHERE name = $1 AND expires_at > $2', [
+      name,
+      clock(),
+    ]);
     return row ?? null;
   };
 

@@ -39,7 +39,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   );
   // GET as SPEC §7 has it; the bearer token (never a cookie the browser sends by itself) keeps
   // a link elsewhere from unbinding anything.
-  app.get('/system/user/unBindUserEmail', { ...visitor, schema: { response: answer(z.null()) } }, async (req) => ok(req, await unbindEmail(deps, account(req).userId)));
+  app.get('/system/user/unBindUserEmail', { ...visitor, schema: { response: answer(z.null()) } }, async (req) =>
+    ok(req, await unbindEmail(deps, account(req).userId)),
+  );
   // SPEC §7 names GET cancelCustomerAccount without inputs: it answers what a cancellation
   // would do; the cancellation itself is a POST confirmed with the account's phone and a code.
   app.get('/cancelCustomerAccount', { ...visitor, schema: { response: answer(answers.cancelConsequences) } }, async (req) =>

@@ -14,7 +14,11 @@ import { answer } from './kit.ts';
 export const devRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { outbox } = deps.providers.sms;
   if (outbox) {
-    const outboxQuery = z.object({ phone: text().max(20).refine((phone) => checkPhone(phone) === null) });
+    const outboxQuery = z.object({
+      phone: text()
+        .max(20)
+        .refine((phone) => checkPhone(phone) === null),
+    });
     app.get('/dev/sms/outbox', { config: { auth: 'none' }, schema: { querystring: outboxQuery, response: answer(answers.smsOutbox) } }, async (req) =>
       ok(req, outbox(req.query.phone)),
     );

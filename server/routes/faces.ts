@@ -20,5 +20,7 @@ export const faceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   app.get('/system/collection/deleteFace', { ...visitor, schema: { querystring: faceUrlQuery, response: answer(z.null()) } }, async (req) =>
     ok(req, await deleteFace(deps, account(req).userId, req.query.url)),
   );
-  app.post('/ingore/ocr/baidu', { schema: { body: ocrBody, response: answer(answers.certificateRead) } }, async (req) => ok(req, await readCertificate(deps, req.body.url)));
+  app.post('/ingore/ocr/baidu', { schema: { body: ocrBody, response: answer(answers.certificateRead) } }, async (req) =>
+    ok(req, await readCertificate(deps, req.body.url)),
+  );
 };

@@ -34,13 +34,18 @@ export const helperRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   });
 
   const captcha = deps.config.captcha === 'test' ? testCaptcha : sliderCaptcha;
-  app.get('/ingore/captchaImage', { schema: { response: answer(answers.captchaChallenge) } }, async (req) => ok(req, await captcha.issue(deps.db, deps.clock(), clientIp(req))));
+  app.get('/ingore/captchaImage', { schema: { response: answer(answers.captchaChallenge) } }, async (req) =>
+    ok(req, await captcha.issue(deps.db, deps.clock(), clientIp(req))),
+  );
 
   const checkBody = z.object({
     captchaId: text().min(1).max(64),
     x: z.coerce.number().finite(),
     // The drag: [x, ms since the press] per pointer move (src/domain/captcha.ts).
-    trail: z.array(z.tuple([z.number().finite(), z.number().finite()])).max(1000).default([]),
+    trail: z
+      .array(z.tuple([z.number().finite(), z.number().finite()]))
+      .max(1000)
+      .default([]),
   });
   app.post('/ingore/captchaCheck', { schema: { body: checkBody, response: answer(answers.captchaPassed) } }, async (req) => {
     const captchaToken = await captcha.verify(deps.db, req.body, deps.clock(), clientIp(req));

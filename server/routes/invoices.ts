@@ -33,11 +33,17 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   app.post('/staff/invoices/:id/issue', { ...finance, schema: { params: idParam, response: answer(answers.staffInvoice) } }, async (req) =>
     ok(req, await issueInvoice(deps, account(req).userId, req.params.id)),
   );
-  app.get('/staff/invoices/:id/pdf', { ...finance, schema: { params: idParam } }, async (req, reply) => sendPdf(reply, await staffInvoicePdf(deps, req.params.id)));
+  app.get('/staff/invoices/:id/pdf', { ...finance, schema: { params: idParam } }, async (req, reply) =>
+    sendPdf(reply, await staffInvoicePdf(deps, req.params.id)),
+  );
 
-  app.get('/invoice/:id/pdf', { ...individual, schema: { params: idParam } }, async (req, reply) => sendPdf(reply, await invoicePdf(deps, account(req).userId, req.params.id)));
+  app.get('/invoice/:id/pdf', { ...individual, schema: { params: idParam } }, async (req, reply) =>
+    sendPdf(reply, await invoicePdf(deps, account(req).userId, req.params.id)),
+  );
   app.get('/invoice/:id/pdfLink', { ...individual, schema: { params: idParam, response: answer(answers.invoicePdfLink) } }, async (req) =>
     ok(req, await pdfLink(deps, app.tokenSecret, account(req).userId, req.params.id)),
   );
-  app.get('/ingore/invoice/pdf', { schema: { querystring: invoicePdfLinkQuery } }, async (req, reply) => sendPdf(reply, await pdfByLink(deps, app.tokenSecret, req.query)));
+  app.get('/ingore/invoice/pdf', { schema: { querystring: invoicePdfLinkQuery } }, async (req, reply) =>
+    sendPdf(reply, await pdfByLink(deps, app.tokenSecret, req.query)),
+  );
 };

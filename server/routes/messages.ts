@@ -28,7 +28,9 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   app.get('/staff/messages/:id', { ...staffReply, schema: { params: idParam, response: answer(answers.staffMessageDetail) } }, async (req) =>
     ok(req, await staffMessage(deps, req.params.id)),
   );
-  app.post('/staff/messages/:id/reply', { ...staffReply, schema: { params: idParam, body: replyBody, response: answer(answers.staffMessageDetail) } }, async (req) =>
-    ok(req, await replyToMessage(deps, account(req).userId, req.params.id, req.body.body)),
+  app.post(
+    '/staff/messages/:id/reply',
+    { ...staffReply, schema: { params: idParam, body: replyBody, response: answer(answers.staffMessageDetail) } },
+    async (req) => ok(req, await replyToMessage(deps, account(req).userId, req.params.id, req.body.body)),
   );
 };

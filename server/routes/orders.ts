@@ -23,7 +23,9 @@ const team = { config: { auth: 'team' as const } };
 const anyone = { config: { auth: 'any' as const } };
 
 export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.post('/config/orderRule/calculatePrice', { schema: { body: priceRequest, response: answer(answers.priceQuote) } }, async (req) => ok(req, await calculatePrice(deps, account(req), req.body, langOf(req))));
+  app.post('/config/orderRule/calculatePrice', { schema: { body: priceRequest, response: answer(answers.priceQuote) } }, async (req) =>
+    ok(req, await calculatePrice(deps, account(req), req.body, langOf(req))),
+  );
 
   /** One path, many uses: a team's group order, cart add (groupOrderBody) or cart checkout, and
    * a visitor's package, cart checkout, cart add or direct order (placeOrderBody). Each kind is
@@ -49,7 +51,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     return ok(req, await placeOrder(deps, userId, body, langOf(req)));
   });
 
-  app.get('/config/orderRule/selectNotPayOrderByUserId', { ...anyone, schema: { response: answer(answers.unpaidOrder) } }, async (req) => ok(req, await unpaidOrder(deps, await ownerOf(deps, req))));
+  app.get('/config/orderRule/selectNotPayOrderByUserId', { ...anyone, schema: { response: answer(answers.unpaidOrder) } }, async (req) =>
+    ok(req, await unpaidOrder(deps, await ownerOf(deps, req))),
+  );
 
   app.get('/order/OrderInfo/searchPersonOrder/:id', { ...individual, schema: { params: idParam, response: answer(answers.orderDetail) } }, async (req) =>
     ok(req, await orderDetail(deps, account(req).userId, req.params.id, langOf(req))),
@@ -57,13 +61,17 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   app.get('/order/OrderInfo/searchTravelTeamOrder/:id', { ...team, schema: { params: idParam, response: answer(answers.groupOrderDetail) } }, async (req) =>
     ok(req, await groupOrderDetail(deps, await ownerOf(deps, req), req.params.id, langOf(req))),
   );
-  app.get('/config/orderRule/getSchoolFreeTicket', { ...team, schema: { querystring: groupSettingQuery, response: answer(answers.groupSetting) } }, async (req) =>
-    ok(req, await groupSetting(deps, account(req).userId, req.query.hallId, req.query.useDate, langOf(req))),
+  app.get(
+    '/config/orderRule/getSchoolFreeTicket',
+    { ...team, schema: { querystring: groupSettingQuery, response: answer(answers.groupSetting) } },
+    async (req) => ok(req, await groupSetting(deps, account(req).userId, req.query.hallId, req.query.useDate, langOf(req))),
   );
 
   const orderIdQuery = z.object({ orderId: dbId() });
-  app.get('/order/OrderInfo/getOrderStatusForTimeOut', { ...anyone, schema: { querystring: orderIdQuery, response: answer(answers.orderStatusAnswer) } }, async (req) =>
-    ok(req, await orderStatus(deps, await ownerOf(deps, req), req.query.orderId)),
+  app.get(
+    '/order/OrderInfo/getOrderStatusForTimeOut',
+    { ...anyone, schema: { querystring: orderIdQuery, response: answer(answers.orderStatusAnswer) } },
+    async (req) => ok(req, await orderStatus(deps, await ownerOf(deps, req), req.query.orderId)),
   );
 
   // The order list under both of the spec's paths (the order record's, and the v1 list the

@@ -38,29 +38,40 @@ export const poolRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     return hallsOfDay.get(`${mode}|${date}|${lang}`, async () => hallsText(req, await hallPools(deps.db, date, deps.clock(), lang, mode)));
   };
 
-  app.get('/pool/ingore/getCalendar', { config: { publicRead: true }, schema: { response: answer(z.array(answers.calendarDay)) } }, async (req, reply) => sendText(reply, await days(req, 'sale')));
+  app.get('/pool/ingore/getCalendar', { config: { publicRead: true }, schema: { response: answer(z.array(answers.calendarDay)) } }, async (req, reply) =>
+    sendText(reply, await days(req, 'sale')),
+  );
 
   const hallQuery = z.object({
     queryDate: text().refine(isDate),
     openPerson: z.coerce.number().optional(),
     saleMode: z.coerce.number().optional(),
   });
-  app.get('/pool/ingore/getHall', { config: { publicRead: true }, schema: { querystring: hallQuery, response: answer(z.array(answers.hallPool)) } }, async (req, reply) => {
-    const { queryDate, openPerson } = req.query;
-    // openPerson 2: the halls as groups see them (which take groups, of what size).
-    return sendText(reply, await halls(req, queryDate, openPerson === 2 ? 'group' : 'sale'));
-  });
+  app.get(
+    '/pool/ingore/getHall',
+    { config: { publicRead: true }, schema: { querystring: hallQuery, response: answer(z.array(answers.hallPool)) } },
+    async (req, reply) => {
+      const { queryDate, openPerson } = req.query;
+      // openPerson 2: the halls as groups see them (which take groups, of what size).
+      return sendText(reply, await halls(req, queryDate, openPerson === 2 ? 'group' : 'sale'));
+    },
+  );
   // The team's calendar (login required, SPEC §2): the days of the halls taking groups.
   app.get('/pool/getHallCalendar', { config: { auth: 'team' }, schema: { response: answer(z.array(answers.calendarDay)) } }, async (req, reply) =>
     sendText(reply, await days(req, 'group')),
   );
 
   // The waiting list's view of the same days and halls (SPEC §3 status 3/4, candidateLevel).
-  app.get('/pool/ingore/getCalendarForCandidate', { config: { publicRead: true }, schema: { response: answer(z.array(answers.candidateDay)) } }, async (req, reply) =>
-    sendText(reply, await candidateDays.get(`candidate|${langOf(req)}`, async () => candidateText(req, await candidateCalendar(deps.db, deps.clock())))),
+  app.get(
+    '/pool/ingore/getCalendarForCandidate',
+    { config: { publicRead: true }, schema: { response: answer(z.array(answers.candidateDay)) } },
+    async (req, reply) =>
+      sendText(reply, await candidateDays.get(`candidate|${langOf(req)}`, async () => candidateText(req, await candidateCalendar(deps.db, deps.clock())))),
   );
-  app.get('/pool/ingore/getHallForCandidate', { config: { publicRead: true }, schema: { querystring: hallQuery, response: answer(z.array(answers.hallPool)) } }, async (req, reply) =>
-    sendText(reply, await halls(req, req.query.queryDate, 'candidate')),
+  app.get(
+    '/pool/ingore/getHallForCandidate',
+    { config: { publicRead: true }, schema: { querystring: hallQuery, response: answer(z.array(answers.hallPool)) } },
+    async (req, reply) => sendText(reply, await halls(req, req.query.queryDate, 'candidate')),
   );
 
   // The dome cinemas.
@@ -76,8 +87,10 @@ export const poolRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   app.get('/pool/getPriceByScheduleId', { schema: { querystring: priceQuery, response: answer(answers.pricePools) } }, async (req) =>
     ok(req, await sessionPrices(deps.db, req.query.hallId, req.query.scheduleId, langOf(req))),
   );
-  app.get('/pool/ingore/getPackages', { config: { publicRead: true }, schema: { querystring: z.object({ queryDate: text().refine(isDate) }), response: answer(answers.packages) } }, async (req) =>
-    ok(req, await listPackages(deps.db, req.query.queryDate, deps.clock(), langOf(req))),
+  app.get(
+    '/pool/ingore/getPackages',
+    { config: { publicRead: true }, schema: { querystring: z.object({ queryDate: text().refine(isDate) }), response: answer(answers.packages) } },
+    async (req) => ok(req, await listPackages(deps.db, req.query.queryDate, deps.clock(), langOf(req))),
   );
   app.get('/pool/getBlock', { schema: { response: answer(answers.blockedSeats) } }, async (req) => ok(req, await blockedSeats(deps.db)));
 

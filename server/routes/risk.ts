@@ -18,10 +18,14 @@ const platform = z.coerce.number().pipe(z.literal(2));
 
 export const riskRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const switchQuery = z.object({ platform, key: z.enum(['placeOrder', 'shoppingCart']) });
-  app.get('/risk/getSwitch/ingore', { config: { publicRead: true }, schema: { querystring: switchQuery, response: answer(answers.riskSwitch) } }, async (req) => {
-    const { key } = req.query;
-    return ok(req, { key, enabled: riskEnabled(await getConfig(deps.db)) });
-  });
+  app.get(
+    '/risk/getSwitch/ingore',
+    { config: { publicRead: true }, schema: { querystring: switchQuery, response: answer(answers.riskSwitch) } },
+    async (req) => {
+      const { key } = req.query;
+      return ok(req, { key, enabled: riskEnabled(await getConfig(deps.db)) });
+    },
+  );
 
   const frontBody = z.object({ platform });
   app.post('/risk/frontPage/ingore', { schema: { body: frontBody, response: answer(answers.riskFrontPage) } }, async (req) => {

@@ -31,8 +31,14 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     return { systemName: texts.system_name ?? '', config, texts };
   };
 
-  app.get('/basesetting/HallSetting/ingore/gainAllSystemConfigLogin', { config: { publicRead: true }, schema: { response: answer(answers.baseSettings) } }, async (req, reply) => sendText(reply, await baseSettings(req)));
-  app.get('/basesetting/HallSetting/gainAllSystemConfigLogin', { schema: { response: answer(answers.baseSettings) } }, async (req, reply) => sendText(reply, await baseSettings(req)));
+  app.get(
+    '/basesetting/HallSetting/ingore/gainAllSystemConfigLogin',
+    { config: { publicRead: true }, schema: { response: answer(answers.baseSettings) } },
+    async (req, reply) => sendText(reply, await baseSettings(req)),
+  );
+  app.get('/basesetting/HallSetting/gainAllSystemConfigLogin', { schema: { response: answer(answers.baseSettings) } }, async (req, reply) =>
+    sendText(reply, await baseSettings(req)),
+  );
 
   const docQuery = z.object({ name: text().min(1).max(100) });
   // A configured document by name. The spec has it under three paths (detail, and getHallSetting
@@ -48,22 +54,32 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   app.get('/basesetting/officeDocument/ingore/getHallSetting', document, documentByName);
   app.get('/basesetting/officeDocument/getHallSetting', document, documentByName);
 
-  app.get('/basesetting/HallSetting/ingore/getHallSetting', { config: { publicRead: true }, schema: { response: answer(z.array(answers.hallSetting)) } }, async (req) =>
-    ok(req, await hallSettings(deps, langOf(req))),
+  app.get(
+    '/basesetting/HallSetting/ingore/getHallSetting',
+    { config: { publicRead: true }, schema: { response: answer(z.array(answers.hallSetting)) } },
+    async (req) => ok(req, await hallSettings(deps, langOf(req))),
   );
-  app.get('/system/user/ingore/getHallSettingDetail', { config: { publicRead: true }, schema: { querystring: hallKeyQuery, response: answer(answers.hallSetting) } }, async (req) =>
-    ok(req, await hallSettingDetail(deps, req.query.hallKey, langOf(req))),
+  app.get(
+    '/system/user/ingore/getHallSettingDetail',
+    { config: { publicRead: true }, schema: { querystring: hallKeyQuery, response: answer(answers.hallSetting) } },
+    async (req) => ok(req, await hallSettingDetail(deps, req.query.hallKey, langOf(req))),
   );
-  app.get('/basesetting/hallInfo/getAllHallIdAndName', { schema: { response: answer(answers.hallNames) } }, async (req) => ok(req, await hallNames(deps, langOf(req))));
+  app.get('/basesetting/hallInfo/getAllHallIdAndName', { schema: { response: answer(answers.hallNames) } }, async (req) =>
+    ok(req, await hallNames(deps, langOf(req))),
+  );
   app.get('/basesetting/HallSetting/parameterName', { schema: { querystring: parameterQuery, response: answer(answers.parameter) } }, async (req) =>
     ok(req, await parameter(deps, req.query.parameterName)),
   );
 
-  app.get('/basesetting/HallSetting/ingore/TeamFAQs', { config: { publicRead: true }, schema: { querystring: faqQuery, response: answer(answers.faqs) } }, async (req) =>
-    ok(req, await teamFaqs(deps, req.query, langOf(req))),
+  app.get(
+    '/basesetting/HallSetting/ingore/TeamFAQs',
+    { config: { publicRead: true }, schema: { querystring: faqQuery, response: answer(answers.faqs) } },
+    async (req) => ok(req, await teamFaqs(deps, req.query, langOf(req))),
   );
-  app.get('/basesetting/HallSetting/ingore/getInformationManagement', { config: { publicRead: true }, schema: { querystring: noticeQuery, response: answer(answers.notices) } }, async (req) =>
-    ok(req, await notices(deps, req.query, langOf(req))),
+  app.get(
+    '/basesetting/HallSetting/ingore/getInformationManagement',
+    { config: { publicRead: true }, schema: { querystring: noticeQuery, response: answer(answers.notices) } },
+    async (req) => ok(req, await notices(deps, req.query, langOf(req))),
   );
 
   app.post('/config/orderRule/getSysTime', { schema: { response: answer(answers.serverTime) } }, async (req) => ok(req, { now: deps.clock().getTime() }));

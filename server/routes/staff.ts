@@ -2,7 +2,28 @@
  * own, and the review of group registrations. Staff tokens reach these routes only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { applyTemplateBody, dayReleaseBody, templateBody, cancelQuery, capacityBody, checkInBody, gateDayQuery, gateSyncBody, closeDayBody, configBody, textBody, freezeBody, staffDayQuery, stopSessionBody, idParam, windowPaymentBody, requestReviewBody, reviewBody, staffLoginBody, staffTeamsQuery } from '../../src/domain/contracts.ts';
+import {
+  applyTemplateBody,
+  dayReleaseBody,
+  templateBody,
+  cancelQuery,
+  capacityBody,
+  checkInBody,
+  gateDayQuery,
+  gateSyncBody,
+  closeDayBody,
+  configBody,
+  textBody,
+  freezeBody,
+  staffDayQuery,
+  stopSessionBody,
+  idParam,
+  windowPaymentBody,
+  requestReviewBody,
+  reviewBody,
+  staffLoginBody,
+  staffTeamsQuery,
+} from '../../src/domain/contracts.ts';
 import { text } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
 import { langOf, ok } from '../http.ts';
@@ -37,8 +58,10 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   app.get('/staff/teams/:id', { ...may('review'), schema: { params: idParam, response: answer(answers.teamForReview) } }, async (req) =>
     ok(req, await teamForReview(deps, req.params.id)),
   );
-  app.post('/staff/teams/:id/review', { ...may('review'), schema: { params: idParam, body: reviewBody, response: answer(answers.teamForReview) } }, async (req) =>
-    ok(req, await reviewTeam(deps, account(req).userId, req.params.id, req.body)),
+  app.post(
+    '/staff/teams/:id/review',
+    { ...may('review'), schema: { params: idParam, body: reviewBody, response: answer(answers.teamForReview) } },
+    async (req) => ok(req, await reviewTeam(deps, account(req).userId, req.params.id, req.body)),
   );
 
   // A window payer's order looked up by its number, and its money taken at the window (SPEC §4).
@@ -53,8 +76,10 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   app.get('/staff/requests', { ...may('review'), schema: { querystring: requestsQuery, response: answer(answers.teamRequests) } }, async (req) =>
     ok(req, await requestsForReview(deps, req.query.state)),
   );
-  app.post('/staff/requests/:id/review', { ...may('review'), schema: { params: idParam, body: requestReviewBody, response: answer(answers.teamRequest) } }, async (req) =>
-    ok(req, await reviewRequest(deps, account(req).userId, req.params.id, req.body)),
+  app.post(
+    '/staff/requests/:id/review',
+    { ...may('review'), schema: { params: idParam, body: requestReviewBody, response: answer(answers.teamRequest) } },
+    async (req) => ok(req, await reviewRequest(deps, account(req).userId, req.params.id, req.body)),
   );
   app.post('/staff/teams/:id/freeze', { ...may('review'), schema: { params: idParam, body: freezeBody, response: answer(z.null()) } }, async (req) =>
     ok(req, await freezeTeam(deps, account(req).userId, req.params.id, req.body.reason)),
@@ -95,9 +120,13 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   );
 
   // Session templates: every hall's, saved, applied to days with a release time (previewed first).
-  app.get('/staff/templates', { ...may('operate'), schema: { response: answer(answers.sessionTemplates) } }, async (req) => ok(req, await sessionTemplates(deps, langOf(req))));
-  app.post('/staff/templates', { ...may('operate'), schema: { body: templateBody, response: answer(z.object({ templateId: z.number().int() })) } }, async (req) =>
-    ok(req, await saveTemplate(deps, account(req).userId, req.body)),
+  app.get('/staff/templates', { ...may('operate'), schema: { response: answer(answers.sessionTemplates) } }, async (req) =>
+    ok(req, await sessionTemplates(deps, langOf(req))),
+  );
+  app.post(
+    '/staff/templates',
+    { ...may('operate'), schema: { body: templateBody, response: answer(z.object({ templateId: z.number().int() })) } },
+    async (req) => ok(req, await saveTemplate(deps, account(req).userId, req.body)),
   );
   app.post('/staff/templates/preview', { ...may('operate'), schema: { body: applyTemplateBody, response: answer(answers.applyReport) } }, async (req) =>
     ok(req, await applyTemplate(deps, account(req).userId, req.body, langOf(req), false)),
@@ -110,12 +139,16 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   );
 
   // The settings staff own: config keys (validated) and texts (sanitized).
-  app.get('/staff/settings', { ...may('operate'), schema: { response: answer(answers.staffSettings) } }, async (req) => ok(req, await staffSettings(deps, langOf(req))));
+  app.get('/staff/settings', { ...may('operate'), schema: { response: answer(answers.staffSettings) } }, async (req) =>
+    ok(req, await staffSettings(deps, langOf(req))),
+  );
   app.post('/staff/settings/config', { ...may('operate'), schema: { body: configBody, response: answer(z.null()) } }, async (req) =>
     ok(req, await saveConfig(deps, account(req).userId, req.body)),
   );
-  app.post('/staff/settings/text', { ...may('operate'), schema: { body: textBody, response: answer(z.object({ zh: z.string(), en: z.string() })) } }, async (req) =>
-    ok(req, await saveText(deps, account(req).userId, req.body)),
+  app.post(
+    '/staff/settings/text',
+    { ...may('operate'), schema: { body: textBody, response: answer(z.object({ zh: z.string(), en: z.string() })) } },
+    async (req) => ok(req, await saveText(deps, account(req).userId, req.body)),
   );
 
   // The image itself, not the envelope: the console shows it (fetched with the staff token).

@@ -42,8 +42,10 @@ export const teamRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   app.post('/system/user/updateTeamInfo', { config: { auth: 'team' }, schema: { body: teamInfoBody, response: answer(answers.teamInfo) } }, async (req) =>
     ok(req, await updateTeamDetails(deps, account(req).userId, req.body)),
   );
-  app.post('/system/user/updateTeamContacterInfo', { config: { auth: 'team' }, schema: { body: teamContactBody, response: answer(answers.teamInfo) } }, async (req) =>
-    ok(req, await updateTeamDetails(deps, account(req).userId, req.body)),
+  app.post(
+    '/system/user/updateTeamContacterInfo',
+    { config: { auth: 'team' }, schema: { body: teamContactBody, response: answer(answers.teamInfo) } },
+    async (req) => ok(req, await updateTeamDetails(deps, account(req).userId, req.body)),
   );
 
   // Requests to the staff, and whether the team may book.

@@ -15,7 +15,13 @@ export const wechatJsapiRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   const allowed = perAddressLimit(JS_CONFIGS_PER_MINUTE, 60_000);
   app.get(
     '/ingore/getWxJsConfig',
-    { schema: { description: "The chat app's JS-SDK config (wx.config) for one of this site's pages.", querystring: wxJsConfigQuery, response: answer(answers.wxJsConfig) } },
+    {
+      schema: {
+        description: "The chat app's JS-SDK config (wx.config) for one of this site's pages.",
+        querystring: wxJsConfigQuery,
+        response: answer(answers.wxJsConfig),
+      },
+    },
     async (req) => {
       if (!allowed(clientIp(req), deps.clock().getTime())) throw fail(JSSDK_TEXTS.tooMany);
       return ok(req, await jsConfig(deps, req.query.url, ourOrigin(req, deps.config)));
@@ -24,8 +30,10 @@ export const wechatJsapiRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
 
   const jsapi = deps.providers.wechatJsapi;
   if (deps.config.mode === 'demo' && jsapi.name === 'sim') {
-    app.get('/dev/wx/jsapiTicket', { config: { auth: 'none' }, schema: { hide: true, response: answer(z.strictObject({ ticket: z.string() })) } }, async (req) =>
-      ok(req, { ticket: await jsapi.ticket() }),
+    app.get(
+      '/dev/wx/jsapiTicket',
+      { config: { auth: 'none' }, schema: { hide: true, response: answer(z.strictObject({ ticket: z.string() })) } },
+      async (req) => ok(req, { ticket: await jsapi.ticket() }),
     );
   }
 };

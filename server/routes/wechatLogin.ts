@@ -72,7 +72,10 @@ export const wechatLoginRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   // screen with the reason (errorMsg), never a page of JSON.
   app.get(
     '/getWxOauthCode',
-    { config: { auth: 'none' }, schema: { querystring: wechatCallbackQuery, description: 'The chat app redirects the browser here with code and state; answers a redirect.' } },
+    {
+      config: { auth: 'none' },
+      schema: { querystring: wechatCallbackQuery, description: 'The chat app redirects the browser here with code and state; answers a redirect.' },
+    },
     async (req, reply) => {
       const to = await oauthCallback(deps, {
         code: req.query.code?.trim() || undefined,
@@ -101,10 +104,16 @@ export const wechatLoginRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     ok(req, await decideScan(deps, account(req).userId, req.body.scanId.trim(), req.body.approve)),
   );
 
-  app.post('/bindWxUserMobile', { config: { ...visitor, bindFree: true }, schema: { body: phoneCodeBody, response: answer(answers.loginAnswer) } }, async (req) => {
-    const { userId } = await bindPhone(deps, account(req).userId, req.body, clientIp(req));
-    return ok(req, { token: await sign(userId) });
-  });
+  app.post(
+    '/bindWxUserMobile',
+    { config: { ...visitor, bindFree: true }, schema: { body: phoneCodeBody, response: answer(answers.loginAnswer) } },
+    async (req) => {
+      const { userId } = await bindPhone(deps, account(req).userId, req.body, clientIp(req));
+      return ok(req, { token: await sign(userId) });
+    },
+  );
 
-  app.post('/system/user/unBindUserWechat', { config: visitor, schema: { response: answer(z.null()) } }, async (req) => ok(req, await unbindWechat(deps, account(req).userId)));
+  app.post('/system/user/unBindUserWechat', { config: visitor, schema: { response: answer(z.null()) } }, async (req) =>
+    ok(req, await unbindWechat(deps, account(req).userId)),
+  );
 };

@@ -27,7 +27,11 @@ export async function seedDemoAccounts(db: Db, clock: Clock): Promise<void> {
   const [staffHash, gateHash, financeHash, schoolHash, agencyHash] = await Promise.all(
     [DEMO_STAFF, DEMO_GATE, DEMO_FINANCE, DEMO_SCHOOL, DEMO_AGENCY].map((a) => hashPassword(a.password)),
   );
-  for (const [staff, role, hash] of [[DEMO_STAFF, 'admin', staffHash], [DEMO_GATE, 'gate', gateHash], [DEMO_FINANCE, 'finance', financeHash]] as const) {
+  for (const [staff, role, hash] of [
+    [DEMO_STAFF, 'admin', staffHash],
+    [DEMO_GATE, 'gate', gateHash],
+    [DEMO_FINANCE, 'finance', financeHash],
+  ] as const) {
     await db.query('INSERT INTO staff_users (username, password_hash, role, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (username) DO NOTHING', [
       staff.username,
       hash,

@@ -44,7 +44,7 @@ export const FILMS: SeedFilm[] = [
     name: ['恐龙王国', 'Kingdom of the Dinosaurs'],
     synopsis: [
       '回到一亿年前的白垩纪，和化石猎人一起复原恐龙的生活。',
-      'Back to the Cretaceous, a hundred million years ago, to rebuild the dinosaurs\' lives with the fossil hunters.',
+      "Back to the Cretaceous, a hundred million years ago, to rebuild the dinosaurs' lives with the fossil hunters.",
     ],
     notes: ['含巨响与震动座椅效果。', 'With loud sounds and moving-seat effects.'],
     durationMin: 30,

@@ -17,7 +17,16 @@ export const DEMO_COUPONS = {
 export async function seedDemoCoupons(q: Queryable, clock: Clock): Promise<void> {
   const now = clock();
   const today = museumDate(now);
-  const batch = async (name: [string, string], kind: 'amount' | 'free', amount: number, hallKeys: string[] | null, kinds: string[] | null, from: string, to: string, codes: readonly string[]) => {
+  const batch = async (
+    name: [string, string],
+    kind: 'amount' | 'free',
+    amount: number,
+    hallKeys: string[] | null,
+    kinds: string[] | null,
+    from: string,
+    to: string,
+    codes: readonly string[],
+  ) => {
     const [{ id }] = await q.query<{ id: number }>(
       `INSERT INTO coupon_batches (name_zh, name_en, kind, amount, hall_ids, price_kinds, valid_from, valid_to, created_at)
        VALUES ($1, $2, $3, $4, (SELECT array_agg(id ORDER BY id) FROM halls WHERE hall_key = ANY($5::text[])), $6::text[], $7, $8, $9) RETURNING id`,
@@ -28,5 +37,9 @@ export async function seedDemoCoupons(q: Queryable, clock: Clock): Promise<void>
   await batch(['成人票立减10元', '¥10 off an adult ticket'], 'amount', 1000, null, ['adult'], addDays(today, -30), addDays(today, 60), DEMO_COUPONS.tenOff);
   await batch(['常设展厅免费票', 'Free main hall ticket'], 'free', 0, ['main'], null, addDays(today, -1), addDays(today, 30), DEMO_COUPONS.freeMain);
   await batch(['新春立减5元', 'New year ¥5 off'], 'amount', 500, null, null, addDays(today, -60), addDays(today, -1), DEMO_COUPONS.expired);
-  await q.query(`UPDATE coupons SET user_id = (SELECT id FROM users WHERE phone = $2), bound_at = $3 WHERE code = $1`, [DEMO_COUPONS.expired[0], DEMO_USER.phone, now]);
+  await q.query(`UPDATE coupons SET user_id = (SELECT id FROM users WHERE phone = $2), bound_at = $3 WHERE code = $1`, [
+    DEMO_COUPONS.expired[0],
+    DEMO_USER.phone,
+    now,
+  ]);
 }

@@ -56,12 +56,7 @@ const cinemaRules = {
   minAge: 3,
 };
 
-const cinemaPrices: SeedHall['prices'] = [
-  { ...adult, price: 4000 },
-  { ...student, price: 2000 },
-  { ...senior, price: 2000 },
-  freeChild,
-];
+const cinemaPrices: SeedHall['prices'] = [{ ...adult, price: 4000 }, { ...student, price: 2000 }, { ...senior, price: 2000 }, freeChild];
 
 export const HALLS: SeedHall[] = [
   {
@@ -72,12 +67,7 @@ export const HALLS: SeedHall[] = [
     intro: ['常设展览：探索与发现、科技与生活、挑战与未来。', 'Permanent exhibitions: exploration, science in daily life, and the future.'],
     ...anyone,
     sessions: day,
-    prices: [
-      { ...adult, price: 3000 },
-      { ...student, price: 1500 },
-      { ...senior, price: 1500 },
-      freeChild,
-    ],
+    prices: [{ ...adult, price: 3000 }, { ...student, price: 1500 }, { ...senior, price: 1500 }, freeChild],
   },
   {
     hallKey: 'children',
@@ -108,12 +98,7 @@ export const HALLS: SeedHall[] = [
     intro: ['临时展览：「星际旅行」特展。', 'Temporary exhibition: "Journey to the Stars".'],
     ...anyone,
     sessions: day,
-    prices: [
-      { ...adult, price: 2000 },
-      { ...student, price: 1000 },
-      { ...senior, price: 1000 },
-      freeChild,
-    ],
+    prices: [{ ...adult, price: 2000 }, { ...student, price: 1000 }, { ...senior, price: 1000 }, freeChild],
   },
   {
     hallKey: 'cinema',
@@ -185,7 +170,7 @@ export const TEXTS: Record<string, [string, string]> = {
   ],
   first_order_tips: [
     '<p>首次下单请仔细核对参观人姓名与证件号码，提交后不可修改。</p>',
-    '<p>On your first order, check each visitor\'s name and ID number carefully: they cannot be changed after submitting.</p>',
+    "<p>On your first order, check each visitor's name and ID number carefully: they cannot be changed after submitting.</p>",
   ],
   refund_alert: [
     '<p>退票成功后，款项将在 1-7 个工作日内原路退回。已检票的门票不可退。</p>',
@@ -193,11 +178,11 @@ export const TEXTS: Record<string, [string, string]> = {
   ],
   user_agreement: [
     '<h3>购票须知与用户协议</h3><p>您在本系统购票即表示同意本馆的参观规定，并授权本馆为入馆核验处理您提供的身份信息。本馆不会将您的信息用于其他目的。</p>',
-    '<h3>Booking terms and user agreement</h3><p>By booking here you accept the museum\'s visiting rules and allow the museum to process the identity data you give for admission checks only.</p>',
+    "<h3>Booking terms and user agreement</h3><p>By booking here you accept the museum's visiting rules and allow the museum to process the identity data you give for admission checks only.</p>",
   ],
   portrait_agreement: [
     '<p>您上传的人像照片仅用于入馆人脸核验，绑定在该观众的证件上，除您本人外任何人不可查看。您可随时在常用观众中删除；注销账号时一并删除。</p>',
-    '<p>Your face photo is used only for the entrance face check. It is bound to this visitor\'s certificate and shown to nobody but you. Delete it at any time from your frequent visitors; cancelling your account deletes it too.</p>',
+    "<p>Your face photo is used only for the entrance face check. It is bound to this visitor's certificate and shown to nobody but you. Delete it at any time from your frequent visitors; cancelling your account deletes it too.</p>",
   ],
   ticketing_tips: [
     `<p>可预约今天起 ${BOOKING_DAYS} 天内的门票，每日 ${RELEASE_TIME} 放出新的一天。</p>`,

@@ -15,7 +15,6 @@ import { lockDay, placeSessions } from '../services/makeSessions.ts';
 import { gb11643CheckChar } from '../../src/domain/certificates.ts';
 import { FILMS, PACKAGES, seatsOf } from './cinema.ts';
 
-
 /** The demo visitor's party on the sold-out day: names and valid mainland IDs (Beijing, Dongcheng). */
 const idOf = (birth: string, seq: string) => `110101${birth}${seq}` + gb11643CheckChar(`110101${birth}${seq}`);
 const DEMO_FAMILY: Array<[string, string]> = [
@@ -67,26 +66,45 @@ async function seedMissingTemplates(q: Queryable, now: Date) {
 async function insertRows(q: Queryable, table: string, columns: Record<string, string>, rows: Array<Record<string, unknown>>): Promise<void> {
   if (rows.length === 0) return;
   const names = Object.keys(columns).join(', ');
-  const defs = Object.entries(columns).map(([c, t]) => `${c} ${t}`).join(', ');
+  const defs = Object.entries(columns)
+    .map(([c, t]) => `${c} ${t}`)
+    .join(', ');
   await q.query(`INSERT INTO ${table} (${names}) SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS x(${defs})`, [JSON.stringify(rows)]);
 }
 
 async function seedBase(q: Queryable, clock: Clock, mode: 'demo' | 'production') {
-  await q.query(
-    `INSERT INTO sys_config (key, value) SELECT key, value FROM jsonb_each_text($1::jsonb) ON CONFLICT (key) DO NOTHING`,
-    [JSON.stringify(CONFIG)],
-  );
-  await q.query(
-    `INSERT INTO texts (name, zh, en) SELECT key, value->>0, value->>1 FROM jsonb_each($1::jsonb) ON CONFLICT (name) DO NOTHING`,
-    [JSON.stringify(TEXTS)],
-  );
+  await q.query(`INSERT INTO sys_config (key, value) SELECT key, value FROM jsonb_each_text($1::jsonb) ON CONFLICT (key) DO NOTHING`, [JSON.stringify(CONFIG)]);
+  await q.query(`INSERT INTO texts (name, zh, en) SELECT key, value->>0, value->>1 FROM jsonb_each($1::jsonb) ON CONFLICT (name) DO NOTHING`, [
+    JSON.stringify(TEXTS),
+  ]);
   await insertRows(
     q,
     'films',
-    { film_key: 'text', name_zh: 'text', name_en: 'text', synopsis_zh: 'text', synopsis_en: 'text', notes_zh: 'text', notes_en: 'text', duration_min: 'int', poster: 'text', age_min: 'int', age_max: 'int' },
+    {
+      film_key: 'text',
+      name_zh: 'text',
+      name_en: 'text',
+      synopsis_zh: 'text',
+      synopsis_en: 'text',
+      notes_zh: 'text',
+      notes_en: 'text',
+      duration_min: 'int',
+      poster: 'text',
+      age_min: 'int',
+      age_max: 'int',
+    },
     FILMS.map((f) => ({
-      film_key: f.key, name_zh: f.name[0], name_en: f.name[1], synopsis_zh: f.synopsis[0], synopsis_en: f.synopsis[1], notes_zh: f.notes[0], notes_en: f.notes[1],
-      duration_min: f.durationMin, poster: f.poster, age_min: f.ageMin, age_max: f.ageMax,
+      film_key: f.key,
+      name_zh: f.name[0],
+      name_en: f.name[1],
+      synopsis_zh: f.synopsis[0],
+      synopsis_en: f.synopsis[1],
+      notes_zh: f.notes[0],
+      notes_en: f.notes[1],
+      duration_min: f.durationMin,
+      poster: f.poster,
+      age_min: f.ageMin,
+      age_max: f.ageMax,
     })),
   );
   let sort = 0;
@@ -96,22 +114,60 @@ async function seedBase(q: Queryable, clock: Clock, mode: 'demo' | 'production')
          min_age, child_age_min, child_age_max, needs_adult_and_child, sort, cinema, choose_mode, waiting_list,
          group_max, group_min, school_only, off_season_only, school_free_daily)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22) RETURNING id`,
-      [h.hallKey, h.name[0], h.name[1], h.intro[0], h.intro[1], h.ageNote?.[0] ?? null, h.ageNote?.[1] ?? null,
-        h.minBuyers, h.maxBuyers, h.minAge, h.childAgeMin, h.childAgeMax, h.needsAdultAndChild, sort++, h.cinema !== undefined, h.cinema?.chooseMode ?? 1, h.waitingList ?? false,
-        h.groups?.max ?? 0, h.groups?.min ?? 16, h.groups?.schoolOnly ?? false, h.groups?.offSeasonOnly ?? false, h.groups?.schoolFreeDaily ?? 0],
+      [
+        h.hallKey,
+        h.name[0],
+        h.name[1],
+        h.intro[0],
+        h.intro[1],
+        h.ageNote?.[0] ?? null,
+        h.ageNote?.[1] ?? null,
+        h.minBuyers,
+        h.maxBuyers,
+        h.minAge,
+        h.childAgeMin,
+        h.childAgeMax,
+        h.needsAdultAndChild,
+        sort++,
+        h.cinema !== undefined,
+        h.cinema?.chooseMode ?? 1,
+        h.waitingList ?? false,
+        h.groups?.max ?? 0,
+        h.groups?.min ?? 16,
+        h.groups?.schoolOnly ?? false,
+        h.groups?.offSeasonOnly ?? false,
+        h.groups?.schoolFreeDaily ?? 0,
+      ],
     );
     await insertRows(
       q,
       'hall_seats',
       { hall_id: 'int', row_no: 'int', col_no: 'int', row_label: 'text', seat_label: 'text', blocked: 'boolean' },
-      (h.cinema ? seatsOf(h.cinema.layout) : []).map((seat) => ({ hall_id: id, row_no: seat.rowNo, col_no: seat.colNo, row_label: seat.rowLabel, seat_label: seat.seatLabel, blocked: seat.blocked })),
+      (h.cinema ? seatsOf(h.cinema.layout) : []).map((seat) => ({
+        hall_id: id,
+        row_no: seat.rowNo,
+        col_no: seat.colNo,
+        row_label: seat.rowLabel,
+        seat_label: seat.seatLabel,
+        blocked: seat.blocked,
+      })),
     );
     await seedTemplate(q, id, h, mode === 'demo', clock());
     await insertRows(
       q,
       'ticket_prices',
       { hall_id: 'int', name_zh: 'text', name_en: 'text', kind: 'text', price: 'int', age_min: 'int', age_max: 'int', is_child_free: 'boolean', sort: 'int' },
-      h.prices.map((p, psort) => ({ hall_id: id, name_zh: p.name[0], name_en: p.name[1], kind: p.kind, price: p.price, age_min: p.ageMin, age_max: p.ageMax, is_child_free: p.free ?? false, sort: psort })),
+      h.prices.map((p, psort) => ({
+        hall_id: id,
+        name_zh: p.name[0],
+        name_en: p.name[1],
+        kind: p.kind,
+        price: p.price,
+        age_min: p.ageMin,
+        age_max: p.ageMax,
+        is_child_free: p.free ?? false,
+        sort: psort,
+      })),
     );
   }
   for (const [sortKey, p] of PACKAGES.entries()) {
@@ -131,21 +187,20 @@ async function seedBase(q: Queryable, clock: Clock, mode: 'demo' | 'production')
       [p.key, p.name[0], p.name[1], p.intro[0], p.intro[1], admission, film, sortKey],
     );
   }
-  await q.query(
-    `INSERT INTO users (phone, user_name, user_type, bind_status, created_at) VALUES ($1, $2, 1, 1, $3) ON CONFLICT (phone) DO NOTHING`,
-    [DEMO_USER.phone, DEMO_USER.name, clock()],
-  );
+  await q.query(`INSERT INTO users (phone, user_name, user_type, bind_status, created_at) VALUES ($1, $2, 1, 1, $3) ON CONFLICT (phone) DO NOTHING`, [
+    DEMO_USER.phone,
+    DEMO_USER.name,
+    clock(),
+  ]);
   await seedContent(q, clock);
 }
 
 /** A hall's day of sessions as the demo runs it, its template; marked to roll forward in demo mode. */
 async function seedTemplate(q: Queryable, hallId: number, h: (typeof HALLS)[number], rollForward: boolean, now: Date) {
-  const [{ id }] = await q.query<{ id: number }>('INSERT INTO session_templates (hall_id, name, roll_forward, updated_at) VALUES ($1, $2, $3, $4) RETURNING id', [
-    hallId,
-    DEMO_TEMPLATE_NAME,
-    rollForward,
-    now,
-  ]);
+  const [{ id }] = await q.query<{ id: number }>(
+    'INSERT INTO session_templates (hall_id, name, roll_forward, updated_at) VALUES ($1, $2, $3, $4) RETURNING id',
+    [hallId, DEMO_TEMPLATE_NAME, rollForward, now],
+  );
   await q.query(
     `INSERT INTO template_sessions (template_id, begin_time, end_time, capacity, film_id)
      SELECT $1, x.begin_time, x.end_time, x.capacity, (SELECT id FROM films WHERE film_key = x.film_key)
@@ -246,13 +301,35 @@ async function seedDemoOrder(
   const [order] = await q.query<{ id: number }>(
     `INSERT INTO orders (order_number, user_id, hall_id, schedule_id, visit_date, status, amount, ticket_num, created_at, pay_time, short_link_flag)
      VALUES ($1, $2, $3, $4, $5, 'completed', $6, $7, $8, $8, $9) RETURNING id`,
-    [newOrderNumber(o.at), o.userId, o.hallId, o.scheduleId, o.date, o.price.price * o.visitors.length, o.visitors.length, o.at, randomBytes(18).toString('base64url')],
+    [
+      newOrderNumber(o.at),
+      o.userId,
+      o.hallId,
+      o.scheduleId,
+      o.date,
+      o.price.price * o.visitors.length,
+      o.visitors.length,
+      o.at,
+      randomBytes(18).toString('base64url'),
+    ],
   );
   for (const [name, certificate] of o.visitors) {
     await q.query(
       `INSERT INTO tickets (order_id, price_id, user_name, certificate_type, certificate_info, ticket_name_zh, ticket_name_en, price, status, schedule_id, qr_code, checked_at)
        VALUES ($1, $2, $3, '1', $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [order.id, o.price.id, name, certificate, o.price.name_zh, o.price.name_en, o.price.price, o.checkedAt ? 'checked' : 'toBeChecked', o.scheduleId, randomBytes(24).toString('base64url'), o.checkedAt],
+      [
+        order.id,
+        o.price.id,
+        name,
+        certificate,
+        o.price.name_zh,
+        o.price.name_en,
+        o.price.price,
+        o.checkedAt ? 'checked' : 'toBeChecked',
+        o.scheduleId,
+        randomBytes(24).toString('base64url'),
+        o.checkedAt,
+      ],
     );
   }
 }

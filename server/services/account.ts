@@ -28,7 +28,9 @@ interface UserRow {
 
 /** getUserInfoToIndividual: the visitor as she sees herself, her phone masked. */
 export async function userInfo(deps: AppDeps, userId: number): Promise<{ user: User }> {
-  const [u] = await deps.db.query<UserRow>('SELECT id, user_name, bind_status, phone, email, created_at FROM users WHERE id = $1 AND cancelled_at IS NULL', [userId]);
+  const [u] = await deps.db.query<UserRow>('SELECT id, user_name, bind_status, phone, email, created_at FROM users WHERE id = $1 AND cancelled_at IS NULL', [
+    userId,
+  ]);
   if (!u) throw fail(ACCOUNT_TEXTS.gone, 401);
   return {
     user: {

@@ -18,10 +18,10 @@ export async function cancelOrder(deps: AppDeps, userId: number, query: z.output
   if (bad) throw fail(bad);
   const now = deps.clock();
   return deps.db.tx(async (q) => {
-    const [o] = await q.query<{ id: number; status: OrderStatus }>(
-      'SELECT id, status FROM orders WHERE order_number = $1 AND user_id = $2 FOR UPDATE',
-      [orderNumber.trim(), userId],
-    );
+    const [o] = await q.query<{ id: number; status: OrderStatus }>('SELECT id, status FROM orders WHERE order_number = $1 AND user_id = $2 FOR UPDATE', [
+      orderNumber.trim(),
+      userId,
+    ]);
     if (!o) throw fail(ORDER_TEXTS.orderNotFound);
     if (o.status !== 'toBePaid') throw fail(LIFECYCLE_TEXTS.notCancelable);
     await cancelUnpaidIn(q, o.id, now);

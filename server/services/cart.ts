@@ -6,14 +6,7 @@ import { assessRisk, refuseOverHeld, riskEnabled } from './risk.ts';
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
-import type {
-  CartAddResult,
-  CartLine,
-  CertificateType,
-  OrderDraft,
-  PlaceOrderResult,
-  ShoppingCart,
-} from '../../src/domain/types.ts';
+import type { CartAddResult, CartLine, CertificateType, OrderDraft, PlaceOrderResult, ShoppingCart } from '../../src/domain/types.ts';
 import { checkOrder, freeChildPerAdult, ORDER_MESSAGES } from '../../src/domain/orderRules.ts';
 import { draftFromRequest } from '../../src/domain/orderRequest.ts';
 import { maskCertificate } from '../../src/domain/certificates.ts';
@@ -163,8 +156,21 @@ export async function addToCart(deps: AppDeps, userId: number, input: CartAddBod
         `INSERT INTO cart_lines (user_id, schedule_id, hall_id, visit_date, price_id, user_name, certificate_type, certificate_info,
            ticket_name_zh, ticket_name_en, price, status, created_at, deadline)
          VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,'held',$12,$13) RETURNING id`,
-        [userId, schedule.id, hall.id, schedule.visit_date, price.ticketPriceId, line.userName.trim(), line.certificate,
-          line.certificateInfo.trim().toUpperCase(), price.name.zh, price.name.en, price.price, now, deadline],
+        [
+          userId,
+          schedule.id,
+          hall.id,
+          schedule.visit_date,
+          price.ticketPriceId,
+          line.userName.trim(),
+          line.certificate,
+          line.certificateInfo.trim().toUpperCase(),
+          price.name.zh,
+          price.name.en,
+          price.price,
+          now,
+          deadline,
+        ],
       );
       const seat = seats[i];
       if (seat) claims.push({ scheduleId: schedule.id, seat, owner: { cartLineId: row.id } });
@@ -240,10 +246,10 @@ export async function checkoutCart(deps: AppDeps, userId: number, input: CartChe
   return deps.db.tx(async (q) => {
     await lockBuyer(q, userId, now, await catalogOf(deps).config(q));
     await expireDueCartLinesIn(q, now, { userId });
-    const lines = await q.query<CartRow>(
-      `SELECT * FROM cart_lines WHERE id = ANY($1::int[]) AND user_id = $2 AND status = 'held' ORDER BY id FOR UPDATE`,
-      [ids, userId],
-    );
+    const lines = await q.query<CartRow>(`SELECT * FROM cart_lines WHERE id = ANY($1::int[]) AND user_id = $2 AND status = 'held' ORDER BY id FOR UPDATE`, [
+      ids,
+      userId,
+    ]);
     if (lines.length !== ids.length || new Set(lines.map((l) => l.visit_date)).size !== 1) throw fail(CART_TEXTS.expired);
     await refuseUnpaid(q, userId, now);
 
@@ -271,7 +277,12 @@ export async function checkoutCart(deps: AppDeps, userId: number, input: CartChe
         captchaToken: input.captchaToken || (deps.config.captcha === 'off' ? 'captcha-off' : null),
       };
       // The selected lines already hold their stock.
-      const ctx = { hall: hallRules(hall), prices, remaining: remainingOf(schedule) + group.length, freeChildPerAdult: freeChildPerAdult(config, hall.hall_key) };
+      const ctx = {
+        hall: hallRules(hall),
+        prices,
+        remaining: remainingOf(schedule) + group.length,
+        freeChildPerAdult: freeChildPerAdult(config, hall.hall_key),
+      };
       const violations = checkOrder(draft, ctx, 'submit', today);
       if (violations.length > 0) throw fail(violations[0].message);
       for (const l of group) {

@@ -53,7 +53,8 @@ function makeCatalog(db: Db, clock: Clock): Catalog {
   /** A transaction's connection: it never waits for another caller's load (see above). */
   const own = (q: Queryable) => q !== db;
   return {
-    session: (q, id) => sessions.get(String(id), async () => freeze((await q.query<ScheduleRow>('SELECT * FROM hall_schedule WHERE id = $1', [id]))[0]), own(q)),
+    session: (q, id) =>
+      sessions.get(String(id), async () => freeze((await q.query<ScheduleRow>('SELECT * FROM hall_schedule WHERE id = $1', [id]))[0]), own(q)),
     hall: (q, id) => halls.get(String(id), async () => freeze((await q.query<HallRow>('SELECT * FROM halls WHERE id = $1', [id]))[0]), own(q)),
     prices: (q, hallId) => prices.get(String(hallId), async () => Object.freeze((await loadPrices(q, hallId)).map(freeze)), own(q)),
     day: (q, date) => days.get(date, async () => freeze(await loadDay(q, date)), own(q)),

@@ -127,7 +127,11 @@ export async function listCoupons(deps: AppDeps, userId: number, lang: Lang): Pr
   const now = deps.clock();
   const rows = await deps.db.query<CouponRow>(`${COUPON_SELECT} WHERE c.user_id = $1 ORDER BY b.valid_to, c.id`, [userId]);
   const views = rows.map((r) => viewOf(r, now, lang));
-  return { valid: views.filter((v) => v.state === 'valid'), used: views.filter((v) => v.state === 'used'), expired: views.filter((v) => v.state === 'expired') };
+  return {
+    valid: views.filter((v) => v.state === 'valid'),
+    used: views.filter((v) => v.state === 'used'),
+    expired: views.filter((v) => v.state === 'expired'),
+  };
 }
 
 /** A ticket's coupon as the order will spend it: which one, and the price with it. */

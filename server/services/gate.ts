@@ -89,7 +89,11 @@ export async function checkInScan(q: Queryable, body: z.output<typeof checkInBod
     if (ticket) selector = { where: 't.id = $1', params: [ticket.id], subject: `ticket:${ticket.id}` };
   } else {
     const number = body.orderNumber.trim().toUpperCase();
-    selector = { where: `t.order_id = (SELECT id FROM orders WHERE order_number = $1) AND t.status <> 'changed'`, params: [number], subject: `order:${number}` };
+    selector = {
+      where: `t.order_id = (SELECT id FROM orders WHERE order_number = $1) AND t.status <> 'changed'`,
+      params: [number],
+      subject: `order:${number}`,
+    };
   }
   const passed = selector ? await checkInWhere(q, selector.where, selector.params, gate) : [];
   const rows = selector ? await q.query<GateRow>(`${ROWS} WHERE ${selector.where} ORDER BY t.id`, selector.params) : [];
@@ -101,6 +105,15 @@ export async function checkInScan(q: Queryable, body: z.output<typeof checkInBod
         : GATE_REFUSALS.notFound
       : passed.length > 0 || !refused
         ? null
-        : gateRefusal({ status: refused.status, visitDate: refused.visit_date, hallId: refused.hall_id, hallName: { zh: refused.name_zh, en: refused.name_en }, checkedAt: refused.checked_time }, gate);
+        : gateRefusal(
+            {
+              status: refused.status,
+              visitDate: refused.visit_date,
+              hallId: refused.hall_id,
+              hallName: { zh: refused.name_zh, en: refused.name_en },
+              checkedAt: refused.checked_time,
+            },
+            gate,
+          );
   return { rows, passed, refusal, refusedStatus: passed.length > 0 ? null : (refused?.status ?? null), subject: selector?.subject ?? 'qr' };
 }

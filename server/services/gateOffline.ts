@@ -107,7 +107,14 @@ async function syncItem(deps: AppDeps, staffId: number, item: SyncItem): Promise
       reason: refusal,
     };
     await q.query('UPDATE gate_sync_items SET answer = $2 WHERE id = $1', [item.id, JSON.stringify(stored)]);
-    await audit(q, staffId, 'checkIn', subject, { hallId: item.hallId, passed: passed.length, offline: true, gateId: item.gateId, item: item.id, checkedAt: at.toISOString() }, now);
+    await audit(
+      q,
+      staffId,
+      'checkIn',
+      subject,
+      { hallId: item.hallId, passed: passed.length, offline: true, gateId: item.gateId, item: item.id, checkedAt: at.toISOString() },
+      now,
+    );
     return stored;
   });
 }

@@ -71,7 +71,18 @@ export async function addGroupToCart(deps: AppDeps, teamId: number, body: GroupO
     const [entry] = await q.query<{ id: number }>(
       `INSERT INTO group_cart (user_id, schedule_id, hall_id, visit_date, request, people, free_pupils, amount, status, created_at, deadline)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'held', $9, $10) RETURNING id`,
-      [owner, schedule.id, hall.id, schedule.visit_date, JSON.stringify({ ...body, captchaToken: '', poolFlag: 0 }), tickets.length, quote.freeStudents, quote.total, now, deadline],
+      [
+        owner,
+        schedule.id,
+        hall.id,
+        schedule.visit_date,
+        JSON.stringify({ ...body, captchaToken: '', poolFlag: 0 }),
+        tickets.length,
+        quote.freeStudents,
+        quote.total,
+        now,
+        deadline,
+      ],
     );
     return { orderId: null, riskEnable: false, riskPolicy: 1, riskPrompt: null, cartTicketIds: [entry.id], deadline: deadline.getTime() };
   });
@@ -90,7 +101,12 @@ export async function checkoutGroupCart(deps: AppDeps, teamId: number, input: Ca
   if (!entry) throw fail(CART_TEXTS.expired);
   // Stored through the same contract it came in by.
   const stored = groupOrderBody.parse(typeof entry.request === 'string' ? JSON.parse(entry.request) : entry.request);
-  const order = await preparedGroupOrder(deps, teamId, { ...stored, captchaToken: input.captchaToken }, { people: entry.people, freePupils: entry.free_pupils });
+  const order = await preparedGroupOrder(
+    deps,
+    teamId,
+    { ...stored, captchaToken: input.captchaToken },
+    { people: entry.people, freePupils: entry.free_pupils },
+  );
   return deps.db.tx(async (q) => {
     await lockBuyer(q, owner, order.now, order.config);
     await expireDueGroupCartIn(q, order.now, { userId: owner });
@@ -159,7 +175,10 @@ export async function removeGroupCartEntry(deps: AppDeps, teamId: number, id: nu
   const now = deps.clock();
   const owner = await teamOwner(deps.db, teamId);
   await deps.db.tx(async (q) => {
-    const [entry] = await q.query<{ status: string }>(`SELECT status FROM group_cart WHERE id = $1 AND user_id = $2 AND status IN ('held', 'expired') FOR UPDATE`, [id, owner]);
+    const [entry] = await q.query<{ status: string }>(
+      `SELECT status FROM group_cart WHERE id = $1 AND user_id = $2 AND status IN ('held', 'expired') FOR UPDATE`,
+      [id, owner],
+    );
     if (!entry) throw fail(CART_TEXTS.lineNotFound);
     if (entry.status === 'held') await releaseGroupCart(q, [id], 'removed', now);
     else await q.query(`UPDATE group_cart SET status = 'removed', closed_at = $2 WHERE id = $1`, [id, now]);

@@ -167,7 +167,11 @@ function groupTickets(draft: GroupDraft, quote: GroupQuote, prices: { adult?: Ti
     const price = line.role === 'student' ? prices.student : prices.adult;
     for (let i = 0; i < line.count; i++) {
       const person =
-        line.role === 'leader' ? draft.leader : line.role === 'teacher' ? teachers.shift()! : { name: line.role === 'student' ? pupils.shift()! : '', certificateType: '1', certificateNumber: '' };
+        line.role === 'leader'
+          ? draft.leader
+          : line.role === 'teacher'
+            ? teachers.shift()!
+            : { name: line.role === 'student' ? pupils.shift()! : '', certificateType: '1', certificateNumber: '' };
       const [zh, en] = ROLE_NAMES[line.role];
       out.push({
         priceId: price!.ticketPriceId,
@@ -255,7 +259,13 @@ export async function insertGroupOrder(q: Queryable, order: PreparedGroupOrder, 
   if (!(await takeSold(q, schedule.id, tickets.length))) throw fail(await stockRefusal(q, order));
   if (!(await takeFreeQuota(q, hall.id, schedule.visit_date, quote.freeStudents))) throw fail(GROUP_TEXTS.priceChanged);
   // In a dome: the seats the team chose, or together where the cinema seats it (seatsForParty's blocks).
-  const seats = await seatsForParty(q, hall, schedule.id, seatNumbers ?? tickets.map(() => undefined), tickets.map(() => false));
+  const seats = await seatsForParty(
+    q,
+    hall,
+    schedule.id,
+    seatNumbers ?? tickets.map(() => undefined),
+    tickets.map(() => false),
+  );
   tickets.forEach((ticket, i) => (ticket.seat = seats[i]));
   const info = {
     teamName: team.teamName,

@@ -12,8 +12,7 @@ import { issuedPdf, type IssuedPdf } from './invoices.ts';
 
 export const PDF_LINK_TTL_MS = 5 * 60_000;
 
-const signature = (secret: Uint8Array, id: number, expires: number) =>
-  createHmac('sha256', secret).update(`invoice-pdf:${id}:${expires}`).digest('base64url');
+const signature = (secret: Uint8Array, id: number, expires: number) => createHmac('sha256', secret).update(`invoice-pdf:${id}:${expires}`).digest('base64url');
 
 /** The signed link of the caller's own issued invoice (refused like the PDF itself otherwise). */
 export async function pdfLink(deps: AppDeps, secret: Uint8Array, userId: number, id: number): Promise<InvoicePdfLink> {

@@ -47,19 +47,43 @@ export function renderInvoicePdf(doc: InvoiceDocument, seller: string, issuedAt:
   // No ligatures: 'fi' in an e-mail stays two letters when the text is copied or searched.
   const plain = { features: { liga: false } } as unknown as PDFKit.Mixins.TextOptions;
 
-  pdf.font('cjk').fillColor(INK).fontSize(18).text(doc.heading, left, pdf.y, { ...plain, width, align: 'center' });
-  pdf.moveDown(0.3).fontSize(9).fillColor(MUTED).text(seller, { ...plain, width, align: 'center' });
+  pdf
+    .font('cjk')
+    .fillColor(INK)
+    .fontSize(18)
+    .text(doc.heading, left, pdf.y, { ...plain, width, align: 'center' });
+  pdf
+    .moveDown(0.3)
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(seller, { ...plain, width, align: 'center' });
   pdf.moveDown(0.8);
   for (const line of doc.lines) {
     const y = pdf.y;
-    pdf.moveTo(left, y).lineTo(left + width, y).lineWidth(0.5).strokeColor(LINE).stroke();
-    pdf.fontSize(8.5).fillColor(MUTED).text(line.label, left, y + 6, { ...plain, width: labelWidth - 8 });
+    pdf
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .lineWidth(0.5)
+      .strokeColor(LINE)
+      .stroke();
+    pdf
+      .fontSize(8.5)
+      .fillColor(MUTED)
+      .text(line.label, left, y + 6, { ...plain, width: labelWidth - 8 });
     const afterLabel = pdf.y;
-    pdf.fontSize(10).fillColor(INK).text(line.value, left + labelWidth, y + 5, { ...plain, width: width - labelWidth });
+    pdf
+      .fontSize(10)
+      .fillColor(INK)
+      .text(line.value, left + labelWidth, y + 5, { ...plain, width: width - labelWidth });
     pdf.y = Math.max(afterLabel, pdf.y) + 5;
     pdf.x = left;
   }
-  pdf.moveTo(left, pdf.y).lineTo(left + width, pdf.y).lineWidth(0.5).strokeColor(LINE).stroke();
+  pdf
+    .moveTo(left, pdf.y)
+    .lineTo(left + width, pdf.y)
+    .lineWidth(0.5)
+    .strokeColor(LINE)
+    .stroke();
   pdf.end();
   return done;
 }

@@ -109,14 +109,24 @@ export async function applyInvoice(deps: AppDeps, userId: number, body: z.output
     const [row] = await q.query<{ id: number }>(
       `INSERT INTO invoices (user_id, order_id, title_type, title, tax_number, address_phone, bank_account, amount, content, email, created_at)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11) RETURNING id`,
-      [userId, o.id, input.titleType, title, taxNumber, blank(input.addressPhone), blank(input.bankAccount), amount,
-        blank(input.content) ?? INVOICE_TEXTS.defaultContent[lang], input.email.trim(), now],
+      [
+        userId,
+        o.id,
+        input.titleType,
+        title,
+        taxNumber,
+        blank(input.addressPhone),
+        blank(input.bankAccount),
+        amount,
+        blank(input.content) ?? INVOICE_TEXTS.defaultContent[lang],
+        input.email.trim(),
+        now,
+      ],
     );
     return row.id;
   });
   return getInvoice(deps, userId, id);
 }
-
 
 export async function listInvoices(deps: AppDeps, userId: number, query: z.output<typeof pageQuery>): Promise<Page<InvoiceSummary>> {
   const { pageNum, pageSize } = query;
@@ -152,10 +162,11 @@ export async function invoiceableOrders(deps: AppDeps, userId: number, lang: Lan
  * invoice needs nothing (its amount is read from the order when it is issued). */
 export async function flagIssuedInvoice(q: Queryable, orderId: number, refunded: number, at: Date): Promise<void> {
   if (refunded <= 0) return;
-  await q.query(
-    `UPDATE invoices SET refunded_after_issue = refunded_after_issue + $2, refunded_after_issue_at = $3 WHERE order_id = $1 AND state = 'issued'`,
-    [orderId, refunded, at],
-  );
+  await q.query(`UPDATE invoices SET refunded_after_issue = refunded_after_issue + $2, refunded_after_issue_at = $3 WHERE order_id = $1 AND state = 'issued'`, [
+    orderId,
+    refunded,
+    at,
+  ]);
 }
 
 /** The issued PDF of a visitor's own invoice, as issued. */

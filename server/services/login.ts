@@ -27,13 +27,16 @@ export const THROTTLE = {
 
 export const LOGIN_MESSAGES = {
   resend: { zh: '验证码发送过于频繁，请{n}秒后再试', en: 'Codes are sent too often; please try again in {n} s' },
-  daily: { zh: '该手机号今日获取验证码次数已达上限，请明天再试', en: 'This number has reached today\'s limit of codes; please try again tomorrow' },
+  daily: { zh: '该手机号今日获取验证码次数已达上限，请明天再试', en: "This number has reached today's limit of codes; please try again tomorrow" },
   ip: { zh: '当前网络请求过于频繁，请稍后再试', en: 'Too many requests from your network; please try again later' },
   sendFailed: { zh: '短信发送失败，请稍后再试', en: 'The text message could not be sent; please try again later' },
   wrongCode: { zh: '验证码错误或已过期', en: 'Verification code is incorrect or expired' },
   locked: { zh: '验证码错误次数过多，请{n}分钟后再试', en: 'Too many wrong codes; please try again in {n} min' },
   spent: { zh: '该验证码已失效，请重新获取', en: 'This code can no longer be used; please request a new one' },
-  smsText: { zh: '【科技馆】您的验证码为{code}，5分钟内有效，请勿泄露。', en: '[Science Museum] Your verification code is {code}, valid for 5 minutes. Do not share it.' },
+  smsText: {
+    zh: '【科技馆】您的验证码为{code}，5分钟内有效，请勿泄露。',
+    en: '[Science Museum] Your verification code is {code}, valid for 5 minutes. Do not share it.',
+  },
 } satisfies Record<string, Text>;
 
 const withN = (t: Text, n: number | string, key = 'n'): Text => ({
@@ -83,10 +86,11 @@ export interface LoggedIn {
  * returns the user, created on first login. */
 export async function loginWithCode(deps: AppDeps, phone: string, code: string, ip: string): Promise<LoggedIn> {
   return checkedCode(deps, phone, code, ip, async (q, now) => {
-    await q.query(
-      `INSERT INTO users (phone, user_name, user_type, bind_status, created_at) VALUES ($1, $2, 1, 1, $3) ON CONFLICT (phone) DO NOTHING`,
-      [phone, maskPhone(phone), now],
-    );
+    await q.query(`INSERT INTO users (phone, user_name, user_type, bind_status, created_at) VALUES ($1, $2, 1, 1, $3) ON CONFLICT (phone) DO NOTHING`, [
+      phone,
+      maskPhone(phone),
+      now,
+    ]);
     const [user] = await q.query<{ id: number }>('SELECT id FROM users WHERE phone = $1', [phone]);
     return { userId: user.id };
   });

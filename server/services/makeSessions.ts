@@ -17,7 +17,9 @@ export interface DayRow {
  * setting its release time happen one at a time. */
 export async function lockDay(q: Queryable, date: string): Promise<DayRow> {
   await q.query('INSERT INTO museum_days (visit_date) VALUES ($1) ON CONFLICT (visit_date) DO NOTHING', [date]);
-  const [day] = await q.query<{ closed: boolean; release_at: Date | null }>('SELECT closed, release_at FROM museum_days WHERE visit_date = $1 FOR UPDATE', [date]);
+  const [day] = await q.query<{ closed: boolean; release_at: Date | null }>('SELECT closed, release_at FROM museum_days WHERE visit_date = $1 FOR UPDATE', [
+    date,
+  ]);
   const [{ n }] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM hall_schedule WHERE visit_date = $1', [date]);
   return { ...day, sessions: n };
 }
@@ -27,7 +29,12 @@ export const onSale = (day: DayRow, now: Date) => day.sessions > 0 && (day.relea
 
 /** Places the sessions on the day (whose row the caller has locked) where the hall has none
  * overlapping them; answers the begin times created and skipped. */
-export async function placeSessions(q: Queryable, hallId: number, date: string, sessions: TemplateSession[]): Promise<{ created: string[]; skipped: string[] }> {
+export async function placeSessions(
+  q: Queryable,
+  hallId: number,
+  date: string,
+  sessions: TemplateSession[],
+): Promise<{ created: string[]; skipped: string[] }> {
   const existing = await q.query<{ beginTime: string; endTime: string }>(
     'SELECT begin_time AS "beginTime", end_time AS "endTime" FROM hall_schedule WHERE hall_id = $1 AND visit_date = $2',
     [hallId, date],

@@ -43,7 +43,10 @@ const writerOf = (r: MessageRow) =>
   r.team_name !== null ? { writerKind: 'team' as const, writer: r.team_name } : { writerKind: 'visitor' as const, writer: maskPhone(r.phone ?? '') };
 
 async function repliesOf(q: Queryable, messageId: number) {
-  const rows = await q.query<{ id: number; body: string; created_at: Date }>('SELECT id, body, created_at FROM message_replies WHERE message_id = $1 ORDER BY id', [messageId]);
+  const rows = await q.query<{ id: number; body: string; created_at: Date }>(
+    'SELECT id, body, created_at FROM message_replies WHERE message_id = $1 ORDER BY id',
+    [messageId],
+  );
   return rows.map((r) => ({ replyId: r.id, body: r.body, createTime: museumDateTime(r.created_at) }));
 }
 

@@ -27,7 +27,10 @@ export async function markMissedVisitsIn(q: Queryable, now: Date, limit = 200): 
     'expired',
     now,
   );
-  await recordMissedVisits(q, moved.map((t) => t.id));
+  await recordMissedVisits(
+    q,
+    moved.map((t) => t.id),
+  );
   return moved.length;
 }
 
@@ -42,7 +45,6 @@ export async function runMissedVisits(db: Db, clock: () => Date, batch = 200): P
   await runGroupVisitJudging(db, clock);
   return total;
 }
-
 
 /** The missed-visit record; `team`: a team's, without the visitors' blacklist status. */
 export async function missedVisits(deps: AppDeps, userId: number, query: z.output<typeof pageQuery>, lang: Lang, team = false): Promise<MissedVisitList> {
@@ -67,10 +69,9 @@ export async function missedVisits(deps: AppDeps, userId: number, query: z.outpu
      GROUP BY o.id, o.order_number, s.visit_date, h.name_zh, h.name_en ORDER BY s.visit_date DESC, o.id DESC LIMIT $2 OFFSET $3`,
     [userId, pageSize, (pageNum - 1) * pageSize],
   );
-  const [{ total }] = await deps.db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM (SELECT 1 ${base} GROUP BY o.id, s.visit_date, h.id) x`,
-    [userId],
-  );
+  const [{ total }] = await deps.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM (SELECT 1 ${base} GROUP BY o.id, s.visit_date, h.id) x`, [
+    userId,
+  ]);
   return {
     rows: rows.map((r) => ({
       orderId: r.order_id,

@@ -164,15 +164,17 @@ export async function unpaidOrder(deps: AppDeps, userId: number) {
   return { orderId: o?.id ?? null, orderNumber: o?.order_number ?? null };
 }
 
-
 export async function listOrders(deps: AppDeps, userId: number, query: z.output<typeof orderListQuery>, lang: Lang): Promise<Page<OrderSummary>> {
   const { status, pageNum, pageSize } = query;
   const now = deps.clock();
   const filter = status ? `AND ${effectiveStatus(3)} = $2` : 'AND $2 = $2 AND $3 = $3';
-  const rows = await deps.db.query<OrderRow>(
-    `${ORDER_SELECT} WHERE o.user_id = $1 ${filter} ORDER BY o.created_at DESC, o.id DESC LIMIT $4 OFFSET $5`,
-    [userId, status, now, pageSize, (pageNum - 1) * pageSize],
-  );
+  const rows = await deps.db.query<OrderRow>(`${ORDER_SELECT} WHERE o.user_id = $1 ${filter} ORDER BY o.created_at DESC, o.id DESC LIMIT $4 OFFSET $5`, [
+    userId,
+    status,
+    now,
+    pageSize,
+    (pageNum - 1) * pageSize,
+  ]);
   const [{ n }] = await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders o WHERE o.user_id = $1 ${filter}`, [userId, status, now]);
   return { rows: rows.map((o) => summary(asOf(o, now), lang)), total: n };
 }

@@ -35,10 +35,9 @@ export async function popWindows(deps: AppDeps, userId: number, orderId: number,
   );
   if (!row) throw fail(ORDER_TEXTS.orderNotFound);
   const o = asOf(row, deps.clock());
-  const [{ live }] = await deps.db.query<{ live: number }>(
-    `SELECT count(*)::int AS live FROM tickets WHERE order_id = $1 AND status = 'toBeChecked'`,
-    [orderId],
-  );
+  const [{ live }] = await deps.db.query<{ live: number }>(`SELECT count(*)::int AS live FROM tickets WHERE order_id = $1 AND status = 'toBeChecked'`, [
+    orderId,
+  ]);
   const wanted: Array<[string, Text]> = [];
   if (o.status === 'toBePaid') wanted.push(['buy_tips', LIFECYCLE_TEXTS.buyTipsTitle]);
   if (live > 0) wanted.push(['refund_alert', LIFECYCLE_TEXTS.refundAlertTitle], ['ticket_checking_instructions', LIFECYCLE_TEXTS.checkingTitle]);
@@ -49,7 +48,6 @@ export async function popWindows(deps: AppDeps, userId: number, orderId: number,
   }
   return out;
 }
-
 
 /** Anonymous: the order of a short link flag (masked certificates, as the owner sees them). */
 export async function orderByShortLink(deps: AppDeps, body: z.output<typeof shortLinkBody>, lang: Lang): Promise<OrderDetail> {

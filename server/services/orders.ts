@@ -24,16 +24,7 @@ import { catalogOf, type Readers } from './catalog.ts';
 import { resolveCoupons, takeCoupon } from './coupons.ts';
 import type { Account } from '../auth.ts';
 import { COUPON_MESSAGES } from '../../src/domain/coupons.ts';
-import {
-  hallRules,
-  loadPrices,
-  museumStopText,
-  remainingOf,
-  sessionState,
-  ticketPrice,
-  type HallRow,
-  type ScheduleRow,
-} from './pool.ts';
+import { hallRules, loadPrices, museumStopText, remainingOf, sessionState, ticketPrice, type HallRow, type ScheduleRow } from './pool.ts';
 
 /** What these tickets cost, with the visitor's coupons applied as placeOrder will apply them. */
 export async function calculatePrice(deps: AppDeps, who: Account, body: z.output<typeof priceRequest>, lang: Lang): Promise<PriceQuote> {
@@ -345,13 +336,32 @@ export async function writeOrders(
      SELECT (SELECT array_agg(order_number ORDER BY id) FROM new_orders) AS numbers, (SELECT array_agg(id ORDER BY id) FROM new_orders) AS order_ids,
             (SELECT array_agg(id ORDER BY id) FROM new_tickets) AS ticket_ids`,
     [
-      takeStock, orders[0].tickets[0].scheduleId, tickets.length,
-      numbers, ofOrder((o) => o.userId), ofOrder((o) => o.hallId), ofOrder((o) => o.tickets[0].scheduleId), ofOrder((o) => o.visitDate),
-      ofOrder((o) => o.tickets.reduce((sum, t) => sum + t.price, 0)), ofOrder((o) => o.tickets.length), ofOrder((o) => o.now),
+      takeStock,
+      orders[0].tickets[0].scheduleId,
+      tickets.length,
+      numbers,
+      ofOrder((o) => o.userId),
+      ofOrder((o) => o.hallId),
+      ofOrder((o) => o.tickets[0].scheduleId),
+      ofOrder((o) => o.visitDate),
+      ofOrder((o) => o.tickets.reduce((sum, t) => sum + t.price, 0)),
+      ofOrder((o) => o.tickets.length),
+      ofOrder((o) => o.now),
       ofOrder((o) => new Date((o.group?.payDeadline.getTime() ?? o.now.getTime() + o.holdMinutes * 60_000) + HOLD_SLACK_MS)),
-      ofOrder((o) => o.kind === 'candidate'), ofOrder((o) => o.group?.payMethod ?? 'online'), ofOrder((o) => (o.group ? JSON.stringify(o.group.groupInfo) : null)),
-      numbers.flatMap((n, i) => orders[i].tickets.map(() => n)), ofTicket('priceId'), ofTicket('userName'), ofTicket('certificateType'), ofTicket('certificateInfo'),
-      ofTicket('nameZh'), ofTicket('nameEn'), ofTicket('price'), ofTicket('scheduleId'), ofTicket('role'), tickets.map((t) => t.free ?? false),
+      ofOrder((o) => o.kind === 'candidate'),
+      ofOrder((o) => o.group?.payMethod ?? 'online'),
+      ofOrder((o) => (o.group ? JSON.stringify(o.group.groupInfo) : null)),
+      numbers.flatMap((n, i) => orders[i].tickets.map(() => n)),
+      ofTicket('priceId'),
+      ofTicket('userName'),
+      ofTicket('certificateType'),
+      ofTicket('certificateInfo'),
+      ofTicket('nameZh'),
+      ofTicket('nameEn'),
+      ofTicket('price'),
+      ofTicket('scheduleId'),
+      ofTicket('role'),
+      tickets.map((t) => t.free ?? false),
     ],
   );
   if (!made.order_ids) return null;

@@ -100,7 +100,11 @@ export async function placePackageOrder(deps: AppDeps, userId: number, body: Pac
     visitDate: body.date,
     admissionScheduleId: admission.hallScheduleId,
     filmScheduleId: film.hallScheduleId,
-    visitors: body.visitors.map((v) => ({ name: v.userName.trim(), certificateType: v.certificate, certificateNumber: v.certificateInfo.trim().toUpperCase() })),
+    visitors: body.visitors.map((v) => ({
+      name: v.userName.trim(),
+      certificateType: v.certificate,
+      certificateNumber: v.certificateInfo.trim().toUpperCase(),
+    })),
     agreementAccepted: true,
     captchaToken: body.captchaToken || (deps.config.captcha === 'off' ? 'captcha-off' : null),
   };
@@ -140,7 +144,14 @@ export async function placePackageOrder(deps: AppDeps, userId: number, body: Pac
       ...draft.visitors.map((v) => ticket(v, p.admission, admission.hallScheduleId, null)),
       ...draft.visitors.map((v, i) => ticket(v, p.film, film.hallScheduleId, seats[i])),
     ];
-    const orderId = await insertOrder(q, { userId, now, holdMinutes: minutes(config, 'person_pay_hold_period', 15), tickets, hallId: p.admissionHall.id, visitDate: body.date });
+    const orderId = await insertOrder(q, {
+      userId,
+      now,
+      holdMinutes: minutes(config, 'person_pay_hold_period', 15),
+      tickets,
+      hallId: p.admissionHall.id,
+      visitDate: body.date,
+    });
     return { orderId, riskEnable: riskEnabled(config), riskPolicy: 1, riskPrompt: null };
   });
 }

@@ -36,11 +36,16 @@ export async function cancelDueOrdersIn(
   }
   // Stock goes back per ticket session, guarded by the ticket status (exactly once), for the whole
   // batch at once: releaseTickets updates sessions in id order, one lock order for every instance.
-  const tickets = await q.query<{ id: number }>(
-    `SELECT id FROM tickets WHERE order_id = ANY($1::int[]) AND status = 'toBePaid' ORDER BY id FOR UPDATE`,
-    [canceled],
+  const tickets = await q.query<{ id: number }>(`SELECT id FROM tickets WHERE order_id = ANY($1::int[]) AND status = 'toBePaid' ORDER BY id FOR UPDATE`, [
+    canceled,
+  ]);
+  await releaseTickets(
+    q,
+    tickets.map((t) => t.id),
+    ['toBePaid'],
+    'canceled',
+    now,
   );
-  await releaseTickets(q, tickets.map((t) => t.id), ['toBePaid'], 'canceled', now);
   await returnOrderCoupons(q, canceled);
   // Unpaid waiting-list orders' tickets own no stock.
   await q.query(`UPDATE tickets SET status = 'canceled' WHERE order_id = ANY($1::int[]) AND status = 'candidate'`, [canceled]);

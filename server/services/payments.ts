@@ -15,7 +15,12 @@ import { recordRefund } from './refundSubmit.ts';
 /** Payment notify (or the platform's answer to a query): marks the order paid exactly once
  * (idempotent), checking the amount against ours. Money paid for an order already closed or
  * paid is recorded and sent back (a refund the refund job submits). */
-export async function markPaid(deps: Pick<AppDeps, 'db' | 'clock'>, payId: string, amount: number, transactionId: string | null = null): Promise<{ orderId: number; paid: boolean }> {
+export async function markPaid(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  payId: string,
+  amount: number,
+  transactionId: string | null = null,
+): Promise<{ orderId: number; paid: boolean }> {
   const now = deps.clock();
   return deps.db.tx(async (q) => {
     const [pay] = await q.query<{ order_id: number; amount: number; status: string }>(
@@ -45,11 +50,10 @@ export async function markPaid(deps: Pick<AppDeps, 'db' | 'clock'>, payId: strin
         ]);
     if (done.length === 0) {
       // Paid after the order closed (or paid twice by two payments): the money goes back.
-      const due = await q.query(`UPDATE payments SET status = 'refundDue', paid_at = $2, transaction_id = $3 WHERE pay_id = $1 AND status <> 'refundDue' RETURNING 1`, [
-        payId,
-        now,
-        transactionId,
-      ]);
+      const due = await q.query(
+        `UPDATE payments SET status = 'refundDue', paid_at = $2, transaction_id = $3 WHERE pay_id = $1 AND status <> 'refundDue' RETURNING 1`,
+        [payId, now, transactionId],
+      );
       if (due.length > 0) await recordRefund(q, { orderId: pay.order_id, userId: order.user_id, amount: pay.amount, ticketIds: [], now, payId });
       return { orderId: pay.order_id, paid: order.status === 'completed' };
     }
@@ -104,12 +108,7 @@ export async function createPayment(deps: AppDeps, userId: number, orderId: numb
  * cashier page, or in the chat app the JSAPI parameters for the payer's openid. The vendor's
  * refusals and timeouts come back as a refusal in the visitor's language, never a 500.
  * `how.origin` is ours (server/origin.ts), where the platform sends the notify. */
-export async function startPayment(
-  deps: AppDeps,
-  userId: number,
-  orderId: number,
-  how: { inChatApp: boolean; lang: Lang; origin: string },
-): Promise<PayStart> {
+export async function startPayment(deps: AppDeps, userId: number, orderId: number, how: { inChatApp: boolean; lang: Lang; origin: string }): Promise<PayStart> {
   const { payId, amount, orderNumber } = await createPayment(deps, userId, orderId);
   const [identity] = await deps.db.query<{ openid: string }>('SELECT openid FROM wechat_identities WHERE user_id = $1', [userId]);
   try {
@@ -139,7 +138,11 @@ const MUSEUM_TICKETS: Text = { zh: '科技馆门票', en: 'Museum tickets' };
  * payments (outside any transaction): one paid meanwhile is marked paid, the others are closed
  * there, so a payment racing the deadline is never lost. An order whose platform cannot be
  * reached is left for the next run. The ids of due orders safe to cancel. */
-export async function settleDuePayments(deps: Pick<AppDeps, 'db' | 'clock'>, payment: PaymentProvider, limit = 100): Promise<{ paid: number; unreachable: number[] }> {
+export async function settleDuePayments(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  payment: PaymentProvider,
+  limit = 100,
+): Promise<{ paid: number; unreachable: number[] }> {
   const now = deps.clock();
   const open = await deps.db.query<{ pay_id: string; order_id: number; amount: number }>(
     `SELECT p.pay_id, p.order_id, p.amount FROM payments p JOIN orders o ON o.id = p.order_id

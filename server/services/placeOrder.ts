@@ -92,7 +92,13 @@ async function sellAlone(deps: AppDeps, { userId, now, lang, captchaToken, sessi
       lines.map(({ price }) => price.kind === 'child'),
     );
     // The coupons checked again under the buyer's lock; takeCoupon's conditional update decides a race.
-    const coupons = await resolveCoupons(q, userId, hall.id, lines.map(({ line, price }) => ({ coupons: line.coupons, price })), now);
+    const coupons = await resolveCoupons(
+      q,
+      userId,
+      hall.id,
+      lines.map(({ line, price }) => ({ coupons: line.coupons, price })),
+      now,
+    );
     const tickets = newTickets(lines, schedule.id, seats).map((t, i) => {
       const coupon = coupons[i];
       return coupon ? { ...t, price: coupon.price, couponId: coupon.couponId } : t;
@@ -149,7 +155,10 @@ async function sellBatch(deps: AppDeps, sales: Sale[]): Promise<Answer[]> {
 async function sellTogether(q: Queryable, deps: AppDeps, sales: Sale[]): Promise<Answer[]> {
   const answers: Answer[] = [];
   const refuse = (i: number, reason: unknown) => void (answers[i] = { status: 'rejected', reason });
-  const missedVisits = await lockBuyers(q, sales.map((s) => s.userId));
+  const missedVisits = await lockBuyers(
+    q,
+    sales.map((s) => s.userId),
+  );
   const ordersOf = await buyersOrders(q, sales, false);
 
   let inPlay: number[] = [];
@@ -192,7 +201,10 @@ async function sellTogether(q: Queryable, deps: AppDeps, sales: Sale[]): Promise
     sold = inPlay.length > 1 ? await whoFits(q, sales, inPlay) : [];
     const short = inPlay.filter((i) => !sold.includes(i));
     for (const i of short) refuse(i, fail(ORDER_TEXTS.soldOut));
-    await restoreTokens(q, short.map((i) => sales[i].captchaToken).filter((t) => spent.has(t)));
+    await restoreTokens(
+      q,
+      short.map((i) => sales[i].captchaToken).filter((t) => spent.has(t)),
+    );
     made = sold.length > 0 ? await writeOrders(q, orders(sold), true) : [];
     if (made === null) throw new Error('placeOrder: the stock moved under its lock');
   }
@@ -208,9 +220,10 @@ async function sellTogether(q: Queryable, deps: AppDeps, sales: Sale[]): Promise
 /** The buyers (indexes into `sales`) whose tickets fit in what the session has left, in order:
  * a party too big for what is left does not stop a smaller one behind it. */
 async function whoFits(q: Queryable, sales: Sale[], indexes: number[]): Promise<number[]> {
-  const [session] = await q.query<{ left: number; stopped: boolean }>('SELECT capacity - sold - held AS left, stopped FROM hall_schedule WHERE id = $1 FOR UPDATE', [
-    sales[indexes[0]].session.schedule.id,
-  ]);
+  const [session] = await q.query<{ left: number; stopped: boolean }>(
+    'SELECT capacity - sold - held AS left, stopped FROM hall_schedule WHERE id = $1 FOR UPDATE',
+    [sales[indexes[0]].session.schedule.id],
+  );
   let left = session && !session.stopped ? session.left : 0;
   return indexes.filter((i) => {
     const n = sales[i].lines.length;

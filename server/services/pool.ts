@@ -303,7 +303,10 @@ export const offersWaitingList = (h: HallRow) => h.waiting_list && !h.cinema;
 /** Each session's waiting list as sessionStatus sees it. */
 async function waitingLists(q: Queryable, config: Record<string, string>, halls: HallRow[], schedules: ScheduleRow[], now: Date) {
   const settings = waitingListSettings(config);
-  const counts = await waitingCounts(q, schedules.map((s) => s.id));
+  const counts = await waitingCounts(
+    q,
+    schedules.map((s) => s.id),
+  );
   return (s: ScheduleRow) => ({
     offered: halls.some((h) => h.id === s.hall_id && offersWaitingList(h)),
     waiting: counts.get(s.id) ?? 0,

@@ -109,8 +109,21 @@ export async function moveToSession(q: Queryable, orderId: number, moving: Ticke
       `INSERT INTO tickets (order_id, price_id, user_name, certificate_type, certificate_info, ticket_name_zh, ticket_name_en, price,
          status, qr_code, schedule_id, replaces_ticket_id, role, free)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,'toBeChecked',$9,$10,$11,$12,$13) RETURNING id`,
-      [orderId, f.price_id, f.user_name, f.certificate_type, f.certificate_info, f.ticket_name_zh, f.ticket_name_en, f.price,
-        randomBytes(24).toString('base64url'), target.id, f.id, f.role, f.free],
+      [
+        orderId,
+        f.price_id,
+        f.user_name,
+        f.certificate_type,
+        f.certificate_info,
+        f.ticket_name_zh,
+        f.ticket_name_en,
+        f.price,
+        randomBytes(24).toString('base64url'),
+        target.id,
+        f.id,
+        f.role,
+        f.free,
+      ],
     );
     newIds.push(row.id);
   }

@@ -32,7 +32,17 @@ export async function recordRefund(
   const [row] = await q.query<{ id: number }>(
     `INSERT INTO refunds (order_id, user_id, amount, ticket_ids, status, created_at, pay_id, out_refund_no, next_try_at, done_at)
      VALUES ($1, $2, $3, $4::int[], $5, $6, $7, $8, $6, $9) RETURNING id`,
-    [r.orderId, r.userId, r.amount, r.ticketIds, online ? 'pending' : 'done', r.now, online ? payId : null, online ? `R${randomBytes(15).toString('hex')}` : null, online ? null : r.now],
+    [
+      r.orderId,
+      r.userId,
+      r.amount,
+      r.ticketIds,
+      online ? 'pending' : 'done',
+      r.now,
+      online ? payId : null,
+      online ? `R${randomBytes(15).toString('hex')}` : null,
+      online ? null : r.now,
+    ],
   );
   return row.id;
 }
@@ -79,7 +89,15 @@ async function settle(deps: AppDeps, r: Claimed, state: RefundState, now: Date):
     `UPDATE refunds SET status = $3, vendor_refund_id = coalesce($4, vendor_refund_id), last_error = $5,
             done_at = CASE WHEN $3 IN ('done', 'failed') THEN $6::timestamptz END, next_try_at = $7
       WHERE id = $1 AND status = $2`,
-    [r.id, r.status, status, state.refundId, status === 'failed' ? state.status : null, now, status === 'processing' ? new Date(now.getTime() + backoffMs(r.attempts)) : null],
+    [
+      r.id,
+      r.status,
+      status,
+      state.refundId,
+      status === 'failed' ? state.status : null,
+      now,
+      status === 'processing' ? new Date(now.getTime() + backoffMs(r.attempts)) : null,
+    ],
   );
 }
 
@@ -87,7 +105,9 @@ async function settle(deps: AppDeps, r: Claimed, state: RefundState, now: Date):
  * reason visible in last_error), any other fails the refund for the staff to settle. */
 async function failedCall(deps: AppDeps, r: Claimed, error: unknown, now: Date, log: (msg: string) => void): Promise<void> {
   const e = error instanceof PaymentError ? error : new PaymentError('ERROR', { zh: '', en: '' }, true);
-  log(`[refunds] refund ${r.id} (${r.out_refund_no}): ${e.code}${e.retryable ? ', will retry' : ', failed'}${error instanceof PaymentError ? '' : ` ${String(error)}`}`);
+  log(
+    `[refunds] refund ${r.id} (${r.out_refund_no}): ${e.code}${e.retryable ? ', will retry' : ', failed'}${error instanceof PaymentError ? '' : ` ${String(error)}`}`,
+  );
   await deps.db.query(`UPDATE refunds SET status = $3, last_error = $4, next_try_at = $5, done_at = $6 WHERE id = $1 AND status = $2`, [
     r.id,
     r.status,
@@ -132,10 +152,9 @@ export async function submitRefundNow(deps: AppDeps, refundId: number, notifyUrl
 /** The refund notify: the platform's final word, once (guarded by the state it leaves).
  * False when the refund is unknown. */
 export async function applyRefundNotify(deps: AppDeps, r: RefundResource): Promise<boolean> {
-  const [row] = await deps.db.query<Claimed>(
-    `SELECT id, status, amount, out_refund_no, pay_id, 0 AS total, attempts FROM refunds WHERE out_refund_no = $1`,
-    [r.out_refund_no],
-  );
+  const [row] = await deps.db.query<Claimed>(`SELECT id, status, amount, out_refund_no, pay_id, 0 AS total, attempts FROM refunds WHERE out_refund_no = $1`, [
+    r.out_refund_no,
+  ]);
   if (!row) return false;
   // Already settled (a replayed notify, or the job asked first): nothing changes.
   if (row.status === 'pending' || row.status === 'processing') await settle(deps, row, { status: r.refund_status, refundId: r.refund_id }, deps.clock());

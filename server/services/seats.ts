@@ -70,12 +70,18 @@ export async function changeOrderSeats(q: Queryable, userId: number, orderId: nu
   await q.query('SELECT id FROM hall_schedule WHERE id = $1 FOR UPDATE', [order.schedule_id]);
   const ids = tickets.map((t) => t.id);
   await q.query(`UPDATE session_seats SET state = 'free', ticket_id = NULL WHERE ticket_id = ANY($1::int[])`, [ids]);
-  await claimSeats(q, picked.map((seat, i) => ({ scheduleId: order.schedule_id, seat, owner: { ticketId: ids[i] } })));
+  await claimSeats(
+    q,
+    picked.map((seat, i) => ({ scheduleId: order.schedule_id, seat, owner: { ticketId: ids[i] } })),
+  );
 }
 
 /** Holds each seat for its new ticket or cart line; when any went to someone else first, the
  * refusal names them all (505) and the caller's transaction takes nothing. */
-export async function claimSeats(q: Queryable, claims: Array<{ scheduleId: number; seat: SeatPos; owner: { ticketId: number } | { cartLineId: number } }>): Promise<void> {
+export async function claimSeats(
+  q: Queryable,
+  claims: Array<{ scheduleId: number; seat: SeatPos; owner: { ticketId: number } | { cartLineId: number } }>,
+): Promise<void> {
   const taken: SeatPos[] = [];
   for (const { scheduleId, seat, owner } of claims) {
     if (!(await claimSeat(q, scheduleId, seat, owner))) taken.push(seat);

@@ -40,7 +40,10 @@ export async function sessionTemplates(deps: AppDeps, lang: Lang): Promise<Sessi
   );
   const films = await deps.db.query<{ id: number; name_zh: string; name_en: string }>('SELECT id, name_zh, name_en FROM films ORDER BY id');
   const templates = await deps.db.query<TemplateRow>('SELECT id, hall_id, name, roll_forward FROM session_templates ORDER BY name, id');
-  const sessions = await sessionsOf(deps.db, templates.map((t) => t.id));
+  const sessions = await sessionsOf(
+    deps.db,
+    templates.map((t) => t.id),
+  );
   return {
     now: museumMinute(deps.clock()),
     halls: halls.map((h) => ({
@@ -80,9 +83,18 @@ export async function saveTemplate(deps: AppDeps, staffId: number, body: z.outpu
     if (same) throw fail(TEMPLATE_TEXTS.sameName);
     let templateId = body.templateId;
     if (templateId === null) {
-      [{ id: templateId }] = await q.query<{ id: number }>('INSERT INTO session_templates (hall_id, name, updated_at) VALUES ($1, $2, $3) RETURNING id', [body.hallId, name, now]);
+      [{ id: templateId }] = await q.query<{ id: number }>('INSERT INTO session_templates (hall_id, name, updated_at) VALUES ($1, $2, $3) RETURNING id', [
+        body.hallId,
+        name,
+        now,
+      ]);
     } else {
-      const [row] = await q.query('UPDATE session_templates SET name = $3, updated_at = $4 WHERE id = $1 AND hall_id = $2 RETURNING id', [templateId, body.hallId, name, now]);
+      const [row] = await q.query('UPDATE session_templates SET name = $3, updated_at = $4 WHERE id = $1 AND hall_id = $2 RETURNING id', [
+        templateId,
+        body.hallId,
+        name,
+        now,
+      ]);
       if (!row) throw fail(TEMPLATE_TEXTS.noTemplate);
       await q.query('DELETE FROM template_sessions WHERE template_id = $1', [templateId]);
     }
@@ -110,7 +122,13 @@ class Preview extends Error {
 /** Applies a template day by day (`apply` false: the same, rolled back). A closed day gets no
  * sessions; a day on sale keeps its release (its new sessions sell at once); a day not on sale
  * that gets sessions is released at the time given ('now': at once). */
-export async function applyTemplate(deps: AppDeps, staffId: number, body: z.output<typeof applyTemplateBody>, lang: Lang, apply: boolean): Promise<ApplyReport> {
+export async function applyTemplate(
+  deps: AppDeps,
+  staffId: number,
+  body: z.output<typeof applyTemplateBody>,
+  lang: Lang,
+  apply: boolean,
+): Promise<ApplyReport> {
   const now = deps.clock();
   const refused = checkApply(body, museumMinute(now));
   if (refused) throw fail(refused);
@@ -128,7 +146,14 @@ export async function applyTemplate(deps: AppDeps, staffId: number, body: z.outp
       for (const date of daysOf(body.from, body.to, body.weekdays)) {
         const day = await lockDay(q, date);
         if (day.closed) {
-          days.push({ date, closed: true, onSale: false, releaseAt: day.release_at?.getTime() ?? null, created: [], skipped: sessions.map((s) => s.beginTime) });
+          days.push({
+            date,
+            closed: true,
+            onSale: false,
+            releaseAt: day.release_at?.getTime() ?? null,
+            created: [],
+            skipped: sessions.map((s) => s.beginTime),
+          });
           continue;
         }
         const selling = onSale(day, now);
@@ -149,7 +174,14 @@ export async function applyTemplate(deps: AppDeps, staffId: number, body: z.outp
         days,
       };
       if (!apply) throw new Preview(report);
-      await audit(q, staffId, 'applyTemplate', `template:${template.id}`, { from: body.from, to: body.to, weekdays: body.weekdays, releaseAt: body.releaseAt, created: report.created, skipped: report.skipped }, now);
+      await audit(
+        q,
+        staffId,
+        'applyTemplate',
+        `template:${template.id}`,
+        { from: body.from, to: body.to, weekdays: body.weekdays, releaseAt: body.releaseAt, created: report.created, skipped: report.skipped },
+        now,
+      );
       return report;
     });
   } catch (e) {
@@ -167,7 +199,10 @@ export async function setDayRelease(deps: AppDeps, staffId: number, body: z.outp
   await deps.db.tx(async (q) => {
     const day = await lockDay(q, body.date);
     if (onSale(day, now)) throw fail(TEMPLATE_TEXTS.alreadyOnSale);
-    await q.query('UPDATE museum_days SET release_at = $2 WHERE visit_date = $1', [body.date, release === 'now' ? null : museumInstant(release.date, release.time)]);
+    await q.query('UPDATE museum_days SET release_at = $2 WHERE visit_date = $1', [
+      body.date,
+      release === 'now' ? null : museumInstant(release.date, release.time),
+    ]);
     await audit(q, staffId, 'setRelease', `day:${body.date}`, { releaseAt: body.releaseAt }, now);
   });
   return null;

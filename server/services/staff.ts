@@ -33,7 +33,9 @@ export async function loginStaff(deps: AppDeps, username: string, password: stri
   const key = `${STAFF_KEY}${username.trim()}`;
   const now = deps.clock();
   await refuseLockedOut(deps.db, key, ip, now);
-  const [staff] = await deps.db.query<{ id: number; password_hash: string }>('SELECT id, password_hash FROM staff_users WHERE username = $1', [username.trim()]);
+  const [staff] = await deps.db.query<{ id: number; password_hash: string }>('SELECT id, password_hash FROM staff_users WHERE username = $1', [
+    username.trim(),
+  ]);
   if (!(await passwordMatches(staff?.password_hash ?? null, password))) {
     await recordWrongPassword(deps.db, key, ip, now);
     throw fail(STAFF_TEXTS.wrongPassword);
@@ -128,9 +130,7 @@ export async function reviewTeam(deps: AppDeps, staffId: number, teamId: number,
     await audit(q, staffId, input.approve ? 'approveTeam' : 'rejectTeam', `team:${teamId}`, input.approve ? null : { reason }, now);
     return t;
   });
-  const text = input.approve
-    ? fill(STAFF_TEXTS.approvedSms, { name: team.team_name })
-    : fill(STAFF_TEXTS.rejectedSms, { name: team.team_name, reason });
+  const text = input.approve ? fill(STAFF_TEXTS.approvedSms, { name: team.team_name }) : fill(STAFF_TEXTS.rejectedSms, { name: team.team_name, reason });
   await notifyTeam(deps, teamId, text);
   return teamForReview(deps, teamId);
 }

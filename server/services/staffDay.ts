@@ -84,7 +84,9 @@ export async function staffDayCsv(deps: AppDeps, date: string, lang: Lang): Prom
   const head = DAY_TEXTS.csvHead[lang];
   const quote = (v: string | number) => (typeof v === 'number' ? String(v) : `"${v.replace(/"/g, '""')}"`);
   const lines = day.sessions.map((s) =>
-    [date, s.hallName, `${s.beginTime}-${s.endTime}`, s.capacity, s.sold, s.held, s.remaining, s.checked, s.missed, s.refunded, s.waiting, s.stopped ? 1 : 0].map(quote).join(','),
+    [date, s.hallName, `${s.beginTime}-${s.endTime}`, s.capacity, s.sold, s.held, s.remaining, s.checked, s.missed, s.refunded, s.waiting, s.stopped ? 1 : 0]
+      .map(quote)
+      .join(','),
   );
   return `\uFEFF${head}\n${lines.join('\n')}\n`;
 }
@@ -101,7 +103,14 @@ export async function stopSession(deps: AppDeps, staffId: number, body: z.output
     if (!s) throw fail(DAY_TEXTS.noSession);
     // On sale again: what came back meanwhile goes to the waiting list first.
     if (!body.stopped) await offerToCandidates(q, body.scheduleId, now, s);
-    await audit(q, staffId, body.stopped ? 'stopSession' : 'resumeSession', `session:${body.scheduleId}`, body.stopped ? { reason: body.reasonZh.trim() } : null, now);
+    await audit(
+      q,
+      staffId,
+      body.stopped ? 'stopSession' : 'resumeSession',
+      `session:${body.scheduleId}`,
+      body.stopped ? { reason: body.reasonZh.trim() } : null,
+      now,
+    );
   });
   return null;
 }
@@ -116,7 +125,10 @@ export async function setCapacity(deps: AppDeps, staffId: number, body: z.output
     if (!s) throw fail(DAY_TEXTS.noSession);
     const refused = checkCapacity(body.capacity, s);
     if (refused) throw fail(refused);
-    const [after] = await q.query<ReleasedSession>(`UPDATE hall_schedule SET capacity = $2 WHERE id = $1 RETURNING ${RELEASED}`, [body.scheduleId, body.capacity]);
+    const [after] = await q.query<ReleasedSession>(`UPDATE hall_schedule SET capacity = $2 WHERE id = $1 RETURNING ${RELEASED}`, [
+      body.scheduleId,
+      body.capacity,
+    ]);
     // More room: the waiting list first, then general sale.
     if (body.capacity > s.capacity) await offerToCandidates(q, body.scheduleId, now, after);
     await audit(q, staffId, 'setCapacity', `session:${body.scheduleId}`, { from: s.capacity, to: body.capacity }, now);

@@ -22,19 +22,19 @@ export function perSchedule(rows: Array<{ schedule_id: number }>): Array<[number
 
 /** Takes n units of remaining stock into `sold` (conditional update); false when not enough. */
 export async function takeSold(q: Queryable, scheduleId: number, n: number): Promise<boolean> {
-  const r = await q.query(
-    'UPDATE hall_schedule SET sold = sold + $2 WHERE id = $1 AND NOT stopped AND capacity - sold - held >= $2 RETURNING id',
-    [scheduleId, n],
-  );
+  const r = await q.query('UPDATE hall_schedule SET sold = sold + $2 WHERE id = $1 AND NOT stopped AND capacity - sold - held >= $2 RETURNING id', [
+    scheduleId,
+    n,
+  ]);
   return r.length > 0;
 }
 
 /** Takes n units of remaining stock into `held` (conditional update); false when not enough. */
 export async function takeHeld(q: Queryable, scheduleId: number, n: number): Promise<boolean> {
-  const r = await q.query(
-    'UPDATE hall_schedule SET held = held + $2 WHERE id = $1 AND NOT stopped AND capacity - sold - held >= $2 RETURNING id',
-    [scheduleId, n],
-  );
+  const r = await q.query('UPDATE hall_schedule SET held = held + $2 WHERE id = $1 AND NOT stopped AND capacity - sold - held >= $2 RETURNING id', [
+    scheduleId,
+    n,
+  ]);
   return r.length > 0;
 }
 
@@ -84,10 +84,7 @@ export async function releaseTickets(
 
 /** releaseTickets for every ticket of an order in one of `from`. */
 export async function releaseOrderTickets(q: Queryable, orderId: number, from: readonly TicketStatus[], to: TicketStatus, now: Date) {
-  const rows = await q.query<{ id: number }>('SELECT id FROM tickets WHERE order_id = $1 AND status = ANY($2::text[]) ORDER BY id FOR UPDATE', [
-    orderId,
-    from,
-  ]);
+  const rows = await q.query<{ id: number }>('SELECT id FROM tickets WHERE order_id = $1 AND status = ANY($2::text[]) ORDER BY id FOR UPDATE', [orderId, from]);
   return releaseTickets(
     q,
     rows.map((r) => r.id),
@@ -131,7 +128,10 @@ export async function releaseGroupCart(q: Queryable, ids: number[], to: 'expired
     [ids, to, now],
   );
   for (const e of moved.sort((a, b) => a.schedule_id - b.schedule_id)) {
-    const [session] = await q.query<ReleasedSession>(`UPDATE hall_schedule SET held = held - $2 WHERE id = $1 RETURNING ${RELEASED}`, [e.schedule_id, e.people]);
+    const [session] = await q.query<ReleasedSession>(`UPDATE hall_schedule SET held = held - $2 WHERE id = $1 RETURNING ${RELEASED}`, [
+      e.schedule_id,
+      e.people,
+    ]);
     // An order made of this entry takes the places back itself: no one else is offered them.
     if (to !== 'ordered') await offerToCandidates(q, e.schedule_id, now, session);
     if (e.free_pupils > 0) {

@@ -40,7 +40,10 @@ export async function refundFreezeOf(
   if (!team) return null;
   const settings = freezeSettings(order.config);
   const since = museumInstant(addDays(museumDate(now), -settings.windowDays));
-  const [{ n }] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM refunds WHERE user_id = $1 AND created_at >= $2 AND cardinality(ticket_ids) > 0', [team.userId, since]);
+  const [{ n }] = await q.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM refunds WHERE user_id = $1 AND created_at >= $2 AND cardinality(ticket_ids) > 0',
+    [team.userId, since],
+  );
   const freePupils = order.facts.filter((f) => ticketIds.includes(f.id) && f.free && f.role === 'student').length;
   const freeze = refundFreeze({ teamType: team.teamType, freePupils, earlierRefunds: n, visitDate: team.visitDate, orderNumber: team.orderNumber }, settings);
   return freeze ? { teamId: team.teamId, ...freeze } : null;

@@ -202,7 +202,10 @@ export async function reviewRequest(deps: AppDeps, staffId: number, requestId: n
 /** The staff freeze a team (missed visits, refunds, too few visitors ...): it cannot book until unfrozen. */
 export async function freezeTeam(deps: AppDeps, staffId: number, teamId: number, reason: string): Promise<null> {
   await deps.db.tx(async (q) => {
-    const rows = await q.query('UPDATE teams SET frozen = true, frozen_reason = $2, frozen_reason_en = NULL WHERE id = $1 RETURNING id', [teamId, reason.trim()]);
+    const rows = await q.query('UPDATE teams SET frozen = true, frozen_reason = $2, frozen_reason_en = NULL WHERE id = $1 RETURNING id', [
+      teamId,
+      reason.trim(),
+    ]);
     if (rows.length === 0) throw fail(TEAM_TEXTS.noSuchTeam);
     await audit(q, staffId, 'freezeTeam', `team:${teamId}`, { reason: reason.trim() }, deps.clock());
   });

@@ -8,7 +8,15 @@ import { consumeToken } from '../providers/captcha.ts';
 import { museumDate } from '../time.ts';
 import { maskPhone } from '../../src/domain/certificates.ts';
 import type { creditCodeBody, passwordRecoveryBody, teamPasswordBody, teamRegisterBody } from '../../src/domain/contracts.ts';
-import { checkNewPassword, checkTeamDetails, checkTeamRegistration, needsAgreement, teamRunTimeStatus, type TeamDetails, type TeamType } from '../../src/domain/team.ts';
+import {
+  checkNewPassword,
+  checkTeamDetails,
+  checkTeamRegistration,
+  needsAgreement,
+  teamRunTimeStatus,
+  type TeamDetails,
+  type TeamType,
+} from '../../src/domain/team.ts';
 import type { TeamInfo, TeamSummary } from '../../src/domain/types.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
 import { verifyCode } from './login.ts';
@@ -71,7 +79,17 @@ export async function registerTeam(deps: AppDeps, input: RegisterInput, ip: stri
          review_state = 'pending', review_reason = NULL, reviewed_at = NULL, reviewed_by = NULL,
          token_version = teams.token_version + 1
        RETURNING id, token_version > 0 AS replaced`,
-      [input.teamName.trim(), form.teamType, creditCode, input.contactName.trim(), input.contactPhone.trim(), input.address.trim(), input.email?.trim() || null, passwordHash, now],
+      [
+        input.teamName.trim(),
+        form.teamType,
+        creditCode,
+        input.contactName.trim(),
+        input.contactPhone.trim(),
+        input.address.trim(),
+        input.email?.trim() || null,
+        passwordHash,
+        now,
+      ],
     );
     if (team.replaced) await forgetRegistrant(q, team.id, input.teamName.trim(), now);
     await q.query('DELETE FROM team_documents WHERE team_id = $1', [team.id]);
@@ -105,7 +123,12 @@ function documentsOf(input: RegisterInput, teamType: TeamType): Array<[kind: str
   return [
     ['credit', input.creditUpload],
     ['letter', input.letterUpload],
-    ...(needsAgreement(teamType) ? ([['protocol1', input.agreementUploads[0]], ['protocol2', input.agreementUploads[1]]] as Array<[string, string]>) : []),
+    ...(needsAgreement(teamType)
+      ? ([
+          ['protocol1', input.agreementUploads[0]],
+          ['protocol2', input.agreementUploads[1]],
+        ] as Array<[string, string]>)
+      : []),
   ];
 }
 

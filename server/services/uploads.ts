@@ -43,10 +43,16 @@ export async function saveUpload(deps: AppDeps, bytes: Buffer, ip: string): Prom
       new Date(now.getTime() - 3600_000),
     ]);
     if (n >= UPLOADS_PER_ADDRESS_PER_HOUR) throw fail(UPLOAD_TEXTS.tooMany);
-    await q.query(
-      'INSERT INTO uploads (token, mime, size, width, height, bytes, ip, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-      [uploadId, mime, bytes.length, meta.width, meta.height, bytes, ip, now],
-    );
+    await q.query('INSERT INTO uploads (token, mime, size, width, height, bytes, ip, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
+      uploadId,
+      mime,
+      bytes.length,
+      meta.width,
+      meta.height,
+      bytes,
+      ip,
+      now,
+    ]);
   });
   return { uploadId, mime, size: bytes.length, width: meta.width, height: meta.height };
 }

@@ -69,10 +69,10 @@ export async function offerToCandidates(q: Queryable, scheduleId: number, now: D
     ]);
     if (!(await takeSold(q, scheduleId, o.ticket_num))) throw new Error(`waiting list: session ${scheduleId} lost its stock under lock`);
     const tickets = await q.query<{ id: number }>(`SELECT id FROM tickets WHERE order_id = $1 AND status = 'candidate' ORDER BY id`, [o.id]);
-    await q.query(
-      `UPDATE tickets t SET status = 'toBeChecked', qr_code = v.qr FROM unnest($1::int[], $2::text[]) AS v(id, qr) WHERE t.id = v.id`,
-      [tickets.map((t) => t.id), tickets.map(() => randomBytes(24).toString('base64url'))],
-    );
+    await q.query(`UPDATE tickets t SET status = 'toBeChecked', qr_code = v.qr FROM unnest($1::int[], $2::text[]) AS v(id, qr) WHERE t.id = v.id`, [
+      tickets.map((t) => t.id),
+      tickets.map(() => randomBytes(24).toString('base64url')),
+    ]);
     await q.query('INSERT INTO sms_notices (phone, text, created_at) VALUES ($1, $2, $3)', [
       o.phone,
       fill(WAITING_LIST_MESSAGES.succeededSms, { orderNumber: o.order_number }).zh,

@@ -19,7 +19,15 @@ import type { phoneCodeBody } from '../../src/domain/contracts.ts';
 import { checkCode, checkPhone } from '../../src/domain/fields.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../src/domain/paths.ts';
 import type { Lang } from '../../src/domain/text.ts';
-import { isOurAppPath, LOGIN_TICKET_TTL_MS, OAUTH_STATE_PATTERN, OAUTH_STATE_TTL_MS, SCAN_TICKET_TTL_MS, WX_LOGIN_TEXTS, WX_STARTS_PER_ADDRESS } from '../../src/domain/wechatLogin.ts';
+import {
+  isOurAppPath,
+  LOGIN_TICKET_TTL_MS,
+  OAUTH_STATE_PATTERN,
+  OAUTH_STATE_TTL_MS,
+  SCAN_TICKET_TTL_MS,
+  WX_LOGIN_TEXTS,
+  WX_STARTS_PER_ADDRESS,
+} from '../../src/domain/wechatLogin.ts';
 import { ACCOUNT_TEXTS } from '../../src/domain/account.ts';
 import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
@@ -75,7 +83,10 @@ export async function authorizeUrl(deps: AppDeps, input: Trip & { origin: string
 /** Where getWxOauthCode sends the browser: the app (a ticket to exchange), the chat app again
  * (consent for a new visitor), or the login screen with the reason. Never throws. `browser` is
  * this browser's login nonce hash (null: it has none); `lang` the browser's own language. */
-export async function oauthCallback(deps: AppDeps, input: { code?: string; state?: string; origin: string; lang: Lang; ip: string; browser: string | null }): Promise<string> {
+export async function oauthCallback(
+  deps: AppDeps,
+  input: { code?: string; state?: string; origin: string; lang: Lang; ip: string; browser: string | null },
+): Promise<string> {
   const failed = (text: { zh: string; en: string }, lang: Lang) => pathTo(INDIVIDUAL_PATHS.login, {}, { errorMsg: text[lang] });
   const now = deps.clock();
   // Spent whoever opens it: a state sent to someone else is no use to its sender afterwards either.
@@ -232,7 +243,12 @@ export async function bindPhone(deps: AppDeps, userId: number, input: z.output<t
   if (!me) throw fail(ACCOUNT_TEXTS.gone, 401);
   if (me.bind_status === 1) throw fail(WX_LOGIN_TEXTS.alreadyBound);
   const otherIdentity = async (q: Queryable) =>
-    (await q.query<{ id: number; wx: string | null }>('SELECT u.id, w.openid AS wx FROM users u LEFT JOIN wechat_identities w ON w.user_id = u.id WHERE u.phone = $1', [phone]))[0];
+    (
+      await q.query<{ id: number; wx: string | null }>(
+        'SELECT u.id, w.openid AS wx FROM users u LEFT JOIN wechat_identities w ON w.user_id = u.id WHERE u.phone = $1',
+        [phone],
+      )
+    )[0];
   // Refused before the code is spent, and again under its lock.
   if ((await otherIdentity(deps.db))?.wx) throw fail(WX_LOGIN_TEXTS.phoneBoundOther);
   return checkedCode(deps, phone, input.code, ip, async (q, now) => {

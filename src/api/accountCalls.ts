@@ -9,7 +9,11 @@ import { call } from './client.ts';
 export const getMe = () => call<{ user: User }>('/getUserInfoToIndividual').then((d) => d.user);
 
 export const changePhoneNumber = (f: PhoneChange) =>
-  call<null>('/system/user/changePhoneNumber', { method: 'post', json: { phone: f.phone, code: f.code } satisfies z.input<typeof phoneCodeBody>, silent: true });
+  call<null>('/system/user/changePhoneNumber', {
+    method: 'post',
+    json: { phone: f.phone, code: f.code } satisfies z.input<typeof phoneCodeBody>,
+    silent: true,
+  });
 
 export const bindEmail = (email: string) =>
   call<null>('/system/user/bindUserEmail', { method: 'post', json: { email } satisfies z.input<typeof emailBody>, silent: true });
@@ -21,4 +25,8 @@ export const getCancelConsequences = () => call<CancelConsequences>('/cancelCust
 
 /** Cancels the account: her own phone and the code sent to it. */
 export const cancelAccount = (f: PhoneChange) =>
-  call<AccountCancelled>('/cancelCustomerAccount', { method: 'post', json: { phone: f.phone, code: f.code } satisfies z.input<typeof phoneCodeBody>, silent: true });
+  call<AccountCancelled>('/cancelCustomerAccount', {
+    method: 'post',
+    json: { phone: f.phone, code: f.code } satisfies z.input<typeof phoneCodeBody>,
+    silent: true,
+  });

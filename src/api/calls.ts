@@ -22,8 +22,7 @@ export const getDocument = (name: string) =>
     searchParams: { name },
   });
 
-export const getServerTime = () =>
-  call<{ now: number }>('/config/orderRule/getSysTime', { method: 'post', silent: true }).then((d) => d.now);
+export const getServerTime = () => call<{ now: number }>('/config/orderRule/getSysTime', { method: 'post', silent: true }).then((d) => d.now);
 
 // Pool and calendar
 export const getCalendar = () => call<CalendarDay[]>('/pool/ingore/getCalendar', { anonymous: true, early: 'calendar' });
@@ -34,14 +33,12 @@ export const getHalls = (queryDate: string) =>
     searchParams: { openPerson: 1, queryDate, saleMode: 1 },
   });
 
-export const getHallPersonSetting = (hallId: number) =>
-  call<HallPersonSetting>('/pool/getHallPoolPersonSetting', { searchParams: { hallId } });
+export const getHallPersonSetting = (hallId: number) => call<HallPersonSetting>('/pool/getHallPoolPersonSetting', { searchParams: { hallId } });
 
 // Helpers
 export const getCertificateTypes = () => call<CertificateOption[]>('/system/dict/data/type/certificate');
 
-export const sendCode = (phone: string) =>
-  call<null>('/ingore/sendMessage', { method: 'post', json: { phone }, anonymous: true, silent: true });
+export const sendCode = (phone: string) => call<null>('/ingore/sendMessage', { method: 'post', json: { phone }, anonymous: true, silent: true });
 
 export const getCaptcha = () => call<CaptchaChallenge>('/ingore/captchaImage', { anonymous: true });
 

@@ -49,10 +49,11 @@ let hooks: ApiHooks = {
  * requests are the boot script's early answers (src/api/early.ts), so the client library is not
  * part of the first screen's bytes (ARCHITECTURE §8). A failed load is tried again next time. */
 let ky: Promise<typeof import('ky')> | null = null;
-const loadKy = () => (ky ??= import('ky').catch((error: unknown) => {
-  ky = null;
-  throw error;
-}));
+const loadKy = () =>
+  (ky ??= import('ky').catch((error: unknown) => {
+    ky = null;
+    throw error;
+  }));
 
 let where = { prefixUrl: '/prod-api', timeout: REQUEST_TIMEOUT_MS };
 const http = async (path: string, options: Options) =>

@@ -79,8 +79,7 @@ export const placeOrder = (request: PlaceOrderRequest) =>
 export const getRiskSwitch = (key: 'placeOrder' | 'shoppingCart') =>
   call<{ key: string; enabled: boolean }>('/risk/getSwitch/ingore', { searchParams: { platform: 2, key }, anonymous: true, silent: true });
 
-export const getUnpaidOrder = () =>
-  call<{ orderId: number | null; orderNumber: string | null }>('/config/orderRule/selectNotPayOrderByUserId');
+export const getUnpaidOrder = () => call<{ orderId: number | null; orderNumber: string | null }>('/config/orderRule/selectNotPayOrderByUserId');
 
 /** cinemaSelectSeatChange: an unpaid order's new seats; 505 (a seat taken first) comes back as data. */
 export const changeSeats = (orderId: number, seats: string[]) =>
@@ -107,8 +106,7 @@ export const getOrders = (status: OrderStatus | '', pageNum: number, pageSize = 
 
 // Payment (SPEC: "Payment call paths: not shown"; ours, served by the payment provider)
 /** In the chat app the answer is the JSAPI pay's parameters; elsewhere a cashier page. */
-export const createPayment = (orderId: number) =>
-  call<PayStart>('/pay/create', { method: 'post', json: { orderId, inChatApp: inChatApp() }, silent: true });
+export const createPayment = (orderId: number) => call<PayStart>('/pay/create', { method: 'post', json: { orderId, inChatApp: inChatApp() }, silent: true });
 
 // Cart (placeOrder with poolFlag 1 adds to the cart; with cartTicketIds it pays cart lines as one order)
 
@@ -125,8 +123,7 @@ export const addToCart = (request: PlaceOrderRequest) =>
 
 export const getShoppingCart = () => call<ShoppingCart>('/query/order/getShoppingCart');
 
-export const removeCartLine = (cartTicketId: number) =>
-  call<null>(`/order/ticketInfo/removeForShopping/${cartTicketId}`, { method: 'delete' });
+export const removeCartLine = (cartTicketId: number) => call<null>(`/order/ticketInfo/removeForShopping/${cartTicketId}`, { method: 'delete' });
 
 /** Empties the cart (held and expired lines). */
 export const clearShoppingCart = () => call<{ removed: number }>('/order/ticketInfo/clearShopping', { method: 'delete' });

@@ -1,7 +1,31 @@
 /** The staff console's calls (ours): its own login and token, the review of registrations. */
 import type { z } from 'zod';
-import type { applyTemplateBody, templateBody, checkInBody, gateSyncBody, freezeBody, requestReviewBody, reviewBody, staffInvoicesQuery, staffLoginBody, staffTeamsQuery, windowPaymentBody } from '../domain/contracts.ts';
-import type { ApplyReport, GateAnswer, InvoiceSummary, Page, SessionTemplates, StaffDay, StaffInvoice, StaffSettings, TeamForReview, TeamRequest, WindowOrder } from '../domain/types.ts';
+import type {
+  applyTemplateBody,
+  templateBody,
+  checkInBody,
+  gateSyncBody,
+  freezeBody,
+  requestReviewBody,
+  reviewBody,
+  staffInvoicesQuery,
+  staffLoginBody,
+  staffTeamsQuery,
+  windowPaymentBody,
+} from '../domain/contracts.ts';
+import type {
+  ApplyReport,
+  GateAnswer,
+  InvoiceSummary,
+  Page,
+  SessionTemplates,
+  StaffDay,
+  StaffInvoice,
+  StaffSettings,
+  TeamForReview,
+  TeamRequest,
+  WindowOrder,
+} from '../domain/types.ts';
 import type { ApplyRequest, TemplateDraft } from '../domain/sessionTemplates.ts';
 import type { DayChange } from '../domain/staffDay.ts';
 import type { GateDay, GateQueueItem, GateSyncAnswer } from '../domain/gateOffline.ts';
@@ -35,7 +59,9 @@ export const gateSync = (queue: GateQueueItem[]) =>
   call<GateSyncAnswer>('/staff/gate/sync', {
     ...staff,
     method: 'post',
-    json: { items: queue.map((item) => ({ id: item.id, hallId: item.hallId, gateId: item.gateId, scannedAt: item.scannedAt, ...item.code })) } satisfies In<typeof gateSyncBody>,
+    json: { items: queue.map((item) => ({ id: item.id, hallId: item.hallId, gateId: item.gateId, scannedAt: item.scannedAt, ...item.code })) } satisfies In<
+      typeof gateSyncBody
+    >,
   });
 
 export const getStaffDay = (date: string) => call<StaffDay>('/staff/day', { ...staff, searchParams: { date } });
@@ -50,7 +76,9 @@ export const changeStaffDay = (change: DayChange) => {
 
 /** The day's figures as a CSV file, downloaded with the staff token. */
 export async function downloadDayCsv(date: string, language: 'zh_cn' | 'en_us'): Promise<void> {
-  const res = await fetch(`/prod-api/staff/day.csv?date=${encodeURIComponent(date)}`, { headers: { authorization: `Bearer ${getToken('staff') ?? ''}`, language } });
+  const res = await fetch(`/prod-api/staff/day.csv?date=${encodeURIComponent(date)}`, {
+    headers: { authorization: `Bearer ${getToken('staff') ?? ''}`, language },
+  });
   if (!res.ok) throw new Error(res.statusText);
   saveBlob(await res.blob(), `museum-${date}.csv`);
 }
@@ -62,7 +90,11 @@ export const saveSessionTemplate = (draft: TemplateDraft) =>
 
 /** What applying a template would make (`apply` false), or making it. */
 export const applySessionTemplate = (request: ApplyRequest, apply: boolean) =>
-  call<ApplyReport>(apply ? '/staff/templates/apply' : '/staff/templates/preview', { ...staff, method: 'post', json: request satisfies In<typeof applyTemplateBody> });
+  call<ApplyReport>(apply ? '/staff/templates/apply' : '/staff/templates/preview', {
+    ...staff,
+    method: 'post',
+    json: request satisfies In<typeof applyTemplateBody>,
+  });
 
 export const getStaffSettings = () => call<StaffSettings>('/staff/settings', staff);
 

@@ -100,16 +100,27 @@ export const getMyRequests = () => call<TeamRequest[]>('/system/user/teamRequest
 
 /** validateRenewSubmitApply: whether a request of `kind` may be sent now, and why not. */
 export const checkRequestAllowed = (kind: TeamRequestKind) =>
-  call<{ allowed: boolean; message: string | null }>('/system/user/validateRenewSubmitApply', { method: 'post', json: { kind } satisfies In<typeof requestKindBody> });
+  call<{ allowed: boolean; message: string | null }>('/system/user/validateRenewSubmitApply', {
+    method: 'post',
+    json: { kind } satisfies In<typeof requestKindBody>,
+  });
 
 /** personalCenter/changePhone: the new contact mobile and its code, for staff review. */
 export const requestPhoneChange = (f: PhoneChange) =>
-  call<TeamRequest>('/system/user/updateTeamContacterMobile', { method: 'post', json: { phone: f.phone, code: f.code } satisfies In<typeof teamPhoneBody>, silent: true });
+  call<TeamRequest>('/system/user/updateTeamContacterMobile', {
+    method: 'post',
+    json: { phone: f.phone, code: f.code } satisfies In<typeof teamPhoneBody>,
+    silent: true,
+  });
 
 /** personalCenter/changeInfo: the address and e-mail, then the contact person. */
 export async function saveTeamDetails(d: TeamDetails): Promise<void> {
   await call('/system/user/updateTeamInfo', { method: 'post', json: { address: d.address, email: d.email } satisfies In<typeof teamInfoBody>, silent: true });
-  await call('/system/user/updateTeamContacterInfo', { method: 'post', json: { contactName: d.contactName } satisfies In<typeof teamContactBody>, silent: true });
+  await call('/system/user/updateTeamContacterInfo', {
+    method: 'post',
+    json: { contactName: d.contactName } satisfies In<typeof teamContactBody>,
+    silent: true,
+  });
 }
 
 // Content for groups: questions and notices (no login)

@@ -18,7 +18,12 @@ export const wxLogin = (ticket: string) =>
   call<WxLoginAnswer>('/ingore/wxLogin', { searchParams: { ticket } satisfies z.input<typeof wxLoginQuery>, anonymous: true, silent: true });
 
 export const bindWxUserMobile = (phone: string, code: string) =>
-  call<{ token: string }>('/bindWxUserMobile', { method: 'post', json: { phone, code } satisfies z.input<typeof phoneCodeBody>, as: 'individual', silent: true });
+  call<{ token: string }>('/bindWxUserMobile', {
+    method: 'post',
+    json: { phone, code } satisfies z.input<typeof phoneCodeBody>,
+    as: 'individual',
+    silent: true,
+  });
 
 export const createScanTicket = () => call<WxScanTicket>('/ingore/wxScanTicket', { method: 'post', anonymous: true, silent: true });
 

@@ -25,7 +25,10 @@ const AddAudienceSure = lazyScreen(() => import('../features/select/AddAudienceS
 const Login = lazyScreen(() => import('../features/account/Login.tsx'));
 const BindPhone = lazyScreen(() => import('../features/account/BindPhone.tsx'));
 // The cinema's screens bring their texts with them.
-const withCinemaTexts = <T,>(load: () => Promise<T>) => () => loadTexts(CINEMA_TEXTS).then(load);
+const withCinemaTexts =
+  <T,>(load: () => Promise<T>) =>
+  () =>
+    loadTexts(CINEMA_TEXTS).then(load);
 const CinemaSelect = lazyScreen(withCinemaTexts(() => import('../features/select/CinemaSelect.tsx')));
 const PackageAddSure = lazyScreen(withCinemaTexts(() => import('../features/select/PackageAddSure.tsx')));
 const WaitingList = lazyScreen(() => import('../features/select/WaitingList.tsx'));
@@ -41,7 +44,10 @@ const TicketChangesDate = lazyScreen(() => import('../features/order/TicketChang
 const ShoppingCart = lazyScreen(() => import('../features/cart/ShoppingCart.tsx'));
 const RepOrder = lazyScreen(() => import('../features/share/RepOrder.tsx'));
 // The group area's and the console's screens bring their texts with them.
-const withTeamTexts = <T,>(load: () => Promise<T>) => () => loadTexts(TEAM_TEXTS).then(load);
+const withTeamTexts =
+  <T,>(load: () => Promise<T>) =>
+  () =>
+    loadTexts(TEAM_TEXTS).then(load);
 const WxLogin = lazyScreen(withTeamTexts(() => import('../features/account/WxLogin.tsx')));
 const WxLoginConfirm = lazyScreen(withTeamTexts(() => import('../features/account/WxLoginConfirm.tsx')));
 // The group area's and the console's screens, and the visitor's off the booking path: their

@@ -6,8 +6,14 @@ import type { ComponentType } from 'react';
 import { CINEMA_TEXTS, loadTexts, TEAM_TEXTS } from '../i18n/index.ts';
 
 type Load = () => Promise<{ default: ComponentType<object> }>;
-const team = (load: Load): Load => () => loadTexts(TEAM_TEXTS).then(load);
-const cinema = (load: Load): Load => () => loadTexts(CINEMA_TEXTS).then(load);
+const team =
+  (load: Load): Load =>
+  () =>
+    loadTexts(TEAM_TEXTS).then(load);
+const cinema =
+  (load: Load): Load =>
+  () =>
+    loadTexts(CINEMA_TEXTS).then(load);
 
 export const AREA_SCREENS = {
   InvoiceIndex: () => import('../features/invoice/InvoiceIndex.tsx'),

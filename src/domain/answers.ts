@@ -10,8 +10,7 @@ import { MESSAGE_SERVICE_TYPES } from './message.ts';
 import { STAFF_ROLES } from './staffRoles.ts';
 
 /** Every answer: HTTP 200 and a body code (SPEC §8); `data` is null on a refusal. */
-export const envelope = <T extends z.ZodType>(data: T) =>
-  z.strictObject({ code: z.number().int(), msg: z.string(), data: data.nullable() });
+export const envelope = <T extends z.ZodType>(data: T) => z.strictObject({ code: z.number().int(), msg: z.string(), data: data.nullable() });
 
 const id = z.number().int();
 const certificateType = z.enum(['1', '2', '3', '4', '5']);
@@ -100,7 +99,10 @@ const schedulePool = z.strictObject({
   releaseTime: z.string().nullable(),
   priceTicketPoolVOS: z.array(pricePool),
   status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).optional(),
-  candidateLevel: z.union([z.literal(1), z.literal(2)]).nullable().optional(),
+  candidateLevel: z
+    .union([z.literal(1), z.literal(2)])
+    .nullable()
+    .optional(),
 });
 export const pricePools = z.array(pricePool);
 const film = z.strictObject({
@@ -253,7 +255,16 @@ const groupOrderInfo = z.strictObject({
   /** Window payers: the last day to pay at the window. */
   windowPayLastDay: z.string().nullable(),
   leader: z.strictObject({ name: z.string(), certificateInfo: z.string(), mobile: z.string() }),
-  gradeList: z.array(z.strictObject({ name: z.string(), boy: z.number().int(), girl: z.number().int(), all: z.number().int(), beijing: z.number().int(), orther: z.number().int() })),
+  gradeList: z.array(
+    z.strictObject({
+      name: z.string(),
+      boy: z.number().int(),
+      girl: z.number().int(),
+      all: z.number().int(),
+      beijing: z.number().int(),
+      orther: z.number().int(),
+    }),
+  ),
   teacherList: z.array(z.strictObject({ name: z.string(), certificateInfo: z.string() })),
   ticketUseType: z.union([z.literal(1), z.literal(2)]),
   lines: z.array(
@@ -432,7 +443,9 @@ export const gateDay = z.strictObject({
   ),
 });
 export const gateSyncAnswer = z.strictObject({
-  items: z.array(z.strictObject({ id: z.string(), outcome: z.enum(['checkedIn', 'duplicate', 'refused']), count: z.number().int(), reason: z.string().nullable() })),
+  items: z.array(
+    z.strictObject({ id: z.string(), outcome: z.enum(['checkedIn', 'duplicate', 'refused']), count: z.number().int(), reason: z.string().nullable() }),
+  ),
 });
 export const groupCartEntry = z.strictObject({
   cartId: id,

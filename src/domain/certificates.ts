@@ -3,9 +3,7 @@
 import dayjs from 'dayjs';
 import type { Text } from './text.ts';
 
-export type CertificateCheck =
-  | { valid: true; birthDate?: string }
-  | { valid: false; message: Text };
+export type CertificateCheck = { valid: true; birthDate?: string } | { valid: false; message: Text };
 
 export const CERTIFICATE_MESSAGES = {
   /** The general wrong-format message of SPEC §5. */
@@ -19,13 +17,41 @@ export const CERTIFICATE_MESSAGES = {
 /** 2-digit province codes of GB/T 2260 (the region table): mainland provinces, plus 71
  * Taiwan, 81 Hong Kong, 82 Macao and 83 (Taiwan residents' residence permits). */
 export const PROVINCE_CODES: ReadonlySet<string> = new Set([
-  '11', '12', '13', '14', '15',
-  '21', '22', '23',
-  '31', '32', '33', '34', '35', '36', '37',
-  '41', '42', '43', '44', '45', '46',
-  '50', '51', '52', '53', '54',
-  '61', '62', '63', '64', '65',
-  '71', '81', '82', '83',
+  '11',
+  '12',
+  '13',
+  '14',
+  '15',
+  '21',
+  '22',
+  '23',
+  '31',
+  '32',
+  '33',
+  '34',
+  '35',
+  '36',
+  '37',
+  '41',
+  '42',
+  '43',
+  '44',
+  '45',
+  '46',
+  '50',
+  '51',
+  '52',
+  '53',
+  '54',
+  '61',
+  '62',
+  '63',
+  '64',
+  '65',
+  '71',
+  '81',
+  '82',
+  '83',
 ]);
 
 const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];

@@ -16,7 +16,10 @@ export const orderListQuery = pageQuery.extend({
 /** calculatePrice: what these tickets of this session cost. */
 export const priceRequest = z.object({
   hallScheduleId: dbId(),
-  ticketInfoList: z.array(z.object({ ticketPriceId: dbId(), coupons: z.array(text().max(64)).max(10).optional() })).min(1).max(20),
+  ticketInfoList: z
+    .array(z.object({ ticketPriceId: dbId(), coupons: z.array(text().max(64)).max(10).optional() }))
+    .min(1)
+    .max(20),
 });
 
 /** bindCoupon: a redemption code as typed (src/domain/coupons.ts reads its format). */
@@ -75,7 +78,10 @@ export const groupOrderBody = z.object({
   leaderFreeFlag: z.union([z.literal(0), z.literal(1)]).default(0),
   travelFreeTicketFlag: z.union([z.literal(0), z.literal(1)]).optional(),
   teacherNeedCharge: z.union([z.literal(0), z.literal(1)]).optional(),
-  gradeList: z.array(z.object({ name: text().max(30), boy: count(), girl: count(), all: count(), beijing: count(), orther: count() })).max(20).default([]),
+  gradeList: z
+    .array(z.object({ name: text().max(30), boy: count(), girl: count(), all: count(), beijing: count(), orther: count() }))
+    .max(20)
+    .default([]),
   teacherList: z.array(groupPerson).max(60).default([]),
   /** fen: the total the team confirmed; a different one now is refused, not charged. */
   quotedAmount: z.coerce.number().int().min(0).optional(),
@@ -103,8 +109,20 @@ export const gateSyncBody = z.object({
   items: z
     .array(
       z.union([
-        z.object({ id: z.string().uuid(), hallId: dbId(), gateId: text().min(1).max(64), scannedAt: z.number().int().min(0).max(8.64e15), qr: text().min(1).max(300) }),
-        z.object({ id: z.string().uuid(), hallId: dbId(), gateId: text().min(1).max(64), scannedAt: z.number().int().min(0).max(8.64e15), orderNumber: text().min(1).max(40) }),
+        z.object({
+          id: z.string().uuid(),
+          hallId: dbId(),
+          gateId: text().min(1).max(64),
+          scannedAt: z.number().int().min(0).max(8.64e15),
+          qr: text().min(1).max(300),
+        }),
+        z.object({
+          id: z.string().uuid(),
+          hallId: dbId(),
+          gateId: text().min(1).max(64),
+          scannedAt: z.number().int().min(0).max(8.64e15),
+          orderNumber: text().min(1).max(40),
+        }),
       ]),
     )
     .min(1)
@@ -113,7 +131,12 @@ export const gateSyncBody = z.object({
 
 const isoDate = () => text().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** A session's sale stopped with its reason (zh and en, what visitors read), or resumed. */
-export const stopSessionBody = z.object({ scheduleId: dbId(), stopped: z.boolean(), reasonZh: text().max(100).default(''), reasonEn: text().max(200).default('') });
+export const stopSessionBody = z.object({
+  scheduleId: dbId(),
+  stopped: z.boolean(),
+  reasonZh: text().max(100).default(''),
+  reasonEn: text().max(200).default(''),
+});
 export const capacityBody = z.object({ scheduleId: dbId(), capacity: z.coerce.number().int().min(0).max(100_000) });
 /** A day closed with its reason, or opened. */
 export const closeDayBody = z.object({ date: isoDate(), closed: z.boolean(), reasonZh: text().max(100).default(''), reasonEn: text().max(200).default('') });
@@ -124,7 +147,14 @@ export const templateBody = z.object({
   hallId: dbId(),
   name: text().max(100),
   sessions: z
-    .array(z.object({ beginTime: text().max(10), endTime: text().max(10), capacity: z.coerce.number().int().min(0).max(1_000_000), filmId: dbId().nullable().default(null) }))
+    .array(
+      z.object({
+        beginTime: text().max(10),
+        endTime: text().max(10),
+        capacity: z.coerce.number().int().min(0).max(1_000_000),
+        filmId: dbId().nullable().default(null),
+      }),
+    )
     .max(100),
 });
 /** A template applied to the days from..to on the chosen weekdays (0 = Sunday), released at
@@ -259,7 +289,9 @@ export const teamIdBody = z.object({ teamId: dbId() });
 export const requestReviewBody = z.object({
   approve: z.boolean(),
   reason: text().max(200).optional(),
-  expiresOn: text().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  expiresOn: text()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
 });
 
 /** Staff freeze a team, with the reason it is told. */
@@ -299,8 +331,12 @@ export const staffTeamsQuery = pageQuery.extend({ state: z.enum(['pending', 'app
 export const reviewBody = z.object({
   approve: z.boolean(),
   reason: text().max(200).optional(),
-  creditExpiresOn: text().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  protocolExpiresOn: text().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  creditExpiresOn: text()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  protocolExpiresOn: text()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
 });
 
 export const cancelQuery = z.object({ orderNumber: text().max(40) });
@@ -325,7 +361,15 @@ const optionalText = text()
 export const staffInvoicesQuery = pageQuery.extend({ state: z.enum(['requested', 'issued', 'flagged']).default('requested') });
 
 /** The signed link of an issued invoice's PDF (no token header: the page opens it). */
-export const invoicePdfLinkQuery = z.object({ id: dbId(), expires: z.coerce.number().int().min(0).max(2 ** 52), sig: text().regex(/^[\w-]{43}$/) });
+export const invoicePdfLinkQuery = z.object({
+  id: dbId(),
+  expires: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 52),
+  sig: text().regex(/^[\w-]{43}$/),
+});
 
 /** invoice/apply: the title of an invoice for a paid order. */
 export const invoiceApplyBody = z.object({

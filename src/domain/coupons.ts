@@ -101,7 +101,7 @@ export function couponRefusal(c: CouponFacts | null, userId: number, line: Pick<
 }
 
 /** Why binding this coupon to `userId` is refused; null when it may be bound. */
-export function bindRefusal(c: (Pick<CouponFacts, 'userId' | 'used' | 'validTo'>) | null, userId: number, today: string): Text | null {
+export function bindRefusal(c: Pick<CouponFacts, 'userId' | 'used' | 'validTo'> | null, userId: number, today: string): Text | null {
   if (!c) return COUPON_MESSAGES.notFound;
   if (c.userId === userId) return COUPON_MESSAGES.alreadyMine;
   if (c.userId !== null) return COUPON_MESSAGES.boundToOther;

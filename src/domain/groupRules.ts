@@ -264,7 +264,14 @@ const STEP_RULES: Record<GroupStep, readonly GroupRule[]> = {
     GROUP_RULES.stock,
     GROUP_RULES.leaderFree,
   ],
-  teachers: [GROUP_RULES.teacherName, GROUP_RULES.teacherCertificate, GROUP_RULES.duplicateCertificate, GROUP_RULES.groupMin, GROUP_RULES.groupMax, GROUP_RULES.stock],
+  teachers: [
+    GROUP_RULES.teacherName,
+    GROUP_RULES.teacherCertificate,
+    GROUP_RULES.duplicateCertificate,
+    GROUP_RULES.groupMin,
+    GROUP_RULES.groupMax,
+    GROUP_RULES.stock,
+  ],
   submit: Object.values(GROUP_RULES),
 };
 

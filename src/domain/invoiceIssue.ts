@@ -52,7 +52,11 @@ export function yuanInCapitals(fen: number): string {
     // A zero says 零 (runs of them once), except where 万 or 亿 closes its group.
     integer += d !== 0 ? DIGITS[d] + UNITS[i] : i % 4 === 0 ? UNITS[i] : '零';
   }
-  integer = integer.replace(/零+/g, '零').replace(/零(万|亿)/g, '$1').replace(/亿万/, '亿').replace(/零$/, '');
+  integer = integer
+    .replace(/零+/g, '零')
+    .replace(/零(万|亿)/g, '$1')
+    .replace(/亿万/, '亿')
+    .replace(/零$/, '');
   if (jiao === 0 && cent === 0) return `${integer || '零'}元整`;
   const cents = `${jiao !== 0 ? DIGITS[jiao] + '角' : yuan > 0 ? '零' : ''}${cent !== 0 ? DIGITS[cent] + '分' : ''}`;
   return yuan > 0 ? `${integer}元${cents}` : cents;

@@ -45,7 +45,9 @@ export function buildOrderRequest(draft: OrderDraft, prices: PricePool[] = []): 
 /** The server's reading of a request: only what the visitor chose; every price, flag and
  * stock figure is looked up again from the database. */
 export type OrderChoice = Pick<PlaceOrderRequest, 'date' | 'captchaToken'> & {
-  ticketInfoList: Array<Pick<TicketLineRequest, 'hallId' | 'hallScheduleId' | 'ticketPriceId' | 'certificate' | 'certificateInfo' | 'userName'> & { coupons?: string[] }>;
+  ticketInfoList: Array<
+    Pick<TicketLineRequest, 'hallId' | 'hallScheduleId' | 'ticketPriceId' | 'certificate' | 'certificateInfo' | 'userName'> & { coupons?: string[] }
+  >;
 };
 
 export function draftFromRequest(request: OrderChoice): OrderDraft {

@@ -80,7 +80,7 @@ export const ORDER_MESSAGES = {
   },
   parkChildAgeUnknown: {
     zh: '{hall}仅接待{range}的儿童，无法确认该游客年龄，请使用身份证件或儿童票',
-    en: '{hall} admits children aged {range} only; this visitor\'s age cannot be confirmed, use an ID card or a child ticket',
+    en: "{hall} admits children aged {range} only; this visitor's age cannot be confirmed, use an ID card or a child ticket",
   },
   agreement: { zh: '请先阅读并同意购票协议', en: 'Please read and accept the agreement first' },
   captcha: { zh: '请先完成安全验证', en: 'Please complete the security check' },
@@ -136,15 +136,9 @@ function hallName(hall: HallRules): Text {
  * visitor list; 'submit' adds the agreement and the security check. `today` (for
  * "birth date not in the future") defaults to the local date.
  */
-export function checkOrder(
-  draft: OrderDraft,
-  ctx: OrderContext,
-  stage: 'visitors' | 'submit',
-  today?: string,
-): Violation[] {
+export function checkOrder(draft: OrderDraft, ctx: OrderContext, stage: 'visitors' | 'submit', today?: string): Violation[] {
   const out: Violation[] = [];
-  const add = (rule: OrderRule, message: Text, field?: Violation['field']) =>
-    out.push(field ? { rule, message, field } : { rule, message });
+  const add = (rule: OrderRule, message: Text, field?: Violation['field']) => out.push(field ? { rule, message, field } : { rule, message });
   const { hall } = ctx;
   const facts = factsOf(draft, ctx, today);
   const count = draft.visitors.length;
@@ -203,21 +197,17 @@ export function checkOrder(
   // Free child tickets per adult.
   const freeChildren = facts.filter((f) => f.price?.isChildFreeTicket).length;
   if (freeChildren > 0 && freeChildren > adults * ctx.freeChildPerAdult) {
-    add(
-      ORDER_RULES.freeChildLimit,
-      fill(ORDER_MESSAGES.freeChildLimit, { n: ctx.freeChildPerAdult, adults, children: freeChildren }),
-    );
+    add(ORDER_RULES.freeChildLimit, fill(ORDER_MESSAGES.freeChildLimit, { n: ctx.freeChildPerAdult, adults, children: freeChildren }));
   }
 
   // Ages: per ticket type and per hall, where the certificate tells the age.
   for (const f of facts) {
     if (f.age === null) continue;
     if (f.price && !inRange(f.age, f.price.ageMin, f.price.ageMax)) {
-      add(
-        ORDER_RULES.ticketAge,
-        fill(ORDER_MESSAGES.ticketAge, { ticket: f.price.name, range: ageRangeText(f.price.ageMin, f.price.ageMax), age: f.age }),
-        { index: f.index, name: 'ticketPriceId' },
-      );
+      add(ORDER_RULES.ticketAge, fill(ORDER_MESSAGES.ticketAge, { ticket: f.price.name, range: ageRangeText(f.price.ageMin, f.price.ageMax), age: f.age }), {
+        index: f.index,
+        name: 'ticketPriceId',
+      });
     }
     if (hall.minAge !== null && f.age < hall.minAge) {
       add(ORDER_RULES.hallMinAge, fill(ORDER_MESSAGES.hallMinAge, { hall: hallName(hall), n: hall.minAge, age: f.age }), {

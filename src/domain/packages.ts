@@ -34,7 +34,13 @@ export function partDraft(d: PackageDraft, part: 'admission' | 'film', pkg: Tick
 }
 
 /** Every broken rule of both parts, admission first; one message per rule. */
-export function checkPackage(d: PackageDraft, contexts: Record<'admission' | 'film', OrderContext>, pkg: TicketPackage, stage: 'visitors' | 'submit', today?: string): Violation[] {
+export function checkPackage(
+  d: PackageDraft,
+  contexts: Record<'admission' | 'film', OrderContext>,
+  pkg: TicketPackage,
+  stage: 'visitors' | 'submit',
+  today?: string,
+): Violation[] {
   if (d.admissionScheduleId === null || d.filmScheduleId === null) return [{ rule: 'sessionRequired', message: PACKAGE_MESSAGES.sessions }];
   const admission = checkOrder(partDraft(d, 'admission', pkg), contexts.admission, stage, today);
   const film = checkOrder(partDraft(d, 'film', pkg), contexts.film, stage, today);
@@ -46,7 +52,11 @@ export function checkPackage(d: PackageDraft, contexts: Record<'admission' | 'fi
 
 /** The order rules' context of each part from the package as the client has it: the part's
  * hall rules and price, and the chosen session's remaining stock (0 when none is chosen). */
-export function packageContexts(pkg: TicketPackage, admissionScheduleId: number | null, filmScheduleId: number | null): Record<'admission' | 'film', OrderContext> {
+export function packageContexts(
+  pkg: TicketPackage,
+  admissionScheduleId: number | null,
+  filmScheduleId: number | null,
+): Record<'admission' | 'film', OrderContext> {
   const of = (part: PackagePart, scheduleId: number | null): OrderContext => ({
     hall: part.rules,
     prices: [{ ...part.price, name: { zh: part.price.name, en: part.price.name } }],

@@ -137,11 +137,7 @@ export const STAFF_PATHS = {
 } as const;
 
 /** The `:name` parameters of a path pattern. */
-export type PathParams<P extends string> = P extends `${string}:${infer K}/${infer Rest}`
-  ? K | PathParams<Rest>
-  : P extends `${string}:${infer K}`
-    ? K
-    : never;
+export type PathParams<P extends string> = P extends `${string}:${infer K}/${infer Rest}` ? K | PathParams<Rest> : P extends `${string}:${infer K}` ? K : never;
 
 type Query = Record<string, string | number | null | undefined>;
 

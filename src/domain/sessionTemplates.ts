@@ -68,7 +68,8 @@ export const isDay = (d: string) => DATE.test(d) && !Number.isNaN(Date.parse(`${
 export const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
 /** Two sessions overlap when one begins before the other ends ('HH:mm' compares as text). */
-export const overlaps = (a: { beginTime: string; endTime: string }, b: { beginTime: string; endTime: string }) => a.beginTime < b.endTime && b.beginTime < a.endTime;
+export const overlaps = (a: { beginTime: string; endTime: string }, b: { beginTime: string; endTime: string }) =>
+  a.beginTime < b.endTime && b.beginTime < a.endTime;
 
 /** Why a template cannot be saved, or null. `cinema`: the hall is a dome (films, seats). */
 export function checkTemplate(draft: Pick<TemplateDraft, 'name' | 'sessions'>, cinema: boolean): Text | null {
@@ -142,7 +143,10 @@ export function checkApply(req: Omit<ApplyRequest, 'templateId'>, now: string): 
 
 /** Which of a template's sessions a day gets: those overlapping no session the hall already has
  * that day (an existing session is never touched: its stock may be sold). */
-export function sessionsToCreate<S extends { beginTime: string; endTime: string }>(template: S[], existing: Array<{ beginTime: string; endTime: string }>): { create: S[]; skip: S[] } {
+export function sessionsToCreate<S extends { beginTime: string; endTime: string }>(
+  template: S[],
+  existing: Array<{ beginTime: string; endTime: string }>,
+): { create: S[]; skip: S[] } {
   const create: S[] = [];
   const skip: S[] = [];
   for (const s of template) (existing.some((e) => overlaps(e, s)) ? skip : create).push(s);

@@ -48,5 +48,8 @@ export function checkCapacity(capacity: number, session: { sold: number; held: n
 /** A day closes with a reason, and only without live tickets (visitors are refunded or moved first). */
 export function checkCloseDay(change: { closed: boolean; reasonZh: string; reasonEn: string }, liveTickets: number): Text | null {
   if (!change.closed) return null;
-  return checkStopReason({ stopped: true, reasonZh: change.reasonZh, reasonEn: change.reasonEn }) ?? (liveTickets > 0 ? fill(DAY_TEXTS.dayHasVisitors, { n: liveTickets }) : null);
+  return (
+    checkStopReason({ stopped: true, reasonZh: change.reasonZh, reasonEn: change.reasonEn }) ??
+    (liveTickets > 0 ? fill(DAY_TEXTS.dayHasVisitors, { n: liveTickets }) : null)
+  );
 }

@@ -26,7 +26,12 @@ export const STAFF_CONFIG_KEYS = {
   audience_message_function: { label: { zh: '留言板开放（1 开 / 0 关）', en: 'Message board open (1: on, 0: off)' }, min: 0, max: 1 },
   face_enable: { label: { zh: '人像采集开放（1 开 / 0 关）', en: 'Face photos offered (1: on, 0: off)' }, min: 0, max: 1 },
   ocr_enable: { label: { zh: '证件识别开放（1 开 / 0 关）', en: 'Certificate recognition offered (1: on, 0: off)' }, min: 0, max: 1 },
-  leader_free_per_charged: { label: { zh: '领队免费所需付费票数（空为不免）', en: 'Paid tickets for a free tour leader (empty: never)' }, min: 1, max: 500, emptyAllowed: true },
+  leader_free_per_charged: {
+    label: { zh: '领队免费所需付费票数（空为不免）', en: 'Paid tickets for a free tour leader (empty: never)' },
+    min: 1,
+    max: 500,
+    emptyAllowed: true,
+  },
 } as const satisfies Record<string, KeyRule>;
 
 export type StaffConfigKey = keyof typeof STAFF_CONFIG_KEYS;
@@ -49,6 +54,7 @@ export function checkConfigValue(key: string, value: string): Text | null {
   const rule: KeyRule = STAFF_CONFIG_KEYS[key];
   const v = value.trim();
   if (v === '' && rule.emptyAllowed) return null;
-  if (!/^\d{1,6}$/.test(v) || Number(v) < rule.min || Number(v) > rule.max) return fill(SETTINGS_TEXTS.range, { label: rule.label, min: rule.min, max: rule.max });
+  if (!/^\d{1,6}$/.test(v) || Number(v) < rule.min || Number(v) > rule.max)
+    return fill(SETTINGS_TEXTS.range, { label: rule.label, min: rule.min, max: rule.max });
   return null;
 }

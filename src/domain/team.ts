@@ -1,7 +1,18 @@
 /** Group accounts (SPEC §3 "Team" and "Group registration fields", §4 "Team account states",
  * "Team status pop-ups", §5): the registration's field rules, and a team's run-time status
  * read from its review, freezing and document dates. Pure: the caller passes today. */
-import { checkCode, checkCreditCode, checkCustomName, checkEmail, checkName, checkPasswordsMatch, checkPhone, checkTeamPassword, FIELD_LABELS, required } from './fields.ts';
+import {
+  checkCode,
+  checkCreditCode,
+  checkCustomName,
+  checkEmail,
+  checkName,
+  checkPasswordsMatch,
+  checkPhone,
+  checkTeamPassword,
+  FIELD_LABELS,
+  required,
+} from './fields.ts';
 import { fill, type Text } from './text.ts';
 
 /** teamType values (SPEC §3: 2 is a school). */

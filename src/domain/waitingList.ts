@@ -68,10 +68,7 @@ export interface CandidateDay {
 export type CandidateSession = Pick<SchedulePool, 'state' | 'ticketPool'>;
 
 /** SPEC §3 status of a session given its hall's waiting list and how many wait on it. */
-export function sessionStatus(
-  session: CandidateSession,
-  list: { offered: boolean; waiting: number; max: number; closed: boolean },
-): SessionStatus {
+export function sessionStatus(session: CandidateSession, list: { offered: boolean; waiting: number; max: number; closed: boolean }): SessionStatus {
   if (session.state === 'available' && session.ticketPool > 0) return 1;
   if (!list.offered || session.state !== 'soldOut' || list.closed) return 2;
   return list.waiting >= list.max ? 3 : 4;
@@ -84,10 +81,7 @@ export function candidateLevel(waiting: number, max: number): CandidateLevel {
 
 /** Why a party may not join a session's waiting list now, or null. Checked by the machine's
  * guard on the session list and again by the server in the transaction that adds the order. */
-export function joinRefusal(
-  party: number,
-  list: { offered: boolean; remaining: number; waiting: number; max: number; closed: boolean },
-): Text | null {
+export function joinRefusal(party: number, list: { offered: boolean; remaining: number; waiting: number; max: number; closed: boolean }): Text | null {
   if (!list.offered) return WAITING_LIST_MESSAGES.notOffered;
   if (list.closed) return WAITING_LIST_MESSAGES.closed;
   if (list.remaining >= Math.max(1, party)) return WAITING_LIST_MESSAGES.ticketsLeft;

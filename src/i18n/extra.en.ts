@@ -43,7 +43,8 @@ const extraEn: typeof extraZh = {
     },
     invoiceNumber: 'Invoice number',
     download: 'Download the invoice (PDF)',
-    flagged: "After the invoice was issued, {{amount}} of the order was refunded ({{time}}): the invoice no longer matches the order. The museum's finance staff will void it and issue a new one.",
+    flagged:
+      "After the invoice was issued, {{amount}} of the order was refunded ({{time}}): the invoice no longer matches the order. The museum's finance staff will void it and issue a new one.",
     createTime: 'Requested',
     issueTime: 'Issued',
     orderNumber: 'Order number',
@@ -66,7 +67,8 @@ const extraEn: typeof extraZh = {
     more: 'Load more',
     teamFrozen: 'Your group account is frozen',
     teamOk: 'Your group account is in good standing; you can book',
-    teamRule: 'A group that misses a booked visit, brings too few of its free pupils, calls off a visit with free pupils or refunds too often is frozen until a stamped explanation is approved.',
+    teamRule:
+      'A group that misses a booked visit, brings too few of its free pupils, calls off a visit with free pupils or refunds too often is frozen until a stamped explanation is approved.',
     unfreeze: 'Ask for unfreezing',
   },
   message: {

@@ -176,7 +176,13 @@ const zh = {
     leaveTitle: '取消候补？',
     leaveMessage: '取消后将退出候补队列，已付款项全额退回。',
   },
-  paySuccess: { title: '支付成功', done: '支付成功，请凭二维码入馆', qrFor: '{{name}}的入馆二维码', home: '返回首页', loginToSee: '登录后可查看本订单的入馆二维码' },
+  paySuccess: {
+    title: '支付成功',
+    done: '支付成功，请凭二维码入馆',
+    qrFor: '{{name}}的入馆二维码',
+    home: '返回首页',
+    loginToSee: '登录后可查看本订单的入馆二维码',
+  },
   orderDetail: {
     title: '订单详情',
     cancel: '取消订单',

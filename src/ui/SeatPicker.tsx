@@ -63,4 +63,3 @@ export function SeatPicker({ seats }: { seats: SeatActor }) {
     </>
   );
 }
-

@@ -12,12 +12,7 @@ export function toastInfo(message: string): void {
   void toastModule().then(({ Toast }) => Toast.info({ message, duration: TOAST_DURATION_MS }));
 }
 
-export async function confirm(options: {
-  title?: string;
-  message: string;
-  confirmButtonText: string;
-  cancelButtonText: string;
-}): Promise<boolean> {
+export async function confirm(options: { title?: string; message: string; confirmButtonText: string; cancelButtonText: string }): Promise<boolean> {
   const { Dialog } = await dialogModule();
   return Dialog.confirm(options).then(
     () => true,

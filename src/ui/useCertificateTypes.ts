@@ -9,7 +9,10 @@ export function useCertificateTypes(): CertificateOption[] {
   const [options, setOptions] = useState<CertificateOption[]>([]);
   useEffect(() => {
     let live = true;
-    getCertificateTypes().then((loaded) => live && setOptions(loaded), () => undefined);
+    getCertificateTypes().then(
+      (loaded) => live && setOptions(loaded),
+      () => undefined,
+    );
     return () => {
       live = false;
     };

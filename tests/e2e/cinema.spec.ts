@@ -45,17 +45,28 @@ async function anotherBuyerTakes(page: Page, date: string, hallId: number, sched
   await page.request.post('/prod-api/ingore/sendMessage', { data: { phone } });
   const sms = await (await page.request.get(`/prod-api/dev/sms/outbox?phone=${phone}`)).json();
   const login = await (await page.request.post('/prod-api/login', { data: { phone, code: sms.data[0].code } })).json();
-  const prices = (await (await page.request.get(`/prod-api/pool/getPriceByScheduleId?hallId=${hallId}&scheduleId=${scheduleId}`, { headers: { authorization: `Bearer ${login.data.token}` } })).json()).data;
+  const prices = (
+    await (
+      await page.request.get(`/prod-api/pool/getPriceByScheduleId?hallId=${hallId}&scheduleId=${scheduleId}`, {
+        headers: { authorization: `Bearer ${login.data.token}` },
+      })
+    ).json()
+  ).data;
   const request = buildOrderRequest({
     visitDate: date,
     hallId,
     hallScheduleId: scheduleId,
-    visitors: [{ name: '王五', certificateType: '1', certificateNumber: mainlandId('1979-09-09', String(Date.now()).slice(-3)), ticketPriceId: prices[0].ticketPriceId }],
+    visitors: [
+      { name: '王五', certificateType: '1', certificateNumber: mainlandId('1979-09-09', String(Date.now()).slice(-3)), ticketPriceId: prices[0].ticketPriceId },
+    ],
     agreementAccepted: true,
     captchaToken: null,
     seats: [seat],
   });
-  const answer = await page.request.post('/prod-api/config/orderRule/placeOrder', { data: { ...request, poolFlag: 1 }, headers: { authorization: `Bearer ${login.data.token}` } });
+  const answer = await page.request.post('/prod-api/config/orderRule/placeOrder', {
+    data: { ...request, poolFlag: 1 },
+    headers: { authorization: `Bearer ${login.data.token}` },
+  });
   expect((await answer.json()).code).toBe(200);
 }
 
@@ -91,10 +102,16 @@ for (const lang of ['zh', 'en'] as const) {
     const scheduleId = Number(/cinemaAddAudience\/(\d+)/.exec(page.url())![1]);
     const visitor = (n: number) => page.locator('.visitor').nth(n);
     await visitor(0).locator('input').first().fill('张三');
-    await visitor(0).locator('input').nth(1).fill(mainlandId('1990-05-15', lang === 'zh' ? '301' : '302'));
+    await visitor(0)
+      .locator('input')
+      .nth(1)
+      .fill(mainlandId('1990-05-15', lang === 'zh' ? '301' : '302'));
     await page.getByRole('button', { name: T.addVisitor }).click();
     await visitor(1).locator('input').first().fill('李四');
-    await visitor(1).locator('input').nth(1).fill(mainlandId('1991-06-16', lang === 'zh' ? '303' : '304'));
+    await visitor(1)
+      .locator('input')
+      .nth(1)
+      .fill(mainlandId('1991-06-16', lang === 'zh' ? '303' : '304'));
     await page.getByRole('button', { name: T.next }).click();
 
     // The map: two seats, a third is one too many.
@@ -156,7 +173,10 @@ for (const lang of ['zh', 'en'] as const) {
 for (const lang of ['zh', 'en'] as const) {
   test(`a visitor buys the exhibition and dome film package (${lang})`, async ({ page }) => {
     const T = TEXT[lang];
-    const P = lang === 'zh' ? { buy: '购买套票', name: '张三', unpaid: '您有未支付的订单', payUnpaid: '去支付' } : { buy: 'Buy the package', name: '张三', unpaid: 'You have an unpaid order', payUnpaid: 'Pay now' };
+    const P =
+      lang === 'zh'
+        ? { buy: '购买套票', name: '张三', unpaid: '您有未支付的订单', payUnpaid: '去支付' }
+        : { buy: 'Buy the package', name: '张三', unpaid: 'You have an unpaid order', payUnpaid: 'Pay now' };
     await useLanguage(page, lang);
     await loginByApi(page, newPhone());
     await page.addInitScript(() => sessionStorage.setItem('noticeSeen', '1'));
@@ -172,7 +192,10 @@ for (const lang of ['zh', 'en'] as const) {
     await page.locator('.sessions').nth(1).locator('.session:not(.session--off)').last().click();
     const visitor = page.locator('.visitor').first();
     await visitor.locator('input').first().fill(P.name);
-    await visitor.locator('input').nth(1).fill(mainlandId('1992-07-07', lang === 'zh' ? '311' : '312'));
+    await visitor
+      .locator('input')
+      .nth(1)
+      .fill(mainlandId('1992-07-07', lang === 'zh' ? '311' : '312'));
     await page.getByRole('checkbox').check();
     await noSidewaysScroll(page);
     await shot(page, lang, '88-package');

@@ -8,12 +8,32 @@ import { noSidewaysScroll, noWordBrokenMidWord, tapTarget, useLanguage, whereThe
 
 const T = {
   zh: {
-    coupons: '我的优惠券', code: '兑换码', redeem: '兑换', notFound: '兑换码不存在，请核对后重新输入', expired: '该优惠券已过期',
-    bound: '已兑换', valid: '可使用', used: '已使用', next: '下一步', submit: '提交订单', discount: '优惠券抵扣', worth: '立减¥10',
+    coupons: '我的优惠券',
+    code: '兑换码',
+    redeem: '兑换',
+    notFound: '兑换码不存在，请核对后重新输入',
+    expired: '该优惠券已过期',
+    bound: '已兑换',
+    valid: '可使用',
+    used: '已使用',
+    next: '下一步',
+    submit: '提交订单',
+    discount: '优惠券抵扣',
+    worth: '立减¥10',
   },
   en: {
-    coupons: 'My coupons', code: 'Code', redeem: 'Redeem', notFound: 'This redemption code does not exist; please check it and try again', expired: 'This coupon has expired',
-    bound: 'Redeemed', valid: 'Valid', used: 'Used', next: 'Next', submit: 'Place order', discount: 'Coupons', worth: '¥10 off',
+    coupons: 'My coupons',
+    code: 'Code',
+    redeem: 'Redeem',
+    notFound: 'This redemption code does not exist; please check it and try again',
+    expired: 'This coupon has expired',
+    bound: 'Redeemed',
+    valid: 'Valid',
+    used: 'Used',
+    next: 'Next',
+    submit: 'Place order',
+    discount: 'Coupons',
+    worth: '¥10 off',
   },
 } as const;
 
@@ -65,8 +85,14 @@ for (const [i, lang] of (['zh', 'en'] as const).entries()) {
     await page.locator('[data-hall="main"] .session:not(.session--off)').first().click();
     await page.getByRole('button', { name: L.next }).click();
     const visitor = page.locator('.visitor').first();
-    await visitor.locator('input').first().fill(lang === 'zh' ? '王小明' : '李小红');
-    await visitor.locator('input').nth(1).fill(mainlandId('1988-08-08', String(Date.now()).slice(-3)));
+    await visitor
+      .locator('input')
+      .first()
+      .fill(lang === 'zh' ? '王小明' : '李小红');
+    await visitor
+      .locator('input')
+      .nth(1)
+      .fill(mainlandId('1988-08-08', String(Date.now()).slice(-3)));
     const pick = visitor.locator('select[name="coupon-0"]');
     await tapTarget(pick);
     await pick.selectOption(code);

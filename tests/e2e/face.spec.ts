@@ -12,19 +12,45 @@ import { noSidewaysScroll, noWordBrokenMidWord, tapTarget, useLanguage, whereThe
 
 const T = {
   zh: {
-    next: '下一步', title: '人像照片', agreement: '人像采集协议', agree: '同意', small: '人像照片尺寸不能小于200×200像素', noFace: '人脸识别失败，请按要求重新上传', format: '仅支持 jpg、jpeg、png 格式的图片',
-    bound: '已添加人像', album: '从相册选择', camera: '拍照', delete: '删除人像', certificateFirst: '请先填写该观众的证件信息', save: '保存', ocrUnavailable: '证件识别服务暂不可用，请手动填写',
+    next: '下一步',
+    title: '人像照片',
+    agreement: '人像采集协议',
+    agree: '同意',
+    small: '人像照片尺寸不能小于200×200像素',
+    noFace: '人脸识别失败，请按要求重新上传',
+    format: '仅支持 jpg、jpeg、png 格式的图片',
+    bound: '已添加人像',
+    album: '从相册选择',
+    camera: '拍照',
+    delete: '删除人像',
+    certificateFirst: '请先填写该观众的证件信息',
+    save: '保存',
+    ocrUnavailable: '证件识别服务暂不可用，请手动填写',
   },
   en: {
-    next: 'Next', title: 'Face photo', agreement: 'Portrait agreement', agree: 'I agree', small: 'The face photo must be at least 200×200 pixels', noFace: 'Face recognition failed: upload again as required', format: 'Only jpg, jpeg or png images are allowed',
-    bound: 'Face photo added', album: 'From album', camera: 'Take a photo', delete: 'Delete the photo', certificateFirst: "Enter the visitor's certificate first", save: 'Save', ocrUnavailable: 'Certificate recognition is unavailable; please type the number',
+    next: 'Next',
+    title: 'Face photo',
+    agreement: 'Portrait agreement',
+    agree: 'I agree',
+    small: 'The face photo must be at least 200×200 pixels',
+    noFace: 'Face recognition failed: upload again as required',
+    format: 'Only jpg, jpeg or png images are allowed',
+    bound: 'Face photo added',
+    album: 'From album',
+    camera: 'Take a photo',
+    delete: 'Delete the photo',
+    certificateFirst: "Enter the visitor's certificate first",
+    save: 'Save',
+    ocrUnavailable: 'Certificate recognition is unavailable; please type the number',
   },
 } as const;
 
 const photo = async (width: number, height: number) => ({
   name: 'me.jpg',
   mimeType: 'image/jpeg',
-  buffer: await sharp({ create: { width, height, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer(),
+  buffer: await sharp({ create: { width, height, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .jpeg()
+    .toBuffer(),
 });
 
 const portrait = () => ({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: readFileSync('node_modules/@vladmandic/face-api/demo/sample2.jpg') });

@@ -12,8 +12,28 @@ import { fill, shot } from './helpers.ts';
 import { noSidewaysScroll, tapTarget, useLanguage } from './looks.ts';
 
 const TEXT = {
-  zh: { main: '主展厅', in: '检票通过：1 张', out: '不能入场', notToday: '非当日门票', checked: '已检票', checkOrder: '按订单检票', orderNumber: '订单号', username: '用户名', login: '登录' },
-  en: { main: 'Main exhibition hall', in: 'In: 1', out: 'Not in', notToday: 'Not for today', checked: 'Already checked in', checkOrder: 'Check in the order', orderNumber: 'Order number', username: 'Username', login: 'Log in' },
+  zh: {
+    main: '主展厅',
+    in: '检票通过：1 张',
+    out: '不能入场',
+    notToday: '非当日门票',
+    checked: '已检票',
+    checkOrder: '按订单检票',
+    orderNumber: '订单号',
+    username: '用户名',
+    login: '登录',
+  },
+  en: {
+    main: 'Main exhibition hall',
+    in: 'In: 1',
+    out: 'Not in',
+    notToday: 'Not for today',
+    checked: 'Already checked in',
+    checkOrder: 'Check in the order',
+    orderNumber: 'Order number',
+    username: 'Username',
+    login: 'Log in',
+  },
 } as const;
 
 for (const lang of ['zh', 'en'] as const) {
@@ -55,8 +75,32 @@ for (const lang of ['zh', 'en'] as const) {
 }
 
 const DAY_TEXT = {
-  zh: { username: '用户名', login: '登录', title: '当日运营', stop: '停售', resume: '恢复售票', stopped: '已停售', reasonZh: '原因（中文）', reasonEn: '原因（英文）', needReason: '请填写中英文原因，游客将看到它', csv: '下载当日数据（CSV）', head: '日期,场馆,场次' },
-  en: { username: 'Username', login: 'Log in', title: 'The day', stop: 'Stop the sale', resume: 'Resume the sale', stopped: 'Sale stopped', reasonZh: 'Reason (Chinese)', reasonEn: 'Reason (English)', needReason: 'Give the reason in Chinese and English: visitors see it', csv: 'Download the figures (CSV)', head: 'date,hall,session' },
+  zh: {
+    username: '用户名',
+    login: '登录',
+    title: '当日运营',
+    stop: '停售',
+    resume: '恢复售票',
+    stopped: '已停售',
+    reasonZh: '原因（中文）',
+    reasonEn: '原因（英文）',
+    needReason: '请填写中英文原因，游客将看到它',
+    csv: '下载当日数据（CSV）',
+    head: '日期,场馆,场次',
+  },
+  en: {
+    username: 'Username',
+    login: 'Log in',
+    title: 'The day',
+    stop: 'Stop the sale',
+    resume: 'Resume the sale',
+    stopped: 'Sale stopped',
+    reasonZh: 'Reason (Chinese)',
+    reasonEn: 'Reason (English)',
+    needReason: 'Give the reason in Chinese and English: visitors see it',
+    csv: 'Download the figures (CSV)',
+    head: 'date,hall,session',
+  },
 } as const;
 
 for (const lang of ['zh', 'en'] as const) {
@@ -76,7 +120,11 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(session).toBeVisible();
     await session.getByRole('button', { name: T.stop }).click();
     await expect(page.getByRole('alert').filter({ hasText: T.needReason })).toBeVisible();
-    const field = (label: string) => session.locator('.rv-field').filter({ has: page.locator('.rv-field__label', { hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }) }).locator('input');
+    const field = (label: string) =>
+      session
+        .locator('.rv-field')
+        .filter({ has: page.locator('.rv-field__label', { hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }) })
+        .locator('input');
     await field(T.reasonZh).fill('设备检修');
     await field(T.reasonEn).fill('Maintenance');
     await session.getByRole('button', { name: T.stop }).click();
@@ -94,8 +142,24 @@ for (const lang of ['zh', 'en'] as const) {
 }
 
 const SETTINGS_TEXT = {
-  zh: { username: '用户名', login: '登录', title: '系统设置', save: '保存', label: '免费学生最低到馆比例（%）', range: '“免费学生最低到馆比例（%）”须为 0 到 100 之间的整数', saved: '已保存：team_min_arrival_percent' },
-  en: { username: 'Username', login: 'Log in', title: 'Settings', save: 'Save', label: 'Free pupils who must come (%)', range: '"Free pupils who must come (%)" must be a whole number from 0 to 100', saved: 'Saved: team_min_arrival_percent' },
+  zh: {
+    username: '用户名',
+    login: '登录',
+    title: '系统设置',
+    save: '保存',
+    label: '免费学生最低到馆比例（%）',
+    range: '“免费学生最低到馆比例（%）”须为 0 到 100 之间的整数',
+    saved: '已保存：team_min_arrival_percent',
+  },
+  en: {
+    username: 'Username',
+    login: 'Log in',
+    title: 'Settings',
+    save: 'Save',
+    label: 'Free pupils who must come (%)',
+    range: '"Free pupils who must come (%)" must be a whole number from 0 to 100',
+    saved: 'Saved: team_min_arrival_percent',
+  },
 } as const;
 
 for (const lang of ['zh', 'en'] as const) {

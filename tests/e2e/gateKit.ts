@@ -26,7 +26,10 @@ export async function buyMainHall(page: Page, lang: 'zh' | 'en', names: string[]
     if (i > 0) await page.getByRole('button', { name: T.addVisitor }).click();
     const visitor = page.locator('.visitor').nth(i);
     await visitor.locator('input').first().fill(name);
-    await visitor.locator('input').nth(1).fill(mainlandId(`198${i}-08-08`, stamp));
+    await visitor
+      .locator('input')
+      .nth(1)
+      .fill(mainlandId(`198${i}-08-08`, stamp));
   }
   await page.getByRole('button', { name: T.next }).click();
   await page.getByRole('checkbox').check();

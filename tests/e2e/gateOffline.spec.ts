@@ -17,14 +17,36 @@ import { noSidewaysScroll, noWordBrokenMidWord, tapTarget } from './looks.ts';
 
 const TEXT = {
   zh: {
-    main: '主展厅', username: '用户名', login: '登录', checkOrder: '按订单检票', orderNumber: '订单号',
-    list: /离线名单：\d+ 张门票/, offline: '网络中断：按离线名单检票', inOffline: '离线检票通过：1 张', waiting: (n: number) => `${n} 条检票记录待同步`, queued: '本机已离线检票',
-    synced: '已同步：1 张检票成功', duplicate: '重复检票', checked: '已检票', syncNow: '立即同步',
+    main: '主展厅',
+    username: '用户名',
+    login: '登录',
+    checkOrder: '按订单检票',
+    orderNumber: '订单号',
+    list: /离线名单：\d+ 张门票/,
+    offline: '网络中断：按离线名单检票',
+    inOffline: '离线检票通过：1 张',
+    waiting: (n: number) => `${n} 条检票记录待同步`,
+    queued: '本机已离线检票',
+    synced: '已同步：1 张检票成功',
+    duplicate: '重复检票',
+    checked: '已检票',
+    syncNow: '立即同步',
   },
   en: {
-    main: 'Main exhibition hall', username: 'Username', login: 'Log in', checkOrder: 'Check in the order', orderNumber: 'Order number',
-    list: /Offline list: \d+ tickets/, offline: 'Offline: answering from the list', inOffline: 'In (offline): 1', waiting: (n: number) => `${n} check-ins wait to sync`, queued: 'Already checked in offline here',
-    synced: 'Synced: 1 checked in', duplicate: 'Duplicate', checked: 'Already checked in', syncNow: 'Sync now',
+    main: 'Main exhibition hall',
+    username: 'Username',
+    login: 'Log in',
+    checkOrder: 'Check in the order',
+    orderNumber: 'Order number',
+    list: /Offline list: \d+ tickets/,
+    offline: 'Offline: answering from the list',
+    inOffline: 'In (offline): 1',
+    waiting: (n: number) => `${n} check-ins wait to sync`,
+    queued: 'Already checked in offline here',
+    synced: 'Synced: 1 checked in',
+    duplicate: 'Duplicate',
+    checked: 'Already checked in',
+    syncNow: 'Sync now',
   },
 } as const;
 
@@ -79,7 +101,10 @@ for (const lang of ['zh', 'en'] as const) {
 
     // Meanwhile another gate, online, lets the second ticket in.
     const admin = (await (await request.post('/prod-api/staff/login', { data: { username: 'staff', password: 'Museum2026' } })).json()).data.token as string;
-    const halls = (await (await request.get(`/prod-api/pool/ingore/getHall?queryDate=${visitDate}&openPerson=1&saleMode=1`)).json()).data as Array<{ hallId: number; hallKey: string }>;
+    const halls = (await (await request.get(`/prod-api/pool/ingore/getHall?queryDate=${visitDate}&openPerson=1&saleMode=1`)).json()).data as Array<{
+      hallId: number;
+      hallKey: string;
+    }>;
     const hallId = halls.find((h) => h.hallKey === 'main')!.hallId;
     const other = await request.post('/prod-api/staff/gate/checkIn', { headers: { authorization: `Bearer ${admin}` }, data: { hallId, qr: secondQr } });
     expect((await other.json()).data.passed).toBe(true);

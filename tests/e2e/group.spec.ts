@@ -67,7 +67,11 @@ async function loginSchool(page: Page, team: { creditCode: string; password: str
 /** Fills a field of the card `card` by its label. */
 async function fillIn(page: Page, card: ReturnType<Page['locator']>, label: string, value: string) {
   const exact = new RegExp(`^${label}$`);
-  await card.locator('.rv-field').filter({ has: page.locator('.rv-field__label', { hasText: exact }) }).locator('input').fill(value);
+  await card
+    .locator('.rv-field')
+    .filter({ has: page.locator('.rv-field__label', { hasText: exact }) })
+    .locator('input')
+    .fill(value);
 }
 
 for (const lang of ['zh', 'en'] as const) {
@@ -192,8 +196,26 @@ for (const lang of ['zh', 'en'] as const) {
 }
 
 const AGENCY_TEXT = {
-  zh: { chooseSeats: '自行选座', confirmSeats: '确认选座', films: '选择影片场次', choose: '选择该场次', visitors: '游客人数（不含领队）', leaderFree: '领队申请免费票', seats: '下单时由影院为全团集中安排', people: '团体共 31 人' },
-  en: { chooseSeats: 'Choose the seats yourself', confirmSeats: 'Confirm seats', films: 'Choose a film', choose: 'Choose this session', visitors: 'Visitors (without the leader)', leaderFree: 'Free ticket for the tour leader', seats: 'The cinema seats the group together', people: '31 people in the group' },
+  zh: {
+    chooseSeats: '自行选座',
+    confirmSeats: '确认选座',
+    films: '选择影片场次',
+    choose: '选择该场次',
+    visitors: '游客人数（不含领队）',
+    leaderFree: '领队申请免费票',
+    seats: '下单时由影院为全团集中安排',
+    people: '团体共 31 人',
+  },
+  en: {
+    chooseSeats: 'Choose the seats yourself',
+    confirmSeats: 'Confirm seats',
+    films: 'Choose a film',
+    choose: 'Choose this session',
+    visitors: 'Visitors (without the leader)',
+    leaderFree: 'Free ticket for the tour leader',
+    seats: 'The cinema seats the group together',
+    people: '31 people in the group',
+  },
 } as const;
 
 for (const lang of ['zh', 'en'] as const) {
@@ -203,7 +225,10 @@ for (const lang of ['zh', 'en'] as const) {
     await page.addInitScript(() => sessionStorage.setItem('teamNoticesSeen', '1'));
     await loginSchool(page, DEMO_AGENCY);
     await page.goto('/team/select/selectDate');
-    await page.locator('[data-testid="group-calendar"] .day--available').nth(lang === 'zh' ? 2 : 4).click();
+    await page
+      .locator('[data-testid="group-calendar"] .day--available')
+      .nth(lang === 'zh' ? 2 : 4)
+      .click();
     await page.locator('[data-hall="cinema"]').getByRole('link', { name: T.films }).click();
     await expect(page).toHaveURL(/\/team\/select\/cinemaSelect\/\d+$/);
     await noSidewaysScroll(page);
@@ -254,8 +279,26 @@ for (const lang of ['zh', 'en'] as const) {
 }
 
 const CART_TEXT = {
-  zh: { visitors: '游客人数（不含领队）', addToCart: '加入购物车', cartTitle: '团体购物车', people: '共 22 人，免费学生 0 人', payGroup: '支付该团体', held: '保留', missed: '失约记录', standing: '您的团体账户状态正常，可以预约' },
-  en: { visitors: 'Visitors (without the leader)', addToCart: 'Add to cart', cartTitle: 'Group cart', people: '22 people, 0 free pupils', payGroup: 'Pay for this group', held: 'Held', missed: 'Missed visits', standing: 'Your group account is in good standing; you can book' },
+  zh: {
+    visitors: '游客人数（不含领队）',
+    addToCart: '加入购物车',
+    cartTitle: '团体购物车',
+    people: '共 22 人，免费学生 0 人',
+    payGroup: '支付该团体',
+    held: '保留',
+    missed: '失约记录',
+    standing: '您的团体账户状态正常，可以预约',
+  },
+  en: {
+    visitors: 'Visitors (without the leader)',
+    addToCart: 'Add to cart',
+    cartTitle: 'Group cart',
+    people: '22 people, 0 free pupils',
+    payGroup: 'Pay for this group',
+    held: 'Held',
+    missed: 'Missed visits',
+    standing: 'Your group account is in good standing; you can book',
+  },
 } as const;
 
 for (const lang of ['zh', 'en'] as const) {
@@ -265,7 +308,10 @@ for (const lang of ['zh', 'en'] as const) {
     await page.addInitScript(() => sessionStorage.setItem('teamNoticesSeen', '1'));
     await loginSchool(page, DEMO_AGENCY);
     await page.goto('/team/select/selectDate');
-    await page.locator('[data-testid="group-calendar"] .day--available').nth(lang === 'zh' ? 5 : 6).click();
+    await page
+      .locator('[data-testid="group-calendar"] .day--available')
+      .nth(lang === 'zh' ? 5 : 6)
+      .click();
     await page.locator('[data-hall="main"] .session:not(.session--off)').last().click();
     await page.getByRole('button', { name: T.next }).click();
     await fill(page, T.name, '钱导游');

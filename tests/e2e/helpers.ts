@@ -46,7 +46,18 @@ export async function latestCode(from: Page | APIRequestContext, phone: string):
 export async function sliderTokenByApi(api: APIRequestContext): Promise<string> {
   const c = (await (await api.get('/prod-api/ingore/captchaImage')).json()).data as { captchaId: string };
   const x = TEST_CAPTCHA_GAP_X;
-  const r = (await (await api.post('/prod-api/ingore/captchaCheck', { data: { captchaId: c.captchaId, x, trail: [[0, 0], [x, 300]] } })).json()) as {
+  const r = (await (
+    await api.post('/prod-api/ingore/captchaCheck', {
+      data: {
+        captchaId: c.captchaId,
+        x,
+        trail: [
+          [0, 0],
+          [x, 300],
+        ],
+      },
+    })
+  ).json()) as {
     code: number;
     msg: string;
     data: { captchaToken: string };
@@ -109,7 +120,10 @@ export async function reviewOneAdult(page: Page, name: string, next: string, day
   await page.getByRole('button', { name: next }).click();
   const visitor = page.locator('.visitor').first();
   await visitor.locator('input').first().fill(name);
-  await visitor.locator('input').nth(1).fill(mainlandId('1988-08-08', String(Date.now()).slice(-3)));
+  await visitor
+    .locator('input')
+    .nth(1)
+    .fill(mainlandId('1988-08-08', String(Date.now()).slice(-3)));
   await page.getByRole('button', { name: next }).click();
   await expect(page).toHaveURL(/\/select\/addAudienceSure$/);
   return date;
@@ -118,7 +132,12 @@ export async function reviewOneAdult(page: Page, name: string, next: string, day
 /** Fills the react-vant field whose label is exactly `label`. */
 export async function fill(page: Page, label: string, value: string) {
   const exact = new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`);
-  await page.locator('.rv-field').filter({ has: page.locator('.rv-field__label', { hasText: exact }) }).locator('input, textarea').first().fill(value);
+  await page
+    .locator('.rv-field')
+    .filter({ has: page.locator('.rv-field__label', { hasText: exact }) })
+    .locator('input, textarea')
+    .first()
+    .fill(value);
 }
 
 /** Logs a demo staff account into the console through its login screen (in the page's language). */

@@ -74,9 +74,7 @@ async function paidOrder(page: Page): Promise<{ token: string; order: OrderDetai
   // The second bookable day (today's sessions may be over), the main hall's first open session.
   const days = await data<CalendarDay[]>(await api.get('/prod-api/pool/ingore/getCalendar'));
   const date = days.filter((d) => d.state === 'available')[1].date;
-  const halls = await data<HallPool[]>(
-    await api.get('/prod-api/pool/ingore/getHall', { params: { openPerson: 1, queryDate: date, saleMode: 1 } }),
-  );
+  const halls = await data<HallPool[]>(await api.get('/prod-api/pool/ingore/getHall', { params: { openPerson: 1, queryDate: date, saleMode: 1 } }));
   const hall = halls.find((h) => h.hallKey === 'main')!;
   const session = hall.scheduleTicketPoolVOS.find((s) => !s.disabled)!;
   const adult = session.priceTicketPoolVOS.find((p) => p.kind === 'adult')!;
@@ -94,19 +92,13 @@ async function paidOrder(page: Page): Promise<{ token: string; order: OrderDetai
     },
     session.priceTicketPoolVOS,
   );
-  const placed = await data<{ orderId: number }>(
-    await api.post('/prod-api/config/orderRule/placeOrder', { data: request, headers: auth }),
-  );
-  const { payUrl } = await data<{ payUrl: string }>(
-    await api.post('/prod-api/pay/create', { data: { orderId: placed.orderId }, headers: auth }),
-  );
+  const placed = await data<{ orderId: number }>(await api.post('/prod-api/config/orderRule/placeOrder', { data: request, headers: auth }));
+  const { payUrl } = await data<{ payUrl: string }>(await api.post('/prod-api/pay/create', { data: { orderId: placed.orderId }, headers: auth }));
   const payId = new URL(payUrl, 'http://localhost').searchParams.get('payId')!;
   const paid = await api.post('/prod-api/pay/sim/submit', { form: { payId, result: 'pay' }, maxRedirects: 0 });
   expect(paid.headers().location).toContain(`/order/paySuccess/${placed.orderId}`);
 
-  const order = await data<OrderDetail>(
-    await api.get(`/prod-api/order/OrderInfo/searchPersonOrder/${placed.orderId}`, { headers: auth }),
-  );
+  const order = await data<OrderDetail>(await api.get(`/prod-api/order/OrderInfo/searchPersonOrder/${placed.orderId}`, { headers: auth }));
   expect(order.status).toBe('completed');
   return { token, order };
 }
@@ -182,8 +174,30 @@ for (const lang of ['zh', 'en'] as const) {
 }
 
 const ISSUE_TEXT = {
-  zh: { username: '用户名', login: '登录', invoices: '发票开具', issue: '开具发票', confirm: '确认开具', issued: '已开具', staffDownload: '下载 PDF', download: '下载电子发票（PDF）', hint: '发票已开具，可下载电子发票（PDF）', flagged: '开票后退款' },
-  en: { username: 'Username', login: 'Log in', invoices: 'Invoices', issue: 'Issue the invoice', confirm: 'Issue', issued: 'Issued', staffDownload: 'Download the PDF', download: 'Download the invoice (PDF)', hint: 'The invoice is issued: download it as a PDF', flagged: 'Refunded since' },
+  zh: {
+    username: '用户名',
+    login: '登录',
+    invoices: '发票开具',
+    issue: '开具发票',
+    confirm: '确认开具',
+    issued: '已开具',
+    staffDownload: '下载 PDF',
+    download: '下载电子发票（PDF）',
+    hint: '发票已开具，可下载电子发票（PDF）',
+    flagged: '开票后退款',
+  },
+  en: {
+    username: 'Username',
+    login: 'Log in',
+    invoices: 'Invoices',
+    issue: 'Issue the invoice',
+    confirm: 'Issue',
+    issued: 'Issued',
+    staffDownload: 'Download the PDF',
+    download: 'Download the invoice (PDF)',
+    hint: 'The invoice is issued: download it as a PDF',
+    flagged: 'Refunded since',
+  },
 } as const;
 
 /** The bytes of the download a tap starts: a PDF. */
@@ -192,7 +206,12 @@ async function downloadedPdf(page: Page, tap: () => Promise<void>): Promise<{ na
   await tap();
   const file = await download;
   const { readFileSync } = await import('node:fs');
-  return { name: file.suggestedFilename(), head: readFileSync((await file.path())!).subarray(0, 5).toString('latin1') };
+  return {
+    name: file.suggestedFilename(),
+    head: readFileSync((await file.path())!)
+      .subarray(0, 5)
+      .toString('latin1'),
+  };
 }
 
 for (const lang of ['zh', 'en'] as const) {
@@ -201,7 +220,14 @@ for (const lang of ['zh', 'en'] as const) {
     const { token, order } = await paidOrder(page);
     const requested = await data<{ invoiceId: number }>(
       await page.request.post('/prod-api/invoice/apply', {
-        data: { orderId: order.orderId, titleType: 2, title: TEXT[lang].companyName, taxNumber: CREDIT_CODE, addressPhone: '北京市朝阳区北辰东路5号 010-59041000', email: 'finance@example.com' },
+        data: {
+          orderId: order.orderId,
+          titleType: 2,
+          title: TEXT[lang].companyName,
+          taxNumber: CREDIT_CODE,
+          addressPhone: '北京市朝阳区北辰东路5号 010-59041000',
+          email: 'finance@example.com',
+        },
         headers: { Authorization: `Bearer ${token}` },
       }),
     );
@@ -251,7 +277,12 @@ for (const lang of ['zh', 'en'] as const) {
     expect(visitorFile).toEqual({ name: `invoice-${number}.pdf`, head: '%PDF-' });
 
     // A refund after the issue: the visitor is told the invoice no longer matches, finance sees it flagged.
-    await data(await page.request.post('/prod-api/order/refund/frontUserRefund', { data: { ticketIds: [order.tickets[0].ticketId] }, headers: { Authorization: `Bearer ${token}` } }));
+    await data(
+      await page.request.post('/prod-api/order/refund/frontUserRefund', {
+        data: { ticketIds: [order.tickets[0].ticketId] },
+        headers: { Authorization: `Bearer ${token}` },
+      }),
+    );
     await page.reload();
     await whereTheEyeIs(page, page.getByTestId('invoice-flagged'));
     await expect(page.getByTestId('invoice-flagged')).toContainText(formatMoney(order.amount));

@@ -7,12 +7,38 @@ import { noSidewaysScroll, noWordBrokenMidWord, tapTarget, useLanguage, whereThe
 
 const T = {
   zh: {
-    board: '留言板', write: '我要留言', send: '提交留言', typeNeeded: '请选择服务类型', type: '失物招领', description: '留言内容', contact: '联系人',
-    waiting: '待回复', replied: '已回复', staffLink: '留言回复', username: '用户名', login: '登录', reply: '回复内容', sendReply: '发送回复', museumReply: '馆方回复',
+    board: '留言板',
+    write: '我要留言',
+    send: '提交留言',
+    typeNeeded: '请选择服务类型',
+    type: '失物招领',
+    description: '留言内容',
+    contact: '联系人',
+    waiting: '待回复',
+    replied: '已回复',
+    staffLink: '留言回复',
+    username: '用户名',
+    login: '登录',
+    reply: '回复内容',
+    sendReply: '发送回复',
+    museumReply: '馆方回复',
   },
   en: {
-    board: 'Messages', write: 'Leave a message', send: 'Send message', typeNeeded: 'Please choose a service type', type: 'Lost property', description: 'Message', contact: 'Contact name',
-    waiting: 'Waiting', replied: 'Replied', staffLink: 'Message board', username: 'Username', login: 'Log in', reply: 'Reply', sendReply: 'Send the reply', museumReply: "The museum's reply",
+    board: 'Messages',
+    write: 'Leave a message',
+    send: 'Send message',
+    typeNeeded: 'Please choose a service type',
+    type: 'Lost property',
+    description: 'Message',
+    contact: 'Contact name',
+    waiting: 'Waiting',
+    replied: 'Replied',
+    staffLink: 'Message board',
+    username: 'Username',
+    login: 'Log in',
+    reply: 'Reply',
+    sendReply: 'Send the reply',
+    museumReply: "The museum's reply",
   },
 } as const;
 
@@ -34,7 +60,8 @@ for (const lang of ['zh', 'en'] as const) {
     const type = page.getByRole('radio', { name: L.type });
     await tapTarget(type);
     await type.click();
-    const words = lang === 'zh' ? '周六在穹幕影院丢了一把蓝色雨伞，请问有人捡到吗？' : 'I left a blue umbrella in the dome cinema on Saturday. Has anyone found it?';
+    const words =
+      lang === 'zh' ? '周六在穹幕影院丢了一把蓝色雨伞，请问有人捡到吗？' : 'I left a blue umbrella in the dome cinema on Saturday. Has anyone found it?';
     await fill(page, L.description, words);
     await fill(page, L.contact, lang === 'zh' ? '李雷' : 'Li Lei');
     await noSidewaysScroll(page);
@@ -59,7 +86,10 @@ for (const lang of ['zh', 'en'] as const) {
     await shot(staff, lang, '100-staff-console');
     await staff.getByRole('link', { name: L.staffLink }).click();
     await expect(staff).toHaveURL(/\/staff\/messages$/);
-    await staff.getByTestId('staff-message').filter({ hasText: words.slice(0, 10) }).click();
+    await staff
+      .getByTestId('staff-message')
+      .filter({ hasText: words.slice(0, 10) })
+      .click();
     await staff.getByRole('button', { name: L.sendReply }).click();
     await whereTheEyeIs(staff, staff.getByRole('alert'));
     const answer = lang === 'zh' ? '您好，雨伞已在一楼服务台，请凭服务编号领取。' : 'Hello: the umbrella is at the ground-floor desk; quote your service code.';

@@ -86,10 +86,12 @@ for (const lang of ['zh', 'en'] as const) {
     await editor.getByRole('button', { name: T.save }).click();
     const refusal = page.getByRole('alert').filter({ hasText: T.order });
     // On screen (this screen has no footer bar for looks.ts' whereTheEyeIs to measure against).
-    await expect.poll(async () => {
-      const box = await refusal.boundingBox();
-      return box !== null && box.y >= 0 && box.y + box.height <= 667;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const box = await refusal.boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= 667;
+      })
+      .toBe(true);
     await noSidewaysScroll(page);
     await shot(page, lang, '100-sessions-refused');
     await row.locator('input[type=time]').nth(0).fill(T.begin);

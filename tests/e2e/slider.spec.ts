@@ -32,7 +32,10 @@ test.use({ baseURL: async ({ sliderServer }, use) => use(sliderServer.baseURL) }
  * matching the piece's picture against the background (Pearson correlation per column). */
 async function findGap(background: string, piece: string, pieceY: number): Promise<number> {
   const grey = async (dataUrl: string) => {
-    const { data, info } = await sharp(Buffer.from(dataUrl.split(',')[1], 'base64')).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(Buffer.from(dataUrl.split(',')[1], 'base64'))
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     return { data, width: info.width };
   };
   const bg = await grey(background);
@@ -42,12 +45,22 @@ async function findGap(background: string, piece: string, pieceY: number): Promi
   let best = 0;
   let bestScore = -Infinity;
   for (let x = 0; x + size <= bg.width; x++) {
-    let sa = 0, sb = 0, saa = 0, sbb = 0, sab = 0, n = 0;
+    let sa = 0,
+      sb = 0,
+      saa = 0,
+      sbb = 0,
+      sab = 0,
+      n = 0;
     for (let y = inner; y < size - inner; y++) {
       for (let i = inner; i < size - inner; i++) {
         const a = pc.data[y * size + i];
         const b = bg.data[(pieceY + y) * bg.width + x + i];
-        sa += a; sb += b; saa += a * a; sbb += b * b; sab += a * b; n++;
+        sa += a;
+        sb += b;
+        saa += a * a;
+        sbb += b * b;
+        sab += a * b;
+        n++;
       }
     }
     const score = (n * sab - sa * sb) / Math.sqrt((n * saa - sa * sa) * (n * sbb - sb * sb) || 1);

@@ -110,9 +110,28 @@ for (const lang of ['zh', 'en'] as const) {
     for (const chip of await page.locator('.team-types .chip').all()) await tapTarget(chip);
 
     // The form, the code to the contact mobile, the documents.
-    const labels = lang === 'zh'
-      ? { teamName: '团体名称', creditCode: '信用代码', contactName: '联系人', contactPhone: '联系人手机', code: '验证码', address: '地址', password: '密码', confirm: '确认密码' }
-      : { teamName: 'Group name', creditCode: 'Credit code', contactName: 'Contact person', contactPhone: 'Contact mobile', code: 'Verification code', address: 'Address', password: 'Password', confirm: 'Confirm password' };
+    const labels =
+      lang === 'zh'
+        ? {
+            teamName: '团体名称',
+            creditCode: '信用代码',
+            contactName: '联系人',
+            contactPhone: '联系人手机',
+            code: '验证码',
+            address: '地址',
+            password: '密码',
+            confirm: '确认密码',
+          }
+        : {
+            teamName: 'Group name',
+            creditCode: 'Credit code',
+            contactName: 'Contact person',
+            contactPhone: 'Contact mobile',
+            code: 'Verification code',
+            address: 'Address',
+            password: 'Password',
+            confirm: 'Confirm password',
+          };
     await fill(page, labels.teamName, name);
     await fill(page, labels.creditCode, creditCode.toLowerCase());
     await fill(page, labels.contactName, '李老师');
@@ -157,7 +176,12 @@ for (const lang of ['zh', 'en'] as const) {
     await card.click();
     await expect(page.locator('.staff-doc img')).toHaveCount(2);
     await expect
-      .poll(() => page.locator('.staff-doc img').first().evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .poll(() =>
+        page
+          .locator('.staff-doc img')
+          .first()
+          .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+      )
       .toBe(320);
     await noSidewaysScroll(page);
     await shot(page, lang, '55-staff-review');
@@ -212,7 +236,10 @@ for (const lang of ['zh', 'en'] as const) {
     // Its first class visit, 16 pupils and a teacher, paid; then called off as a whole: the
     // refund says first that it freezes the school, and it does.
     await page.goto('/team/select/selectDate');
-    await page.locator('[data-testid="group-calendar"] .day--available').nth(lang === 'zh' ? 7 : 8).click();
+    await page
+      .locator('[data-testid="group-calendar"] .day--available')
+      .nth(lang === 'zh' ? 7 : 8)
+      .click();
     await page.locator('[data-hall="main"] .session:not(.session--off)').first().click();
     await page.getByRole('button', { name: T.next }).click();
     await fill(page, T.leader.name, '张老师');
@@ -221,8 +248,18 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByRole('button', { name: T.next }).click();
     const grades = page.locator('.grade');
     await grades.nth(1).getByRole('button', { name: T.remove }).click();
-    for (const [label, value] of [[T.grade.boys, '8'], [T.grade.girls, '8'], [T.grade.total, '16'], [T.grade.beijing, '16']]) {
-      await grades.first().locator('.rv-field').filter({ has: page.locator('.rv-field__label', { hasText: new RegExp(`^${label}$`) }) }).locator('input').fill(value);
+    for (const [label, value] of [
+      [T.grade.boys, '8'],
+      [T.grade.girls, '8'],
+      [T.grade.total, '16'],
+      [T.grade.beijing, '16'],
+    ]) {
+      await grades
+        .first()
+        .locator('.rv-field')
+        .filter({ has: page.locator('.rv-field__label', { hasText: new RegExp(`^${label}$`) }) })
+        .locator('input')
+        .fill(value);
     }
     await page.getByRole('button', { name: T.next }).click();
     await fill(page, T.leader.name, '李老师');
@@ -275,7 +312,10 @@ for (const lang of ['zh', 'en'] as const) {
     // Before logging in: the notices and the questions, open to anyone.
     await page.goto('/team/login');
     await page.getByRole('link', { name: lang === 'zh' ? '公告' : 'Notices' }).click();
-    await page.locator('.notice-item').filter({ hasText: lang === 'zh' ? '团体预约须知' : 'Notes for group visits' }).click();
+    await page
+      .locator('.notice-item')
+      .filter({ hasText: lang === 'zh' ? '团体预约须知' : 'Notes for group visits' })
+      .click();
     await expect(page.locator('.notice-detail__text')).toContainText(lang === 'zh' ? '领队' : 'leader');
     await noSidewaysScroll(page);
     await shot(page, lang, '65-notice');
@@ -305,9 +345,36 @@ for (const lang of ['zh', 'en'] as const) {
 
 for (const lang of ['zh', 'en'] as const) {
   test(`a school renews its certificate and the staff set the new date (${lang})`, async ({ page }) => {
-    const L = lang === 'zh'
-      ? { creditTitle: '更新信用代码证书', send: '提交申请', sent: '申请已提交', requests: '申请', approve: '通过', expiresOn: '新的有效期至', approved: '已通过', validUntil: '信用代码证书有效期至 2032-12-31', changeInfo: '修改团体信息', contactName: '联系人', address: '地址', save: '保存' }
-      : { creditTitle: 'Renew the credit certificate', send: 'Send the request', sent: 'Request sent', requests: 'Requests', approve: 'Approve', expiresOn: 'New expiry date', approved: 'Approved', validUntil: 'Credit certificate valid until 2032-12-31', changeInfo: 'Edit group details', contactName: 'Contact person', address: 'Address', save: 'Save' };
+    const L =
+      lang === 'zh'
+        ? {
+            creditTitle: '更新信用代码证书',
+            send: '提交申请',
+            sent: '申请已提交',
+            requests: '申请',
+            approve: '通过',
+            expiresOn: '新的有效期至',
+            approved: '已通过',
+            validUntil: '信用代码证书有效期至 2032-12-31',
+            changeInfo: '修改团体信息',
+            contactName: '联系人',
+            address: '地址',
+            save: '保存',
+          }
+        : {
+            creditTitle: 'Renew the credit certificate',
+            send: 'Send the request',
+            sent: 'Request sent',
+            requests: 'Requests',
+            approve: 'Approve',
+            expiresOn: 'New expiry date',
+            approved: 'Approved',
+            validUntil: 'Credit certificate valid until 2032-12-31',
+            changeInfo: 'Edit group details',
+            contactName: 'Contact person',
+            address: 'Address',
+            save: 'Save',
+          };
     await useLanguage(page, lang);
     const login = await page.request.post('/prod-api/login', { data: { username: '91110000MA0000001L', password: 'School2026' } });
     const { data } = (await login.json()) as { data: { token: string } };
@@ -330,7 +397,11 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByRole('tab', { name: L.requests }).click();
     const request = page.locator('.staff-request').last();
     await expect(request.locator('.staff-doc img')).toHaveCount(1);
-    await request.locator('.rv-field').filter({ has: page.locator('.rv-field__label', { hasText: L.expiresOn }) }).locator('input').fill('2032-12-31');
+    await request
+      .locator('.rv-field')
+      .filter({ has: page.locator('.rv-field__label', { hasText: L.expiresOn }) })
+      .locator('input')
+      .fill('2032-12-31');
     await request.getByRole('button', { name: L.approve, exact: true }).click();
     await expect(request.getByRole('status')).toBeVisible();
     await shot(page, lang, '61-staff-request-approved');

@@ -54,7 +54,9 @@ const TEXT = {
 /** A group registered with its code and documents and approved by the staff, logged in. */
 async function approvedGroup(page: Page): Promise<{ creditCode: string; phone: string }> {
   const api = page.request;
-  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#36c' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#36c' } })
+    .png()
+    .toBuffer();
   const upload = async () => {
     const res = await api.post('/prod-api/common/ingore/upload', { multipart: { file: { name: 'doc.png', mimeType: 'image/png', buffer: png } } });
     return (await res.json()).data.uploadId as string;

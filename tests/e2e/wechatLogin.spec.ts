@@ -12,14 +12,46 @@ test.use(chatAppContext);
 
 const T = {
   zh: {
-    newOne: '一个新身份', next: '继续', allow: '允许', refuse: '拒绝', phone: '手机号', code: '验证码', sendCode: '获取验证码', bind: '绑定并继续',
-    bindTitle: '绑定手机号', bindIdentity: '手机号将绑定到以下微信账号：', notMine: '这不是我的微信账号，退出登录',
-    otherBrowser: '该登录链接来自其他浏览器，未登录任何账号。请在此重新登录', confirm: '确认登录', approved: '已确认，另一块屏幕将自动登录', wechat: '微信', unbind: '解绑', unbound: '已解绑微信', scanLink: '微信扫码登录', wrongCode: '验证码错误或已过期',
+    newOne: '一个新身份',
+    next: '继续',
+    allow: '允许',
+    refuse: '拒绝',
+    phone: '手机号',
+    code: '验证码',
+    sendCode: '获取验证码',
+    bind: '绑定并继续',
+    bindTitle: '绑定手机号',
+    bindIdentity: '手机号将绑定到以下微信账号：',
+    notMine: '这不是我的微信账号，退出登录',
+    otherBrowser: '该登录链接来自其他浏览器，未登录任何账号。请在此重新登录',
+    confirm: '确认登录',
+    approved: '已确认，另一块屏幕将自动登录',
+    wechat: '微信',
+    unbind: '解绑',
+    unbound: '已解绑微信',
+    scanLink: '微信扫码登录',
+    wrongCode: '验证码错误或已过期',
   },
   en: {
-    newOne: 'A new identity', next: 'Continue', allow: 'Allow', refuse: 'Refuse', phone: 'Mobile', code: 'Code', sendCode: 'Send code', bind: 'Bind and continue',
-    bindTitle: 'Bind your mobile number', bindIdentity: 'Your number will be joined to this WeChat account:', notMine: 'Not my WeChat account: log out',
-    otherBrowser: 'This login link came from another browser: nobody was logged in. Please log in again here', confirm: 'Confirm', approved: 'Confirmed: the other screen logs in now', wechat: 'WeChat', unbind: 'Unbind', unbound: 'WeChat unbound', scanLink: 'Log in with WeChat (scan)', wrongCode: 'Verification code is incorrect or expired',
+    newOne: 'A new identity',
+    next: 'Continue',
+    allow: 'Allow',
+    refuse: 'Refuse',
+    phone: 'Mobile',
+    code: 'Code',
+    sendCode: 'Send code',
+    bind: 'Bind and continue',
+    bindTitle: 'Bind your mobile number',
+    bindIdentity: 'Your number will be joined to this WeChat account:',
+    notMine: 'Not my WeChat account: log out',
+    otherBrowser: 'This login link came from another browser: nobody was logged in. Please log in again here',
+    confirm: 'Confirm',
+    approved: 'Confirmed: the other screen logs in now',
+    wechat: 'WeChat',
+    unbind: 'Unbind',
+    unbound: 'WeChat unbound',
+    scanLink: 'Log in with WeChat (scan)',
+    wrongCode: 'Verification code is incorrect or expired',
   },
 } as const;
 
@@ -36,7 +68,11 @@ async function looksRight(page: Page) {
 for (const lang of ['zh', 'en'] as const) {
   const L = T[lang];
 
-  test(`a new chat-app visitor: OAuth with consent, a phone bound, then silent; a scan login approved from the chat app (${lang})`, async ({ page, browser, baseURL }) => {
+  test(`a new chat-app visitor: OAuth with consent, a phone bound, then silent; a scan login approved from the chat app (${lang})`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     await useLanguage(page, lang);
     await page.addInitScript(() => sessionStorage.setItem('noticeSeen', '1'));
 

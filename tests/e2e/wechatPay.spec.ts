@@ -17,8 +17,30 @@ import { noSidewaysScroll, tapTarget, useLanguage, whereTheEyeIs } from './looks
 test.use(chatAppContext);
 
 const T = {
-  zh: { newOne: '一个新身份', next: '继续', allow: '允许', phone: '手机号', code: '验证码', sendCode: '获取验证码', bind: '绑定并继续', pay: '立即支付', cancelled: '您已取消支付', paid: '支付成功' },
-  en: { newOne: 'A new identity', next: 'Continue', allow: 'Allow', phone: 'Mobile', code: 'Code', sendCode: 'Send code', bind: 'Bind and continue', pay: 'Pay now', cancelled: 'You cancelled the payment', paid: 'Payment successful' },
+  zh: {
+    newOne: '一个新身份',
+    next: '继续',
+    allow: '允许',
+    phone: '手机号',
+    code: '验证码',
+    sendCode: '获取验证码',
+    bind: '绑定并继续',
+    pay: '立即支付',
+    cancelled: '您已取消支付',
+    paid: '支付成功',
+  },
+  en: {
+    newOne: 'A new identity',
+    next: 'Continue',
+    allow: 'Allow',
+    phone: 'Mobile',
+    code: 'Code',
+    sendCode: 'Send code',
+    bind: 'Bind and continue',
+    pay: 'Pay now',
+    cancelled: 'You cancelled the payment',
+    paid: 'Payment successful',
+  },
 } as const;
 
 let fake: WechatPayFake;
@@ -27,7 +49,12 @@ let server: OwnServer;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   fake = await startWechatPayFake();
-  const keys = (dir: string) => Object.fromEntries(writeKeys(fake, dir).split('\n').map((line) => line.split(/=(.*)/s).slice(0, 2)));
+  const keys = (dir: string) =>
+    Object.fromEntries(
+      writeKeys(fake, dir)
+        .split('\n')
+        .map((line) => line.split(/=(.*)/s).slice(0, 2)),
+    );
   server = await startOwnServer({ CAPTCHA: 'test' }, keys);
 });
 

@@ -11,7 +11,13 @@ import { demoLogin, loginByApi, newPhone, reviewOneAdult, shot, solveSlider } fr
 
 const TEXT = {
   zh: { museum: '科技馆', desc: '选日期、选场次，在线预约参观', tickets: '的门票（', next: '下一步', submit: '提交订单' },
-  en: { museum: 'Science and Technology Museum', desc: 'Pick a day and a session and book your visit online', tickets: "'s tickets for ", next: 'Next', submit: 'Place order' },
+  en: {
+    museum: 'Science and Technology Museum',
+    desc: 'Pick a day and a session and book your visit online',
+    tickets: "'s tickets for ",
+    next: 'Next',
+    submit: 'Place order',
+  },
 } as const;
 
 const HIDDEN = ['menuItem:share:appMessage', 'menuItem:share:timeline', 'menuItem:copyUrl', 'menuItem:openWithSafari', 'menuItem:favorite'];
@@ -63,7 +69,14 @@ test.describe('in the chat app', () => {
       const origin = new URL(page.url()).origin;
       const [verify] = await invoked(page, 'preVerifyJSAPI');
       const args = verify.args as Record<string, string | string[]>;
-      expect(args.verifyJsApiList).toEqual(['updateAppMessageShareData', 'updateTimelineShareData', 'hideMenuItems', 'showMenuItems', 'getBrandWCPayRequest', 'closeWindow']);
+      expect(args.verifyJsApiList).toEqual([
+        'updateAppMessageShareData',
+        'updateTimelineShareData',
+        'hideMenuItems',
+        'showMenuItems',
+        'getBrandWCPayRequest',
+        'closeWindow',
+      ]);
       expect(args.verifyOpenTagList).toEqual([]);
       expect(args.verifySignType).toBe('sha1');
       const { ticket } = (await (await page.request.get('/prod-api/dev/wx/jsapiTicket')).json()).data;
@@ -74,7 +87,12 @@ test.describe('in the chat app', () => {
 
       // The museum's card, for a friend and for moments.
       const [card] = await invoked(page, 'updateAppMessageShareData');
-      expect(card.args).toMatchObject({ title: T.museum, desc: T.desc, link: `${origin}/individualCustomers/select/selectDate`, imgUrl: `${origin}/share-logo.png` });
+      expect(card.args).toMatchObject({
+        title: T.museum,
+        desc: T.desc,
+        link: `${origin}/individualCustomers/select/selectDate`,
+        imgUrl: `${origin}/share-logo.png`,
+      });
       const [timeline] = await invoked(page, 'updateTimelineShareData');
       expect(timeline.args).toMatchObject({ title: T.museum, link: `${origin}/individualCustomers/select/selectDate`, imgUrl: `${origin}/share-logo.png` });
       const logo = await page.request.get(`${origin}/share-logo.png`);
@@ -118,7 +136,8 @@ async function signedUrls(page: Page, candidates: string[]): Promise<string[]> {
   const { ticket } = (await (await page.request.get('/prod-api/dev/wx/jsapiTicket')).json()).data;
   return named(await bridgeCalls(page), 'preVerifyJSAPI').map(({ args }) => {
     const a = args as Record<string, string>;
-    const sign = (url: string) => createHash('sha1').update(`jsapi_ticket=${ticket}&noncestr=${a.verifyNonceStr}&timestamp=${a.verifyTimestamp}&url=${url}`).digest('hex');
+    const sign = (url: string) =>
+      createHash('sha1').update(`jsapi_ticket=${ticket}&noncestr=${a.verifyNonceStr}&timestamp=${a.verifyTimestamp}&url=${url}`).digest('hex');
     return candidates.find((url) => sign(url) === a.verifySignature) ?? 'none of them';
   });
 }
@@ -144,7 +163,12 @@ for (const [os, userAgent, expected] of [
       await invoked(page, 'updateAppMessageShareData', 2);
       const origin = new URL(page.url()).origin;
       const paths = ['/', '/individualCustomers', '/individualCustomers/select/selectDate'];
-      expect(await signedUrls(page, paths.map((p) => origin + p))).toEqual(expected.map((p) => origin + p));
+      expect(
+        await signedUrls(
+          page,
+          paths.map((p) => origin + p),
+        ),
+      ).toEqual(expected.map((p) => origin + p));
     } finally {
       await context.close();
     }

@@ -111,7 +111,17 @@ export async function startWechatOAuthFake(): Promise<WechatOAuthFake> {
       if (!grant || grant.user.openid !== q.openid) return err(40001, 'invalid credential, access_token is invalid or not latest');
       if (grant.scope !== 'snsapi_userinfo') return err(48001, 'api unauthorized');
       const u = grant.user;
-      return json({ openid: u.openid, nickname: u.nickname, sex: 0, province: '', city: '', country: '', headimgurl: u.headimgurl, privilege: [], ...(u.unionid ? { unionid: u.unionid } : {}) });
+      return json({
+        openid: u.openid,
+        nickname: u.nickname,
+        sex: 0,
+        province: '',
+        city: '',
+        country: '',
+        headimgurl: u.headimgurl,
+        privilege: [],
+        ...(u.unionid ? { unionid: u.unionid } : {}),
+      });
     }
     res.writeHead(404, { 'content-type': 'text/plain' });
     res.end('not found');

@@ -148,7 +148,16 @@ export async function startWechatPayFake(options: { clock?: () => Date; port?: n
     ...(r.status === 'SUCCESS' ? { success_time: clock().toISOString() } : {}),
     status: r.status,
     funds_account: 'AVAILABLE',
-    amount: { total: r.total, refund: r.refund, payer_total: r.total, payer_refund: r.refund, settlement_refund: r.refund, settlement_total: r.total, discount_refund: 0, currency: 'CNY' },
+    amount: {
+      total: r.total,
+      refund: r.refund,
+      payer_total: r.total,
+      payer_refund: r.refund,
+      settlement_refund: r.refund,
+      settlement_total: r.total,
+      discount_refund: 0,
+      currency: 'CNY',
+    },
   });
 
   async function api(req: IncomingMessage, res: ServerResponse, urlPath: string, body: string): Promise<void> {
@@ -168,11 +177,17 @@ export async function startWechatPayFake(options: { clock?: () => Date; port?: n
       const ok =
         j.appid === ids.appId &&
         j.mchid === ids.mchId &&
-        typeof j.description === 'string' && j.description.length >= 1 && j.description.length <= 127 &&
-        typeof j.out_trade_no === 'string' && /^[A-Za-z0-9_\-|*]{6,32}$/.test(j.out_trade_no) &&
-        typeof j.notify_url === 'string' && /^https?:\/\/[^?#]+$/.test(j.notify_url) &&
-        Number.isSafeInteger(j.amount?.total) && j.amount.total > 0 &&
-        typeof j.payer?.openid === 'string' && j.payer.openid.length > 0;
+        typeof j.description === 'string' &&
+        j.description.length >= 1 &&
+        j.description.length <= 127 &&
+        typeof j.out_trade_no === 'string' &&
+        /^[A-Za-z0-9_\-|*]{6,32}$/.test(j.out_trade_no) &&
+        typeof j.notify_url === 'string' &&
+        /^https?:\/\/[^?#]+$/.test(j.notify_url) &&
+        Number.isSafeInteger(j.amount?.total) &&
+        j.amount.total > 0 &&
+        typeof j.payer?.openid === 'string' &&
+        j.payer.openid.length > 0;
       if (!ok) return error(res, 400, 'PARAM_ERROR', '参数错误');
       const known = transactions.get(j.out_trade_no);
       if (known?.trade_state === 'SUCCESS' || known?.trade_state === 'REFUND') return error(res, 403, 'ORDERPAID', '该订单已支付');
@@ -334,7 +349,12 @@ export async function startWechatPayFake(options: { clock?: () => Date; port?: n
         t.success_time = clock().toISOString();
       }
       // The notify tells of the payment's success, even replayed after a refund.
-      const resource = { ...txView(t), trade_state: 'SUCCESS', trade_state_desc: '支付成功', amount: { total: o.amount ?? t.total, payer_total: o.amount ?? t.total, currency: 'CNY', payer_currency: 'CNY' } };
+      const resource = {
+        ...txView(t),
+        trade_state: 'SUCCESS',
+        trade_state_desc: '支付成功',
+        amount: { total: o.amount ?? t.total, payer_total: o.amount ?? t.total, currency: 'CNY', payer_currency: 'CNY' },
+      };
       return deliver(t.notify_url, signNotify(platform, resource as never, clock()));
     },
     async finishRefund(outRefundNo: string, status: 'SUCCESS' | 'ABNORMAL' | 'CLOSED') {

@@ -8,7 +8,16 @@ import { callsOf } from './outcomes.ts';
 import { pathSuite } from './pathSuite.ts';
 import type { PathModel } from './paths.ts';
 
-const FREE: CancelConsequences = { upcomingTickets: 0, standingBy: 0, unpaidOrders: 1, cartHeld: 2, contacts: 3, messages: 0, keptOrders: 4, blockedUntil: null };
+const FREE: CancelConsequences = {
+  upcomingTickets: 0,
+  standingBy: 0,
+  unpaidOrders: 1,
+  cartHeld: 2,
+  contacts: 3,
+  messages: 0,
+  keptOrders: 4,
+  blockedUntil: null,
+};
 const TICKETS_TO_COME: CancelConsequences = { ...FREE, upcomingTickets: 2 };
 
 pathSuite('accountCancel', [

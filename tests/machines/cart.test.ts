@@ -8,7 +8,6 @@ import { cartInBrowser } from '../paths/models/orderLifecycle.ts';
 import { callsOf } from './outcomes.ts';
 import type { PathModel } from './paths.ts';
 
-
 const CART: ShoppingCart = { visitDate: '2026-12-01', lines: [cartLine(1), cartLine(2), cartLine(3, true)], serverTime: 0 };
 const EMPTY: ShoppingCart = { visitDate: null, lines: [], serverTime: 0 };
 const PLACED: CheckoutAnswer = { code: 200, msg: '', data: { orderId: 9, riskEnable: false, riskPolicy: 1, riskPrompt: null } };
@@ -30,13 +29,7 @@ pathSuite('cart', [
     },
     events: ((s) => {
       if (s.matches('ready')) {
-        return [
-          { type: 'TOGGLE', cartTicketId: 1 },
-          { type: 'TOGGLE', cartTicketId: 3 },
-          { type: 'SELECT_ALL' },
-          { type: 'RELOAD' },
-          { type: 'CHECKOUT' },
-        ];
+        return [{ type: 'TOGGLE', cartTicketId: 1 }, { type: 'TOGGLE', cartTicketId: 3 }, { type: 'SELECT_ALL' }, { type: 'RELOAD' }, { type: 'CHECKOUT' }];
       }
       if (s.matches('failed')) return [{ type: 'RELOAD' }];
       if (s.matches('verifying')) return [{ type: 'SLIDER.PASSED', token: 'captcha-1' }, { type: 'SLIDER.CANCEL' }];

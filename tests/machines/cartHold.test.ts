@@ -1,12 +1,6 @@
 import { createActor, fromPromise, SimulatedClock, waitFor, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import {
-  cartHoldMachine,
-  remainingSeconds,
-  type CartHoldEvent,
-  type CartHoldInput,
-  type CartLineInput,
-} from '../../machines/cartHold.machine.ts';
+import { cartHoldMachine, remainingSeconds, type CartHoldEvent, type CartHoldInput, type CartLineInput } from '../../machines/cartHold.machine.ts';
 import { HOLD_SLACK_MS } from '../../src/domain/limits.ts';
 import { pathSuite } from './pathSuite.ts';
 import { simulatedTicker } from './ticker.ts';

@@ -25,7 +25,11 @@ const description = (node: AnyStateNode): string => (node.meta as { description?
 const mid = (node: AnyStateNode) => node.id.replace(/[^A-Za-z0-9]/g, '_');
 
 /** A label without the signs that end a Mermaid label. */
-const label = (text: string) => text.replace(/[:;#{}\n]/g, ' ').replace(/\s+/g, ' ').trim();
+const label = (text: string) =>
+  text
+    .replace(/[:;#{}\n]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** The event of a transition as a person reads it. */
 function eventLabel(eventType: string): string {
@@ -139,7 +143,10 @@ export function catalogueOf(name: string, machine: AnyStateMachine, entries: Cat
   out.push(`| transitions | ${transitions.filter((t) => seenTransitions.has(t)).length} | ${transitions.length} |`);
   out.push(`| paths | ${entries.length} | ${entries.length}${simpleCount ? ` (+ ${simpleCount} simple paths of orderings, run in memory only)` : ''} |`, '');
   if (entries.some((e) => e.model.name === BROWSER_MODEL)) {
-    out.push(`The paths of "${BROWSER_MODEL}" run in Chromium against the real server: \`npm run test:paths -- -g "${pathTitle(name, BROWSER_MODEL, 1)}"\` runs the first.`, '');
+    out.push(
+      `The paths of "${BROWSER_MODEL}" run in Chromium against the real server: \`npm run test:paths -- -g "${pathTitle(name, BROWSER_MODEL, 1)}"\` runs the first.`,
+      '',
+    );
   }
   const numbers = new Map<PathModel, number>();
   for (const { model, path, result } of entries) {
@@ -150,7 +157,15 @@ export function catalogueOf(name: string, machine: AnyStateMachine, entries: Cat
     const [first, ...rest] = path.steps;
     out.push(`1. Start: ${whereText(machine, first?.state ?? path.state)}.`);
     for (const step of rest) out.push(`1. ${stepText(model, step.event)} → ${whereText(machine, step.state)}.`);
-    out.push('', `States: ${[...result.states].filter((s) => s !== machine.id).sort().map((s) => `\`${s}\``).join(', ')}.`, '');
+    out.push(
+      '',
+      `States: ${[...result.states]
+        .filter((s) => s !== machine.id)
+        .sort()
+        .map((s) => `\`${s}\``)
+        .join(', ')}.`,
+      '',
+    );
   }
   return `${out.join('\n').trimEnd()}\n`;
 }
@@ -158,7 +173,7 @@ export function catalogueOf(name: string, machine: AnyStateMachine, entries: Cat
 /** docs/qa/README.md: every machine's page with its coverage line. */
 export function indexOf(rows: Array<{ name: string; states: string; transitions: string; paths: number }>): string {
   const out = [
-    '# QA: the machines\' paths',
+    "# QA: the machines' paths",
     '',
     'Written by `npm run qa:paths` (the machine lane fails when a page is stale). Each page has the',
     "machine's state diagram (drawn, and its Mermaid source; each state with its description) and its numbered paths, as",

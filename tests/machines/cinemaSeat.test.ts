@@ -35,7 +35,9 @@ pathSuite('cinemaSeat', [
 const withMaps = (...maps: SeatMap[]) => {
   let n = 0;
   // Time stands still here: the map reloads at CONFIRM only.
-  return cinemaSeatMachine.provide({ actors: { loadMap: fromPromise(async () => maps[Math.min(n++, maps.length - 1)]), ticker: simulatedTicker(new SimulatedClock()) } });
+  return cinemaSeatMachine.provide({
+    actors: { loadMap: fromPromise(async () => maps[Math.min(n++, maps.length - 1)]), ticker: simulatedTicker(new SimulatedClock()) },
+  });
 };
 
 describe('cinemaSeat: behaviour', () => {
@@ -53,7 +55,13 @@ describe('cinemaSeat: behaviour', () => {
     actor.send({ type: 'TOGGLE', seat: '1-4' });
     actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(actor.getSnapshot().output).toEqual({ seats: ['1-2', '1-4'], places: [{ rowLabel: '1', seatLabel: '2' }, { rowLabel: '1', seatLabel: '4' }] });
+    expect(actor.getSnapshot().output).toEqual({
+      seats: ['1-2', '1-4'],
+      places: [
+        { rowLabel: '1', seatLabel: '2' },
+        { rowLabel: '1', seatLabel: '4' },
+      ],
+    });
   });
 
   it('drops a chosen seat someone else bought, at a refresh or at the latest at CONFIRM', async () => {

@@ -7,8 +7,6 @@ import { pathSuite } from './pathSuite.ts';
 import { callsOf } from './outcomes.ts';
 import { checkContact, type ContactForm } from '../../src/domain/contacts.ts';
 
-
-
 const number = '11010119850302001' + gb11643CheckChar('11010119850302001');
 const stored: Contact = { contactId: 4, name: '张老师', certificateType: '1', certificateNumber: number, phone: null, faceUrl: null };
 const DUPLICATE = 'This certificate is already among the frequent visitors';

@@ -34,7 +34,12 @@ const outcomes = {
   bind: [{ output: { faceUrl: 'f1' } }, { error: 'Portrait already bound: unbind at the ticket window' }],
   remove: [{ output: null }, { error: 'Network error' }],
 };
-const say = { PICK: 'pick a photo (camera or album)', AGREE: 'accept the portrait agreement', DECLINE: 'decline the agreement', DELETE: 'delete the face photo' };
+const say = {
+  PICK: 'pick a photo (camera or album)',
+  AGREE: 'accept the portrait agreement',
+  DECLINE: 'decline the agreement',
+  DELETE: 'delete the face photo',
+};
 
 pathSuite('faceUpload', [
   { name: 'no face photo yet', machine: faceUploadMachine, input: { faceUrl: null }, generators: ['cover'], outcomes, events, say, outcome },

@@ -40,7 +40,12 @@ const scans = (s: Snapshot): Outcome[] => [
 /** The server's answers to a sync of the queue: all in, or the first a duplicate; unreachable; refused. */
 const syncs = (s: Snapshot): Outcome[] => {
   const answer = (first: 'checkedIn' | 'duplicate'): GateSyncAnswer => ({
-    items: s.context.queue.map((item, i) => ({ id: item.id, outcome: i === 0 ? first : 'checkedIn', count: i === 0 && first === 'duplicate' ? 0 : 1, reason: i === 0 && first === 'duplicate' ? OUT.reason : null })),
+    items: s.context.queue.map((item, i) => ({
+      id: item.id,
+      outcome: i === 0 ? first : 'checkedIn',
+      count: i === 0 && first === 'duplicate' ? 0 : 1,
+      reason: i === 0 && first === 'duplicate' ? OUT.reason : null,
+    })),
   });
   return [{ output: answer('checkedIn') }, { output: answer('duplicate') }, { output: UNREACHABLE }, { error: 'Your staff role may not do this' }];
 };
@@ -48,7 +53,11 @@ const syncs = (s: Snapshot): Outcome[] => {
 /** Online: the hall opens with its list, and the server answers every scan (the gate of before). */
 function online(s: Snapshot): GateEvent[] {
   if (s.matches('failed')) return [{ type: 'RETRY' }];
-  if (s.matches('choosing')) return [{ type: 'PICK_HALL', hallId: HALL }, { type: 'PICK_HALL', hallId: 999 }];
+  if (s.matches('choosing'))
+    return [
+      { type: 'PICK_HALL', hallId: HALL },
+      { type: 'PICK_HALL', hallId: 999 },
+    ];
   if (s.matches({ open: 'scanning' })) {
     return [
       { type: 'SCANNED', text: QR },
@@ -178,11 +187,22 @@ function gateOn(server: { up: boolean; checked: Set<string> }, queue: GateQueueI
           sent.push(input);
           return IN;
         }),
-        offlineScan: fromPromise(async ({ input }: { input: ScanCode }) => ({ digest: 'qr' in input && input.qr === QR ? 'known' : 'forged', id: `item-${n++}`, scannedAt: LOADED_AT })),
+        offlineScan: fromPromise(async ({ input }: { input: ScanCode }) => ({
+          digest: 'qr' in input && input.qr === QR ? 'known' : 'forged',
+          id: `item-${n++}`,
+          scannedAt: LOADED_AT,
+        })),
         sync: fromPromise(async ({ input }: { input: GateQueueItem[] }): Promise<GateSyncAnswer | typeof UNREACHABLE> => {
           if (!server.up) return UNREACHABLE;
           sent.push(input);
-          return { items: input.map((item) => ({ id: item.id, outcome: server.checked.has(item.id) ? ('duplicate' as const) : ('checkedIn' as const), count: 1, reason: null })) };
+          return {
+            items: input.map((item) => ({
+              id: item.id,
+              outcome: server.checked.has(item.id) ? ('duplicate' as const) : ('checkedIn' as const),
+              count: 1,
+              reason: null,
+            })),
+          };
         }),
         ticker: fromCallback(() => undefined),
       },
@@ -209,7 +229,10 @@ describe('gate: behaviour', () => {
     actor.send({ type: 'ORDER_NUMBER.CHANGE', value: NUMBER });
     actor.send({ type: 'CHECK_ORDER' });
     await waitFor(actor, (s) => s.matches({ open: 'answered' }));
-    expect(sent).toEqual([{ hallId: HALL, qr: QR }, { hallId: HALL, orderNumber: NUMBER }]);
+    expect(sent).toEqual([
+      { hallId: HALL, qr: QR },
+      { hallId: HALL, orderNumber: NUMBER },
+    ]);
   });
 
   it('offline, a listed ticket goes in once and waits on the device; back online, the sync sends it and it leaves the device', async () => {
@@ -221,7 +244,11 @@ describe('gate: behaviour', () => {
     server.up = false;
     actor.send({ type: 'SCANNED', text: QR });
     await waitFor(actor, (s) => s.matches({ open: 'answered' }));
-    expect(actor.getSnapshot().context).toMatchObject({ offline: true, answer: { passed: true, offline: true, count: 1 }, queue: [{ id: 'item-0', ticketIds: [41], gateId: 'gate-1' }] });
+    expect(actor.getSnapshot().context).toMatchObject({
+      offline: true,
+      answer: { passed: true, offline: true, count: 1 },
+      queue: [{ id: 'item-0', ticketIds: [41], gateId: 'gate-1' }],
+    });
     expect(stored.at(-1)).toHaveLength(1);
     // The same ticket again (the next scan of it): refused from the queue, without a call.
     actor.send({ type: 'NEXT' });

@@ -76,7 +76,11 @@ const seatsFor = (n: number) => ({
 });
 const PLACED: GroupPlaceAnswer = { code: 200, msg: 'ok', data: { orderId: 77, riskEnable: false, riskPolicy: 1, riskPrompt: null } };
 const NO_ORDER: GroupPlaceAnswer = { code: 502, msg: '下单失败，请稍后再试', data: null };
-const IN_CART: GroupPlaceAnswer = { code: 200, msg: 'ok', data: { orderId: null, riskEnable: false, riskPolicy: 1, riskPrompt: null, cartTicketIds: [5], deadline: 0 } };
+const IN_CART: GroupPlaceAnswer = {
+  code: 200,
+  msg: 'ok',
+  data: { orderId: null, riskEnable: false, riskPolicy: 1, riskPrompt: null, cartTicketIds: [5], deadline: 0 },
+};
 
 const input = { defaultGrades: defaultGrades('en') };
 
@@ -86,7 +90,12 @@ function draftOf(r: GroupOrderRequest, school: boolean): GroupDraft {
     visitDate: r.date,
     hallId: r.hallId,
     hallScheduleId: r.hallScheduleId,
-    leader: { name: r.orderAdditionInfo.name, certificateType: r.orderAdditionInfo.certificateType, certificateNumber: r.orderAdditionInfo.certificateInfo, phone: r.orderAdditionInfo.mobile },
+    leader: {
+      name: r.orderAdditionInfo.name,
+      certificateType: r.orderAdditionInfo.certificateType,
+      certificateNumber: r.orderAdditionInfo.certificateInfo,
+      phone: r.orderAdditionInfo.mobile,
+    },
     grades: r.gradeList,
     teachers: r.teacherList.map((t) => ({ name: t.name, certificateType: t.certificateType, certificateNumber: t.certificateInfo })),
     visitors: school ? 0 : r.orderAdditionInfo.personNumber - 1,
@@ -208,7 +217,10 @@ const outcome: PathModel['outcome'] = (end) => {
   }
 };
 
-const outcomes = (settingOutcomes: PathModel['outcomes'][string], placeOrder = [{ output: PLACED }, { output: NO_ORDER }, { error: 'Network error' }]): PathModel['outcomes'] => ({
+const outcomes = (
+  settingOutcomes: PathModel['outcomes'][string],
+  placeOrder = [{ output: PLACED }, { output: NO_ORDER }, { error: 'Network error' }],
+): PathModel['outcomes'] => ({
   loadCalendar: [{ output: CALENDAR satisfies CalendarDay[] }, { error: 'Network error' }],
   loadHalls: [{ output: GROUP_HALLS }, { error: 'Network error' }],
   loadSetting: settingOutcomes,
@@ -291,7 +303,14 @@ describe('groupDraft: behaviour', () => {
     actor.send({ type: 'SUBMIT' });
     actor.send({ type: 'SLIDER.PASSED', token: 't' });
     await waitFor(actor, (s) => s.matches('placed'));
-    expect(sent[0]).toMatchObject({ quotedAmount: 0, orderAdditionInfo: { personNumber: 42, teamName: '科技实验小学' }, gradeList: [{ name: 'Grade One', all: 20 }, { name: 'Grade Two', all: 20 }] });
+    expect(sent[0]).toMatchObject({
+      quotedAmount: 0,
+      orderAdditionInfo: { personNumber: 42, teamName: '科技实验小学' },
+      gradeList: [
+        { name: 'Grade One', all: 20 },
+        { name: 'Grade Two', all: 20 },
+      ],
+    });
   });
 
   it("another team's login discards the draft: nothing of it is left", async () => {

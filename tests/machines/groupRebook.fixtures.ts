@@ -9,7 +9,16 @@ export const GROUP_ORDER_ID = 6001;
 export const TICKETS = [201, 202, 203];
 
 function view(ticketId: number, status: TicketView['status']): TicketView {
-  return { ticketId, userName: `学生${ticketId}`, certificateType: '1', certificateInfo: '1101**********1234', ticketName: 'Pupil', price: 0, status, qrCode: null };
+  return {
+    ticketId,
+    userName: `学生${ticketId}`,
+    certificateType: '1',
+    certificateInfo: '1101**********1234',
+    ticketName: 'Pupil',
+    price: 0,
+    status,
+    qrCode: null,
+  };
 }
 
 export const GROUP_ORDER: GroupOrderDetail = {
@@ -32,7 +41,6 @@ export const GROUP_ORDER: GroupOrderDetail = {
   },
 };
 
-
 export const GROUP_RULES: RefundContext = {
   tickets: [ticket(201, { kind: 'student', schoolFree: true }), ticket(202, { kind: 'student', schoolFree: true }), ticket(203, { age: 40 })],
   group: true,
@@ -40,7 +48,10 @@ export const GROUP_RULES: RefundContext = {
   freeChildPerAdult: 1,
 };
 /** One pupil already through the gate: the group stays where it is. */
-export const GROUP_CHECKED_IN: RefundContext = { ...GROUP_RULES, tickets: GROUP_RULES.tickets.map((t) => (t.ticketId === 201 ? { ...t, status: 'checked' } : t)) };
+export const GROUP_CHECKED_IN: RefundContext = {
+  ...GROUP_RULES,
+  tickets: GROUP_RULES.tickets.map((t) => (t.ticketId === 201 ? { ...t, status: 'checked' } : t)),
+};
 /** Everything refunded: nothing left to move. */
 export const GROUP_NOTHING_LEFT: RefundContext = { ...GROUP_RULES, tickets: GROUP_RULES.tickets.map((t) => ({ ...t, status: 'refunded' })) };
 
@@ -55,4 +66,3 @@ export const MOVED: RebookResult = {
   hallScheduleId: NEW_SESSION,
   visitDate: NEW_DAY,
 };
-

@@ -8,7 +8,6 @@ import { pathSuite } from './pathSuite.ts';
 import { callsOf } from './outcomes.ts';
 import { checkInvoice } from '../../src/domain/invoice.ts';
 
-
 import type { PathModel } from './paths.ts';
 
 type Snapshot = SnapshotFrom<typeof invoiceMachine>;
@@ -161,17 +160,13 @@ describe('invoice: behaviour', () => {
     change({ field: 'email', value: 'finance@example.com' });
     actor.send({ type: 'SUBMIT' });
     expect(actor.getSnapshot().matches('editing')).toBe(true);
-    expect(actor.getSnapshot().context.violations).toEqual([
-      { rule: INVOICE_RULES.taxNumberFormat, field: 'taxNumber', message: FIELD_MESSAGES.creditCode },
-    ]);
+    expect(actor.getSnapshot().context.violations).toEqual([{ rule: INVOICE_RULES.taxNumberFormat, field: 'taxNumber', message: FIELD_MESSAGES.creditCode }]);
     // Typing in the field clears its message; the next submit checks again.
     change({ field: 'taxNumber', value: CREDIT_CODE.toLowerCase() });
     expect(actor.getSnapshot().context.violations).toEqual([]);
     actor.send({ type: 'SUBMIT' });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(sent).toEqual([
-      { orderId: 5, titleType: 2, title: 'Museum Friends Ltd', taxNumber: CREDIT_CODE, email: 'finance@example.com' },
-    ]);
+    expect(sent).toEqual([{ orderId: 5, titleType: 2, title: 'Museum Friends Ltd', taxNumber: CREDIT_CODE, email: 'finance@example.com' }]);
     expect(actor.getSnapshot().context.invoice?.invoiceId).toBe(31);
   });
 

@@ -189,7 +189,9 @@ describe('login: behaviour', () => {
 
   it('in the chat app the OAuth starts at once for where the visitor was going; no phone form', async () => {
     const asked: string[] = [];
-    const machine = loginMachine.provide({ actors: { startOAuth: fromPromise<unknown, { redirect: string }>(async ({ input }) => asked.push(input.redirect)) } });
+    const machine = loginMachine.provide({
+      actors: { startOAuth: fromPromise<unknown, { redirect: string }>(async ({ input }) => asked.push(input.redirect)) },
+    });
     const actor = createActor(machine, { input: { chatApp: true, redirect: '/individualCustomers/cart/shoppingCart' } }).start();
     await waitFor(actor, (s) => s.matches('redirecting'));
     expect(asked).toEqual(['/individualCustomers/cart/shoppingCart']);

@@ -63,7 +63,10 @@ pathSuite('messageReply', [
     }) as PathModel['events'],
     outcomes: {
       loadMessage: [{ output: THREAD }, { error: 'Network error' }],
-      reply: [{ output: { ...THREAD, replyTime: '2026-11-24 10:00:00', replies: [{ replyId: 1, body: 'Yes', createTime: '2026-11-24 10:00:00' }] } }, { error: 'The message does not exist' }],
+      reply: [
+        { output: { ...THREAD, replyTime: '2026-11-24 10:00:00', replies: [{ replyId: 1, body: 'Yes', createTime: '2026-11-24 10:00:00' }] } },
+        { error: 'The message does not exist' },
+      ],
     },
   },
 ]);

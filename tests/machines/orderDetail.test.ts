@@ -73,7 +73,15 @@ describe('orderDetail: behaviour', () => {
   it('a group paying at the window is not offered the online payment, but may cancel; an online group may pay', () => {
     const group = (payMethod: 'online' | 'window'): GroupOrderDetail => ({
       ...order('toBePaid'),
-      group: { payMethod, windowPayLastDay: '2026-11-29', leader: { name: '王', certificateInfo: '', mobile: '' }, gradeList: [], teacherList: [], ticketUseType: 1, lines: [] },
+      group: {
+        payMethod,
+        windowPayLastDay: '2026-11-29',
+        leader: { name: '王', certificateInfo: '', mobile: '' },
+        gradeList: [],
+        teacherList: [],
+        ticketUseType: 1,
+        lines: [],
+      },
     });
     expect(orderActions(group('window'))).toMatchObject({ pay: false, cancel: true });
     expect(orderActions(group('online'))).toMatchObject({ pay: true, cancel: true });

@@ -21,7 +21,15 @@ const rules = (hallId: number, minAge: number | null): HallRules => ({
   childAgeMax: null,
   needsAdultAndChild: false,
 });
-const price = (id: number, amount: number) => ({ ticketPriceId: id, name: 'Package', kind: 'adult' as const, price: amount, ageMin: null, ageMax: null, isChildFreeTicket: false });
+const price = (id: number, amount: number) => ({
+  ticketPriceId: id,
+  name: 'Package',
+  kind: 'adult' as const,
+  price: amount,
+  ageMin: null,
+  ageMax: null,
+  isChildFreeTicket: false,
+});
 const session = (id: number, state: SchedulePool['state'] = 'available'): SchedulePool => ({
   hallScheduleId: id,
   beginTime: '10:00',
@@ -65,7 +73,12 @@ pathSuite('packagePurchase', [
     events: ((s: SnapshotFrom<typeof packagePurchaseMachine>) => {
       const c = s.context;
       const v = c.visitors[0];
-      const out: EventFrom<typeof packagePurchaseMachine>[] = [{ type: 'RETRY' }, { type: 'SUBMIT' }, { type: 'SLIDER.PASSED', token: 'captcha-1' }, { type: 'SLIDER.CANCEL' }];
+      const out: EventFrom<typeof packagePurchaseMachine>[] = [
+        { type: 'RETRY' },
+        { type: 'SUBMIT' },
+        { type: 'SLIDER.PASSED', token: 'captcha-1' },
+        { type: 'SLIDER.CANCEL' },
+      ];
       if (c.admissionScheduleId === null) out.push({ type: 'PICK_ADMISSION', scheduleId: 11 }, { type: 'PICK_ADMISSION', scheduleId: 12 });
       if (c.filmScheduleId === null) out.push({ type: 'PICK_FILM', scheduleId: 41 });
       if (v && v.name === '') out.push({ type: 'VISITOR.CHANGE', index: 0, field: 'name', value: NAME });
@@ -107,6 +120,9 @@ describe('packagePurchase: behaviour', () => {
     actor.send({ type: 'SLIDER.PASSED', token: 'captcha-1' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().context.orderId).toBe(PLACED.data!.orderId);
-    expect(sent[0]).toMatchObject({ packageId: 5, draft: { admissionScheduleId: 11, filmScheduleId: 41, captchaToken: 'captcha-1', visitors: [{ name: NAME, certificateNumber: ID_1 }] } });
+    expect(sent[0]).toMatchObject({
+      packageId: 5,
+      draft: { admissionScheduleId: 11, filmScheduleId: 41, captchaToken: 'captcha-1', visitors: [{ name: NAME, certificateNumber: ID_1 }] },
+    });
   });
 });

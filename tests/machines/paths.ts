@@ -89,9 +89,7 @@ export function graphEvents(model: PathModel): (snapshot: AnyMachineSnapshot) =>
     const out: EventObject[] = [];
     for (const descriptor of __unsafe_getAllOwnEventDescriptors(snapshot)) {
       if (descriptor.startsWith(DONE_ACTOR) || descriptor.startsWith(ERROR_ACTOR)) {
-        const id = descriptor.startsWith(DONE_ACTOR)
-          ? descriptor.slice(DONE_ACTOR.length)
-          : descriptor.slice(ERROR_ACTOR.length);
+        const id = descriptor.startsWith(DONE_ACTOR) ? descriptor.slice(DONE_ACTOR.length) : descriptor.slice(ERROR_ACTOR.length);
         const spec = model.outcomes[id] ?? model.outcomes[sources.get(id) ?? ''];
         if (!spec) throw new Error(`${model.name}: no outcomes for actor "${id}"`);
         const outcomes = typeof spec === 'function' ? spec(snapshot) : spec;
@@ -117,9 +115,7 @@ function vertexKey(model: PathModel, via: boolean) {
   return (snapshot: AnyMachineSnapshot, event: EventObject | undefined, prev?: AnyMachineSnapshot): string => {
     const base = key(snapshot);
     if (!via || !event || !prev) return base;
-    const taken = (prev.machine.getTransitionData(prev as never, event) as AnyTransitionDefinition[])
-      .map(transitionKey)
-      .filter((k) => k !== null);
+    const taken = (prev.machine.getTransitionData(prev as never, event) as AnyTransitionDefinition[]).map(transitionKey).filter((k) => k !== null);
     return taken.length ? `${base} via ${taken.join(' + ')}` : base;
   };
 }
@@ -219,7 +215,9 @@ export function describeEvent(event: EventObject): string {
     .replace(/^xstate\.after\.(\d+)\..*$/, 'after $1ms');
   if ('output' in rest) return `${short}(${json(rest.output).slice(0, 40)})`;
   if ('error' in rest) return `${short}(${(rest.error as { message: string }).message})`;
-  const args = Object.values(rest).map((v) => json(v)).join(',');
+  const args = Object.values(rest)
+    .map((v) => json(v))
+    .join(',');
   return args ? `${short}(${args})` : short;
 }
 

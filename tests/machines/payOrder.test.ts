@@ -26,8 +26,8 @@ function order(status: OrderStatus, payDeadline: number | null): OrderDetail {
     hallName: 'Main hall',
     beginTime: '09:00',
     endTime: '12:00',
-  isCandidate: false,
-  candidate: null,
+    isCandidate: false,
+    candidate: null,
     payDeadline,
     payTime: null,
     tickets: [],
@@ -125,12 +125,7 @@ const inChatApp: PathModel = {
 pathSuite('payOrder', [allCases, orderings, inChatApp]);
 
 describe('payOrder: behaviour', () => {
-  function start(options: {
-    orders: OrderDetail[];
-    serverNow?: number;
-    pay?: () => Promise<PayStart>;
-    sheet?: () => Promise<'ok' | 'cancel' | 'fail'>;
-  }) {
+  function start(options: { orders: OrderDetail[]; serverNow?: number; pay?: () => Promise<PayStart>; sheet?: () => Promise<'ok' | 'cancel' | 'fail'> }) {
     const clock = new SimulatedClock();
     clock.set(T0);
     const orders = [...options.orders];
@@ -260,7 +255,10 @@ describe('payOrder: behaviour', () => {
     });
 
     it('cancel and fail return to the pay screen with their message; paying again is possible', async () => {
-      for (const [answer, message] of [['cancel', PAY_MESSAGES.cancelled], ['fail', PAY_MESSAGES.failed]] as const) {
+      for (const [answer, message] of [
+        ['cancel', PAY_MESSAGES.cancelled],
+        ['fail', PAY_MESSAGES.failed],
+      ] as const) {
         const { actor, sheets } = start({ orders: [PENDING], pay: jsapi, sheet: async () => answer });
         await waitFor(actor, (s) => s.matches('waiting'));
         actor.send({ type: 'PAY' });

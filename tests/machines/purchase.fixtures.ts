@@ -1,14 +1,6 @@
 /** A small museum day for the purchase machine's tests. */
 import { gb11643CheckChar } from '../../src/domain/certificates.ts';
-import type {
-  CalendarDay,
-  HallPersonSetting,
-  HallPool,
-  PriceQuote,
-  PlaceOrderResult,
-  PricePool,
-  SeatTaken,
-} from '../../src/domain/types.ts';
+import type { CalendarDay, HallPersonSetting, HallPool, PriceQuote, PlaceOrderResult, PricePool, SeatTaken } from '../../src/domain/types.ts';
 import type { PlaceOrderAnswer } from '../../machines/purchase.machine.ts';
 
 export const DAY = '2026-12-01';

@@ -108,13 +108,7 @@ pathSuite('purchase', [
       checkUnpaid: [{ output: { orderId: null } }, { output: { orderId: 77 } }, { error: 'Network error' }],
       loadSetting: [{ output: SETTING }, { error: 'Network error' }],
       calculatePrice: [{ output: QUOTE }, { error: 'Network error' }],
-      placeOrder: [
-        { output: PLACED },
-        { output: NO_ORDER },
-        { output: RISK_REJECTED },
-        { output: NOT_CREATED },
-        { error: '该场次已售罄' },
-      ],
+      placeOrder: [{ output: PLACED }, { output: NO_ORDER }, { output: RISK_REJECTED }, { output: NOT_CREATED }, { error: '该场次已售罄' }],
       addToCart: [
         { output: { code: 200, msg: '' } },
         { output: { code: 600, msg: 'The cart holds tickets of 2026-12-03' } },
@@ -259,7 +253,9 @@ describe('purchase: behaviour', () => {
       actors: {
         ...fakeActors({ answers: [SEAT_TAKEN, PLACED] }, placed),
         loadSetting: fromPromise<HallPersonSetting, { hallId: number }>(async () => CINEMA_SETTING),
-        cinemaSeat: cinemaSeatMachine.provide({ actors: { loadMap: fromPromise<SeatMap, number>(async () => map), ticker: simulatedTicker(new SimulatedClock()) } }),
+        cinemaSeat: cinemaSeatMachine.provide({
+          actors: { loadMap: fromPromise<SeatMap, number>(async () => map), ticker: simulatedTicker(new SimulatedClock()) },
+        }),
       },
     });
     const actor = createActor(machine).start();
@@ -339,9 +335,7 @@ describe('purchase: behaviour', () => {
   it('starts with one empty visitor of the first price; at most 4 visitors, at least 1', async () => {
     const { actor } = start();
     await toVisitors(actor);
-    expect(actor.getSnapshot().context.visitors).toEqual([
-      { name: '', certificateType: '1', certificateNumber: '', ticketPriceId: 1001 },
-    ]);
+    expect(actor.getSnapshot().context.visitors).toEqual([{ name: '', certificateType: '1', certificateNumber: '', ticketPriceId: 1001 }]);
     actor.send({ type: 'VISITOR.REMOVE', index: 0 });
     expect(actor.getSnapshot().context.visitors).toHaveLength(1);
     for (let i = 0; i < 5; i++) actor.send({ type: 'VISITOR.ADD' });
@@ -376,9 +370,7 @@ describe('purchase: behaviour', () => {
     actor.send({ type: 'VISITOR.CHANGE', index: 1, field: 'certificateNumber', value: ID_1 });
     expect(actor.getSnapshot().context.violations).toEqual([]);
     actor.send({ type: 'CONFIRM' });
-    expect(actor.getSnapshot().context.violations.map((v) => [v.rule, v.field?.index])).toEqual([
-      [ORDER_RULES.duplicateCertificate, 1],
-    ]);
+    expect(actor.getSnapshot().context.violations.map((v) => [v.rule, v.field?.index])).toEqual([[ORDER_RULES.duplicateCertificate, 1]]);
     actor.send({ type: 'VISITOR.CHANGE', index: 1, field: 'certificateNumber', value: ID_2 });
     expect(actor.getSnapshot().context.violations).toEqual([]);
     actor.send({ type: 'CONFIRM' });

@@ -108,13 +108,15 @@ pathSuite('rebook', [
     input: { order: GROUP_ORDER, wholeOrder: true },
     generators: ['cover'],
     outcome: (end) => {
-      for (const input of callsOf(end, 'rebook') as RebookRequest[]) expect(input).toEqual({ orderId: GROUP_ORDER_ID, ticketIds: TICKETS, hallScheduleId: NEW_SESSION });
+      for (const input of callsOf(end, 'rebook') as RebookRequest[])
+        expect(input).toEqual({ orderId: GROUP_ORDER_ID, ticketIds: TICKETS, hallScheduleId: NEW_SESSION });
     },
     events: ((s: Snapshot): RebookEvent[] => {
       const out: RebookEvent[] = [];
       if (s.matches('failed') || s.matches({ date: 'failed' }) || s.matches({ session: 'failed' })) out.push({ type: 'RETRY' });
       if (s.matches({ date: 'ready' })) out.push({ type: 'PICK_DATE', date: NEW_DAY }, { type: 'PICK_DATE', date: VISIT_DATE }, { type: 'BACK' });
-      if (s.matches({ session: 'ready' })) out.push({ type: 'PICK_SESSION', hallScheduleId: NEW_SESSION }, { type: 'PICK_SESSION', hallScheduleId: LAST_TICKET_SESSION });
+      if (s.matches({ session: 'ready' }))
+        out.push({ type: 'PICK_SESSION', hallScheduleId: NEW_SESSION }, { type: 'PICK_SESSION', hallScheduleId: LAST_TICKET_SESSION });
       if (s.matches('session') || s.matches('confirming')) out.push({ type: 'BACK' });
       if (s.matches('confirming')) out.push({ type: 'SUBMIT' });
       return out;
@@ -210,15 +212,11 @@ describe('rebook: behaviour', () => {
     actor.send({ type: 'TOGGLE', ticketId: CHILD });
     actor.send({ type: 'CONFIRM' });
     expect(actor.getSnapshot().value).toBe('selecting');
-    expect(actor.getSnapshot().context.violations).toEqual([
-      { rule: REFUND_RULES.childrenChangeAlone, message: REFUND_MESSAGES.childrenChangeAlone },
-    ]);
+    expect(actor.getSnapshot().context.violations).toEqual([{ rule: REFUND_RULES.childrenChangeAlone, message: REFUND_MESSAGES.childrenChangeAlone }]);
     actor.send({ type: 'SELECT_ALL' });
     actor.send({ type: 'TOGGLE', ticketId: CHILD });
     actor.send({ type: 'CONFIRM' });
-    expect(actor.getSnapshot().context.violations).toEqual([
-      { rule: REFUND_RULES.childrenLeftAlone, message: REFUND_MESSAGES.childrenLeftAlone },
-    ]);
+    expect(actor.getSnapshot().context.violations).toEqual([{ rule: REFUND_RULES.childrenLeftAlone, message: REFUND_MESSAGES.childrenLeftAlone }]);
     await new Promise((r) => setTimeout(r, 0));
     expect(calls).toEqual([]);
   });
@@ -233,10 +231,7 @@ describe('rebook: behaviour', () => {
     const { actor } = await start({ rules });
     actor.send({ type: 'SELECT_ALL' });
     actor.send({ type: 'CONFIRM' });
-    expect(actor.getSnapshot().context.violations.map((v) => v.rule)).toEqual([
-      REFUND_RULES.cinemaChange,
-      REFUND_RULES.oneHallOneDate,
-    ]);
+    expect(actor.getSnapshot().context.violations.map((v) => v.rule)).toEqual([REFUND_RULES.cinemaChange, REFUND_RULES.oneHallOneDate]);
   });
 
   it("only the tickets' hall is offered; a sold-out, a full or another hall's session is refused", async () => {
@@ -246,15 +241,11 @@ describe('rebook: behaviour', () => {
 
     actor.send({ type: 'PICK_SESSION', hallScheduleId: SOLD_OUT_SESSION });
     expect(actor.getSnapshot().matches({ session: 'ready' })).toBe(true);
-    expect(actor.getSnapshot().context.violations).toEqual([
-      { rule: ORDER_RULES.sessionNotSelectable, message: ORDER_MESSAGES.notSelectable },
-    ]);
+    expect(actor.getSnapshot().context.violations).toEqual([{ rule: ORDER_RULES.sessionNotSelectable, message: ORDER_MESSAGES.notSelectable }]);
     // One ticket left, two tickets to move.
     actor.send({ type: 'PICK_SESSION', hallScheduleId: LAST_TICKET_SESSION });
     expect(actor.getSnapshot().matches({ session: 'ready' })).toBe(true);
-    expect(actor.getSnapshot().context.violations).toEqual([
-      { rule: ORDER_RULES.stock, message: fill(ORDER_MESSAGES.notEnough, { n: 1 }) },
-    ]);
+    expect(actor.getSnapshot().context.violations).toEqual([{ rule: ORDER_RULES.stock, message: fill(ORDER_MESSAGES.notEnough, { n: 1 }) }]);
     actor.send({ type: 'PICK_SESSION', hallScheduleId: OTHER_HALL_SESSION });
     expect(actor.getSnapshot().matches({ session: 'ready' })).toBe(true);
     expect(actor.getSnapshot().context.hallScheduleId).toBeNull();

@@ -1,16 +1,7 @@
 /** A paid family order for the refund and date-change machines' tests: an adult, the adult's
  * free child, and an adult whose ticket is already checked. */
 import type { RefundContext, RefundTicket } from '../../src/domain/refundRules.ts';
-import type {
-  CalendarDay,
-  HallPool,
-  OrderDetail,
-  RebookResult,
-  RefundResult,
-  RefundRisk,
-  SchedulePool,
-  TicketView,
-} from '../../src/domain/types.ts';
+import type { CalendarDay, HallPool, OrderDetail, RebookResult, RefundResult, RefundRisk, SchedulePool, TicketView } from '../../src/domain/types.ts';
 
 export const ORDER_ID = 5001;
 export const ADULT = 101;
@@ -75,11 +66,7 @@ export function ticket(ticketId: number, over: Partial<RefundTicket> = {}): Refu
 }
 
 export const RULES: RefundContext = {
-  tickets: [
-    ticket(ADULT, {}),
-    ticket(CHILD, { kind: 'child', age: 6, isChildFreeTicket: true }),
-    ticket(CHECKED, { status: 'checked', age: 40 }),
-  ],
+  tickets: [ticket(ADULT, {}), ticket(CHILD, { kind: 'child', age: 6, isChildFreeTicket: true }), ticket(CHECKED, { status: 'checked', age: 40 })],
   group: false,
   maxPartialRefundPercent: null,
   freeChildPerAdult: 1,

@@ -120,18 +120,14 @@ describe('refund: behaviour', () => {
   it('a refund refused by a rule shows the violation, stays and calls nothing', async () => {
     const { actor, calls } = await start();
     actor.send({ type: 'CONFIRM' });
-    expect(actor.getSnapshot().context.violations).toEqual([
-      { rule: REFUND_RULES.selectTicket, message: REFUND_MESSAGES.selectTicket },
-    ]);
+    expect(actor.getSnapshot().context.violations).toEqual([{ rule: REFUND_RULES.selectTicket, message: REFUND_MESSAGES.selectTicket }]);
     // The adult alone would leave the child alone.
     actor.send({ type: 'TOGGLE', ticketId: ADULT });
     expect(actor.getSnapshot().context.violations).toEqual([]);
     actor.send({ type: 'CONFIRM' });
     const s = actor.getSnapshot();
     expect(s.value).toBe('selecting');
-    expect(s.context.violations).toEqual([
-      { rule: REFUND_RULES.childrenLeftAlone, message: REFUND_MESSAGES.childrenLeftAlone },
-    ]);
+    expect(s.context.violations).toEqual([{ rule: REFUND_RULES.childrenLeftAlone, message: REFUND_MESSAGES.childrenLeftAlone }]);
     await new Promise((r) => setTimeout(r, 0));
     expect(calls).toEqual([]);
   });
@@ -162,9 +158,7 @@ describe('refund: behaviour', () => {
     actor.send({ type: 'TOGGLE', ticketId: CHILD });
     actor.send({ type: 'TOGGLE', ticketId: CHECKED });
     actor.send({ type: 'CONFIRM' });
-    expect(actor.getSnapshot().context.violations).toEqual([
-      { rule: REFUND_RULES.partialRefund, message: fill(REFUND_MESSAGES.partialRefund, { n: 40 }) },
-    ]);
+    expect(actor.getSnapshot().context.violations).toEqual([{ rule: REFUND_RULES.partialRefund, message: fill(REFUND_MESSAGES.partialRefund, { n: 40 }) }]);
     actor.send({ type: 'SELECT_ALL' });
     actor.send({ type: 'CONFIRM' });
     expect(actor.getSnapshot().value).toBe('checking');

@@ -9,12 +9,7 @@ pathSuite('session', [
     machine: sessionMachine,
     generators: ['cover', 'simple'],
     outcomes: {},
-    events: () => [
-      { type: 'EXPIRED', silent: true },
-      { type: 'EXPIRED', silent: false },
-      { type: 'RELOGIN' },
-      { type: 'CANCEL' },
-    ],
+    events: () => [{ type: 'EXPIRED', silent: true }, { type: 'EXPIRED', silent: false }, { type: 'RELOGIN' }, { type: 'CANCEL' }],
   },
 ]);
 

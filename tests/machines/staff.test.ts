@@ -35,15 +35,12 @@ pathSuite('staffLogin', [
     machine: staffLoginMachine,
     // A login sent has a username and a password.
     outcome: (end) => {
-      for (const { username, password } of callsOf(end, 'login') as Array<{ username: string; password: string }>) expect([username, password].every((v) => v.trim() !== '')).toBe(true);
+      for (const { username, password } of callsOf(end, 'login') as Array<{ username: string; password: string }>)
+        expect([username, password].every((v) => v.trim() !== '')).toBe(true);
     },
     generators: ['cover'],
     outcomes: { login: [{ output: null }, { error: 'Username or password is incorrect' }] },
-    events: () => [
-      { type: 'USERNAME.CHANGE', value: 'staff' },
-      { type: 'PASSWORD.CHANGE', value: 'Museum2026' },
-      { type: 'SUBMIT' },
-    ],
+    events: () => [{ type: 'USERNAME.CHANGE', value: 'staff' }, { type: 'PASSWORD.CHANGE', value: 'Museum2026' }, { type: 'SUBMIT' }],
   },
 ]);
 
@@ -54,7 +51,8 @@ pathSuite('staffReview', [
     // A decision sent obeys the review rules for the team reviewed; a freeze has its reason.
     outcome: (end) => {
       const team = (end.snapshot.context as { team: TeamForReview | null }).team;
-      for (const { review } of callsOf(end, 'review') as Array<{ review: ReviewDecision }>) expect(team && checkReview(review, team.teamType, TODAY)).toBeNull();
+      for (const { review } of callsOf(end, 'review') as Array<{ review: ReviewDecision }>)
+        expect(team && checkReview(review, team.teamType, TODAY)).toBeNull();
       for (const { reason } of callsOf(end, 'freeze') as Array<{ reason: string }>) expect(reason.trim()).not.toBe('');
     },
     input: { teamId: 7, today: TODAY },

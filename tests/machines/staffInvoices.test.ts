@@ -35,11 +35,32 @@ const REQUESTED: StaffInvoice = {
 /** Its order refunded in full meanwhile: nothing to invoice. */
 const REFUNDED: StaffInvoice = { ...REQUESTED, amount: 0, orderStatus: 'refunded', orderRefunded: 6000 };
 const ISSUED: StaffInvoice = { ...REQUESTED, state: 'issued', invoiceNumber: 'FP20300306000031', issueTime: '2030-03-06 11:00:00', issuedBy: 'finance' };
-const LIST: Page<InvoiceSummary> = { rows: [{ invoiceId: 31, orderId: 5, orderNumber: REQUESTED.orderNumber, titleType: 2, title: REQUESTED.title, amount: 3000, state: 'requested', createTime: REQUESTED.createTime, invoiceNumber: null, flagged: false }], total: 1 };
+const LIST: Page<InvoiceSummary> = {
+  rows: [
+    {
+      invoiceId: 31,
+      orderId: 5,
+      orderNumber: REQUESTED.orderNumber,
+      titleType: 2,
+      title: REQUESTED.title,
+      amount: 3000,
+      state: 'requested',
+      createTime: REQUESTED.createTime,
+      invoiceNumber: null,
+      flagged: false,
+    },
+  ],
+  total: 1,
+};
 
 function events(s: Snapshot): StaffInvoicesEvent[] {
-  if (s.matches({ list: 'failed' }) || s.matches({ invoice: 'failed' })) return [{ type: 'RETRY' }, ...(s.matches('invoice') ? [{ type: 'BACK' } as const] : [])];
-  if (s.matches({ list: 'ready' })) return [{ type: 'TAB', tab: 'flagged' }, { type: 'OPEN', invoiceId: 31 }];
+  if (s.matches({ list: 'failed' }) || s.matches({ invoice: 'failed' }))
+    return [{ type: 'RETRY' }, ...(s.matches('invoice') ? [{ type: 'BACK' } as const] : [])];
+  if (s.matches({ list: 'ready' }))
+    return [
+      { type: 'TAB', tab: 'flagged' },
+      { type: 'OPEN', invoiceId: 31 },
+    ];
   if (s.matches({ invoice: 'ready' })) return [{ type: 'ISSUE' }, { type: 'BACK' }];
   if (s.matches({ invoice: 'confirming' })) return [{ type: 'CONFIRM' }, { type: 'CANCEL' }];
   return [];
@@ -97,11 +118,14 @@ describe('staffInvoices: behaviour', () => {
     await waitFor(actor, (s) => s.matches({ invoice: 'ready' }));
     actor.send({ type: 'ISSUE' });
     expect(actor.getSnapshot().matches({ invoice: 'ready' })).toBe(true);
-    expect(actor.getSnapshot().context.error).toEqual({ zh: '该订单已全额退款，无可开票金额，不能开具', en: 'The order has been refunded in full: there is nothing left to invoice' });
+    expect(actor.getSnapshot().context.error).toEqual({
+      zh: '该订单已全额退款，无可开票金额，不能开具',
+      en: 'The order has been refunded in full: there is nothing left to invoice',
+    });
     expect(sent).toBe(0);
   });
 
-  it("another clerk first: the refusal stays shown and the invoice is read again, issued", async () => {
+  it('another clerk first: the refusal stays shown and the invoice is read again, issued', async () => {
     const actor = run(REQUESTED, async () => {
       throw new Error('This invoice has already been issued');
     });

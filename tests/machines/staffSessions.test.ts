@@ -23,9 +23,19 @@ const DATA: SessionTemplates = {
     { hallId: 4, name: 'Dome cinema', cinema: true, seats: 154, films: [{ filmId: 2, name: 'Ocean' }], templates: [] },
   ],
 };
-const DRAFT: TemplateDraft = { templateId: null, hallId: 1, name: 'Weekend', sessions: [{ beginTime: '10:00', endTime: '13:00', capacity: 200, filmId: null }] };
+const DRAFT: TemplateDraft = {
+  templateId: null,
+  hallId: 1,
+  name: 'Weekend',
+  sessions: [{ beginTime: '10:00', endTime: '13:00', capacity: 200, filmId: null }],
+};
 const OVERLAPPING: TemplateDraft = { ...DRAFT, sessions: [...DRAFT.sessions, { beginTime: '12:00', endTime: '14:00', capacity: 100, filmId: null }] };
-const DOME_NO_FILM: TemplateDraft = { templateId: null, hallId: 4, name: 'Evening', sessions: [{ beginTime: '19:00', endTime: '19:40', capacity: 0, filmId: null }] };
+const DOME_NO_FILM: TemplateDraft = {
+  templateId: null,
+  hallId: 4,
+  name: 'Evening',
+  sessions: [{ beginTime: '19:00', endTime: '19:40', capacity: 0, filmId: null }],
+};
 const WEEK: ApplyRequest = { templateId: 7, from: '2030-03-25', to: '2030-03-31', weekdays: [1, 2, 3, 4, 5], releaseAt: '2030-03-20 20:00' };
 const REPORT: ApplyReport = {
   templateId: 7,

@@ -21,12 +21,7 @@ pathSuite('teamRequest', [
       upload: [{ output: 'u1' }, { error: 'Too many uploads; please try again later' }],
       send: [{ output: null }, { error: 'A request of this kind is being reviewed; please wait for its result' }],
     },
-    events: () => [
-      { type: 'UPLOAD', part: 0, file: PNG },
-      { type: 'UPLOAD', part: 1, file: PNG },
-      { type: 'UPLOAD', part: 0, file: PDF },
-      { type: 'SEND' },
-    ],
+    events: () => [{ type: 'UPLOAD', part: 0, file: PNG }, { type: 'UPLOAD', part: 1, file: PNG }, { type: 'UPLOAD', part: 0, file: PDF }, { type: 'SEND' }],
   },
 ]);
 

@@ -14,7 +14,14 @@ const agency = {
 };
 
 pathSuite('teamStatus', [
-  { name: 'three notices', machine: teamStatusMachine, input: { notices: teamNotices(agency) }, generators: ['cover'], outcomes: {}, events: () => [{ type: 'NEXT' }, { type: 'CLOSE' }] },
+  {
+    name: 'three notices',
+    machine: teamStatusMachine,
+    input: { notices: teamNotices(agency) },
+    generators: ['cover'],
+    outcomes: {},
+    events: () => [{ type: 'NEXT' }, { type: 'CLOSE' }],
+  },
   { name: 'no notice', machine: teamStatusMachine, input: { notices: [] }, generators: ['cover'], outcomes: {}, events: () => [{ type: 'NEXT' }] },
 ]);
 
@@ -23,7 +30,12 @@ describe('team status pop-ups', () => {
     const notices = teamNotices(agency);
     expect(notices.map((n) => n.kind)).toEqual(['creditExpired', 'frozenOther', 'protocolWillExpire']);
     expect(notices[2].message.en).toBe('Your travel agency agreement expires on 2030-03-10: upload the new one in time.');
-    const school = teamNotices({ ...agency, teamType: 2, protocolExpiresOn: null, teamRunTimeStatus: { ...agency.teamRunTimeStatus, protocolWillExpireFlag: false } });
+    const school = teamNotices({
+      ...agency,
+      teamType: 2,
+      protocolExpiresOn: null,
+      teamRunTimeStatus: { ...agency.teamRunTimeStatus, protocolWillExpireFlag: false },
+    });
     expect(school.map((n) => n.kind)).toEqual(['creditExpired', 'frozenSchool']);
   });
 

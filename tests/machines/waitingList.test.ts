@@ -34,9 +34,18 @@ pathSuite('waitingList', [
     events: ((s: SnapshotFrom<typeof waitingListMachine>) => {
       const c = s.context;
       const v = c.visitors[0];
-      const out: EventFrom<typeof waitingListMachine>[] = [{ type: 'RETRY' }, { type: 'SUBMIT' }, { type: 'SLIDER.PASSED', token: 'captcha-1' }, { type: 'SLIDER.CANCEL' }];
+      const out: EventFrom<typeof waitingListMachine>[] = [
+        { type: 'RETRY' },
+        { type: 'SUBMIT' },
+        { type: 'SLIDER.PASSED', token: 'captcha-1' },
+        { type: 'SLIDER.CANCEL' },
+      ];
       if (c.date === null) out.push({ type: 'PICK_DATE', date: SOLD_OUT_DAY }, { type: 'PICK_DATE', date: DAY });
-      if (c.hallScheduleId === null) out.push({ type: 'PICK_SESSION', hallId: MAIN_HALL, hallScheduleId: SOLD_OUT_SESSION }, { type: 'PICK_SESSION', hallId: MAIN_HALL, hallScheduleId: SESSION });
+      if (c.hallScheduleId === null)
+        out.push(
+          { type: 'PICK_SESSION', hallId: MAIN_HALL, hallScheduleId: SOLD_OUT_SESSION },
+          { type: 'PICK_SESSION', hallId: MAIN_HALL, hallScheduleId: SESSION },
+        );
       if (c.hallScheduleId !== null && v?.name === '' && c.visitors.length === 1) out.push({ type: 'BACK' });
       if (v && v.name === '') out.push({ type: 'VISITOR.CHANGE', index: 0, field: 'name', value: NAME });
       if (v && v.certificateNumber === '') out.push({ type: 'VISITOR.CHANGE', index: 0, field: 'certificateNumber', value: ID_1 });
@@ -104,7 +113,12 @@ describe('waitingList: behaviour', () => {
     actor.send({ type: 'SLIDER.PASSED', token: 'captcha-1' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().context.orderId).toBe(PLACED.data!.orderId);
-    expect(sent[0].draft).toMatchObject({ visitDate: SOLD_OUT_DAY, hallScheduleId: SOLD_OUT_SESSION, captchaToken: 'captcha-1', visitors: [{ name: NAME, certificateNumber: ID_1 }] });
+    expect(sent[0].draft).toMatchObject({
+      visitDate: SOLD_OUT_DAY,
+      hallScheduleId: SOLD_OUT_SESSION,
+      captchaToken: 'captcha-1',
+      visitors: [{ name: NAME, certificateNumber: ID_1 }],
+    });
   });
 
   it('looks at a standing-by order again on the ticker until it succeeds; leaving reloads it', async () => {

@@ -30,7 +30,12 @@ const LATE: WindowOrder = { ...ORDER, status: 'canceled', payable: false };
 
 function events(s: Snapshot): WindowPaymentEvent[] {
   if (s.matches('entering')) return [{ type: 'ORDER_NUMBER.CHANGE', value: s.context.orderNumber ? 'P123' : NUMBER.toLowerCase() }, { type: 'FIND' }];
-  if (s.matches('found')) return [{ type: 'METHOD.CHANGE', value: s.context.method === 'cash' ? 'cheque' : 'cash' }, { type: 'TAKE' }, { type: 'ORDER_NUMBER.CHANGE', value: NUMBER }];
+  if (s.matches('found'))
+    return [
+      { type: 'METHOD.CHANGE', value: s.context.method === 'cash' ? 'cheque' : 'cash' },
+      { type: 'TAKE' },
+      { type: 'ORDER_NUMBER.CHANGE', value: NUMBER },
+    ];
   if (s.matches('taken')) return [{ type: 'NEXT_ORDER' }];
   return [];
 }

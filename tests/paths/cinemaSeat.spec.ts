@@ -17,7 +17,10 @@ browserPaths('cinemaSeat', cinemaSeatInBrowser, {
     await page.locator('[data-hall="cinema"]').getByRole('link', { name: en.selectVenues.films }).click();
     await page.locator('.film').first().getByRole('button', { name: cinemaEn.cinema.choose }).click();
     await page.locator('.visitor input').first().fill('钱小满');
-    await page.locator('.visitor input').nth(1).fill(mainlandId('1990-05-15', String(Date.now()).slice(-3)));
+    await page
+      .locator('.visitor input')
+      .nth(1)
+      .fill(mainlandId('1990-05-15', String(Date.now()).slice(-3)));
     await page.getByRole('button', { name: en.common.next }).click();
     return { seats: [] as string[] };
   },

@@ -6,7 +6,13 @@ import { purchaseInBrowser } from './models/purchase.ts';
 import { browserPaths, expect } from './runner.ts';
 
 let visitors = 0;
-const retry = (page: import('@playwright/test').Page) => expect(page.getByRole('button', { name: en.common.retry }).or(page.getByRole('link', { name: en.common.retry })).first()).toBeVisible();
+const retry = (page: import('@playwright/test').Page) =>
+  expect(
+    page
+      .getByRole('button', { name: en.common.retry })
+      .or(page.getByRole('link', { name: en.common.retry }))
+      .first(),
+  ).toBeVisible();
 
 browserPaths('purchase', purchaseInBrowser, {
   async start(page) {
@@ -28,7 +34,12 @@ browserPaths('purchase', purchaseInBrowser, {
     addToCart: '/config/orderRule/placeOrder',
   },
   act: {
-    RETRY: (page) => page.getByRole('button', { name: en.common.retry }).or(page.locator('button.link', { hasText: en.common.retry })).first().click(),
+    RETRY: (page) =>
+      page
+        .getByRole('button', { name: en.common.retry })
+        .or(page.locator('button.link', { hasText: en.common.retry }))
+        .first()
+        .click(),
     PICK_DATE: (page) => page.locator('.day--available').nth(1).click(),
     PICK_SESSION: async (page) => {
       await page.locator('[data-hall="main"] .session:not(.session--off)').first().click();

@@ -14,7 +14,12 @@ browserPaths('rebook', rebookInBrowser, {
     await page.getByRole('button', { name: en.orderDetail.rebook }).click();
     return { date };
   },
-  requests: { loadRules: '/order/refund/rules/', loadCalendar: '/pool/ingore/getCalendar', loadHalls: '/pool/ingore/getHall', rebook: '/config/orderRule/rebook/person' },
+  requests: {
+    loadRules: '/order/refund/rules/',
+    loadCalendar: '/pool/ingore/getCalendar',
+    loadHalls: '/pool/ingore/getHall',
+    rebook: '/config/orderRule/rebook/person',
+  },
   act: {
     RETRY: (page) => sheet(page).getByRole('button', { name: en.common.retry }).click(),
     SELECT_ALL: (page) => sheet(page).locator('.pick-row input').first().click(),

@@ -24,8 +24,7 @@ export interface BrowserMapping<Ctx> {
 const ACTOR = /^xstate\.(done|error)\.actor\.(.+)$/;
 
 /** The deepest states of a snapshot: where the user is. */
-const leaves = (snapshot: AnyMachineSnapshot) =>
-  (snapshot._nodes as AnyStateNode[]).filter((n) => n.type === 'atomic' || n.type === 'final').map((n) => n.id);
+const leaves = (snapshot: AnyMachineSnapshot) => (snapshot._nodes as AnyStateNode[]).filter((n) => n.type === 'atomic' || n.type === 'final').map((n) => n.id);
 
 export function browserPaths<Ctx>(name: string, model: PathModel, mapping: BrowserMapping<Ctx>): void {
   if (!model.name.startsWith(BROWSER_MODEL)) throw new Error(`${name}: a browser model's name begins "${BROWSER_MODEL}"`);

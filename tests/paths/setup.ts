@@ -77,7 +77,8 @@ async function pay(page: Page, v: Visitor, orderId: number): Promise<void> {
   await page.request.post('/prod-api/pay/sim/submit', { form: { payId, result: 'pay' }, maxRedirects: 0 });
 }
 
-const statusOf = async (v: Visitor, orderId: number) => (await v.get<{ status: string }>(`/order/OrderInfo/getOrderStatusForTimeOut?orderId=${orderId}`)).status;
+const statusOf = async (v: Visitor, orderId: number) =>
+  (await v.get<{ status: string }>(`/order/OrderInfo/getOrderStatusForTimeOut?orderId=${orderId}`)).status;
 
 /** A paid order of `adults` tickets; its id and visit date. */
 export async function paidOrder(page: Page, v: Visitor, adults = 2): Promise<{ orderId: number; date: string }> {
@@ -99,7 +100,14 @@ export async function standingByOrder(page: Page, v: Visitor): Promise<number> {
     visitDate: date,
     hallId: hall.hallId,
     hallScheduleId: session.hallScheduleId,
-    visitors: [{ name: '钱小满', certificateType: '1' as const, certificateNumber: mainlandId('1988-08-08', String(Date.now()).slice(-3)), ticketPriceId: adult.ticketPriceId }],
+    visitors: [
+      {
+        name: '钱小满',
+        certificateType: '1' as const,
+        certificateNumber: mainlandId('1988-08-08', String(Date.now()).slice(-3)),
+        ticketPriceId: adult.ticketPriceId,
+      },
+    ],
     agreementAccepted: true,
     captchaToken: await sliderTokenByApi(v.api),
   };

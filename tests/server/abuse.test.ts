@@ -28,7 +28,11 @@ const session = () => hall.scheduleTicketPoolVOS.find((s) => s.state === 'availa
 /** Two adults (new certificates each time) into the cart. */
 function addTwo(token: string, lang: 'zh' | 'en' = 'zh') {
   const visitors = [0, 1].map(() => ({ name: '周九', birth: '1988-08-08', ticketPriceId: priceOf(hall, 'adult'), seq: String(300 + seq++) }));
-  return t.call('POST', '/config/orderRule/placeOrder', { token, body: { ...orderRequest(OPEN_DAY, hall.hallId, session(), visitors, null), poolFlag: 1 }, lang });
+  return t.call('POST', '/config/orderRule/placeOrder', {
+    token,
+    body: { ...orderRequest(OPEN_DAY, hall.hallId, session(), visitors, null), poolFlag: 1 },
+    lang,
+  });
 }
 
 describe('cart hoarding', () => {
@@ -54,7 +58,7 @@ describe('cart hoarding', () => {
     }
   });
 
-  it('cart adds pass the risk policy: over the day\'s tickets, riskPolicy 0 with the prompt and no stock', async () => {
+  it("cart adds pass the risk policy: over the day's tickets, riskPolicy 0 with the prompt and no stock", async () => {
     await setConfig('risk_daily_cart_tickets', '4');
     try {
       const token = await t.tokenFor('13811110003');
@@ -104,7 +108,13 @@ describe('risk calls (SPEC §7)', () => {
       const place = async () =>
         t.call('POST', '/config/orderRule/placeOrder', {
           token,
-          body: orderRequest(OPEN_DAY, hall.hallId, session(), [{ name: '吴十', birth: '1980-01-01', ticketPriceId: priceOf(hall, 'adult'), seq: String(400 + seq++) }], await t.captchaToken()),
+          body: orderRequest(
+            OPEN_DAY,
+            hall.hallId,
+            session(),
+            [{ name: '吴十', birth: '1980-01-01', ticketPriceId: priceOf(hall, 'adult'), seq: String(400 + seq++) }],
+            await t.captchaToken(),
+          ),
           lang: 'en',
         });
       const first = await place();
@@ -122,7 +132,7 @@ describe('the slider', () => {
   const answer = (captchaId: string, x: number, trail: unknown, ip = '10.20.0.1') =>
     t.call('POST', '/ingore/captchaCheck', { body: { captchaId, x, trail }, ip, lang: 'en' });
 
-  it('draws its challenge as PNG pixels: the gap\'s position is in no field the client gets', async () => {
+  it("draws its challenge as PNG pixels: the gap's position is in no field the client gets", async () => {
     const c = (await challenge()).data;
     const gap = (await gapOf(t.db, c.captchaId))!;
     expect(Object.keys(c).sort()).toEqual(['background', 'captchaId', 'height', 'piece', 'pieceSize', 'pieceY', 'width']);
@@ -135,13 +145,17 @@ describe('the slider', () => {
     expect([meta.width, meta.height]).toEqual([300, 150]);
     // The gap is drawn: its pixels are darker than the same place in the piece.
     const region = async (image: string, left: number) => {
-      const raw = await sharp(Buffer.from(image.split(',')[1], 'base64')).extract({ left, top: left === 0 ? 0 : c.pieceY, width: 50, height: 50 }).greyscale().raw().toBuffer();
+      const raw = await sharp(Buffer.from(image.split(',')[1], 'base64'))
+        .extract({ left, top: left === 0 ? 0 : c.pieceY, width: 50, height: 50 })
+        .greyscale()
+        .raw()
+        .toBuffer();
       return raw.reduce((a, b) => a + b, 0) / raw.length;
     };
     expect(await region(c.background, gap)).toBeLessThan((await region(c.piece, 0)) * 0.8);
   });
 
-  it('checks the drag as well as the end: a script\'s straight constant-speed drag fails even at the right place', async () => {
+  it("checks the drag as well as the end: a script's straight constant-speed drag fails even at the right place", async () => {
     const c = (await challenge()).data;
     const gap = (await gapOf(t.db, c.captchaId))!;
     expect(await answer(c.captchaId, gap, robotTrail(gap))).toMatchObject({ code: 500, msg: 'Verification failed; please try again' });
@@ -189,14 +203,19 @@ describe('the test slider (CAPTCHA=test, for tests of other things)', () => {
 });
 
 describe("the staff console's login", () => {
-  const login = (ip: string, username: string, password: string, lang: 'zh' | 'en' = 'en') => t.call('POST', '/staff/login', { body: { username, password }, ip, lang });
+  const login = (ip: string, username: string, password: string, lang: 'zh' | 'en' = 'en') =>
+    t.call('POST', '/staff/login', { body: { username, password }, ip, lang });
 
   it('wrong passwords from one address refuse that address, never the account: the owner logs in from hers', async () => {
     for (let i = 0; i < 12; i++) expect((await login('10.40.0.1', DEMO_STAFF.username, `Guess${i}x`)).code).toBe(500);
     const owner = await login('10.40.0.2', DEMO_STAFF.username, DEMO_STAFF.password);
     expect(owner.code, owner.msg).toBe(200);
     // The guessing address stays refused, the right password included, and is told so.
-    expect(await login('10.40.0.1', DEMO_STAFF.username, DEMO_STAFF.password)).toMatchObject({ code: 500, msg: 'Too many wrong passwords; please try again in 30 min', data: null });
+    expect(await login('10.40.0.1', DEMO_STAFF.username, DEMO_STAFF.password)).toMatchObject({
+      code: 500,
+      msg: 'Too many wrong passwords; please try again in 30 min',
+      data: null,
+    });
     expect((await login('10.40.0.1', DEMO_STAFF.username, DEMO_STAFF.password, 'zh')).msg).toBe('密码错误次数过多，请30分钟后再试');
     t.advance(30 * 60_000 + 1000);
     expect((await login('10.40.0.1', DEMO_STAFF.username, DEMO_STAFF.password)).code).toBe(200);

@@ -96,7 +96,9 @@ describe('login', () => {
     expect((await t.call('POST', '/login', { body: { phone, code }, ip: '10.9.0.1' })).code).toBe(200);
     // The guesser's address may try again once the window has passed.
     t.advance(15 * 60_000 + 1000);
-    expect((await t.call('POST', '/login', { body: { phone, code: '123456' }, ip: '10.6.6.6', lang: 'en' })).msg).toBe('Verification code is incorrect or expired');
+    expect((await t.call('POST', '/login', { body: { phone, code: '123456' }, ip: '10.6.6.6', lang: 'en' })).msg).toBe(
+      'Verification code is incorrect or expired',
+    );
   });
 
   it('one address guessing over many phones is cut off after 30 wrong codes', async () => {

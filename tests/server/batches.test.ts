@@ -13,7 +13,9 @@ function recorder(most = 10) {
       runs.push(items);
       await new Promise<void>((resolve) => releases.push(resolve));
       if (items.includes('boom')) throw new Error('the whole batch failed');
-      return items.map((item) => (item.startsWith('no') ? { status: 'rejected', reason: new Error(`refused ${item}`) } : { status: 'fulfilled', value: `sold ${item}` }));
+      return items.map((item) =>
+        item.startsWith('no') ? { status: 'rejected', reason: new Error(`refused ${item}`) } : { status: 'fulfilled', value: `sold ${item}` },
+      );
     },
   });
   const settle = async () => {

@@ -30,11 +30,18 @@ const session = (h: HallPool, i = 0) => h.scheduleTicketPoolVOS[i].hallScheduleI
 const adult = (h: HallPool, n: number): Visitor => ({ name: '观众' + '甲乙丙丁'[n], birth: ADULT, ticketPriceId: priceOf(h, 'adult'), seq: String(200 + n) });
 const child = (h: HallPool): Visitor => ({ name: '小观众', birth: CHILD, ticketPriceId: priceOf(h, 'child'), seq: '300' });
 
-const map = async (scheduleId: number, token: string): Promise<SeatMap> => (await t.call('GET', `/pool/getSeatByScheduleId?scheduleId=${scheduleId}`, { token })).data;
+const map = async (scheduleId: number, token: string): Promise<SeatMap> =>
+  (await t.call('GET', `/pool/getSeatByScheduleId?scheduleId=${scheduleId}`, { token })).data;
 const stateOf = (m: SeatMap, seat: string) => m.seats.find((s) => `${s.row}-${s.col}` === seat)?.state;
 
 /** placeOrder with the seats chosen, one per visitor ('*' or undefined: the server assigns). */
-async function order(token: string, h: HallPool, visitors: Visitor[], seats: Array<string | undefined>, opts: { i?: number; lang?: 'en' | 'zh'; cart?: boolean } = {}) {
+async function order(
+  token: string,
+  h: HallPool,
+  visitors: Visitor[],
+  seats: Array<string | undefined>,
+  opts: { i?: number; lang?: 'en' | 'zh'; cart?: boolean } = {},
+) {
   const body = orderRequest(OPEN_DAY, h.hallId, session(h, opts.i ?? 0), visitors, opts.cart ? null : await t.captchaToken());
   body.ticketInfoList.forEach((line, k) => {
     if (seats[k] !== undefined) line.seatNumber = seats[k];
@@ -63,7 +70,9 @@ describe('the dome cinemas', () => {
     // Column 9 is the aisle: no seat there; the seat right of it is number 9.
     expect(m.seats.some((s) => s.col === 9)).toBe(false);
     expect(m.seats.find((s) => s.row === 1 && s.col === 10)!.seatLabel).toBe('9');
-    expect((await t.call('GET', `/pool/getScheduleByHallId?hallId=${session(domeA)}&queryDate=${OPEN_DAY}`, { token, lang: 'en' })).msg).toMatch(/not a cinema/);
+    expect((await t.call('GET', `/pool/getScheduleByHallId?hallId=${session(domeA)}&queryDate=${OPEN_DAY}`, { token, lang: 'en' })).msg).toMatch(
+      /not a cinema/,
+    );
     const blocked = (await t.call('GET', '/pool/getBlock', { token })).data;
     expect(blocked.filter((b: { hallId: number }) => b.hallId === domeA.hallId)).toHaveLength(3);
   });
@@ -118,12 +127,15 @@ describe('the dome cinemas', () => {
     expect(again.code, again.msg).toBe(200);
     await pay(b, again.data.orderId);
     const detail = (await t.call('GET', `/order/OrderInfo/searchPersonOrder/${again.data.orderId}`, { token: b })).data;
-    const refunded = await t.call('POST', '/order/refund/frontUserRefund', { token: b, body: { ticketIds: detail.tickets.map((x: { ticketId: number }) => x.ticketId) } });
+    const refunded = await t.call('POST', '/order/refund/frontUserRefund', {
+      token: b,
+      body: { ticketIds: detail.tickets.map((x: { ticketId: number }) => x.ticketId) },
+    });
     expect(refunded.code, refunded.msg).toBe(200);
     expect(stateOf(await map(session(domeA, 2), b), '2-2')).toBe('available');
   });
 
-  it('holds a cart line\'s seat until it expires; at checkout the seat goes into the order', async () => {
+  it("holds a cart line's seat until it expires; at checkout the seat goes into the order", async () => {
     const a = await t.tokenFor(newPhone());
     const held = await order(a, domeA, [adult(domeA, 0)], ['9-1'], { cart: true });
     expect(held.code, held.msg).toBe(200);
@@ -133,7 +145,10 @@ describe('the dome cinemas', () => {
     expect(stateOf(await map(session(domeA), a), '9-1')).toBe('available');
 
     const again = await order(a, domeA, [adult(domeA, 0)], ['9-1'], { cart: true });
-    const co = await t.call('POST', '/config/orderRule/placeOrder', { token: a, body: { cartTicketIds: again.data.cartTicketIds, captchaToken: await t.captchaToken() } });
+    const co = await t.call('POST', '/config/orderRule/placeOrder', {
+      token: a,
+      body: { cartTicketIds: again.data.cartTicketIds, captchaToken: await t.captchaToken() },
+    });
     expect(co.code, co.msg).toBe(200);
     const [owner] = await t.db.query<{ order_id: number }>(
       `SELECT tk.order_id FROM session_seats ss JOIN hall_seats h ON h.id = ss.seat_id JOIN tickets tk ON tk.id = ss.ticket_id
@@ -149,7 +164,8 @@ describe('the dome cinemas', () => {
     const placed = await order(a, domeA, [adult(domeA, 0), adult(domeA, 1)], ['8-1', '8-2'], { i: 1 });
     const orderId = placed.data.orderId;
     await order(b, domeA, [adult(domeA, 2)], ['8-4'], { i: 1 });
-    const change = (seats: string[], token = a, lang: 'en' | 'zh' = 'en') => t.call('POST', '/order/ticketInfo/changeSeats', { token, body: { orderId, seats }, lang });
+    const change = (seats: string[], token = a, lang: 'en' | 'zh' = 'en') =>
+      t.call('POST', '/order/ticketInfo/changeSeats', { token, body: { orderId, seats }, lang });
     const seatsOf = async () =>
       (await t.call('GET', `/order/OrderInfo/searchPersonOrder/${orderId}`, { token: a })).data.tickets.map((x: { seat: { number: string } }) => x.seat.number);
 
@@ -189,7 +205,12 @@ describe('the dome cinemas', () => {
   it('sells a package: admission and a film at one price, a ticket in each session per visitor, seats together', async () => {
     const a = await t.tokenFor(newPhone());
     const [pkg] = (await t.call('GET', `/pool/ingore/getPackages?queryDate=${OPEN_DAY}`, { lang: 'en' })).data;
-    expect(pkg).toMatchObject({ name: 'Exhibition and dome film', price: 5500, admission: { hallName: 'Main exhibition hall' }, film: { hallName: 'Dome cinema' } });
+    expect(pkg).toMatchObject({
+      name: 'Exhibition and dome film',
+      price: 5500,
+      admission: { hallName: 'Main exhibition hall' },
+      film: { hallName: 'Dome cinema' },
+    });
     expect(pkg.film.sessions.map((s: { film: { name: string } }) => s.film.name)).toHaveLength(3);
     const admissionId = pkg.admission.sessions[0].hallScheduleId;
     const filmId = pkg.film.sessions[2].hallScheduleId;
@@ -204,7 +225,13 @@ describe('the dome cinemas', () => {
     });
     const toddler = await t.call('POST', '/config/orderRule/placeOrder', {
       token: a,
-      body: { ...body([{ userName: '王小宝', birth: '2029-01-01', seq: '501' }, { userName: '王大明', birth: ADULT, seq: '502' }]), captchaToken: await t.captchaToken() },
+      body: {
+        ...body([
+          { userName: '王小宝', birth: '2029-01-01', seq: '501' },
+          { userName: '王大明', birth: ADULT, seq: '502' },
+        ]),
+        captchaToken: await t.captchaToken(),
+      },
       lang: 'en',
     });
     expect(toddler.msg).toBe('Dome cinema is for visitors aged 3 and over; this visitor will be 1 on the visit date');
@@ -212,7 +239,13 @@ describe('the dome cinemas', () => {
 
     const placed = await t.call('POST', '/config/orderRule/placeOrder', {
       token: a,
-      body: { ...body([{ userName: '王大明', birth: ADULT, seq: '502' }, { userName: '王小红', birth: '2018-02-02', seq: '503' }]), captchaToken: await t.captchaToken() },
+      body: {
+        ...body([
+          { userName: '王大明', birth: ADULT, seq: '502' },
+          { userName: '王小红', birth: '2018-02-02', seq: '503' },
+        ]),
+        captchaToken: await t.captchaToken(),
+      },
       lang: 'en',
     });
     expect(placed.code, placed.msg).toBe(200);
@@ -239,4 +272,3 @@ describe('the dome cinemas', () => {
     expect(alone.msg).toBe('Session or ticket type not selectable');
   });
 });
-

@@ -24,7 +24,14 @@ describe('frequent visitors', () => {
     expect(added.code).toBe(200);
     const list = await t.call('GET', '/system/topContacts', { token });
     expect(list.data).toEqual([
-      { contactId: added.data.contactId, name: '张老师', certificateType: '1', certificateNumber: `1101**********${teacher.certificateNumber.slice(-4)}`, phone: '139****1234', faceUrl: null },
+      {
+        contactId: added.data.contactId,
+        name: '张老师',
+        certificateType: '1',
+        certificateNumber: `1101**********${teacher.certificateNumber.slice(-4)}`,
+        phone: '139****1234',
+        faceUrl: null,
+      },
     ]);
     const full = await t.call('GET', `/system/topContacts/${added.data.contactId}`, { token });
     expect(full.data).toMatchObject({ certificateNumber: teacher.certificateNumber, phone: '13900001234' });
@@ -36,9 +43,10 @@ describe('frequent visitors', () => {
     expect((await t.call('DELETE', `/system/topContacts/${added.data.contactId}`, { token, lang: 'en' })).msg).toBe('This frequent visitor does not exist');
   });
 
-  it('refuses each bad field in the user\'s language and the same certificate twice, and stores nothing', async () => {
+  it("refuses each bad field in the user's language and the same certificate twice, and stores nothing", async () => {
     const token = await t.tokenFor('13710000101');
-    const refusal = async (body: Record<string, unknown>, lang: 'en' | 'zh' = 'en') => (await t.call('POST', '/system/topContacts', { token, body: { ...teacher, ...body }, lang })).msg;
+    const refusal = async (body: Record<string, unknown>, lang: 'en' | 'zh' = 'en') =>
+      (await t.call('POST', '/system/topContacts', { token, body: { ...teacher, ...body }, lang })).msg;
     expect(await refusal({ name: 'Zhang' })).toMatch(/^Name must be/);
     expect(await refusal({ certificateNumber: ' ' })).toBe('ID number cannot be empty');
     expect(await refusal({ certificateNumber: '110101198503020011' }, 'zh')).toBe('身份证号码格式错误');
@@ -46,7 +54,9 @@ describe('frequent visitors', () => {
     expect((await t.call('POST', '/system/topContacts', { token, body: { ...teacher, certificateType: '9' } })).code).toBe(500);
     expect((await t.call('GET', '/system/topContacts', { token })).data).toEqual([]);
 
-    expect((await t.call('POST', '/system/topContacts', { token, body: { ...teacher, certificateNumber: teacher.certificateNumber.toLowerCase() } })).code).toBe(200);
+    expect(
+      (await t.call('POST', '/system/topContacts', { token, body: { ...teacher, certificateNumber: teacher.certificateNumber.toLowerCase() } })).code,
+    ).toBe(200);
     expect(await refusal({ name: '张三' })).toBe('This certificate is already among the frequent visitors');
     // A second person may not take the first one's certificate by an edit either.
     const other = await t.call('POST', '/system/topContacts', { token, body: { ...teacher, name: '李四', certificateNumber: idCard('1990-01-01') } });
@@ -62,7 +72,9 @@ describe('frequent visitors', () => {
     );
     const answers = await Promise.all(adds);
     expect(answers.filter((a) => a.code === 200)).toHaveLength(CONTACTS_MAX);
-    expect(answers.filter((a) => a.code !== 200).map((a) => a.msg)).toEqual(Array(5).fill(`At most ${CONTACTS_MAX} frequent visitors: please delete one you no longer need`));
+    expect(answers.filter((a) => a.code !== 200).map((a) => a.msg)).toEqual(
+      Array(5).fill(`At most ${CONTACTS_MAX} frequent visitors: please delete one you no longer need`),
+    );
     expect((await t.call('GET', '/system/topContacts', { token })).data).toHaveLength(CONTACTS_MAX);
   });
 
@@ -70,7 +82,11 @@ describe('frequent visitors', () => {
     const school = await schoolToken();
     const visitor = await t.tokenFor('13710000103');
     const mine = (await t.call('POST', '/system/topContacts', { token: visitor, body: teacher })).data.contactId;
-    for (const [method, body] of [['GET', undefined], ['POST', teacher], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['POST', teacher],
+      ['DELETE', undefined],
+    ] as const) {
       const answer = await t.call(method, `/system/topContacts/${mine}`, { token: school, body, lang: 'en' });
       expect(answer.msg).toBe('This frequent visitor does not exist');
     }

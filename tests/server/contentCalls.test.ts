@@ -61,7 +61,9 @@ describe('settings and content calls', () => {
     const hold = await t.call('GET', '/basesetting/HallSetting/parameterName?parameterName=person_pay_hold_period', { token: visitor });
     const [{ value }] = await t.db.query<{ value: string }>(`SELECT value FROM sys_config WHERE key = 'person_pay_hold_period'`);
     expect(hold.data).toEqual({ parameterName: 'person_pay_hold_period', value });
-    expect((await t.call('GET', '/basesetting/HallSetting/parameterName?parameterName=nope', { token: visitor, lang: 'en' })).msg).toBe('The parameter does not exist');
+    expect((await t.call('GET', '/basesetting/HallSetting/parameterName?parameterName=nope', { token: visitor, lang: 'en' })).msg).toBe(
+      'The parameter does not exist',
+    );
     expect((await t.call('GET', '/basesetting/HallSetting/parameterName?parameterName=nope', { token: team, lang: 'zh' })).msg).toBe('参数不存在');
     expect((await t.call('GET', '/basesetting/HallSetting/parameterName?parameterName=person_pay_hold_period')).code).toBe(401);
   });

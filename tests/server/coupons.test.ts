@@ -32,7 +32,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const bind = (token: string, code: string, lang: 'zh' | 'en' = 'en', ip = '10.20.0.1') => t.call('POST', '/coupon/bindCoupon', { token, body: { code }, lang, ip });
+const bind = (token: string, code: string, lang: 'zh' | 'en' = 'en', ip = '10.20.0.1') =>
+  t.call('POST', '/coupon/bindCoupon', { token, body: { code }, lang, ip });
 const lists = async (token: string, lang: 'zh' | 'en' = 'en') => (await t.call('GET', '/coupon/getCoupon', { token, lang })).data;
 const codes = (l: Array<{ code: string }>) => l.map((c) => c.code);
 const session = (h: HallPool) => h.scheduleTicketPoolVOS[0].hallScheduleId;
@@ -43,7 +44,13 @@ async function orderBody(h: HallPool, coupons: Array<string | null>, kind: 'adul
     visitDate: OPEN_DAY,
     hallId: h.hallId,
     hallScheduleId: session(h),
-    visitors: coupons.map((coupon, i) => ({ name: '张三', certificateType: '1', certificateNumber: idCard(kind === 'student' ? '2012-01-01' : ADULT, String(300 + i)), ticketPriceId: priceOf(h, kind), coupon })),
+    visitors: coupons.map((coupon, i) => ({
+      name: '张三',
+      certificateType: '1',
+      certificateNumber: idCard(kind === 'student' ? '2012-01-01' : ADULT, String(300 + i)),
+      ticketPriceId: priceOf(h, kind),
+      coupon,
+    })),
     agreementAccepted: true,
     captchaToken: await t.captchaToken(),
   });
@@ -67,14 +74,22 @@ async function tenOffCode(): Promise<string> {
   return code;
 }
 
-
 describe('binding and the lists', () => {
   it('binds a code typed loosely, lists it valid with its terms; refusals in zh and en', async () => {
     const token = await t.tokenFor(newPhone());
     const other = await t.tokenFor(newPhone());
     const r = await bind(token, ` ${TEN1.toLowerCase()} `);
     expect(r.code, r.msg).toBe(200);
-    expect(r.data).toMatchObject({ code: TEN1, name: '¥10 off an adult ticket', kind: 'amount', amount: 1000, hallIds: null, priceKinds: ['adult'], state: 'valid', usedOrderId: null });
+    expect(r.data).toMatchObject({
+      code: TEN1,
+      name: '¥10 off an adult ticket',
+      kind: 'amount',
+      amount: 1000,
+      hallIds: null,
+      priceKinds: ['adult'],
+      state: 'valid',
+      usedOrderId: null,
+    });
 
     expect((await bind(token, TEN1)).msg).toBe('This coupon is already in your account');
     expect((await bind(token, TEN1, 'zh')).msg).toBe('该优惠券已在您的账号中');
@@ -169,7 +184,11 @@ describe('pricing and ordering', () => {
     await bind(token, FREE2);
     await bind(other, TEN5);
     const cases: Array<[Array<string | null>, string, string, HallPool?, 'student'?]> = [
-      [[TEN4, null], 'The coupons chosen must equal the visitor count: choose one for every visitor, or none', '所选优惠券数量须与参观人数一致：请为每位参观人各选一张，或都不选'],
+      [
+        [TEN4, null],
+        'The coupons chosen must equal the visitor count: choose one for every visitor, or none',
+        '所选优惠券数量须与参观人数一致：请为每位参观人各选一张，或都不选',
+      ],
       [[TEN4, TEN4], 'One coupon cannot be used on two tickets', '同一张优惠券不能用于多张票'],
       [[TEN5], 'This coupon does not exist or is not in your account', '优惠券不存在或不属于当前账号'],
       [['NOPE-1'], 'This coupon does not exist or is not in your account', '优惠券不存在或不属于当前账号'],
@@ -194,7 +213,9 @@ describe('pricing and ordering', () => {
     const cart = { ...(await orderBody(main, [TEN6])), poolFlag: 1 };
     expect((await t.call('POST', '/config/orderRule/placeOrder', { token, body: cart, lang: 'en' })).msg).toMatch(/only when buying directly/);
     const candidate = { ...(await orderBody(main, [TEN6])), isCandidateOrder: 1 };
-    expect((await t.call('POST', '/config/orderRule/placeOrder', { token, body: candidate, lang: 'zh' })).msg).toBe('优惠券仅可在直接购票时使用，购物车、套票和候补订单不可用');
+    expect((await t.call('POST', '/config/orderRule/placeOrder', { token, body: candidate, lang: 'zh' })).msg).toBe(
+      '优惠券仅可在直接购票时使用，购物车、套票和候补订单不可用',
+    );
     await t.db.query(`UPDATE coupon_batches SET valid_to = '2030-03-01' WHERE id = (SELECT batch_id FROM coupons WHERE code = $1)`, [TEN6]);
     expect((await quote(token, main, [TEN6])).msg).toBe('This coupon has expired');
     expect(codes((await lists(token)).expired)).toContain(TEN6);
@@ -229,7 +250,11 @@ describe('pricing and ordering', () => {
       t.db.tx((q) => takeCoupon(q, couponId, userId, orderId, ticketId, t.now())),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    await t.call('GET', `/order/OrderInfo/cancel?orderNumber=${(await t.db.query<{ order_number: string }>('SELECT order_number FROM orders WHERE id = $1', [orderId]))[0].order_number}`, { token });
+    await t.call(
+      'GET',
+      `/order/OrderInfo/cancel?orderNumber=${(await t.db.query<{ order_number: string }>('SELECT order_number FROM orders WHERE id = $1', [orderId]))[0].order_number}`,
+      { token },
+    );
     expect(codes((await lists(token)).valid)).toEqual([TEN8]);
   });
 });

@@ -76,7 +76,12 @@ describe('database', () => {
   });
 
   it('malformed JSON gets code 500 with a message, not a crash', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/prod-api/ingore/sendMessage', payload: '{bad', headers: { 'content-type': 'application/json', language: 'en_us' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/prod-api/ingore/sendMessage',
+      payload: '{bad',
+      headers: { 'content-type': 'application/json', language: 'en_us' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ code: 500, msg: 'Invalid request parameters' });
   });

@@ -19,7 +19,10 @@ const photo = (width: number, height: number, format: 'jpeg' | 'png' = 'jpeg') =
   const image = sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
   return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
 };
-const blank = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#c0c0c0' } }).jpeg().toBuffer();
+const blank = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#c0c0c0' } })
+    .jpeg()
+    .toBuffer();
 
 async function upload(t: TestApp, bytes: Buffer, name = 'face.jpg', lang: 'zh' | 'en' = 'en') {
   const boundary = 'faceboundary';
@@ -48,7 +51,8 @@ describe('face photos on the local provider', () => {
   let t: TestApp;
   let seq = 0;
   const person = () => idCard('1990-03-07', String(100 + ++seq));
-  const check = (token: string, url: string, lang: 'zh' | 'en' = 'en') => t.call('GET', `/system/collection/checkFace?url=${encodeURIComponent(url)}`, { token, lang });
+  const check = (token: string, url: string, lang: 'zh' | 'en' = 'en') =>
+    t.call('GET', `/system/collection/checkFace?url=${encodeURIComponent(url)}`, { token, lang });
   const bind = (token: string, url: string, certificateNumber: string, lang: 'zh' | 'en' = 'en') =>
     t.call('POST', '/system/collection/bundling', { token, lang, body: { url, certificateType: '1', certificateNumber } });
   const faces = async (userId?: number) =>
@@ -72,7 +76,10 @@ describe('face photos on the local provider', () => {
     const token = await t.tokenFor('13722220001');
     const number = person();
     await t.call('POST', '/system/topContacts', { token, body: { name: '李雷', certificateType: '1', certificateNumber: number, phone: '' } });
-    for (const [w, h, format] of [[400, 500, 'jpeg'], [200, 200, 'png']] as const) {
+    for (const [w, h, format] of [
+      [400, 500, 'jpeg'],
+      [200, 200, 'png'],
+    ] as const) {
       const up = await upload(t, await photo(w, h, format), `me.${format === 'png' ? 'png' : 'jpg'}`);
       expect(up.code, up.msg).toBe(200);
       const checked = await check(token, up.data!.uploadId);
@@ -80,7 +87,10 @@ describe('face photos on the local provider', () => {
     }
     const faceUrl = await bound(token, number);
     // The upload is gone; the portrait is kept as a JPEG with the certificate, not the client's name.
-    const [row] = await t.db.query<{ mime: string; certificate_number: string; width: number }>('SELECT mime, certificate_number, width FROM faces WHERE url = $1', [faceUrl]);
+    const [row] = await t.db.query<{ mime: string; certificate_number: string; width: number }>(
+      'SELECT mime, certificate_number, width FROM faces WHERE url = $1',
+      [faceUrl],
+    );
     expect(row).toEqual({ mime: 'image/jpeg', certificate_number: number, width: 400 });
     const [contact] = (await t.call('GET', '/system/topContacts', { token })).data;
     expect(contact.faceUrl).toBe(faceUrl);
@@ -127,22 +137,25 @@ describe('face photos on the local provider', () => {
 
   it('refuses a decompression bomb by its header, before decoding it, and stores nothing; a 48 MP photo passes', async () => {
     // 10,000 x 10,000 pixels of white: 300 MB decoded, a few hundred KB as a PNG.
-    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(10 * 1024 * 1024);
     const stored = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM uploads'))[0].n;
     const before = await stored();
     expect(await upload(t, bomb, 'bomb.png')).toMatchObject({ code: 500, msg: 'The image must have at most 50 megapixels', data: null });
     expect((await upload(t, bomb, 'bomb.png', 'zh')).msg).toBe('图片像素不能超过5000万');
     expect(await stored()).toBe(before);
-    const camera = await sharp({ create: { width: 8064, height: 6048, channels: 3, background: '#fff' } }).jpeg().toBuffer();
+    const camera = await sharp({ create: { width: 8064, height: 6048, channels: 3, background: '#fff' } })
+      .jpeg()
+      .toBuffer();
     expect((await upload(t, camera, 'camera.jpg')).code).toBe(200);
     // One stored before the limit existed is refused by the face check, not decoded.
     const token = await t.tokenFor('13722220009');
-    await t.db.query(`INSERT INTO uploads (token, mime, size, width, height, bytes, ip, created_at) VALUES ('oldbomb', 'image/png', $1, 10000, 10000, $2, '10.0.0.1', $3)`, [
-      bomb.length,
-      bomb,
-      t.now(),
-    ]);
+    await t.db.query(
+      `INSERT INTO uploads (token, mime, size, width, height, bytes, ip, created_at) VALUES ('oldbomb', 'image/png', $1, 10000, 10000, $2, '10.0.0.1', $3)`,
+      [bomb.length, bomb, t.now()],
+    );
     expect((await check(token, 'oldbomb')).msg).toBe('The image must have at most 50 megapixels');
   });
 
@@ -168,7 +181,9 @@ describe('face photos on the local provider', () => {
     await check(other, up.data!.uploadId);
     expect((await bind(other, up.data!.uploadId, number)).msg).toBe(BOUND.en);
     expect((await bind(other, up.data!.uploadId, number, 'zh')).msg).toBe(BOUND.zh);
-    expect((await t.call('GET', `/system/collection/deleteFace?url=${faceUrl}`, { token: other, lang: 'en' })).msg).toBe('The face photo does not exist or was deleted');
+    expect((await t.call('GET', `/system/collection/deleteFace?url=${faceUrl}`, { token: other, lang: 'en' })).msg).toBe(
+      'The face photo does not exist or was deleted',
+    );
     expect(await t.db.query('SELECT 1 FROM faces WHERE url = $1', [faceUrl])).toHaveLength(1);
     // Its frequent visitor with the same certificate shows no face of the owner's.
     await t.call('POST', '/system/topContacts', { token: other, body: { name: '韩梅梅', certificateType: '1', certificateNumber: number, phone: '' } });
@@ -220,11 +235,12 @@ function fakeBaidu() {
     tokens: 0,
     seen: [] as string[],
   };
-  const body = (req: IncomingMessage) => new Promise<string>((resolve) => {
-    let s = '';
-    req.on('data', (c) => (s += c));
-    req.on('end', () => resolve(s));
-  });
+  const body = (req: IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let s = '';
+      req.on('data', (c) => (s += c));
+      req.on('end', () => resolve(s));
+    });
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url!, 'http://fake');
     const send = (status: number, json: unknown) => {
@@ -233,23 +249,36 @@ function fakeBaidu() {
     };
     const text = await body(req);
     if (url.pathname === '/oauth/2.0/token') {
-      if (url.searchParams.get('client_id') !== 'ak' || url.searchParams.get('client_secret') !== 'sk') return send(401, { error: 'invalid_client', error_description: 'unknown client id' });
+      if (url.searchParams.get('client_id') !== 'ak' || url.searchParams.get('client_secret') !== 'sk')
+        return send(401, { error: 'invalid_client', error_description: 'unknown client id' });
       state.tokens++;
       return send(200, { access_token: `24.token${state.tokens}`, expires_in: 2592000 });
     }
-    if (!url.searchParams.get('access_token')?.startsWith('24.token')) return send(200, { error_code: 110, error_msg: 'Access token invalid or no longer valid' });
+    if (!url.searchParams.get('access_token')?.startsWith('24.token'))
+      return send(200, { error_code: 110, error_msg: 'Access token invalid or no longer valid' });
     if (url.pathname === '/rest/2.0/face/v3/detect') {
       const input = JSON.parse(text) as { image: string; image_type: string };
       state.seen.push((await sharp(Buffer.from(input.image, 'base64')).metadata()).format ?? '?');
       if (input.image_type !== 'BASE64') return send(200, { error_code: 222200, error_msg: 'request body should be json format' });
-      const face = (yaw: number) => ({ face_token: 'f', location: { left: 10, top: 10, width: 100, height: 100, rotation: 0 }, face_probability: 0.99, angle: { yaw, pitch: 3, roll: -2 } });
+      const face = (yaw: number) => ({
+        face_token: 'f',
+        location: { left: 10, top: 10, width: 100, height: 100, rotation: 0 },
+        face_probability: 0.99,
+        angle: { yaw, pitch: 3, roll: -2 },
+      });
       switch (state.face) {
-        case 'one': return send(200, { error_code: 0, error_msg: 'SUCCESS', log_id: 1, result: { face_num: 1, face_list: [face(5)] } });
-        case 'two': return send(200, { error_code: 0, error_msg: 'SUCCESS', log_id: 1, result: { face_num: 2, face_list: [face(1), face(-4)] } });
-        case 'turned': return send(200, { error_code: 0, error_msg: 'SUCCESS', log_id: 1, result: { face_num: 1, face_list: [face(41)] } });
-        case 'none': return send(200, { error_code: 222202, error_msg: 'pic not has face', log_id: 1, result: null });
-        case 'busy': return send(200, { error_code: 18, error_msg: 'Open api qps request limit reached', log_id: 1 });
-        case 'down': return send(502, {});
+        case 'one':
+          return send(200, { error_code: 0, error_msg: 'SUCCESS', log_id: 1, result: { face_num: 1, face_list: [face(5)] } });
+        case 'two':
+          return send(200, { error_code: 0, error_msg: 'SUCCESS', log_id: 1, result: { face_num: 2, face_list: [face(1), face(-4)] } });
+        case 'turned':
+          return send(200, { error_code: 0, error_msg: 'SUCCESS', log_id: 1, result: { face_num: 1, face_list: [face(41)] } });
+        case 'none':
+          return send(200, { error_code: 222202, error_msg: 'pic not has face', log_id: 1, result: null });
+        case 'busy':
+          return send(200, { error_code: 18, error_msg: 'Open api qps request limit reached', log_id: 1 });
+        case 'down':
+          return send(502, {});
       }
     }
     if (url.pathname === '/rest/2.0/ocr/v1/idcard') {
@@ -257,10 +286,24 @@ function fakeBaidu() {
       if (form.get('id_card_side') !== 'front' || !form.get('image')) return send(200, { error_code: 216101, error_msg: 'not enough param' });
       const number = idCard('1990-03-07', '451');
       switch (state.ocr) {
-        case 'read': return send(200, { log_id: 2, image_status: 'normal', words_result_num: 2, words_result: { 姓名: { words: '张三' }, 公民身份号码: { words: number } } });
-        case 'badDigit': return send(200, { log_id: 2, image_status: 'normal', words_result_num: 2, words_result: { 姓名: { words: '张三' }, 公民身份号码: { words: number.slice(0, 17) + (number[17] === '1' ? '2' : '1') } } });
-        case 'notCard': return send(200, { log_id: 2, image_status: 'non_idcard', words_result_num: 0, words_result: {} });
-        case 'unreadable': return send(200, { error_code: 216633, error_msg: 'recognize id card error', log_id: 2 });
+        case 'read':
+          return send(200, {
+            log_id: 2,
+            image_status: 'normal',
+            words_result_num: 2,
+            words_result: { 姓名: { words: '张三' }, 公民身份号码: { words: number } },
+          });
+        case 'badDigit':
+          return send(200, {
+            log_id: 2,
+            image_status: 'normal',
+            words_result_num: 2,
+            words_result: { 姓名: { words: '张三' }, 公民身份号码: { words: number.slice(0, 17) + (number[17] === '1' ? '2' : '1') } },
+          });
+        case 'notCard':
+          return send(200, { log_id: 2, image_status: 'non_idcard', words_result_num: 0, words_result: {} });
+        case 'unreadable':
+          return send(200, { error_code: 216633, error_msg: 'recognize id card error', log_id: 2 });
       }
     }
     send(404, {});
@@ -300,7 +343,9 @@ describe('the Baidu adapters against a local fake of the vendor', () => {
     for (const mode of ['busy', 'down'] as const) {
       fake.state.face = mode;
       const id = await up();
-      expect((await t.call('GET', `/system/collection/checkFace?url=${id}`, { token, lang: 'en' })).msg, mode).toBe('The face check is unavailable; please try again later');
+      expect((await t.call('GET', `/system/collection/checkFace?url=${id}`, { token, lang: 'en' })).msg, mode).toBe(
+        'The face check is unavailable; please try again later',
+      );
       expect((await t.call('GET', `/system/collection/checkFace?url=${id}`, { token, lang: 'zh' })).msg).toBe('人脸检测服务暂不可用，请稍后再试');
     }
     // One token served every call.

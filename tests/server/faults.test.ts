@@ -90,7 +90,7 @@ function startServer(env: Record<string, string>): { child: ChildProcess; output
 }
 
 async function until(what: () => boolean, ms: number) {
-  for (const end = Date.now() + ms; Date.now() < end; ) {
+  for (const end = Date.now() + ms; Date.now() < end;) {
     if (what()) return;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -7,15 +7,90 @@ import { MSG } from '../../server/http.ts';
 
 /** Input names the API takes (schemas where the document has them, these otherwise). */
 const NAMES = [
-  'id', 'orderId', 'ticketIds', 'cartTicketIds', 'hallId', 'hallScheduleId', 'scheduleId', 'ticketPriceId', 'invoiceId',
-  'pageNum', 'pageSize', 'status', 'queryDate', 'date', 'useDate', 'openPerson', 'saleMode', 'poolFlag', 'ticketNum',
-  'phone', 'code', 'name', 'userName', 'certificate', 'certificateInfo', 'email', 'title', 'titleType', 'taxNumber',
-  'orderNumber', 'shortLinkFlag', 'flag', 'payId', 'captchaId', 'captchaToken', 'x', 'trail', 'key', 'platform',
-  'channel', 'ticketUseType', 'personType', 'hallKey', 'parameterName', 'category', 'isCandidateOrder', 'ticketInfoList',
-  'coupons', 'picUrl', 'lang', 'result',
+  'id',
+  'orderId',
+  'ticketIds',
+  'cartTicketIds',
+  'hallId',
+  'hallScheduleId',
+  'scheduleId',
+  'ticketPriceId',
+  'invoiceId',
+  'pageNum',
+  'pageSize',
+  'status',
+  'queryDate',
+  'date',
+  'useDate',
+  'openPerson',
+  'saleMode',
+  'poolFlag',
+  'ticketNum',
+  'phone',
+  'code',
+  'name',
+  'userName',
+  'certificate',
+  'certificateInfo',
+  'email',
+  'title',
+  'titleType',
+  'taxNumber',
+  'orderNumber',
+  'shortLinkFlag',
+  'flag',
+  'payId',
+  'captchaId',
+  'captchaToken',
+  'x',
+  'trail',
+  'key',
+  'platform',
+  'channel',
+  'ticketUseType',
+  'personType',
+  'hallKey',
+  'parameterName',
+  'category',
+  'isCandidateOrder',
+  'ticketInfoList',
+  'coupons',
+  'picUrl',
+  'lang',
+  'result',
 ];
-const BAD_TEXT = ['2147483648', '99999999999999999999', '-1', '1e308', 'NaN', 'abc', 'a\u0000b', 'x'.repeat(3000), '', '1.5', '2026-02-30', '9999-99-99', '[object Object]'];
-const BAD_JSON: unknown[] = [2147483648, 1e20, -1, 1.5, Number.MAX_SAFE_INTEGER + 2, 'a\u0000b', 'x'.repeat(3000), null, true, [], {}, [[1]], { a: { b: {} } }, ['a\u0000'], [2147483648]];
+const BAD_TEXT = [
+  '2147483648',
+  '99999999999999999999',
+  '-1',
+  '1e308',
+  'NaN',
+  'abc',
+  'a\u0000b',
+  'x'.repeat(3000),
+  '',
+  '1.5',
+  '2026-02-30',
+  '9999-99-99',
+  '[object Object]',
+];
+const BAD_JSON: unknown[] = [
+  2147483648,
+  1e20,
+  -1,
+  1.5,
+  Number.MAX_SAFE_INTEGER + 2,
+  'a\u0000b',
+  'x'.repeat(3000),
+  null,
+  true,
+  [],
+  {},
+  [[1]],
+  { a: { b: {} } },
+  ['a\u0000'],
+  [2147483648],
+];
 
 const BUSY = new Set([MSG.serverError.zh, MSG.serverError.en]);
 
@@ -82,13 +157,17 @@ describe('fuzz: bad inputs to every route', () => {
         for (const v of BAD_JSON) {
           requests.push({ url: base, payload: JSON.stringify(v) });
           requests.push({ url: base, payload: JSON.stringify(Object.fromEntries(names.map((n) => [n, v]))) });
-          requests.push({ url: base, payload: JSON.stringify({ ...Object.fromEntries(names.map((n) => [n, '1'])), ticketInfoList: [Object.fromEntries(names.map((n) => [n, v]))] }) });
+          requests.push({
+            url: base,
+            payload: JSON.stringify({ ...Object.fromEntries(names.map((n) => [n, '1'])), ticketInfoList: [Object.fromEntries(names.map((n) => [n, v]))] }),
+          });
         }
         // One id out of range, the rest of the body plausible.
         for (const name of ['id', 'orderId', 'hallId', 'hallScheduleId', 'ticketPriceId', 'invoiceId']) {
           for (const v of [2147483648, -1, 1e20]) requests.push({ url: base, payload: JSON.stringify({ [name]: v, ticketIds: [1], cartTicketIds: [1] }) });
         }
-        for (const name of ['ticketIds', 'cartTicketIds']) requests.push({ url: base, payload: JSON.stringify({ [name]: [2147483648], orderId: 1, captchaToken: 'x' }) });
+        for (const name of ['ticketIds', 'cartTicketIds'])
+          requests.push({ url: base, payload: JSON.stringify({ [name]: [2147483648], orderId: 1, captchaToken: 'x' }) });
         requests.push({ url: base, payload: '{"orderId": 1,', contentType: 'application/json' });
         requests.push({ url: base, payload: 'orderId=1&x=%00', contentType: 'application/x-www-form-urlencoded' });
         requests.push({ url: base, payload: 'plain', contentType: 'text/plain' });
@@ -108,7 +187,9 @@ describe('fuzz: bad inputs to every route', () => {
             // Not JSON (a simulator page, an empty 204): only the status counts.
           }
           if (res.statusCode >= 500 || busy) {
-            failures.push(`${op.method} ${op.path} (${who}) ${r.url.slice(0, 120)} ${String(r.payload ?? '').slice(0, 120)} -> ${res.statusCode} ${res.body.slice(0, 120)}`);
+            failures.push(
+              `${op.method} ${op.path} (${who}) ${r.url.slice(0, 120)} ${String(r.payload ?? '').slice(0, 120)} -> ${res.statusCode} ${res.body.slice(0, 120)}`,
+            );
           }
         }
       }

@@ -25,7 +25,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const checkIn = async (token: string, body: Record<string, unknown>, lang: 'zh' | 'en' = 'zh') => t.call<GateAnswer>('POST', '/staff/gate/checkIn', { token, body, lang });
+const checkIn = async (token: string, body: Record<string, unknown>, lang: 'zh' | 'en' = 'zh') =>
+  t.call<GateAnswer>('POST', '/staff/gate/checkIn', { token, body, lang });
 const { staffToken, detail, paidVisit } = gateKit(() => t);
 
 describe('gate check-in', () => {
@@ -35,13 +36,21 @@ describe('gate check-in', () => {
     const [qr, second] = visit.tickets.map((x) => x.qrCode!);
     expect(qr).toMatch(/^T1\.\d+\.[\w-]+\.[\w-]{86}$/);
     // The day before the visit: not yet.
-    expect((await checkIn(await staffToken(DEMO_GATE), { hallId: visit.hallId, qr }, 'en')).data).toMatchObject({ passed: false, reason: `Not for today (ticket for ${OPEN_DAY})` });
+    expect((await checkIn(await staffToken(DEMO_GATE), { hallId: visit.hallId, qr }, 'en')).data).toMatchObject({
+      passed: false,
+      reason: `Not for today (ticket for ${OPEN_DAY})`,
+    });
     t.advance(86_400_000); // 2030-03-06 10:00, the visit day (tokens of the day before have expired)
     try {
       const gate = await staffToken(DEMO_GATE);
       const visitor = await t.tokenFor(visit.phone);
       const passed = await checkIn(gate, { hallId: visit.hallId, qr }, 'en');
-      expect(passed.data).toMatchObject({ passed: true, count: 1, reason: null, tickets: [{ userName: '游*甲', hallName: 'Main exhibition hall', visitDate: OPEN_DAY, passed: true }] });
+      expect(passed.data).toMatchObject({
+        passed: true,
+        count: 1,
+        reason: null,
+        tickets: [{ userName: '游*甲', hallName: 'Main exhibition hall', visitDate: OPEN_DAY, passed: true }],
+      });
       expect(passed.data.tickets[0].certificateInfo).toMatch(/^1101\*+\w{4}$/);
       expect((await checkIn(gate, { hallId: visit.hallId, qr })).data).toMatchObject({ passed: false, reason: '已检票（10:00）' });
       expect((await detail(visitor, visit.orderId)).tickets.map((x) => x.status)).toEqual(['checked', 'toBeChecked']);
@@ -58,8 +67,19 @@ describe('gate check-in', () => {
       // The last character's low bits are padding: the same bytes, written differently.
       const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
       const repadded = `${signature.slice(0, -1)}${B64[B64.indexOf(signature.at(-1)!) ^ 1]}`;
-      for (const forged of [`T1.${Number(id) + 1}.${nonce}.${signature}`, `T1.${id}.${nonce}x.${signature}`, `T1.${id}.${nonce}.${flipped}`, `T1.${id}.${nonce}.${repadded}`, `${qr}x`, 'hello']) {
-        expect((await checkIn(gate, { hallId: visit.hallId, qr: forged }, 'en')).data).toMatchObject({ passed: false, reason: 'Not a ticket of this museum', tickets: [] });
+      for (const forged of [
+        `T1.${Number(id) + 1}.${nonce}.${signature}`,
+        `T1.${id}.${nonce}x.${signature}`,
+        `T1.${id}.${nonce}.${flipped}`,
+        `T1.${id}.${nonce}.${repadded}`,
+        `${qr}x`,
+        'hello',
+      ]) {
+        expect((await checkIn(gate, { hallId: visit.hallId, qr: forged }, 'en')).data).toMatchObject({
+          passed: false,
+          reason: 'Not a ticket of this museum',
+          tickets: [],
+        });
       }
       expect((await checkIn(gate, { hallId: visit.hallId, qr: 'x' })).data.reason).toBe('无效二维码');
     } finally {
@@ -67,7 +87,7 @@ describe('gate check-in', () => {
     }
   });
 
-  it("checks a whole group in by its order number, once; two gates scanning one ticket at once let it in once", async () => {
+  it('checks a whole group in by its order number, once; two gates scanning one ticket at once let it in once', async () => {
     t.advance(86_400_000);
     try {
       const school = await teamToken(DEMO_SCHOOL.creditCode);
@@ -79,15 +99,24 @@ describe('gate check-in', () => {
       const first = await checkIn(gate, { hallId: (await t.halls(OPEN_DAY))[0].hallId, orderNumber: orderNumber.toLowerCase() }, 'en');
       expect(first.data).toMatchObject({ passed: true, count: 86 });
       expect(first.data.tickets).toHaveLength(86);
-      expect((await checkIn(gate, { hallId: (await t.halls(OPEN_DAY))[0].hallId, orderNumber }, 'en')).data.reason).toMatch(/^Already checked in \(\d\d:\d\d\)$/);
+      expect((await checkIn(gate, { hallId: (await t.halls(OPEN_DAY))[0].hallId, orderNumber }, 'en')).data.reason).toMatch(
+        /^Already checked in \(\d\d:\d\d\)$/,
+      );
       expect((await checkIn(gate, { hallId: 1, orderNumber: 'NOSUCHORDER' }, 'en')).data.reason).toBe('No ticket found for this order');
       // Checked in: the group can no longer be refunded.
-      expect((await t.call('POST', '/order/refund/frontUserRefund', { token: school, body: { ticketIds: [tickets[85].ticketId] }, lang: 'en' })).msg).toBe('Cannot refund or change after group check-in');
+      expect((await t.call('POST', '/order/refund/frontUserRefund', { token: school, body: { ticketIds: [tickets[85].ticketId] }, lang: 'en' })).msg).toBe(
+        'Cannot refund or change after group check-in',
+      );
 
       const visit = await paidVisit(OPEN_DAY);
-      const [a, b] = await Promise.all([checkIn(gate, { hallId: visit.hallId, qr: visit.tickets[0].qrCode }), checkIn(await staffToken(DEMO_STAFF), { hallId: visit.hallId, qr: visit.tickets[0].qrCode })]);
+      const [a, b] = await Promise.all([
+        checkIn(gate, { hallId: visit.hallId, qr: visit.tickets[0].qrCode }),
+        checkIn(await staffToken(DEMO_STAFF), { hallId: visit.hallId, qr: visit.tickets[0].qrCode }),
+      ]);
       expect([a.data.passed, b.data.passed].sort()).toEqual([false, true]);
-      const [{ n }] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM staff_audit WHERE action = 'checkIn' AND subject = $1`, [`ticket:${visit.tickets[0].ticketId}`]);
+      const [{ n }] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM staff_audit WHERE action = 'checkIn' AND subject = $1`, [
+        `ticket:${visit.tickets[0].ticketId}`,
+      ]);
       expect(n).toBe(2);
     } finally {
       t.advance(-86_400_000);

@@ -15,8 +15,16 @@ export function gateKit(app: () => TestApp) {
     const t = app();
     const token = await t.tokenFor(phone);
     const hall = (await t.halls(day)).find((h) => h.hallKey === hallKey)!;
-    const visitors = Array.from({ length: n }, (_, i) => ({ name: `游客${'甲乙丙丁'[i]}`, birth: '1990-01-01', ticketPriceId: priceOf(hall, 'adult'), seq: String(300 + i) }));
-    const r = await t.call('POST', '/config/orderRule/placeOrder', { token, body: orderRequest(day, hall.hallId, hall.scheduleTicketPoolVOS[0].hallScheduleId, visitors, await t.captchaToken()) });
+    const visitors = Array.from({ length: n }, (_, i) => ({
+      name: `游客${'甲乙丙丁'[i]}`,
+      birth: '1990-01-01',
+      ticketPriceId: priceOf(hall, 'adult'),
+      seq: String(300 + i),
+    }));
+    const r = await t.call('POST', '/config/orderRule/placeOrder', {
+      token,
+      body: orderRequest(day, hall.hallId, hall.scheduleTicketPoolVOS[0].hallScheduleId, visitors, await t.captchaToken()),
+    });
     expect(r.code, r.msg).toBe(200);
     await pay(token, r.data.orderId);
     const d = await detail(token, r.data.orderId);

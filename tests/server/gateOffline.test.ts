@@ -29,8 +29,15 @@ afterAll(async () => {
 
 const { staffToken, detail, paidVisit } = gateKit(() => t);
 const day = async (token: string, hallId: number, lang: 'zh' | 'en' = 'zh') => t.call<GateDay>('GET', `/staff/gate/day?hallId=${hallId}`, { token, lang });
-const sync = async (token: string, items: unknown[], lang: 'zh' | 'en' = 'en') => t.call<GateSyncAnswer>('POST', '/staff/gate/sync', { token, body: { items }, lang });
-const item = (hallId: number, code: { qr: string } | { orderNumber: string }, scannedAt = t.now().getTime(), gateId = 'gate-b') => ({ id: randomUUID(), hallId, gateId, scannedAt, ...code });
+const sync = async (token: string, items: unknown[], lang: 'zh' | 'en' = 'en') =>
+  t.call<GateSyncAnswer>('POST', '/staff/gate/sync', { token, body: { items }, lang });
+const item = (hallId: number, code: { qr: string } | { orderNumber: string }, scannedAt = t.now().getTime(), gateId = 'gate-b') => ({
+  id: randomUUID(),
+  hallId,
+  gateId,
+  scannedAt,
+  ...code,
+});
 const checkedAt = async (ticketId: number) =>
   (await t.db.query<{ at: Date | null }>('SELECT checked_at AS at FROM tickets WHERE id = $1', [ticketId]))[0].at?.toISOString() ?? null;
 
@@ -160,7 +167,7 @@ describe("the sync of a gate's offline check-ins", () => {
     });
   });
 
-  it("keeps a scan time only within today and not in the future; checks a group in by its number; refuses what is not a ticket", async () => {
+  it('keeps a scan time only within today and not in the future; checks a group in by its number; refuses what is not a ticket', async () => {
     await onVisitDay(async () => {
       const school = await teamToken(DEMO_SCHOOL.creditCode);
       const g = await placeGroup(school, await schoolBody(OPEN_DAY, {}, 1));
@@ -190,7 +197,14 @@ describe("the sync of a gate's offline check-ins", () => {
       // Bad input in words, never a crash: no item, an id that is no UUID, too many items.
       expect((await sync(gate, [])).msg).toMatch(/Invalid request parameter/);
       expect((await sync(gate, [{ ...item(visit.hallId, { qr: 'x' }), id: 'one' }])).msg).toMatch(/Invalid request parameter/);
-      expect((await sync(gate, Array.from({ length: 501 }, () => item(visit.hallId, { qr: 'x' })))).msg).toMatch(/Invalid request parameter/);
+      expect(
+        (
+          await sync(
+            gate,
+            Array.from({ length: 501 }, () => item(visit.hallId, { qr: 'x' })),
+          )
+        ).msg,
+      ).toMatch(/Invalid request parameter/);
     });
   });
 });

@@ -28,7 +28,10 @@ describe('configuration read once, checked at start-up', () => {
     expect(() => config({ NODE_ENV: 'production', ALLOW_SIMULATORS: 'sms' })).toThrow(/ALLOW_SIMULATORS=payment,face,wechat/);
     const http = { SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send', SMS_HTTP_KEY: 'k' };
     expect(() => config({ NODE_ENV: 'production', ...http })).toThrow(/payment \(PAYMENT_PROVIDER=sim\)/);
-    expect(config({ NODE_ENV: 'production', ...http, ALLOW_SIMULATORS: 'payment,face,wechat' })).toMatchObject({ mode: 'production', simulators: ['payment', 'face', 'wechat'] });
+    expect(config({ NODE_ENV: 'production', ...http, ALLOW_SIMULATORS: 'payment,face,wechat' })).toMatchObject({
+      mode: 'production',
+      simulators: ['payment', 'face', 'wechat'],
+    });
     expect(() => config({ NODE_ENV: 'production', ALLOW_SIMULATORS: 'sms,payment,face,wechat', CAPTCHA: 'off' })).toThrow(/CAPTCHA=off/);
     expect(() => config({ NODE_ENV: 'production', ALLOW_SIMULATORS: 'sms,payment,face,wechat', CAPTCHA: 'test' })).toThrow(/CAPTCHA=test/);
     expect(() => config({ NODE_ENV: 'production', ALLOW_SIMULATORS: 'sms,payment,face,wechat', DEV_CLOCK: '1' })).toThrow(/DEV_CLOCK=1/);
@@ -45,11 +48,19 @@ describe('configuration read once, checked at start-up', () => {
     writeFileSync(path.join(dir, 'platform.pem'), publicKey.export({ type: 'spki', format: 'pem' }));
     writeFileSync(path.join(dir, 'not.pem'), 'hello');
     const pay = {
-      PAYMENT_PROVIDER: 'wechatpay', WECHAT_APP_ID: 'wx1', WECHATPAY_MCH_ID: '1900000001', WECHATPAY_MCH_SERIAL: 'ABC',
-      WECHATPAY_MCH_PRIVATE_KEY_FILE: path.join(dir, 'mch.pem'), WECHATPAY_API_V3_KEY: 'k'.repeat(32),
-      WECHATPAY_PLATFORM_PUBLIC_KEY_FILE: path.join(dir, 'platform.pem'), WECHATPAY_PLATFORM_SERIAL: 'PUB_KEY_ID_1',
+      PAYMENT_PROVIDER: 'wechatpay',
+      WECHAT_APP_ID: 'wx1',
+      WECHATPAY_MCH_ID: '1900000001',
+      WECHATPAY_MCH_SERIAL: 'ABC',
+      WECHATPAY_MCH_PRIVATE_KEY_FILE: path.join(dir, 'mch.pem'),
+      WECHATPAY_API_V3_KEY: 'k'.repeat(32),
+      WECHATPAY_PLATFORM_PUBLIC_KEY_FILE: path.join(dir, 'platform.pem'),
+      WECHATPAY_PLATFORM_SERIAL: 'PUB_KEY_ID_1',
     };
-    expect(config(pay).payment).toMatchObject({ provider: 'wechatpay', wechatpay: { mchId: '1900000001', appId: 'wx1', apiUrl: 'https://api.mch.weixin.qq.com' } });
+    expect(config(pay).payment).toMatchObject({
+      provider: 'wechatpay',
+      wechatpay: { mchId: '1900000001', appId: 'wx1', apiUrl: 'https://api.mch.weixin.qq.com' },
+    });
     expect(() => config({ ...pay, WECHATPAY_MCH_PRIVATE_KEY_FILE: path.join(dir, 'missing.pem') })).toThrow(/WECHATPAY_MCH_PRIVATE_KEY_FILE: cannot read/);
     expect(() => config({ ...pay, WECHATPAY_PLATFORM_PUBLIC_KEY_FILE: path.join(dir, 'not.pem') })).toThrow(/not a PEM file/);
     const http = { SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send', SMS_HTTP_KEY: 'k', ALLOW_SIMULATORS: 'face' };
@@ -82,7 +93,9 @@ describe('configuration read once, checked at start-up', () => {
   it('ALLOWED_HOSTS: by default this machine (loopback and its interfaces, any port); else the names given, a port kept', () => {
     const own = config({}).allowedHosts;
     expect(own).toEqual(expect.arrayContaining(['localhost', '127.0.0.1', '[::1]']));
-    const lan = Object.values(networkInterfaces()).flat().find((a) => a?.family === 'IPv4' && !a.internal);
+    const lan = Object.values(networkInterfaces())
+      .flat()
+      .find((a) => a?.family === 'IPv4' && !a.internal);
     if (lan) expect(own).toContain(lan.address);
     expect(config({ ALLOWED_HOSTS: 'Tickets.LAN:8080, 10.0.0.5,[::1]:80' }).allowedHosts).toEqual(['tickets.lan:8080', '10.0.0.5', '[::1]:80']);
     expect(() => config({ ALLOWED_HOSTS: 'localhost,http://evil.example/' })).toThrow(/ALLOWED_HOSTS: not a host or host:port: http:\/\/evil.example\//);
@@ -174,7 +187,12 @@ describe('demo mode', () => {
   it("answers with personal data are never kept by a browser or a proxy: a logged-in account's, and the anonymous ones with an order, a token or a challenge, are no-store; the public reads are as they were", async () => {
     const { token, orderId } = await placedOrder(t);
     await payInFull(t, token, orderId);
-    for (const url of [`/order/OrderInfo/searchPersonOrder/${orderId}`, '/order/OrderInfo/getOrderInfoByStatus?pageNum=1&pageSize=10', '/system/topContacts', '/getUserInfoToIndividual']) {
+    for (const url of [
+      `/order/OrderInfo/searchPersonOrder/${orderId}`,
+      '/order/OrderInfo/getOrderInfoByStatus?pageNum=1&pageSize=10',
+      '/system/topContacts',
+      '/getUserInfoToIndividual',
+    ]) {
       const res = await send('GET', url, token);
       expect(res.json().code, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-store');
@@ -187,7 +205,11 @@ describe('demo mode', () => {
     expect(shared.headers['cache-control']).toBe('no-store');
     for (const url of ['/ingore/wxLogin?ticket=abc', '/ingore/captchaImage']) expect((await send('GET', url)).headers['cache-control'], url).toBe('no-store');
     // The calendar, the halls of a day and the settings: the same for everyone, no header today.
-    for (const url of ['/pool/ingore/getCalendar', `/pool/ingore/getHall?queryDate=${OPEN_DAY}&openPerson=1&saleMode=1`, '/basesetting/HallSetting/ingore/gainAllSystemConfigLogin']) {
+    for (const url of [
+      '/pool/ingore/getCalendar',
+      `/pool/ingore/getHall?queryDate=${OPEN_DAY}&openPerson=1&saleMode=1`,
+      '/basesetting/HallSetting/ingore/gainAllSystemConfigLogin',
+    ]) {
       const res = await send('GET', url);
       expect(res.json().code, url).toBe(200);
       expect(res.headers['cache-control'], url).toBeUndefined();
@@ -213,7 +235,7 @@ describe('demo mode', () => {
     expect((await t.call('GET', '/basesetting/HallSetting/ingore/gainAllSystemConfigLogin?channel=h5')).code).toBe(200);
   });
 
-  it('the OpenAPI document carries the routes\' schemas: bodies, queries and params', async () => {
+  it("the OpenAPI document carries the routes' schemas: bodies, queries and params", async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/prod-api/openapi.json' })).json();
     const refund = doc.paths['/prod-api/order/refund/frontUserRefund'].post;
     expect(refund.requestBody.content['application/json'].schema.properties.ticketIds.type).toBe('array');
@@ -228,7 +250,18 @@ describe('demo mode', () => {
       op.responses?.['200']?.content?.['application/json']?.schema.properties;
     expect(answerOf(detail)?.data).toMatchObject({ nullable: true, properties: { payDeadline: {}, tickets: { type: 'array' } } });
     // The vendor-style routes (the pay and refund notifies, the simulator's HTML pages, the OAuth's redirect back), the staff's image, the day's CSV and the invoices' PDFs answer in their own format.
-    const own = ['/prod-api/getWxOauthCode', '/prod-api/pay/notify', '/prod-api/pay/refundNotify', '/prod-api/pay/sim/cashier', '/prod-api/pay/sim/submit', '/prod-api/staff/uploads/{uploadId}', '/prod-api/staff/day.csv', '/prod-api/staff/invoices/{id}/pdf', '/prod-api/invoice/{id}/pdf', '/prod-api/ingore/invoice/pdf'];
+    const own = [
+      '/prod-api/getWxOauthCode',
+      '/prod-api/pay/notify',
+      '/prod-api/pay/refundNotify',
+      '/prod-api/pay/sim/cashier',
+      '/prod-api/pay/sim/submit',
+      '/prod-api/staff/uploads/{uploadId}',
+      '/prod-api/staff/day.csv',
+      '/prod-api/staff/invoices/{id}/pdf',
+      '/prod-api/invoice/{id}/pdf',
+      '/prod-api/ingore/invoice/pdf',
+    ];
     const missing = Object.entries(doc.paths as Record<string, Record<string, Parameters<typeof answerOf>[0]>>)
       .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })))
       .filter(({ path, op }) => !own.includes(path) && !answerOf(op)?.data)
@@ -273,7 +306,7 @@ describe('payments are taken only from a verified notify', () => {
   const post = (headers: Record<string, string>, payload: string) =>
     t.app.inject({ method: 'POST', url: '/prod-api/pay/notify', headers: { 'content-type': 'application/json', ...headers }, payload });
 
-  it("starts a payment only for a Host of ALLOWED_HOSTS (its notify_url is made of it): another is refused, no payment made", async () => {
+  it('starts a payment only for a Host of ALLOWED_HOSTS (its notify_url is made of it): another is refused, no payment made', async () => {
     const { token, orderId } = await placed();
     const payments = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments WHERE order_id = $1', [orderId]))[0].n;
     const evil = await t.call('POST', '/pay/create', { token, body: { orderId }, headers: { host: 'evil.example' }, lang: 'en' });

@@ -41,7 +41,17 @@ describe("a team's cart", () => {
     expect(await freeUsed(DAY)).toBe(free + 80);
     const held = await cart(token, 'en');
     expect(held.entries).toEqual([
-      expect.objectContaining({ cartId, visitDate: DAY, hallName: 'Main exhibition hall', people: 86, freePupils: 80, amount: 3000, payMethod: 'online', leaderName: '王*师', status: 'held' }),
+      expect.objectContaining({
+        cartId,
+        visitDate: DAY,
+        hallName: 'Main exhibition hall',
+        people: 86,
+        freePupils: 80,
+        amount: 3000,
+        payMethod: 'online',
+        leaderName: '王*师',
+        status: 'held',
+      }),
     ]);
     expect(held.entries[0].deadline - held.serverTime).toBe(15 * 60_000 + 2000);
     // Another team neither sees nor removes it; a visitor's cart is a visitor's.

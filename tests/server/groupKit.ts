@@ -36,8 +36,17 @@ export function groupKit(app: () => TestApp) {
   type Body = GroupBody;
   const grade = (name: string, boy: number, girl: number) => ({ name, boy, girl, all: boy + girl, beijing: boy + girl, orther: 0 });
   const teachers = (n: number, seq = 0) =>
-    Array.from({ length: n }, (_, i) => ({ name: `李老师${'一二三四五六七八'[i]}`, certificateType: '1' as const, certificateInfo: idCard('1985-01-01', String(200 + seq * 10 + i)) }));
-  const leader = (seq = 0) => ({ name: '王老师', certificateType: '1' as const, certificateInfo: idCard('1980-03-04', String(100 + seq)), mobile: '13800138000' });
+    Array.from({ length: n }, (_, i) => ({
+      name: `李老师${'一二三四五六七八'[i]}`,
+      certificateType: '1' as const,
+      certificateInfo: idCard('1985-01-01', String(200 + seq * 10 + i)),
+    }));
+  const leader = (seq = 0) => ({
+    name: '王老师',
+    certificateType: '1' as const,
+    certificateInfo: idCard('1980-03-04', String(100 + seq)),
+    mobile: '13800138000',
+  });
 
   /** A school's order: 2 grades of 40 pupils, 5 teachers and the leader, unless told otherwise. */
   async function schoolBody(date: string, over: Partial<Body> = {}, session = 0): Promise<Body> {
@@ -78,10 +87,15 @@ export function groupKit(app: () => TestApp) {
   }
 
   const place = (token: string, body: Body, lang: 'zh' | 'en' = 'zh') => app().call('POST', '/config/orderRule/placeOrder', { token, body, lang });
-  const detail = async (token: string, id: number) => (await app().call<GroupOrderDetail>('GET', `/order/OrderInfo/searchTravelTeamOrder/${id}`, { token })).data;
+  const detail = async (token: string, id: number) =>
+    (await app().call<GroupOrderDetail>('GET', `/order/OrderInfo/searchTravelTeamOrder/${id}`, { token })).data;
   const freeUsed = async (date: string) =>
-    (await app().db.query<{ used: number }>(`SELECT used FROM school_free_used u JOIN halls h ON h.id = u.hall_id WHERE h.hall_key = 'main' AND visit_date = $1`, [date]))[0]
-      ?.used ?? 0;
+    (
+      await app().db.query<{ used: number }>(
+        `SELECT used FROM school_free_used u JOIN halls h ON h.id = u.hall_id WHERE h.hall_key = 'main' AND visit_date = $1`,
+        [date],
+      )
+    )[0]?.used ?? 0;
 
   async function pay(token: string, orderId: number) {
     const c = await app().call('POST', '/pay/create', { token, body: { orderId } });
@@ -94,5 +108,21 @@ export function groupKit(app: () => TestApp) {
   /** The name of the school newSchool made last. */
   const lastSchoolName = () => `第${schools}中学`;
 
-  return { teamToken, newSchool, lastSchoolName, newSchoolLogin, groupHalls, mainHall, grade, teachers, leader, schoolBody, agencyBody, place, detail, freeUsed, pay };
+  return {
+    teamToken,
+    newSchool,
+    lastSchoolName,
+    newSchoolLogin,
+    groupHalls,
+    mainHall,
+    grade,
+    teachers,
+    leader,
+    schoolBody,
+    agencyBody,
+    place,
+    detail,
+    freeUsed,
+    pay,
+  };
 }

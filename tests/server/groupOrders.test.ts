@@ -17,7 +17,23 @@ let t: TestApp;
 let school: string;
 let agency: string;
 let staff: string;
-const { teamToken, newSchool, lastSchoolName, newSchoolLogin, groupHalls, mainHall, grade, teachers, leader, schoolBody, agencyBody, place, detail, freeUsed, pay } = groupKit(() => t);
+const {
+  teamToken,
+  newSchool,
+  lastSchoolName,
+  newSchoolLogin,
+  groupHalls,
+  mainHall,
+  grade,
+  teachers,
+  leader,
+  schoolBody,
+  agencyBody,
+  place,
+  detail,
+  freeUsed,
+  pay,
+} = groupKit(() => t);
 type Body = GroupBody;
 const LATER_DAY = '2030-03-09';
 const OTHER_DAY = '2030-03-10';
@@ -40,7 +56,15 @@ describe('a school books a class visit', () => {
     const h = await mainHall(OPEN_DAY);
     expect(h.group).toEqual({ groupMin: 16, groupMax: 200, schoolOnly: false, offSeasonOnly: false });
     const s = await t.call<GroupSetting>('GET', `/config/orderRule/getSchoolFreeTicket?hallId=${h.hallId}&useDate=${OPEN_DAY}`, { token: school });
-    expect(s.data).toMatchObject({ teamType: 2, adultPrice: 3000, studentPrice: 1500, freeStudentQuota: 300, studentsPerFreeTeacher: 15, blocked: null, today: TODAY });
+    expect(s.data).toMatchObject({
+      teamType: 2,
+      adultPrice: 3000,
+      studentPrice: 1500,
+      freeStudentQuota: 300,
+      studentsPerFreeTeacher: 15,
+      blocked: null,
+      today: TODAY,
+    });
     // Only the halls taking groups; the team's calendar counts them only.
     expect((await groupHalls(OPEN_DAY)).map((x) => x.hallKey)).toEqual(['main', 'temporary', 'cinema']);
     const days = await t.call('GET', '/pool/getHallCalendar', { token: school });
@@ -72,7 +96,9 @@ describe('a school books a class visit', () => {
     // The team's order list has it; another team and a visitor cannot read it.
     const list = await t.call('GET', '/order/OrderInfo/getOrderInfoByStatus?pageNum=1&pageSize=10', { token: school });
     expect(list.data.rows.map((o: { orderId: number }) => o.orderId)).toContain(r.data.orderId);
-    expect((await t.call('GET', `/order/OrderInfo/searchTravelTeamOrder/${r.data.orderId}`, { token: agency, lang: 'en' })).msg).toBe('The order does not exist');
+    expect((await t.call('GET', `/order/OrderInfo/searchTravelTeamOrder/${r.data.orderId}`, { token: agency, lang: 'en' })).msg).toBe(
+      'The order does not exist',
+    );
     expect((await t.call('GET', `/order/OrderInfo/searchPersonOrder/${r.data.orderId}`, { token: school })).code).toBe(401);
   });
 
@@ -85,18 +111,43 @@ describe('a school books a class visit', () => {
   });
 });
 
-describe('every group rule is enforced on the server, in the caller\'s language', () => {
+describe("every group rule is enforced on the server, in the caller's language", () => {
   it.each([
-    ['below the group minimum', async () => schoolBody(OPEN_DAY, { gradeList: [grade('一年级', 5, 5)], teacherList: [], orderAdditionInfo: { ...leader(), personNumber: 11 } }),
-      'A group needs at least 16 people', '团体人数不能少于16人'],
-    ['a grade that does not add up', async () => schoolBody(OPEN_DAY, { gradeList: [{ ...grade('一年级', 20, 20), all: 41, beijing: 41 }], orderAdditionInfo: { ...leader(), personNumber: 47 } }),
-      'The count of "一年级" must equal boys plus girls', '“一年级”的人数应等于男生与女生人数之和'],
-    ['a size that does not match the lists', async () => schoolBody(OPEN_DAY, { orderAdditionInfo: { ...leader(), personNumber: 20 } }),
-      'The group size does not match the lists', '团体总人数与名单不符'],
-    ['a teacher with a malformed ID', async () => schoolBody(OPEN_DAY, { teacherList: [{ name: '李老师', certificateType: '1', certificateInfo: '110101' }] , orderAdditionInfo: { ...leader(), personNumber: 82 } }),
-      'Teacher 1: ID card number format is wrong', '教师1：身份证号码格式错误'],
-    ['window payment the day before the visit', async () => schoolBody(OPEN_DAY, { payMethod: 'window' }),
-      'Window payment must be made 2 days before the visit; please pay online for this date', '窗口支付须在参观日2天前完成，该日期请选择在线支付'],
+    [
+      'below the group minimum',
+      async () => schoolBody(OPEN_DAY, { gradeList: [grade('一年级', 5, 5)], teacherList: [], orderAdditionInfo: { ...leader(), personNumber: 11 } }),
+      'A group needs at least 16 people',
+      '团体人数不能少于16人',
+    ],
+    [
+      'a grade that does not add up',
+      async () =>
+        schoolBody(OPEN_DAY, { gradeList: [{ ...grade('一年级', 20, 20), all: 41, beijing: 41 }], orderAdditionInfo: { ...leader(), personNumber: 47 } }),
+      'The count of "一年级" must equal boys plus girls',
+      '“一年级”的人数应等于男生与女生人数之和',
+    ],
+    [
+      'a size that does not match the lists',
+      async () => schoolBody(OPEN_DAY, { orderAdditionInfo: { ...leader(), personNumber: 20 } }),
+      'The group size does not match the lists',
+      '团体总人数与名单不符',
+    ],
+    [
+      'a teacher with a malformed ID',
+      async () =>
+        schoolBody(OPEN_DAY, {
+          teacherList: [{ name: '李老师', certificateType: '1', certificateInfo: '110101' }],
+          orderAdditionInfo: { ...leader(), personNumber: 82 },
+        }),
+      'Teacher 1: ID card number format is wrong',
+      '教师1：身份证号码格式错误',
+    ],
+    [
+      'window payment the day before the visit',
+      async () => schoolBody(OPEN_DAY, { payMethod: 'window' }),
+      'Window payment must be made 2 days before the visit; please pay online for this date',
+      '窗口支付须在参观日2天前完成，该日期请选择在线支付',
+    ],
   ])('%s', async (_, body, en, zh) => {
     const b = await body();
     const before = await t.remaining(b.hallScheduleId);
@@ -126,15 +177,20 @@ describe('every group rule is enforced on the server, in the caller\'s language'
     }
   });
 
-  it('a frozen team cannot book; a visitor cannot send a group order, nor a team a visitor\'s', async () => {
+  it("a frozen team cannot book; a visitor cannot send a group order, nor a team a visitor's", async () => {
     const other = await newSchool();
     await t.db.query(`UPDATE teams SET frozen = true WHERE team_name = $1`, [lastSchoolName()]);
-    expect(await place(other, await schoolBody(OPEN_DAY), 'en')).toMatchObject({ code: 500, msg: 'Account abnormal, cannot book: please go to the personal center' });
+    expect(await place(other, await schoolBody(OPEN_DAY), 'en')).toMatchObject({
+      code: 500,
+      msg: 'Account abnormal, cannot book: please go to the personal center',
+    });
     const visitor = await t.tokenFor('13500000002');
     expect(await place(visitor, await schoolBody(OPEN_DAY), 'en')).toMatchObject({ code: 500, msg: 'Invalid request parameter: ticketInfoList' });
     const h = await mainHall(OPEN_DAY);
     const individual = { date: OPEN_DAY, captchaToken: '', ticketInfoList: [] };
-    expect((await t.call('POST', '/config/orderRule/placeOrder', { token: school, body: individual, lang: 'en' })).msg).toBe('Invalid request parameter: orderAdditionInfo');
+    expect((await t.call('POST', '/config/orderRule/placeOrder', { token: school, body: individual, lang: 'en' })).msg).toBe(
+      'Invalid request parameter: orderAdditionInfo',
+    );
     expect(h.hallId).toBeGreaterThan(0);
   });
 });
@@ -162,14 +218,17 @@ describe('prices by group type', () => {
   });
 });
 
-describe('the day\'s free pupil tickets', () => {
+describe("the day's free pupil tickets", () => {
   it('two schools racing for the last free tickets: one gets them, the other is told to check the price again; the quota is never exceeded', async () => {
     const h = await mainHall(LATER_DAY);
     await t.db.query(`UPDATE halls SET school_free_daily = $2 WHERE id = $1`, [h.hallId, (await freeUsed(LATER_DAY)) + 100]);
     try {
       const [a, b] = [await newSchool(), await newSchool()];
       // Both saw 80 free pupils and ¥30 to pay.
-      const bodies = [await schoolBody(LATER_DAY, { quotedAmount: 3000 }, 0), await schoolBody(LATER_DAY, { teacherList: teachers(5, 3), quotedAmount: 3000 }, 2)];
+      const bodies = [
+        await schoolBody(LATER_DAY, { quotedAmount: 3000 }, 0),
+        await schoolBody(LATER_DAY, { teacherList: teachers(5, 3), quotedAmount: 3000 }, 2),
+      ];
       const [ra, rb] = await Promise.all([place(a, bodies[0]), place(b, bodies[1])]);
       expect([ra.code, rb.code].sort()).toEqual([200, 500]);
       expect([ra.msg, rb.msg]).toContain('价格已变化（当日学校免费名额或协议价格有变），请返回重新确认');
@@ -183,7 +242,7 @@ describe('the day\'s free pupil tickets', () => {
 });
 
 describe('a group in a dome', () => {
-  it('sits together where the cinema seats it: one seat each, sold with the tickets, at the dome\'s prices', async () => {
+  it("sits together where the cinema seats it: one seat each, sold with the tickets, at the dome's prices", async () => {
     const dome = (await groupHalls(LATER_DAY)).find((h) => h.hallKey === 'cinema')!;
     expect(dome.group).toMatchObject({ groupMax: 150 });
     const token = await newSchool();
@@ -206,21 +265,33 @@ describe('a group in a dome', () => {
     // Another school chooses its own seats: it gets those; one taken first answers 505 with it.
     const other = await newSchool();
     const map = (await t.call('GET', `/pool/getSeatByScheduleId?scheduleId=${body.hallScheduleId}`, { token: other })).data as SeatMap;
-    const mine = map.seats.filter((x) => x.state === 'available').slice(-23).map(seatNumberOf);
-    const chosen = await place(other, { ...body, teacherList: teachers(2, 30), captchaToken: await t.captchaToken(), seatNumbers: [seats[0]!, ...mine.slice(1)] }, 'en');
+    const mine = map.seats
+      .filter((x) => x.state === 'available')
+      .slice(-23)
+      .map(seatNumberOf);
+    const chosen = await place(
+      other,
+      { ...body, teacherList: teachers(2, 30), captchaToken: await t.captchaToken(), seatNumbers: [seats[0]!, ...mine.slice(1)] },
+      'en',
+    );
     expect(chosen, chosen.msg).toMatchObject({ code: 505, data: { takenSeats: [seats[0]] } });
     const placed = await place(other, { ...body, teacherList: teachers(2, 30), captchaToken: await t.captchaToken(), seatNumbers: mine });
     expect(placed.code, placed.msg).toBe(200);
     const before = await detail(other, placed.data.orderId);
     expect(before.tickets.map((x) => x.seat?.number).sort()).toEqual([...mine].sort());
     // Before paying it moves to other seats, all or none; another team cannot move them.
-    const others = map.seats.filter((x) => x.state === 'available' && !mine.includes(seatNumberOf(x))).slice(0, 23).map(seatNumberOf);
-    expect((await t.call('POST', '/order/ticketInfo/changeSeats', { token, body: { orderId: placed.data.orderId, seats: others }, lang: 'en' })).code).toBe(500);
+    const others = map.seats
+      .filter((x) => x.state === 'available' && !mine.includes(seatNumberOf(x)))
+      .slice(0, 23)
+      .map(seatNumberOf);
+    expect((await t.call('POST', '/order/ticketInfo/changeSeats', { token, body: { orderId: placed.data.orderId, seats: others }, lang: 'en' })).code).toBe(
+      500,
+    );
     expect((await t.call('POST', '/order/ticketInfo/changeSeats', { token: other, body: { orderId: placed.data.orderId, seats: others } })).code).toBe(200);
     expect((await detail(other, placed.data.orderId)).tickets.map((x) => x.seat?.number).sort()).toEqual([...others].sort());
-    expect((await place(await newSchool(), { ...body, teacherList: teachers(2, 40), captchaToken: await t.captchaToken(), seatNumbers: mine.slice(1) }, 'en')).msg).toBe(
-      'The group size does not match the lists',
-    );
+    expect(
+      (await place(await newSchool(), { ...body, teacherList: teachers(2, 40), captchaToken: await t.captchaToken(), seatNumbers: mine.slice(1) }, 'en')).msg,
+    ).toBe('The group size does not match the lists');
   });
 });
 
@@ -258,7 +329,14 @@ describe('window payers', () => {
     expect((await t.call('GET', '/config/orderRule/selectNotPayOrderByUserId', { token: other })).data.orderId).toBeNull();
     // The cashier looks it up by its number: whose, where, how much, payable until when.
     const found = await t.call('GET', `/staff/orders/window?orderNumber=${d.orderNumber.toLowerCase()}`, { token: staff, lang: 'en' });
-    expect(found.data).toMatchObject({ orderNumber: d.orderNumber, teamName: lastSchoolName(), amount: 0 + d.amount, windowPayLastDay: '2030-03-07', payable: true, hallName: 'Main exhibition hall' });
+    expect(found.data).toMatchObject({
+      orderNumber: d.orderNumber,
+      teamName: lastSchoolName(),
+      amount: 0 + d.amount,
+      windowPayLastDay: '2030-03-07',
+      payable: true,
+      hallName: 'Main exhibition hall',
+    });
     expect((await t.call('GET', `/staff/orders/window?orderNumber=${d.orderNumber}`, { token: other })).code).toBe(401);
     const taken = await t.call('POST', '/staff/orders/windowPayment', { token: staff, body: { orderNumber: d.orderNumber, method: 'cash' } });
     expect(taken).toMatchObject({ code: 200, data: { status: 'completed' } });
@@ -287,10 +365,13 @@ describe('window payers', () => {
       expect(back.tickets).toBeGreaterThanOrEqual(22);
       expect(await t.remaining(session)).toBe(left + back.tickets);
       expect(await freeUsed(LATER_DAY)).toBe(free - back.pupils);
-      expect((await t.call('GET', `/staff/orders/window?orderNumber=${u.orderNumber}`, { token: staff })).data).toMatchObject({ status: 'canceled', payable: false });
-      expect((await t.call('POST', '/staff/orders/windowPayment', { token: staff, body: { orderNumber: u.orderNumber, method: 'card' }, lang: 'en' })).msg).toBe(
-        'This order is closed or already paid and cannot be paid',
-      );
+      expect((await t.call('GET', `/staff/orders/window?orderNumber=${u.orderNumber}`, { token: staff })).data).toMatchObject({
+        status: 'canceled',
+        payable: false,
+      });
+      expect(
+        (await t.call('POST', '/staff/orders/windowPayment', { token: staff, body: { orderNumber: u.orderNumber, method: 'card' }, lang: 'en' })).msg,
+      ).toBe('This order is closed or already paid and cannot be paid');
     } finally {
       t.advance(new Date(SEED_TIME).getTime() - t.now().getTime());
     }
@@ -306,7 +387,7 @@ describe('refunds and the date change of a group', () => {
     return { token, orderId: r.data.orderId as number };
   }
 
-  it('a school\'s free tickets are not refundable on their own; a charged teacher\'s is', async () => {
+  it("a school's free tickets are not refundable on their own; a charged teacher's is", async () => {
     const { token, orderId } = await paidSchoolOrder(LATER_DAY, 1);
     const d = await detail(token, orderId);
     const freePupil = d.tickets.find((x) => x.price === 0)!;
@@ -326,12 +407,19 @@ describe('refunds and the date change of a group', () => {
     const b = await paidSchoolOrder(dayB, 1);
     const [later, other] = [(await mainHall(dayA)).scheduleTicketPoolVOS, (await mainHall(dayB)).scheduleTicketPoolVOS];
     const [usedLater, usedOther] = [await freeUsed(dayA), await freeUsed(dayB)];
-    for (const [toA, toB] of [[other[2], later[2]], [later[1], other[1]], [other[0], later[0]]]) {
+    for (const [toA, toB] of [
+      [other[2], later[2]],
+      [later[1], other[1]],
+      [other[0], later[0]],
+    ]) {
       const moved = await Promise.all([
         t.call('POST', '/config/orderRule/rebook/group', { token: a.token, body: { orderId: a.orderId, hallScheduleId: toA.hallScheduleId } }),
         t.call('POST', '/config/orderRule/rebook/group', { token: b.token, body: { orderId: b.orderId, hallScheduleId: toB.hallScheduleId } }),
       ]);
-      expect(moved.map((m) => m.code), moved.map((m) => m.msg).join()).toEqual([200, 200]);
+      expect(
+        moved.map((m) => m.code),
+        moved.map((m) => m.msg).join(),
+      ).toEqual([200, 200]);
     }
     // Each ended on the other's day: the days' free pupil tickets are as before.
     expect([await freeUsed(dayA), await freeUsed(dayB)]).toEqual([usedLater, usedOther]);
@@ -341,7 +429,12 @@ describe('refunds and the date change of a group', () => {
     const { token, orderId } = await paidSchoolOrder(LATER_DAY, 2);
     const before = await detail(token, orderId);
     const target = (await mainHall(OTHER_DAY)).scheduleTicketPoolVOS[0].hallScheduleId;
-    const [fromLeft, toLeft, fromFree, toFree] = [await t.remaining(before.tickets[0].hallScheduleId!), await t.remaining(target), await freeUsed(LATER_DAY), await freeUsed(OTHER_DAY)];
+    const [fromLeft, toLeft, fromFree, toFree] = [
+      await t.remaining(before.tickets[0].hallScheduleId!),
+      await t.remaining(target),
+      await freeUsed(LATER_DAY),
+      await freeUsed(OTHER_DAY),
+    ];
     const r = await t.call('POST', '/config/orderRule/rebook/group', { token, body: { orderId, hallScheduleId: target } });
     expect(r, r.msg).toMatchObject({ code: 200, data: { visitDate: OTHER_DAY, orderStatus: 'changed' } });
     expect(r.data.newTicketIds).toHaveLength(34);
@@ -365,6 +458,8 @@ describe('refunds and the date change of a group', () => {
       'Cannot refund or change after group check-in',
     );
     // Another team cannot move it.
-    expect((await t.call('POST', '/config/orderRule/rebook/group', { token: agency, body: { orderId, hallScheduleId: back }, lang: 'en' })).msg).toBe('The order does not exist');
+    expect((await t.call('POST', '/config/orderRule/rebook/group', { token: agency, body: { orderId, hallScheduleId: back }, lang: 'en' })).msg).toBe(
+      'The order does not exist',
+    );
   });
 });

@@ -146,10 +146,11 @@ export async function makeApp(
     },
     call,
     async tokenFor(phone, kind = 'individual') {
-      await db.query(
-        `INSERT INTO users (phone, user_name, created_at) VALUES ($1, $2, $3) ON CONFLICT (phone) DO NOTHING`,
-        [phone, `u${phone.slice(-4)}`, clock()],
-      );
+      await db.query(`INSERT INTO users (phone, user_name, created_at) VALUES ($1, $2, $3) ON CONFLICT (phone) DO NOTHING`, [
+        phone,
+        `u${phone.slice(-4)}`,
+        clock(),
+      ]);
       const [u] = await db.query<{ id: number }>('SELECT id FROM users WHERE phone = $1', [phone]);
       return signToken(app.tokenSecret, u.id, kind, clock(), 3600);
     },
@@ -195,13 +196,7 @@ export interface Visitor {
 }
 
 /** The order payload exactly as the client builds it (src/domain/orderRequest.ts). */
-export function orderRequest(
-  date: string,
-  hallId: number,
-  hallScheduleId: number,
-  visitors: Visitor[],
-  captchaToken: string | null,
-): PlaceOrderRequest {
+export function orderRequest(date: string, hallId: number, hallScheduleId: number, visitors: Visitor[], captchaToken: string | null): PlaceOrderRequest {
   const draft: OrderDraft = {
     visitDate: date,
     hallId,

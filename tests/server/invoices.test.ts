@@ -40,7 +40,12 @@ afterAll(async () => {
 async function requested(n = 2, title = '北京科普之友文化有限公司') {
   const token = await t.tokenFor(newPhone());
   const hall = (await t.halls(OPEN_DAY)).find((h) => h.hallKey === 'main')!;
-  const visitors = Array.from({ length: n }, (_, i) => ({ name: `游客${'甲乙丙丁'[i]}`, birth: ADULT, ticketPriceId: priceOf(hall, 'adult'), seq: String(700 + i) }));
+  const visitors = Array.from({ length: n }, (_, i) => ({
+    name: `游客${'甲乙丙丁'[i]}`,
+    birth: ADULT,
+    ticketPriceId: priceOf(hall, 'adult'),
+    seq: String(700 + i),
+  }));
   const placed = await t.call('POST', '/config/orderRule/placeOrder', {
     token,
     body: orderRequest(OPEN_DAY, hall.hallId, hall.scheduleTicketPoolVOS[0].hallScheduleId, visitors, await t.captchaToken()),
@@ -62,7 +67,11 @@ const list = async (state: 'requested' | 'issued' | 'flagged', token = finance) 
   (await t.call<Page<InvoiceSummary>>('GET', `/staff/invoices?state=${state}&pageNum=1&pageSize=50`, { token })).data;
 const refund = (token: string, ticketIds: number[]) => t.call('POST', '/order/refund/frontUserRefund', { token, body: { ticketIds } });
 const download = (url: string, token?: string, lang: 'zh' | 'en' = 'en') =>
-  t.app.inject({ method: 'GET', url: `/prod-api${url}`, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), language: lang === 'en' ? 'en_us' : 'zh_cn' } });
+  t.app.inject({
+    method: 'GET',
+    url: `/prod-api${url}`,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), language: lang === 'en' ? 'en_us' : 'zh_cn' },
+  });
 
 describe('finance issues a requested invoice', () => {
   it('lists it, issues it once for the amount left, with its number and a PDF that says its fields; audited', async () => {
@@ -72,7 +81,14 @@ describe('finance issues a requested invoice', () => {
     const waiting = await list('requested');
     expect(waiting.rows[0]).toMatchObject({ invoiceId: v.invoice.invoiceId, state: 'requested', amount: 3000, invoiceNumber: null, flagged: false });
     const before = await t.call<StaffInvoice>('GET', `/staff/invoices/${v.invoice.invoiceId}`, { token: finance });
-    expect(before.data).toMatchObject({ orderAmount: 6000, orderRefunded: 3000, amount: 3000, taxNumber: CREDIT_CODE, issuedBy: null, orderStatus: 'partlyRefunded' });
+    expect(before.data).toMatchObject({
+      orderAmount: 6000,
+      orderRefunded: 3000,
+      amount: 3000,
+      taxNumber: CREDIT_CODE,
+      issuedBy: null,
+      orderStatus: 'partlyRefunded',
+    });
 
     const issued = await issue(v.invoice.invoiceId);
     expect(issued.code, issued.msg).toBe(200);
@@ -93,7 +109,18 @@ describe('finance issues a requested invoice', () => {
     const pdf = readPdf(file.rawPayload);
     expect(pdf.pages).toBe(1);
     expect(pdf.info).toMatchObject({ Title: `电子发票 ${number}`, Author: '科技馆' });
-    for (const field of [number, museumDate(t.now()), issued.data.orderNumber, '北京科普之友文化有限公司', CREDIT_CODE, '北京市朝阳区北辰东路5号 010-59041000', '门票', '¥30.00', '叁拾元整', 'finance@example.com']) {
+    for (const field of [
+      number,
+      museumDate(t.now()),
+      issued.data.orderNumber,
+      '北京科普之友文化有限公司',
+      CREDIT_CODE,
+      '北京市朝阳区北辰东路5号 010-59041000',
+      '门票',
+      '¥30.00',
+      '叁拾元整',
+      'finance@example.com',
+    ]) {
       expect(pdf.lines, `${field} in ${JSON.stringify(pdf.lines)}`).toContain(field);
     }
     expect(pdf.lines).toContain('科技馆 Science and Technology Museum');
@@ -116,7 +143,9 @@ describe('finance issues a requested invoice', () => {
     const answers = await Promise.all([issue(v.invoice.invoiceId), issue(v.invoice.invoiceId, other, 'zh')]);
     expect(answers.map((a) => a.code).sort()).toEqual([200, 500]);
     expect(answers.find((a) => a.code === 500)!.msg).toMatch(/^(This invoice has already been issued|该发票已开具，不能重复开具)$/);
-    const [{ n }] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM staff_audit WHERE subject = $1 AND action = 'issueInvoice'`, [`invoice:${v.invoice.invoiceId}`]);
+    const [{ n }] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM staff_audit WHERE subject = $1 AND action = 'issueInvoice'`, [
+      `invoice:${v.invoice.invoiceId}`,
+    ]);
     expect(n).toBe(1);
   });
 
@@ -126,7 +155,10 @@ describe('finance issues a requested invoice', () => {
     expect((await list('requested')).rows.find((r) => r.invoiceId === v.invoice.invoiceId)).toMatchObject({ amount: 0 });
     expect((await issue(v.invoice.invoiceId)).msg).toBe('The order has been refunded in full: there is nothing left to invoice');
     expect((await issue(v.invoice.invoiceId, finance, 'zh')).msg).toBe('该订单已全额退款，无可开票金额，不能开具');
-    expect((await t.call<InvoiceDetail>('GET', `/invoice/${v.invoice.invoiceId}`, { token: v.token })).data).toMatchObject({ state: 'requested', invoiceNumber: null });
+    expect((await t.call<InvoiceDetail>('GET', `/invoice/${v.invoice.invoiceId}`, { token: v.token })).data).toMatchObject({
+      state: 'requested',
+      invoiceNumber: null,
+    });
     expect((await issue(2_000_000_000, finance, 'zh')).msg).toBe('发票不存在');
     expect((await t.call('GET', '/staff/invoices/2000000000', { token: finance, lang: 'en' })).msg).toBe('The invoice does not exist');
   });
@@ -137,12 +169,20 @@ describe('the visitor and her issued invoice', () => {
     const v = await requested(1, '张三');
     const notYet = await download(`/invoice/${v.invoice.invoiceId}/pdf`, v.token, 'zh');
     expect(notYet.json()).toMatchObject({ code: 500, msg: '发票尚未开具，暂无可下载的文件' });
-    expect((await download(`/invoice/${v.invoice.invoiceId}/pdf`, v.token)).json().msg).toBe('The invoice has not been issued yet: there is no file to download');
+    expect((await download(`/invoice/${v.invoice.invoiceId}/pdf`, v.token)).json().msg).toBe(
+      'The invoice has not been issued yet: there is no file to download',
+    );
     expect((await t.call('GET', `/invoice/${v.invoice.invoiceId}/pdfLink`, { token: v.token, lang: 'en' })).msg).toMatch(/has not been issued yet/);
     await issue(v.invoice.invoiceId);
 
     const detail = (await t.call<InvoiceDetail>('GET', `/invoice/${v.invoice.invoiceId}`, { token: v.token })).data;
-    expect(detail).toMatchObject({ state: 'issued', invoiceNumber: invoiceNumberOf(v.invoice.invoiceId, museumDate(t.now())), amount: 3000, flagged: false, refundedAfterIssue: 0 });
+    expect(detail).toMatchObject({
+      state: 'issued',
+      invoiceNumber: invoiceNumberOf(v.invoice.invoiceId, museumDate(t.now())),
+      amount: 3000,
+      flagged: false,
+      refundedAfterIssue: 0,
+    });
     expect(detail.issueTime).not.toBeNull();
     const mine = await download(`/invoice/${v.invoice.invoiceId}/pdf`, v.token);
     expect(mine.headers['content-type']).toBe('application/pdf');
@@ -164,7 +204,9 @@ describe('the visitor and her issued invoice', () => {
     const byLink = await t.app.inject({ method: 'GET', url: link.url });
     expect(Buffer.compare(byLink.rawPayload, mine.rawPayload)).toBe(0);
     const forged = link.url.replace(/id=\d+/, `id=${v.invoice.invoiceId + 1}`);
-    expect((await t.app.inject({ method: 'GET', url: forged, headers: { language: 'en_us' } })).json().msg).toBe('The download link has expired: download again from the invoice');
+    expect((await t.app.inject({ method: 'GET', url: forged, headers: { language: 'en_us' } })).json().msg).toBe(
+      'The download link has expired: download again from the invoice',
+    );
     t.advance(5 * 60_000 + 1);
     expect((await t.app.inject({ method: 'GET', url: link.url, headers: { language: 'zh_cn' } })).json().msg).toBe('下载链接已失效，请返回发票详情重新下载');
   });

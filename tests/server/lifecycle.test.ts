@@ -41,7 +41,11 @@ const adult = (h: HallPool, name = '张三', birth = ADULT): Visitor => ({ name,
 const child = (h: HallPool, name = '张小宝', birth = CHILD5): Visitor => ({ name, birth, ticketPriceId: priceOf(h, 'child') });
 
 async function del(url: string, token: string, lang: 'zh' | 'en' = 'zh'): Promise<Envelope> {
-  const res = await t.app.inject({ method: 'DELETE', url: `/prod-api${url}`, headers: { authorization: `Bearer ${token}`, language: lang === 'en' ? 'en_us' : 'zh_cn' } });
+  const res = await t.app.inject({
+    method: 'DELETE',
+    url: `/prod-api${url}`,
+    headers: { authorization: `Bearer ${token}`, language: lang === 'en' ? 'en_us' : 'zh_cn' },
+  });
   return res.json();
 }
 const sched = async (id: number) =>
@@ -53,7 +57,10 @@ async function addToCart(token: string, date: string, h: HallPool, visitors: Vis
 }
 
 async function order(token: string, date: string, h: HallPool, visitors: Visitor[], i = 0) {
-  const r = await t.call('POST', '/config/orderRule/placeOrder', { token, body: orderRequest(date, h.hallId, session(h, i), visitors, await t.captchaToken()) });
+  const r = await t.call('POST', '/config/orderRule/placeOrder', {
+    token,
+    body: orderRequest(date, h.hallId, session(h, i), visitors, await t.captchaToken()),
+  });
   expect(r.code, r.msg).toBe(200);
   return r.data.orderId as number;
 }
@@ -82,7 +89,16 @@ describe('cart', () => {
     const cart = await t.call('GET', '/query/order/getShoppingCart', { token, lang: 'en' });
     expect(cart.data.visitDate).toBe(OPEN_DAY);
     expect(cart.data.lines).toHaveLength(2);
-    expect(cart.data.lines[0]).toMatchObject({ hallName: 'Main exhibition hall', visitDate: OPEN_DAY, beginTime: '09:00', userName: '张三', ticketName: 'Adult', price: 3000, expired: false, deadline: r.data.deadline });
+    expect(cart.data.lines[0]).toMatchObject({
+      hallName: 'Main exhibition hall',
+      visitDate: OPEN_DAY,
+      beginTime: '09:00',
+      userName: '张三',
+      ticketName: 'Adult',
+      price: 3000,
+      expired: false,
+      deadline: r.data.deadline,
+    });
     expect(cart.data.lines[0].certificateInfo).toMatch(/^1101\*{10}\w{4}$/);
     // The same person twice in the session of the cart is refused.
     const dup = await addToCart(token, OPEN_DAY, main, [adult(main)], 0, 'en');
@@ -130,7 +146,11 @@ describe('cart', () => {
     expect(cart.data.lines[0]).toMatchObject({ expired: true, status: 'expired' });
     expect(cart.data.visitDate).toBeNull();
     // Checking out an expired line: SPEC §8 message, no stock moves.
-    const co = await t.call('POST', '/config/orderRule/placeOrder', { token, body: { cartTicketIds: r.data.cartTicketIds, captchaToken: await t.captchaToken() }, lang: 'en' });
+    const co = await t.call('POST', '/config/orderRule/placeOrder', {
+      token,
+      body: { cartTicketIds: r.data.cartTicketIds, captchaToken: await t.captchaToken() },
+      lang: 'en',
+    });
     expect(co).toMatchObject({ code: 500, msg: 'Shopping cart expired, or empty or none selected' });
     const zh = await t.call('POST', '/config/orderRule/placeOrder', { token, body: { cartTicketIds: [], captchaToken: 'x' } });
     expect(zh.msg).toBe('购物车已过期或为空，或未选择');
@@ -176,9 +196,15 @@ describe('cart', () => {
     const keep = await addToCart(token, OPEN_DAY, temp, [adult(temp, '李四', ADULT2)], 2);
     const [m, tp] = [await sched(session(main, 2)), await sched(session(temp, 2))];
     const ids = [...a.data.cartTicketIds, ...b.data.cartTicketIds];
-    expect((await t.call('POST', '/config/orderRule/placeOrder', { token, body: { cartTicketIds: ids, captchaToken: 'forged' }, lang: 'en' })).msg).toMatch(/security check/);
+    expect((await t.call('POST', '/config/orderRule/placeOrder', { token, body: { cartTicketIds: ids, captchaToken: 'forged' }, lang: 'en' })).msg).toMatch(
+      /security check/,
+    );
     // Only the child of the main hall: children alone, refused.
-    const lone = await t.call('POST', '/config/orderRule/placeOrder', { token, body: { cartTicketIds: [a.data.cartTicketIds[1]], captchaToken: await t.captchaToken() }, lang: 'en' });
+    const lone = await t.call('POST', '/config/orderRule/placeOrder', {
+      token,
+      body: { cartTicketIds: [a.data.cartTicketIds[1]], captchaToken: await t.captchaToken() },
+      lang: 'en',
+    });
     expect(lone.msg).toMatch(/only children/);
     const r = await t.call('POST', '/config/orderRule/placeOrder', { token, body: { cartTicketIds: ids, captchaToken: await t.captchaToken() } });
     expect(r.code, r.msg).toBe(200);
@@ -189,7 +215,11 @@ describe('cart', () => {
     const cart = await t.call('GET', '/query/order/getShoppingCart', { token });
     expect(cart.data.lines.map((l: { cartTicketId: number }) => l.cartTicketId)).toEqual(keep.data.cartTicketIds);
     // Paying twice the same lines is refused.
-    const again = await t.call('POST', '/config/orderRule/placeOrder', { token, body: { cartTicketIds: ids, captchaToken: await t.captchaToken() }, lang: 'en' });
+    const again = await t.call('POST', '/config/orderRule/placeOrder', {
+      token,
+      body: { cartTicketIds: ids, captchaToken: await t.captchaToken() },
+      lang: 'en',
+    });
     expect(again.msg).toBe('Shopping cart expired, or empty or none selected');
     await pay(token, r.data.orderId);
     const paid = (await t.call('GET', `/order/OrderInfo/searchPersonOrder/${r.data.orderId}`, { token })).data;
@@ -216,7 +246,10 @@ describe('concurrency', () => {
     for (let i = 0; i < winners.length; i++) captchas.push(await t.captchaToken());
     const outcomes = await Promise.all([
       ...winners.map((token, i) =>
-        t.call('POST', '/config/orderRule/placeOrder', { token, body: { cartTicketIds: results[tokens.indexOf(token)].data.cartTicketIds, captchaToken: captchas[i] } }),
+        t.call('POST', '/config/orderRule/placeOrder', {
+          token,
+          body: { cartTicketIds: results[tokens.indexOf(token)].data.cartTicketIds, captchaToken: captchas[i] },
+        }),
       ),
       runCartExpiry(t.db, () => new Date(t.now().getTime() + 1000)),
     ]);
@@ -320,7 +353,11 @@ describe('refund', () => {
     const unpaid = await order(token, OPEN_DAY, temp, [adult(temp)]);
     const ut = (await t.call('GET', `/order/OrderInfo/searchPersonOrder/${unpaid}`, { token })).data.tickets[0].ticketId;
     expect((await t.call('POST', '/order/refund/frontUserRefund', { token, body: { ticketIds: [ut] }, lang: 'en' })).msg).toMatch(/current state/);
-    await t.call('GET', `/order/OrderInfo/cancel?orderNumber=${(await t.call('GET', `/order/OrderInfo/searchPersonOrder/${unpaid}`, { token })).data.orderNumber}`, { token });
+    await t.call(
+      'GET',
+      `/order/OrderInfo/cancel?orderNumber=${(await t.call('GET', `/order/OrderInfo/searchPersonOrder/${unpaid}`, { token })).data.orderNumber}`,
+      { token },
+    );
     const d = await paidOrder(token, OPEN_DAY, temp, [adult(temp), adult(temp, '李四', ADULT2), adult(temp, '王五', '1970-02-02')]);
     const ids = d.tickets.map((x: { ticketId: number }) => x.ticketId);
     const other = await t.tokenFor(newPhone());
@@ -344,7 +381,10 @@ describe('rebook', () => {
     const d = await paidOrder(token, OPEN_DAY, main, [adult(main), child(main)], 2);
     const [oldS, newS] = [await sched(session(main, 2)), await sched(session(mainOther, 0))];
     const ids = d.tickets.map((x: { ticketId: number }) => x.ticketId);
-    const r = await t.call('POST', '/config/orderRule/rebook/person', { token, body: { orderId: d.orderId, ticketIds: ids, hallScheduleId: session(mainOther, 0) } });
+    const r = await t.call('POST', '/config/orderRule/rebook/person', {
+      token,
+      body: { orderId: d.orderId, ticketIds: ids, hallScheduleId: session(mainOther, 0) },
+    });
     expect(r.code, r.msg).toBe(200);
     expect(r.data).toMatchObject({ orderId: d.orderId, orderStatus: 'changed', oldTicketIds: ids, visitDate: OTHER_DAY });
     expect((await sched(session(main, 2))).sold).toBe(oldS.sold - 2);
@@ -376,11 +416,15 @@ describe('rebook', () => {
     expect((await rebook({ orderId: d.orderId, ticketIds: ids, hallScheduleId: session(temp, 0) })).msg).toMatch(/same hall/);
     // Another session of the same day is not a change of date.
     const sameDay = await sched(session(main, 0));
-    expect((await rebook({ orderId: d.orderId, ticketIds: ids, hallScheduleId: session(main, 0) })).msg).toBe('Choose a date other than the current visit date');
+    expect((await rebook({ orderId: d.orderId, ticketIds: ids, hallScheduleId: session(main, 0) })).msg).toBe(
+      'Choose a date other than the current visit date',
+    );
     expect((await rebook({ orderId: d.orderId, ticketIds: ids, hallScheduleId: session(main, 0) }, 'zh')).msg).toBe('请选择与原参观日期不同的日期');
     expect(await sched(session(main, 0))).toEqual(sameDay);
     // The target sold out.
-    await t.db.query('UPDATE hall_schedule SET sold = capacity - 1, sold_external = sold_external + (capacity - 1 - sold) WHERE id = $1', [session(mainOther, 2)]);
+    await t.db.query('UPDATE hall_schedule SET sold = capacity - 1, sold_external = sold_external + (capacity - 1 - sold) WHERE id = $1', [
+      session(mainOther, 2),
+    ]);
     const full = await rebook({ orderId: d.orderId, ticketIds: ids, hallScheduleId: session(mainOther, 2) });
     expect(full.code).toBe(500);
     expect(full.msg).toMatch(/Not enough tickets|sold out/i);
@@ -409,11 +453,22 @@ describe('rebook', () => {
     const d = await paidOrder(token, OPEN_DAY, temp, [adult(temp), adult(temp, '李四', ADULT2)], 1);
     const ids: number[] = d.tickets.map((x: { ticketId: number }) => x.ticketId);
     const tempOther = (await t.halls(OTHER_DAY)).find((h) => h.hallKey === 'temporary')!;
-    expect((await t.call('POST', '/config/orderRule/rebook/person', { token, body: { orderId: d.orderId, ticketIds: [ids[0]], hallScheduleId: session(tempOther, 0) } })).code).toBe(200);
+    expect(
+      (
+        await t.call('POST', '/config/orderRule/rebook/person', {
+          token,
+          body: { orderId: d.orderId, ticketIds: [ids[0]], hallScheduleId: session(tempOther, 0) },
+        })
+      ).code,
+    ).toBe(200);
     const now = (await t.call('GET', `/order/OrderInfo/searchPersonOrder/${d.orderId}`, { token })).data;
     const live = now.tickets.filter((x: { status: string }) => x.status === 'toBeChecked').map((x: { ticketId: number }) => x.ticketId);
     const before = await sched(session(tempOther, 1));
-    const r = await t.call('POST', '/config/orderRule/rebook/person', { token, body: { orderId: d.orderId, ticketIds: live, hallScheduleId: session(tempOther, 1) }, lang: 'en' });
+    const r = await t.call('POST', '/config/orderRule/rebook/person', {
+      token,
+      body: { orderId: d.orderId, ticketIds: live, hallScheduleId: session(tempOther, 1) },
+      lang: 'en',
+    });
     expect(r.msg).toMatch(/one hall and one date only/);
     expect(await sched(session(tempOther, 1))).toEqual(before);
   });
@@ -430,7 +485,9 @@ describe('invoices, short link, today, pop-ups', () => {
     const d = await paidOrder(token, OPEN_DAY, main, [adult(main), child(main)]);
     const base = { orderId: d.orderId, titleType: 2, title: '某某科技有限公司', email: 'a@example.com', amount: 1 };
     expect((await t.call('POST', '/invoice/apply', { token, body: base, lang: 'en' })).msg).toMatch(/Tax number cannot be empty/);
-    expect((await t.call('POST', '/invoice/apply', { token, body: { ...base, taxNumber: '911100001000000001' }, lang: 'en' })).msg).toMatch(/unified social credit code/);
+    expect((await t.call('POST', '/invoice/apply', { token, body: { ...base, taxNumber: '911100001000000001' }, lang: 'en' })).msg).toMatch(
+      /unified social credit code/,
+    );
     expect((await t.call('POST', '/invoice/apply', { token, body: { ...base, taxNumber: creditCode(), email: 'nope' }, lang: 'en' })).msg).toMatch(/e-mail/);
     expect((await t.call('POST', '/invoice/apply', { token, body: { ...base, titleType: 3 } })).code).toBe(500);
     // The form's rules (checkInvoice), checked again here: a personal title has no tax
@@ -442,7 +499,15 @@ describe('invoices, short link, today, pop-ups', () => {
     );
     const r = await t.call('POST', '/invoice/apply', { token, body: { ...base, taxNumber: creditCode(), addressPhone: '北京 010-1234567' }, lang: 'en' });
     expect(r.code, r.msg).toBe(200);
-    expect(r.data).toMatchObject({ orderId: d.orderId, amount: 3000, state: 'requested', titleType: 2, taxNumber: creditCode(), content: 'Admission tickets', issueTime: null });
+    expect(r.data).toMatchObject({
+      orderId: d.orderId,
+      amount: 3000,
+      state: 'requested',
+      titleType: 2,
+      taxNumber: creditCode(),
+      content: 'Admission tickets',
+      issueTime: null,
+    });
     expect((await t.call('POST', '/invoice/apply', { token, body: { ...base, taxNumber: creditCode() }, lang: 'en' })).msg).toMatch(/already been requested/);
     const list = await t.call('GET', '/invoice/list', { token });
     expect(list.data.total).toBe(1);
@@ -453,7 +518,9 @@ describe('invoices, short link, today, pop-ups', () => {
     expect((await t.call('GET', '/invoice/orders', { token })).data.some((o: { orderId: number }) => o.orderId === d.orderId)).toBe(false);
     // Personal title: no tax number needed; unpaid orders refused.
     const unpaid = await order(token, OPEN_DAY, temp, [adult(temp)]);
-    expect((await t.call('POST', '/invoice/apply', { token, body: { orderId: unpaid, titleType: 1, title: '张三', email: 'a@example.com' }, lang: 'en' })).msg).toMatch(/Only paid orders/);
+    expect(
+      (await t.call('POST', '/invoice/apply', { token, body: { orderId: unpaid, titleType: 1, title: '张三', email: 'a@example.com' }, lang: 'en' })).msg,
+    ).toMatch(/Only paid orders/);
   });
 
   it('short link: anonymous detail (masked) of a paid order; unknown flags refused', async () => {
@@ -500,7 +567,16 @@ describe('missed visits and the blacklist (own clock)', () => {
     const days = ['2030-03-06', '2030-03-07', '2030-03-09'];
     for (const [i, day] of days.entries()) {
       const [h] = await m.halls(day);
-      const o = await m.call('POST', '/config/orderRule/placeOrder', { token, body: orderRequest(day, h.hallId, h.scheduleTicketPoolVOS[0].hallScheduleId, [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(h, 'adult'), seq: String(200 + i) }], await m.captchaToken()) });
+      const o = await m.call('POST', '/config/orderRule/placeOrder', {
+        token,
+        body: orderRequest(
+          day,
+          h.hallId,
+          h.scheduleTicketPoolVOS[0].hallScheduleId,
+          [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(h, 'adult'), seq: String(200 + i) }],
+          await m.captchaToken(),
+        ),
+      });
       expect(o.code, o.msg).toBe(200);
       const c = await m.call('POST', '/pay/create', { token, body: { orderId: o.data.orderId } });
       const payId = new URL(c.data.payUrl, 'http://x').searchParams.get('payId');
@@ -526,7 +602,13 @@ describe('missed visits and the blacklist (own clock)', () => {
       m.call('POST', '/config/orderRule/placeOrder', {
         token,
         lang: 'en',
-        body: orderRequest('2030-03-12', later.hallId, later.scheduleTicketPoolVOS[0].hallScheduleId, [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(later, 'adult') }], 'not-a-token'),
+        body: orderRequest(
+          '2030-03-12',
+          later.hallId,
+          later.scheduleTicketPoolVOS[0].hallScheduleId,
+          [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(later, 'adult') }],
+          'not-a-token',
+        ),
       });
     await m.db.query(`INSERT INTO sys_config (key, value) VALUES ('black_list_missed_visits', '1') ON CONFLICT (key) DO UPDATE SET value = '1'`);
     expect((await one()).msg).toBe('Account abnormal, cannot book: please contact service');
@@ -549,9 +631,17 @@ describe('missed visits and the blacklist (own clock)', () => {
     const cancel = await m.call('POST', '/cancelCustomerAccount', { token, body: { phone: '13900000001', code: '123456' }, lang: 'en' });
     expect(cancel.msg).toBe('Your account cannot book until 2030-09-03 for missed visits; it cannot be cancelled before then');
     const [h] = await m.halls('2030-03-12');
-    const body = orderRequest('2030-03-12', h.hallId, h.scheduleTicketPoolVOS[0].hallScheduleId, [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(h, 'adult') }], await m.captchaToken());
+    const body = orderRequest(
+      '2030-03-12',
+      h.hallId,
+      h.scheduleTicketPoolVOS[0].hallScheduleId,
+      [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(h, 'adult') }],
+      await m.captchaToken(),
+    );
     const before = await m.remaining(h.scheduleTicketPoolVOS[0].hallScheduleId);
-    expect((await m.call('POST', '/config/orderRule/placeOrder', { token, body, lang: 'en' })).msg).toBe('Account abnormal, cannot book: please contact service');
+    expect((await m.call('POST', '/config/orderRule/placeOrder', { token, body, lang: 'en' })).msg).toBe(
+      'Account abnormal, cannot book: please contact service',
+    );
     expect((await m.call('POST', '/config/orderRule/placeOrder', { token, body: { ...body, poolFlag: 1 } })).msg).toBe('账户异常，无法预约：请联系客服');
     expect(await m.remaining(h.scheduleTicketPoolVOS[0].hallScheduleId)).toBe(before);
     // Another account still books.

@@ -20,7 +20,8 @@ afterAll(async () => {
 });
 
 const message = { serviceType: 'lostProperty', description: '周六在穹幕影院丢了一把蓝色雨伞', contactName: '李雷' };
-const add = (token: string, body: Record<string, unknown> = message, lang: 'zh' | 'en' = 'en') => t.call<MessageDetail>('POST', '/message/add', { token, body, lang });
+const add = (token: string, body: Record<string, unknown> = message, lang: 'zh' | 'en' = 'en') =>
+  t.call<MessageDetail>('POST', '/message/add', { token, body, lang });
 
 describe('the message board', () => {
   it('a visitor leaves a message, reads it with its service code; another account cannot', async () => {
@@ -72,9 +73,16 @@ describe('the message board', () => {
     const visitorRow = waiting.data.rows.find((m) => m.writerKind === 'visitor')!;
     expect(visitorRow.writer).toMatch(/^135\*{4}\d{4}$/);
 
-    expect((await t.call('POST', `/staff/messages/${asked.messageId}/reply`, { token: staff, body: { body: ' ' }, lang: 'en' })).msg).toBe('Reply cannot be empty');
-    expect((await t.call('POST', `/staff/messages/${asked.messageId}/reply`, { token: staff, body: { body: '长'.repeat(501) }, lang: 'zh' })).msg).toBe('回复内容不能超过500个字');
-    const replied = await t.call<StaffMessageDetail>('POST', `/staff/messages/${asked.messageId}/reply`, { token: staff, body: { body: 'Yes: the picnic area is on floor 1.' } });
+    expect((await t.call('POST', `/staff/messages/${asked.messageId}/reply`, { token: staff, body: { body: ' ' }, lang: 'en' })).msg).toBe(
+      'Reply cannot be empty',
+    );
+    expect((await t.call('POST', `/staff/messages/${asked.messageId}/reply`, { token: staff, body: { body: '长'.repeat(501) }, lang: 'zh' })).msg).toBe(
+      '回复内容不能超过500个字',
+    );
+    const replied = await t.call<StaffMessageDetail>('POST', `/staff/messages/${asked.messageId}/reply`, {
+      token: staff,
+      body: { body: 'Yes: the picnic area is on floor 1.' },
+    });
     expect(replied.data.replies.map((r) => r.body)).toEqual(['Yes: the picnic area is on floor 1.']);
 
     const read = (await t.call<MessageDetail>('GET', `/message/${asked.messageId}`, { token: school })).data;

@@ -32,14 +32,20 @@ async function place(token: string, body: unknown, lang: 'zh' | 'en' = 'zh') {
 describe('calculatePrice', () => {
   it('uses the database prices', async () => {
     const token = await t.tokenFor(newPhone());
-    const body = { hallScheduleId: mainSession(), ticketInfoList: [{ ticketPriceId: priceOf(main, 'adult') }, { ticketPriceId: priceOf(main, 'adult') }, { ticketPriceId: priceOf(main, 'child') }] };
+    const body = {
+      hallScheduleId: mainSession(),
+      ticketInfoList: [{ ticketPriceId: priceOf(main, 'adult') }, { ticketPriceId: priceOf(main, 'adult') }, { ticketPriceId: priceOf(main, 'child') }],
+    };
     const r = await t.call('POST', '/config/orderRule/calculatePrice', { token, body, lang: 'en' });
     expect(r.data.total).toBe(6000);
     expect(r.data.lines).toEqual([
       { ticketPriceId: priceOf(main, 'adult'), name: 'Adult', price: 3000, count: 2, amount: 6000 },
       { ticketPriceId: priceOf(main, 'child'), name: 'Free child', price: 0, count: 1, amount: 0 },
     ]);
-    const other = await t.call('POST', '/config/orderRule/calculatePrice', { token, body: { hallScheduleId: mainSession(), ticketInfoList: [{ ticketPriceId: priceOf(park, 'adult') }] } });
+    const other = await t.call('POST', '/config/orderRule/calculatePrice', {
+      token,
+      body: { hallScheduleId: mainSession(), ticketInfoList: [{ ticketPriceId: priceOf(park, 'adult') }] },
+    });
     expect(other.code).toBe(500);
   });
 });
@@ -48,17 +54,30 @@ describe('placeOrder', () => {
   it('happy path: stock decreases, order toBePaid with the configured deadline, detail masked', async () => {
     const token = await t.tokenFor(newPhone());
     const before = await t.remaining(mainSession());
-    const req = orderRequest(OPEN_DAY, main.hallId, mainSession(), [
-      { name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') },
-      { name: '张小宝', birth: CHILD5, ticketPriceId: priceOf(main, 'child') },
-    ], await t.captchaToken());
+    const req = orderRequest(
+      OPEN_DAY,
+      main.hallId,
+      mainSession(),
+      [
+        { name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') },
+        { name: '张小宝', birth: CHILD5, ticketPriceId: priceOf(main, 'child') },
+      ],
+      await t.captchaToken(),
+    );
     const r = await place(token, req);
     expect(r.code).toBe(200);
     expect(r.data).toMatchObject({ riskEnable: true, riskPolicy: 1, riskPrompt: null });
     const orderId = r.data.orderId as number;
     expect(await t.remaining(mainSession())).toBe(before - 2);
     const detail = await t.call('GET', `/order/OrderInfo/searchPersonOrder/${orderId}`, { token, lang: 'en' });
-    expect(detail.data).toMatchObject({ status: 'toBePaid', amount: 3000, ticketNum: 2, visitDate: OPEN_DAY, hallName: 'Main exhibition hall', beginTime: '09:00' });
+    expect(detail.data).toMatchObject({
+      status: 'toBePaid',
+      amount: 3000,
+      ticketNum: 2,
+      visitDate: OPEN_DAY,
+      hallName: 'Main exhibition hall',
+      beginTime: '09:00',
+    });
     expect(detail.data.orderNumber).toMatch(/^[A-Z0-9]{23}$/);
     expect(detail.data.payDeadline).toBe(t.now().getTime() + 15 * 60_000 + 2000);
     expect(detail.data.tickets[0].certificateInfo).toMatch(/^1101\*{10}\w{4}$/);
@@ -66,68 +85,199 @@ describe('placeOrder', () => {
     const unpaid = await t.call('GET', '/config/orderRule/selectNotPayOrderByUserId', { token });
     expect(unpaid.data).toEqual({ orderId, orderNumber: detail.data.orderNumber });
     // Unpaid order blocks the next one.
-    const again = await place(token, orderRequest(OPEN_DAY, main.hallId, mainSession(), [{ name: '李四', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }], await t.captchaToken()), 'en');
+    const again = await place(
+      token,
+      orderRequest(OPEN_DAY, main.hallId, mainSession(), [{ name: '李四', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }], await t.captchaToken()),
+      'en',
+    );
     expect(again).toMatchObject({ code: 500, msg: 'You have an unpaid order; please pay or cancel it first' });
     expect(await t.remaining(mainSession())).toBe(before - 2);
   });
 
   const refusals: Array<[string, () => ReturnType<typeof orderRequest>, RegExp, RegExp]> = [
-    ['invalid ID', () => {
-      const r = orderRequest(OPEN_DAY, main.hallId, mainSession(), [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }], 'x');
-      r.ticketInfoList[0].certificateInfo = '110101199001011234';
-      return r;
-    }, /身份证号码格式错误/, /ID card number format is wrong/],
-    ['duplicate certificate', () => {
-      const r = orderRequest(OPEN_DAY, main.hallId, mainSession(), [
-        { name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') },
-        { name: '张四', birth: ADULT, ticketPriceId: priceOf(main, 'adult') },
-      ], 'x');
-      r.ticketInfoList[1].certificateInfo = r.ticketInfoList[0].certificateInfo;
-      return r;
-    }, /证件号码重复/, /Duplicate certificates/],
-    ['children only', () => orderRequest(OPEN_DAY, main.hallId, mainSession(), [{ name: '张小宝', birth: CHILD5, ticketPriceId: priceOf(main, 'child') }], 'x'),
-      /不允许只购买儿童票/, /only children is not allowed/],
-    ['too many free children', () => orderRequest(OPEN_DAY, main.hallId, mainSession(), [
-      { name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') },
-      { name: '张小宝', birth: CHILD5, ticketPriceId: priceOf(main, 'child') },
-      { name: '张小贝', birth: '2026-02-01', ticketPriceId: priceOf(main, 'child') },
-    ], 'x'), /每位成人最多携带1名免费儿童/, /at most 1 free child/],
-    ["children's park, adult alone", () => orderRequest(OPEN_DAY, park.hallId, park.scheduleTicketPoolVOS[0].hallScheduleId, [
-      { name: '张三', birth: ADULT, ticketPriceId: priceOf(park, 'adult') },
-    ], 'x'), /每单至少需要2位游客/, /needs at least 2 visitors/],
-    ["children's park, two adults", () => orderRequest(OPEN_DAY, park.hallId, park.scheduleTicketPoolVOS[0].hallScheduleId, [
-      { name: '张三', birth: ADULT, ticketPriceId: priceOf(park, 'adult') },
-      { name: '李四', birth: ADULT, ticketPriceId: priceOf(park, 'adult') },
-    ], 'x'), /不接待仅成人参观/, /does not admit adults alone/],
-    ["a ten-year-old in the children's park (3-8)", () => orderRequest(OPEN_DAY, park.hallId, park.scheduleTicketPoolVOS[0].hallScheduleId, [
-      { name: '张三', birth: ADULT, ticketPriceId: priceOf(park, 'adult') },
-      { name: '张大宝', birth: CHILD10, ticketPriceId: priceOf(park, 'child') },
-    ], 'x'), /适用年龄为3-8岁，该游客参观当日10岁/, /is for ages 3-8; this visitor will be 10/],
-    ['an adult ticket for a five-year-old', () => orderRequest(OPEN_DAY, main.hallId, mainSession(), [
-      { name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') },
-      { name: '张小宝', birth: CHILD5, ticketPriceId: priceOf(main, 'adult') },
-    ], 'x'), /适用年龄为/, /is for ages/],
-    ['a free child ticket for a ten-year-old', () => orderRequest(OPEN_DAY, main.hallId, mainSession(), [
-      { name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') },
-      { name: '张大宝', birth: CHILD10, ticketPriceId: priceOf(main, 'child') },
-    ], 'x'), /适用年龄为/, /is for ages/],
-    ['more visitors than one order takes', () => orderRequest(OPEN_DAY, main.hallId, mainSession(),
-      ['1980-01-01', '1981-01-01', '1982-01-01', '1983-01-01', '1984-01-01'].map((birth, i) => ({ name: `张${'一二三四五'[i]}`, birth, ticketPriceId: priceOf(main, 'adult') })),
-    'x'), /每单最多4位游客/, /at most 4 visitors/],
-    ['a name that is not a name', () => orderRequest(OPEN_DAY, main.hallId, mainSession(), [
-      { name: '张3<b>', birth: ADULT, ticketPriceId: priceOf(main, 'adult') },
-    ], 'x'), /姓名/, /name/i],
-    ['an infant in the dome cinema (3 and over)', () => orderRequest(OPEN_DAY, cinema.hallId, cinema.scheduleTicketPoolVOS[0].hallScheduleId, [
-      { name: '张三', birth: ADULT, ticketPriceId: priceOf(cinema, 'adult') },
-      { name: '张小小', birth: '2029-01-01', ticketPriceId: priceOf(cinema, 'child') },
-    ], 'x'), /球幕影院仅限3岁及以上游客参观/, /Dome cinema is for visitors aged 3 and over/],
-    ['an order without visitors', () => {
-      const r = orderRequest(OPEN_DAY, main.hallId, mainSession(), [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }], 'x');
-      return { ...r, ticketNum: 0, ticketInfoList: [] };
-    }, /请至少添加一位游客/, /add at least one visitor/],
-    ['a ticket type of another hall', () => orderRequest(OPEN_DAY, main.hallId, mainSession(), [
-      { name: '张三', birth: ADULT, ticketPriceId: priceOf(park, 'adult') },
-    ], 'x'), /场次或票种不可选/, /not selectable/],
+    [
+      'invalid ID',
+      () => {
+        const r = orderRequest(OPEN_DAY, main.hallId, mainSession(), [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }], 'x');
+        r.ticketInfoList[0].certificateInfo = '110101199001011234';
+        return r;
+      },
+      /身份证号码格式错误/,
+      /ID card number format is wrong/,
+    ],
+    [
+      'duplicate certificate',
+      () => {
+        const r = orderRequest(
+          OPEN_DAY,
+          main.hallId,
+          mainSession(),
+          [
+            { name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') },
+            { name: '张四', birth: ADULT, ticketPriceId: priceOf(main, 'adult') },
+          ],
+          'x',
+        );
+        r.ticketInfoList[1].certificateInfo = r.ticketInfoList[0].certificateInfo;
+        return r;
+      },
+      /证件号码重复/,
+      /Duplicate certificates/,
+    ],
+    [
+      'children only',
+      () => orderRequest(OPEN_DAY, main.hallId, mainSession(), [{ name: '张小宝', birth: CHILD5, ticketPriceId: priceOf(main, 'child') }], 'x'),
+      /不允许只购买儿童票/,
+      /only children is not allowed/,
+    ],
+    [
+      'too many free children',
+      () =>
+        orderRequest(
+          OPEN_DAY,
+          main.hallId,
+          mainSession(),
+          [
+            { name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') },
+            { name: '张小宝', birth: CHILD5, ticketPriceId: priceOf(main, 'child') },
+            { name: '张小贝', birth: '2026-02-01', ticketPriceId: priceOf(main, 'child') },
+          ],
+          'x',
+        ),
+      /每位成人最多携带1名免费儿童/,
+      /at most 1 free child/,
+    ],
+    [
+      "children's park, adult alone",
+      () =>
+        orderRequest(
+          OPEN_DAY,
+          park.hallId,
+          park.scheduleTicketPoolVOS[0].hallScheduleId,
+          [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(park, 'adult') }],
+          'x',
+        ),
+      /每单至少需要2位游客/,
+      /needs at least 2 visitors/,
+    ],
+    [
+      "children's park, two adults",
+      () =>
+        orderRequest(
+          OPEN_DAY,
+          park.hallId,
+          park.scheduleTicketPoolVOS[0].hallScheduleId,
+          [
+            { name: '张三', birth: ADULT, ticketPriceId: priceOf(park, 'adult') },
+            { name: '李四', birth: ADULT, ticketPriceId: priceOf(park, 'adult') },
+          ],
+          'x',
+        ),
+      /不接待仅成人参观/,
+      /does not admit adults alone/,
+    ],
+    [
+      "a ten-year-old in the children's park (3-8)",
+      () =>
+        orderRequest(
+          OPEN_DAY,
+          park.hallId,
+          park.scheduleTicketPoolVOS[0].hallScheduleId,
+          [
+            { name: '张三', birth: ADULT, ticketPriceId: priceOf(park, 'adult') },
+            { name: '张大宝', birth: CHILD10, ticketPriceId: priceOf(park, 'child') },
+          ],
+          'x',
+        ),
+      /适用年龄为3-8岁，该游客参观当日10岁/,
+      /is for ages 3-8; this visitor will be 10/,
+    ],
+    [
+      'an adult ticket for a five-year-old',
+      () =>
+        orderRequest(
+          OPEN_DAY,
+          main.hallId,
+          mainSession(),
+          [
+            { name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') },
+            { name: '张小宝', birth: CHILD5, ticketPriceId: priceOf(main, 'adult') },
+          ],
+          'x',
+        ),
+      /适用年龄为/,
+      /is for ages/,
+    ],
+    [
+      'a free child ticket for a ten-year-old',
+      () =>
+        orderRequest(
+          OPEN_DAY,
+          main.hallId,
+          mainSession(),
+          [
+            { name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') },
+            { name: '张大宝', birth: CHILD10, ticketPriceId: priceOf(main, 'child') },
+          ],
+          'x',
+        ),
+      /适用年龄为/,
+      /is for ages/,
+    ],
+    [
+      'more visitors than one order takes',
+      () =>
+        orderRequest(
+          OPEN_DAY,
+          main.hallId,
+          mainSession(),
+          ['1980-01-01', '1981-01-01', '1982-01-01', '1983-01-01', '1984-01-01'].map((birth, i) => ({
+            name: `张${'一二三四五'[i]}`,
+            birth,
+            ticketPriceId: priceOf(main, 'adult'),
+          })),
+          'x',
+        ),
+      /每单最多4位游客/,
+      /at most 4 visitors/,
+    ],
+    [
+      'a name that is not a name',
+      () => orderRequest(OPEN_DAY, main.hallId, mainSession(), [{ name: '张3<b>', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }], 'x'),
+      /姓名/,
+      /name/i,
+    ],
+    [
+      'an infant in the dome cinema (3 and over)',
+      () =>
+        orderRequest(
+          OPEN_DAY,
+          cinema.hallId,
+          cinema.scheduleTicketPoolVOS[0].hallScheduleId,
+          [
+            { name: '张三', birth: ADULT, ticketPriceId: priceOf(cinema, 'adult') },
+            { name: '张小小', birth: '2029-01-01', ticketPriceId: priceOf(cinema, 'child') },
+          ],
+          'x',
+        ),
+      /球幕影院仅限3岁及以上游客参观/,
+      /Dome cinema is for visitors aged 3 and over/,
+    ],
+    [
+      'an order without visitors',
+      () => {
+        const r = orderRequest(OPEN_DAY, main.hallId, mainSession(), [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }], 'x');
+        return { ...r, ticketNum: 0, ticketInfoList: [] };
+      },
+      /请至少添加一位游客/,
+      /add at least one visitor/,
+    ],
+    [
+      'a ticket type of another hall',
+      () => orderRequest(OPEN_DAY, main.hallId, mainSession(), [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(park, 'adult') }], 'x'),
+      /场次或票种不可选/,
+      /not selectable/,
+    ],
   ];
 
   for (const [name, build, zh, en] of refusals) {
@@ -151,10 +301,16 @@ describe('placeOrder', () => {
     const token = await t.tokenFor(newPhone());
     const id = main.scheduleTicketPoolVOS[1].hallScheduleId;
     await t.db.query('UPDATE hall_schedule SET sold_external = sold_external + (capacity - sold - held - 1), sold = capacity - held - 1 WHERE id = $1', [id]);
-    const body = orderRequest(OPEN_DAY, main.hallId, id, [
-      { name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') },
-      { name: '李四', birth: '1985-05-05', ticketPriceId: priceOf(main, 'adult') },
-    ], await t.captchaToken());
+    const body = orderRequest(
+      OPEN_DAY,
+      main.hallId,
+      id,
+      [
+        { name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') },
+        { name: '李四', birth: '1985-05-05', ticketPriceId: priceOf(main, 'adult') },
+      ],
+      await t.captchaToken(),
+    );
     const r = await place(token, body, 'en');
     expect(r.code).toBe(500);
     expect(r.msg).toMatch(/Not enough tickets left \(only 1\)/);
@@ -175,12 +331,32 @@ describe('placeOrder', () => {
   it('refuses a session that is not available, a malformed body, and a forged price of another hall', async () => {
     const token = await t.tokenFor(newPhone());
     const sold = (await t.halls(SOLD_OUT_DAY))[0];
-    const r1 = await place(token, orderRequest(SOLD_OUT_DAY, sold.hallId, sold.scheduleTicketPoolVOS[0].hallScheduleId, [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }], await t.captchaToken()), 'en');
+    const r1 = await place(
+      token,
+      orderRequest(
+        SOLD_OUT_DAY,
+        sold.hallId,
+        sold.scheduleTicketPoolVOS[0].hallScheduleId,
+        [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }],
+        await t.captchaToken(),
+      ),
+      'en',
+    );
     expect(r1.code).toBe(500);
     expect(r1.msg).toMatch(/sold out/i);
     const temp = (await t.halls(STOPPED_DAY))[2];
     const stopped = temp.scheduleTicketPoolVOS.find((s) => s.state === 'stopped')!;
-    const r2 = await place(token, orderRequest(STOPPED_DAY, temp.hallId, stopped.hallScheduleId, [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(temp, 'adult') }], await t.captchaToken()), 'en');
+    const r2 = await place(
+      token,
+      orderRequest(
+        STOPPED_DAY,
+        temp.hallId,
+        stopped.hallScheduleId,
+        [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(temp, 'adult') }],
+        await t.captchaToken(),
+      ),
+      'en',
+    );
     expect(r2.msg).toMatch(/maintenance/);
     const r3 = await place(token, { ticketInfoList: 'nope' }, 'en');
     expect(r3.code).toBe(500);
@@ -190,17 +366,28 @@ describe('placeOrder', () => {
     expect((await place(token, tooBig, 'en')).msg).toBe('Invalid request parameter: ticketInfoList.0.hallScheduleId');
     expect((await place(token, { ...tooBig, poolFlag: 1 }, 'en')).msg).toBe('Invalid request parameter: ticketInfoList.0.hallScheduleId');
     expect((await place(token, { cartTicketIds: ['x'], captchaToken: '' }, 'zh')).msg).toBe('请求参数有误：cartTicketIds.0');
-    const r4 = await place(token, orderRequest(OPEN_DAY, main.hallId, mainSession(), [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(park, 'adult') }], await t.captchaToken()), 'en');
+    const r4 = await place(
+      token,
+      orderRequest(OPEN_DAY, main.hallId, mainSession(), [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(park, 'adult') }], await t.captchaToken()),
+      'en',
+    );
     expect(r4.msg).toMatch(/not selectable/);
     // A team token cannot place an individual order (its own orders are group orders: groupOrders.test.ts).
     const team = await t.tokenFor(newPhone(), 'team');
-    const individual = orderRequest(OPEN_DAY, main.hallId, mainSession(), [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }], await t.captchaToken());
+    const individual = orderRequest(
+      OPEN_DAY,
+      main.hallId,
+      mainSession(),
+      [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }],
+      await t.captchaToken(),
+    );
     expect(await place(team, individual, 'en')).toMatchObject({ code: 500, msg: 'Invalid request parameter: orderAdditionInfo' });
   });
 
   it('captcha: required, single use, one attempt per challenge', async () => {
     const token = await t.tokenFor(newPhone());
-    const body = (captcha: string | null) => orderRequest(OPEN_DAY, main.hallId, mainSession(), [{ name: '王五', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }], captcha);
+    const body = (captcha: string | null) =>
+      orderRequest(OPEN_DAY, main.hallId, mainSession(), [{ name: '王五', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }], captcha);
     expect((await place(token, body(null), 'en')).msg).toMatch(/security check/);
     expect((await place(token, body('forged'), 'en')).msg).toMatch(/security check has expired/);
     const captcha = await t.captchaToken();
@@ -236,7 +423,17 @@ describe('placeOrder', () => {
     for (let i = 0; i < 20; i++) captchas.push(await t.captchaToken());
     const results = await Promise.all(
       tokens.map((token, i) =>
-        place(token, orderRequest(OPEN_DAY, main.hallId, session, [{ name: '赵六', birth: ADULT, ticketPriceId: priceOf(main, 'adult'), seq: String(100 + i) }], captchas[i]), 'en'),
+        place(
+          token,
+          orderRequest(
+            OPEN_DAY,
+            main.hallId,
+            session,
+            [{ name: '赵六', birth: ADULT, ticketPriceId: priceOf(main, 'adult'), seq: String(100 + i) }],
+            captchas[i],
+          ),
+          'en',
+        ),
       ),
     );
     const okCount = results.filter((r) => r.code === 200).length;
@@ -250,7 +447,11 @@ describe('placeOrder', () => {
   it('a ticket given back sells at once: a refusal for stock is decided on the session as it is now, not as memory kept it', async () => {
     const session = main.scheduleTicketPoolVOS.at(-1)!.hallScheduleId;
     const one = async () =>
-      place(await t.tokenFor(newPhone()), orderRequest(OPEN_DAY, main.hallId, session, [{ name: '周九', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }], await t.captchaToken()), 'en');
+      place(
+        await t.tokenFor(newPhone()),
+        orderRequest(OPEN_DAY, main.hallId, session, [{ name: '周九', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }], await t.captchaToken()),
+        'en',
+      );
     await t.db.query('UPDATE hall_schedule SET sold = capacity - held WHERE id = $1', [session]);
     expect((await one()).msg).toMatch(/^Venue sold out/);
     // One comes back (a write to sessions, as a cancellation is): the next buyer gets it, though
@@ -266,12 +467,19 @@ describe('placeOrder', () => {
     const token = await t.tokenFor(newPhone());
     const session = main.scheduleTicketPoolVOS[1].hallScheduleId;
     for (let i = 0; i < 5; i++) {
-      const r = await place(token, orderRequest(OPEN_DAY, main.hallId, session, [{ name: '钱七', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }], await t.captchaToken()));
+      const r = await place(
+        token,
+        orderRequest(OPEN_DAY, main.hallId, session, [{ name: '钱七', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }], await t.captchaToken()),
+      );
       expect(r.code).toBe(200);
       await t.db.query(`UPDATE orders SET status = 'canceled' WHERE id = $1`, [r.data.orderId]);
     }
     const before = await t.remaining(session);
-    const r = await place(token, orderRequest(OPEN_DAY, main.hallId, session, [{ name: '钱七', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }], await t.captchaToken()), 'en');
+    const r = await place(
+      token,
+      orderRequest(OPEN_DAY, main.hallId, session, [{ name: '钱七', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }], await t.captchaToken()),
+      'en',
+    );
     expect(r.code).toBe(200);
     expect(r.data).toMatchObject({ orderId: null, riskEnable: true, riskPolicy: 0 });
     expect(r.data.riskPrompt).toMatch(/Too many orders/);
@@ -281,10 +489,19 @@ describe('placeOrder', () => {
 
 describe('payment and timeout', () => {
   async function newOrder(token: string, hall = main, session = main.scheduleTicketPoolVOS[1].hallScheduleId) {
-    const r = await place(token, orderRequest(OPEN_DAY, hall.hallId, session, [
-      { name: '孙八', birth: ADULT, ticketPriceId: priceOf(hall, 'adult') },
-      { name: '孙九', birth: '1950-05-05', ticketPriceId: priceOf(hall, 'senior') },
-    ], await t.captchaToken()));
+    const r = await place(
+      token,
+      orderRequest(
+        OPEN_DAY,
+        hall.hallId,
+        session,
+        [
+          { name: '孙八', birth: ADULT, ticketPriceId: priceOf(hall, 'adult') },
+          { name: '孙九', birth: '1950-05-05', ticketPriceId: priceOf(hall, 'senior') },
+        ],
+        await t.captchaToken(),
+      ),
+    );
     expect(r.code).toBe(200);
     return r.data.orderId as number;
   }
@@ -300,7 +517,13 @@ describe('payment and timeout', () => {
     expect(page.body).toContain('¥45.00');
     expect(page.body).toContain('Pay');
     const payId = new URL(created.data.payUrl, 'http://x').searchParams.get('payId')!;
-    const submit = () => t.app.inject({ method: 'POST', url: '/prod-api/pay/sim/submit', payload: `payId=${encodeURIComponent(payId)}&result=pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const submit = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/prod-api/pay/sim/submit',
+        payload: `payId=${encodeURIComponent(payId)}&result=pay`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
     const res = await submit();
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(`/individualCustomers/order/paySuccess/${orderId}`);
@@ -333,7 +556,12 @@ describe('payment and timeout', () => {
     expect((await t.call('GET', `/order/OrderInfo/getOrderStatusForTimeOut?orderId=${orderId}`, { token })).data.status).toBe('toBePaid');
     const { data: d2 } = await t.call('POST', '/pay/create', { token, body: { orderId } });
     const payId2 = new URL(d2.payUrl, 'http://x').searchParams.get('payId')!;
-    const res = await t.app.inject({ method: 'POST', url: '/prod-api/pay/sim/submit', payload: `payId=${payId2}&result=fail`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/prod-api/pay/sim/submit',
+      payload: `payId=${payId2}&result=fail`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.headers.location).toBe(`/individualCustomers/order/payOrder/${orderId}?payFailed=1`);
     expect((await t.call('GET', `/order/OrderInfo/getOrderStatusForTimeOut?orderId=${orderId}`, { token })).data.status).toBe('toBePaid');
   });
@@ -354,9 +582,14 @@ describe('payment and timeout', () => {
     t.advance(1);
     // Past the deadline, reads show the order cancelled before the job has run, and write nothing:
     // the stock comes back with the job, once.
-    expect((await t.call('GET', `/order/OrderInfo/getOrderStatusForTimeOut?orderId=${orderId}`, { token })).data).toEqual({ status: 'canceled', payDeadline: null });
+    expect((await t.call('GET', `/order/OrderInfo/getOrderStatusForTimeOut?orderId=${orderId}`, { token })).data).toEqual({
+      status: 'canceled',
+      payDeadline: null,
+    });
     expect((await t.call('GET', `/order/OrderInfo/searchPersonOrder/${orderId}`, { token })).data.status).toBe('canceled');
-    expect((await t.call('GET', '/order/OrderInfo/getOrderInfoByStatus?status=canceled', { token })).data.rows.map((o: { orderId: number }) => o.orderId)).toContain(orderId);
+    expect(
+      (await t.call('GET', '/order/OrderInfo/getOrderInfoByStatus?status=canceled', { token })).data.rows.map((o: { orderId: number }) => o.orderId),
+    ).toContain(orderId);
     expect((await t.call('GET', '/order/OrderInfo/getOrderInfoByStatus?status=toBePaid', { token })).data.total).toBe(0);
     expect((await t.call('GET', '/config/orderRule/selectNotPayOrderByUserId', { token })).data.orderId).toBeNull();
     const [{ status: stored }] = await t.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [orderId]);
@@ -380,7 +613,12 @@ describe('payment and timeout', () => {
     const session = temp.scheduleTicketPoolVOS[1].hallScheduleId;
     const before = await t.remaining(session);
     const first = await newOrder(token, temp, session);
-    const oneAdult = async () => place(token, orderRequest(OPEN_DAY, temp.hallId, session, [{ name: '孙八', birth: ADULT, ticketPriceId: priceOf(temp, 'adult') }], await t.captchaToken()), 'en');
+    const oneAdult = async () =>
+      place(
+        token,
+        orderRequest(OPEN_DAY, temp.hallId, session, [{ name: '孙八', birth: ADULT, ticketPriceId: priceOf(temp, 'adult') }], await t.captchaToken()),
+        'en',
+      );
     expect((await oneAdult()).msg).toBe('You have an unpaid order; please pay or cancel it first');
     const { data } = await t.call('GET', `/order/OrderInfo/getOrderStatusForTimeOut?orderId=${first}`, { token });
     t.advance(data.payDeadline - t.now().getTime());
@@ -401,7 +639,10 @@ describe('order list and detail', () => {
     const session = main.scheduleTicketPoolVOS[1].hallScheduleId;
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const r = await place(token, orderRequest(OPEN_DAY, main.hallId, session, [{ name: '周十', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }], await t.captchaToken()));
+      const r = await place(
+        token,
+        orderRequest(OPEN_DAY, main.hallId, session, [{ name: '周十', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }], await t.captchaToken()),
+      );
       ids.push(r.data.orderId);
       if (i < 2) await t.db.query(`UPDATE orders SET status = 'canceled' WHERE id = $1`, [r.data.orderId]);
       t.advance(1000);
@@ -427,8 +668,13 @@ describe('a museum-wide stop (hallStatus 0)', () => {
   it('the calendar and an order’s refusal say the staff’s words, and ours where they left them blank', async () => {
     const token = await t.tokenFor(newPhone());
     const order = async () =>
-      place(token, orderRequest(OPEN_DAY, main.hallId, mainSession(), [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }], await t.captchaToken()), 'en');
-    const calendarSays = async () => (await t.call<CalendarDay[]>('GET', '/pool/ingore/getCalendar', { lang: 'en' })).data.find((d) => d.date === OPEN_DAY)!.reason;
+      place(
+        token,
+        orderRequest(OPEN_DAY, main.hallId, mainSession(), [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') }], await t.captchaToken()),
+        'en',
+      );
+    const calendarSays = async () =>
+      (await t.call<CalendarDay[]>('GET', '/pool/ingore/getCalendar', { lang: 'en' })).data.find((d) => d.date === OPEN_DAY)!.reason;
     const [staff] = await t.db.query<{ zh: string; en: string }>(`SELECT zh, en FROM texts WHERE name = 'museumStopSaleContent'`);
     const before = await t.remaining(mainSession());
     await t.db.query(`UPDATE sys_config SET value = '0' WHERE key = 'hallStatus'`);

@@ -35,9 +35,7 @@ describe.skipIf(!onPg)('two app instances on one PostgreSQL (server-pg lane only
   const sessions = () => hall.scheduleTicketPoolVOS.filter((s) => s.state === 'available' && s.ticketPool > 10).map((s) => s.hallScheduleId);
 
   const stock = async () =>
-    new Map(
-      (await a.db.query<{ id: number; sold: number }>('SELECT id, sold FROM hall_schedule ORDER BY id')).map((r) => [r.id, r.sold] as const),
-    );
+    new Map((await a.db.query<{ id: number; sold: number }>('SELECT id, sold FROM hall_schedule ORDER BY id')).map((r) => [r.id, r.sold] as const));
 
   /** n unpaid orders of 1-2 adults, spread over the open sessions, placed half through each instance. */
   async function placeUnpaid(n: number): Promise<number[]> {

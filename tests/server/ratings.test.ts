@@ -32,7 +32,13 @@ const good = { visitStars: 5, bookingStars: 4, comment: '  球幕很震撼，预
 async function order(paid: boolean): Promise<{ token: string; orderId: number; phone: string }> {
   const phone = newPhone();
   const token = await t.tokenFor(phone);
-  const body = orderRequest(OPEN_DAY, main.hallId, main.scheduleTicketPoolVOS[0].hallScheduleId, [{ name: '张三', birth: '1990-01-01', ticketPriceId: priceOf(main, 'adult') }], await t.captchaToken());
+  const body = orderRequest(
+    OPEN_DAY,
+    main.hallId,
+    main.scheduleTicketPoolVOS[0].hallScheduleId,
+    [{ name: '张三', birth: '1990-01-01', ticketPriceId: priceOf(main, 'adult') }],
+    await t.captchaToken(),
+  );
   const placed = await t.call('POST', '/config/orderRule/placeOrder', { token, body });
   expect(placed.code, placed.msg).toBe(200);
   const orderId = placed.data.orderId as number;
@@ -69,7 +75,11 @@ describe('rating an order', () => {
 
       const rated = await rate(again, { orderId, ...good, comment: `  ${'好'.repeat(200)}  ` });
       expect(rated.code, rated.msg).toBe(200);
-      expect(rated.data).toMatchObject({ rateable: false, refusal: 'This order has already been rated', rating: { visitStars: 5, bookingStars: 4, comment: '好'.repeat(200) } });
+      expect(rated.data).toMatchObject({
+        rateable: false,
+        refusal: 'This order has already been rated',
+        rating: { visitStars: 5, bookingStars: 4, comment: '好'.repeat(200) },
+      });
       expect(rated.data.rating!.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
       expect((await rate(again, { orderId, ...good, visitStars: 1 }, 'zh')).msg).toBe('该订单已评价');
       expect((await card(again, orderId)).data.rating).toMatchObject({ visitStars: 5, bookingStars: 4 });
@@ -96,7 +106,9 @@ describe('rating an order', () => {
       const token = await t.tokenFor(unpaid.phone);
       expect((await card(token, unpaid.orderId)).data.refusal).toBe('Only a paid order can be rated');
       expect((await rate(token, { orderId: unpaid.orderId, ...good }, 'zh')).msg).toBe('只有已支付的订单可以评价');
-      expect((await rate(await t.tokenFor(missed.phone), { orderId: missed.orderId, ...good })).msg).toBe('Nobody of this order came to the museum: there is no visit to rate');
+      expect((await rate(await t.tokenFor(missed.phone), { orderId: missed.orderId, ...good })).msg).toBe(
+        'Nobody of this order came to the museum: there is no visit to rate',
+      );
     });
   });
 
@@ -147,7 +159,9 @@ describe('rating an order', () => {
         [OPEN_DAY],
       );
       expect(n).toBe(4);
-      expect(day.data.ratings).toEqual([{ hallId: main.hallId, hallName: 'Main exhibition hall', count: 4, visit: Math.round(v * 10) / 10, booking: Math.round(b * 10) / 10 }]);
+      expect(day.data.ratings).toEqual([
+        { hallId: main.hallId, hallName: 'Main exhibition hall', count: 4, visit: Math.round(v * 10) / 10, booking: Math.round(b * 10) / 10 },
+      ]);
     });
   });
 });

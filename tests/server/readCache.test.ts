@@ -49,7 +49,12 @@ async function openSession(t: TestApp): Promise<{ hall: HallPool; session: Sched
 
 async function book(t: TestApp, phone: string, hall: HallPool, session: SchedulePool, n: number) {
   const token = await t.tokenFor(phone);
-  const visitors = Array.from({ length: n }, (_, k) => ({ name: ['张三', '李四', '王五'][k], birth: '1985-06-15', seq: String(300 + k), ticketPriceId: priceOf(hall, 'adult') }));
+  const visitors = Array.from({ length: n }, (_, k) => ({
+    name: ['张三', '李四', '王五'][k],
+    birth: '1985-06-15',
+    seq: String(300 + k),
+    ticketPriceId: priceOf(hall, 'adult'),
+  }));
   const r = await t.call('POST', '/config/orderRule/placeOrder', { token, body: orderRequest(OPEN_DAY, hall.hallId, session.hallScheduleId, visitors, null) });
   expect(r, JSON.stringify(r)).toMatchObject({ code: 200 });
   return token;
@@ -133,7 +138,7 @@ describe('read caches on one instance', () => {
     await silently(t, 'UPDATE users SET cancelled_at = now(), phone = NULL, email = NULL WHERE id = $1', [Number(claims(token).sub)]);
     // (The order list reads no account row of its own: only the token check could refuse.)
     expect(await myOrders(t, token)).toBe(200);
-    await t.db.query('UPDATE users SET cancelled_at = cancelled_at - interval \'1 second\' WHERE id = $1', [Number(claims(token).sub)]);
+    await t.db.query("UPDATE users SET cancelled_at = cancelled_at - interval '1 second' WHERE id = $1", [Number(claims(token).sub)]);
     expect(await myOrders(t, token)).toBe(401);
 
     const other = await t.tokenFor('13711110003');
@@ -188,12 +193,28 @@ describe('the token check', () => {
   it('refuses another algorithm, a not-yet-valid token, a missing or foreign kind, and critical headers', async () => {
     const iat = Math.floor(now.getTime() / 1000);
     const make = (claims: Record<string, unknown>) =>
-      new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject('7').setJti('j1').setIssuedAt(iat).setExpirationTime(iat + 60).sign(secret);
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('7')
+        .setJti('j1')
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + 60)
+        .sign(secret);
     expect(verify(await make({ kind: 'individual' }), now)).toMatchObject({ userId: 7, kind: 'individual', version: 0 });
     // The account's version it was issued for (none: 0, as every account had before versions).
     expect(verify(await make({ kind: 'team', ver: 3 }), now)).toMatchObject({ userId: 7, kind: 'team', version: 3 });
     for (const ver of [-1, 1.5, '3', null]) expect(verify(await make({ kind: 'team', ver }), now)).toBeNull();
-    expect(verify(await new SignJWT({ kind: 'individual' }).setProtectedHeader({ alg: 'HS512' }).setSubject('7').setJti('j').setExpirationTime(iat + 60).sign(new Uint8Array(64)), now)).toBeNull();
+    expect(
+      verify(
+        await new SignJWT({ kind: 'individual' })
+          .setProtectedHeader({ alg: 'HS512' })
+          .setSubject('7')
+          .setJti('j')
+          .setExpirationTime(iat + 60)
+          .sign(new Uint8Array(64)),
+        now,
+      ),
+    ).toBeNull();
     expect(verify(await make({ kind: 'individual', nbf: iat + 10 }), now)).toBeNull();
     expect(verify(await make({}), now)).toBeNull();
     expect(verify(await make({ kind: 'admin' }), now)).toBeNull();
@@ -226,10 +247,12 @@ describe.skipIf(!onPg)('two instances on one PostgreSQL (server-pg lane only)', 
   /** Asks until `check` holds (a notice normally takes a millisecond or two; 20 s at most, for a
    * busy machine); the apps keep their reads an hour, so only a notice can make it hold. */
   async function soon(check: () => Promise<boolean>): Promise<boolean> {
-    return vi.waitFor(async () => expect(await check()).toBe(true), { timeout: 20_000, interval: 20 }).then(
-      () => true,
-      () => false,
-    );
+    return vi
+      .waitFor(async () => expect(await check()).toBe(true), { timeout: 20_000, interval: 20 })
+      .then(
+        () => true,
+        () => false,
+      );
   }
 
   it("a booking on one instance shows on the other's calendar and halls", async () => {
@@ -256,7 +279,8 @@ describe.skipIf(!onPg)('two instances on one PostgreSQL (server-pg lane only)', 
   });
 
   it("a group's password changed on one instance ends its sessions on the other", async () => {
-    const login = async (app: TestApp, password: string) => (await app.call('POST', '/login', { body: { username: DEMO_SCHOOL.creditCode, password } })).data.token as string;
+    const login = async (app: TestApp, password: string) =>
+      (await app.call('POST', '/login', { body: { username: DEMO_SCHOOL.creditCode, password } })).data.token as string;
     const team = async (app: TestApp, token: string) => (await app.call('GET', '/getUserInfoToTeam', { token })).code;
     const token = await login(b, DEMO_SCHOOL.password);
     expect(await team(b, token)).toBe(200);
@@ -273,7 +297,9 @@ describe.skipIf(!onPg)('two instances on one PostgreSQL (server-pg lane only)', 
     const { session } = await openSession(b);
     await sessionOf(b, OPEN_DAY, session.hallScheduleId);
     // Every connection listening on the test database, the listeners of both instances among them.
-    await a.db.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND query ILIKE 'LISTEN%'`);
+    await a.db.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND query ILIKE 'LISTEN%'`,
+    );
     await silently(a, 'UPDATE hall_schedule SET sold = sold + 1 WHERE id = $1', [session.hallScheduleId]);
     expect(await soon(async () => (await sessionOf(b, OPEN_DAY, session.hallScheduleId)).ticketPool === session.ticketPool - 1)).toBe(true);
     // Back to listening (within a second or so), it caches again: a write that sends no notice

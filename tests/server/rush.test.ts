@@ -36,7 +36,12 @@ async function newSession(capacity = 100): Promise<number> {
 
 /** An order of `people` adults for the session, with a fresh slider token unless one is given. */
 async function orderFor(session: number, people = 1, captcha?: string, name = '孙八') {
-  const visitors = Array.from({ length: people }, () => ({ name, birth: ADULT, ticketPriceId: priceOf(main, 'adult'), seq: String(100 + (++visitorSeq % 800)) }));
+  const visitors = Array.from({ length: people }, () => ({
+    name,
+    birth: ADULT,
+    ticketPriceId: priceOf(main, 'adult'),
+    seq: String(100 + (++visitorSeq % 800)),
+  }));
   return orderRequest(OPEN_DAY, main.hallId, session, visitors, captcha ?? (await t.captchaToken()));
 }
 
@@ -50,7 +55,10 @@ async function transactionsOf(orderIds: number[]): Promise<number> {
 
 /** Sold elsewhere (the window, a partner) but for `left`. */
 async function leaveOnly(session: number, left: number) {
-  await t.db.query('UPDATE hall_schedule SET sold_external = sold_external + capacity - held - $2 - sold, sold = capacity - held - $2 WHERE id = $1', [session, left]);
+  await t.db.query('UPDATE hall_schedule SET sold_external = sold_external + capacity - held - $2 - sold, sold = capacity - held - $2 WHERE id = $1', [
+    session,
+    left,
+  ]);
 }
 
 /** Five buyers: the first finds the session idle and is sold alone, and her transaction starts
@@ -90,7 +98,12 @@ async function fourthRefusedByTheDatabase(at: 'insert' | 'commit') {
     const bodies = await Promise.all(buyers.map((_, i) => orderFor(session, 1, undefined, i === 3 ? '故障' : '孙八')));
     const before = await t.remaining(session);
     const answers = await fourBehindTheFirst(session, (i) =>
-      t.app.inject({ method: 'POST', url: '/prod-api/config/orderRule/placeOrder', headers: { authorization: `Bearer ${buyers[i]}`, language: 'en_us' }, payload: bodies[i] }),
+      t.app.inject({
+        method: 'POST',
+        url: '/prod-api/config/orderRule/placeOrder',
+        headers: { authorization: `Bearer ${buyers[i]}`, language: 'en_us' },
+        payload: bodies[i],
+      }),
     );
     await assertStockInvariant(t.db);
     return {
@@ -178,7 +191,12 @@ describe('the release rush', () => {
     ]);
     expect(answers[0].code).toBe(200);
     expect(answers[3].msg).toBe('You have an unpaid order; please pay or cancel it first');
-    expect(answers.slice(1, 3).map((a) => a.code).sort()).toEqual([200, 500]);
+    expect(
+      answers
+        .slice(1, 3)
+        .map((a) => a.code)
+        .sort(),
+    ).toEqual([200, 500]);
     expect(answers.slice(1, 3).find((a) => a.code === 500)!.msg).toBe('The security check has expired; please verify again');
     await assertStockInvariant(t.db);
   });
@@ -203,7 +221,10 @@ describe('the release rush', () => {
     for (const phone of [late, early]) expect((await place(await t.tokenFor(phone), await orderFor(session))).code).toBe(200);
     const midnight = museumInstant(museumDate(t.now()));
     // Both orders were placed at 23:50 the day before.
-    await t.db.query(`UPDATE orders o SET created_at = $2 FROM users u WHERE u.id = o.user_id AND u.phone = ANY($1::text[])`, [[late, early], new Date(midnight.getTime() - 10 * 60_000)]);
+    await t.db.query(`UPDATE orders o SET created_at = $2 FROM users u WHERE u.id = o.user_id AND u.phone = ANY($1::text[])`, [
+      [late, early],
+      new Date(midnight.getTime() - 10 * 60_000),
+    ]);
     const ids = await t.db.query<{ id: number; phone: string }>('SELECT id, phone FROM users WHERE phone = ANY($1::text[])', [[late, early]]);
     const idOf = (phone: string) => ids.find((u) => u.phone === phone)!.id;
     const ordersOf = await buyersOrders(

@@ -51,14 +51,20 @@ describe('the templates', () => {
       },
     ]);
     const dome = halls.find((h) => h.name === 'Dome cinema')!;
-    expect(dome.seats).toBe(await count('SELECT count(*)::int AS n FROM hall_seats s JOIN halls h ON h.id = s.hall_id WHERE h.hall_key = $1 AND NOT s.blocked', ['cinema']));
+    expect(dome.seats).toBe(
+      await count('SELECT count(*)::int AS n FROM hall_seats s JOIN halls h ON h.id = s.hall_id WHERE h.hall_key = $1 AND NOT s.blocked', ['cinema']),
+    );
     expect(dome.films.length).toBe(3);
     expect(dome.templates[0].sessions.every((s) => s.filmId !== null && s.capacity === 0)).toBe(true);
   });
 
   it('saves a new template and edits it; the audit says who', async () => {
     const main = await hallOf('Main exhibition hall');
-    const saved = await post<{ templateId: number }>('/staff/templates', { hallId: main.hallId, name: ' Weekend ', sessions: [session('10:00', '13:00', 200), session('09:00', '10:00', 50)] });
+    const saved = await post<{ templateId: number }>('/staff/templates', {
+      hallId: main.hallId,
+      name: ' Weekend ',
+      sessions: [session('10:00', '13:00', 200), session('09:00', '10:00', 50)],
+    });
     expect(saved.code, saved.msg).toBe(200);
     const { templateId } = saved.data;
     expect((await hallOf('Main exhibition hall')).templates.find((x) => x.templateId === templateId)).toMatchObject({
@@ -68,7 +74,9 @@ describe('the templates', () => {
     });
     expect((await post('/staff/templates', { templateId, hallId: main.hallId, name: 'Weekend', sessions: [session('10:00', '16:00', 250)] })).code).toBe(200);
     expect((await hallOf('Main exhibition hall')).templates.find((x) => x.templateId === templateId)!.sessions).toEqual([session('10:00', '16:00', 250)]);
-    expect(await count(`SELECT count(*)::int AS n FROM staff_audit WHERE subject = $1 AND action IN ('createTemplate', 'editTemplate')`, [`template:${templateId}`])).toBe(2);
+    expect(
+      await count(`SELECT count(*)::int AS n FROM staff_audit WHERE subject = $1 AND action IN ('createTemplate', 'editTemplate')`, [`template:${templateId}`]),
+    ).toBe(2);
   });
 
   it('refuses a template against each rule, in Chinese and in English', async () => {
@@ -81,14 +89,26 @@ describe('the templates', () => {
       [{ name: 'Empty', sessions: [] }, '模板至少要有一个场次', 'A template needs at least one session'],
       [{ name: 'Bad', sessions: [session('9:00', '10:00')] }, '第 1 个场次的时间须为 HH:mm（00:00-23:59）', 'Session 1: times are HH:mm (00:00 to 23:59)'],
       [{ name: 'Bad', sessions: [session('09:00', '24:00')] }, '第 1 个场次的时间须为 HH:mm（00:00-23:59）', 'Session 1: times are HH:mm (00:00 to 23:59)'],
-      [{ name: 'Bad', sessions: [session('09:00', '10:00'), session('11:00', '11:00')] }, '第 2 个场次的开始时间须早于结束时间', 'Session 2: it must begin before it ends'],
-      [{ name: 'Bad', sessions: [session('09:00', '12:00'), session('11:30', '13:00')] }, '场次 09:00-12:00 与 11:30-13:00 时间重叠', 'Sessions 09:00-12:00 and 11:30-13:00 overlap'],
+      [
+        { name: 'Bad', sessions: [session('09:00', '10:00'), session('11:00', '11:00')] },
+        '第 2 个场次的开始时间须早于结束时间',
+        'Session 2: it must begin before it ends',
+      ],
+      [
+        { name: 'Bad', sessions: [session('09:00', '12:00'), session('11:30', '13:00')] },
+        '场次 09:00-12:00 与 11:30-13:00 时间重叠',
+        'Sessions 09:00-12:00 and 11:30-13:00 overlap',
+      ],
       [{ name: 'Bad', sessions: [session('09:00', '10:00', 0)] }, '第 1 个场次的容量须为 1-20000', 'Session 1: the capacity is 1 to 20000'],
       [{ name: 'Bad', sessions: [session('09:00', '10:00', 20_001)] }, '第 1 个场次的容量须为 1-20000', 'Session 1: the capacity is 1 to 20000'],
       [{ name: 'Bad', sessions: [session('09:00', '10:00', 10, film)] }, '只有球幕影院的场次放映影片', 'Only a dome cinema session shows a film'],
       [{ name: DEMO_TEMPLATE_NAME, sessions: [session('09:00', '10:00')] }, '该场馆已有同名模板', 'This hall already has a template of that name'],
       [{ hallId: dome.hallId, name: 'Bad', sessions: [session('19:00', '19:40')] }, '第 1 个场次须选择影片', 'Session 1: choose its film'],
-      [{ hallId: dome.hallId, name: 'Bad', sessions: [session('19:00', '19:40', 0, film), session('20:00', '20:40', 0, 999_999)] }, '第 2 个场次须选择影片', 'Session 2: choose its film'],
+      [
+        { hallId: dome.hallId, name: 'Bad', sessions: [session('19:00', '19:40', 0, film), session('20:00', '20:40', 0, 999_999)] },
+        '第 2 个场次须选择影片',
+        'Session 2: choose its film',
+      ],
       [{ hallId: 999_999, name: 'Bad', sessions: [session('09:00', '10:00')] }, '场馆不存在', 'No such hall'],
       [{ templateId: 999_999, name: 'Bad', sessions: [session('09:00', '10:00')] }, '模板不存在', 'No such template'],
       // Another hall's template is not this hall's to edit.
@@ -110,13 +130,20 @@ describe('the templates', () => {
 describe('applying a template', () => {
   it('previews a week (nothing changes), then applies it with a release time: the report per day, the audit', async () => {
     const main = await hallOf('Main exhibition hall');
-    const { data: saved } = await post<{ templateId: number }>('/staff/templates', { hallId: main.hallId, name: 'Spring', sessions: [session('09:30', '12:00', 120), session('13:00', '16:30', 150)] });
+    const { data: saved } = await post<{ templateId: number }>('/staff/templates', {
+      hallId: main.hallId,
+      name: 'Spring',
+      sessions: [session('09:30', '12:00', 120), session('13:00', '16:30', 150)],
+    });
     const body = { templateId: saved.templateId, ...WEEK, weekdays: [1, 2, 3, 4, 5], releaseAt: '2030-03-20 20:00' };
     const sessionsBefore = await count('SELECT count(*)::int AS n FROM hall_schedule');
     const daysBefore = await count('SELECT count(*)::int AS n FROM museum_days');
     const preview = await post<ApplyReport>('/staff/templates/preview', body);
     expect(preview.code, preview.msg).toBe(200);
-    expect([await count('SELECT count(*)::int AS n FROM hall_schedule'), await count('SELECT count(*)::int AS n FROM museum_days')]).toEqual([sessionsBefore, daysBefore]);
+    expect([await count('SELECT count(*)::int AS n FROM hall_schedule'), await count('SELECT count(*)::int AS n FROM museum_days')]).toEqual([
+      sessionsBefore,
+      daysBefore,
+    ]);
     const release = new Date('2030-03-20T20:00:00+08:00').getTime();
     const weekdays = ['2030-03-25', '2030-03-26', '2030-03-27', '2030-03-28', '2030-03-29'];
     expect(preview.data).toEqual({
@@ -147,17 +174,34 @@ describe('applying a template', () => {
 
   it('never touches a session that is there (sold stock is sacred), skips a closed day, and sells new sessions of a day on sale at once', async () => {
     const main = await hallOf('Main exhibition hall');
-    const { data: saved } = await post<{ templateId: number }>('/staff/templates', { hallId: main.hallId, name: 'Late', sessions: [session('09:00', '12:00', 5), session('17:00', '19:00', 40)] });
+    const { data: saved } = await post<{ templateId: number }>('/staff/templates', {
+      hallId: main.hallId,
+      name: 'Late',
+      sessions: [session('09:00', '12:00', 5), session('17:00', '19:00', 40)],
+    });
     const [before] = await t.db.query<{ id: number; capacity: number; sold: number; end_time: string }>(
       `SELECT s.id, s.capacity, s.sold, s.end_time FROM hall_schedule s WHERE s.hall_id = $1 AND s.visit_date = $2 AND s.begin_time = '09:00'`,
       [main.hallId, OPEN_DAY],
     );
-    const report = await post<ApplyReport>('/staff/templates/apply', { templateId: saved.templateId, from: OPEN_DAY, to: CLOSED_DAY, weekdays: ALL_DAYS, releaseAt: '2030-03-06 08:00' }, 'zh');
+    const report = await post<ApplyReport>(
+      '/staff/templates/apply',
+      { templateId: saved.templateId, from: OPEN_DAY, to: CLOSED_DAY, weekdays: ALL_DAYS, releaseAt: '2030-03-06 08:00' },
+      'zh',
+    );
     expect(report.code, report.msg).toBe(200);
     const open = report.data.days.find((d) => d.date === OPEN_DAY)!;
     expect(open).toEqual({ date: OPEN_DAY, closed: false, onSale: true, releaseAt: null, created: ['17:00'], skipped: ['09:00'] });
-    expect(report.data.days.find((d) => d.date === CLOSED_DAY)).toEqual({ date: CLOSED_DAY, closed: true, onSale: false, releaseAt: null, created: [], skipped: ['09:00', '17:00'] });
-    const [after] = await t.db.query<{ capacity: number; sold: number; end_time: string }>('SELECT capacity, sold, end_time FROM hall_schedule WHERE id = $1', [before.id]);
+    expect(report.data.days.find((d) => d.date === CLOSED_DAY)).toEqual({
+      date: CLOSED_DAY,
+      closed: true,
+      onSale: false,
+      releaseAt: null,
+      created: [],
+      skipped: ['09:00', '17:00'],
+    });
+    const [after] = await t.db.query<{ capacity: number; sold: number; end_time: string }>('SELECT capacity, sold, end_time FROM hall_schedule WHERE id = $1', [
+      before.id,
+    ]);
     expect(after).toEqual({ capacity: before.capacity, sold: before.sold, end_time: before.end_time });
     // The day on sale stays on sale: its new session is bookable now.
     const [day] = await t.db.query<{ release_at: Date | null }>('SELECT release_at FROM museum_days WHERE visit_date = $1', [OPEN_DAY]);
@@ -169,23 +213,43 @@ describe('applying a template', () => {
   it("gives a dome's new session its seats, its capacity the hall's seat count", async () => {
     const dome = await hallOf('Dome cinema');
     const film = dome.films[1].filmId;
-    const { data: saved } = await post<{ templateId: number }>('/staff/templates', { hallId: dome.hallId, name: 'Evening', sessions: [session('19:00', '19:40', 7, film)] });
-    const report = await post<ApplyReport>('/staff/templates/apply', { templateId: saved.templateId, from: OPEN_DAY, to: OPEN_DAY, weekdays: ALL_DAYS, releaseAt: 'now' });
+    const { data: saved } = await post<{ templateId: number }>('/staff/templates', {
+      hallId: dome.hallId,
+      name: 'Evening',
+      sessions: [session('19:00', '19:40', 7, film)],
+    });
+    const report = await post<ApplyReport>('/staff/templates/apply', {
+      templateId: saved.templateId,
+      from: OPEN_DAY,
+      to: OPEN_DAY,
+      weekdays: ALL_DAYS,
+      releaseAt: 'now',
+    });
     expect(report.data.days[0].created).toEqual(['19:00']);
-    const [s] = await t.db.query<{ id: number; capacity: number; film_id: number }>(`SELECT id, capacity, film_id FROM hall_schedule WHERE hall_id = $1 AND visit_date = $2 AND begin_time = '19:00'`, [dome.hallId, OPEN_DAY]);
+    const [s] = await t.db.query<{ id: number; capacity: number; film_id: number }>(
+      `SELECT id, capacity, film_id FROM hall_schedule WHERE hall_id = $1 AND visit_date = $2 AND begin_time = '19:00'`,
+      [dome.hallId, OPEN_DAY],
+    );
     expect(s).toMatchObject({ capacity: dome.seats, film_id: film });
     expect(await count(`SELECT count(*)::int AS n FROM session_seats WHERE schedule_id = $1 AND state = 'free'`, [s.id])).toBe(dome.seats);
   });
 
   it('two admins applying the same template at once make each session once', async () => {
     const main = await hallOf('Main exhibition hall');
-    const { data: saved } = await post<{ templateId: number }>('/staff/templates', { hallId: main.hallId, name: 'Twice', sessions: [session('09:00', '11:00', 60), session('11:00', '13:00', 60)] });
+    const { data: saved } = await post<{ templateId: number }>('/staff/templates', {
+      hallId: main.hallId,
+      name: 'Twice',
+      sessions: [session('09:00', '11:00', 60), session('11:00', '13:00', 60)],
+    });
     const body = { templateId: saved.templateId, from: '2030-05-05', to: '2030-05-11', weekdays: ALL_DAYS, releaseAt: 'now' };
     const [a, b] = await Promise.all([post<ApplyReport>('/staff/templates/apply', body), post<ApplyReport>('/staff/templates/apply', body)]);
     expect([a.code, b.code]).toEqual([200, 200]);
     expect(a.data.created + b.data.created).toBe(14);
     expect(a.data.skipped + b.data.skipped).toBe(14);
-    const rows = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM hall_schedule WHERE visit_date BETWEEN $1 AND $2 GROUP BY visit_date, begin_time', ['2030-05-05', '2030-05-11']);
+    const rows = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM hall_schedule WHERE visit_date BETWEEN $1 AND $2 GROUP BY visit_date, begin_time',
+      ['2030-05-05', '2030-05-11'],
+    );
     expect(rows.map((r) => r.n)).toEqual(Array(14).fill(1));
   });
 
@@ -196,8 +260,16 @@ describe('applying a template', () => {
       [{ from: '2030-02-30' }, '请选择有效日期', 'Choose valid dates'],
       [{ from: '2030-03-04' }, '不能为已过去的日期排场次', 'Sessions cannot be made for a past day'],
       [{ from: '2031-03-10', to: '2031-03-10' }, '最多为 366 天内的日期排场次', 'Sessions can be made up to 366 days ahead'],
-      [{ from: '2030-03-25', to: '2030-04-25' }, '结束日期不能早于开始日期，且最多 31 天', 'The last day cannot be before the first, and a range has at most 31 days'],
-      [{ from: '2030-03-25', to: '2030-03-24' }, '结束日期不能早于开始日期，且最多 31 天', 'The last day cannot be before the first, and a range has at most 31 days'],
+      [
+        { from: '2030-03-25', to: '2030-04-25' },
+        '结束日期不能早于开始日期，且最多 31 天',
+        'The last day cannot be before the first, and a range has at most 31 days',
+      ],
+      [
+        { from: '2030-03-25', to: '2030-03-24' },
+        '结束日期不能早于开始日期，且最多 31 天',
+        'The last day cannot be before the first, and a range has at most 31 days',
+      ],
       [{ weekdays: [] }, '请至少选择一个星期几', 'Choose at least one weekday'],
       [{ from: '2030-03-25', to: '2030-03-25', weekdays: [0] }, '所选范围内没有所选的星期几', 'None of the chosen weekdays falls in that range'],
       [{ releaseAt: 'tonight' }, '放票时间须为“立即”或 YYYY-MM-DD HH:mm', 'The release time is "now" or YYYY-MM-DD HH:mm'],
@@ -218,26 +290,38 @@ describe('applying a template', () => {
 describe('release at the set time', () => {
   it('a day is "not released" and refuses orders until its release time, then sells with no job run', async () => {
     const main = await hallOf('Main exhibition hall');
-    const { data: saved } = await post<{ templateId: number }>('/staff/templates', { hallId: main.hallId, name: 'Opening', sessions: [session('10:00', '15:00', 80)] });
+    const { data: saved } = await post<{ templateId: number }>('/staff/templates', {
+      hallId: main.hallId,
+      name: 'Opening',
+      sessions: [session('10:00', '15:00', 80)],
+    });
     const day = '2030-03-20';
-    expect((await post('/staff/templates/apply', { templateId: saved.templateId, from: day, to: day, weekdays: ALL_DAYS, releaseAt: '2030-03-08 20:00' })).code).toBe(200);
+    expect(
+      (await post('/staff/templates/apply', { templateId: saved.templateId, from: day, to: day, weekdays: ALL_DAYS, releaseAt: '2030-03-08 20:00' })).code,
+    ).toBe(200);
     // Three days on, the day is in the visitors' fortnight but not released.
     t.advance(3 * 86400_000);
     try {
-    const calendar = async () => (await t.call<CalendarDay[]>('GET', '/pool/ingore/getCalendar', { lang: 'en' })).data.find((d) => d.date === day);
-    expect(await calendar()).toMatchObject({ state: 'notReleased', reason: 'Booking opens at 2030-03-08 20:00' });
-    const order = async (lang: Lang) => {
-      const hall = (await t.halls(day)).find((h) => h.hallKey === 'main')!;
-      const body = orderRequest(day, hall.hallId, hall.scheduleTicketPoolVOS[0].hallScheduleId, [{ name: '张三', birth: '1990-01-01', ticketPriceId: priceOf(hall, 'adult') }], await t.captchaToken());
-      return t.call('POST', '/config/orderRule/placeOrder', { token: await t.tokenFor('13500009999'), body, lang });
-    };
-    expect(await order('en')).toMatchObject({ code: 500, msg: 'Booking opens at 2030-03-08 20:00' });
-    expect((await order('zh')).msg).toBe('将于2030-03-08 20:00开放预约');
-    // At 20:00 museum time (12:00 UTC) it sells.
-    t.advance(new Date('2030-03-08T12:00:00Z').getTime() - t.now().getTime());
-    expect(await calendar()).toMatchObject({ state: 'available', remaining: 80 });
-    const placed = await order('en');
-    expect(placed.code, placed.msg).toBe(200);
+      const calendar = async () => (await t.call<CalendarDay[]>('GET', '/pool/ingore/getCalendar', { lang: 'en' })).data.find((d) => d.date === day);
+      expect(await calendar()).toMatchObject({ state: 'notReleased', reason: 'Booking opens at 2030-03-08 20:00' });
+      const order = async (lang: Lang) => {
+        const hall = (await t.halls(day)).find((h) => h.hallKey === 'main')!;
+        const body = orderRequest(
+          day,
+          hall.hallId,
+          hall.scheduleTicketPoolVOS[0].hallScheduleId,
+          [{ name: '张三', birth: '1990-01-01', ticketPriceId: priceOf(hall, 'adult') }],
+          await t.captchaToken(),
+        );
+        return t.call('POST', '/config/orderRule/placeOrder', { token: await t.tokenFor('13500009999'), body, lang });
+      };
+      expect(await order('en')).toMatchObject({ code: 500, msg: 'Booking opens at 2030-03-08 20:00' });
+      expect((await order('zh')).msg).toBe('将于2030-03-08 20:00开放预约');
+      // At 20:00 museum time (12:00 UTC) it sells.
+      t.advance(new Date('2030-03-08T12:00:00Z').getTime() - t.now().getTime());
+      expect(await calendar()).toMatchObject({ state: 'available', remaining: 80 });
+      const placed = await order('en');
+      expect(placed.code, placed.msg).toBe(200);
     } finally {
       t.advance(new Date(`${TODAY}T02:00:00Z`).getTime() - t.now().getTime());
     }
@@ -248,10 +332,15 @@ describe('release at the set time', () => {
     expect((await post('/staff/days/release', { date: NOT_RELEASED_DAY, releaseAt: later })).code).toBe(200);
     const day = (await t.call<StaffDay>('GET', `/staff/day?date=${NOT_RELEASED_DAY}`, { token: admin })).data;
     expect(day.releaseAt).toBe(new Date('2030-03-16T09:00:00+08:00').getTime());
-    for (const [lang, msg] of [['zh', '该日已开放预约，放票时间不能再改'], ['en', 'This day is already on sale: its release time cannot change']] as const) {
+    for (const [lang, msg] of [
+      ['zh', '该日已开放预约，放票时间不能再改'],
+      ['en', 'This day is already on sale: its release time cannot change'],
+    ] as const) {
       expect((await post('/staff/days/release', { date: OPEN_DAY, releaseAt: '2030-03-06 08:00' }, lang)).msg).toBe(msg);
     }
-    expect((await post('/staff/days/release', { date: NOT_RELEASED_DAY, releaseAt: '2030-03-18 09:00' }, 'en')).msg).toBe('The release time cannot be after the first visiting day');
+    expect((await post('/staff/days/release', { date: NOT_RELEASED_DAY, releaseAt: '2030-03-18 09:00' }, 'en')).msg).toBe(
+      'The release time cannot be after the first visiting day',
+    );
     expect((await post('/staff/days/release', { date: NOT_RELEASED_DAY, releaseAt: 'now' })).code).toBe(200);
     const calendar = (await t.call<CalendarDay[]>('GET', '/pool/ingore/getCalendar', { lang: 'en' })).data;
     expect(calendar.find((d) => d.date === NOT_RELEASED_DAY)!.state).toBe('available');
@@ -289,7 +378,12 @@ describe('who may', () => {
     }
     // Nothing any of them sent was made.
     expect(await count(`SELECT count(*)::int AS n FROM session_templates WHERE name = 'X'`)).toBe(0);
-    expect(await count(`SELECT count(*)::int AS n FROM museum_days WHERE visit_date = '2030-04-02' OR (visit_date BETWEEN $1 AND $2 AND release_at IS NOT NULL AND visit_date IN ('2030-03-30', '2030-03-31'))`, [WEEK.from, WEEK.to])).toBe(0);
+    expect(
+      await count(
+        `SELECT count(*)::int AS n FROM museum_days WHERE visit_date = '2030-04-02' OR (visit_date BETWEEN $1 AND $2 AND release_at IS NOT NULL AND visit_date IN ('2030-03-30', '2030-03-31'))`,
+        [WEEK.from, WEEK.to],
+      ),
+    ).toBe(0);
   });
 });
 
@@ -299,7 +393,9 @@ describe('where sessions come from', () => {
     try {
       await seedIfEmpty(t.db, t.now);
       const newDay = '2030-03-19';
-      expect(await count('SELECT count(*)::int AS n FROM hall_schedule WHERE visit_date = $1', [newDay])).toBe(HALLS.reduce((n, h) => n + h.sessions.length, 0));
+      expect(await count('SELECT count(*)::int AS n FROM hall_schedule WHERE visit_date = $1', [newDay])).toBe(
+        HALLS.reduce((n, h) => n + h.sessions.length, 0),
+      );
       expect(await count(`SELECT count(*)::int AS n FROM hall_schedule WHERE visit_date = $1 AND begin_time IN ('09:30', '17:00', '19:00')`, [newDay])).toBe(0);
     } finally {
       t.advance(-86400_000);

@@ -20,15 +20,38 @@ describe('settings and content', () => {
     expect(en.data.systemName).toBe('Science Museum Tickets');
     expect(en.msg).toBe('Success');
     for (const key of [
-      'audience_message_function', 'cinemaPicWap', 'cinemaPicWeb', 'copyright', 'i18n', 'hallStatus', 'museumStopSaleContent',
-      'person_shoppingcart_hold_period', 'person_pay_hold_period', 'team_pay_hold_period', 'refund_for_print_ticket',
-      'change_switch_after_get_ticket', 'ocr_enable', 'face_enable', 'hall_main_oneperson_totalfreechild', 'hall_temporary_oneperson_totalfreechild',
+      'audience_message_function',
+      'cinemaPicWap',
+      'cinemaPicWeb',
+      'copyright',
+      'i18n',
+      'hallStatus',
+      'museumStopSaleContent',
+      'person_shoppingcart_hold_period',
+      'person_pay_hold_period',
+      'team_pay_hold_period',
+      'refund_for_print_ticket',
+      'change_switch_after_get_ticket',
+      'ocr_enable',
+      'face_enable',
+      'hall_main_oneperson_totalfreechild',
+      'hall_temporary_oneperson_totalfreechild',
     ]) {
       expect(zh.data.config, key).toHaveProperty(key);
     }
     expect(zh.data.config.person_pay_hold_period).toBe('15');
     expect(zh.data.config.i18n).toBe('1');
-    for (const name of ['buy_tips', 'first_order_tips', 'refund_alert', 'user_agreement', 'ticketing_tips', 'refund_change_policy', 'ticket_checking_instructions', 'visit_time', 'notice']) {
+    for (const name of [
+      'buy_tips',
+      'first_order_tips',
+      'refund_alert',
+      'user_agreement',
+      'ticketing_tips',
+      'refund_change_policy',
+      'ticket_checking_instructions',
+      'visit_time',
+      'notice',
+    ]) {
       expect(zh.data.texts[name], name).toMatch(/[\u4e00-\u9fa5]/);
       expect(en.data.texts[name], name).toMatch(/[a-z]/i);
       expect(en.data.texts[name]).not.toBe(zh.data.texts[name]);
@@ -103,7 +126,14 @@ describe('calendar and halls', () => {
     expect(halls.map((h) => h.hallKey)).toEqual(['main', 'children', 'temporary', 'cinema', 'cinema2']);
     const main = halls[0];
     expect(main.scheduleTicketPoolVOS).toHaveLength(3);
-    expect(main.scheduleTicketPoolVOS[0]).toMatchObject({ beginTime: '09:00', endTime: '12:00', capacity: 300, ticketPool: 300, state: 'available', disabled: false });
+    expect(main.scheduleTicketPoolVOS[0]).toMatchObject({
+      beginTime: '09:00',
+      endTime: '12:00',
+      capacity: 300,
+      ticketPool: 300,
+      state: 'available',
+      disabled: false,
+    });
     const prices = main.scheduleTicketPoolVOS[0].priceTicketPoolVOS;
     expect(prices.find((p) => p.kind === 'adult')).toMatchObject({ price: 3000, ageMin: 18, ageMax: null, name: '成人票' });
     expect(prices.find((p) => p.kind === 'child')).toMatchObject({ price: 0, isChildFreeTicket: true, ageMin: 0, ageMax: 7 });

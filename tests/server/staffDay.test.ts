@@ -33,8 +33,16 @@ const post = (path: string, body: Record<string, unknown>, lang: 'zh' | 'en' = '
 async function buy(date: string, hallKey: string, session: number, n: number, candidate = false) {
   const token = await t.tokenFor(newPhone());
   const hall = (await t.halls(date)).find((h) => h.hallKey === hallKey)!;
-  const visitors = Array.from({ length: n }, (_, i) => ({ name: `游客${'甲乙丙丁'[i]}`, birth: ADULT, ticketPriceId: priceOf(hall, 'adult'), seq: String(500 + i) }));
-  const body = { ...orderRequest(date, hall.hallId, hall.scheduleTicketPoolVOS[session].hallScheduleId, visitors, await t.captchaToken()), ...(candidate ? { isCandidateOrder: 1 } : {}) };
+  const visitors = Array.from({ length: n }, (_, i) => ({
+    name: `游客${'甲乙丙丁'[i]}`,
+    birth: ADULT,
+    ticketPriceId: priceOf(hall, 'adult'),
+    seq: String(500 + i),
+  }));
+  const body = {
+    ...orderRequest(date, hall.hallId, hall.scheduleTicketPoolVOS[session].hallScheduleId, visitors, await t.captchaToken()),
+    ...(candidate ? { isCandidateOrder: 1 } : {}),
+  };
   const r = await t.call('POST', '/config/orderRule/placeOrder', { token, body });
   expect(r.code, r.msg).toBe(200);
   await pay(token, r.data.orderId);
@@ -48,12 +56,27 @@ describe("a museum day's figures", () => {
     const detail = await t.call('GET', `/order/OrderInfo/searchPersonOrder/${a.orderId}`, { token: a.token });
     expect((await t.call('POST', '/order/refund/frontUserRefund', { token: a.token, body: { ticketIds: [detail.data.tickets[0].ticketId] } })).code).toBe(200);
     const after = (await day(OPEN_DAY)).sessions.find((s) => s.scheduleId === before.scheduleId)!;
-    expect(after).toMatchObject({ sold: before.sold + 2, refunded: before.refunded + 1, remaining: before.remaining - 2, capacity: before.capacity, stopped: false });
-    const csv = await t.app.inject({ method: 'GET', url: `/prod-api/staff/day.csv?date=${OPEN_DAY}`, headers: { authorization: `Bearer ${admin}`, language: 'zh_cn' } });
+    expect(after).toMatchObject({
+      sold: before.sold + 2,
+      refunded: before.refunded + 1,
+      remaining: before.remaining - 2,
+      capacity: before.capacity,
+      stopped: false,
+    });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/prod-api/staff/day.csv?date=${OPEN_DAY}`,
+      headers: { authorization: `Bearer ${admin}`, language: 'zh_cn' },
+    });
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe('日期,场馆,场次,容量,已售,保留,剩余,已检票,未到馆,已退票,候补订单,停售');
-    expect(lines).toContain(`"${OPEN_DAY}","主展厅","09:00-12:00",${after.capacity},${after.sold},${after.held},${after.remaining},${after.checked},${after.missed},${after.refunded},${after.waiting},0`);
+    expect(lines).toContain(
+      `"${OPEN_DAY}","主展厅","09:00-12:00",${after.capacity},${after.sold},${after.held},${after.remaining},${after.checked},${after.missed},${after.refunded},${after.waiting},0`,
+    );
     // A finance account reads the figures; a gate does not.
     const gate = (await t.call('POST', '/staff/login', { body: DEMO_GATE })).data.token;
     expect((await t.call('GET', `/staff/day?date=${OPEN_DAY}`, { token: gate })).code).toBe(403);
@@ -63,20 +86,33 @@ describe("a museum day's figures", () => {
 describe('running the sessions', () => {
   it("stops a session's sale with a reason visitors are told, and resumes it", async () => {
     const session = (await day(OPEN_DAY)).sessions[1];
-    expect((await post('/staff/sessions/stop', { scheduleId: session.scheduleId, stopped: true, reasonZh: '设备检修' })).msg).toBe('Give the reason in Chinese and English: visitors see it');
-    expect((await post('/staff/sessions/stop', { scheduleId: session.scheduleId, stopped: true, reasonZh: '设备检修', reasonEn: 'Maintenance' })).code).toBe(200);
+    expect((await post('/staff/sessions/stop', { scheduleId: session.scheduleId, stopped: true, reasonZh: '设备检修' })).msg).toBe(
+      'Give the reason in Chinese and English: visitors see it',
+    );
+    expect((await post('/staff/sessions/stop', { scheduleId: session.scheduleId, stopped: true, reasonZh: '设备检修', reasonEn: 'Maintenance' })).code).toBe(
+      200,
+    );
     expect((await day(OPEN_DAY)).sessions[1]).toMatchObject({ stopped: true, stopReason: 'Maintenance' });
     const hall = (await t.halls(OPEN_DAY)).find((h) => h.scheduleTicketPoolVOS.some((s) => s.hallScheduleId === session.scheduleId))!;
     const token = await t.tokenFor(newPhone());
     const refused = await t.call('POST', '/config/orderRule/placeOrder', {
       token,
-      body: orderRequest(OPEN_DAY, hall.hallId, session.scheduleId, [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(hall, 'adult') }], await t.captchaToken()),
+      body: orderRequest(
+        OPEN_DAY,
+        hall.hallId,
+        session.scheduleId,
+        [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(hall, 'adult') }],
+        await t.captchaToken(),
+      ),
       lang: 'en',
     });
     expect(refused.code).toBe(500);
     expect((await post('/staff/sessions/stop', { scheduleId: session.scheduleId, stopped: false })).code).toBe(200);
     expect((await day(OPEN_DAY)).sessions[1]).toMatchObject({ stopped: false, stopReason: null });
-    const [{ n }] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM staff_audit WHERE subject = $1 AND action IN ('stopSession', 'resumeSession')`, [`session:${session.scheduleId}`]);
+    const [{ n }] = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM staff_audit WHERE subject = $1 AND action IN ('stopSession', 'resumeSession')`,
+      [`session:${session.scheduleId}`],
+    );
     expect(n).toBe(2);
   });
 
@@ -91,13 +127,21 @@ describe('running the sessions', () => {
     // The standing-by order of 2 is filled first; 3 places go on sale.
     const detail = await t.call('GET', `/order/OrderInfo/searchPersonOrder/${waiting.orderId}`, { token: waiting.token });
     expect(detail.data.status).toBe('completed');
-    expect((await day(SOLD_OUT_DAY)).sessions.find((s) => s.scheduleId === full.scheduleId)).toMatchObject({ capacity: full.capacity + 5, remaining: 3, waiting: 0 });
+    expect((await day(SOLD_OUT_DAY)).sessions.find((s) => s.scheduleId === full.scheduleId)).toMatchObject({
+      capacity: full.capacity + 5,
+      remaining: 3,
+      waiting: 0,
+    });
     const dome = (await day(OPEN_DAY)).sessions.find((s) => s.cinema)!;
-    expect((await post('/staff/sessions/capacity', { scheduleId: dome.scheduleId, capacity: dome.capacity + 1 }, 'zh')).msg).toBe('影院场次的容量由座位决定，不能修改');
+    expect((await post('/staff/sessions/capacity', { scheduleId: dome.scheduleId, capacity: dome.capacity + 1 }, 'zh')).msg).toBe(
+      '影院场次的容量由座位决定，不能修改',
+    );
   });
 
   it('closes a day only without booked visitors, with a reason; a gate account may not', async () => {
-    expect((await post('/staff/days/close', { date: SOLD_OUT_DAY, closed: true, reasonZh: '临时闭馆', reasonEn: 'Closed today' })).msg).toMatch(/^\d+ tickets are booked for this day: refund or move them before closing it$/);
+    expect((await post('/staff/days/close', { date: SOLD_OUT_DAY, closed: true, reasonZh: '临时闭馆', reasonEn: 'Closed today' })).msg).toMatch(
+      /^\d+ tickets are booked for this day: refund or move them before closing it$/,
+    );
     const empty = '2030-03-16';
     const gate = (await t.call('POST', '/staff/login', { body: DEMO_GATE })).data.token;
     expect((await post('/staff/days/close', { date: empty, closed: true, reasonZh: '临时闭馆', reasonEn: 'Closed today' }, 'en', gate)).code).toBe(403);

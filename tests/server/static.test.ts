@@ -72,7 +72,11 @@ describe('the client as a CDN would serve it', () => {
 });
 
 describe('the first screen paints before its code arrives', () => {
-  const scriptSrc = (csp: string) => csp.split(';').find((part) => part.trim().startsWith('script-src'))!.trim();
+  const scriptSrc = (csp: string) =>
+    csp
+      .split(';')
+      .find((part) => part.trim().startsWith('script-src'))!
+      .trim();
 
   it('lets the page run its own boot script by hash and no other inline script', async () => {
     const hash = `'sha256-${createHash('sha256').update(boot).digest('base64')}'`;
@@ -83,7 +87,9 @@ describe('the first screen paints before its code arrives', () => {
   });
 
   it("sends the calendar's page with the museum's notice in its shell, compressed, asked again each time", async () => {
-    await t.db.query(`UPDATE texts SET zh = $1 WHERE name = 'notice'`, ['<p>今日<strong>闭馆</strong>提前</p><script>alert(1)</script><img src=x onerror=alert(2)>']);
+    await t.db.query(`UPDATE texts SET zh = $1 WHERE name = 'notice'`, [
+      '<p>今日<strong>闭馆</strong>提前</p><script>alert(1)</script><img src=x onerror=alert(2)>',
+    ]);
     const res = await get('/individualCustomers/select/selectDate', 'gzip, deflate, br');
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('no-cache');

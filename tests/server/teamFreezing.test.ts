@@ -25,7 +25,8 @@ afterAll(async () => {
 });
 
 const info = async (token: string, lang: 'zh' | 'en' = 'zh') => (await t.call<{ team: TeamInfo }>('GET', '/getUserInfoToTeam', { token, lang })).data.team;
-const refundCheck = (token: string, ticketIds: number[], lang: 'zh' | 'en') => t.call('POST', '/order/refund/refundCheckBlack', { token, body: { ticketIds }, lang });
+const refundCheck = (token: string, ticketIds: number[], lang: 'zh' | 'en') =>
+  t.call('POST', '/order/refund/refundCheckBlack', { token, body: { ticketIds }, lang });
 const refund = (token: string, ticketIds: number[]) => t.call('POST', '/order/refund/frontUserRefund', { token, body: { ticketIds } });
 const notices = async () => (await t.db.query<{ text: string }>('SELECT text FROM sms_notices WHERE sent_at IS NULL ORDER BY id')).map((n) => n.text);
 
@@ -64,7 +65,10 @@ describe('a refund that freezes a team', () => {
     expect(await info(token)).toMatchObject({ status: 1, frozenReason: `退订学校免费学生票（${DAY}，订单${orderNumber}）` });
     expect((await info(token, 'en')).frozenReason).toBe(`Refunded a school's free pupil tickets (${DAY}, order ${orderNumber})`);
     expect((await notices()).at(-1)).toContain(`退订学校免费学生票（${DAY}，订单${orderNumber}）`);
-    expect(await place(token, await schoolBody(DAY), 'en')).toMatchObject({ code: 500, msg: 'Account abnormal, cannot book: please go to the personal center' });
+    expect(await place(token, await schoolBody(DAY), 'en')).toMatchObject({
+      code: 500,
+      msg: 'Account abnormal, cannot book: please go to the personal center',
+    });
   });
 
   it("an agency's third refund in the window is announced and freezes it; the staff's unfreezing clears the reason", async () => {
@@ -115,8 +119,15 @@ describe('a passed group visit', () => {
     expect((await info(c)).status).toBe(0);
     // blackOrderList: the team's own missed visits, without a visitor's blacklist status.
     const record = await t.call('GET', '/order/OrderInfo/missedVisits?pageNum=1&pageSize=10', { token: a, lang: 'en' });
-    expect(record.data).toMatchObject({ total: 1, status: null, rows: [{ orderId: none.orderId, visitDate: DAY, ticketNum: 34, hallName: 'Main exhibition hall' }] });
-    expect((await t.call('GET', '/order/OrderInfo/missedVisits?pageNum=1&pageSize=10', { token: c })).data).toMatchObject({ total: 1, rows: [{ ticketNum: 7 }] });
+    expect(record.data).toMatchObject({
+      total: 1,
+      status: null,
+      rows: [{ orderId: none.orderId, visitDate: DAY, ticketNum: 34, hallName: 'Main exhibition hall' }],
+    });
+    expect((await t.call('GET', '/order/OrderInfo/missedVisits?pageNum=1&pageSize=10', { token: c })).data).toMatchObject({
+      total: 1,
+      rows: [{ ticketNum: 7 }],
+    });
     // Judged once: unfrozen by the staff, the next run leaves the school alone.
     await t.db.query(`UPDATE teams SET frozen = false WHERE user_id = (SELECT user_id FROM orders WHERE id = $1)`, [none.orderId]);
     await runMissedVisits(t.db, t.now);

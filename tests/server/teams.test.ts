@@ -34,11 +34,19 @@ function multipart(name: string, bytes: Buffer, type: string) {
 
 async function upload(name: string, bytes: Buffer, type = 'image/png', lang = 'en') {
   const { payload, headers } = multipart(name, bytes, type);
-  const res = await t.app.inject({ method: 'POST', url: '/prod-api/common/ingore/upload', payload, headers: { ...headers, language: lang === 'en' ? 'en_us' : 'zh_cn' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/prod-api/common/ingore/upload',
+    payload,
+    headers: { ...headers, language: lang === 'en' ? 'en_us' : 'zh_cn' },
+  });
   return res.json();
 }
 
-const png = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#36c' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: '#36c' } })
+    .png()
+    .toBuffer();
 
 async function registration(n: number, overrides: Record<string, unknown> = {}) {
   const phone = `1391000${String(n).padStart(4, '0')}`;
@@ -77,7 +85,13 @@ describe('uploads', () => {
   it('takes a real jpg or png, refuses by the bytes, not the name, and caps the size', async () => {
     const ok = await upload('photo.png', await png());
     expect(ok).toMatchObject({ code: 200, data: { mime: 'image/png', width: 40, height: 30 } });
-    const jpeg = await upload('scan.txt', await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).jpeg().toBuffer(), 'text/plain');
+    const jpeg = await upload(
+      'scan.txt',
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+        .jpeg()
+        .toBuffer(),
+      'text/plain',
+    );
     expect(jpeg.data.mime).toBe('image/jpeg');
     const fake = await upload('fake.png', Buffer.from('<?php echo 1; ?>'.repeat(10)));
     expect(fake).toMatchObject({ code: 500, msg: 'Only jpg, jpeg or png images are allowed' });
@@ -89,7 +103,7 @@ describe('uploads', () => {
 });
 
 describe('unused uploads', () => {
-  it('are deleted a day later; a registration\'s documents stay', async () => {
+  it("are deleted a day later; a registration's documents stay", async () => {
     const body = await registration(9);
     await register(body);
     const stray = (await upload('stray.png', await png())).data.uploadId;
@@ -109,12 +123,14 @@ describe('registration', () => {
     expect((await t.call('POST', '/system/user/ingore/checkTeamIsExist', { body: { creditCode: body.creditCode } })).data).toEqual({ exists: false });
     const r = await register(body);
     expect(r).toMatchObject({ code: 200, data: { message: 'Registration submitted: it is reviewed within 3 days, and the result comes by text message' } });
-    expect((await t.call('POST', '/system/user/ingore/checkTeamIsExist', { body: { creditCode: body.creditCode.toLowerCase() } })).data).toEqual({ exists: true });
+    expect((await t.call('POST', '/system/user/ingore/checkTeamIsExist', { body: { creditCode: body.creditCode.toLowerCase() } })).data).toEqual({
+      exists: true,
+    });
     const again = await register({ ...body, contactPhone: '13910009999' }, 'zh');
     expect(again.msg).toBe('该统一社会信用代码已注册');
   });
 
-  it('refuses each bad field in the user\'s language, and creates nothing', async () => {
+  it("refuses each bad field in the user's language, and creates nothing", async () => {
     const body = await registration(2);
     const count = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM teams'))[0].n;
     const before = await count();
@@ -124,7 +140,9 @@ describe('registration', () => {
     expect((await register({ ...body, password: 'onlyletters', confirmPassword: 'onlyletters' }, 'zh')).msg).toBe('密码须为8-16位，且同时包含字母和数字');
     expect((await register({ ...body, teamType: 4 })).msg).toBe('Travel agency agreement (both parts) cannot be empty');
     expect((await register({ ...body, letterUpload: 'no-such-upload' })).msg).toBe('The uploaded file is missing or expired; please upload it again');
-    expect((await register({ ...body, code: '000000' === lastCode(body.contactPhone) ? '111111' : '000000' })).msg).toBe('Verification code is incorrect or expired');
+    expect((await register({ ...body, code: '000000' === lastCode(body.contactPhone) ? '111111' : '000000' })).msg).toBe(
+      'Verification code is incorrect or expired',
+    );
     expect(await count()).toBe(before);
   });
 });
@@ -144,7 +162,11 @@ describe('team login and the staff review', () => {
     const row = pending.data.rows.find((r: { teamId: number }) => r.teamId === data.teamId);
     expect(row).toMatchObject({ contactPhone: body.contactPhone, reviewState: 'pending' });
     expect(row.documents.map((d: { kind: string }) => d.kind)).toEqual(['credit', 'letter']);
-    const image = await t.app.inject({ method: 'GET', url: `/prod-api/staff/uploads/${row.documents[0].uploadId}`, headers: { authorization: `Bearer ${staff}` } });
+    const image = await t.app.inject({
+      method: 'GET',
+      url: `/prod-api/staff/uploads/${row.documents[0].uploadId}`,
+      headers: { authorization: `Bearer ${staff}` },
+    });
     expect(image.headers['content-type']).toBe('image/png');
     expect((await sharp(image.rawPayload).metadata()).width).toBe(40);
 
@@ -165,7 +187,9 @@ describe('team login and the staff review', () => {
     const body = await registration(4);
     const { data } = await register(body);
     const staff = await staffToken();
-    expect((await t.call('POST', `/staff/teams/${data.teamId}/review`, { token: staff, body: { approve: false }, lang: 'en' })).msg).toBe('Please give the reason for the rejection');
+    expect((await t.call('POST', `/staff/teams/${data.teamId}/review`, { token: staff, body: { approve: false }, lang: 'en' })).msg).toBe(
+      'Please give the reason for the rejection',
+    );
     await t.call('POST', `/staff/teams/${data.teamId}/review`, { token: staff, body: { approve: false, reason: '介绍信未盖章' } });
     expect(t.sms.outbox!(body.contactPhone)[0].text).toContain('介绍信未盖章');
     const team = (await t.call('POST', '/login', { body: { username: body.creditCode, password: body.password } })).data.token;
@@ -176,7 +200,11 @@ describe('team login and the staff review', () => {
     const again = await register({ ...(await registration(4)), teamName: '科技中学四校区' });
     expect(again.data.teamId).toBe(data.teamId);
     const mine = (await t.call('POST', '/login', { body: { username: body.creditCode, password: body.password } })).data.token;
-    expect((await t.call('GET', '/getUserInfoToTeam', { token: mine })).data.team).toMatchObject({ teamName: '科技中学四校区', verifiedStatus: 0, reviewReason: null });
+    expect((await t.call('GET', '/getUserInfoToTeam', { token: mine })).data.team).toMatchObject({
+      teamName: '科技中学四校区',
+      verifiedStatus: 0,
+      reviewReason: null,
+    });
   });
 
   it('a rejected registrant keeps no key to the account a new registrant of the same credit code gets approved', async () => {
@@ -186,7 +214,9 @@ describe('team login and the staff review', () => {
     const stolen = (await t.call('POST', '/login', { body: { username: squatter.creditCode, password: 'Squat20261' } })).data.token as string;
     const teacher = { name: '冒名者', certificateType: '1', certificateNumber: idCard('1980-01-01'), phone: '13900009876' };
     expect((await t.call('POST', '/system/topContacts', { token: stolen, body: teacher })).code).toBe(200);
-    expect((await t.call('POST', '/message/add', { token: stolen, body: { serviceType: 'other', description: '冒名者的留言', contactName: '王冒名' } })).code).toBe(200);
+    expect(
+      (await t.call('POST', '/message/add', { token: stolen, body: { serviceType: 'other', description: '冒名者的留言', contactName: '王冒名' } })).code,
+    ).toBe(200);
     const staff = await staffToken();
     await t.call('POST', `/staff/teams/${data.teamId}/review`, { token: staff, body: { approve: false, reason: '介绍信不符' } });
 
@@ -197,14 +227,22 @@ describe('team login and the staff review', () => {
     await t.call('POST', `/staff/teams/${data.teamId}/review`, { token: staff, body: { approve: true, creditExpiresOn: '2031-06-30' } });
 
     // The squatter's token reads and does nothing of the school's; the old password opens nothing.
-    for (const [method, url] of [['GET', '/getUserInfoToTeam'], ['GET', '/system/topContacts'], ['GET', '/message/list?pageNum=1&pageSize=10']] as const) {
+    for (const [method, url] of [
+      ['GET', '/getUserInfoToTeam'],
+      ['GET', '/system/topContacts'],
+      ['GET', '/message/list?pageNum=1&pageSize=10'],
+    ] as const) {
       expect(await t.call(method, url, { token: stolen, lang: 'en' })).toMatchObject({ code: 401, data: null });
     }
     expect((await t.call('POST', '/system/topContacts', { token: stolen, body: teacher })).code).toBe(401);
     expect((await t.call('POST', '/login', { body: { username: squatter.creditCode, password: 'Squat20261' } })).code).toBe(500);
     // The school sees its own account, and nothing the squatter left in it.
     const token = (await t.call('POST', '/login', { body: { username: school.creditCode, password: school.password } })).data.token;
-    expect((await t.call('GET', '/getUserInfoToTeam', { token })).data.team).toMatchObject({ teamName: '科技中学四十校', verifiedStatus: 1, contactPhone: '139****8888' });
+    expect((await t.call('GET', '/getUserInfoToTeam', { token })).data.team).toMatchObject({
+      teamName: '科技中学四十校',
+      verifiedStatus: 1,
+      contactPhone: '139****8888',
+    });
     expect((await t.call('GET', '/system/topContacts', { token })).data).toEqual([]);
     expect((await t.call('GET', '/message/list?pageNum=1&pageSize=10', { token })).data).toMatchObject({ total: 0 });
   });
@@ -219,17 +257,23 @@ describe('team login and the staff review', () => {
     await wrong();
     expect((await wrong()).data).toEqual({ captchaRequired: true });
     // The right password now needs the slider check first; with it, it logs in.
-    expect(await t.call('POST', '/login', { body: { username: code, password: 'School2027' }, lang: 'en' })).toMatchObject({ msg: 'Please complete the slider check first', data: { captchaRequired: true } });
+    expect(await t.call('POST', '/login', { body: { username: code, password: 'School2027' }, lang: 'en' })).toMatchObject({
+      msg: 'Please complete the slider check first',
+      data: { captchaRequired: true },
+    });
     expect((await t.call('POST', '/login', { body: { username: code, password: 'School2027', captchaToken: await t.captchaToken() } })).code).toBe(200);
     for (let i = 3; i < 10; i++) await wrong('en', await t.captchaToken());
     const locked = await t.call('POST', '/login', { body: { username: code, password: 'School2027', captchaToken: await t.captchaToken() }, lang: 'en' });
     expect(locked.msg).toBe('Too many wrong passwords; please try again in 30 min');
     // Only the address that guessed: the school logs in from its own, after the slider check.
-    const elsewhere = (captchaToken?: string) => t.call('POST', '/login', { body: { username: code, password: 'School2027', captchaToken }, lang: 'en', ip: '10.50.0.2' });
+    const elsewhere = (captchaToken?: string) =>
+      t.call('POST', '/login', { body: { username: code, password: 'School2027', captchaToken }, lang: 'en', ip: '10.50.0.2' });
     expect(await elsewhere()).toMatchObject({ msg: 'Please complete the slider check first', data: { captchaRequired: true } });
     expect((await elsewhere(await t.captchaToken())).code).toBe(200);
     // An unknown credit code answers exactly as a wrong password.
-    expect((await t.call('POST', '/login', { body: { username: creditCode(99), password: 'School2027' }, lang: 'en' })).msg).toBe('Credit code or password is incorrect');
+    expect((await t.call('POST', '/login', { body: { username: creditCode(99), password: 'School2027' }, lang: 'en' })).msg).toBe(
+      'Credit code or password is incorrect',
+    );
   });
 });
 
@@ -246,7 +290,9 @@ describe('three kinds of token', () => {
       expect((await t.call('GET', '/staff/teams', { token, lang: 'en' })).msg).toBe('This account type cannot use this function; please log in again');
     }
     expect((await t.call('GET', '/staff/teams')).code).toBe(401);
-    expect((await t.call('POST', '/staff/login', { body: { username: 'staff', password: 'guess' }, lang: 'en' })).msg).toBe('Username or password is incorrect');
+    expect((await t.call('POST', '/staff/login', { body: { username: 'staff', password: 'guess' }, lang: 'en' })).msg).toBe(
+      'Username or password is incorrect',
+    );
   });
 });
 
@@ -268,18 +314,31 @@ describe('passwords', () => {
     const fresh = await logIn('School2030');
     // Every session from before the change is over, in the user's language; a new login works.
     for (const ended of [token, other]) {
-      expect(await t.call('GET', '/getUserInfoToTeam', { token: ended, lang: 'en' })).toMatchObject({ code: 401, msg: 'Your login has expired; please log in again' });
+      expect(await t.call('GET', '/getUserInfoToTeam', { token: ended, lang: 'en' })).toMatchObject({
+        code: 401,
+        msg: 'Your login has expired; please log in again',
+      });
     }
     expect((await t.call('GET', '/getUserInfoToTeam', { token: fresh })).code).toBe(200);
     // A visitor's token cannot change a team's password.
-    expect((await t.call('POST', '/system/user/updateTeamPassword', { token: await t.tokenFor('13710000002'), body: { oldPassword: 'x', password: 'School2032', confirmPassword: 'School2032' } })).code).toBe(401);
+    expect(
+      (
+        await t.call('POST', '/system/user/updateTeamPassword', {
+          token: await t.tokenFor('13710000002'),
+          body: { oldPassword: 'x', password: 'School2032', confirmPassword: 'School2032' },
+        })
+      ).code,
+    ).toBe(401);
   });
 
   it('a forgotten password comes back through a code to the registered contact mobile, and lifts the lockout', async () => {
     const body = await registration(7);
     await register(body);
     const before = (await t.call('POST', '/login', { body: { username: body.creditCode, password: body.password } })).data.token;
-    for (let i = 0; i < 10; i++) await t.call('POST', '/login', { body: { username: body.creditCode, password: 'Wrong12345', captchaToken: i >= 3 ? await t.captchaToken() : undefined } });
+    for (let i = 0; i < 10; i++)
+      await t.call('POST', '/login', {
+        body: { username: body.creditCode, password: 'Wrong12345', captchaToken: i >= 3 ? await t.captchaToken() : undefined },
+      });
     const recover = async (phone: string, lang: 'en' | 'zh' = 'en') => {
       t.advance(61_000);
       await t.call('POST', '/ingore/sendMessage', { body: { phone } });
@@ -310,14 +369,23 @@ describe('freezing, unfreezing and renewals', () => {
     expect((await t.call('POST', '/system/user/checkTeamFreezeById', { token: team, body: { teamId: 1 } })).code).toBe(500);
 
     const upload1 = (await upload('explanation.png', await png())).data.uploadId;
-    expect((await t.call('POST', '/system/user/freeAccountApply', { token: team, body: { uploadId: upload1 }, lang: 'en' })).msg).toBe('The account is not frozen: there is nothing to unfreeze');
+    expect((await t.call('POST', '/system/user/freeAccountApply', { token: team, body: { uploadId: upload1 }, lang: 'en' })).msg).toBe(
+      'The account is not frozen: there is nothing to unfreeze',
+    );
     await t.call('POST', `/staff/teams/${data.teamId}/freeze`, { token: staff, body: { reason: '3次预约未到馆' } });
     expect(t.sms.outbox!(body.contactPhone)[0].text).toContain('3次预约未到馆');
-    expect((await status('zh')).data).toMatchObject({ frozen: true, frozenReason: '3次预约未到馆', canBook: false, message: '账户异常，无法预约：请前往个人中心查看' });
+    expect((await status('zh')).data).toMatchObject({
+      frozen: true,
+      frozenReason: '3次预约未到馆',
+      canBook: false,
+      message: '账户异常，无法预约：请前往个人中心查看',
+    });
 
     const asked = await t.call('POST', '/system/user/freeAccountApply', { token: team, body: { uploadId: upload1 } });
     expect(asked.data).toMatchObject({ kind: 'unfreeze', state: 'pending' });
-    expect((await t.call('POST', '/system/user/freeAccountApply', { token: team, body: { uploadId: upload1 }, lang: 'en' })).msg).toBe('A request of this kind is being reviewed; please wait for its result');
+    expect((await t.call('POST', '/system/user/freeAccountApply', { token: team, body: { uploadId: upload1 }, lang: 'en' })).msg).toBe(
+      'A request of this kind is being reviewed; please wait for its result',
+    );
     const pending = await t.call('GET', '/staff/requests?state=pending', { token: staff });
     const request = pending.data.find((r: { teamId: number }) => r.teamId === data.teamId);
     const image = await t.app.inject({ method: 'GET', url: `/prod-api/staff/uploads/${request.uploadIds[0]}`, headers: { authorization: `Bearer ${staff}` } });
@@ -334,7 +402,9 @@ describe('freezing, unfreezing and renewals', () => {
     const agency = await t.call('POST', '/login', { body: { username: '91350100M00010001T', password: 'Agency2026' } });
     const school = (await t.call('POST', '/login', { body: { username: DEMO_SCHOOL.creditCode, password: DEMO_SCHOOL.password } })).data.token;
     const [a, b] = [(await upload('p1.png', await png())).data.uploadId, (await upload('p2.png', await png())).data.uploadId];
-    expect((await t.call('POST', '/system/user/updateTeamProtocol', { token: school, body: { uploadIds: [a, b] }, lang: 'en' })).msg).toBe('Only travel agencies upload an agreement');
+    expect((await t.call('POST', '/system/user/updateTeamProtocol', { token: school, body: { uploadIds: [a, b] }, lang: 'en' })).msg).toBe(
+      'Only travel agencies upload an agreement',
+    );
     const asked = await t.call('POST', '/system/user/updateTeamProtocol', { token: agency.data.token, body: { uploadIds: [a, b] } });
     expect(asked.data.uploadIds).toHaveLength(2);
     const review = (body: Record<string, unknown>) => t.call('POST', `/staff/requests/${asked.data.requestId}/review`, { token: staff, body, lang: 'en' });
@@ -345,11 +415,15 @@ describe('freezing, unfreezing and renewals', () => {
     expect(info.data.team.protocolExpiresOn).toBe('2032-01-31');
     const credit = await t.call('POST', '/system/user/updateTeamCredit', { token: school, body: { uploadId: a } });
     await t.call('POST', `/staff/requests/${credit.data.requestId}/review`, { token: staff, body: { approve: false, reason: '证书不清晰' } });
-    expect((await t.call('GET', '/system/user/teamRequests', { token: school })).data[0]).toMatchObject({ kind: 'credit', state: 'rejected', reviewReason: '证书不清晰' });
+    expect((await t.call('GET', '/system/user/teamRequests', { token: school })).data[0]).toMatchObject({
+      kind: 'credit',
+      state: 'rejected',
+      reviewReason: '证书不清晰',
+    });
   });
 });
 
-describe('the team\'s own details', () => {
+describe("the team's own details", () => {
   it('address, e-mail and contact person change with every rule checked; another team is untouched', async () => {
     const a = await registration(10);
     await register(a);
@@ -357,7 +431,9 @@ describe('the team\'s own details', () => {
     const info = await t.call('POST', '/system/user/updateTeamInfo', { token, body: { address: '科技路9号', email: 'office@school.cn' } });
     expect(info.data.team).toMatchObject({ address: '科技路9号', email: 'office@school.cn', contactName: '李老师' });
     expect((await t.call('POST', '/system/user/updateTeamInfo', { token, body: { address: ' ', email: '' }, lang: 'en' })).msg).toBe('Address cannot be empty');
-    expect((await t.call('POST', '/system/user/updateTeamInfo', { token, body: { address: 'x', email: 'no-at' }, lang: 'en' })).msg).toBe('Please enter a correct e-mail address');
+    expect((await t.call('POST', '/system/user/updateTeamInfo', { token, body: { address: 'x', email: 'no-at' }, lang: 'en' })).msg).toBe(
+      'Please enter a correct e-mail address',
+    );
     expect((await t.call('POST', '/system/user/updateTeamContacterInfo', { token, body: { contactName: 'Mr Li' }, lang: 'zh' })).msg).toMatch(/姓名须为/);
     const contact = await t.call('POST', '/system/user/updateTeamContacterInfo', { token, body: { contactName: '王老师' } });
     expect(contact.data.team).toMatchObject({ contactName: '王老师', address: '科技路9号' });
@@ -412,11 +488,17 @@ describe('a new contact mobile', () => {
     const team = (await t.call('POST', '/login', { body: { username: body.creditCode, password: body.password } })).data.token;
     t.advance(61_000);
     await t.call('POST', '/ingore/sendMessage', { body: { phone: '13920002222' } });
-    const refused = await t.call('POST', '/system/user/updateTeamContacterMobile', { token: team, body: { phone: '13920002222', code: lastCode('13920002222') }, lang: 'zh' });
+    const refused = await t.call('POST', '/system/user/updateTeamContacterMobile', {
+      token: team,
+      body: { phone: '13920002222', code: lastCode('13920002222') },
+      lang: 'zh',
+    });
     expect(refused.msg).toBe('团体尚未通过审核');
     const visitor = await t.tokenFor('13710000004');
     expect((await t.call('POST', '/system/user/updateTeamContacterMobile', { token: visitor, body: { phone: '13920002222', code: '123456' } })).code).toBe(401);
-    expect((await t.call('POST', '/system/user/updateTeamContacterMobile', { token: await staffToken(), body: { phone: '13920002222', code: '123456' } })).code).toBe(401);
+    expect(
+      (await t.call('POST', '/system/user/updateTeamContacterMobile', { token: await staffToken(), body: { phone: '13920002222', code: '123456' } })).code,
+    ).toBe(401);
   });
 });
 
@@ -428,17 +510,21 @@ describe('questions and notices for groups', () => {
     expect(account.data.map((f: { category: string }) => f.category)).toEqual(['Account and password', 'Account and password']);
     const list = await t.call('GET', '/basesetting/HallSetting/ingore/getInformationManagement?pageNum=1&pageSize=10', { lang: 'zh' });
     expect(list.data.rows.map((n: { title: string }) => n.title)).toEqual(['球幕影院设备检修通知', '团体预约须知']);
-    const one = await t.call('GET', `/basesetting/HallSetting/ingore/getInformationManagement?pageNum=1&pageSize=1&id=${list.data.rows[1].noticeId}`, { lang: 'en' });
+    const one = await t.call('GET', `/basesetting/HallSetting/ingore/getInformationManagement?pageNum=1&pageSize=1&id=${list.data.rows[1].noticeId}`, {
+      lang: 'en',
+    });
     expect(one.data.rows[0]).toMatchObject({ title: 'Notes for group visits' });
     expect(one.data.rows[0].content).toContain('\n');
     t.advance(9 * 86_400_000);
     const later = await t.call('GET', '/basesetting/HallSetting/ingore/getInformationManagement?pageNum=1&pageSize=10', { lang: 'en' });
     expect(later.data.rows.map((n: { title: string }) => n.title)).toEqual(['Notes for group visits']);
     // The client names the day the notices must still apply on (SPEC §7 applicableEnd).
-    const asked = await t.call('GET', `/basesetting/HallSetting/ingore/getInformationManagement?pageNum=1&pageSize=10&applicableEnd=${museumDate(t.now())}`, { lang: 'en' });
+    const asked = await t.call('GET', `/basesetting/HallSetting/ingore/getInformationManagement?pageNum=1&pageSize=10&applicableEnd=${museumDate(t.now())}`, {
+      lang: 'en',
+    });
     expect(asked.data.rows).toEqual(later.data.rows);
-    expect((await t.call('GET', '/basesetting/HallSetting/ingore/getInformationManagement?pageNum=1&pageSize=10&applicableEnd=tomorrow', { lang: 'en' })).msg).toBe(
-      'Invalid request parameter: applicableEnd',
-    );
+    expect(
+      (await t.call('GET', '/basesetting/HallSetting/ingore/getInformationManagement?pageNum=1&pageSize=10&applicableEnd=tomorrow', { lang: 'en' })).msg,
+    ).toBe('Invalid request parameter: applicableEnd');
   });
 });

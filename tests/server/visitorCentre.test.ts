@@ -123,7 +123,9 @@ describe('change phone', () => {
     expect((await change(theirs, 'en')).msg).toBe('This mobile number belongs to another account');
     expect((await change(theirs, 'zh')).msg).toBe('该手机号已绑定其他账户');
     const own = await codeFor(mine);
-    expect((await t.call('POST', '/system/user/changePhoneNumber', { token, body: { phone: mine, code: own }, lang: 'en' })).msg).toBe('The new number is the one you already use');
+    expect((await t.call('POST', '/system/user/changePhoneNumber', { token, body: { phone: mine, code: own }, lang: 'en' })).msg).toBe(
+      'The new number is the one you already use',
+    );
     expect((await t.call('POST', '/system/user/changePhoneNumber', { token, body: { phone: mine, code: own } })).msg).toBe('新手机号与当前手机号相同');
     // The owner of the number can still log in with the code the refusal did not spend.
     expect((await t.call('POST', '/login', { body: { phone: theirs, code } })).code).toBe(200);
@@ -146,7 +148,8 @@ describe('account cancellation', () => {
     const [{ amount }] = await t.db.query<{ amount: number }>('SELECT amount FROM payments WHERE pay_id = $1', [payId]);
     expect(await t.payNotify(payId, amount)).toBe(204);
   }
-  const cancel = (token: string, body: { phone: string; code: string }, lang: 'zh' | 'en' = 'en') => t.call('POST', '/cancelCustomerAccount', { token, body, lang });
+  const cancel = (token: string, body: { phone: string; code: string }, lang: 'zh' | 'en' = 'en') =>
+    t.call('POST', '/cancelCustomerAccount', { token, body, lang });
 
   it('is refused while a paid ticket is still to be used, in zh and en, and changes nothing', async () => {
     const phone = newPhone();
@@ -164,26 +167,58 @@ describe('account cancellation', () => {
     const token = await login(phone);
     const second = await login(phone);
     const other = await t.tokenFor(neighbour);
-    await t.call('POST', '/system/topContacts', { token: other, body: { name: '赵六', certificateType: '1', certificateNumber: idCard('1980-08-08'), phone: '' } });
+    await t.call('POST', '/system/topContacts', {
+      token: other,
+      body: { name: '赵六', certificateType: '1', certificateNumber: idCard('1980-08-08'), phone: '' },
+    });
 
     // A visit already made (paid, its day past), then what she still has going on.
     const paid = await placeOrder(token, [adult('陈静', '1990-03-03')]);
     await pay(token, paid);
     t.advance(2 * 86_400_000);
     const [later] = await t.halls('2030-03-09');
-    const unpaidBody = orderRequest('2030-03-09', later.hallId, later.scheduleTicketPoolVOS[0].hallScheduleId, [{ name: '陈静', birth: '1990-03-03', ticketPriceId: priceOf(later, 'adult') }], await t.captchaToken());
+    const unpaidBody = orderRequest(
+      '2030-03-09',
+      later.hallId,
+      later.scheduleTicketPoolVOS[0].hallScheduleId,
+      [{ name: '陈静', birth: '1990-03-03', ticketPriceId: priceOf(later, 'adult') }],
+      await t.captchaToken(),
+    );
     const unpaid = (await t.call('POST', '/config/orderRule/placeOrder', { token, body: unpaidBody })).data.orderId as number;
-    const cartBody = { ...orderRequest('2030-03-09', later.hallId, later.scheduleTicketPoolVOS[1].hallScheduleId, [{ name: '陈小静', birth: '1995-04-04', ticketPriceId: priceOf(later, 'adult') }], null), poolFlag: 1 };
+    const cartBody = {
+      ...orderRequest(
+        '2030-03-09',
+        later.hallId,
+        later.scheduleTicketPoolVOS[1].hallScheduleId,
+        [{ name: '陈小静', birth: '1995-04-04', ticketPriceId: priceOf(later, 'adult') }],
+        null,
+      ),
+      poolFlag: 1,
+    };
     expect((await t.call('POST', '/config/orderRule/placeOrder', { token, body: cartBody })).code).toBe(200);
-    await t.call('POST', '/system/topContacts', { token, body: { name: '陈小静', certificateType: '1', certificateNumber: idCard('1995-04-04'), phone: '13900001111' } });
+    await t.call('POST', '/system/topContacts', {
+      token,
+      body: { name: '陈小静', certificateType: '1', certificateNumber: idCard('1995-04-04'), phone: '13900001111' },
+    });
     await t.call('POST', '/message/add', { token, body: { serviceType: 'consult', description: '我的电话是13612345678', contactName: '陈静' } });
-    expect((await t.call('POST', '/order/rating', { token, body: { orderId: paid, visitStars: 4, bookingStars: 3, comment: '我是陈静 13612345678' } })).code).toBe(200);
+    expect(
+      (await t.call('POST', '/order/rating', { token, body: { orderId: paid, visitStars: 4, bookingStars: 3, comment: '我是陈静 13612345678' } })).code,
+    ).toBe(200);
     await t.call('POST', '/system/user/bindUserEmail', { token, body: { email: 'chen@example.com' } });
     const userId = await userIdOf(phone);
     const remainingBefore = await t.remaining(later.scheduleTicketPoolVOS[0].hallScheduleId);
 
     const facts = await t.call('GET', '/cancelCustomerAccount', { token });
-    expect(facts.data).toEqual({ upcomingTickets: 0, standingBy: 0, unpaidOrders: 1, cartHeld: 1, contacts: 1, messages: 1, keptOrders: 1, blockedUntil: null });
+    expect(facts.data).toEqual({
+      upcomingTickets: 0,
+      standingBy: 0,
+      unpaidOrders: 1,
+      cartHeld: 1,
+      contacts: 1,
+      messages: 1,
+      keptOrders: 1,
+      blockedUntil: null,
+    });
 
     const code = await codeFor(phone);
     expect((await cancel(token, { phone: neighbour, code })).msg).toBe('Please enter the mobile number of this account');
@@ -198,14 +233,18 @@ describe('account cancellation', () => {
     expect(user).toMatchObject({ phone: null, email: null, user_name: '' });
     expect(user.cancelled_at).not.toBeNull();
     // Her rating's words go; its stars stay in the museum's averages.
-    expect(await t.db.query('SELECT comment, visit_stars, booking_stars FROM ratings WHERE order_id = $1', [paid])).toEqual([{ comment: '', visit_stars: 4, booking_stars: 3 }]);
+    expect(await t.db.query('SELECT comment, visit_stars, booking_stars FROM ratings WHERE order_id = $1', [paid])).toEqual([
+      { comment: '', visit_stars: 4, booking_stars: 3 },
+    ]);
     const tickets = await t.db.query<{ user_name: string; certificate_info: string }>(
       'SELECT t.user_name, t.certificate_info FROM tickets t JOIN orders o ON o.id = t.order_id WHERE o.user_id = $1',
       [userId],
     );
     expect(tickets.length).toBe(2);
     expect(tickets.every((x) => x.user_name === '' && x.certificate_info === '')).toBe(true);
-    expect(await t.db.query(`SELECT 1 FROM cart_lines WHERE user_id = $1 AND (user_name <> '' OR certificate_info <> '' OR status = 'held')`, [userId])).toEqual([]);
+    expect(
+      await t.db.query(`SELECT 1 FROM cart_lines WHERE user_id = $1 AND (user_name <> '' OR certificate_info <> '' OR status = 'held')`, [userId]),
+    ).toEqual([]);
     expect(await t.db.query('SELECT 1 FROM contacts WHERE user_id = $1', [userId])).toEqual([]);
     expect(await t.db.query(`SELECT description, contact_name FROM messages WHERE user_id = $1`, [userId])).toEqual([{ description: '', contact_name: '' }]);
     expect(await t.db.query(`SELECT 1 FROM account_audit WHERE user_id = $1 AND detail::text LIKE '%' || $2 || '%'`, [userId, phone.slice(-8)])).toEqual([]);
@@ -217,8 +256,13 @@ describe('account cancellation', () => {
     expect(personal).toEqual([]);
 
     // Accounting keeps the paid order and its money; the unpaid one is cancelled, its ticket back on sale.
-    const orders = await t.db.query<{ id: number; status: string; amount: number }>('SELECT id, status, amount FROM orders WHERE user_id = $1 ORDER BY id', [userId]);
-    expect(orders.map((o) => [o.id, o.status])).toEqual([[paid, 'completed'], [unpaid, 'canceled']]);
+    const orders = await t.db.query<{ id: number; status: string; amount: number }>('SELECT id, status, amount FROM orders WHERE user_id = $1 ORDER BY id', [
+      userId,
+    ]);
+    expect(orders.map((o) => [o.id, o.status])).toEqual([
+      [paid, 'completed'],
+      [unpaid, 'canceled'],
+    ]);
     expect(await t.remaining(later.scheduleTicketPoolVOS[0].hallScheduleId)).toBe(remainingBefore + 1);
 
     // Every token of the account is refused, not only the one that cancelled.

@@ -31,7 +31,10 @@ const adults = (h: HallPool, n: number, seq = 0): Visitor[] =>
   Array.from({ length: n }, (_, i) => ({ name: '张三', birth: ADULTS[i], seq: String(100 + seq * 4 + i), ticketPriceId: priceOf(h, 'adult') }));
 
 async function join(token: string, date: string, h: HallPool, i: number, party: number, lang: 'zh' | 'en' = 'zh', seq = 0) {
-  const body = { ...orderRequest(date, h.hallId, h.scheduleTicketPoolVOS[i].hallScheduleId, adults(h, party, seq), await t.captchaToken()), isCandidateOrder: 1 };
+  const body = {
+    ...orderRequest(date, h.hallId, h.scheduleTicketPoolVOS[i].hallScheduleId, adults(h, party, seq), await t.captchaToken()),
+    isCandidateOrder: 1,
+  };
   return t.call('POST', '/config/orderRule/placeOrder', { token, body, lang });
 }
 
@@ -101,14 +104,22 @@ describe('the waiting list', () => {
     const zh = await join(token, OPEN_DAY, await hallOf(OPEN_DAY, 'main'), 0, 1, 'zh');
     expect(zh.msg).toBe('该场次仍有余票，请直接购票');
     const cinema = await hallOf(SOLD_OUT_DAY, 'cinema');
-    const body = { ...orderRequest(SOLD_OUT_DAY, cinema.hallId, cinema.scheduleTicketPoolVOS[0].hallScheduleId, adults(cinema, 1), await t.captchaToken()), isCandidateOrder: 1 };
+    const body = {
+      ...orderRequest(SOLD_OUT_DAY, cinema.hallId, cinema.scheduleTicketPoolVOS[0].hallScheduleId, adults(cinema, 1), await t.captchaToken()),
+      isCandidateOrder: 1,
+    };
     expect((await t.call('POST', '/config/orderRule/placeOrder', { token, body, lang: 'en' })).msg).toBe('This session has no waiting list');
     const main = await hallOf(SOLD_OUT_DAY, 'main');
     const first = await join(token, SOLD_OUT_DAY, main, 2, 1);
     expect(first.code, first.msg).toBe(200);
     await pay(token, first.data.orderId);
     expect((await join(token, SOLD_OUT_DAY, main, 2, 1, 'en')).msg).toBe('You are already on the waiting list for this session');
-    expect(await detail(token, first.data.orderId)).toMatchObject({ status: 'standingBy', isCandidate: true, candidate: 'standingBy', tickets: [{ status: 'candidate', qrCode: null }] });
+    expect(await detail(token, first.data.orderId)).toMatchObject({
+      status: 'standingBy',
+      isCandidate: true,
+      candidate: 'standingBy',
+      tickets: [{ status: 'candidate', qrCode: null }],
+    });
   });
 
   it('fills returned tickets first come first served, whole parties only, before general sale, and texts the visitor', async () => {
@@ -176,7 +187,9 @@ describe('the waiting list', () => {
     expect(again.msg).toBe('This waiting-list order is no longer standing by and cannot be cancelled');
     // Nobody else's order.
     const other = await t.tokenFor(newPhone());
-    expect((await t.call('POST', `/order/refund/candidateOrderCancelPerson?orderId=${c.orderId}`, { token: other, lang: 'en' })).msg).toBe('The order does not exist');
+    expect((await t.call('POST', `/order/refund/candidateOrderCancelPerson?orderId=${c.orderId}`, { token: other, lang: 'en' })).msg).toBe(
+      'The order does not exist',
+    );
   });
 
   it('an unpaid candidate times out like any order; its place goes', async () => {

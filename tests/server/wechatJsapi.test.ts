@@ -80,7 +80,11 @@ describe('getWxJsConfig on the simulator', () => {
 
   it('without PUBLIC_URL, signs for a Host of ALLOWED_HOSTS only: another is refused, nothing signed for it', async () => {
     const evil = { headers: { host: 'evil.example' } };
-    expect(await ask(t, 'http://evil.example/page', { ...evil, lang: 'en' })).toMatchObject({ code: 500, msg: "This address is not one of this site's; please open the site at its own address", data: null });
+    expect(await ask(t, 'http://evil.example/page', { ...evil, lang: 'en' })).toMatchObject({
+      code: 500,
+      msg: "This address is not one of this site's; please open the site at its own address",
+      data: null,
+    });
     expect((await ask(t, 'http://evil.example/page', evil)).msg).toBe('该访问地址不属于本站，请通过本站网址访问');
     expect((await ask(t, 'http://localhost:8080/page', { headers: { host: 'localhost:8080' } })).code).toBe(200);
     expect((await ask(t, PAGE)).code).toBe(200);
@@ -285,12 +289,21 @@ async function secondInstance(first: TestApp, wechat: WechatConfig, timeoutMs: n
   const app: FastifyInstance = await buildApp({
     db: first.db,
     clock: first.now,
-    providers: { sms: consoleSms(() => undefined), payment: await simPayment(first.db), face: localFace(), ocr: noOcr(), wechatJsapi: wechatJsapi(first.db, first.now, wechat, { timeoutMs, log }), wechatOAuth: simWechatOAuth(first.db, first.now) },
+    providers: {
+      sms: consoleSms(() => undefined),
+      payment: await simPayment(first.db),
+      face: localFace(),
+      ocr: noOcr(),
+      wechatJsapi: wechatJsapi(first.db, first.now, wechat, { timeoutMs, log }),
+      wechatOAuth: simWechatOAuth(first.db, first.now),
+    },
     config: defaultConfig(),
   });
   return {
     ask: async (url: string) =>
-      (await app.inject({ method: 'GET', url: `/prod-api/ingore/getWxJsConfig?url=${encodeURIComponent(url)}`, headers: { language: 'zh_cn' } })).json() as Envelope,
+      (
+        await app.inject({ method: 'GET', url: `/prod-api/ingore/getWxJsConfig?url=${encodeURIComponent(url)}`, headers: { language: 'zh_cn' } })
+      ).json() as Envelope,
     // The clock is the first instance's.
     advance: () => undefined,
     close: () => app.close(),

@@ -95,7 +95,14 @@ describe('getWechatCode', () => {
     expect(paramsOf((await authorize('base')).data.url).get('state')).not.toBe(p.get('state'));
     expect(paramsOf((await authorize('userinfo')).data.url).get('scope')).toBe('snsapi_userinfo');
 
-    for (const bad of ['https://evil.example/x', '//evil.example/individualCustomers', '/team/select/selectDate', '/individualCustomers/..\\x', '/individualCustomers/x?to=http://evil.example', 'javascript:alert(1)']) {
+    for (const bad of [
+      'https://evil.example/x',
+      '//evil.example/individualCustomers',
+      '/team/select/selectDate',
+      '/individualCustomers/..\\x',
+      '/individualCustomers/x?to=http://evil.example',
+      'javascript:alert(1)',
+    ]) {
       const zh = await authorize('base', bad, 'zh');
       expect([zh.code, zh.msg], bad).toEqual([500, WX_LOGIN_TEXTS.badRedirect.zh]);
       expect((await authorize('base', bad, 'en')).msg).toBe(WX_LOGIN_TEXTS.badRedirect.en);
@@ -144,9 +151,13 @@ describe('getWxOauthCode: the state', () => {
   });
 });
 
-describe('login CSRF: a login link taken from someone else\'s browser', () => {
+describe("login CSRF: a login link taken from someone else's browser", () => {
   it('the state is letters and digits only, and the browser that asked for it gets an HttpOnly, SameSite nonce', async () => {
-    const start = await t.app.inject({ method: 'GET', url: `/prod-api/ingore/getWechatCode?oauthType=base&redirectUrl=${encodeURIComponent(GOING)}`, headers: { host: HOST } });
+    const start = await t.app.inject({
+      method: 'GET',
+      url: `/prod-api/ingore/getWechatCode?oauthType=base&redirectUrl=${encodeURIComponent(GOING)}`,
+      headers: { host: HOST },
+    });
     const state = paramsOf(start.json().data.url).get('state')!;
     expect(state).toMatch(/^[A-Za-z0-9]{32,128}$/);
     const cookie = start.cookies.find((c) => c.name === 'wx_login_browser')!;
@@ -173,7 +184,9 @@ describe('login CSRF: a login link taken from someone else\'s browser', () => {
     jar = '';
     await authorize('base');
     expect(jar).not.toBe(attacker);
-    const own = await browse(`/prod-api/getWxOauthCode?${new URLSearchParams({ code: await sim.issueCode('o_sim_lin', 'snsapi_userinfo'), state: p.get('state')! })}`);
+    const own = await browse(
+      `/prod-api/getWxOauthCode?${new URLSearchParams({ code: await sim.issueCode('o_sim_lin', 'snsapi_userinfo'), state: p.get('state')! })}`,
+    );
     expect(errorOf(own.location)).toBe(WX_LOGIN_TEXTS.stateInvalid.zh);
     const [{ n }] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM wechat_login_tickets');
     expect(n).toBe(0);
@@ -193,7 +206,11 @@ describe('login CSRF: a login link taken from someone else\'s browser', () => {
     const first = await comeBack((await authorize('base')).data.url, 'o_sim_lin');
     const landed = await comeBack(first.location, 'o_sim_lin');
     const attacker = jar;
-    for (const [cookie, lang] of [['', 'en'], ['', 'zh'], ['wx_login_browser=' + 'A'.repeat(43), 'en']] as const) {
+    for (const [cookie, lang] of [
+      ['', 'en'],
+      ['', 'zh'],
+      ['wx_login_browser=' + 'A'.repeat(43), 'en'],
+    ] as const) {
       const refused = await exchange(landed.location, cookie, lang);
       expect([refused.code, refused.msg, refused.data]).toEqual([500, WX_LOGIN_TEXTS.otherBrowser[lang], null]);
     }
@@ -407,7 +424,7 @@ describe('token kinds', () => {
 describe('the simulator pages', () => {
   it('consent lists the test identities and a new one; Allow sends a code back, Refuse none; the silent scope is silent for the last identity', async () => {
     const url = (await authorize('userinfo')).data.url;
-    const page = await browse(url.replace("lang=zh", "lang=en"));
+    const page = await browse(url.replace('lang=zh', 'lang=en'));
     expect(page.status).toBe(200);
     for (const name of ['林小满', '陈一鸣', 'Ada Wong', 'A new identity', 'Allow', 'Refuse']) expect(page.body).toContain(name);
     const p = paramsOf(url);
@@ -433,7 +450,10 @@ describe('the simulator pages', () => {
     // Without the cookie: who are you?
     expect((await browse(base)).body).toContain('林小满');
     // A redirect_uri elsewhere is the vendor's error page, no code.
-    const evil = await browse(`/prod-api/wx/sim/authorize?appid=${p.get('appid')}&redirect_uri=${encodeURIComponent('https://evil.example/prod-api/getWxOauthCode')}&scope=snsapi_base&state=s`, cookie);
+    const evil = await browse(
+      `/prod-api/wx/sim/authorize?appid=${p.get('appid')}&redirect_uri=${encodeURIComponent('https://evil.example/prod-api/getWxOauthCode')}&scope=snsapi_base&state=s`,
+      cookie,
+    );
     expect([evil.status, evil.location]).toEqual([200, '']);
   });
 });
@@ -449,7 +469,9 @@ describe('the real adapter against a fake of the vendor', () => {
 
   it('builds the documented authorize URL and exchanges a code for the openid and the profile', async () => {
     const url = adapter().authorizeUrl({ redirectUri: 'https://m.example/prod-api/getWxOauthCode', scope: 'snsapi_userinfo', state: 'S1', lang: 'zh' });
-    expect(url).toBe(`${fake.url}/connect/oauth2/authorize?appid=${fake.appId}&redirect_uri=https%3A%2F%2Fm.example%2Fprod-api%2FgetWxOauthCode&response_type=code&scope=snsapi_userinfo&state=S1#wechat_redirect`);
+    expect(url).toBe(
+      `${fake.url}/connect/oauth2/authorize?appid=${fake.appId}&redirect_uri=https%3A%2F%2Fm.example%2Fprod-api%2FgetWxOauthCode&response_type=code&scope=snsapi_userinfo&state=S1#wechat_redirect`,
+    );
     const user = { openid: 'o_real_1', nickname: '小王', headimgurl: 'https://thirdwx.qlogo.cn/x/132', unionid: 'u_1' };
     const grant = await adapter().exchange(fake.issue(user, 'snsapi_userinfo'));
     expect(grant).toMatchObject({ openid: 'o_real_1', unionid: 'u_1', scope: 'snsapi_userinfo', snapshot: false });
@@ -460,14 +482,22 @@ describe('the real adapter against a fake of the vendor', () => {
 
   it("turns the vendor's errors into the visitor's messages", async () => {
     const user = fake.nextUser;
-    const refusal = async (run: () => Promise<unknown>) => run().then(() => null, (e: { text?: unknown }) => e.text);
+    const refusal = async (run: () => Promise<unknown>) =>
+      run().then(
+        () => null,
+        (e: { text?: unknown }) => e.text,
+      );
     expect(await refusal(() => adapter().exchange('not-a-code'))).toEqual(WECHAT_OAUTH_TEXTS.invalidCode);
     const code = fake.issue(user, 'snsapi_base');
     const grant = await adapter().exchange(code);
     expect(await refusal(() => adapter().exchange(code))).toEqual(WECHAT_OAUTH_TEXTS.usedCode);
     expect(await refusal(() => adapter().profile(grant))).toEqual(WECHAT_OAUTH_TEXTS.noConsent);
     expect(await refusal(() => adapter({ appId: 'wxwrong' }).exchange(fake.issue(user, 'snsapi_base')))).toEqual(WECHAT_OAUTH_TEXTS.badApp);
-    for (const [failure, text] of [['busy', WECHAT_OAUTH_TEXTS.busy], ['http500', WECHAT_OAUTH_TEXTS.unreachable], ['hang', WECHAT_OAUTH_TEXTS.unreachable]] as const) {
+    for (const [failure, text] of [
+      ['busy', WECHAT_OAUTH_TEXTS.busy],
+      ['http500', WECHAT_OAUTH_TEXTS.unreachable],
+      ['hang', WECHAT_OAUTH_TEXTS.unreachable],
+    ] as const) {
       fake.failNext = failure;
       expect(await refusal(() => adapter().exchange(fake.issue(user, 'snsapi_base'))), failure).toEqual(text);
     }
@@ -486,7 +516,11 @@ describe('the real adapter against a fake of the vendor', () => {
       };
       const startUrl = async () => (await get(`/ingore/getWechatCode?oauthType=base&redirectUrl=${encodeURIComponent(GOING)}`)).json().data.url as string;
       const start = await startUrl();
-      expect(start.startsWith(`${fake.url}/connect/oauth2/authorize?appid=${fake.appId}&redirect_uri=${encodeURIComponent('https://tickets.museum.test/prod-api/getWxOauthCode')}`)).toBe(true);
+      expect(
+        start.startsWith(
+          `${fake.url}/connect/oauth2/authorize?appid=${fake.appId}&redirect_uri=${encodeURIComponent('https://tickets.museum.test/prod-api/getWxOauthCode')}`,
+        ),
+      ).toBe(true);
       expect(start.endsWith('#wechat_redirect')).toBe(true);
       const follow = async (url: string) => {
         const res = await fetch(url, { redirect: 'manual' });

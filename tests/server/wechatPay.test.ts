@@ -59,7 +59,12 @@ async function chatVisitor(withOpenid = true) {
 async function unpaidOrder(token: string, people = 1) {
   const [h] = await t.halls(OPEN_DAY);
   const session = h.scheduleTicketPoolVOS.find((s) => s.state === 'available')!.hallScheduleId;
-  const visitors = Array.from({ length: people }, (_, i) => ({ name: ["张三", "李四", "王五", "赵六"][i], birth: ADULT, ticketPriceId: priceOf(h, 'adult'), seq: String(300 + i) }));
+  const visitors = Array.from({ length: people }, (_, i) => ({
+    name: ['张三', '李四', '王五', '赵六'][i],
+    birth: ADULT,
+    ticketPriceId: priceOf(h, 'adult'),
+    seq: String(300 + i),
+  }));
   const r = await t.call('POST', '/config/orderRule/placeOrder', { token, body: orderRequest(OPEN_DAY, h.hallId, session, visitors, await t.captchaToken()) });
   expect(r.code, r.msg).toBe(200);
   const orderId = r.data.orderId as number;
@@ -105,7 +110,13 @@ describe('JSAPI pay in the chat app', () => {
     expect(jsapi).toMatchObject({ appId: fake.config.appId, signType: 'RSA', package: expect.stringMatching(/^prepay_id=wx/) });
     const payId = await payIdOf(o.orderId);
     const tx = fake.transactions.get(payId)!;
-    expect(tx).toMatchObject({ total: o.amount, openid: v.openid, notify_url: `${base}/prod-api/pay/notify`, prepay_id: prepayOf(jsapi), appid: fake.config.appId });
+    expect(tx).toMatchObject({
+      total: o.amount,
+      openid: v.openid,
+      notify_url: `${base}/prod-api/pay/notify`,
+      prepay_id: prepayOf(jsapi),
+      appid: fake.config.appId,
+    });
     expect(o.amount).toBeGreaterThan(0);
     // Every request the fake saw carried our merchant signature.
     expect(fake.requests.every((r) => r.signed)).toBe(true);
@@ -122,7 +133,9 @@ describe('JSAPI pay in the chat app', () => {
     const prepay = prepayOf(c.data.jsapi);
     expect(await fake.pay(prepay)).toBe(204);
     expect(await status(v.token, o.orderId)).toBe('completed');
-    const [first] = await t.db.query<{ paid_at: Date; transaction_id: string }>('SELECT paid_at, transaction_id FROM payments WHERE order_id = $1', [o.orderId]);
+    const [first] = await t.db.query<{ paid_at: Date; transaction_id: string }>('SELECT paid_at, transaction_id FROM payments WHERE order_id = $1', [
+      o.orderId,
+    ]);
     expect(first.transaction_id).toBe(fake.transactions.get(await payIdOf(o.orderId))!.transaction_id);
     t.advance(60_000);
     expect(await fake.pay(prepay)).toBe(204);
@@ -232,7 +245,9 @@ describe('the deadline: the platform is asked before an order is cancelled', () 
     t.advance(30 * 60_000);
     await runPayTimeout(t.db, clock, 100, provider);
     expect(await status(v.token, o.orderId)).toBe('completed');
-    expect((await t.db.query<{ transaction_id: string }>('SELECT transaction_id FROM payments WHERE order_id = $1', [o.orderId]))[0].transaction_id).toBe('4200000000777');
+    expect((await t.db.query<{ transaction_id: string }>('SELECT transaction_id FROM payments WHERE order_id = $1', [o.orderId]))[0].transaction_id).toBe(
+      '4200000000777',
+    );
   });
 
   it('a platform that cannot be reached leaves the order for the next run; money paid after a cancel goes back', async () => {
@@ -265,7 +280,8 @@ describe('refunds through the platform', () => {
       [orderId],
     );
   const refundsAtVendor = (outRefundNo: string) => fake.requests.filter((r) => r.path === '/v3/refund/domestic/refunds' && r.body.includes(outRefundNo));
-  const detailRefunds = async (token: string, orderId: number) => (await t.call('GET', `/order/OrderInfo/searchPersonOrder/${orderId}`, { token })).data.refunds;
+  const detailRefunds = async (token: string, orderId: number) =>
+    (await t.call('GET', `/order/OrderInfo/searchPersonOrder/${orderId}`, { token })).data.refunds;
 
   it('a visitor refund is sent after its transaction, once; the order detail says refunded', async () => {
     const p = await paidOrder(2);
@@ -339,17 +355,31 @@ describe('refunds through the platform', () => {
     expect((await refundRows(p.orderId))[0].status).toBe('done');
     // The refund notify (the platform's REFUND.ABNORMAL) for the second, sent to /pay/refundNotify.
     const r = fake.refunds.get(b.out_refund_no)!;
-    const resource = { out_trade_no: r.out_trade_no, out_refund_no: r.out_refund_no, refund_id: r.refund_id, refund_status: 'ABNORMAL', amount: { total: r.total, refund: r.refund } };
+    const resource = {
+      out_trade_no: r.out_trade_no,
+      out_refund_no: r.out_refund_no,
+      refund_id: r.refund_id,
+      refund_status: 'ABNORMAL',
+      amount: { total: r.total, refund: r.refund },
+    };
     const notify = signEvent(fake.platform, { type: 'REFUND.ABNORMAL', summary: '退款异常', originalType: 'refund', resource }, t.now());
     const post = async (n: { headers: Record<string, string>; body: string }) =>
       (await fetch(`${base}/prod-api/pay/refundNotify`, { method: 'POST', headers: n.headers, body: n.body })).status;
-    const forged = signEvent({ ...fake.platform, serial: 'OTHER' }, { type: 'REFUND.SUCCESS', summary: '', originalType: 'refund', resource: { ...resource, refund_status: 'SUCCESS' } }, t.now());
+    const forged = signEvent(
+      { ...fake.platform, serial: 'OTHER' },
+      { type: 'REFUND.SUCCESS', summary: '', originalType: 'refund', resource: { ...resource, refund_status: 'SUCCESS' } },
+      t.now(),
+    );
     expect(await post(forged)).toBe(401);
     expect((await refundRows(p.orderId))[1].status).toBe('processing');
     expect(await post(notify)).toBe(204);
     expect(await post(notify)).toBe(204);
     expect((await refundRows(p.orderId))[1]).toMatchObject({ status: 'failed', last_error: 'ABNORMAL' });
-    const unknown = signEvent(fake.platform, { type: 'REFUND.SUCCESS', summary: '', originalType: 'refund', resource: { ...resource, out_refund_no: 'R-unknown', refund_status: 'SUCCESS' } }, t.now());
+    const unknown = signEvent(
+      fake.platform,
+      { type: 'REFUND.SUCCESS', summary: '', originalType: 'refund', resource: { ...resource, out_refund_no: 'R-unknown', refund_status: 'SUCCESS' } },
+      t.now(),
+    );
     expect(await post(unknown)).toBe(404);
   });
 });

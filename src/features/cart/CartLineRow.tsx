@@ -27,7 +27,11 @@ export interface CartLineRowProps {
 }
 
 export function CartLineRow({ line, serverOffset, checked, onToggle, onEnded }: CartLineRowProps) {
-  const hold = useCartHold(machine, { cartTicketId: line.cartTicketId, deadline: line.deadline, now: Date.now(), serverOffset, expired: line.expired }, onEnded);
+  const hold = useCartHold(
+    machine,
+    { cartTicketId: line.cartTicketId, deadline: line.deadline, now: Date.now(), serverOffset, expired: line.expired },
+    onEnded,
+  );
   return (
     <section className={`card cart-line${hold.expired ? ' cart-line--expired' : ''}`} data-cart-line={line.cartTicketId}>
       <label className="cart-line__check">

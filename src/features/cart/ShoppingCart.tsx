@@ -77,7 +77,11 @@ export default function ShoppingCart() {
       {lines.length > 0 ? (
         <FooterBar>
           <label className="cart-all">
-            <input type="checkbox" checked={selected.length > 0 && selected.length === heldLineIds(cart).length} onChange={() => send({ type: 'SELECT_ALL' })} />
+            <input
+              type="checkbox"
+              checked={selected.length > 0 && selected.length === heldLineIds(cart).length}
+              onChange={() => send({ type: 'SELECT_ALL' })}
+            />
             {t('cart.all')}
           </label>
           <span className="footer-bar__sum">

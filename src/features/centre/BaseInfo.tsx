@@ -43,7 +43,12 @@ export default function BaseInfo() {
     void run(() => bindEmail(email.trim()), t('centre.emailBound'));
   };
   const unbind = async () => {
-    const yes = await confirm({ title: t('centre.unbindTitle'), message: t('centre.unbindMessage'), confirmButtonText: t('centre.unbindEmail'), cancelButtonText: t('common.cancel') });
+    const yes = await confirm({
+      title: t('centre.unbindTitle'),
+      message: t('centre.unbindMessage'),
+      confirmButtonText: t('centre.unbindEmail'),
+      cancelButtonText: t('common.cancel'),
+    });
     if (yes) void run(unbindEmail, t('centre.emailUnbound'));
   };
 

@@ -37,7 +37,13 @@ export default function ChangePhone() {
     <Screen title={t('centre.changePhone')} backTo={INDIVIDUAL_PATHS.personHome}>
       <section className="card">
         <Field label={t('centre.currentPhone')} value={me?.phone ?? ''} readOnly />
-        <Field type="tel" label={t('centre.newPhone')} value={form.phone} maxLength={11} onChange={(value) => send({ type: 'FIELD.CHANGE', field: 'phone', value })} />
+        <Field
+          type="tel"
+          label={t('centre.newPhone')}
+          value={form.phone}
+          maxLength={11}
+          onChange={(value) => send({ type: 'FIELD.CHANGE', field: 'phone', value })}
+        />
         <CodeField phone={form.phone} value={form.code} onChange={(value) => send({ type: 'FIELD.CHANGE', field: 'code', value })} />
         <p className="hint">{t('centre.phoneHint')}</p>
       </section>

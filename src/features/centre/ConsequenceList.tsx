@@ -18,4 +18,3 @@ export function ConsequenceList({ c }: { c: CancelConsequences }) {
     </ul>
   );
 }
-

@@ -69,7 +69,14 @@ export default function Coupons() {
       <p className="hint centre-hint">{t('centre.couponHint')}</p>
       <div className="coupon-tabs" role="tablist">
         {TABS.map((name) => (
-          <button key={name} type="button" role="tab" aria-selected={tab === name} className={`coupon-tab${tab === name ? ' coupon-tab--on' : ''}`} onClick={() => setTab(name)}>
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            className={`coupon-tab${tab === name ? ' coupon-tab--on' : ''}`}
+            onClick={() => setTab(name)}
+          >
             {t(`centre.couponTabs.${name}`)} {data ? `(${data[name].length})` : ''}
           </button>
         ))}

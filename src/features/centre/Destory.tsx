@@ -72,7 +72,13 @@ export default function Destory() {
         <>
           <section className="card">
             <p className="hint">{t('centre.confirmHint')}</p>
-            <Field type="tel" label={t('centre.ownPhone')} value={form.phone} maxLength={11} onChange={(value) => send({ type: 'FIELD.CHANGE', field: 'phone', value })} />
+            <Field
+              type="tel"
+              label={t('centre.ownPhone')}
+              value={form.phone}
+              maxLength={11}
+              onChange={(value) => send({ type: 'FIELD.CHANGE', field: 'phone', value })}
+            />
             <CodeField phone={form.phone} value={form.code} onChange={(value) => send({ type: 'FIELD.CHANGE', field: 'code', value })} />
           </section>
           {error ? <Refusal message={tr(error)} /> : null}

@@ -65,7 +65,13 @@ export default function EditContact() {
   }, [confirming, form.name, send, t]);
 
   const field = (name: Exclude<keyof ContactForm, 'certificateType'>, label: string, max: number, placeholder?: string) => (
-    <Field label={label} placeholder={placeholder} value={form[name]} maxLength={max} onChange={(value) => send({ type: 'FIELD.CHANGE', field: name, value })} />
+    <Field
+      label={label}
+      placeholder={placeholder}
+      value={form[name]}
+      maxLength={max}
+      onChange={(value) => send({ type: 'FIELD.CHANGE', field: name, value })}
+    />
   );
   const busy = snapshot.matches('saving') || snapshot.matches('deleting');
   const editing = !snapshot.matches('loading') && !snapshot.matches('failed');
@@ -75,7 +81,11 @@ export default function EditContact() {
         <>
           <section className="card">
             {field('name', t('teamArea.contactPersonName'), 50)}
-            <CertificateTypeField label={t('teamArea.certificateType')} value={form.certificateType} onChange={(value) => send({ type: 'FIELD.CHANGE', field: 'certificateType', value })} />
+            <CertificateTypeField
+              label={t('teamArea.certificateType')}
+              value={form.certificateType}
+              onChange={(value) => send({ type: 'FIELD.CHANGE', field: 'certificateType', value })}
+            />
             {field('certificateNumber', t('teamArea.certificateNumber'), 18)}
             {field('phone', t('teamArea.contactMobileOptional'), 11)}
             <CertificateScan
@@ -86,7 +96,10 @@ export default function EditContact() {
               }}
             />
             {currentKind() === 'individual' ? (
-              <FacePhoto faceUrl={snapshot.context.faceUrl} certificate={{ certificateType: form.certificateType, certificateNumber: form.certificateNumber }} />
+              <FacePhoto
+                faceUrl={snapshot.context.faceUrl}
+                certificate={{ certificateType: form.certificateType, certificateNumber: form.certificateNumber }}
+              />
             ) : null}
           </section>
           {error ? <Refusal message={tr(error)} /> : null}

@@ -39,7 +39,12 @@ export default function PersonHome() {
 
   // The chat app's identity: unbinding keeps the account, its phone and its orders.
   const unbind = async () => {
-    const sure = await confirm({ title: t('centre.wechatUnbindTitle'), message: t('centre.wechatUnbindMessage'), confirmButtonText: t('centre.wechatUnbind'), cancelButtonText: t('common.cancel') });
+    const sure = await confirm({
+      title: t('centre.wechatUnbindTitle'),
+      message: t('centre.wechatUnbindMessage'),
+      confirmButtonText: t('centre.wechatUnbind'),
+      cancelButtonText: t('common.cancel'),
+    });
     if (!sure) return;
     await unbindWechat().then(
       () => toastInfo(t('centre.wechatUnbound')),
@@ -77,9 +82,7 @@ export default function PersonHome() {
           </button>
         </section>
       ) : null}
-      {me ? (
-        <CentreLinks label={t('centre.title')} links={ACCOUNT_LINKS} />
-      ) : null}
+      {me ? <CentreLinks label={t('centre.title')} links={ACCOUNT_LINKS} /> : null}
       {failed ? <LoadFailed onRetry={reload} /> : null}
       <FooterBar>
         <button type="button" className="btn btn--block" onClick={leave}>

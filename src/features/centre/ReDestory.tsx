@@ -16,7 +16,16 @@ function countsOf(search: string): CancelConsequences {
     const v = Number(q.get(key));
     return Number.isSafeInteger(v) && v > 0 ? v : 0;
   };
-  return { upcomingTickets: 0, standingBy: 0, unpaidOrders: n('unpaidOrders'), cartHeld: n('cartHeld'), contacts: n('contacts'), messages: n('messages'), keptOrders: n('keptOrders'), blockedUntil: null };
+  return {
+    upcomingTickets: 0,
+    standingBy: 0,
+    unpaidOrders: n('unpaidOrders'),
+    cartHeld: n('cartHeld'),
+    contacts: n('contacts'),
+    messages: n('messages'),
+    keptOrders: n('keptOrders'),
+    blockedUntil: null,
+  };
 }
 
 export default function ReDestory() {

@@ -23,9 +23,7 @@ export default function ChooseOrder() {
 
   return (
     <Screen title={t('invoice.chooseTitle')} backTo={INDIVIDUAL_PATHS.invoiceIndex}>
-      {error ? (
-        <Refusal message={tr(error)} />
-      ) : null}
+      {error ? <Refusal message={tr(error)} /> : null}
       {orders ? <OrderPick orders={orders} onChoose={(orderId) => send({ type: 'CHOOSE', orderId })} /> : null}
       {snapshot.matches({ choosing: 'failed' }) ? (
         <button type="button" className="btn btn--primary" onClick={() => send({ type: 'RELOAD' })}>

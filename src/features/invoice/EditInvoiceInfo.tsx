@@ -56,12 +56,8 @@ export default function EditInvoiceInfo() {
 
   return (
     <Screen title={t('invoice.editTitle')} backTo={INDIVIDUAL_PATHS.chooseOrder}>
-      {error ? (
-        <Refusal message={tr(error)} />
-      ) : null}
-      {snapshot.matches({ choosing: 'ready' }) && orders ? (
-        <OrderPick orders={orders} onChoose={(id) => send({ type: 'CHOOSE', orderId: id })} />
-      ) : null}
+      {error ? <Refusal message={tr(error)} /> : null}
+      {snapshot.matches({ choosing: 'ready' }) && orders ? <OrderPick orders={orders} onChoose={(id) => send({ type: 'CHOOSE', orderId: id })} /> : null}
       {snapshot.matches({ choosing: 'failed' }) ? (
         <button type="button" className="btn btn--primary" onClick={() => send({ type: 'RELOAD' })}>
           {t('common.retry')}
@@ -100,12 +96,10 @@ export default function EditInvoiceInfo() {
                 <Radio name={INVOICE_TITLE_TYPES.company}>{t('invoice.company')}</Radio>
               </Radio.Group>
             </Field>
-            {text(
-              'title',
-              t('invoice.invoiceTitle'),
-              company ? t('invoice.titlePlaceholderCompany') : t('invoice.titlePlaceholderPersonal'),
-              { maxLength: INVOICE_MAX_LENGTH.title, required: true },
-            )}
+            {text('title', t('invoice.invoiceTitle'), company ? t('invoice.titlePlaceholderCompany') : t('invoice.titlePlaceholderPersonal'), {
+              maxLength: INVOICE_MAX_LENGTH.title,
+              required: true,
+            })}
             {company ? text('taxNumber', t('invoice.taxNumber'), t('invoice.taxNumberPlaceholder'), { maxLength: 18, required: true }) : null}
             {text('addressPhone', t('invoice.addressPhone'), t('invoice.addressPhonePlaceholder'), {
               maxLength: INVOICE_MAX_LENGTH.addressPhone,

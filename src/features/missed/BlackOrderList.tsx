@@ -50,9 +50,7 @@ export default function BlackOrderList() {
           <div className="card__title">
             <span>{visit.hallName}</span>
             {team ? null : (
-              <span className={`tag tag--${visit.counted ? 'danger' : 'off'}`}>
-                {visit.counted ? t('missed.counted') : t('missed.notCounted')}
-              </span>
+              <span className={`tag tag--${visit.counted ? 'danger' : 'off'}`}>{visit.counted ? t('missed.counted') : t('missed.notCounted')}</span>
             )}
           </div>
           <div className="muted">

@@ -76,9 +76,7 @@ export default function OrderDetail() {
 
   return (
     <Screen title={t('orderDetail.title')} backTo={paths.orderRecord}>
-      {error ? (
-        <Refusal message={tr(error)} />
-      ) : null}
+      {error ? <Refusal message={tr(error)} /> : null}
       {order ? (
         <>
           <OrderSummaryCard order={order} />

@@ -88,9 +88,7 @@ export default function PayOrder() {
           {t('pay.confirming')}
         </div>
       ) : null}
-      {error && !snapshot.matches('closed') ? (
-        <Refusal message={tr(error)} />
-      ) : null}
+      {error && !snapshot.matches('closed') ? <Refusal message={tr(error)} /> : null}
       {snapshot.matches('failed') ? (
         <button type="button" className="btn btn--primary" onClick={() => send({ type: 'RETRY' })}>
           {t('common.retry')}

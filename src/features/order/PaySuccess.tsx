@@ -50,12 +50,11 @@ export default function PaySuccess() {
                     {ticket.certificateInfo}
                     {ticket.seat ? ` · ${tr(seatText(ticket.seat))}` : ''}
                   </p>
-                  {ticket.qrCode ? (
-                    <TicketQr value={ticket.qrCode} label={t('paySuccess.qrFor', { name: ticket.userName })} />
-                  ) : null}
+                  {ticket.qrCode ? <TicketQr value={ticket.qrCode} label={t('paySuccess.qrFor', { name: ticket.userName })} /> : null}
                   <p className="hint">
                     {/* Each ticket's own session: a package's film is another hall and time. */}
-                    {ticket.visitDate ?? order.visitDate} {ticket.beginTime ?? order.beginTime}-{ticket.endTime ?? order.endTime} · {ticket.hallName ?? order.hallName}
+                    {ticket.visitDate ?? order.visitDate} {ticket.beginTime ?? order.beginTime}-{ticket.endTime ?? order.endTime} ·{' '}
+                    {ticket.hallName ?? order.hallName}
                     {ticket.filmName ? ` · ${ticket.filmName}` : ''}
                   </p>
                 </section>

@@ -87,8 +87,18 @@ export function RatingCard({ orderId }: { orderId: number }) {
       }}
     >
       <div className="card__title">{t('rating.title')}</div>
-      <StarRadios field="visitStars" label={t('rating.visit')} value={form.visitStars} onPick={(stars) => send({ type: 'STARS', field: 'visitStars', stars })} />
-      <StarRadios field="bookingStars" label={t('rating.booking')} value={form.bookingStars} onPick={(stars) => send({ type: 'STARS', field: 'bookingStars', stars })} />
+      <StarRadios
+        field="visitStars"
+        label={t('rating.visit')}
+        value={form.visitStars}
+        onPick={(stars) => send({ type: 'STARS', field: 'visitStars', stars })}
+      />
+      <StarRadios
+        field="bookingStars"
+        label={t('rating.booking')}
+        value={form.bookingStars}
+        onPick={(stars) => send({ type: 'STARS', field: 'bookingStars', stars })}
+      />
       <label className="rating__field">
         <span className="stars__label">{t('rating.comment')}</span>
         <textarea

@@ -127,7 +127,9 @@ export function RebookSheet({ order, onClose }: { order: OrderDetail; onClose: (
       {done && result ? <p className="refund-done">{t('rebook.done', { date: result.visitDate })}</p> : null}
       <SheetRefusals rulesFailed={snapshot.matches('failed')} violations={violations} error={error} />
       <LoadingOverlay
-        show={snapshot.matches('loading') || snapshot.matches({ date: 'loading' }) || snapshot.matches({ session: 'loading' }) || snapshot.matches('submitting')}
+        show={
+          snapshot.matches('loading') || snapshot.matches({ date: 'loading' }) || snapshot.matches({ session: 'loading' }) || snapshot.matches('submitting')
+        }
       />
     </Sheet>
   );

@@ -48,12 +48,18 @@ export function RefundSheet({ order, onClose }: { order: OrderDetail; onClose: (
     </button>
   ) : snapshot.matches('warning') ? (
     <div className="row">
-      <button type="button" className="btn" onClick={() => send({ type: 'BACK' })}>{t('common.back')}</button>
-      <button type="button" className="btn btn--primary" onClick={() => send({ type: 'CONTINUE' })}>{t('refund.continue')}</button>
+      <button type="button" className="btn" onClick={() => send({ type: 'BACK' })}>
+        {t('common.back')}
+      </button>
+      <button type="button" className="btn btn--primary" onClick={() => send({ type: 'CONTINUE' })}>
+        {t('refund.continue')}
+      </button>
     </div>
   ) : (
     <div className="row">
-      <button type="button" className="btn" onClick={() => send({ type: 'BACK' })}>{t('common.back')}</button>
+      <button type="button" className="btn" onClick={() => send({ type: 'BACK' })}>
+        {t('common.back')}
+      </button>
       <button type="button" className="btn btn--primary" disabled={snapshot.matches('submitting')} onClick={() => send({ type: 'SUBMIT' })}>
         {t('refund.submit')}
       </button>
@@ -74,9 +80,7 @@ export function RefundSheet({ order, onClose }: { order: OrderDetail; onClose: (
         ) : null
       }
     >
-      {done && result ? (
-        <p className="refund-done">{t('refund.done', { amount: formatMoney(result.refundAmount) })}</p>
-      ) : null}
+      {done && result ? <p className="refund-done">{t('refund.done', { amount: formatMoney(result.refundAmount) })}</p> : null}
       {snapshot.matches('selecting') || snapshot.matches('checking') ? (
         <TicketPicker
           order={order}
@@ -91,9 +95,7 @@ export function RefundSheet({ order, onClose }: { order: OrderDetail; onClose: (
           {warning}
         </div>
       ) : null}
-      {snapshot.matches('confirming') || snapshot.matches('submitting') ? (
-        <RichText html={settings.texts.refund_alert ?? t('refund.alert')} />
-      ) : null}
+      {snapshot.matches('confirming') || snapshot.matches('submitting') ? <RichText html={settings.texts.refund_alert ?? t('refund.alert')} /> : null}
       <LoadingOverlay show={snapshot.matches('loading')} />
     </Sheet>
   );

@@ -62,7 +62,8 @@ function ChangeDate({ order, detail }: { order: GroupOrderDetail; detail: string
   const loadFailed = snapshot.matches('failed') || snapshot.matches({ date: 'failed' }) || snapshot.matches({ session: 'failed' });
   // A failed read shows its message with the retry; refusals show where the eye is.
   const messages = loadFailed ? [] : [...violations.map((v) => v.message), ...(error ? [error] : [])];
-  const busy = snapshot.matches('loading') || snapshot.matches({ date: 'loading' }) || snapshot.matches({ session: 'loading' }) || snapshot.matches('submitting');
+  const busy =
+    snapshot.matches('loading') || snapshot.matches({ date: 'loading' }) || snapshot.matches({ session: 'loading' }) || snapshot.matches('submitting');
 
   return (
     <>

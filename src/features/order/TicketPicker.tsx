@@ -2,13 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderDetail } from '../../domain/types.ts';
 
 /** The ticket checkboxes of the refund and date-change sheets. */
-export function TicketPicker(props: {
-  order: OrderDetail;
-  selectable: number[];
-  selected: number[];
-  onToggle: (ticketId: number) => void;
-  onAll: () => void;
-}) {
+export function TicketPicker(props: { order: OrderDetail; selectable: number[]; selected: number[]; onToggle: (ticketId: number) => void; onAll: () => void }) {
   const { t } = useTranslation();
   const { order, selectable, selected, onToggle, onAll } = props;
   return (

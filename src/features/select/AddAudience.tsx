@@ -32,8 +32,7 @@ export default function AddAudience() {
   // Her coupons to choose from; without them (or when they cannot be read) no choice is shown.
   const coupons = useLoad(() => getCoupons(true), []).data;
 
-  const fieldError = (index: number, name: keyof VisitorDraft) =>
-    violations.find((v) => v.field?.index === index && v.field.name === name)?.message;
+  const fieldError = (index: number, name: keyof VisitorDraft) => violations.find((v) => v.field?.index === index && v.field.name === name)?.message;
 
   return (
     <Screen
@@ -101,7 +100,6 @@ export default function AddAudience() {
     </Screen>
   );
 }
-
 
 function GeneralViolations({ list }: { list: Violation[] }) {
   if (list.length === 0) return null;

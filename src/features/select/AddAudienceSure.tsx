@@ -153,9 +153,7 @@ export default function AddAudienceSure() {
         </section>
       ) : null}
       <Agreement accepted={context.agreementAccepted} onToggle={() => actor.send({ type: 'AGREEMENT.TOGGLE' })} />
-      {context.error && !priceFailed ? (
-        <Refusal message={tr(context.error)} />
-      ) : null}
+      {context.error && !priceFailed ? <Refusal message={tr(context.error)} /> : null}
       <FooterBar>
         <span className="footer-bar__sum">
           {t('review.total')} <strong>{quote ? formatMoney(quote.total) : '--'}</strong>

@@ -8,7 +8,16 @@ import type { CouponView, PricePool } from '../../domain/types.ts';
 import { tr } from '../../i18n/index.ts';
 import { formatMoney } from '../../ui/money.ts';
 
-export function CouponPick({ index, coupons, hallId, price, chosen, chosenByOthers, error, onChoose }: {
+export function CouponPick({
+  index,
+  coupons,
+  hallId,
+  price,
+  chosen,
+  chosenByOthers,
+  error,
+  onChoose,
+}: {
   index: number;
   coupons: readonly CouponView[];
   hallId: number | null;

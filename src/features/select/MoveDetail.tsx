@@ -20,7 +20,10 @@ export default function MoveDetail() {
   const session = sessions?.find((s) => s.hallScheduleId === scheduleId);
   const film = session?.film;
   return (
-    <Screen title={film?.name ?? t('cinema.details')} backTo={pathTo(currentKind() === 'team' ? TEAM_PATHS.cinemaSelect : INDIVIDUAL_PATHS.cinemaSelect, { id: hallId })}>
+    <Screen
+      title={film?.name ?? t('cinema.details')}
+      backTo={pathTo(currentKind() === 'team' ? TEAM_PATHS.cinemaSelect : INDIVIDUAL_PATHS.cinemaSelect, { id: hallId })}
+    >
       {film && session ? (
         <>
           <section className="card film film--detail">

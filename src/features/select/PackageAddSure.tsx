@@ -32,7 +32,19 @@ const machine = packagePurchaseMachine.provide({
 });
 
 /** One radio per session; a closed one says why. */
-function Sessions({ name, sessions, chosen, label, onPick }: { name: string; sessions: SchedulePool[]; chosen: number | null; label: (s: SchedulePool) => string; onPick: (id: number) => void }) {
+function Sessions({
+  name,
+  sessions,
+  chosen,
+  label,
+  onPick,
+}: {
+  name: string;
+  sessions: SchedulePool[];
+  chosen: number | null;
+  label: (s: SchedulePool) => string;
+  onPick: (id: number) => void;
+}) {
   return (
     <div className="sessions" role="radiogroup" aria-label={name}>
       {sessions.map((s) => {
@@ -59,7 +71,8 @@ export default function PackageAddSure() {
   const { pkg, visitors, violations, error, agreementAccepted, admissionScheduleId, filmScheduleId } = snapshot.context;
 
   useEffect(() => {
-    if (snapshot.status === 'done' && snapshot.context.orderId) navigate(pathTo(INDIVIDUAL_PATHS.payOrder, { id: snapshot.context.orderId }), { replace: true });
+    if (snapshot.status === 'done' && snapshot.context.orderId)
+      navigate(pathTo(INDIVIDUAL_PATHS.payOrder, { id: snapshot.context.orderId }), { replace: true });
   }, [snapshot.status, snapshot.context.orderId, navigate]);
 
   const fieldError = (index: number, name: string) => violations.find((v) => v.field?.index === index && v.field.name === name);
@@ -128,8 +141,15 @@ export default function PackageAddSure() {
           <LoadFailed onRetry={() => send({ type: 'RETRY' })} />
         </>
       ) : null}
-      <SliderSheet open={snapshot.matches('verifying')} onPassed={(token) => send({ type: 'SLIDER.PASSED', token })} onCancel={() => send({ type: 'SLIDER.CANCEL' })} />
-      <LoadingOverlay show={snapshot.matches('loading') || snapshot.matches('submitting')} label={snapshot.matches('submitting') ? t('review.submitting') : undefined} />
+      <SliderSheet
+        open={snapshot.matches('verifying')}
+        onPassed={(token) => send({ type: 'SLIDER.PASSED', token })}
+        onCancel={() => send({ type: 'SLIDER.CANCEL' })}
+      />
+      <LoadingOverlay
+        show={snapshot.matches('loading') || snapshot.matches('submitting')}
+        label={snapshot.matches('submitting') ? t('review.submitting') : undefined}
+      />
     </Screen>
   );
 }

@@ -29,9 +29,7 @@ export default function SelectVenues() {
     if (s.matches({ date: 'loading' })) return true;
     return s.matches({ date: 'ready' }) && isDayBookable(s.context.calendar, wanted);
   });
-  const needsPick = usePurchase(
-    (s) => wanted !== null && (s.matches({ date: 'ready' }) || (s.matches('venue') && s.context.date !== wanted)),
-  );
+  const needsPick = usePurchase((s) => wanted !== null && (s.matches({ date: 'ready' }) || (s.matches('venue') && s.context.date !== wanted)));
   const actor = usePurchaseScreen('venue', navigate, settling);
   useEffect(() => {
     if (needsPick && wanted) actor.send({ type: 'PICK_DATE', date: wanted });
@@ -75,7 +73,11 @@ export default function SelectVenues() {
               {t('selectVenues.films')}
             </Link>
           ) : (
-            <SessionRadios hall={hall} picked={choice?.hallScheduleId ?? null} onPick={(hallScheduleId) => setChoice({ hallId: hall.hallId, hallScheduleId })} />
+            <SessionRadios
+              hall={hall}
+              picked={choice?.hallScheduleId ?? null}
+              onPick={(hallScheduleId) => setChoice({ hallId: hall.hallId, hallScheduleId })}
+            />
           )}
           {hall.scheduleTicketPoolVOS.some(isListOpen) ? (
             <Link href={pathTo(INDIVIDUAL_PATHS.waitingList, {}, { date })} className="btn btn--block">

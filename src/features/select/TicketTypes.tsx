@@ -6,7 +6,13 @@ import type { PricePool } from '../../domain/types.ts';
 import { tr } from '../../i18n/index.ts';
 import { formatMoney } from '../../ui/money.ts';
 
-export function TicketTypes({ index, prices, chosen, error, onChoose }: {
+export function TicketTypes({
+  index,
+  prices,
+  chosen,
+  error,
+  onChoose,
+}: {
   index: number;
   prices: readonly PricePool[];
   chosen: number | null;

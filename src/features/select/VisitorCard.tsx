@@ -54,7 +54,11 @@ export function VisitorCard({ index, visitor, errorOf, onChange, onRemove, child
         onChange={(value) => onChange({ field: 'name', value })}
         errorMessage={error('name')}
       />
-      <CertificateTypeField label={t('addAudience.certificateType')} value={visitor.certificateType} onChange={(value) => onChange({ field: 'certificateType', value })} />
+      <CertificateTypeField
+        label={t('addAudience.certificateType')}
+        value={visitor.certificateType}
+        onChange={(value) => onChange({ field: 'certificateType', value })}
+      />
       <Field
         label={t('addAudience.certificateNumber')}
         placeholder={t('addAudience.certificatePlaceholder')}

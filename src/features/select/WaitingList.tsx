@@ -43,7 +43,8 @@ export default function WaitingList() {
   const { calendar, halls, visitors, violations, error, agreementAccepted, hallScheduleId } = snapshot.context;
 
   useEffect(() => {
-    if (snapshot.status === 'done' && snapshot.context.orderId) navigate(pathTo(INDIVIDUAL_PATHS.payOrder, { id: snapshot.context.orderId }), { replace: true });
+    if (snapshot.status === 'done' && snapshot.context.orderId)
+      navigate(pathTo(INDIVIDUAL_PATHS.payOrder, { id: snapshot.context.orderId }), { replace: true });
   }, [snapshot.status, snapshot.context.orderId, navigate]);
 
   const level = (s: SchedulePool) => (!isListOpen(s) ? t('waitingList.listFull') : s.candidateLevel === 2 ? t('waitingList.level2') : t('waitingList.level1'));
@@ -52,7 +53,10 @@ export default function WaitingList() {
   const general = violations.find((v) => !v.field);
   const failed = snapshot.matches({ days: 'failed' }) || snapshot.matches({ sessions: 'failed' }) || snapshot.matches({ visitors: 'failed' });
   const busy =
-    snapshot.matches({ days: 'loading' }) || snapshot.matches({ sessions: 'loading' }) || snapshot.matches({ visitors: 'loading' }) || snapshot.matches({ visitors: 'joining' });
+    snapshot.matches({ days: 'loading' }) ||
+    snapshot.matches({ sessions: 'loading' }) ||
+    snapshot.matches({ visitors: 'loading' }) ||
+    snapshot.matches({ visitors: 'joining' });
   const picking = snapshot.matches('visitors');
   const { cutoffMinutes } = waitingListSettings(useSettings().config);
 
@@ -63,13 +67,11 @@ export default function WaitingList() {
         <section className="card">
           <div className="card__title">{t('waitingList.chooseDay')}</div>
           <div className="chips">
-            {calendar
-              .filter(isListOpen)
-              .map((d) => (
-                <button key={d.date} type="button" className="btn" onClick={() => send({ type: 'PICK_DATE', date: d.date })}>
-                  {d.date} · {d.candidateLevel === 2 ? t('waitingList.level2') : t('waitingList.level1')}
-                </button>
-              ))}
+            {calendar.filter(isListOpen).map((d) => (
+              <button key={d.date} type="button" className="btn" onClick={() => send({ type: 'PICK_DATE', date: d.date })}>
+                {d.date} · {d.candidateLevel === 2 ? t('waitingList.level2') : t('waitingList.level1')}
+              </button>
+            ))}
           </div>
           {!calendar.some(isListOpen) ? <p className="muted">{t('waitingList.noDays')}</p> : null}
         </section>
@@ -85,29 +87,27 @@ export default function WaitingList() {
           {halls.map((hall) => (
             <div key={hall.hallId} className="sessions" role="radiogroup" aria-label={hall.name} data-hall={hall.hallKey}>
               <p className="card__sub">{hall.name}</p>
-              {hall.scheduleTicketPoolVOS
-                .filter(hasList)
-                .map((s) => {
-                  const on = s.hallScheduleId === hallScheduleId;
-                  const open = isListOpen(s);
-                  return (
-                    <label key={s.hallScheduleId} className={`session${open ? '' : ' session--off'}${on ? ' session--on' : ''}`}>
-                      <input
-                        type="radio"
-                        name="session"
-                        disabled={!open || picking}
-                        checked={on}
-                        onChange={() => send({ type: 'PICK_SESSION', hallId: hall.hallId, hallScheduleId: s.hallScheduleId })}
-                      />
-                      <span className="session__time">
-                        {s.beginTime}-{s.endTime}
-                      </span>
-                      <span className="session__state">
-                        <span className={`tag ${open ? 'tag--warn' : 'tag--off'}`}>{level(s)}</span>
-                      </span>
-                    </label>
-                  );
-                })}
+              {hall.scheduleTicketPoolVOS.filter(hasList).map((s) => {
+                const on = s.hallScheduleId === hallScheduleId;
+                const open = isListOpen(s);
+                return (
+                  <label key={s.hallScheduleId} className={`session${open ? '' : ' session--off'}${on ? ' session--on' : ''}`}>
+                    <input
+                      type="radio"
+                      name="session"
+                      disabled={!open || picking}
+                      checked={on}
+                      onChange={() => send({ type: 'PICK_SESSION', hallId: hall.hallId, hallScheduleId: s.hallScheduleId })}
+                    />
+                    <span className="session__time">
+                      {s.beginTime}-{s.endTime}
+                    </span>
+                    <span className="session__state">
+                      <span className={`tag ${open ? 'tag--warn' : 'tag--off'}`}>{level(s)}</span>
+                    </span>
+                  </label>
+                );
+              })}
             </div>
           ))}
         </section>
@@ -137,8 +137,7 @@ export default function WaitingList() {
           {general || error ? <Refusal message={tr((general?.message ?? error)!)} /> : null}
           <FooterBar>
             <span className="footer-bar__sum">
-              {t('review.total')}{' '}
-              <strong>{formatMoney(joinTotal(snapshot.context))}</strong>
+              {t('review.total')} <strong>{formatMoney(joinTotal(snapshot.context))}</strong>
             </span>
             <button type="button" className="btn btn--primary" disabled={!snapshot.matches({ visitors: 'editing' })} onClick={() => send({ type: 'SUBMIT' })}>
               {t('waitingList.submit')}
@@ -152,7 +151,11 @@ export default function WaitingList() {
           <LoadFailed onRetry={() => send({ type: 'RETRY' })} />
         </>
       ) : null}
-      <SliderSheet open={snapshot.matches({ visitors: 'verifying' })} onPassed={(token) => send({ type: 'SLIDER.PASSED', token })} onCancel={() => send({ type: 'SLIDER.CANCEL' })} />
+      <SliderSheet
+        open={snapshot.matches({ visitors: 'verifying' })}
+        onPassed={(token) => send({ type: 'SLIDER.PASSED', token })}
+        onCancel={() => send({ type: 'SLIDER.CANCEL' })}
+      />
       <LoadingOverlay show={busy} label={snapshot.matches({ visitors: 'joining' }) ? t('review.submitting') : undefined} />
     </Screen>
   );

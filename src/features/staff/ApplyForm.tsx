@@ -44,7 +44,14 @@ export function ApplyForm({ hall, today, onPreview }: { hall: TemplateHall; toda
       </label>
       <div className="chips" role="radiogroup">
         {[false, true].map((v) => (
-          <button key={String(v)} type="button" role="radio" aria-checked={several === v} className={`chip apply-chip${several === v ? ' chip--on' : ''}`} onClick={() => setSeveral(v)}>
+          <button
+            key={String(v)}
+            type="button"
+            role="radio"
+            aria-checked={several === v}
+            className={`chip apply-chip${several === v ? ' chip--on' : ''}`}
+            onClick={() => setSeveral(v)}
+          >
             {v ? t('sessions.range') : t('sessions.oneDay')}
           </button>
         ))}
@@ -62,7 +69,13 @@ export function ApplyForm({ hall, today, onPreview }: { hall: TemplateHall; toda
           <div className="field-label">{t('sessions.weekdays')}</div>
           <div className="chips">
             {WEEKDAYS.map((d) => (
-              <button key={d} type="button" aria-pressed={weekdays.includes(d)} className={`chip apply-chip${weekdays.includes(d) ? ' chip--on' : ''}`} onClick={() => toggle(d)}>
+              <button
+                key={d}
+                type="button"
+                aria-pressed={weekdays.includes(d)}
+                className={`chip apply-chip${weekdays.includes(d) ? ' chip--on' : ''}`}
+                onClick={() => toggle(d)}
+              >
                 {t(`sessions.wd${d}`)}
               </button>
             ))}
@@ -71,14 +84,19 @@ export function ApplyForm({ hall, today, onPreview }: { hall: TemplateHall; toda
       ) : null}
       <div className="chips" role="radiogroup">
         {[false, true].map((v) => (
-          <button key={String(v)} type="button" role="radio" aria-checked={later === v} className={`chip apply-chip${later === v ? ' chip--on' : ''}`} onClick={() => setLater(v)}>
+          <button
+            key={String(v)}
+            type="button"
+            role="radio"
+            aria-checked={later === v}
+            className={`chip apply-chip${later === v ? ' chip--on' : ''}`}
+            onClick={() => setLater(v)}
+          >
             {v ? t('sessions.releaseLater') : t('sessions.releaseNow')}
           </button>
         ))}
       </div>
-      {later ? (
-        <ReleaseFields date={releaseDate} time={releaseTime} onDate={setReleaseDate} onTime={setReleaseTime} />
-      ) : null}
+      {later ? <ReleaseFields date={releaseDate} time={releaseTime} onDate={setReleaseDate} onTime={setReleaseTime} /> : null}
       <button type="button" className="btn btn--primary btn--block" onClick={preview}>
         {t('sessions.preview')}
       </button>

@@ -31,7 +31,11 @@ export function ApplyReportCard({ report }: { report: ApplyReport }) {
                 {d.created.length ? <span>{t('sessions.dayCreated', { times: d.created.join(' ') })}</span> : null}
                 {d.skipped.length ? <span className="muted">{t('sessions.daySkipped', { times: d.skipped.join(' ') })}</span> : null}
                 <span className="muted">
-                  {d.onSale ? t('sessions.dayOnSale') : d.releaseAt ? t('sessions.dayRelease', { time: keepDates(museumMinute(new Date(d.releaseAt))) }) : t('sessions.dayNow')}
+                  {d.onSale
+                    ? t('sessions.dayOnSale')
+                    : d.releaseAt
+                      ? t('sessions.dayRelease', { time: keepDates(museumMinute(new Date(d.releaseAt))) })
+                      : t('sessions.dayNow')}
                 </span>
               </>
             )}

@@ -27,7 +27,11 @@ export function DayRelease({ day, onChange }: { day: StaffDay; onChange: (change
         <button type="button" className="btn" onClick={() => onChange({ kind: 'release', date: day.date, releaseAt: 'now' })}>
           {t('day.releaseNow')}
         </button>
-        <button type="button" className="btn btn--primary" onClick={() => onChange({ kind: 'release', date: day.date, releaseAt: `${releaseDate} ${releaseTime}` })}>
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={() => onChange({ kind: 'release', date: day.date, releaseAt: `${releaseDate} ${releaseTime}` })}
+        >
           {t('day.setRelease')}
         </button>
       </div>

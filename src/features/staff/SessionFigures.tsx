@@ -46,7 +46,11 @@ export function SessionFigures({ session, onChange }: { session: Session; onChan
       {session.stopped ? (
         <>
           {session.stopReason ? <p className="muted">{t('day.stopReason', { reason: session.stopReason })}</p> : null}
-          <button type="button" className="btn btn--block" onClick={() => onChange({ kind: 'stop', scheduleId: session.scheduleId, stopped: false, reasonZh: '', reasonEn: '' })}>
+          <button
+            type="button"
+            className="btn btn--block"
+            onClick={() => onChange({ kind: 'stop', scheduleId: session.scheduleId, stopped: false, reasonZh: '', reasonEn: '' })}
+          >
             {t('day.resume')}
           </button>
         </>
@@ -54,7 +58,11 @@ export function SessionFigures({ session, onChange }: { session: Session; onChan
         <>
           <Field label={t('day.reasonZh')} value={reasonZh} maxLength={100} onChange={setReasonZh} />
           <Field label={t('day.reasonEn')} value={reasonEn} maxLength={200} onChange={setReasonEn} />
-          <button type="button" className="btn btn--block" onClick={() => onChange({ kind: 'stop', scheduleId: session.scheduleId, stopped: true, reasonZh, reasonEn })}>
+          <button
+            type="button"
+            className="btn btn--block"
+            onClick={() => onChange({ kind: 'stop', scheduleId: session.scheduleId, stopped: true, reasonZh, reasonEn })}
+          >
             {t('day.stop')}
           </button>
         </>
@@ -62,7 +70,11 @@ export function SessionFigures({ session, onChange }: { session: Session; onChan
       {session.cinema ? null : (
         <>
           <Field label={t('day.capacity')} type="digit" value={capacity} maxLength={6} onChange={setCapacity} />
-          <button type="button" className="btn btn--block" onClick={() => onChange({ kind: 'capacity', scheduleId: session.scheduleId, capacity: Number(capacity) || 0 })}>
+          <button
+            type="button"
+            className="btn btn--block"
+            onClick={() => onChange({ kind: 'capacity', scheduleId: session.scheduleId, capacity: Number(capacity) || 0 })}
+          >
             {t('day.setCapacity')}
           </button>
         </>

@@ -49,7 +49,9 @@ export default function StaffDay() {
         </div>
         {day ? (
           <>
-            <p className={day.closed ? 'notice-bar notice-bar--danger' : 'muted'}>{day.closed ? t('day.closed', { reason: day.reason ?? '' }) : t('day.open', { n: day.sessions.length })}</p>
+            <p className={day.closed ? 'notice-bar notice-bar--danger' : 'muted'}>
+              {day.closed ? t('day.closed', { reason: day.reason ?? '' }) : t('day.open', { n: day.sessions.length })}
+            </p>
             <DayRelease key={`${day.date}-${day.releaseAt ?? 0}-${day.sessions.length}`} day={day} onChange={(change) => send({ type: 'CHANGE', change })} />
             {day.closed ? null : (
               <>
@@ -57,7 +59,11 @@ export default function StaffDay() {
                 <Field label={t('day.reasonEn')} value={reasonEn} maxLength={200} onChange={setReasonEn} />
               </>
             )}
-            <button type="button" className="btn btn--block" onClick={() => send({ type: 'CHANGE', change: { kind: 'close', date, closed: !day.closed, reasonZh, reasonEn } })}>
+            <button
+              type="button"
+              className="btn btn--block"
+              onClick={() => send({ type: 'CHANGE', change: { kind: 'close', date, closed: !day.closed, reasonZh, reasonEn } })}
+            >
               {day.closed ? t('day.openDay') : t('day.closeDay')}
             </button>
             <button type="button" className="btn btn--block" onClick={() => void downloadDayCsv(date, currentLang() === 'en' ? 'en_us' : 'zh_cn')}>
@@ -79,7 +85,11 @@ export default function StaffDay() {
         </section>
       ) : null}
       {day?.sessions.map((session) => (
-        <SessionFigures key={`${session.scheduleId}-${session.capacity}-${String(session.stopped)}`} session={session} onChange={(change) => send({ type: 'CHANGE', change })} />
+        <SessionFigures
+          key={`${session.scheduleId}-${session.capacity}-${String(session.stopped)}`}
+          session={session}
+          onChange={(change) => send({ type: 'CHANGE', change })}
+        />
       ))}
       {snapshot.matches('failed') ? (
         <button type="button" className="btn btn--primary btn--block" onClick={() => send({ type: 'RETRY' })}>

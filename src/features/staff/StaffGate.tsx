@@ -80,7 +80,9 @@ export default function StaffGate() {
       {open ? (
         <section className={`gate-status${offline ? ' gate-status--offline' : ''}`} role="status" data-testid="gate-status">
           {offline ? <strong className="gate-status__line">{t('gate.offline')}</strong> : null}
-          <span className="gate-status__line">{day ? t('gate.list', { n: day.tickets.length.toLocaleString(), time: hhmm(day.fetchedAt) }) : t('gate.noList')}</span>
+          <span className="gate-status__line">
+            {day ? t('gate.list', { n: day.tickets.length.toLocaleString(), time: hhmm(day.fetchedAt) }) : t('gate.noList')}
+          </span>
           {queue.length > 0 ? (
             <span className="gate-status__queue">
               <span className="gate-status__line">{t('gate.waiting', { n: queue.length })}</span>
@@ -92,7 +94,11 @@ export default function StaffGate() {
         </section>
       ) : null}
       {answer ? (
-        <section className={`card gate-answer gate-answer--${answer.passed ? 'in' : 'out'}`} role={answer.passed ? 'status' : 'alert'} data-testid="gate-answer">
+        <section
+          className={`card gate-answer gate-answer--${answer.passed ? 'in' : 'out'}`}
+          role={answer.passed ? 'status' : 'alert'}
+          data-testid="gate-answer"
+        >
           <strong className="gate-answer__word">{answer.passed ? t(answer.offline ? 'gate.inOffline' : 'gate.in', { n: answer.count }) : t('gate.out')}</strong>
           {answer.reason ? <p className="gate-answer__reason">{tr(answer.reason)}</p> : null}
           {answer.passed && answer.offline ? <p className="gate-answer__reason">{t('gate.offlineSync')}</p> : null}

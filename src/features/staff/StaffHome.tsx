@@ -30,10 +30,12 @@ export default function StaffHome() {
   const [, navigate] = useLocation();
   const [failure, setFailure] = useState<unknown>(null);
   const present = useStaffToken(failure);
-  const { data: me, loading, failed, reload } = useLoad(
-    () => (present ? getStaffMe().catch((error: unknown) => (setFailure(error), Promise.reject(error))) : Promise.resolve(null)),
-    [present],
-  );
+  const {
+    data: me,
+    loading,
+    failed,
+    reload,
+  } = useLoad(() => (present ? getStaffMe().catch((error: unknown) => (setFailure(error), Promise.reject(error))) : Promise.resolve(null)), [present]);
 
   return (
     <Screen title={t('staff.console')} backTo={STAFF_PATHS.area}>

@@ -39,7 +39,11 @@ export default function StaffInvoices() {
   const { tab, list, invoice, error } = snapshot.context;
   useStaffToken();
   const inList = snapshot.matches('list');
-  const busy = snapshot.matches({ list: 'loading' }) || snapshot.matches({ invoice: 'loading' }) || snapshot.matches({ invoice: 'issuing' }) || snapshot.matches({ invoice: 'reloading' });
+  const busy =
+    snapshot.matches({ list: 'loading' }) ||
+    snapshot.matches({ invoice: 'loading' }) ||
+    snapshot.matches({ invoice: 'issuing' }) ||
+    snapshot.matches({ invoice: 'reloading' });
   const failed = snapshot.matches({ list: 'failed' }) || snapshot.matches({ invoice: 'failed' });
 
   return (
@@ -48,13 +52,26 @@ export default function StaffInvoices() {
         <>
           <div className="chips staff-tabs" role="tablist">
             {TABS.map((s) => (
-              <button key={s} type="button" role="tab" aria-selected={tab === s} className={`chip${tab === s ? ' chip--on' : ''}`} onClick={() => send({ type: 'TAB', tab: s })}>
+              <button
+                key={s}
+                type="button"
+                role="tab"
+                aria-selected={tab === s}
+                className={`chip${tab === s ? ' chip--on' : ''}`}
+                onClick={() => send({ type: 'TAB', tab: s })}
+              >
                 {t(`staffInvoices.tabs.${s}`)}
               </button>
             ))}
           </div>
           {list?.rows.map((row) => (
-            <button key={row.invoiceId} type="button" className="card staff-team staff-invoice" data-invoice={row.invoiceId} onClick={() => send({ type: 'OPEN', invoiceId: row.invoiceId })}>
+            <button
+              key={row.invoiceId}
+              type="button"
+              className="card staff-team staff-invoice"
+              data-invoice={row.invoiceId}
+              onClick={() => send({ type: 'OPEN', invoiceId: row.invoiceId })}
+            >
               <span className="card__title">
                 <span className="staff-invoice__title">{row.title}</span>
                 <strong className="prices__amount">{formatMoney(row.amount)}</strong>
@@ -83,7 +100,9 @@ export default function StaffInvoices() {
             <button
               type="button"
               className="btn btn--primary btn--block"
-              onClick={() => downloadStaffInvoicePdf(invoice.invoiceId, invoice.invoiceNumber ?? String(invoice.invoiceId)).catch((e: Error) => toastFail(e.message))}
+              onClick={() =>
+                downloadStaffInvoicePdf(invoice.invoiceId, invoice.invoiceNumber ?? String(invoice.invoiceId)).catch((e: Error) => toastFail(e.message))
+              }
             >
               {t('staffInvoices.download')}
             </button>
@@ -94,7 +113,11 @@ export default function StaffInvoices() {
           )}
         </FooterBar>
       ) : null}
-      <Sheet open={snapshot.matches({ invoice: 'confirming' })} centered title={t('staffInvoices.confirmTitle')} onClose={() => send({ type: 'CANCEL' })}
+      <Sheet
+        open={snapshot.matches({ invoice: 'confirming' })}
+        centered
+        title={t('staffInvoices.confirmTitle')}
+        onClose={() => send({ type: 'CANCEL' })}
         footer={
           <div className="row staff-actions">
             <button type="button" className="btn" onClick={() => send({ type: 'CANCEL' })}>

@@ -35,13 +35,7 @@ export default function StaffLogin() {
     <Screen title={t('staff.loginTitle')}>
       <section className="card">
         <Field label={t('staff.username')} value={username} maxLength={60} onChange={(value) => send({ type: 'USERNAME.CHANGE', value })} />
-        <Field
-          type="password"
-          label={t('staff.password')}
-          value={password}
-          maxLength={200}
-          onChange={(value) => send({ type: 'PASSWORD.CHANGE', value })}
-        />
+        <Field type="password" label={t('staff.password')} value={password} maxLength={200} onChange={(value) => send({ type: 'PASSWORD.CHANGE', value })} />
       </section>
       {error ? <Refusal message={tr(error)} /> : null}
       <FooterBar>

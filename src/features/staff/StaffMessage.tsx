@@ -39,7 +39,9 @@ export default function StaffMessage() {
           <section className="card stack">
             <div className="card__title">
               <span>{t(`message.types.${message.serviceType}`)}</span>
-              <span className={`tag ${message.replyTime ? 'tag--ok' : 'tag--warn'}`}>{message.replyTime ? t('staffMessages.replied') : t('staffMessages.waiting')}</span>
+              <span className={`tag ${message.replyTime ? 'tag--ok' : 'tag--warn'}`}>
+                {message.replyTime ? t('staffMessages.replied') : t('staffMessages.waiting')}
+              </span>
             </div>
             <p className="message-text">{message.description}</p>
             <div className="hint">

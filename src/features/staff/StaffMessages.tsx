@@ -23,7 +23,14 @@ export default function StaffMessages() {
     <Screen title={t('staffMessages.title')} backTo={STAFF_PATHS.area}>
       <div className="filters" role="tablist">
         {STATES.map((value) => (
-          <button key={value} type="button" role="tab" aria-selected={state === value} className={`chip${state === value ? ' chip--on' : ''}`} onClick={() => setState(value)}>
+          <button
+            key={value}
+            type="button"
+            role="tab"
+            aria-selected={state === value}
+            className={`chip${state === value ? ' chip--on' : ''}`}
+            onClick={() => setState(value)}
+          >
             {t(`staffMessages.${value}`)}
           </button>
         ))}

@@ -64,7 +64,14 @@ export default function StaffSessions() {
             <div className="card__title">{t('sessions.hall')}</div>
             <div className="chips staff-tabs" role="radiogroup">
               {data.halls.map((h) => (
-                <button key={h.hallId} type="button" role="radio" aria-checked={h.hallId === hallId} className={`chip${h.hallId === hallId ? ' chip--on' : ''}`} onClick={() => send({ type: 'HALL.PICK', hallId: h.hallId })}>
+                <button
+                  key={h.hallId}
+                  type="button"
+                  role="radio"
+                  aria-checked={h.hallId === hallId}
+                  className={`chip${h.hallId === hallId ? ' chip--on' : ''}`}
+                  onClick={() => send({ type: 'HALL.PICK', hallId: h.hallId })}
+                >
                   {h.name}
                 </button>
               ))}
@@ -75,7 +82,12 @@ export default function StaffSessions() {
               {t('sessions.saved', { name: saved })}
             </p>
           ) : null}
-          <ApplyForm key={`${hall.hallId}-${generation}`} hall={hall} today={data.now.slice(0, 10)} onPreview={(request) => send({ type: 'PREVIEW', request })} />
+          <ApplyForm
+            key={`${hall.hallId}-${generation}`}
+            hall={hall}
+            today={data.now.slice(0, 10)}
+            onPreview={(request) => send({ type: 'PREVIEW', request })}
+          />
           <h2 className="staff-heading">{t('sessions.templatesOf', { hall: hall.name })}</h2>
           {hall.templates.length === 0 ? <p className="muted">{t('sessions.noTemplates')}</p> : null}
           {hall.templates.map((template) => (

@@ -82,12 +82,20 @@ export default function StaffSettings() {
         <section className="card stack">
           <div className="card__title">{t('settings.config')}</div>
           {settings.config.map((item) => (
-            <ConfigRow key={`${item.key}-${generation}`} item={item} onSave={(value) => send({ type: 'SAVE', change: { kind: 'config', key: item.key, value } })} />
+            <ConfigRow
+              key={`${item.key}-${generation}`}
+              item={item}
+              onSave={(value) => send({ type: 'SAVE', change: { kind: 'config', key: item.key, value } })}
+            />
           ))}
         </section>
       ) : null}
       {settings?.texts.map((item) => (
-        <TextEditor key={`${item.name}-${generation}`} item={item} onSave={(zh, en) => send({ type: 'SAVE', change: { kind: 'text', name: item.name, zh, en } })} />
+        <TextEditor
+          key={`${item.name}-${generation}`}
+          item={item}
+          onSave={(zh, en) => send({ type: 'SAVE', change: { kind: 'text', name: item.name, zh, en } })}
+        />
       ))}
       {snapshot.matches('failed') ? (
         <button type="button" className="btn btn--primary btn--block" onClick={() => send({ type: 'RETRY' })}>

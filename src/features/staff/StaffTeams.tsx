@@ -50,7 +50,9 @@ export default function StaffTeams() {
           </div>
         </Link>
       ))}
-      {requests.data?.map((r) => <StaffRequestCard key={r.requestId} request={r} today={museumDate(new Date())} />)}
+      {requests.data?.map((r) => (
+        <StaffRequestCard key={r.requestId} request={r} today={museumDate(new Date())} />
+      ))}
       {(data && data.rows.length === 0) || requests.data?.length === 0 ? <div className="empty-state">{t('staff.noTeams')}</div> : null}
       {failed ? <LoadFailed onRetry={reload} /> : null}
       <LoadingOverlay show={(loading || requests.loading) && present} />

@@ -72,15 +72,28 @@ export default function StaffWindowPayment() {
               <div className="field-label team-action">{t('staff.method')}</div>
               <div className="chips team-types" role="radiogroup" aria-label={t('staff.method')}>
                 {METHODS.map((m) => (
-                  <button key={m} type="button" role="radio" aria-checked={method === m} className={`chip${method === m ? ' chip--on' : ''}`} onClick={() => send({ type: 'METHOD.CHANGE', value: m })}>
+                  <button
+                    key={m}
+                    type="button"
+                    role="radio"
+                    aria-checked={method === m}
+                    className={`chip${method === m ? ' chip--on' : ''}`}
+                    onClick={() => send({ type: 'METHOD.CHANGE', value: m })}
+                  >
                     {t(`staff.${m}`)}
                   </button>
                 ))}
               </div>
             </>
           ) : null}
-          {!order.payable ? <p className="notice-bar notice-bar--danger team-action">{t('staff.notPayable', { status: t(`orderStatus.${order.status}`) })}</p> : null}
-          {taken ? <p className="notice-bar team-action" role="status">{t('staff.taken')}</p> : null}
+          {!order.payable ? (
+            <p className="notice-bar notice-bar--danger team-action">{t('staff.notPayable', { status: t(`orderStatus.${order.status}`) })}</p>
+          ) : null}
+          {taken ? (
+            <p className="notice-bar team-action" role="status">
+              {t('staff.taken')}
+            </p>
+          ) : null}
         </section>
       ) : null}
       {error ? <Refusal message={tr(error)} /> : null}

@@ -26,7 +26,12 @@ export function TemplateEditor({ hall, template, onSave }: { hall: TemplateHall;
       templateId: template?.templateId ?? null,
       hallId: hall.hallId,
       name,
-      sessions: rows.map((r) => ({ beginTime: r.beginTime, endTime: r.endTime, capacity: hall.cinema ? 0 : Number(r.capacity || NaN), filmId: hall.cinema ? r.filmId : null })),
+      sessions: rows.map((r) => ({
+        beginTime: r.beginTime,
+        endTime: r.endTime,
+        capacity: hall.cinema ? 0 : Number(r.capacity || NaN),
+        filmId: hall.cinema ? r.filmId : null,
+      })),
     });
 
   return (
@@ -62,15 +67,30 @@ export function TemplateEditor({ hall, template, onSave }: { hall: TemplateHall;
           ) : (
             <label className="field-label">
               {t('sessions.capacity')}
-              <input className="input" inputMode="numeric" value={r.capacity} maxLength={5} onChange={(e) => change(i, { capacity: e.target.value.replace(/\D/g, '') })} />
+              <input
+                className="input"
+                inputMode="numeric"
+                value={r.capacity}
+                maxLength={5}
+                onChange={(e) => change(i, { capacity: e.target.value.replace(/\D/g, '') })}
+              />
             </label>
           )}
-          <button type="button" className="btn template-row__remove" aria-label={t('sessions.removeSession', { n: i + 1 })} onClick={() => setRows((all) => all.filter((_, j) => j !== i))}>
+          <button
+            type="button"
+            className="btn template-row__remove"
+            aria-label={t('sessions.removeSession', { n: i + 1 })}
+            onClick={() => setRows((all) => all.filter((_, j) => j !== i))}
+          >
             ×
           </button>
         </div>
       ))}
-      <button type="button" className="btn btn--block" onClick={() => setRows((all) => [...all, { beginTime: last?.endTime ?? '', endTime: '', capacity: last?.capacity ?? '', filmId: null }])}>
+      <button
+        type="button"
+        className="btn btn--block"
+        onClick={() => setRows((all) => [...all, { beginTime: last?.endTime ?? '', endTime: '', capacity: last?.capacity ?? '', filmId: null }])}
+      >
         {t('sessions.addSession')}
       </button>
       <button type="button" className="btn btn--primary btn--block" onClick={save}>

@@ -36,8 +36,18 @@ export default function AddLeader() {
     <Screen title={t('group.leaderTitle')} backTo={useGroupPath('venue')}>
       <p className="hint team-hint">{t('group.leaderHint')}</p>
       <section className="card" aria-label={t('group.leaderTitle')}>
-        <Field label={t('group.name')} placeholder={t('group.namePlaceholder')} value={leader.name} onChange={(v) => change('name', v)} errorMessage={errorOf('name')} />
-        <CertificateTypeField label={t('group.certificateType')} value={leader.certificateType as CertificateType} onChange={(v) => change('certificateType', v)} />
+        <Field
+          label={t('group.name')}
+          placeholder={t('group.namePlaceholder')}
+          value={leader.name}
+          onChange={(v) => change('name', v)}
+          errorMessage={errorOf('name')}
+        />
+        <CertificateTypeField
+          label={t('group.certificateType')}
+          value={leader.certificateType as CertificateType}
+          onChange={(v) => change('certificateType', v)}
+        />
         <Field
           label={t('group.certificateNumber')}
           placeholder={t('group.certificatePlaceholder')}
@@ -46,7 +56,15 @@ export default function AddLeader() {
           onChange={(v) => change('certificateNumber', v)}
           errorMessage={errorOf('certificateNumber')}
         />
-        <Field label={t('group.phone')} placeholder={t('group.phonePlaceholder')} type="tel" maxLength={11} value={leader.phone} onChange={(v) => change('phone', v)} errorMessage={errorOf('phone')} />
+        <Field
+          label={t('group.phone')}
+          placeholder={t('group.phonePlaceholder')}
+          type="tel"
+          maxLength={11}
+          value={leader.phone}
+          onChange={(v) => change('phone', v)}
+          errorMessage={errorOf('phone')}
+        />
       </section>
       <StepNext onNext={() => actor.send({ type: 'NEXT' })} />
     </Screen>

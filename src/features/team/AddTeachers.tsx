@@ -36,7 +36,14 @@ export default function AddTeachers() {
               [TICKET_USE_TYPES.other, 'group.otherUse'],
             ] as const
           ).map(([value, label]) => (
-            <button key={value} type="button" role="radio" aria-checked={useType === value} className={`chip${useType === value ? ' chip--on' : ''}`} onClick={() => actor.send({ type: 'USE_TYPE.CHANGE', value })}>
+            <button
+              key={value}
+              type="button"
+              role="radio"
+              aria-checked={useType === value}
+              className={`chip${useType === value ? ' chip--on' : ''}`}
+              onClick={() => actor.send({ type: 'USE_TYPE.CHANGE', value })}
+            >
               {t(label)}
             </button>
           ))}
@@ -51,8 +58,18 @@ export default function AddTeachers() {
             </button>
           </div>
           <Field label={t('group.name')} placeholder={t('group.namePlaceholder')} value={teacher.name} onChange={(v) => change(index, 'name', v)} />
-          <CertificateTypeField label={t('group.certificateType')} value={teacher.certificateType as CertificateType} onChange={(v) => change(index, 'certificateType', v)} />
-          <Field label={t('group.certificateNumber')} placeholder={t('group.certificatePlaceholder')} value={teacher.certificateNumber} maxLength={18} onChange={(v) => change(index, 'certificateNumber', v)} />
+          <CertificateTypeField
+            label={t('group.certificateType')}
+            value={teacher.certificateType as CertificateType}
+            onChange={(v) => change(index, 'certificateType', v)}
+          />
+          <Field
+            label={t('group.certificateNumber')}
+            placeholder={t('group.certificatePlaceholder')}
+            value={teacher.certificateNumber}
+            maxLength={18}
+            onChange={(v) => change(index, 'certificateNumber', v)}
+          />
         </section>
       ))}
       {teachers.length < MAX_TEACHERS ? (

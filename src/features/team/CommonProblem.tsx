@@ -18,7 +18,14 @@ export default function CommonProblem() {
     <Screen title={t('teamArea.faq')} backTo={TEAM_PATHS.login}>
       <div className="chips team-types" role="tablist">
         {[null, ...categories].map((c) => (
-          <button key={c ?? ''} type="button" role="tab" aria-selected={category === c} className={`chip${category === c ? ' chip--on' : ''}`} onClick={() => setCategory(c)}>
+          <button
+            key={c ?? ''}
+            type="button"
+            role="tab"
+            aria-selected={category === c}
+            className={`chip${category === c ? ' chip--on' : ''}`}
+            onClick={() => setCategory(c)}
+          >
             {c ?? t('teamArea.allCategories')}
           </button>
         ))}

@@ -45,7 +45,12 @@ export default function GroupAudience() {
                   </button>
                 ) : null}
               </div>
-              <Field label={t('group.gradeName')} value={grade.name} maxLength={30} onChange={(value) => actor.send({ type: 'GRADE.CHANGE', index, field: 'name', value })} />
+              <Field
+                label={t('group.gradeName')}
+                value={grade.name}
+                maxLength={30}
+                onChange={(value) => actor.send({ type: 'GRADE.CHANGE', index, field: 'name', value })}
+              />
               <div className="grade__counts">
                 {COUNTS.map(([field, label]) => (
                   <Field

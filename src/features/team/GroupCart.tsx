@@ -64,7 +64,11 @@ export default function GroupCart() {
           {t('common.retry')}
         </button>
       ) : null}
-      <SliderSheet open={snapshot.matches('verifying')} onPassed={(token) => send({ type: 'SLIDER.PASSED', token })} onCancel={() => send({ type: 'SLIDER.CANCEL' })} />
+      <SliderSheet
+        open={snapshot.matches('verifying')}
+        onPassed={(token) => send({ type: 'SLIDER.PASSED', token })}
+        onCancel={() => send({ type: 'SLIDER.CANCEL' })}
+      />
       <LoadingOverlay show={snapshot.matches('loading') || snapshot.matches('submitting')} />
     </Screen>
   );

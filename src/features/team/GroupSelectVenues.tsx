@@ -69,7 +69,12 @@ export default function GroupSelectVenues() {
       ))}
       {!busy && !failed && halls.length === 0 ? <div className="empty-state">{t('group.none')}</div> : null}
       <FooterBar>
-        <button type="button" className="btn btn--primary btn--block" disabled={!choice} onClick={() => choice && actor.send({ type: 'PICK_SESSION', ...choice })}>
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          disabled={!choice}
+          onClick={() => choice && actor.send({ type: 'PICK_SESSION', ...choice })}
+        >
           {t('common.next')}
         </button>
       </FooterBar>

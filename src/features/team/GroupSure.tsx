@@ -101,7 +101,12 @@ export default function GroupSure() {
         <div className="pay-methods" role="radiogroup" aria-label={t('group.payMethod')}>
           {(['online', 'window'] as const).map((method) => (
             <label key={method} className={`session${draft.payMethod === method ? ' session--on' : ''}`}>
-              <input type="radio" name="payMethod" checked={draft.payMethod === method} onChange={() => actor.send({ type: 'PAY_METHOD.CHANGE', value: method })} />
+              <input
+                type="radio"
+                name="payMethod"
+                checked={draft.payMethod === method}
+                onChange={() => actor.send({ type: 'PAY_METHOD.CHANGE', value: method })}
+              />
               <span>{t(method === 'online' ? 'group.payOnline' : 'group.payWindow')}</span>
             </label>
           ))}

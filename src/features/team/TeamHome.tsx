@@ -45,9 +45,7 @@ export default function TeamHome() {
   return (
     <Screen title={t('teamArea.homeTitle')} backTo="/">
       {team ? <TeamStateCard team={team} /> : null}
-      {team ? (
-        <CentreLinks label={t('teamArea.homeTitle')} links={CENTRE_LINKS} />
-      ) : null}
+      {team ? <CentreLinks label={t('teamArea.homeTitle')} links={CENTRE_LINKS} /> : null}
       {failed ? <LoadFailed onRetry={reload} /> : null}
       {team ? <TeamNotices notices={teamNotices(team)} /> : null}
       {team?.verifiedStatus === 1 ? <TeamRequests team={team} onChanged={reload} /> : null}

@@ -46,7 +46,10 @@ export default function TeamPassword() {
   );
 
   return (
-    <Screen title={mode === 'recover' ? t('teamArea.forgetTitle') : t('teamArea.changePassword')} backTo={mode === 'recover' ? TEAM_PATHS.login : TEAM_PATHS.personHome}>
+    <Screen
+      title={mode === 'recover' ? t('teamArea.forgetTitle') : t('teamArea.changePassword')}
+      backTo={mode === 'recover' ? TEAM_PATHS.login : TEAM_PATHS.personHome}
+    >
       {mode === 'recover' ? <p className="muted team-hint">{t('teamArea.forgetHint')}</p> : null}
       <section className="card">
         {mode === 'recover' ? (

@@ -36,7 +36,13 @@ function PhoneForm() {
   return (
     <>
       <section className="card">
-        <Field type="tel" label={t('teamArea.newPhone')} value={form.phone} maxLength={11} onChange={(value) => send({ type: 'FIELD.CHANGE', field: 'phone', value })} />
+        <Field
+          type="tel"
+          label={t('teamArea.newPhone')}
+          value={form.phone}
+          maxLength={11}
+          onChange={(value) => send({ type: 'FIELD.CHANGE', field: 'phone', value })}
+        />
         <CodeField phone={form.phone} value={form.code} onChange={(value) => send({ type: 'FIELD.CHANGE', field: 'code', value })} />
       </section>
       {error ? <Refusal message={tr(error)} /> : null}

@@ -27,7 +27,6 @@ const machine = teamRegisterMachine.provide({
   },
 });
 
-
 const TEXT_FIELDS: Array<{ field: TextField; type?: 'tel' | 'password'; max: number }> = [
   { field: 'teamName', max: 60 },
   { field: 'creditCode', max: 18 },

@@ -13,7 +13,13 @@ export function TeamRequests({ team, onChanged }: { team: TeamInfo; onChanged: (
   const { t } = useTranslation();
   const { data: requests, reload } = useLoad(getMyRequests, []);
   // Until the list is in, nothing may be sent; then the one rule of sending (src/domain/team.ts).
-  const may = (kind: UploadRequestKind) => requests !== null && requestRefusal(team, kind, requests.some((r) => r.kind === kind && r.state === 'pending')) === null;
+  const may = (kind: UploadRequestKind) =>
+    requests !== null &&
+    requestRefusal(
+      team,
+      kind,
+      requests.some((r) => r.kind === kind && r.state === 'pending'),
+    ) === null;
   const sent = () => {
     reload();
     onChanged();

@@ -7,7 +7,18 @@ import { cartMachine } from '../../../machines/cart.machine.ts';
 import { rebookMachine } from '../../../machines/rebook.machine.ts';
 import { refundMachine } from '../../../machines/refund.machine.ts';
 import type { PathModel } from '../../machines/paths.ts';
-import { ADULT, CALENDAR as REBOOK_CALENDAR, HALLS as REBOOK_HALLS, NEW_DAY, NEW_SESSION, NO_RISK, ORDER, REBOOKED, REFUNDED, RULES } from '../../machines/refund.fixtures.ts';
+import {
+  ADULT,
+  CALENDAR as REBOOK_CALENDAR,
+  HALLS as REBOOK_HALLS,
+  NEW_DAY,
+  NEW_SESSION,
+  NO_RISK,
+  ORDER,
+  REBOOKED,
+  REFUNDED,
+  RULES,
+} from '../../machines/refund.fixtures.ts';
 import type { ShoppingCart } from '../../../src/domain/types.ts';
 import { cartLine } from '../../machines/cart.fixtures.ts';
 import type { RefundContext } from '../../../src/domain/refundRules.ts';
@@ -25,7 +36,8 @@ export const refundInBrowser: PathModel = {
   outcomes: { loadRules: [{ output: TWO_ADULTS }, network], checkBlack: [{ output: NO_RISK }, network], refund: [{ output: REFUNDED }, network] },
   events: ((s: SnapshotFrom<typeof refundMachine>) => {
     if (s.matches('failed')) return [{ type: 'RETRY' }];
-    if (s.matches('selecting')) return s.context.selected.length ? [{ type: 'CONFIRM' }] : [{ type: 'TOGGLE', ticketId: ADULT }, { type: 'SELECT_ALL' }, { type: 'CONFIRM' }];
+    if (s.matches('selecting'))
+      return s.context.selected.length ? [{ type: 'CONFIRM' }] : [{ type: 'TOGGLE', ticketId: ADULT }, { type: 'SELECT_ALL' }, { type: 'CONFIRM' }];
     if (s.matches('confirming')) return [{ type: 'SUBMIT' }, { type: 'BACK' }];
     return [];
   }) as PathModel['events'],

@@ -73,7 +73,10 @@ beforeEach(() => {
 });
 
 const rejection = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ApiError);
   return error as InstanceType<typeof ApiError>;
 };

@@ -92,14 +92,26 @@ describe('redirect query (ARCHITECTURE §8)', () => {
 describe('forced phone binding (SPEC §1)', () => {
   const unbound = { ...base, loggedIn: true, mustBind: true };
   it('sends a logged-in visitor without a phone to the bind screen from any screen that needs a login, with the way back', () => {
-    for (const pathname of ['/individualCustomers/order/orderRecord', '/individualCustomers/personalCenter/personHome', '/individualCustomers/wxLoginConfirm']) {
-      expect(guard({ ...unbound, pathname, search: '?x=1' })).toEqual({ pass: false, to: `/individualCustomers/bindPhone?redirect=${encodeURIComponent(`${pathname}?x=1`)}` });
+    for (const pathname of [
+      '/individualCustomers/order/orderRecord',
+      '/individualCustomers/personalCenter/personHome',
+      '/individualCustomers/wxLoginConfirm',
+    ]) {
+      expect(guard({ ...unbound, pathname, search: '?x=1' })).toEqual({
+        pass: false,
+        to: `/individualCustomers/bindPhone?redirect=${encodeURIComponent(`${pathname}?x=1`)}`,
+      });
     }
     expect(guard({ ...unbound, pathname: '/individualCustomers/bindPhone' })).toEqual({ pass: true });
   });
 
   it('leaves the screens without login open, and a visitor with a phone (or a team) alone', () => {
-    for (const pathname of ['/individualCustomers/select/selectDate', '/individualCustomers/login', '/individualCustomers/wxLogin', '/individualCustomers/notice']) {
+    for (const pathname of [
+      '/individualCustomers/select/selectDate',
+      '/individualCustomers/login',
+      '/individualCustomers/wxLogin',
+      '/individualCustomers/notice',
+    ]) {
       expect(guard({ ...unbound, pathname })).toEqual({ pass: true });
     }
     expect(guard({ ...unbound, mustBind: false, pathname: '/individualCustomers/order/orderRecord' })).toEqual({ pass: true });

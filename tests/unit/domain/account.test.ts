@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { cancelRefusal, checkBindEmail, type CancelConsequences } from '../../../src/domain/account.ts';
 import { contactFormPath } from '../../../src/domain/paths.ts';
 
-const NOTHING: CancelConsequences = { upcomingTickets: 0, standingBy: 0, unpaidOrders: 0, cartHeld: 0, contacts: 0, messages: 0, keptOrders: 0, blockedUntil: null };
+const NOTHING: CancelConsequences = {
+  upcomingTickets: 0,
+  standingBy: 0,
+  unpaidOrders: 0,
+  cartHeld: 0,
+  contacts: 0,
+  messages: 0,
+  keptOrders: 0,
+  blockedUntil: null,
+};
 
 describe('account cancellation', () => {
   it('is refused while money sits in tickets to come or a waiting list, in zh and en', () => {

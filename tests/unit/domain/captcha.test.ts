@@ -17,16 +17,50 @@ describe('isHumanDrag: a hand, not a script', () => {
 
   it('refuses what scripts do', () => {
     expect(isHumanDrag(robotTrail(150), 150), 'constant speed').toBe(false);
-    expect(isHumanDrag([[0, 0], [150, 400]], 150), 'two points').toBe(false);
-    expect(isHumanDrag(humanTrail(150).map(([x, t]) => [x, t / 10] as DragSample), 150), 'too fast').toBe(false);
-    expect(isHumanDrag(humanTrail(150).map(([x, t]) => [x, t * 30] as DragSample), 150), 'too slow').toBe(false);
+    expect(
+      isHumanDrag(
+        [
+          [0, 0],
+          [150, 400],
+        ],
+        150,
+      ),
+      'two points',
+    ).toBe(false);
+    expect(
+      isHumanDrag(
+        humanTrail(150).map(([x, t]) => [x, t / 10] as DragSample),
+        150,
+      ),
+      'too fast',
+    ).toBe(false);
+    expect(
+      isHumanDrag(
+        humanTrail(150).map(([x, t]) => [x, t * 30] as DragSample),
+        150,
+      ),
+      'too slow',
+    ).toBe(false);
     const jump = humanTrail(150);
     jump.splice(5, 15);
     expect(isHumanDrag(jump, 150), 'a jump').toBe(false);
     expect(isHumanDrag(humanTrail(150), 120), 'ends elsewhere than the answer').toBe(false);
-    expect(isHumanDrag(humanTrail(150).map(([x, t]) => [x + 40, t] as DragSample), 190), 'starts mid-track').toBe(false);
+    expect(
+      isHumanDrag(
+        humanTrail(150).map(([x, t]) => [x + 40, t] as DragSample),
+        190,
+      ),
+      'starts mid-track',
+    ).toBe(false);
     expect(isHumanDrag(humanTrail(150).reverse(), 150), 'time runs backwards').toBe(false);
     expect(isHumanDrag([...humanTrail(150), [20, 1000], [150, 1100]], 150), 'back and forth').toBe(false);
-    expect(isHumanDrag(humanTrail(150).map(([x, t]) => [x, t] as DragSample).concat([[Number.NaN, 1000]]), 150)).toBe(false);
+    expect(
+      isHumanDrag(
+        humanTrail(150)
+          .map(([x, t]) => [x, t] as DragSample)
+          .concat([[Number.NaN, 1000]]),
+        150,
+      ),
+    ).toBe(false);
   });
 });

@@ -9,17 +9,7 @@ import {
   maskPhone,
   normalizeCertificate,
 } from '../../../src/domain/certificates.ts';
-import {
-  checkChar,
-  dateBetween,
-  foreignCard,
-  icao,
-  mainlandId,
-  mutateOne,
-  oldForeignCard,
-  residencePermit,
-  TODAY,
-} from './generators.ts';
+import { checkChar, dateBetween, foreignCard, icao, mainlandId, mutateOne, oldForeignCard, residencePermit, TODAY } from './generators.ts';
 
 const ID_FORMAT = { zh: '身份证号码格式错误', en: 'ID card number format is wrong' };
 const FORMAT = { zh: '证件号码格式不正确', en: 'ID format is incorrect' };
@@ -43,8 +33,22 @@ describe('checkCertificate: examples', () => {
     ['1', withCheck('81000019900101123'), '1990-01-01'],
     ['1', withCheck('83000020260601001'), '2026-06-01'],
     ['2', withCheck('95111119850315001'), '1985-03-15'],
-    ['2', (() => { const s = 'USA11019001011'; return s + icao(s); })(), '1990-01-01'],
-    ['2', (() => { const s = 'GBR11011507201'; return s + icao(s); })(), '2015-07-20'],
+    [
+      '2',
+      (() => {
+        const s = 'USA11019001011';
+        return s + icao(s);
+      })(),
+      '1990-01-01',
+    ],
+    [
+      '2',
+      (() => {
+        const s = 'GBR11011507201';
+        return s + icao(s);
+      })(),
+      '2015-07-20',
+    ],
   ])('type %s %s is valid and born %s', (type, number, birthDate) => {
     expect(checkCertificate(type, number, TODAY)).toEqual({ valid: true, birthDate });
   });

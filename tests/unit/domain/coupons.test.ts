@@ -13,7 +13,16 @@ import {
 } from '../../../src/domain/coupons.ts';
 
 const TODAY = '2030-03-05';
-const tenOff: CouponFacts = { kind: 'amount', amount: 1000, hallIds: null, priceKinds: ['adult'], validFrom: '2030-03-01', validTo: '2030-03-31', userId: 7, used: false };
+const tenOff: CouponFacts = {
+  kind: 'amount',
+  amount: 1000,
+  hallIds: null,
+  priceKinds: ['adult'],
+  validFrom: '2030-03-01',
+  validTo: '2030-03-31',
+  userId: 7,
+  used: false,
+};
 const adultMain = { hallId: 1, priceKind: 'adult' as const };
 
 describe('couponState', () => {

@@ -25,7 +25,10 @@ describe('faceVerdict', () => {
   it('says it in zh and en', () => {
     expect(FACE_MESSAGES.failed).toEqual({ zh: '人脸识别失败，请按要求重新上传', en: 'Face recognition failed: upload again as required' });
     expect(FACE_MESSAGES.alreadyBound).toEqual({ zh: '人像已绑定，请到售票窗口解绑', en: 'Portrait already bound: unbind at the ticket window' });
-    expect(OCR_MESSAGES.failed).toEqual({ zh: '证件识别失败，请拍摄完整证件后重试', en: 'Certificate recognition failed: retake with the whole document visible' });
+    expect(OCR_MESSAGES.failed).toEqual({
+      zh: '证件识别失败，请拍摄完整证件后重试',
+      en: 'Certificate recognition failed: retake with the whole document visible',
+    });
   });
 
   it('refuses any pose beyond 20 degrees, whichever angle', () => {

@@ -79,10 +79,14 @@ table('checkNonNegativeInteger (strings)', checkNonNegativeInteger, [
   ['', M.integer],
 ]);
 describe('checkNonNegativeInteger (numbers)', () => {
-  it.each([[0, null], [7, null], [-1, M.integer], [2.5, M.integer], [NaN, M.integer], [Infinity, M.integer]])(
-    '%d -> %j',
-    (value, message) => expect(checkNonNegativeInteger(value)).toEqual(message),
-  );
+  it.each([
+    [0, null],
+    [7, null],
+    [-1, M.integer],
+    [2.5, M.integer],
+    [NaN, M.integer],
+    [Infinity, M.integer],
+  ])('%d -> %j', (value, message) => expect(checkNonNegativeInteger(value)).toEqual(message));
 });
 
 table('checkEmail', checkEmail, [
@@ -204,16 +208,11 @@ describe('checkCreditCode', () => {
 
   it('generated codes pass, one changed character fails', () => {
     fc.assert(
-      fc.property(
-        code,
-        fc.integer({ min: 0, max: 17 }),
-        fc.constantFrom(...chars),
-        (c, i, ch) => {
-          expect(checkCreditCode(c)).toBeNull();
-          fc.pre(c[i] !== ch);
-          expect(checkCreditCode(c.slice(0, i) + ch + c.slice(i + 1))).toEqual(M.credit);
-        },
-      ),
+      fc.property(code, fc.integer({ min: 0, max: 17 }), fc.constantFrom(...chars), (c, i, ch) => {
+        expect(checkCreditCode(c)).toBeNull();
+        fc.pre(c[i] !== ch);
+        expect(checkCreditCode(c.slice(0, i) + ch + c.slice(i + 1))).toEqual(M.credit);
+      }),
     );
   });
 });

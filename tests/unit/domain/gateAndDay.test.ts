@@ -37,7 +37,9 @@ describe('running a day', () => {
     expect(checkStopReason({ stopped: true, reasonZh: '检修', reasonEn: ' ' })?.en).toBe('Give the reason in Chinese and English: visitors see it');
     expect(checkStopReason({ stopped: true, reasonZh: '检修', reasonEn: 'Maintenance' })).toBeNull();
     expect(checkStopReason({ stopped: false, reasonZh: '', reasonEn: '' })).toBeNull();
-    expect(checkCloseDay({ closed: true, reasonZh: '闭馆', reasonEn: 'Closed' }, 3)?.en).toBe('3 tickets are booked for this day: refund or move them before closing it');
+    expect(checkCloseDay({ closed: true, reasonZh: '闭馆', reasonEn: 'Closed' }, 3)?.en).toBe(
+      '3 tickets are booked for this day: refund or move them before closing it',
+    );
     expect(checkCloseDay({ closed: false, reasonZh: '', reasonEn: '' }, 3)).toBeNull();
   });
 

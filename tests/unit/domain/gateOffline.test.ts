@@ -1,6 +1,16 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { afterSync, checkedAtOf, gateDigest, offlineVerdict, queueItem, scanText, type GateDay, type GateDayTicket, type GateQueueItem } from '../../../src/domain/gateOffline.ts';
+import {
+  afterSync,
+  checkedAtOf,
+  gateDigest,
+  offlineVerdict,
+  queueItem,
+  scanText,
+  type GateDay,
+  type GateDayTicket,
+  type GateQueueItem,
+} from '../../../src/domain/gateOffline.ts';
 import type { Text } from '../../../src/domain/text.ts';
 
 const ticket = (id: number, over: Partial<GateDayTicket> = {}): GateDayTicket => ({
@@ -16,7 +26,13 @@ const ticket = (id: number, over: Partial<GateDayTicket> = {}): GateDayTicket =>
   checkedAt: null,
   ...over,
 });
-const DAY: GateDay = { hallId: 1, hallName: 'Main exhibition hall', date: '2030-03-06', fetchedAt: 0, tickets: [ticket(1), ticket(2), ticket(3, { status: 'checked', checkedAt: '09:12', orderDigest: 'order2' })] };
+const DAY: GateDay = {
+  hallId: 1,
+  hallName: 'Main exhibition hall',
+  date: '2030-03-06',
+  fetchedAt: 0,
+  tickets: [ticket(1), ticket(2), ticket(3, { status: 'checked', checkedAt: '09:12', orderDigest: 'order2' })],
+};
 const AT = new Date('2030-03-06T02:05:00Z').getTime(); // 10:05 in Shanghai
 const scan = (code: { qr: string } | { orderNumber: string }) => ({ id: 'item', hallId: 1, gateId: 'g', scannedAt: AT, code });
 const en = (v: { reason: Text | null }) => v.reason?.en ?? null;
@@ -25,7 +41,13 @@ const zh = (v: { reason: Text | null }) => v.reason?.zh ?? null;
 describe('the offline check at the gate', () => {
   it('lets a known ticket in once: a second scan is refused from the local queue, a checked one with its time, an unknown one as not of this hall today', () => {
     const first = offlineVerdict(DAY, [], { qr: 'T1...' }, 'qr1');
-    expect(first).toMatchObject({ passed: true, count: 1, reason: null, offline: true, tickets: [{ ticketId: 1, userName: '林*1', hallName: 'Main exhibition hall', visitDate: '2030-03-06', passed: true }] });
+    expect(first).toMatchObject({
+      passed: true,
+      count: 1,
+      reason: null,
+      offline: true,
+      tickets: [{ ticketId: 1, userName: '林*1', hallName: 'Main exhibition hall', visitDate: '2030-03-06', passed: true }],
+    });
     const queue = [queueItem(first, scan({ qr: 'T1...' }))];
     expect(queue[0]).toMatchObject({ ticketIds: [1], label: '林*1', scannedAt: AT });
     const again = offlineVerdict(DAY, queue, { qr: 'T1...' }, 'qr1');
@@ -43,13 +65,18 @@ describe('the offline check at the gate', () => {
     const queue = [queueItem(offlineVerdict(DAY, [], { qr: 'x' }, 'qr1'), scan({ qr: 'x' }))];
     const group = offlineVerdict(DAY, queue, { orderNumber: 'p1' }, 'order1');
     expect(group).toMatchObject({ passed: true, count: 1 });
-    expect(group.tickets.map((x) => [x.ticketId, x.passed])).toEqual([[1, false], [2, true]]);
+    expect(group.tickets.map((x) => [x.ticketId, x.passed])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
     const both = [...queue, queueItem(group, { ...scan({ orderNumber: 'p1' }), id: 'item2' })];
     expect(both[1].label).toBe('林*2');
     expect(offlineVerdict(DAY, both, { orderNumber: 'p1' }, 'order1').passed).toBe(false);
     // A QR digest never matches an order's, nor the other way round.
     expect(offlineVerdict(DAY, [], { qr: 'x' }, 'order1').passed).toBe(false);
-    expect(queueItem(offlineVerdict({ ...DAY, tickets: [ticket(1), ticket(2)] }, [], { orderNumber: 'p1' }, 'order1'), scan({ orderNumber: 'p1' })).label).toBe('林*1 +1');
+    expect(queueItem(offlineVerdict({ ...DAY, tickets: [ticket(1), ticket(2)] }, [], { orderNumber: 'p1' }, 'order1'), scan({ orderNumber: 'p1' })).label).toBe(
+      '林*1 +1',
+    );
   });
 
   it('digests what the server digests: the QR as read, the order number in upper case', async () => {

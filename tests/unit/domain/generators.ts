@@ -5,8 +5,38 @@ import fc from 'fast-check';
 export const TODAY = '2026-06-01';
 
 export const PROVINCES = [
-  '11', '12', '13', '14', '15', '21', '22', '23', '31', '32', '33', '34', '35', '36', '37',
-  '41', '42', '43', '44', '45', '46', '50', '51', '52', '53', '54', '61', '62', '63', '64', '65', '71',
+  '11',
+  '12',
+  '13',
+  '14',
+  '15',
+  '21',
+  '22',
+  '23',
+  '31',
+  '32',
+  '33',
+  '34',
+  '35',
+  '36',
+  '37',
+  '41',
+  '42',
+  '43',
+  '44',
+  '45',
+  '46',
+  '50',
+  '51',
+  '52',
+  '53',
+  '54',
+  '61',
+  '62',
+  '63',
+  '64',
+  '65',
+  '71',
 ];
 
 const W = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
@@ -40,28 +70,22 @@ export interface Generated {
 }
 
 /** Mainland ID: province, 4 more region digits, birth date, 3-digit sequence, check. */
-export const mainlandId: fc.Arbitrary<Generated> = fc
-  .tuple(fc.constantFrom(...PROVINCES), digits(4), birthDate, digits(3))
-  .map(([p, region, birth, seq]) => {
-    const first17 = p + region + compact(birth) + seq;
-    return { number: first17 + checkChar(first17), birthDate: birth };
-  });
+export const mainlandId: fc.Arbitrary<Generated> = fc.tuple(fc.constantFrom(...PROVINCES), digits(4), birthDate, digits(3)).map(([p, region, birth, seq]) => {
+  const first17 = p + region + compact(birth) + seq;
+  return { number: first17 + checkChar(first17), birthDate: birth };
+});
 
 /** HK/Macao/Taiwan residence permit: 810000/820000/830000, date, sequence, check. */
-export const residencePermit: fc.Arbitrary<Generated> = fc
-  .tuple(fc.constantFrom('81', '82', '83'), birthDate, digits(3))
-  .map(([p, birth, seq]) => {
-    const first17 = p + '0000' + compact(birth) + seq;
-    return { number: first17 + checkChar(first17), birthDate: birth };
-  });
+export const residencePermit: fc.Arbitrary<Generated> = fc.tuple(fc.constantFrom('81', '82', '83'), birthDate, digits(3)).map(([p, birth, seq]) => {
+  const first17 = p + '0000' + compact(birth) + seq;
+  return { number: first17 + checkChar(first17), birthDate: birth };
+});
 
 /** Foreign permanent residence ID card (18): 9, province, 3 digits, date, 3 digits, check. */
-export const foreignCard: fc.Arbitrary<Generated> = fc
-  .tuple(fc.constantFrom(...PROVINCES), digits(3), birthDate, digits(3))
-  .map(([p, code, birth, seq]) => {
-    const first17 = '9' + p + code + compact(birth) + seq;
-    return { number: first17 + checkChar(first17), birthDate: birth };
-  });
+export const foreignCard: fc.Arbitrary<Generated> = fc.tuple(fc.constantFrom(...PROVINCES), digits(3), birthDate, digits(3)).map(([p, code, birth, seq]) => {
+  const first17 = '9' + p + code + compact(birth) + seq;
+  return { number: first17 + checkChar(first17), birthDate: birth };
+});
 
 /** Older card (15): 3 letters, 4-digit office, YYMMDD, sequence, ICAO check digit. Birth
  * dates within the last 100 years, where YYMMDD is unambiguous. */

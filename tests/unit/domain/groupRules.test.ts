@@ -58,26 +58,84 @@ describe('checkGroup', () => {
 
   it.each([
     ['no session', { hallScheduleId: null }, {}, GROUP_RULES.sessionRequired, { zh: '请选择场次', en: 'Please choose a session' }],
-    ['below 16', { grades: [grade('一年级', 5, 5)], teachers: [] }, {}, GROUP_RULES.groupMin, { zh: '团体人数不能少于16人', en: 'A group needs at least 16 people' }],
-    ['above the maximum', {}, { hall: { ...ctx.hall, groupMax: 50 } }, GROUP_RULES.groupMax, { zh: '团体人数不能超过50人', en: 'A group may have at most 50 people' }],
+    [
+      'below 16',
+      { grades: [grade('一年级', 5, 5)], teachers: [] },
+      {},
+      GROUP_RULES.groupMin,
+      { zh: '团体人数不能少于16人', en: 'A group needs at least 16 people' },
+    ],
+    [
+      'above the maximum',
+      {},
+      { hall: { ...ctx.hall, groupMax: 50 } },
+      GROUP_RULES.groupMax,
+      { zh: '团体人数不能超过50人', en: 'A group may have at most 50 people' },
+    ],
     ['above the stock', {}, { remaining: 60 }, GROUP_RULES.stock, { zh: '余票不足，该场次仅剩60张', en: 'Not enough tickets left: only 60 in this session' }],
-    ['stock below the minimum', {}, { remaining: 10 }, GROUP_RULES.stockBelowMinimum,
-      { zh: '该场次余票（10张）少于团体最低人数，请选择其他场次', en: 'Remaining tickets (10) are below the group minimum; please pick another session' }],
-    ['a school-only hall for an agency', agency, { teamType: TEAM_TYPES.travelAgency, hall: { ...ctx.hall, schoolOnly: true } }, GROUP_RULES.schoolOnly,
-      { zh: '该场馆仅接待学校团体', en: 'This hall is for school groups only' }],
-    ['an off-season hall in season', {}, { hall: { ...ctx.hall, offSeasonOnly: true } }, GROUP_RULES.offSeasonOnly,
-      { zh: '该场馆仅在淡季接待团体', en: 'This hall takes groups in the off season only' }],
-    ['a hall without groups', {}, { hall: { ...ctx.hall, groupMax: 0 } }, GROUP_RULES.noGroups, { zh: '该场馆不接待团体', en: 'This hall does not take groups' }],
-    ['a grade whose count is not boys plus girls', { grades: [{ ...grade('一年级', 20, 20), all: 41, beijing: 41 }] }, {}, GROUP_RULES.gradeCount,
-      { zh: '“一年级”的人数应等于男生与女生人数之和', en: 'The count of "一年级" must equal boys plus girls' }],
-    ['Beijing and other pupils not adding up', { grades: [{ ...grade('一年级', 20, 20), beijing: 10, orther: 10 }] }, {}, GROUP_RULES.gradeOrigin,
-      { zh: '“一年级”的京籍与非京籍学生之和应等于总人数', en: 'Beijing and other pupils of "一年级" must add up to its count' }],
-    ['a tour leader ticket with too few charged', { ...agency, visitors: 19 }, { teamType: TEAM_TYPES.travelAgency }, GROUP_RULES.leaderFree,
-      { zh: '导游/领队票不可用', en: 'Tour leader tickets unavailable' }],
-    ['a minor leader', { leader: { ...school.leader, certificateNumber: idFor('2010-03-04') } }, {}, GROUP_RULES.leaderAge,
-      { zh: '领队的年龄（16岁）不得小于18岁', en: 'The leader must be at least 18 (is 16)' }],
-    ['window payment the day before', { payMethod: 'window', visitDate: '2026-06-02' }, {}, GROUP_RULES.windowTooLate,
-      { zh: '窗口支付须在参观日2天前完成，该日期请选择在线支付', en: 'Window payment must be made 2 days before the visit; please pay online for this date' }],
+    [
+      'stock below the minimum',
+      {},
+      { remaining: 10 },
+      GROUP_RULES.stockBelowMinimum,
+      { zh: '该场次余票（10张）少于团体最低人数，请选择其他场次', en: 'Remaining tickets (10) are below the group minimum; please pick another session' },
+    ],
+    [
+      'a school-only hall for an agency',
+      agency,
+      { teamType: TEAM_TYPES.travelAgency, hall: { ...ctx.hall, schoolOnly: true } },
+      GROUP_RULES.schoolOnly,
+      { zh: '该场馆仅接待学校团体', en: 'This hall is for school groups only' },
+    ],
+    [
+      'an off-season hall in season',
+      {},
+      { hall: { ...ctx.hall, offSeasonOnly: true } },
+      GROUP_RULES.offSeasonOnly,
+      { zh: '该场馆仅在淡季接待团体', en: 'This hall takes groups in the off season only' },
+    ],
+    [
+      'a hall without groups',
+      {},
+      { hall: { ...ctx.hall, groupMax: 0 } },
+      GROUP_RULES.noGroups,
+      { zh: '该场馆不接待团体', en: 'This hall does not take groups' },
+    ],
+    [
+      'a grade whose count is not boys plus girls',
+      { grades: [{ ...grade('一年级', 20, 20), all: 41, beijing: 41 }] },
+      {},
+      GROUP_RULES.gradeCount,
+      { zh: '“一年级”的人数应等于男生与女生人数之和', en: 'The count of "一年级" must equal boys plus girls' },
+    ],
+    [
+      'Beijing and other pupils not adding up',
+      { grades: [{ ...grade('一年级', 20, 20), beijing: 10, orther: 10 }] },
+      {},
+      GROUP_RULES.gradeOrigin,
+      { zh: '“一年级”的京籍与非京籍学生之和应等于总人数', en: 'Beijing and other pupils of "一年级" must add up to its count' },
+    ],
+    [
+      'a tour leader ticket with too few charged',
+      { ...agency, visitors: 19 },
+      { teamType: TEAM_TYPES.travelAgency },
+      GROUP_RULES.leaderFree,
+      { zh: '导游/领队票不可用', en: 'Tour leader tickets unavailable' },
+    ],
+    [
+      'a minor leader',
+      { leader: { ...school.leader, certificateNumber: idFor('2010-03-04') } },
+      {},
+      GROUP_RULES.leaderAge,
+      { zh: '领队的年龄（16岁）不得小于18岁', en: 'The leader must be at least 18 (is 16)' },
+    ],
+    [
+      'window payment the day before',
+      { payMethod: 'window', visitDate: '2026-06-02' },
+      {},
+      GROUP_RULES.windowTooLate,
+      { zh: '窗口支付须在参观日2天前完成，该日期请选择在线支付', en: 'Window payment must be made 2 days before the visit; please pay online for this date' },
+    ],
   ] as const)('refuses %s, in zh and en', (_, d, c, rule, message) => {
     expect(run(d as Partial<GroupDraft>, c as Partial<GroupContext>)).toEqual([{ rule, message }]);
   });
@@ -88,8 +146,10 @@ describe('checkGroup', () => {
     expect(run({ leader: { ...school.leader, phone: '1234' } })[0].message.zh).toMatch(/^领队：/);
   });
 
-  it('refuses a teacher with the leader\'s certificate', () => {
-    expect(rules({ teachers: [{ name: '王老师', certificateType: '1', certificateNumber: school.leader.certificateNumber }] })).toContain(GROUP_RULES.duplicateCertificate);
+  it("refuses a teacher with the leader's certificate", () => {
+    expect(rules({ teachers: [{ name: '王老师', certificateType: '1', certificateNumber: school.leader.certificateNumber }] })).toContain(
+      GROUP_RULES.duplicateCertificate,
+    );
   });
 
   it('window payment is open until the end of the day two days before the visit', () => {
@@ -97,7 +157,7 @@ describe('checkGroup', () => {
     expect(rules({ payMethod: 'window', visitDate: '2026-06-03' })).toEqual([]);
   });
 
-  it('each step checks its own part: a school\'s size only once its teachers are in', () => {
+  it("each step checks its own part: a school's size only once its teachers are in", () => {
     const small = { ...school, grades: [grade('一年级', 5, 5)], teachers: [] };
     expect(checkGroupStep(small, ctx, 'audience').map((v) => v.rule)).toEqual([]);
     expect(checkGroupStep(small, ctx, 'teachers').map((v) => v.rule)).toEqual([GROUP_RULES.groupMin]);
@@ -127,7 +187,7 @@ describe('quoteGroup', () => {
     ]);
   });
 
-  it('pupils beyond the day\'s quota pay the student price, and free teachers follow the free pupils only', () => {
+  it("pupils beyond the day's quota pay the student price, and free teachers follow the free pupils only", () => {
     const q = quoteGroup(school, { ...ctx, freeStudentQuota: 30 });
     expect(q.freeStudents).toBe(30);
     expect(q.lines[1]).toEqual({ role: 'student', free: false, count: 50, unitPrice: 1500, amount: 75000 });
@@ -150,7 +210,10 @@ describe('quoteGroup', () => {
   });
 
   const schools = fc.record({
-    grades: fc.array(fc.tuple(fc.nat(40), fc.nat(40)).map(([b, g]) => grade('G', b, g)), { maxLength: 5 }),
+    grades: fc.array(
+      fc.tuple(fc.nat(40), fc.nat(40)).map(([b, g]) => grade('G', b, g)),
+      { maxLength: 5 },
+    ),
     teachers: fc.nat(12),
     quota: fc.nat(200),
     useType: fc.constantFrom(1 as const, 2 as const),
@@ -195,9 +258,10 @@ describe('quoteGroup', () => {
       fc.property(fc.nat(60), fc.boolean(), fc.option(fc.integer({ min: 1, max: 40 }), { nil: null }), (visitors, asked, per) => {
         const q = quoteGroup({ ...agency, visitors, leaderFree: asked }, { ...agencyCtx, teamType: TEAM_TYPES.travelAgency, chargedPerFreeLeader: per });
         expect(q.leaderFree).toBe(asked && per !== null && visitors >= per);
-        const refused = checkGroup({ ...agency, visitors, leaderFree: asked }, { ...agencyCtx, teamType: TEAM_TYPES.travelAgency, chargedPerFreeLeader: per }).some(
-          (v) => v.rule === GROUP_RULES.leaderFree,
-        );
+        const refused = checkGroup(
+          { ...agency, visitors, leaderFree: asked },
+          { ...agencyCtx, teamType: TEAM_TYPES.travelAgency, chargedPerFreeLeader: per },
+        ).some((v) => v.rule === GROUP_RULES.leaderFree);
         expect(refused).toBe(asked && !q.leaderFree);
       }),
     );

@@ -1,14 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { creditCodeCheckChar } from '../../../src/domain/fields.ts';
-import {
-  checkInvoice,
-  EMPTY_INVOICE_DRAFT,
-  INVOICE_MAX_LENGTH,
-  INVOICE_RULES,
-  invoiceRequestOf,
-  violationsByField,
-} from '../../../src/domain/invoice.ts';
+import { checkInvoice, EMPTY_INVOICE_DRAFT, INVOICE_MAX_LENGTH, INVOICE_RULES, invoiceRequestOf, violationsByField } from '../../../src/domain/invoice.ts';
 import type { InvoiceRequest } from '../../../src/domain/types.ts';
 
 const first17 = '91110108MA01ABCDE';
@@ -42,32 +35,85 @@ describe('checkInvoice', () => {
   });
 
   it.each([
-    ['an empty title', personal({ title: '  ' }), INVOICE_RULES.titleRequired, 'title',
-      { zh: '发票抬头不能为空', en: 'Invoice title cannot be empty' }],
-    ['too long a title', personal({ title: '字'.repeat(101) }), INVOICE_RULES.titleTooLong, 'title',
-      { zh: '发票抬头不能超过100个字', en: 'Invoice title can be at most 100 characters' }],
-    ['an unknown title type', personal({ titleType: 3 as never }), INVOICE_RULES.titleType, 'titleType',
-      { zh: '请选择个人或单位抬头', en: 'Please choose a personal or a company title' }],
-    ['a company without a tax number', company({ taxNumber: undefined }), INVOICE_RULES.taxNumberRequired, 'taxNumber',
-      { zh: '税号不能为空', en: 'Tax number cannot be empty' }],
-    ['a company with a blank tax number', company({ taxNumber: ' ' }), INVOICE_RULES.taxNumberRequired, 'taxNumber',
-      { zh: '税号不能为空', en: 'Tax number cannot be empty' }],
-    ['a wrong check character', company({ taxNumber: WRONG_CODE }), INVOICE_RULES.taxNumberFormat, 'taxNumber',
-      { zh: '统一社会信用代码格式不正确', en: 'Please enter a correct unified social credit code' }],
-    ['a short tax number', company({ taxNumber: '12345' }), INVOICE_RULES.taxNumberFormat, 'taxNumber',
-      { zh: '统一社会信用代码格式不正确', en: 'Please enter a correct unified social credit code' }],
-    ['a personal title with a tax number', personal({ taxNumber: CREDIT_CODE }), INVOICE_RULES.taxNumberPersonal, 'taxNumber',
-      { zh: '个人抬头无需填写税号', en: 'A personal title has no tax number' }],
-    ['no e-mail', personal({ email: '' }), INVOICE_RULES.emailRequired, 'email',
-      { zh: '电子邮箱不能为空', en: 'E-mail cannot be empty' }],
-    ['a wrong e-mail', personal({ email: 'zhang@example' }), INVOICE_RULES.emailFormat, 'email',
-      { zh: '请输入正确的邮箱地址', en: 'Please enter a correct e-mail address' }],
-    ['too long an address and phone', personal({ addressPhone: 'a'.repeat(101) }), INVOICE_RULES.addressPhoneTooLong, 'addressPhone',
-      { zh: '地址电话不能超过100个字', en: 'Address and phone can be at most 100 characters' }],
-    ['too long a bank and account', personal({ bankAccount: '行'.repeat(101) }), INVOICE_RULES.bankAccountTooLong, 'bankAccount',
-      { zh: '开户行及账号不能超过100个字', en: 'Bank and account can be at most 100 characters' }],
-    ['too long a content', personal({ content: '票'.repeat(51) }), INVOICE_RULES.contentTooLong, 'content',
-      { zh: '发票内容不能超过50个字', en: 'Invoice content can be at most 50 characters' }],
+    ['an empty title', personal({ title: '  ' }), INVOICE_RULES.titleRequired, 'title', { zh: '发票抬头不能为空', en: 'Invoice title cannot be empty' }],
+    [
+      'too long a title',
+      personal({ title: '字'.repeat(101) }),
+      INVOICE_RULES.titleTooLong,
+      'title',
+      { zh: '发票抬头不能超过100个字', en: 'Invoice title can be at most 100 characters' },
+    ],
+    [
+      'an unknown title type',
+      personal({ titleType: 3 as never }),
+      INVOICE_RULES.titleType,
+      'titleType',
+      { zh: '请选择个人或单位抬头', en: 'Please choose a personal or a company title' },
+    ],
+    [
+      'a company without a tax number',
+      company({ taxNumber: undefined }),
+      INVOICE_RULES.taxNumberRequired,
+      'taxNumber',
+      { zh: '税号不能为空', en: 'Tax number cannot be empty' },
+    ],
+    [
+      'a company with a blank tax number',
+      company({ taxNumber: ' ' }),
+      INVOICE_RULES.taxNumberRequired,
+      'taxNumber',
+      { zh: '税号不能为空', en: 'Tax number cannot be empty' },
+    ],
+    [
+      'a wrong check character',
+      company({ taxNumber: WRONG_CODE }),
+      INVOICE_RULES.taxNumberFormat,
+      'taxNumber',
+      { zh: '统一社会信用代码格式不正确', en: 'Please enter a correct unified social credit code' },
+    ],
+    [
+      'a short tax number',
+      company({ taxNumber: '12345' }),
+      INVOICE_RULES.taxNumberFormat,
+      'taxNumber',
+      { zh: '统一社会信用代码格式不正确', en: 'Please enter a correct unified social credit code' },
+    ],
+    [
+      'a personal title with a tax number',
+      personal({ taxNumber: CREDIT_CODE }),
+      INVOICE_RULES.taxNumberPersonal,
+      'taxNumber',
+      { zh: '个人抬头无需填写税号', en: 'A personal title has no tax number' },
+    ],
+    ['no e-mail', personal({ email: '' }), INVOICE_RULES.emailRequired, 'email', { zh: '电子邮箱不能为空', en: 'E-mail cannot be empty' }],
+    [
+      'a wrong e-mail',
+      personal({ email: 'zhang@example' }),
+      INVOICE_RULES.emailFormat,
+      'email',
+      { zh: '请输入正确的邮箱地址', en: 'Please enter a correct e-mail address' },
+    ],
+    [
+      'too long an address and phone',
+      personal({ addressPhone: 'a'.repeat(101) }),
+      INVOICE_RULES.addressPhoneTooLong,
+      'addressPhone',
+      { zh: '地址电话不能超过100个字', en: 'Address and phone can be at most 100 characters' },
+    ],
+    [
+      'too long a bank and account',
+      personal({ bankAccount: '行'.repeat(101) }),
+      INVOICE_RULES.bankAccountTooLong,
+      'bankAccount',
+      { zh: '开户行及账号不能超过100个字', en: 'Bank and account can be at most 100 characters' },
+    ],
+    [
+      'too long a content',
+      personal({ content: '票'.repeat(51) }),
+      INVOICE_RULES.contentTooLong,
+      'content',
+      { zh: '发票内容不能超过50个字', en: 'Invoice content can be at most 50 characters' },
+    ],
   ] as const)('%s', (_, request, rule, field, message) => {
     expect(checkInvoice(request)).toEqual([{ rule, field, message }]);
   });

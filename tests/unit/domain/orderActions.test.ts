@@ -33,12 +33,22 @@ const order = (status: OrderDetail['status'], tickets: TicketStatus[], shortLink
 describe('orderActions', () => {
   it('an unpaid order can be paid or cancelled, nothing else', () => {
     expect(orderActions(order('toBePaid', ['toBePaid']))).toEqual({
-      pay: true, cancel: true, refund: false, rebook: false, invoice: false, share: false,
+      pay: true,
+      cancel: true,
+      refund: false,
+      rebook: false,
+      invoice: false,
+      share: false,
     });
   });
   it('a paid order with valid tickets can be refunded, changed, invoiced and shared', () => {
     expect(orderActions(order('completed', ['toBeChecked', 'checked'], 'flag'))).toEqual({
-      pay: false, cancel: false, refund: true, rebook: true, invoice: true, share: true,
+      pay: false,
+      cancel: false,
+      refund: true,
+      rebook: true,
+      invoice: true,
+      share: true,
     });
   });
   it('once every ticket is used or gone, only the invoice remains', () => {

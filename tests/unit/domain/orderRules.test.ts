@@ -1,13 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import {
-  ageRangeText,
-  checkOrder,
-  firstViolation,
-  freeChildPerAdult,
-  isAdult,
-  ORDER_RULES,
-} from '../../../src/domain/orderRules.ts';
+import { ageRangeText, checkOrder, firstViolation, freeChildPerAdult, isAdult, ORDER_RULES } from '../../../src/domain/orderRules.ts';
 import type { HallRules, OrderContext, OrderDraft, TicketPrice, VisitorDraft } from '../../../src/domain/types.ts';
 import { checkChar, dateBetween, TODAY } from './generators.ts';
 
@@ -31,7 +24,10 @@ const price = (id: number, kind: TicketPrice['kind'], ageMin: number | null, age
   isChildFreeTicket: free,
 });
 
-const ADULT = 1, STUDENT = 2, SENIOR = 3, FREE_CHILD = 4;
+const ADULT = 1,
+  STUDENT = 2,
+  SENIOR = 3,
+  FREE_CHILD = 4;
 const mainHall: HallRules = {
   hallId: 1,
   hallKey: 'main',
@@ -67,8 +63,7 @@ const draft = (visitors: VisitorDraft[], extra: Partial<OrderDraft> = {}): Order
   ...extra,
 });
 
-const rules = (d: OrderDraft, ctx = mainCtx, stage: 'visitors' | 'submit' = 'submit') =>
-  checkOrder(d, ctx, stage, TODAY).map((v) => v.rule);
+const rules = (d: OrderDraft, ctx = mainCtx, stage: 'visitors' | 'submit' = 'submit') => checkOrder(d, ctx, stage, TODAY).map((v) => v.rule);
 
 describe('checkOrder: a good order', () => {
   it('has no violations', () => {
@@ -85,54 +80,183 @@ describe('checkOrder: a good order', () => {
 
 describe('checkOrder: each rule and its message', () => {
   const cases: Array<[string, OrderDraft, OrderContext, string, { zh: string; en: string }, VisitorFieldSpec?]> = [
-    ['no session', draft([visitor(40, ADULT)], { hallScheduleId: null }), mainCtx, ORDER_RULES.sessionRequired,
-      { zh: '请选择场次', en: 'Please choose a session' }],
-    ['another hall', draft([visitor(40, ADULT)], { hallId: 2 }), mainCtx, ORDER_RULES.sessionNotSelectable,
-      { zh: '场次或票种不可选', en: 'Session or ticket type not selectable' }],
-    ['no ticket type', draft([visitor(40, null)]), mainCtx, ORDER_RULES.ticketTypeRequired,
-      { zh: '请选择票种', en: 'Please choose a ticket type' }, { index: 0, name: 'ticketPriceId' }],
-    ['unknown ticket type', draft([visitor(40, 99)]), mainCtx, ORDER_RULES.ticketTypeNotSelectable,
-      { zh: '场次或票种不可选', en: 'Session or ticket type not selectable' }, { index: 0, name: 'ticketPriceId' }],
-    ['no visitors', draft([]), mainCtx, ORDER_RULES.visitorsRequired,
-      { zh: '请至少添加一位游客', en: 'Please add at least one visitor' }],
-    ['bad name', draft([visitor(40, ADULT, 1, 'Tom')]), mainCtx, ORDER_RULES.name,
-      { zh: '姓名须为1-15个汉字（可含间隔号·）', en: 'Name must be 1-15 Chinese characters (the middle dot · allowed)' }, { index: 0, name: 'name' }],
-    ['empty name', draft([visitor(40, ADULT, 1, ' ')]), mainCtx, ORDER_RULES.name,
-      { zh: '姓名不能为空', en: 'Name cannot be empty' }, { index: 0, name: 'name' }],
-    ['bad ID', draft([{ ...visitor(40, ADULT), certificateNumber: '110105198001010011' }]), mainCtx, ORDER_RULES.certificate,
-      { zh: '身份证号码格式错误', en: 'ID card number format is wrong' }, { index: 0, name: 'certificateNumber' }],
-    ['bad passport', draft([{ ...visitor(40, ADULT), name: 'John', certificateType: '2', certificateNumber: 'E1' }]), mainCtx, ORDER_RULES.certificate,
-      { zh: '证件号码格式不正确', en: 'ID format is incorrect' }, { index: 0, name: 'certificateNumber' }],
-    ['empty certificate', draft([{ ...visitor(40, ADULT), certificateType: '4', certificateNumber: '' }]), mainCtx, ORDER_RULES.certificate,
-      { zh: '证件号码不能为空', en: 'ID number cannot be empty' }, { index: 0, name: 'certificateNumber' }],
-    ['duplicate', draft([visitor(40, ADULT, 1), { ...visitor(40, ADULT, 1), certificateNumber: ` ${visitor(40, ADULT, 1).certificateNumber.toLowerCase()} ` }]), mainCtx,
-      ORDER_RULES.duplicateCertificate, { zh: '证件号码重复', en: 'Duplicate certificates are not allowed' }, { index: 1, name: 'certificateNumber' }],
-    ['below hall minimum', draft([visitor(40, ADULT)]), { ...mainCtx, hall: { ...mainHall, minBuyers: 2 } }, ORDER_RULES.minBuyers,
-      { zh: '每单至少需要2位游客', en: 'An order needs at least 2 visitors' }],
-    ['above individual maximum', draft([1, 2, 3, 4, 5].map((s) => visitor(40, ADULT, s))), mainCtx, ORDER_RULES.maxBuyers,
-      { zh: '每单最多4位游客', en: 'An order may have at most 4 visitors' }],
-    ['above hall maximum', draft([1, 2, 3].map((s) => visitor(40, ADULT, s))), { ...mainCtx, hall: { ...mainHall, maxBuyers: 2 } }, ORDER_RULES.maxBuyers,
-      { zh: '每单最多2位游客', en: 'An order may have at most 2 visitors' }],
-    ['sold out', draft([visitor(40, ADULT)]), { ...mainCtx, remaining: 0 }, ORDER_RULES.stock,
-      { zh: '场馆已售罄，该日期已无余票，请选择其他日期或场次', en: 'Venue sold out; no tickets for this date, please pick another date or session' }],
-    ['not enough left', draft([visitor(40, ADULT, 1), visitor(41, ADULT, 2)]), { ...mainCtx, remaining: 1 }, ORDER_RULES.stock,
-      { zh: '余票不足，仅剩1张，请减少游客或选择其他场次', en: 'Not enough tickets left (only 1); please remove visitors or pick another session' }],
-    ['children only', draft([visitor(10, STUDENT), visitor(12, STUDENT)]), mainCtx, ORDER_RULES.childrenOnly,
-      { zh: '不允许只购买儿童票，儿童须由成人陪同', en: 'A purchase of only children is not allowed; a child must come with an adult' }],
-    ['too many free children', draft([visitor(40, ADULT), visitor(3, FREE_CHILD), visitor(4, FREE_CHILD)]), mainCtx, ORDER_RULES.freeChildLimit,
-      { zh: '每位成人最多携带1名免费儿童，本单有1位成人、2张免费儿童票', en: 'Each adult may bring at most 1 free child ticket(s); this order has 1 adult(s) and 2 free child ticket(s)' }],
-    ['free child ticket for a 9-year-old', draft([visitor(40, ADULT), visitor(9, FREE_CHILD)]), mainCtx, ORDER_RULES.ticketAge,
-      { zh: '“票4”适用年龄为5岁及以下，该游客参观当日9岁', en: '"Ticket 4" is for ages up to 5; this visitor will be 9 on the visit date' }, { index: 1, name: 'ticketPriceId' }],
-    ['adult ticket for a 5-year-old', draft([visitor(40, ADULT), visitor(5, ADULT)]), mainCtx, ORDER_RULES.ticketAge,
-      { zh: '“票1”适用年龄为18岁及以上，该游客参观当日5岁', en: '"Ticket 1" is for ages 18 and over; this visitor will be 5 on the visit date' }, { index: 1, name: 'ticketPriceId' }],
-    ['student ticket for a 30-year-old', draft([visitor(30, STUDENT)]), mainCtx, ORDER_RULES.ticketAge,
-      { zh: '“票2”适用年龄为6-17岁，该游客参观当日30岁', en: '"Ticket 2" is for ages 6-17; this visitor will be 30 on the visit date' }, { index: 0, name: 'ticketPriceId' }],
-    ['hall minimum age', draft([visitor(40, ADULT), visitor(7, STUDENT)]), { ...mainCtx, hall: { ...mainHall, minAge: 8 } }, ORDER_RULES.hallMinAge,
-      { zh: '主展馆仅限8岁及以上游客参观，该游客参观当日7岁', en: 'Main Hall is for visitors aged 8 and over; this visitor will be 7 on the visit date' }, { index: 1, name: 'certificateNumber' }],
-    ['agreement', draft([visitor(40, ADULT)], { agreementAccepted: false }), mainCtx, ORDER_RULES.agreement,
-      { zh: '请先阅读并同意购票协议', en: 'Please read and accept the agreement first' }],
-    ['captcha', draft([visitor(40, ADULT)], { captchaToken: null }), mainCtx, ORDER_RULES.captcha,
-      { zh: '请先完成安全验证', en: 'Please complete the security check' }],
+    [
+      'no session',
+      draft([visitor(40, ADULT)], { hallScheduleId: null }),
+      mainCtx,
+      ORDER_RULES.sessionRequired,
+      { zh: '请选择场次', en: 'Please choose a session' },
+    ],
+    [
+      'another hall',
+      draft([visitor(40, ADULT)], { hallId: 2 }),
+      mainCtx,
+      ORDER_RULES.sessionNotSelectable,
+      { zh: '场次或票种不可选', en: 'Session or ticket type not selectable' },
+    ],
+    [
+      'no ticket type',
+      draft([visitor(40, null)]),
+      mainCtx,
+      ORDER_RULES.ticketTypeRequired,
+      { zh: '请选择票种', en: 'Please choose a ticket type' },
+      { index: 0, name: 'ticketPriceId' },
+    ],
+    [
+      'unknown ticket type',
+      draft([visitor(40, 99)]),
+      mainCtx,
+      ORDER_RULES.ticketTypeNotSelectable,
+      { zh: '场次或票种不可选', en: 'Session or ticket type not selectable' },
+      { index: 0, name: 'ticketPriceId' },
+    ],
+    ['no visitors', draft([]), mainCtx, ORDER_RULES.visitorsRequired, { zh: '请至少添加一位游客', en: 'Please add at least one visitor' }],
+    [
+      'bad name',
+      draft([visitor(40, ADULT, 1, 'Tom')]),
+      mainCtx,
+      ORDER_RULES.name,
+      { zh: '姓名须为1-15个汉字（可含间隔号·）', en: 'Name must be 1-15 Chinese characters (the middle dot · allowed)' },
+      { index: 0, name: 'name' },
+    ],
+    [
+      'empty name',
+      draft([visitor(40, ADULT, 1, ' ')]),
+      mainCtx,
+      ORDER_RULES.name,
+      { zh: '姓名不能为空', en: 'Name cannot be empty' },
+      { index: 0, name: 'name' },
+    ],
+    [
+      'bad ID',
+      draft([{ ...visitor(40, ADULT), certificateNumber: '110105198001010011' }]),
+      mainCtx,
+      ORDER_RULES.certificate,
+      { zh: '身份证号码格式错误', en: 'ID card number format is wrong' },
+      { index: 0, name: 'certificateNumber' },
+    ],
+    [
+      'bad passport',
+      draft([{ ...visitor(40, ADULT), name: 'John', certificateType: '2', certificateNumber: 'E1' }]),
+      mainCtx,
+      ORDER_RULES.certificate,
+      { zh: '证件号码格式不正确', en: 'ID format is incorrect' },
+      { index: 0, name: 'certificateNumber' },
+    ],
+    [
+      'empty certificate',
+      draft([{ ...visitor(40, ADULT), certificateType: '4', certificateNumber: '' }]),
+      mainCtx,
+      ORDER_RULES.certificate,
+      { zh: '证件号码不能为空', en: 'ID number cannot be empty' },
+      { index: 0, name: 'certificateNumber' },
+    ],
+    [
+      'duplicate',
+      draft([visitor(40, ADULT, 1), { ...visitor(40, ADULT, 1), certificateNumber: ` ${visitor(40, ADULT, 1).certificateNumber.toLowerCase()} ` }]),
+      mainCtx,
+      ORDER_RULES.duplicateCertificate,
+      { zh: '证件号码重复', en: 'Duplicate certificates are not allowed' },
+      { index: 1, name: 'certificateNumber' },
+    ],
+    [
+      'below hall minimum',
+      draft([visitor(40, ADULT)]),
+      { ...mainCtx, hall: { ...mainHall, minBuyers: 2 } },
+      ORDER_RULES.minBuyers,
+      { zh: '每单至少需要2位游客', en: 'An order needs at least 2 visitors' },
+    ],
+    [
+      'above individual maximum',
+      draft([1, 2, 3, 4, 5].map((s) => visitor(40, ADULT, s))),
+      mainCtx,
+      ORDER_RULES.maxBuyers,
+      { zh: '每单最多4位游客', en: 'An order may have at most 4 visitors' },
+    ],
+    [
+      'above hall maximum',
+      draft([1, 2, 3].map((s) => visitor(40, ADULT, s))),
+      { ...mainCtx, hall: { ...mainHall, maxBuyers: 2 } },
+      ORDER_RULES.maxBuyers,
+      { zh: '每单最多2位游客', en: 'An order may have at most 2 visitors' },
+    ],
+    [
+      'sold out',
+      draft([visitor(40, ADULT)]),
+      { ...mainCtx, remaining: 0 },
+      ORDER_RULES.stock,
+      { zh: '场馆已售罄，该日期已无余票，请选择其他日期或场次', en: 'Venue sold out; no tickets for this date, please pick another date or session' },
+    ],
+    [
+      'not enough left',
+      draft([visitor(40, ADULT, 1), visitor(41, ADULT, 2)]),
+      { ...mainCtx, remaining: 1 },
+      ORDER_RULES.stock,
+      { zh: '余票不足，仅剩1张，请减少游客或选择其他场次', en: 'Not enough tickets left (only 1); please remove visitors or pick another session' },
+    ],
+    [
+      'children only',
+      draft([visitor(10, STUDENT), visitor(12, STUDENT)]),
+      mainCtx,
+      ORDER_RULES.childrenOnly,
+      { zh: '不允许只购买儿童票，儿童须由成人陪同', en: 'A purchase of only children is not allowed; a child must come with an adult' },
+    ],
+    [
+      'too many free children',
+      draft([visitor(40, ADULT), visitor(3, FREE_CHILD), visitor(4, FREE_CHILD)]),
+      mainCtx,
+      ORDER_RULES.freeChildLimit,
+      {
+        zh: '每位成人最多携带1名免费儿童，本单有1位成人、2张免费儿童票',
+        en: 'Each adult may bring at most 1 free child ticket(s); this order has 1 adult(s) and 2 free child ticket(s)',
+      },
+    ],
+    [
+      'free child ticket for a 9-year-old',
+      draft([visitor(40, ADULT), visitor(9, FREE_CHILD)]),
+      mainCtx,
+      ORDER_RULES.ticketAge,
+      { zh: '“票4”适用年龄为5岁及以下，该游客参观当日9岁', en: '"Ticket 4" is for ages up to 5; this visitor will be 9 on the visit date' },
+      { index: 1, name: 'ticketPriceId' },
+    ],
+    [
+      'adult ticket for a 5-year-old',
+      draft([visitor(40, ADULT), visitor(5, ADULT)]),
+      mainCtx,
+      ORDER_RULES.ticketAge,
+      { zh: '“票1”适用年龄为18岁及以上，该游客参观当日5岁', en: '"Ticket 1" is for ages 18 and over; this visitor will be 5 on the visit date' },
+      { index: 1, name: 'ticketPriceId' },
+    ],
+    [
+      'student ticket for a 30-year-old',
+      draft([visitor(30, STUDENT)]),
+      mainCtx,
+      ORDER_RULES.ticketAge,
+      { zh: '“票2”适用年龄为6-17岁，该游客参观当日30岁', en: '"Ticket 2" is for ages 6-17; this visitor will be 30 on the visit date' },
+      { index: 0, name: 'ticketPriceId' },
+    ],
+    [
+      'hall minimum age',
+      draft([visitor(40, ADULT), visitor(7, STUDENT)]),
+      { ...mainCtx, hall: { ...mainHall, minAge: 8 } },
+      ORDER_RULES.hallMinAge,
+      { zh: '主展馆仅限8岁及以上游客参观，该游客参观当日7岁', en: 'Main Hall is for visitors aged 8 and over; this visitor will be 7 on the visit date' },
+      { index: 1, name: 'certificateNumber' },
+    ],
+    [
+      'agreement',
+      draft([visitor(40, ADULT)], { agreementAccepted: false }),
+      mainCtx,
+      ORDER_RULES.agreement,
+      { zh: '请先阅读并同意购票协议', en: 'Please read and accept the agreement first' },
+    ],
+    [
+      'captcha',
+      draft([visitor(40, ADULT)], { captchaToken: null }),
+      mainCtx,
+      ORDER_RULES.captcha,
+      { zh: '请先完成安全验证', en: 'Please complete the security check' },
+    ],
   ];
   type VisitorFieldSpec = { index: number; name: keyof VisitorDraft };
 
@@ -199,7 +323,8 @@ describe('checkOrder: each rule and its message', () => {
   it('duplicates are found on the later visitor whatever the order', () => {
     fc.assert(
       fc.property(fc.integer({ min: 2, max: 4 }), fc.nat(), fc.nat(), (n, a, b) => {
-        const i = a % n, j = b % n;
+        const i = a % n,
+          j = b % n;
         fc.pre(i !== j);
         const visitors = Array.from({ length: n }, (_, k) => visitor(30 + k, ADULT, k + 1));
         visitors[Math.max(i, j)] = { ...visitors[Math.max(i, j)], certificateNumber: visitors[Math.min(i, j)].certificateNumber };
@@ -220,7 +345,8 @@ describe("children's park", () => {
     childAgeMax: 8,
     needsAdultAndChild: true,
   };
-  const PARK_ADULT = 11, PARK_CHILD = 12;
+  const PARK_ADULT = 11,
+    PARK_CHILD = 12;
   const parkCtx: OrderContext = {
     hall: parkHall,
     prices: [price(PARK_ADULT, 'adult', null, null), price(PARK_CHILD, 'child', null, null)],
@@ -245,11 +371,22 @@ describe("children's park", () => {
   it('messages name the hall and the range', () => {
     const v = checkOrder(parkDraft([visitor(35, PARK_ADULT), visitor(10, PARK_CHILD)]), parkCtx, 'submit', TODAY);
     expect(v.map((x) => [x.rule, x.message, x.field])).toEqual([
-      [ORDER_RULES.parkChildAge, { zh: '儿童乐园仅接待3-8岁的儿童，该游客参观当日10岁', en: "Children's Park admits children aged 3-8 only; this visitor will be 10 on the visit date" }, { index: 1, name: 'certificateNumber' }],
-      [ORDER_RULES.parkNeedsChild, { zh: '儿童乐园不接待仅成人参观，请添加一名3-8岁的儿童', en: "Children's Park does not admit adults alone; please add a child aged 3-8" }, undefined],
+      [
+        ORDER_RULES.parkChildAge,
+        { zh: '儿童乐园仅接待3-8岁的儿童，该游客参观当日10岁', en: "Children's Park admits children aged 3-8 only; this visitor will be 10 on the visit date" },
+        { index: 1, name: 'certificateNumber' },
+      ],
+      [
+        ORDER_RULES.parkNeedsChild,
+        { zh: '儿童乐园不接待仅成人参观，请添加一名3-8岁的儿童', en: "Children's Park does not admit adults alone; please add a child aged 3-8" },
+        undefined,
+      ],
     ]);
     const alone = checkOrder(parkDraft([visitor(6, PARK_CHILD)]), parkCtx, 'submit', TODAY).map((x) => x.message);
-    expect(alone).toContainEqual({ zh: '儿童乐园至少需购买2张票（成人和儿童各至少1名）', en: "Children's Park needs at least 2 tickets: at least one adult and one child" });
+    expect(alone).toContainEqual({
+      zh: '儿童乐园至少需购买2张票（成人和儿童各至少1名）',
+      en: "Children's Park needs at least 2 tickets: at least one adult and one child",
+    });
     expect(alone).toContainEqual({ zh: '儿童乐园的儿童须由成人陪同', en: "Children in Children's Park must come with an adult" });
   });
 

@@ -8,9 +8,7 @@ describe('pathTo', () => {
   });
 
   it('adds a query without empty values', () => {
-    expect(pathTo(INDIVIDUAL_PATHS.selectVenues, {}, { date: '2026-12-01' })).toBe(
-      '/individualCustomers/select/selectVenues?date=2026-12-01',
-    );
+    expect(pathTo(INDIVIDUAL_PATHS.selectVenues, {}, { date: '2026-12-01' })).toBe('/individualCustomers/select/selectVenues?date=2026-12-01');
     expect(pathTo(INDIVIDUAL_PATHS.selectVenues, {}, { date: null })).toBe('/individualCustomers/select/selectVenues');
     expect(pathTo(INDIVIDUAL_PATHS.login, {}, { redirect: '/individualCustomers/order/paySuccess/7?x=1' })).toBe(
       '/individualCustomers/login?redirect=%2FindividualCustomers%2Forder%2FpaySuccess%2F7%3Fx%3D1',

@@ -17,7 +17,13 @@ describe('rating rules', () => {
   });
 
   it('takes 1-5 stars each and a comment of up to 200 characters (counted as characters, trimmed)', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 5 }), (v, b) => checkRating({ visitStars: v, bookingStars: b, comment: '' }) === null));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        (v, b) => checkRating({ visitStars: v, bookingStars: b, comment: '' }) === null,
+      ),
+    );
     expect(checkRating({ ...form, comment: `  ${'😀'.repeat(200)}  ` })).toBeNull();
   });
 

@@ -33,33 +33,96 @@ describe('checkRefund', () => {
     expect(checkRefund({ action: 'change', ticketIds: [a.ticketId, c.ticketId] }, ctx)).toEqual([]);
   });
 
-  const a1 = ticket(), c1 = child(), a2 = ticket(), cinema = ticket({ cinema: true }), other = ticket({ hallId: 2 });
-  const free1 = child({ isChildFreeTicket: true }), free2 = child({ isChildFreeTicket: true });
+  const a1 = ticket(),
+    c1 = child(),
+    a2 = ticket(),
+    cinema = ticket({ cinema: true }),
+    other = ticket({ hallId: 2 });
+  const free1 = child({ isChildFreeTicket: true }),
+    free2 = child({ isChildFreeTicket: true });
   const school = ticket({ schoolFree: true, age: 10, kind: 'student' });
   const used = ticket({ status: 'checked' });
   it.each([
-    ['nothing selected', 'refund', [], ctxOf([a1, c1]), REFUND_RULES.selectTicket,
-      { zh: '请至少选择一张票', en: 'Please select at least one ticket' }],
-    ['an unknown ticket', 'refund', [9999], ctxOf([a1, a2]), REFUND_RULES.selectTicket,
-      { zh: '请至少选择一张票', en: 'Please select at least one ticket' }],
-    ['a used ticket', 'refund', [used.ticketId], ctxOf([used, a1]), REFUND_RULES.ticketState,
-      { zh: '所选门票当前状态不可退改', en: 'The selected ticket cannot be refunded or changed in its current state' }],
-    ['too large a partial refund', 'refund', [a1.ticketId, a2.ticketId], ctxOf([a1, a2, ticket()], { maxPartialRefundPercent: 50 }), REFUND_RULES.partialRefund,
-      { zh: '部分退票最多可退50%的门票，或整单退票', en: 'A partial refund may take at most 50% of the tickets; otherwise refund the whole order' }],
-    ['change across halls', 'change', [a1.ticketId, other.ticketId], ctxOf([a1, other]), REFUND_RULES.oneHallOneDate,
-      { zh: '改签仅限同一场馆、同一日期的门票', en: 'A change is for one hall and one date only' }],
-    ['after group check-in', 'refund', [a1.ticketId], ctxOf([a1, a2, used], { group: true }), REFUND_RULES.groupCheckedIn,
-      { zh: '团体已检票，不能退票或改签', en: 'Cannot refund or change after group check-in' }],
-    ['cinema change', 'change', [cinema.ticketId], ctxOf([cinema, a1]), REFUND_RULES.cinemaChange,
-      { zh: '影院门票不支持改签', en: 'Cinema tickets do not support changes' }],
-    ['school free ticket', 'refund', [school.ticketId], ctxOf([a1, school]), REFUND_RULES.schoolFree,
-      { zh: '学校团体免费票不可单独退，取消参观请整单退票', en: 'School free tickets are not refundable on their own; to call off the visit, refund the whole order' }],
-    ['children left alone', 'refund', [a1.ticketId], ctxOf([a1, c1]), REFUND_RULES.childrenLeftAlone,
-      { zh: '退票后不能只剩儿童，请同时退儿童票或保留成人票', en: 'Children cannot be left alone: refund their tickets too, or keep an adult ticket' }],
-    ['children changing alone', 'change', [c1.ticketId], ctxOf([a1, a2, c1]), REFUND_RULES.childrenChangeAlone,
-      { zh: '儿童不能单独改签，请与成人一同改签', en: 'Children cannot change alone; change together with an adult' }],
-    ['too many free children stay', 'refund', [a2.ticketId], ctxOf([a1, a2, free1, free2]), REFUND_RULES.freeChildLimit,
-      { zh: '每位成人最多携带1名免费儿童，请同时处理多出的免费儿童票', en: 'Each adult may bring at most 1 free child ticket(s); include the extra free child tickets' }],
+    ['nothing selected', 'refund', [], ctxOf([a1, c1]), REFUND_RULES.selectTicket, { zh: '请至少选择一张票', en: 'Please select at least one ticket' }],
+    ['an unknown ticket', 'refund', [9999], ctxOf([a1, a2]), REFUND_RULES.selectTicket, { zh: '请至少选择一张票', en: 'Please select at least one ticket' }],
+    [
+      'a used ticket',
+      'refund',
+      [used.ticketId],
+      ctxOf([used, a1]),
+      REFUND_RULES.ticketState,
+      { zh: '所选门票当前状态不可退改', en: 'The selected ticket cannot be refunded or changed in its current state' },
+    ],
+    [
+      'too large a partial refund',
+      'refund',
+      [a1.ticketId, a2.ticketId],
+      ctxOf([a1, a2, ticket()], { maxPartialRefundPercent: 50 }),
+      REFUND_RULES.partialRefund,
+      { zh: '部分退票最多可退50%的门票，或整单退票', en: 'A partial refund may take at most 50% of the tickets; otherwise refund the whole order' },
+    ],
+    [
+      'change across halls',
+      'change',
+      [a1.ticketId, other.ticketId],
+      ctxOf([a1, other]),
+      REFUND_RULES.oneHallOneDate,
+      { zh: '改签仅限同一场馆、同一日期的门票', en: 'A change is for one hall and one date only' },
+    ],
+    [
+      'after group check-in',
+      'refund',
+      [a1.ticketId],
+      ctxOf([a1, a2, used], { group: true }),
+      REFUND_RULES.groupCheckedIn,
+      { zh: '团体已检票，不能退票或改签', en: 'Cannot refund or change after group check-in' },
+    ],
+    [
+      'cinema change',
+      'change',
+      [cinema.ticketId],
+      ctxOf([cinema, a1]),
+      REFUND_RULES.cinemaChange,
+      { zh: '影院门票不支持改签', en: 'Cinema tickets do not support changes' },
+    ],
+    [
+      'school free ticket',
+      'refund',
+      [school.ticketId],
+      ctxOf([a1, school]),
+      REFUND_RULES.schoolFree,
+      {
+        zh: '学校团体免费票不可单独退，取消参观请整单退票',
+        en: 'School free tickets are not refundable on their own; to call off the visit, refund the whole order',
+      },
+    ],
+    [
+      'children left alone',
+      'refund',
+      [a1.ticketId],
+      ctxOf([a1, c1]),
+      REFUND_RULES.childrenLeftAlone,
+      { zh: '退票后不能只剩儿童，请同时退儿童票或保留成人票', en: 'Children cannot be left alone: refund their tickets too, or keep an adult ticket' },
+    ],
+    [
+      'children changing alone',
+      'change',
+      [c1.ticketId],
+      ctxOf([a1, a2, c1]),
+      REFUND_RULES.childrenChangeAlone,
+      { zh: '儿童不能单独改签，请与成人一同改签', en: 'Children cannot change alone; change together with an adult' },
+    ],
+    [
+      'too many free children stay',
+      'refund',
+      [a2.ticketId],
+      ctxOf([a1, a2, free1, free2]),
+      REFUND_RULES.freeChildLimit,
+      {
+        zh: '每位成人最多携带1名免费儿童，请同时处理多出的免费儿童票',
+        en: 'Each adult may bring at most 1 free child ticket(s); include the extra free child tickets',
+      },
+    ],
   ] as const)('%s', (_, action, ticketIds, ctx, rule, message) => {
     expect(checkRefund({ action, ticketIds: [...ticketIds] }, ctx)).toEqual([{ rule, message }]);
   });

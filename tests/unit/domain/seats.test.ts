@@ -17,7 +17,13 @@ describe('assignSeats', () => {
   it('seats a party side by side in the best row, centred', () => {
     const free = hall(['........', '........', '........', '........']);
     // Columns 3-5 and 4-6 are equally central in 8: the first one found.
-    expect(assignSeats(free, 3, size)).toEqual([[{ row: 3, col: 3 }, { row: 3, col: 4 }, { row: 3, col: 5 }]]);
+    expect(assignSeats(free, 3, size)).toEqual([
+      [
+        { row: 3, col: 3 },
+        { row: 3, col: 4 },
+        { row: 3, col: 5 },
+      ],
+    ]);
   });
 
   it('goes to another row rather than split the party', () => {

@@ -23,11 +23,26 @@ describe('a template', () => {
     [{ name: '周'.repeat(30), sessions: [s('09:00', '12:00')] }, false, null, null],
     [{ name: '周'.repeat(31), sessions: [s('09:00', '12:00')] }, false, '模板名称须为 1-30 个字', 'A template name has 1 to 30 characters'],
     [{ name: 'A', sessions: [] }, false, '模板至少要有一个场次', 'A template needs at least one session'],
-    [{ name: 'A', sessions: Array.from({ length: 25 }, (_, i) => s(`0${i % 10}:00`, `0${i % 10}:30`)) }, false, '一个模板最多 24 个场次', 'A template has at most 24 sessions'],
+    [
+      { name: 'A', sessions: Array.from({ length: 25 }, (_, i) => s(`0${i % 10}:00`, `0${i % 10}:30`)) },
+      false,
+      '一个模板最多 24 个场次',
+      'A template has at most 24 sessions',
+    ],
     [{ name: 'A', sessions: [s('9:00', '12:00')] }, false, '第 1 个场次的时间须为 HH:mm（00:00-23:59）', 'Session 1: times are HH:mm (00:00 to 23:59)'],
     [{ name: 'A', sessions: [s('09:00', '12:60')] }, false, '第 1 个场次的时间须为 HH:mm（00:00-23:59）', 'Session 1: times are HH:mm (00:00 to 23:59)'],
-    [{ name: 'A', sessions: [s('08:00', '09:00'), s('12:00', '09:00')] }, false, '第 2 个场次的开始时间须早于结束时间', 'Session 2: it must begin before it ends'],
-    [{ name: 'A', sessions: [s('12:00', '14:00'), s('09:00', '12:01')] }, false, '场次 09:00-12:01 与 12:00-14:00 时间重叠', 'Sessions 09:00-12:01 and 12:00-14:00 overlap'],
+    [
+      { name: 'A', sessions: [s('08:00', '09:00'), s('12:00', '09:00')] },
+      false,
+      '第 2 个场次的开始时间须早于结束时间',
+      'Session 2: it must begin before it ends',
+    ],
+    [
+      { name: 'A', sessions: [s('12:00', '14:00'), s('09:00', '12:01')] },
+      false,
+      '场次 09:00-12:01 与 12:00-14:00 时间重叠',
+      'Sessions 09:00-12:01 and 12:00-14:00 overlap',
+    ],
     [{ name: 'A', sessions: [s('09:00', '12:00', 0)] }, false, '第 1 个场次的容量须为 1-20000', 'Session 1: the capacity is 1 to 20000'],
     [{ name: 'A', sessions: [s('09:00', '12:00', 2.5)] }, false, '第 1 个场次的容量须为 1-20000', 'Session 1: the capacity is 1 to 20000'],
     [{ name: 'A', sessions: [s('09:00', '12:00', 20_000)] }, false, null, null],
@@ -106,7 +121,8 @@ describe('applying a template', () => {
         expect(days.length).toBeLessThanOrEqual(31);
         for (const d of days) expect(d >= from && d <= to && weekdays.includes(weekdayOf(d))).toBe(true);
         expect([...days].sort()).toEqual(days);
-        if (span < 31) expect(days.length).toBe(Array.from({ length: span + 1 }, (_, i) => addDays(from, i)).filter((d) => weekdays.includes(weekdayOf(d))).length);
+        if (span < 31)
+          expect(days.length).toBe(Array.from({ length: span + 1 }, (_, i) => addDays(from, i)).filter((d) => weekdays.includes(weekdayOf(d))).length);
       }),
     );
   });

@@ -38,9 +38,19 @@ describe('checkTeamRegistration', () => {
 
 describe('teamRunTimeStatus', () => {
   it('is valid through the expiry date, and warns from 7 days before', () => {
-    expect(teamRunTimeStatus('2030-03-20', null, '2030-03-05')).toEqual({ creditStatus: 1, protocolStatus: 1, creditWillExpireFlag: false, protocolWillExpireFlag: false });
+    expect(teamRunTimeStatus('2030-03-20', null, '2030-03-05')).toEqual({
+      creditStatus: 1,
+      protocolStatus: 1,
+      creditWillExpireFlag: false,
+      protocolWillExpireFlag: false,
+    });
     expect(teamRunTimeStatus('2030-03-12', '2030-03-10', '2030-03-05')).toMatchObject({ creditWillExpireFlag: true, protocolWillExpireFlag: true });
     expect(teamRunTimeStatus('2030-03-05', null, '2030-03-05')).toMatchObject({ creditStatus: 1, creditWillExpireFlag: true });
-    expect(teamRunTimeStatus('2030-03-04', '2030-03-01', '2030-03-05')).toEqual({ creditStatus: 0, protocolStatus: 0, creditWillExpireFlag: false, protocolWillExpireFlag: false });
+    expect(teamRunTimeStatus('2030-03-04', '2030-03-01', '2030-03-05')).toEqual({
+      creditStatus: 0,
+      protocolStatus: 0,
+      creditWillExpireFlag: false,
+      protocolWillExpireFlag: false,
+    });
   });
 });

@@ -3,11 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { FREEZE_DEFAULTS, freezeSettings, refundFreeze, visitFreeze, type GroupVisit } from '../../../src/domain/teamFreezing.ts';
 import { TEAM_TYPES } from '../../../src/domain/team.ts';
 
-const visit = (over: Partial<GroupVisit>): GroupVisit => ({ visitDate: '2030-03-09', orderNumber: 'N1', tickets: 34, checked: 34, freePupils: 30, freePupilsChecked: 30, ...over });
+const visit = (over: Partial<GroupVisit>): GroupVisit => ({
+  visitDate: '2030-03-09',
+  orderNumber: 'N1',
+  tickets: 34,
+  checked: 34,
+  freePupils: 30,
+  freePupilsChecked: 30,
+  ...over,
+});
 
 describe('a passed group visit', () => {
   it('nobody at the gate is a missed visit', () => {
-    expect(visitFreeze(visit({ checked: 0, freePupilsChecked: 0 }), FREEZE_DEFAULTS)?.en).toBe('The group did not come to its booked visit (2030-03-09, order N1)');
+    expect(visitFreeze(visit({ checked: 0, freePupilsChecked: 0 }), FREEZE_DEFAULTS)?.en).toBe(
+      'The group did not come to its booked visit (2030-03-09, order N1)',
+    );
   });
 
   it('freezes exactly when fewer free pupils came than the configured share', () => {

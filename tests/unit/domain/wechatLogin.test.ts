@@ -4,13 +4,31 @@ import { isOurAppPath } from '../../../src/domain/wechatLogin.ts';
 
 describe('isOurAppPath: where the chat app OAuth may bring a visitor back', () => {
   it('takes the paths of the visitor area', () => {
-    for (const path of ['/individualCustomers', '/individualCustomers/order/orderRecord', '/individualCustomers/select/selectVenues?date=2030-03-06', '/individualCustomers/wxLoginConfirm?scan=abc']) {
+    for (const path of [
+      '/individualCustomers',
+      '/individualCustomers/order/orderRecord',
+      '/individualCustomers/select/selectVenues?date=2030-03-06',
+      '/individualCustomers/wxLoginConfirm?scan=abc',
+    ]) {
       expect(isOurAppPath(path), path).toBe(true);
     }
   });
 
   it('refuses other sites, other areas and the tricks that reach them', () => {
-    for (const path of ['', 'https://evil.example/', '//evil.example/individualCustomers', '/\\evil.example', '/team/select/selectDate', '/staff', '/individualCustomersX/a', '/individualCustomers/a?to=https://evil.example', '/individualCustomers//evil.example', '/individualCustomers/%2F%2Fevil.example', '/individualCustomers/a b', 'javascript:alert(1)']) {
+    for (const path of [
+      '',
+      'https://evil.example/',
+      '//evil.example/individualCustomers',
+      '/\\evil.example',
+      '/team/select/selectDate',
+      '/staff',
+      '/individualCustomersX/a',
+      '/individualCustomers/a?to=https://evil.example',
+      '/individualCustomers//evil.example',
+      '/individualCustomers/%2F%2Fevil.example',
+      '/individualCustomers/a b',
+      'javascript:alert(1)',
+    ]) {
       expect(isOurAppPath(path), path).toBe(false);
     }
   });
