@@ -22,10 +22,11 @@ const playwright = (lane) => [
 
 /** The stages, in order; the steps of a stage run at the same time. */
 const stages = [
-  // Four steps that need nothing built, side by side: the checks use a core each, the unit lane both.
+  // The steps that need nothing built, side by side: the checks use a core each, the unit lane both.
   [
     ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
     ['lint', 'npx', ['eslint', '.']],
+    ['format', 'npx', ['prettier', '--check', '.']],
     ['unit and machine paths', ...vitest('unit-machines', 'unit', 'machines')],
     ['build', 'npm', ['run', 'build']],
   ],
