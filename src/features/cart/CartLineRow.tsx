@@ -3,9 +3,9 @@ import { fromPromise } from 'xstate';
 import { cartHoldMachine } from '../../../machines/cartHold.machine.ts';
 import { expireCartLines, removeCartLine } from '../../api/orderCalls.ts';
 import type { CartLine } from '../../domain/types.ts';
-import { CartHoldStatus, useCartHold } from '../../ui/CartHold.tsx';
+import { CartHoldStatus, useCartHold } from '../../widgets/CartHold.tsx';
 import { formatMoney } from '../../ui/money.ts';
-import { ticker } from '../../ui/ticker.ts';
+import { ticker } from '../../widgets/ticker.ts';
 
 const machine = cartHoldMachine.provide({
   actors: {

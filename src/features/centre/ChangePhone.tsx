@@ -10,7 +10,7 @@ import { teamPhoneMachine } from '../../../machines/teamPhone.machine.ts';
 import { changePhoneNumber, getMe } from '../../api/accountCalls.ts';
 import { INDIVIDUAL_PATHS } from '../../domain/paths.ts';
 import { tr } from '../../i18n/index.ts';
-import { CodeField } from '../../ui/CodeField.tsx';
+import { CodeField } from '../../widgets/CodeField.tsx';
 import { toastInfo } from '../../ui/feedback.ts';
 import { Field } from '../../ui/Field.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';

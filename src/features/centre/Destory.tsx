@@ -12,7 +12,7 @@ import { cancelAccount, getCancelConsequences } from '../../api/accountCalls.ts'
 import { clearToken } from '../../api/session.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 import { tr } from '../../i18n/index.ts';
-import { CodeField } from '../../ui/CodeField.tsx';
+import { CodeField } from '../../widgets/CodeField.tsx';
 import { Field } from '../../ui/Field.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';

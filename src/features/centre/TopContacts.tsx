@@ -10,7 +10,7 @@ import { CENTRE_PATHS, contactFormPath } from '../../domain/paths.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
-import { useCertificateTypes } from '../../ui/useCertificateTypes.ts';
+import { useCertificateTypes } from '../../widgets/useCertificateTypes.ts';
 import { useLoad } from '../../ui/useLoad.ts';
 import '../../ui/centre.css';
 

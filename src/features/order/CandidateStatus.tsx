@@ -12,7 +12,7 @@ import { tr } from '../../i18n/index.ts';
 import { confirm } from '../../ui/feedback.ts';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { Refusal } from '../../ui/Refusal.tsx';
-import { ticker } from '../../ui/ticker.ts';
+import { ticker } from '../../widgets/ticker.ts';
 
 const machine = waitingListMachine.provide({
   actors: {

@@ -14,7 +14,7 @@ import { tr } from '../../i18n/index.ts';
 import { toastFail } from '../../ui/feedback.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { formatMoney } from '../../ui/money.ts';
-import { ticker } from '../../ui/ticker.ts';
+import { ticker } from '../../widgets/ticker.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { OrderSummaryCard } from '../../ui/OrderSummaryCard.tsx';
 import { Refusal } from '../../ui/Refusal.tsx';

@@ -4,7 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
-import { DayFilms } from '../../ui/DayFilms.tsx';
+import { DayFilms } from '../../widgets/DayFilms.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 import { useSettings } from '../../ui/settings.tsx';
 import { usePurchase, usePurchaseScreen } from './purchase.tsx';

@@ -8,8 +8,8 @@ import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 import { Screen } from '../../ui/Screen.tsx';
 import '../../ui/cinema.css';
 import { usePurchase, usePurchaseScreen } from './purchase.tsx';
-import { OrderSeatChange } from '../../ui/OrderSeatChange.tsx';
-import { SeatPicker, type SeatActor } from '../../ui/SeatPicker.tsx';
+import { OrderSeatChange } from '../../widgets/OrderSeatChange.tsx';
+import { SeatPicker, type SeatActor } from '../../widgets/SeatPicker.tsx';
 
 function PurchaseSeats() {
   const { t } = useTranslation();

@@ -19,7 +19,7 @@ import { formatMoney } from '../../ui/money.ts';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import '../../ui/vant.ts';
-import { Agreement, SliderSheet } from '../../ui/Agreement.tsx';
+import { Agreement, SliderSheet } from '../../widgets/Agreement.tsx';
 import { AddVisitor } from './AddVisitor.tsx';
 import { VisitorCard } from './VisitorCard.tsx';
 import '../../ui/cinema.css';

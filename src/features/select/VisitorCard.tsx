@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import type { Text } from '../../domain/text.ts';
 import type { CertificateType } from '../../domain/types.ts';
 import { tr } from '../../i18n/index.ts';
-import { CertificateScan } from '../../ui/CertificateScan.tsx';
-import { CertificateTypeField } from '../../ui/CertificateTypeField.tsx';
-import { FacePhoto } from '../../ui/FacePhoto.tsx';
+import { CertificateScan } from '../../widgets/CertificateScan.tsx';
+import { CertificateTypeField } from '../../widgets/CertificateTypeField.tsx';
+import { FacePhoto } from '../../widgets/FacePhoto.tsx';
 import { Field } from '../../ui/Field.ts';
 import '../../ui/vant.ts';
 

@@ -21,7 +21,7 @@ import { formatMoney } from '../../ui/money.ts';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { useSettings } from '../../ui/settings.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
-import { Agreement, SliderSheet } from '../../ui/Agreement.tsx';
+import { Agreement, SliderSheet } from '../../widgets/Agreement.tsx';
 import { TicketTypes } from './TicketTypes.tsx';
 import { AddVisitor } from './AddVisitor.tsx';
 import { VisitorCard } from './VisitorCard.tsx';

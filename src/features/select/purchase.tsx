@@ -12,7 +12,7 @@ import { getCalendar, getHallPersonSetting, getHalls } from '../../api/calls.ts'
 import { addToCart, calculatePrice, clearShoppingCart, getRiskSwitch, getUnpaidOrder, placeOrder } from '../../api/orderCalls.ts';
 import { buildOrderRequest } from '../../domain/orderRequest.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
-import { seatMapMachine } from '../../ui/seatMap.ts';
+import { seatMapMachine } from '../../widgets/seatMap.ts';
 
 // Versioned: a snapshot of an older machine (another context shape) is not restored.
 const STORAGE_KEY = 'purchase-2';

@@ -17,7 +17,7 @@ import { STAFF_PATHS } from '../../domain/paths.ts';
 import { tr } from '../../i18n/index.ts';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
-import { ticker } from '../../ui/ticker.ts';
+import { ticker } from '../../widgets/ticker.ts';
 import '../../ui/vant.ts';
 import { gateId, reachable, storeDay, storedDay, storedQueue, storeQueue } from './gateDevice.ts';
 import { QrCamera } from './QrCamera.tsx';

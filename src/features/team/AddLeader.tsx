@@ -7,7 +7,7 @@ import { useLocation } from 'wouter';
 import { GROUP_RULES } from '../../domain/groupRules.ts';
 import type { CertificateType } from '../../domain/types.ts';
 import { tr } from '../../i18n/index.ts';
-import { CertificateTypeField } from '../../ui/CertificateTypeField.tsx';
+import { CertificateTypeField } from '../../widgets/CertificateTypeField.tsx';
 import { Field } from '../../ui/Field.ts';
 import { Screen } from '../../ui/Screen.tsx';
 import { StepNext } from './StepNext.tsx';

@@ -7,7 +7,7 @@ import { MAX_TEACHERS } from '../../../machines/groupDraft.machine.ts';
 import { STUDENTS_PER_FREE_TEACHER } from '../../domain/limits.ts';
 import { TICKET_USE_TYPES } from '../../domain/groupRules.ts';
 import type { CertificateType } from '../../domain/types.ts';
-import { CertificateTypeField } from '../../ui/CertificateTypeField.tsx';
+import { CertificateTypeField } from '../../widgets/CertificateTypeField.tsx';
 import { Field } from '../../ui/Field.ts';
 import { Screen } from '../../ui/Screen.tsx';
 import { StepNext } from './StepNext.tsx';

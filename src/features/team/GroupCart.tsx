@@ -11,7 +11,7 @@ import { getGroupCart } from '../../api/groupCalls.ts';
 import { checkoutCart } from '../../api/orderCalls.ts';
 import { pathTo, TEAM_PATHS } from '../../domain/paths.ts';
 import { tr } from '../../i18n/index.ts';
-import { SliderSheet } from '../../ui/Agreement.tsx';
+import { SliderSheet } from '../../widgets/Agreement.tsx';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { GroupCartRow } from './GroupCartRow.tsx';

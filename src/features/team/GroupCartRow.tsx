@@ -5,9 +5,9 @@ import { fromPromise } from 'xstate';
 import { cartHoldMachine, type CartLineInput } from '../../../machines/cartHold.machine.ts';
 import { removeCartLine } from '../../api/orderCalls.ts';
 import type { GroupCartEntry } from '../../domain/types.ts';
-import { CartHoldStatus, useCartHold } from '../../ui/CartHold.tsx';
+import { CartHoldStatus, useCartHold } from '../../widgets/CartHold.tsx';
 import { formatMoney } from '../../ui/money.ts';
-import { ticker } from '../../ui/ticker.ts';
+import { ticker } from '../../widgets/ticker.ts';
 
 const machine = cartHoldMachine.provide({
   actors: {

@@ -4,7 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { pathTo, TEAM_PATHS } from '../../domain/paths.ts';
-import { DayFilms } from '../../ui/DayFilms.tsx';
+import { DayFilms } from '../../widgets/DayFilms.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 import { useGroupDraft, useGroupScreen } from './groupDraft.ts';
 

@@ -4,8 +4,8 @@
  * the group itself when no seats are chosen. */
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { OrderSeatChange } from '../../ui/OrderSeatChange.tsx';
-import { SeatPicker, type SeatActor } from '../../ui/SeatPicker.tsx';
+import { OrderSeatChange } from '../../widgets/OrderSeatChange.tsx';
+import { SeatPicker, type SeatActor } from '../../widgets/SeatPicker.tsx';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 import { tr } from '../../i18n/index.ts';

@@ -9,7 +9,7 @@ import { chosenGroupSession, groupCartable, groupQuote, isSchoolDraft, picksGrou
 import { maskCertificate, maskPhone } from '../../domain/certificates.ts';
 import { agencyPriceApplies, windowPayLastDay, type GroupRole } from '../../domain/groupRules.ts';
 import { tr } from '../../i18n/index.ts';
-import { Agreement, SliderSheet } from '../../ui/Agreement.tsx';
+import { Agreement, SliderSheet } from '../../widgets/Agreement.tsx';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { Refusal } from '../../ui/Refusal.tsx';

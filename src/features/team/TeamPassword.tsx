@@ -17,7 +17,7 @@ import { FooterBar } from '../../ui/FooterBar.tsx';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 import '../../ui/vant.ts';
-import { CodeField } from '../../ui/CodeField.tsx';
+import { CodeField } from '../../widgets/CodeField.tsx';
 import './team.css';
 
 const machines = {

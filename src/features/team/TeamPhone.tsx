@@ -18,7 +18,7 @@ import { Refusal } from '../../ui/Refusal.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import '../../ui/vant.ts';
-import { CodeField } from '../../ui/CodeField.tsx';
+import { CodeField } from '../../widgets/CodeField.tsx';
 import './team.css';
 
 const machine = teamPhoneMachine.provide({ actors: { send: fromPromise(({ input }) => requestPhoneChange(input)) } });

@@ -16,7 +16,7 @@ import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import '../../ui/vant.ts';
 import { UploadSlot } from './UploadSlot.tsx';
 import { uploadPicked } from './uploadPicked.ts';
-import { CodeField } from '../../ui/CodeField.tsx';
+import { CodeField } from '../../widgets/CodeField.tsx';
 import './team.css';
 
 const machine = teamRegisterMachine.provide({

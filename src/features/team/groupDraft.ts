@@ -6,7 +6,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { chosenGroupSession, groupDraftMachine } from '../../../machines/groupDraft.machine.ts';
-import { seatMapMachine } from '../../ui/seatMap.ts';
+import { seatMapMachine } from '../../widgets/seatMap.ts';
 import { addGroupToCart, getGroupHalls, getGroupSetting, getTeamCalendar, placeGroupOrder } from '../../api/groupCalls.ts';
 import { defaultGrades } from '../../domain/groupRules.ts';
 import { pathTo, TEAM_PATHS } from '../../domain/paths.ts';

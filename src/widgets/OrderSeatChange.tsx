@@ -12,10 +12,10 @@ import { changeSeats, getGroupOrder, getOrder } from '../api/orderCalls.ts';
 import { currentKind } from '../api/session.ts';
 import { orderPaths, pathTo } from '../domain/paths.ts';
 import { tr } from '../i18n/index.ts';
-import { toastInfo } from './feedback.ts';
-import { LoadFailed } from './LoadFailed.tsx';
-import { Refusal } from './Refusal.tsx';
-import { LoadingOverlay, Screen } from './Screen.tsx';
+import { toastInfo } from '../ui/feedback.ts';
+import { LoadFailed } from '../ui/LoadFailed.tsx';
+import { Refusal } from '../ui/Refusal.tsx';
+import { LoadingOverlay, Screen } from '../ui/Screen.tsx';
 import { SeatPicker, type SeatActor } from './SeatPicker.tsx';
 import { seatMapMachine } from './seatMap.ts';
 

@@ -8,8 +8,8 @@ import { codeSenderMachine } from '../../machines/codeSender.machine.ts';
 import { sendCode } from '../api/calls.ts';
 import { CODE_MAX_LENGTH } from '../domain/limits.ts';
 import { tr } from '../i18n/index.ts';
-import { Field } from './Field.ts';
-import './vant.ts';
+import { Field } from '../ui/Field.ts';
+import '../ui/vant.ts';
 
 const sender = codeSenderMachine.provide({ actors: { sendCode: fromPromise(({ input }) => sendCode(input.phone)) } });
 

@@ -12,12 +12,12 @@ import { bindFace, checkFace, deleteFace } from '../api/faceCalls.ts';
 import { uploadImage } from '../api/uploadCalls.ts';
 import { faceOffered } from '../domain/faces.ts';
 import { tr } from '../i18n/index.ts';
-import { Refusal } from './Refusal.tsx';
-import { RichText } from './RichText.tsx';
-import { scaleForUpload } from './scaleImage.ts';
-import { useSettings } from './settings.tsx';
-import { Sheet } from './Sheet.tsx';
-import './face.css';
+import { Refusal } from '../ui/Refusal.tsx';
+import { RichText } from '../ui/RichText.tsx';
+import { scaleForUpload } from '../ui/scaleImage.ts';
+import { useSettings } from '../ui/settings.tsx';
+import { Sheet } from '../ui/Sheet.tsx';
+import '../ui/face.css';
 
 export function FacePhoto({ faceUrl, certificate }: { faceUrl: string | null; certificate: FaceCertificate }) {
   const settings = useSettings();

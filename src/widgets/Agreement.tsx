@@ -3,10 +3,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkCaptcha, getCaptcha } from '../api/calls.ts';
-import { RichText } from './RichText.tsx';
-import { useSettings } from './settings.tsx';
-import { Sheet } from './Sheet.tsx';
-import { SliderCaptcha } from './SliderCaptcha.tsx';
+import { RichText } from '../ui/RichText.tsx';
+import { useSettings } from '../ui/settings.tsx';
+import { Sheet } from '../ui/Sheet.tsx';
+import { SliderCaptcha } from '../ui/SliderCaptcha.tsx';
 
 export function Agreement({ accepted, onToggle }: { accepted: boolean; onToggle: () => void }) {
   const { t } = useTranslation();

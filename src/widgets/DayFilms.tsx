@@ -7,11 +7,11 @@ import { isSessionSelectable } from '../domain/sessions.ts';
 import type { Text } from '../domain/text.ts';
 import type { HallPool } from '../domain/types.ts';
 import { tr } from '../i18n/index.ts';
-import { FilmCard } from './FilmCard.tsx';
-import { LoadFailed } from './LoadFailed.tsx';
-import { Refusal } from './Refusal.tsx';
-import { LoadingOverlay } from './Screen.tsx';
-import { useLoad } from './useLoad.ts';
+import { FilmCard } from '../ui/FilmCard.tsx';
+import { LoadFailed } from '../ui/LoadFailed.tsx';
+import { Refusal } from '../ui/Refusal.tsx';
+import { LoadingOverlay } from '../ui/Screen.tsx';
+import { useLoad } from '../ui/useLoad.ts';
 
 export interface DayFilmsProps {
   hallId: number;

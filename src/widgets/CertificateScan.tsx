@@ -9,10 +9,10 @@ import { uploadImage } from '../api/uploadCalls.ts';
 import { ocrOffered, type CertificateRead } from '../domain/faces.ts';
 import { checkUpload } from '../domain/uploads.ts';
 import { tr } from '../i18n/index.ts';
-import { Refusal } from './Refusal.tsx';
-import { scaleForUpload } from './scaleImage.ts';
-import { useSettings } from './settings.tsx';
-import './face.css';
+import { Refusal } from '../ui/Refusal.tsx';
+import { scaleForUpload } from '../ui/scaleImage.ts';
+import { useSettings } from '../ui/settings.tsx';
+import '../ui/face.css';
 
 export function CertificateScan({ onRead }: { onRead: (read: CertificateRead) => void }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 /** The certificate type of a person (SPEC §3 "Certificate types"), from the dictionary in the
  * current language: a native select, which a phone shows as its own picker. */
 import type { CertificateType } from '../domain/types.ts';
-import { Field } from './Field.ts';
+import { Field } from '../ui/Field.ts';
 import { useCertificateTypes } from './useCertificateTypes.ts';
 
 export interface CertificateTypeFieldProps {

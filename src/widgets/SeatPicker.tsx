@@ -8,12 +8,12 @@ import type { ActorRefFrom } from 'xstate';
 import type { cinemaSeatMachine } from '../../machines/cinemaSeat.machine.ts';
 import { seatNumberOf, seatText } from '../domain/seats.ts';
 import { tr } from '../i18n/index.ts';
-import { FooterBar } from './FooterBar.tsx';
-import { LoadFailed } from './LoadFailed.tsx';
-import { Refusal } from './Refusal.tsx';
-import { LoadingOverlay } from './Screen.tsx';
-import { SeatGrid, SeatLegend } from './SeatGrid.tsx';
-import './cinema.css';
+import { FooterBar } from '../ui/FooterBar.tsx';
+import { LoadFailed } from '../ui/LoadFailed.tsx';
+import { Refusal } from '../ui/Refusal.tsx';
+import { LoadingOverlay } from '../ui/Screen.tsx';
+import { SeatGrid, SeatLegend } from '../ui/SeatGrid.tsx';
+import '../ui/cinema.css';
 
 const SIZES = [24, 32, 40];
 /** Up to this many chosen seats are listed by name in the footer. */
