@@ -9,7 +9,7 @@ import type { PaymentProvider, PayStart } from '../providers/payment.ts';
 import { ORDER_TEXTS } from './orderTexts.ts';
 import { cancelDueOrdersIn } from './payDeadline.ts';
 import { sellOrderSeats } from './stock.ts';
-import { offerToCandidates } from './waitingList.ts';
+import { offerToCandidates } from './stock.ts';
 import { recordRefund } from './refundSubmit.ts';
 
 /** Payment notify (or the platform's answer to a query): marks the order paid exactly once

@@ -11,7 +11,7 @@ import type { StaffDay } from '../../src/domain/types.ts';
 import type { AppDeps } from '../context.ts';
 import { fail } from '../http.ts';
 import { audit } from './audit.ts';
-import { offerToCandidates, RELEASED, type ReleasedSession } from './waitingList.ts';
+import { offerToCandidates, RELEASED, type ReleasedSession } from './stock.ts';
 import { dayRatings } from './ratings.ts';
 
 interface SessionRow {

@@ -4,11 +4,16 @@
  * held = cart lines 'held' + the people of group cart entries 'held'; sold + held <= capacity
  * (a CHECK). A school's free pupil tickets of a day (school_free_used) = its free pupil tickets
  * in SOLD_STATES + the free pupils of its held group cart entries. A cinema's seats move with
- * their owners: session seats not free = sold + held. */
+ * their owners: session seats not free = sold + held. Stock that comes back is offered to the
+ * session's waiting list first, in the same transaction (offerToCandidates, at the end). */
+import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
 import type { SeatPos } from '../../src/domain/seats.ts';
+import { fill } from '../../src/domain/text.ts';
 import type { TicketStatus } from '../../src/domain/types.ts';
-import { offerToCandidates, RELEASED, type ReleasedSession } from './waitingList.ts';
+import { waitingListSettings, WAITING_LIST_MESSAGES } from '../../src/domain/waitingList.ts';
+import { sessionCutoff } from './candidateCounts.ts';
+import { getConfig } from './settings.ts';
 
 /** Ticket states that own one unit of `sold` on their session. */
 export const SOLD_STATES: readonly TicketStatus[] = ['toBePaid', 'toBeChecked', 'checked', 'expired', 'reserved'];
@@ -162,4 +167,59 @@ export async function moveSeatToTicket(q: Queryable, cartLineId: number, ticketI
 /** A paid order's seats are sold. */
 export async function sellOrderSeats(q: Queryable, orderId: number): Promise<void> {
   await q.query(`UPDATE session_seats SET state = 'sold' WHERE ticket_id IN (SELECT id FROM tickets WHERE order_id = $1)`, [orderId]);
+}
+
+/** What a fill needs of its session row, read (and locked) by the update that gave stock back,
+ * with whether anyone stands by: most releases find nobody and end there, no further query. */
+export const RELEASED = `capacity - sold - held AS remaining, stopped, visit_date, begin_time,
+  EXISTS (SELECT 1 FROM orders o WHERE o.schedule_id = hall_schedule.id AND o.status = 'standingBy') AS waiting`;
+export interface ReleasedSession {
+  remaining: number;
+  stopped: boolean;
+  visit_date: string;
+  begin_time: string;
+  waiting: boolean;
+}
+
+/** Gives a session's free stock to its standing-by candidates, oldest first, each order whole
+ * or not at all (a later smaller one may fit where an earlier larger one does not). Runs inside
+ * the caller's transaction, right after stock came back (`locked`: the session row as that
+ * update left it) or a candidate began standing by. Returns the filled order ids. */
+export async function offerToCandidates(q: Queryable, scheduleId: number, now: Date, locked?: ReleasedSession): Promise<number[]> {
+  const [s] = locked ? [locked] : await q.query<ReleasedSession>(`SELECT ${RELEASED} FROM hall_schedule WHERE id = $1 FOR UPDATE`, [scheduleId]);
+  if (!s || !s.waiting || s.stopped || s.remaining <= 0) return [];
+  const waiting = await q.query<{ id: number; ticket_num: number; order_number: string; phone: string }>(
+    `SELECT o.id, o.ticket_num, o.order_number, u.phone FROM orders o JOIN users u ON u.id = o.user_id
+      WHERE o.schedule_id = $1 AND o.status = 'standingBy' AND o.ticket_num <= $2
+      ORDER BY o.standing_since, o.id FOR UPDATE OF o SKIP LOCKED`,
+    [scheduleId, s.remaining],
+  );
+  if (waiting.length === 0) return [];
+  // Past the cut-off the list is closed: the job pays these back.
+  if (now.getTime() >= sessionCutoff(s, waitingListSettings(await getConfig(q))).getTime()) return [];
+  let left = s.remaining;
+  const filled: number[] = [];
+  for (const o of waiting) {
+    if (o.ticket_num > left) continue;
+    // Both hold: the order row is ours (locked, standing by) and so is the session's (locked, with this stock).
+    await q.query(`UPDATE orders SET status = 'completed', short_link_flag = $2 WHERE id = $1 AND status = 'standingBy'`, [
+      o.id,
+      randomBytes(18).toString('base64url'),
+    ]);
+    if (!(await takeSold(q, scheduleId, o.ticket_num))) throw new Error(`waiting list: session ${scheduleId} lost its stock under lock`);
+    const tickets = await q.query<{ id: number }>(`SELECT id FROM tickets WHERE order_id = $1 AND status = 'candidate' ORDER BY id`, [o.id]);
+    await q.query(`UPDATE tickets t SET status = 'toBeChecked', qr_code = v.qr FROM unnest($1::int[], $2::text[]) AS v(id, qr) WHERE t.id = v.id`, [
+      tickets.map((t) => t.id),
+      tickets.map(() => randomBytes(24).toString('base64url')),
+    ]);
+    await q.query('INSERT INTO sms_notices (phone, text, created_at) VALUES ($1, $2, $3)', [
+      o.phone,
+      fill(WAITING_LIST_MESSAGES.succeededSms, { orderNumber: o.order_number }).zh,
+      now,
+    ]);
+    left -= o.ticket_num;
+    filled.push(o.id);
+    if (left === 0) break;
+  }
+  return filled;
 }
