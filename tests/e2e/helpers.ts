@@ -80,7 +80,9 @@ export async function dragSlider(page: Page, to: number, steps: number, pause?: 
   const box = (await page.getByRole('slider').locator('visible=true').boundingBox())!;
   const startX = box.x + box.width / 2;
   const y = box.y + box.height / 2;
-  if (pause) await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  // A second ahead of the page's time as read: on a busy machine the read and the pause can be
+  // more than 100 ms apart, and a pause in the page's past is refused. Nothing is due meanwhile.
+  if (pause) await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   await page.mouse.move(startX, y);
   await page.mouse.down();
   for (let step = 1; step <= steps; step++) {
