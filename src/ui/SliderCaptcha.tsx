@@ -34,7 +34,9 @@ export function SliderCaptcha({ getCaptcha, checkCaptcha, onPassed }: SliderCapt
   const onDown = (event: PointerEvent<HTMLDivElement>) => {
     if (!challenge || status === 'checking' || status === 'passed') return;
     event.currentTarget.setPointerCapture(event.pointerId);
-    start.current = { pointer: event.clientX, x, now: x, at: event.timeStamp, trail: [[Math.round(x), 0]] };
+    // The page's clock, not the event's stamp: the same time every other part of the page reads,
+    // and the one a test moves (docs/how-to.md, "A test that never waits for the clock"), so a drag's pace is the hand's, not the machine's.
+    start.current = { pointer: event.clientX, x, now: x, at: performance.now(), trail: [[Math.round(x), 0]] };
     setStatus('dragging');
   };
   const onMove = (event: PointerEvent<HTMLDivElement>) => {
@@ -43,7 +45,7 @@ export function SliderCaptcha({ getCaptcha, checkCaptcha, onPassed }: SliderCapt
     const next = Math.min(max, Math.max(0, drag.x + event.clientX - drag.pointer));
     drag.now = next;
     setX(next);
-    if (drag.trail.length < DRAG_LIMITS.maxSamples) drag.trail.push([Math.round(next), Math.round(event.timeStamp - drag.at)]);
+    if (drag.trail.length < DRAG_LIMITS.maxSamples) drag.trail.push([Math.round(next), Math.round(performance.now() - drag.at)]);
   };
   const onUp = () => {
     const drag = start.current;
