@@ -143,6 +143,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return sendError(request, reply, invalidInput(error.validation[0] ? invalidField(error.validation[0]) : ''));
     }
     if (error instanceof TransientDbError) {
+      // Its cause (a lock or statement limit, a lost connection) is the database's words, without a value.
+      request.log.warn({ cause: error.message }, 'database busy');
       return sendError(request, reply, new BizError(502, MSG.serverError));
     }
     const status = (error as { statusCode?: number }).statusCode;

@@ -8,9 +8,24 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
+/** What a transaction of each kind may wait for a row lock, and run one statement, in ms (0: no
+ * limit). Beyond them PostgreSQL cancels the statement (55P03, 57014), the transaction rolls
+ * back and the caller answers "busy, try again" (TransientDbError): one stuck transaction costs
+ * the others a refusal, not the release hour. Generous, so a busy machine is slower, not refused.
+ * A job claims with SKIP LOCKED and may move many rows; setting up (migrations, the demo's
+ * seed) waits for another instance's setup and may run long. */
+export const TX_LIMITS = {
+  request: { lockMs: 10_000, statementMs: 30_000 },
+  job: { lockMs: 30_000, statementMs: 120_000 },
+  setup: { lockMs: 0, statementMs: 0 },
+} as const;
+export type TxKind = keyof typeof TX_LIMITS;
+export type TxLimits = Record<TxKind, { lockMs: number; statementMs: number }>;
+
 export interface Db extends Queryable {
-  /** Runs fn in one transaction; commits when it resolves, rolls back when it throws. */
-  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /** Runs fn in one transaction of `kind` (TX_LIMITS, default a request's); commits when it
+   * resolves, rolls back when it throws. */
+  tx<T>(fn: (q: Queryable) => Promise<T>, kind?: TxKind): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'pg';
   /** Receives the database's change notices (NOTIFY on CHANGES_CHANNEL, migration 028):
@@ -26,7 +41,21 @@ export const CHANGES_CHANNEL = 'museum_changes';
  * reach): the caller may retry; no change was kept. The API answers "busy" for it. */
 export class TransientDbError extends Error {}
 
-const TRANSIENT_CODES = new Set(['40001', '40P01', '55P03', '57P01', '57P02', '57P03', '53300']);
+/** Serialization, deadlock, lock timeout, statement timeout, the server shutting down, too many connections. */
+const TRANSIENT_CODES = new Set(['40001', '40P01', '55P03', '57014', '57P01', '57P02', '57P03', '53300']);
+
+/** The statement that opens a transaction of `kind`, its limits set in the same round trip. */
+const begin = (limits: TxLimits, kind: TxKind) => {
+  const { lockMs, statementMs } = limits[kind];
+  return `BEGIN; SET LOCAL lock_timeout = ${lockMs}; SET LOCAL statement_timeout = ${statementMs}`;
+};
+
+/** A row lock outside a transaction ends with its own statement and guards nothing. */
+const ROW_LOCK = /\bFOR\s+(NO\s+KEY\s+UPDATE|UPDATE|KEY\s+SHARE|SHARE)\b/i;
+function outsideTx(sql: string): string {
+  if (ROW_LOCK.test(sql)) throw new Error(`a row lock outside a transaction guards nothing (lock inside db.tx): ${sql.slice(0, 80)}`);
+  return sql;
+}
 /** Socket-level failures while PostgreSQL is down or restarting. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN']);
 
@@ -50,7 +79,12 @@ const MOST_PREPARED = 2000;
  * statement), not at every call: on PGlite planning ran in WebAssembly on the server's own thread
  * and was half of a sale's database time (a sale's transaction 1.45 ms, prepared 0.75 ms); on
  * PostgreSQL the release-hour rush answered about a tenth faster. */
-function poolDb(kind: Db['kind'], pgModule: Pg, options: import('pg').PoolConfig): { db: Db; ownNotices: Set<(payload: string) => void> } {
+function poolDb(
+  kind: Db['kind'],
+  pgModule: Pg,
+  options: import('pg').PoolConfig,
+  limits: TxLimits = TX_LIMITS,
+): { db: Db; ownNotices: Set<(payload: string) => void> } {
   const ownNotices = new Set<(payload: string) => void>();
   const names = new Map<string, string>();
   const statement = (text: string, values: unknown[] = []): import('pg').QueryConfig => {
@@ -94,10 +128,10 @@ function poolDb(kind: Db['kind'], pgModule: Pg, options: import('pg').PoolConfig
   };
   const db: Db = {
     kind,
-    query: <T>(sql: string, params?: unknown[]) => onClient(async (client) => (await client.query(statement(sql, params))).rows as T[]),
-    tx: <T>(fn: (q: Queryable) => Promise<T>) =>
+    query: <T>(sql: string, params?: unknown[]) => onClient(async (client) => (await client.query(statement(outsideTx(sql), params))).rows as T[]),
+    tx: <T>(fn: (q: Queryable) => Promise<T>, kind: TxKind = 'request') =>
       onClient(async (client) => {
-        await client.query('BEGIN');
+        await client.query(begin(limits, kind));
         try {
           const result = await fn({
             async query<R>(sql: string, params?: unknown[]) {
@@ -165,9 +199,11 @@ async function loadPg(): Promise<Pg> {
   return pgModule;
 }
 
-export async function openPg(connectionString: string): Promise<Db> {
+/** PostgreSQL at `connectionString`; `txLimits` other than TX_LIMITS for a test that needs a
+ * lock wait to end sooner. */
+export async function openPg(connectionString: string, txLimits?: TxLimits): Promise<Db> {
   const pgModule = await loadPg();
-  const { db, ownNotices } = poolDb('pg', pgModule, { connectionString, max: 10, connectionTimeoutMillis: 5000 });
+  const { db, ownNotices } = poolDb('pg', pgModule, { connectionString, max: 10, connectionTimeoutMillis: 5000 }, txLimits);
   return {
     ...db,
     // A connection of its own for everyone's notices; lost, it is made again every second, and
@@ -241,7 +277,7 @@ export async function migrate(db: Db): Promise<string[]> {
       applied.push(file);
     }
     return applied;
-  });
+  }, 'setup');
 }
 
 /** The statements of a migration: split at a `;` that ends a line, except inside a `$$` body

@@ -9,8 +9,8 @@ import { drain, every } from './every.ts';
 
 /** One run with the given clock: claims due lines in batches until none is left. */
 export async function runCartExpiry(db: Db, clock: Clock, batch = 200): Promise<number> {
-  const lines = await drain(async () => (await db.tx((q) => expireDueCartLinesIn(q, clock(), { limit: batch }))).length, batch);
-  const groups = await drain(async () => (await db.tx((q) => expireDueGroupCartIn(q, clock(), { limit: batch }))).length, batch);
+  const lines = await drain(async () => (await db.tx((q) => expireDueCartLinesIn(q, clock(), { limit: batch }), 'job')).length, batch);
+  const groups = await drain(async () => (await db.tx((q) => expireDueGroupCartIn(q, clock(), { limit: batch }), 'job')).length, batch);
   return lines + groups;
 }
 

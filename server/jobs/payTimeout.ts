@@ -12,7 +12,7 @@ import { settleDuePayments } from '../services/payments.ts';
  * whose platform could not be reached wait for the next run, their payment still open. */
 export async function runPayTimeout(db: Db, clock: Clock, batch = 100, payment?: PaymentProvider): Promise<number> {
   const exceptOrderIds = payment ? (await settleDuePayments({ db, clock }, payment, batch)).unreachable : [];
-  return drain(() => db.tx((q) => cancelDueOrdersIn(q, clock(), { limit: batch, exceptOrderIds })), batch);
+  return drain(() => db.tx((q) => cancelDueOrdersIn(q, clock(), { limit: batch, exceptOrderIds }), 'job'), batch);
 }
 
 /** Runs every intervalMs; returns a stop function. */

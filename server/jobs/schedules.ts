@@ -8,7 +8,7 @@ import { ensureSchedules } from '../seed/seed.ts';
 
 export function startScheduleJob(db: Db, clock: Clock, intervalMs = 3600_000): () => void {
   const timer = setInterval(() => {
-    db.tx((q) => ensureSchedules(q, museumDate(clock()))).catch((e) => console.error(`[jobs] schedules failed: ${String(e)}`));
+    db.tx((q) => ensureSchedules(q, museumDate(clock())), 'job').catch((e) => console.error(`[jobs] schedules failed: ${String(e)}`));
   }, intervalMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -8,8 +8,8 @@ import type { SmsProvider } from '../providers/sms.ts';
 import { closeDueLists, returnFullOrders, sendNotices } from '../services/waitingList.ts';
 
 export async function runWaitingList(db: Db, clock: Clock, sms: SmsProvider, batch = 100): Promise<{ full: number; returned: number; texts: number }> {
-  const full = await drain(() => db.tx((q) => closeDueLists(q, clock(), batch)), batch);
-  const returned = await drain(() => db.tx((q) => returnFullOrders(q, clock(), batch)), batch);
+  const full = await drain(() => db.tx((q) => closeDueLists(q, clock(), batch), 'job'), batch);
+  const returned = await drain(() => db.tx((q) => returnFullOrders(q, clock(), batch), 'job'), batch);
   const texts = await drain(() => sendNotices(db, sms, clock(), batch), batch);
   return { full, returned, texts };
 }

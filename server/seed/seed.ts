@@ -38,12 +38,12 @@ export async function seedIfEmpty(db: Db, clock: Clock, mode: 'demo' | 'producti
     await ensureSchedules(q, today);
     await seedDayStates(q, clock, today);
     return true;
-  });
+  }, 'setup');
   if (!seeded && mode === 'demo') {
     await db.tx(async (q) => {
       await seedMissingTemplates(q, clock());
       await ensureSchedules(q, museumDate(clock()));
-    });
+    }, 'setup');
   }
   return seeded;
 }

@@ -38,7 +38,7 @@ export async function markMissedVisitsIn(q: Queryable, now: Date, limit = 200): 
 export async function runMissedVisits(db: Db, clock: () => Date, batch = 200): Promise<number> {
   let total = 0;
   for (;;) {
-    const n = await db.tx((q) => markMissedVisitsIn(q, clock(), batch));
+    const n = await db.tx((q) => markMissedVisitsIn(q, clock(), batch), 'job');
     total += n;
     if (n < batch) break;
   }
