@@ -7,12 +7,13 @@ import { audit } from './audit.ts';
 import type { AppDeps } from '../context.ts';
 import { fail, MSG } from '../http.ts';
 import type { reviewBody, staffTeamsQuery } from '../../src/domain/contracts.ts';
-import { checkReview, needsAgreement, type TeamType } from '../../src/domain/team.ts';
+import { checkReview, needsAgreement } from '../../src/domain/team.ts';
 import { fill, type Text } from '../../src/domain/text.ts';
 import type { Page, TeamDocumentKind, TeamForReview } from '../../src/domain/types.ts';
 import { passwordMatches, recordWrongPassword, refuseLockedOut, STAFF_KEY } from './passwords.ts';
 import { notifyTeam, summaryOf, TEAM_TEXTS, type TeamSummaryRow } from './teams.ts';
 import { museumDate } from '../time.ts';
+import { teamTypeColumn } from '../db/columns.ts';
 
 export const STAFF_TEXTS = {
   wrongPassword: { zh: '用户名或密码错误', en: 'Username or password is incorrect' },
@@ -112,7 +113,7 @@ export async function reviewTeam(deps: AppDeps, staffId: number, teamId: number,
     );
     if (!t) throw fail(TEAM_TEXTS.noSuchTeam);
     if (t.review_state !== 'pending') throw fail(STAFF_TEXTS.reviewed);
-    const refused = checkReview(input, t.team_type as TeamType, museumDate(now));
+    const refused = checkReview(input, teamTypeColumn(t.team_type), museumDate(now));
     if (refused) throw fail(refused);
     await q.query(
       `UPDATE teams SET review_state = $2, review_reason = $3, reviewed_at = $4, reviewed_by = $5,
@@ -124,7 +125,7 @@ export async function reviewTeam(deps: AppDeps, staffId: number, teamId: number,
         now,
         staffId,
         input.approve ? input.creditExpiresOn : null,
-        input.approve && needsAgreement(t.team_type as TeamType) ? input.protocolExpiresOn : null,
+        input.approve && needsAgreement(teamTypeColumn(t.team_type)) ? input.protocolExpiresOn : null,
       ],
     );
     await audit(q, staffId, input.approve ? 'approveTeam' : 'rejectTeam', `team:${teamId}`, input.approve ? null : { reason }, now);

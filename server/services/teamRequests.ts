@@ -17,7 +17,6 @@ import {
   requestRefusal,
   teamBookingBlock,
   type TeamRequestKind,
-  type TeamType,
   type UploadRequestKind,
 } from '../../src/domain/team.ts';
 import { fill, type Lang, type Text } from '../../src/domain/text.ts';
@@ -26,6 +25,7 @@ import { museumDate } from '../time.ts';
 import { verifyCode } from './login.ts';
 import { notifyTeam, TEAM_TEXTS, teamInfo } from './teams.ts';
 import { uploadRowId } from './uploads.ts';
+import { teamTypeColumn } from '../db/columns.ts';
 
 export const REQUEST_TEXTS = {
   samePhone: { zh: '新手机号码与当前联系人手机相同', en: 'The new mobile number is the contact mobile already' },
@@ -128,7 +128,7 @@ async function requestsWhere(q: Queryable, where: string, params: unknown[]): Pr
     requestId: r.id,
     teamId: r.team_id,
     teamName: r.team_name,
-    teamType: r.team_type as TeamType,
+    teamType: teamTypeColumn(r.team_type),
     kind: r.kind,
     state: r.state,
     reviewReason: r.review_reason,

@@ -22,6 +22,7 @@ import type { Lang, Text } from '../../src/domain/text.ts';
 import { verifyCode } from './login.ts';
 import { captchaNeeded, hashPassword, passwordMatches, recordWrongPassword, refuseLockedOut } from './passwords.ts';
 import { uploadRowId } from './uploads.ts';
+import { teamTypeColumn } from '../db/columns.ts';
 
 export const TEAM_TEXTS = {
   exists: { zh: '该统一社会信用代码已注册', en: 'This unified social credit code is already registered' },
@@ -183,7 +184,7 @@ export interface TeamSummaryRow {
 export const summaryOf = (r: TeamSummaryRow): TeamSummary => ({
   teamId: r.id,
   teamName: r.team_name,
-  teamType: r.team_type as TeamType,
+  teamType: teamTypeColumn(r.team_type),
   creditCode: r.credit_code,
   contactName: r.contact_name,
   contactPhone: r.contact_phone,

@@ -1,8 +1,9 @@
 import { HALLS } from '../../server/seed/museum.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, type TestApp } from './helpers.ts';
-import { migrate, TransientDbError } from '../../server/db/db.ts';
+import { dbLane, makeApp, type TestApp } from './helpers.ts';
+import { migrate, openPg, TransientDbError, TX_LIMITS } from '../../server/db/db.ts';
 import { seedIfEmpty } from '../../server/seed/seed.ts';
+import { teamTypeColumn } from '../../server/db/columns.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -73,6 +74,56 @@ describe('database', () => {
     await t.db.query("ALTER TABLE scratch_columns ADD COLUMN note text NOT NULL DEFAULT 'new'");
     await expect(read()).rejects.toBeInstanceOf(TransientDbError);
     expect(await read()).toEqual([{ id: 1, note: 'new' }]);
+  });
+
+  it('a row lock outside a transaction is refused: it would end with its own statement and guard nothing', async () => {
+    await expect(t.db.query('SELECT id FROM halls WHERE id = $1 FOR UPDATE', [1])).rejects.toThrow(/outside a transaction/);
+    await expect(t.db.query('SELECT id FROM halls ORDER BY id LIMIT 1 for no key update')).rejects.toThrow(/outside a transaction/);
+    // Inside one, the same lock is taken, and a name that only contains the words is no lock.
+    expect(await t.db.tx((q) => q.query<{ id: number }>('SELECT id FROM halls WHERE id = $1 FOR UPDATE', [1]))).toEqual([{ id: 1 }]);
+    expect(await t.db.query(`SELECT 'wait FOR UPDATEs' AS note`)).toHaveLength(1);
+  });
+
+  it.skipIf(dbLane() !== 'pg')(
+    'a transaction that waits on a row lock, or runs a statement, past its limit is cancelled as "busy", and nothing of it is kept',
+    async () => {
+      // A second instance whose requests may wait 100 ms for a lock and run a statement for 300 ms.
+      const impatient = await openPg(t.databaseUrl!, { ...TX_LIMITS, request: { lockMs: 100, statementMs: 300 } });
+      try {
+        const [{ id, held }] = await t.db.query<{ id: number; held: number }>('SELECT id, held FROM hall_schedule ORDER BY id LIMIT 1');
+        const intro = () => t.db.query('SELECT intro_zh FROM halls WHERE id = $1', [1]);
+        const introBefore = await intro();
+        let release!: () => void;
+        const stuck = t.db.tx(async (q) => {
+          await q.query('SELECT id FROM hall_schedule WHERE id = $1 FOR UPDATE', [id]);
+          await new Promise<void>((resolve) => (release = resolve));
+        });
+        await expect.poll(() => release).toBeDefined();
+        await expect(
+          impatient.tx(async (q) => {
+            await q.query(`UPDATE halls SET intro_zh = 'changed' WHERE id = $1`, [1]);
+            await q.query('UPDATE hall_schedule SET held = held + 1 WHERE id = $1', [id]);
+          }),
+        ).rejects.toBeInstanceOf(TransientDbError);
+        release();
+        await stuck;
+        expect(await intro()).toEqual(introBefore);
+        await expect(impatient.tx((q) => q.query('SELECT pg_sleep(2)'))).rejects.toBeInstanceOf(TransientDbError);
+        // The lock free again, the same change goes through; the refused one left nothing.
+        await impatient.tx((q) => q.query('UPDATE hall_schedule SET held = held + 1 WHERE id = $1', [id]));
+        expect(await t.db.query('SELECT held FROM hall_schedule WHERE id = $1', [id])).toEqual([{ held: held + 1 }]);
+        await impatient.tx((q) => q.query('UPDATE hall_schedule SET held = held - 1 WHERE id = $1', [id]));
+      } finally {
+        await impatient.close();
+      }
+    },
+  );
+
+  it('a closed-list column is read through its parser: a value the code does not know fails at the read, named', async () => {
+    const [{ team_type }] = await t.db.query<{ team_type: unknown }>('SELECT 2 AS team_type');
+    expect(teamTypeColumn(team_type)).toBe(2);
+    expect(() => teamTypeColumn(9)).toThrow('teams.team_type holds 9, not one of 1, 2, 3, 4, 5');
+    expect(() => teamTypeColumn('2')).toThrow(/teams.team_type/);
   });
 
   it('malformed JSON gets code 500 with a message, not a crash', async () => {
