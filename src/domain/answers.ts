@@ -222,6 +222,14 @@ export const seatMap = z.strictObject({
 /** getBlock: the seats that never sell (a camera, repairs). */
 export const blockedSeat = z.strictObject({ hallId: id, row: z.number().int(), col: z.number().int(), rowLabel: z.string(), seatLabel: z.string() });
 export const blockedSeats = z.array(blockedSeat);
+/** A hall as groups see it (halls: group_min, group_max, school_only, off_season_only). */
+export const groupHall = z.strictObject({
+  groupMin: z.number().int(),
+  /** 0: the hall takes no groups. */
+  groupMax: z.number().int(),
+  schoolOnly: z.boolean(),
+  offSeasonOnly: z.boolean(),
+});
 export const hallPool = z.strictObject({
   hallId: id,
   hallKey,
@@ -235,7 +243,7 @@ export const hallPool = z.strictObject({
   disabledText: z.string().nullable(),
   scheduleTicketPoolVOS: z.array(schedulePool),
   /** getHall with openPerson=2: what groups the hall takes (src/domain/groupRules.ts GroupHall). */
-  group: z.strictObject({ groupMin: z.number().int(), groupMax: z.number().int(), schoolOnly: z.boolean(), offSeasonOnly: z.boolean() }).optional(),
+  group: groupHall.optional(),
 });
 /** getHallPoolPersonSetting */
 export const hallPersonSetting = z.strictObject({
@@ -376,7 +384,7 @@ export const groupSetting = z.strictObject({
   teamType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
   teamName: z.string(),
   discounts: z.boolean(),
-  hall: z.strictObject({ groupMin: z.number().int(), groupMax: z.number().int(), schoolOnly: z.boolean(), offSeasonOnly: z.boolean() }),
+  hall: groupHall,
   adultPrice: z.number().int(),
   studentPrice: z.number().int(),
   freeStudentQuota: z.number().int(),
@@ -483,7 +491,8 @@ export const staffDay = z.strictObject({
    * one decimal. */
   ratings: z.array(z.strictObject({ hallId: id, hallName: z.string(), count: z.number().int(), visit: z.number(), booking: z.number() })),
 });
-const templateSession = z.strictObject({ beginTime: z.string(), endTime: z.string(), capacity: z.number().int(), filmId: id.nullable() });
+/** A session of a template. A dome's names its film; its capacity is the hall's seats. */
+export const templateSession = z.strictObject({ beginTime: z.string(), endTime: z.string(), capacity: z.number().int(), filmId: id.nullable() });
 export const sessionTemplate = z.strictObject({
   templateId: id,
   name: z.string(),
@@ -769,6 +778,14 @@ export const teamSummary = z.strictObject({
   address: z.string(),
   email: z.string().nullable(),
 });
+/** SPEC §3 teamRunTimeStatus: 1 valid, 0 expired; the flags say "expires within 7 days". A
+ * missing date (no agreement: not a travel agency) never expires. */
+export const teamRunTimeStatus = z.strictObject({
+  creditStatus: z.union([z.literal(0), z.literal(1)]),
+  protocolStatus: z.union([z.literal(0), z.literal(1)]),
+  creditWillExpireFlag: z.boolean(),
+  protocolWillExpireFlag: z.boolean(),
+});
 /** getUserInfoToTeam: the team as it sees itself (SPEC §3, §4 team account states). */
 export const teamInfo = z.strictObject({
   team: teamSummary.extend({
@@ -783,12 +800,7 @@ export const teamInfo = z.strictObject({
     /** 'YYYY-MM-DD', set by staff on approval. */
     creditExpiresOn: z.string().nullable(),
     protocolExpiresOn: z.string().nullable(),
-    teamRunTimeStatus: z.strictObject({
-      creditStatus: z.union([z.literal(0), z.literal(1)]),
-      protocolStatus: z.union([z.literal(0), z.literal(1)]),
-      creditWillExpireFlag: z.boolean(),
-      protocolWillExpireFlag: z.boolean(),
-    }),
+    teamRunTimeStatus,
   }),
 });
 export const teamDocumentKind = z.enum(['credit', 'protocol1', 'protocol2', 'letter']);
