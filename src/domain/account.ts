@@ -4,26 +4,12 @@
  * server alike. */
 import { checkEmail, FIELD_LABELS, required } from './fields.ts';
 import { fill, type Text } from './text.ts';
+import type { z } from 'zod';
+import type * as answers from './answers.ts';
 
-/** What cancelling the account now would touch, counted by the server (cancelCustomerAccount). */
-export interface CancelConsequences {
-  /** Paid tickets of today or later, not yet used: refund them first. */
-  upcomingTickets: number;
-  /** Waiting-list orders standing by (paid): cancel them first, the money comes back. */
-  standingBy: number;
-  /** Unpaid orders (a waiting-list order not yet paid among them): cancelled, their tickets released. */
-  unpaidOrders: number;
-  /** Tickets held in the cart: released. */
-  cartHeld: number;
-  /** Frequent visitors: deleted. */
-  contacts: number;
-  /** Message board messages: their text and contact name blanked. */
-  messages: number;
-  /** Paid orders kept for accounting, their visitors' names and certificates blanked. */
-  keptOrders: number;
-  /** The day booking opens again when the account is blacklisted for missed visits, else null. */
-  blockedUntil: string | null;
-}
+/** What cancelling the account now would touch, counted by the server (cancelCustomerAccount;
+ * its schema in answers.ts). */
+export type CancelConsequences = z.output<typeof answers.cancelConsequences>;
 
 export const ACCOUNT_TEXTS = {
   phoneTaken: { zh: '该手机号已绑定其他账户', en: 'This mobile number belongs to another account' },

@@ -3,8 +3,10 @@
  * serializer checks each answer against its schema, so an answer that drifts from its
  * contract is an error in the tests, not a surprise in the client; /prod-api/openapi.json
  * publishes them. Objects are strict: a field the schema does not name is refused, not
- * dropped. The types of src/domain/types.ts are checked equal to these by
- * tests/unit/domain/answers.types.ts. */
+ * dropped. These schemas are the one description of the answers' shapes: the types the
+ * client, the machines and the server read them with (src/domain/types.ts and a few domain
+ * modules) are derived from them (`z.output<typeof ...>`), so the doc comments of the
+ * fields live here. This module imports no types.ts: types.ts imports (types) from here. */
 import { z } from 'zod';
 import { MESSAGE_SERVICE_TYPES } from './message.ts';
 import { STAFF_ROLES } from './staffRoles.ts';
@@ -13,19 +15,29 @@ import { STAFF_ROLES } from './staffRoles.ts';
 export const envelope = <T extends z.ZodType>(data: T) => z.strictObject({ code: z.number().int(), msg: z.string(), data: data.nullable() });
 
 const id = z.number().int();
-const certificateType = z.enum(['1', '2', '3', '4', '5']);
-const ticketKind = z.enum(['adult', 'student', 'senior', 'child']);
+/** Certificate type values as the dictionary `/system/dict/data/type/certificate` serves them. */
+export const certificateType = z.enum(['1', '2', '3', '4', '5']);
+/** What a ticket type is for: drives the adult/child rules when no birth date is known. */
+export const ticketKind = z.enum(['adult', 'student', 'senior', 'child']);
 const text = z.strictObject({ zh: z.string(), en: z.string() });
 const hallKey = z.enum(['main', 'children', 'temporary', 'cinema', 'cinema2']);
-const orderStatus = z.enum(['toBePaid', 'completed', 'canceled', 'refunded', 'partlyRefunded', 'changed', 'standingBy', 'full', 'returned']);
-const ticketStatus = z.enum(['toBePaid', 'toBeChecked', 'checked', 'expired', 'canceled', 'refunded', 'changed', 'reserved', 'candidate']);
-const page = <T extends z.ZodType>(row: T) => z.strictObject({ rows: z.array(row), total: z.number().int() });
+/** 'standingBy', 'full' and 'returned' are a waiting-list order's own (src/domain/waitingList.ts). */
+export const orderStatus = z.enum(['toBePaid', 'completed', 'canceled', 'refunded', 'partlyRefunded', 'changed', 'standingBy', 'full', 'returned']);
+/** 'candidate': a waiting-list order's ticket before it is filled; it owns no stock. */
+export const ticketStatus = z.enum(['toBePaid', 'toBeChecked', 'checked', 'expired', 'canceled', 'refunded', 'changed', 'reserved', 'candidate']);
+/** A page of a list: its rows and how many rows the whole list has. */
+export const page = <T extends z.ZodType>(row: T) => z.strictObject({ rows: z.array(row), total: z.number().int() });
 
 // Settings, accounts, helpers
 
+/** gainAllSystemConfigLogin */
 export const baseSettings = z.strictObject({
+  /** The ticket-system name, the page title. */
   systemName: z.string(),
+  /** SPEC §3 system config keys (values as strings, as configured). */
   config: z.record(z.string(), z.string()),
+  /** Named texts (buy_tips, first_order_tips, refund_alert, user_agreement, ticketing_tips,
+   * refund_change_policy, ticket_checking_instructions, visit_time, notice ...), HTML. */
   texts: z.record(z.string(), z.string()),
 });
 export const officeDocument = z.strictObject({ name: z.string(), content: z.string() });
@@ -38,21 +50,31 @@ export const loginAnswer = z.strictObject({ token: z.string() });
 export const user = z.strictObject({
   userId: id,
   userName: z.string(),
+  /** 1 individual, 2 team */
   userType: z.union([z.literal(1), z.literal(2)]),
+  /** 1 = phone bound */
   bindStatus: z.union([z.literal(0), z.literal(1)]),
+  /** masked, 138****8000; '' until a phone is bound (an account the chat app created) */
   phone: z.string(),
+  /** The bound e-mail (the owner's own), or null. */
   email: z.string().nullable(),
+  /** The day the account registered (museum time). */
   registeredAt: z.string(),
+  /** The bound chat-app identity's nickname, or null when none is bound. */
   wechatNickname: z.string().nullable(),
 });
 export const userInfo = z.strictObject({ user });
-export const certificateOptions = z.array(z.strictObject({ dictValue: certificateType, dictLabel: z.string() }));
+export const certificateOption = z.strictObject({ dictValue: certificateType, dictLabel: z.string() });
+export const certificateOptions = z.array(certificateOption);
+/** The slider challenge of `/ingore/captchaImage`: a background with a gap and the piece
+ * that fits it. The gap's position stays on the server. */
 export const captchaChallenge = z.strictObject({
   captchaId: z.string(),
   width: z.number(),
   height: z.number(),
   pieceSize: z.number(),
   pieceY: z.number(),
+  /** data: URLs */
   background: z.string(),
   piece: z.string(),
 });
@@ -67,10 +89,14 @@ export const riskFrontPage = z.strictObject({
 
 // The pool: calendar, halls, sessions, prices
 
+/** Day states on the calendar. */
+export const dayState = z.enum(['available', 'soldOut', 'closed', 'notReleased']);
 export const calendarDay = z.strictObject({
   date: z.string(),
-  state: z.enum(['available', 'soldOut', 'closed', 'notReleased']),
+  state: dayState,
+  /** Remaining tickets of the day over all open halls (0 when not available). */
   remaining: z.number().int(),
+  /** Why the day cannot be booked (closed for maintenance, release at 2026-11-30 20:00 ...). */
   reason: z.string().nullable(),
 });
 export const candidateDay = z.strictObject({
@@ -78,26 +104,37 @@ export const candidateDay = z.strictObject({
   status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
   candidateLevel: z.union([z.literal(1), z.literal(2)]).nullable(),
 });
-const pricePool = z.strictObject({
+/** A ticket type of a session, named in the request's language. */
+export const pricePool = z.strictObject({
   ticketPriceId: id,
   name: z.string(),
   kind: ticketKind,
+  /** fen */
   price: z.number().int(),
+  /** Inclusive age range on the visit date; null = unbounded. */
   ageMin: z.number().int().nullable(),
   ageMax: z.number().int().nullable(),
   isChildFreeTicket: z.boolean(),
 });
-const schedulePool = z.strictObject({
+/** Session states of SPEC §4. */
+export const sessionState = z.enum(['available', 'soldOut', 'stopped', 'closed', 'notReleased']);
+export const schedulePool = z.strictObject({
   hallScheduleId: id,
+  /** 'HH:mm' */
   beginTime: z.string(),
   endTime: z.string(),
   capacity: z.number().int(),
+  /** Remaining stock. */
   ticketPool: z.number().int(),
-  state: z.enum(['available', 'soldOut', 'stopped', 'closed', 'notReleased']),
+  state: sessionState,
+  /** When the session cannot be chosen, say why (SPEC §3 disabled/disabledText). */
   disabled: z.boolean(),
   disabledText: z.string().nullable(),
+  /** 'YYYY-MM-DD HH:mm:ss' server time at which a notReleased session opens. */
   releaseTime: z.string().nullable(),
   priceTicketPoolVOS: z.array(pricePool),
+  /** SPEC §3 status (1 on sale, 2 not, 3 waiting list full, 4 waiting list open) and
+   * candidateLevel (1 medium, 2 many; null without a list): set by the hall lists. */
   status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).optional(),
   candidateLevel: z
     .union([z.literal(1), z.literal(2)])
@@ -105,23 +142,29 @@ const schedulePool = z.strictObject({
     .optional(),
 });
 export const pricePools = z.array(pricePool);
-const film = z.strictObject({
+/** A dome cinema's film (SPEC §2 moveDetail and the film-info pop-up). */
+export const film = z.strictObject({
   filmId: id,
   name: z.string(),
   synopsis: z.string(),
   notes: z.string(),
   durationMin: z.number().int(),
+  /** An image path on this site. */
   poster: z.string(),
   ageMin: z.number().int().nullable(),
   ageMax: z.number().int().nullable(),
 });
-const hallRules = z.strictObject({
+/** Per-hall booking rules (seeded per hall, served by getHallPoolPersonSetting). */
+export const hallRules = z.strictObject({
   hallId: id,
   hallKey,
   name: text,
+  /** Visitors in one order. */
   minBuyers: z.number().int(),
   maxBuyers: z.number().int(),
+  /** Minimum age to enter the venue, null = none. */
   minAge: z.number().int().nullable(),
+  /** Children's park: a child must be within this range, and an adult must come along. */
   childAgeMin: z.number().int().nullable(),
   childAgeMax: z.number().int().nullable(),
   needsAdultAndChild: z.boolean(),
@@ -141,84 +184,126 @@ export const hallSetting = hallRules.omit({ hallKey: true, name: true }).extend(
   schoolOnly: z.boolean(),
   offSeasonOnly: z.boolean(),
 });
-const cinemaSession = schedulePool.extend({ film: film.nullable() });
+/** getScheduleByHallId: a cinema's sessions of a day, each with its film. */
+export const cinemaSession = schedulePool.extend({ film: film.nullable() });
 export const cinemaSessions = z.array(cinemaSession);
-export const packages = z.array(
-  z.strictObject({
-    packageId: id,
-    name: z.string(),
-    intro: z.string(),
-    price: z.number().int(),
-    admission: z.strictObject({ rules: hallRules, hallName: z.string(), price: pricePool, sessions: z.array(schedulePool) }),
-    film: z.strictObject({ rules: hallRules, hallName: z.string(), price: pricePool, sessions: z.array(cinemaSession) }),
-  }),
-);
+/** One part of a package: its hall's rules, the part's price, and the day's sessions. */
+const packagePart = <S extends z.ZodType>(session: S) =>
+  z.strictObject({ rules: hallRules, hallName: z.string(), price: pricePool, sessions: z.array(session) });
+/** getPackages: admission and a dome film at one price (SPEC §2 packageAddSure). */
+export const ticketPackage = z.strictObject({
+  packageId: id,
+  name: z.string(),
+  intro: z.string(),
+  /** Per visitor, fen: the two parts' prices together. */
+  price: z.number().int(),
+  admission: packagePart(schedulePool),
+  film: packagePart(cinemaSession),
+});
+export const packages = z.array(ticketPackage);
+/** A seat as the map shows it; `selected` is the visitor's own and never comes from the server. */
+export const seatCell = z.strictObject({
+  /** The position in the hall's grid (an aisle is a column without seats). */
+  row: z.number().int(),
+  col: z.number().int(),
+  rowLabel: z.string(),
+  seatLabel: z.string(),
+  state: z.enum(['available', 'notAvailable', 'sold']),
+});
+/** getSeatByScheduleId: the hall as built, and each seat's state in this session now. */
 export const seatMap = z.strictObject({
   hallScheduleId: id,
+  /** 1 the visitor picks; 2 and 3 the server assigns when the order is placed. */
   chooseMode: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   rows: z.number().int(),
   cols: z.number().int(),
-  seats: z.array(
-    z.strictObject({
-      row: z.number().int(),
-      col: z.number().int(),
-      rowLabel: z.string(),
-      seatLabel: z.string(),
-      state: z.enum(['available', 'notAvailable', 'sold']),
-    }),
-  ),
+  seats: z.array(seatCell),
 });
-export const blockedSeats = z.array(z.strictObject({ hallId: id, row: z.number().int(), col: z.number().int(), rowLabel: z.string(), seatLabel: z.string() }));
+/** getBlock: the seats that never sell (a camera, repairs). */
+export const blockedSeat = z.strictObject({ hallId: id, row: z.number().int(), col: z.number().int(), rowLabel: z.string(), seatLabel: z.string() });
+export const blockedSeats = z.array(blockedSeat);
+/** A hall as groups see it (halls: group_min, group_max, school_only, off_season_only). */
+export const groupHall = z.strictObject({
+  groupMin: z.number().int(),
+  /** 0: the hall takes no groups. */
+  groupMax: z.number().int(),
+  schoolOnly: z.boolean(),
+  offSeasonOnly: z.boolean(),
+});
 export const hallPool = z.strictObject({
   hallId: id,
   hallKey,
+  /** A dome cinema: its sessions are films, chosen on cinemaSelect/{hallId}. */
   cinema: z.boolean(),
   name: z.string(),
   intro: z.string(),
+  /** e.g. "Ages 3-8, with an adult" */
   ageNote: z.string().nullable(),
   disabled: z.boolean(),
   disabledText: z.string().nullable(),
   scheduleTicketPoolVOS: z.array(schedulePool),
   /** getHall with openPerson=2: what groups the hall takes (src/domain/groupRules.ts GroupHall). */
-  group: z.strictObject({ groupMin: z.number().int(), groupMax: z.number().int(), schoolOnly: z.boolean(), offSeasonOnly: z.boolean() }).optional(),
+  group: groupHall.optional(),
 });
+/** getHallPoolPersonSetting */
 export const hallPersonSetting = z.strictObject({
   rules: hallRules,
   freeChildPerAdult: z.number().int(),
+  /** A cinema's choose mode (1: the visitor picks seats; 2, 3: assigned); null without seats. */
   chooseMode: z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable(),
 });
 
 // Orders
 
+export const priceLine = z.strictObject({ ticketPriceId: id, name: z.string(), price: z.number().int(), count: z.number().int(), amount: z.number().int() });
 export const priceQuote = z.strictObject({
-  lines: z.array(z.strictObject({ ticketPriceId: id, name: z.string(), price: z.number().int(), count: z.number().int(), amount: z.number().int() })),
+  lines: z.array(priceLine),
+  /** What the coupons take off the lines' amounts (fen). */
   discount: z.number().int(),
+  /** What the order costs: the lines' amounts less the discount. */
   total: z.number().int(),
 });
-const placeOrderResult = z.strictObject({
+/** placeOrder answer: code 200 with this data, or code 502 and no order (SPEC §4). */
+export const placeOrderResult = z.strictObject({
   orderId: id.nullable(),
   riskEnable: z.boolean(),
+  /** > 0 allowed; otherwise rejected with riskPrompt. */
   riskPolicy: z.number(),
   riskPrompt: z.string().nullable(),
 });
-export const cartAddResult = placeOrderResult.extend({ orderId: z.null(), cartTicketIds: z.array(id), deadline: z.number() });
+/** placeOrder with poolFlag 1 ("to the cart"): code 200 and this data. */
+export const cartAddResult = placeOrderResult.extend({
+  /** Always null: nothing is ordered yet. */
+  orderId: z.null(),
+  cartTicketIds: z.array(id),
+  /** epoch ms */
+  deadline: z.number(),
+});
+/** placeOrder with poolFlag 1 when the cart holds lines of another date: code 600 (passed
+ * through as data) and this data; the client asks the user to empty the cart first. */
 export const cartConflict = z.strictObject({ cartDate: z.string() });
-/** placeOrder's three uses: an order (or a 502 risk refusal), a cart add, a cart of another date (600). */
+/** placeOrder (or a cart add) when chosen seats went to someone else first: code 505
+ * (SEAT_TAKEN_CODE, passed through as data) and the seats to drop. */
 export const seatTaken = z.strictObject({ takenSeats: z.array(z.string()) });
+/** placeOrder's uses: an order (or a 502 risk refusal), a cart add, a cart of another date (600),
+ * seats taken (505). */
 export const placeOrderAnswer = z.union([cartAddResult, placeOrderResult, cartConflict, seatTaken]);
 export const unpaidOrder = z.strictObject({ orderId: id.nullable(), orderNumber: z.string().nullable() });
 export const orderStatusAnswer = z.strictObject({ status: orderStatus, payDeadline: z.number().nullable() });
 export const orderSummary = z.strictObject({
   orderId: id,
+  /** 23 uppercase letters or digits */
   orderNumber: z.string(),
   status: orderStatus,
   amount: z.number().int(),
   ticketNum: z.number().int(),
+  /** 'YYYY-MM-DD HH:mm:ss' */
   createTime: z.string(),
   visitDate: z.string(),
   hallName: z.string(),
   beginTime: z.string(),
   endTime: z.string(),
+  /** A waiting-list (candidate) order, and its state (SPEC §4): null while unpaid or when not one. */
   isCandidate: z.boolean(),
   candidate: z.enum(['standingBy', 'succeeded', 'full', 'cancelled', 'returned']).nullable(),
 });
@@ -226,31 +311,43 @@ export const ticketView = z.strictObject({
   ticketId: id,
   userName: z.string(),
   certificateType,
+  /** masked: 1101**********1234 */
   certificateInfo: z.string(),
   ticketName: z.string(),
   price: z.number().int(),
   status: ticketStatus,
+  /** What the gate scans; null until paid. */
   qrCode: z.string().nullable(),
+  /** After a date change the tickets of one order may be in different sessions, so each
+   * ticket says where and when it is valid. */
   hallScheduleId: id.optional(),
   visitDate: z.string().optional(),
   hallName: z.string().optional(),
   beginTime: z.string().optional(),
   endTime: z.string().optional(),
+  /** A cinema ticket's seat: as printed on it, and its "row-col" number; null elsewhere. */
   seat: z.strictObject({ rowLabel: z.string(), seatLabel: z.string(), number: z.string() }).nullable().optional(),
+  /** A cinema ticket's film. */
   filmName: z.string().nullable().optional(),
 });
+export const refundLine = z.strictObject({ amount: z.number().int(), status: z.enum(['inProgress', 'refunded', 'failed']), createTime: z.string() });
 export const orderDetail = orderSummary.extend({
+  /** epoch ms; null when not waiting for payment */
   payDeadline: z.number().nullable(),
   payTime: z.string().nullable(),
   tickets: z.array(ticketView),
+  /** Set when the order is paid: an unguessable token; the client builds `/repOrder/{shortLinkFlag}`. */
   shortLinkFlag: z.string().nullable().optional(),
+  /** An unpaid cinema order whose visitor picked the seats may change them before paying. */
   seatsChangeable: z.boolean().optional(),
-  refunds: z.array(z.strictObject({ amount: z.number().int(), status: z.enum(['inProgress', 'refunded', 'failed']), createTime: z.string() })).optional(),
+  /** The order's refunds and where the money is: on its way back (the payment platform has not
+   * said it is done), back, or stuck (the museum settles it by hand). */
+  refunds: z.array(refundLine).optional(),
 });
 export const orderPage = page(orderSummary);
 /** A group order's own part (searchTravelTeamOrder): how it is paid, the leader (masked),
  * the grades and teachers (masked), and its tickets counted by who and whether free. */
-const groupOrderInfo = z.strictObject({
+export const groupOrderInfo = z.strictObject({
   payMethod: z.enum(['online', 'window']),
   /** Window payers: the last day to pay at the window. */
   windowPayLastDay: z.string().nullable(),
@@ -279,14 +376,15 @@ const groupOrderInfo = z.strictObject({
 });
 export const groupOrderDetail = orderDetail.extend({ group: groupOrderInfo });
 export const windowPaid = z.strictObject({ orderId: id, status: z.literal('completed') });
-/** A window payer's order as the museum's cashier looks it up. */
+/** A window payer's order as the museum's cashier looks it up (staff console). */
 export const windowOrder = orderSummary.extend({ teamName: z.string(), windowPayLastDay: z.string(), payable: z.boolean() });
-/** getSchoolFreeTicket: everything the group draft needs to price and check itself (GroupContext). */
+/** getSchoolFreeTicket: everything the group draft of a hall and day needs to price and check
+ * itself (GroupContext). */
 export const groupSetting = z.strictObject({
   teamType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
   teamName: z.string(),
   discounts: z.boolean(),
-  hall: z.strictObject({ groupMin: z.number().int(), groupMax: z.number().int(), schoolOnly: z.boolean(), offSeasonOnly: z.boolean() }),
+  hall: groupHall,
   adultPrice: z.number().int(),
   studentPrice: z.number().int(),
   freeStudentQuota: z.number().int(),
@@ -310,37 +408,63 @@ export const jsapiPayParams = z.strictObject({
   signType: z.literal('RSA'),
   paySign: z.string(),
 });
-/** /pay/create: a cashier page to open, or (in the chat app) the JSAPI pay parameters. */
+/** POST /pay/create: a cashier page to open, or (in the chat app) the JSAPI pay parameters. */
 export const payStart = z.union([z.strictObject({ payUrl: z.string() }), z.strictObject({ jsapi: jsapiPayParams })]);
-export const popWindow = z.strictObject({ key: z.string(), title: z.string(), content: z.string() });
-export const cancelOrderResult = z.strictObject({ orderId: id, status: z.literal('canceled') });
+/** GET /order/OrderInfo/popWindows/{id}: notices to show, in order. */
+export const popWindow = z.strictObject({
+  /** The configured text's name: refund_alert, ticket_checking_instructions ... */
+  key: z.string(),
+  title: z.string(),
+  /** HTML from config */
+  content: z.string(),
+});
+export const cancelOrderResult = z.strictObject({
+  orderId: id,
+  /** A cancel always ends in 'canceled' (otherwise the call fails with a message). */
+  status: z.literal('canceled'),
+});
 
 // Cart
 
+/** Cart line states: 'held' owns stock until `deadline`; 'expired' returned its stock. */
+export const cartLineStatus = z.enum(['held', 'expired']);
+/** One line of GET /query/order/getShoppingCart. */
 export const cartLine = z.strictObject({
   cartTicketId: id,
   hallId: id,
   hallName: z.string(),
   hallScheduleId: id,
   visitDate: z.string(),
+  /** 'HH:mm' */
   beginTime: z.string(),
   endTime: z.string(),
   userName: z.string(),
   certificateType,
+  /** masked */
   certificateInfo: z.string(),
   ticketPriceId: id,
   ticketName: z.string(),
+  /** fen */
   price: z.number().int(),
+  /** epoch ms (server time): the hold ends then (config person_shoppingcart_hold_period + 2 s). */
   deadline: z.number(),
   expired: z.boolean(),
-  status: z.enum(['held', 'expired']),
+  status: cartLineStatus,
 });
-export const shoppingCart = z.strictObject({ visitDate: z.string().nullable(), lines: z.array(cartLine), serverTime: z.number() });
+export const shoppingCart = z.strictObject({
+  /** The one visit date the cart holds (from its held lines); null when none is held. */
+  visitDate: z.string().nullable(),
+  lines: z.array(cartLine),
+  /** Server time (epoch ms) when the cart was read, for the countdown offset. */
+  serverTime: z.number(),
+});
 export const cartCleared = z.strictObject({ removed: z.number().int() });
+/** A museum day as the staff see it: open or closed, and each session with its figures. */
 export const staffDay = z.strictObject({
   date: z.string(),
   closed: z.boolean(),
   reason: z.string().nullable(),
+  /** epoch ms; null: on sale as soon as it is in the booking window. */
   releaseAt: z.number().nullable(),
   sessions: z.array(
     z.strictObject({
@@ -357,30 +481,40 @@ export const staffDay = z.strictObject({
       checked: z.number().int(),
       missed: z.number().int(),
       refunded: z.number().int(),
+      /** Candidate orders standing by. */
       waiting: z.number().int(),
       stopped: z.boolean(),
       stopReason: z.string().nullable(),
     }),
   ),
-  /** The visit ratings of the day's orders, per hall (only halls someone rated). */
+  /** The visit ratings of the day's orders, per hall (only halls someone rated): average stars,
+   * one decimal. */
   ratings: z.array(z.strictObject({ hallId: id, hallName: z.string(), count: z.number().int(), visit: z.number(), booking: z.number() })),
 });
-const templateSession = z.strictObject({ beginTime: z.string(), endTime: z.string(), capacity: z.number().int(), filmId: id.nullable() });
-/** Every hall with its films (a dome's), its seats and its session templates. */
-export const sessionTemplates = z.strictObject({
-  now: z.string(),
-  halls: z.array(
-    z.strictObject({
-      hallId: id,
-      name: z.string(),
-      cinema: z.boolean(),
-      seats: z.number().int(),
-      films: z.array(z.strictObject({ filmId: id, name: z.string() })),
-      templates: z.array(z.strictObject({ templateId: id, name: z.string(), rollForward: z.boolean(), sessions: z.array(templateSession) })),
-    }),
-  ),
+/** A session of a template. A dome's names its film; its capacity is the hall's seats. */
+export const templateSession = z.strictObject({ beginTime: z.string(), endTime: z.string(), capacity: z.number().int(), filmId: id.nullable() });
+export const sessionTemplate = z.strictObject({
+  templateId: id,
+  name: z.string(),
+  /** The demo's roll-forward applies it to the booking window (demo mode only). */
+  rollForward: z.boolean(),
+  sessions: z.array(templateSession),
 });
-/** What applying a template did (or, previewed, would do) day by day. */
+export const templateHall = z.strictObject({
+  hallId: id,
+  name: z.string(),
+  cinema: z.boolean(),
+  /** A dome's seats: each of its sessions gets them (0 for other halls). */
+  seats: z.number().int(),
+  films: z.array(z.strictObject({ filmId: id, name: z.string() })),
+  templates: z.array(sessionTemplate),
+});
+/** The session templates of every hall, for the staff: every hall with its films (a dome's),
+ * its seats and its templates (now: museum time 'YYYY-MM-DD HH:mm'). */
+export const sessionTemplates = z.strictObject({ now: z.string(), halls: z.array(templateHall) });
+/** What applying a template did (or, previewed, would do) day by day: sessions created, or
+ * skipped because a session is there; a closed day gets none; a day on sale keeps its release
+ * (new sessions sell at once). */
 export const applyReport = z.strictObject({
   templateId: id,
   hallName: z.string(),
@@ -399,11 +533,14 @@ export const applyReport = z.strictObject({
     }),
   ),
 });
+/** The settings an admin edits: config keys with their labels, and the configured texts. */
 export const staffSettings = z.strictObject({
   config: z.array(z.strictObject({ key: z.string(), label: z.string(), value: z.string() })),
   texts: z.array(z.strictObject({ name: z.string(), zh: z.string(), en: z.string() })),
 });
 export const staffMe = z.strictObject({ username: z.string(), role: z.enum(STAFF_ROLES) });
+/** A gate's answer to a scan or a typed order number: let in (how many) or not (why), and the
+ * tickets it was about, masked. */
 export const gateAnswer = z.strictObject({
   passed: z.boolean(),
   count: z.number().int(),
@@ -418,35 +555,48 @@ export const gateAnswer = z.strictObject({
       visitDate: z.string(),
       beginTime: z.string(),
       endTime: z.string(),
+      /** Checked in by this scan. */
       passed: z.boolean(),
     }),
   ),
 });
+/** One ticket of the day as the gate caches it (GET /staff/gate/day). */
+export const gateDayTicket = z.strictObject({
+  ticketId: id,
+  /** SHA-256 (hex) of the ticket's QR payload, never the payload. */
+  qrDigest: z.string(),
+  /** SHA-256 (hex) of its order number, upper case: a group's number typed in. */
+  orderDigest: z.string(),
+  userName: z.string(),
+  certificateInfo: z.string(),
+  ticketName: z.string(),
+  beginTime: z.string(),
+  endTime: z.string(),
+  status: z.enum(['toBeChecked', 'checked']),
+  /** 'HH:mm' of the check-in, when checked. */
+  checkedAt: z.string().nullable(),
+});
+/** A hall's tickets of the day, as fetched (epoch ms) for the offline check. */
 export const gateDay = z.strictObject({
   hallId: id,
   hallName: z.string(),
   date: z.string(),
   fetchedAt: z.number().int(),
-  tickets: z.array(
+  tickets: z.array(gateDayTicket),
+});
+/** What the server says of each synced item (POST /staff/gate/sync). */
+export const gateSyncAnswer = z.strictObject({
+  items: z.array(
     z.strictObject({
-      ticketId: id,
-      qrDigest: z.string(),
-      orderDigest: z.string(),
-      userName: z.string(),
-      certificateInfo: z.string(),
-      ticketName: z.string(),
-      beginTime: z.string(),
-      endTime: z.string(),
-      status: z.enum(['toBeChecked', 'checked']),
-      checkedAt: z.string().nullable(),
+      id: z.string(),
+      outcome: z.enum(['checkedIn', 'duplicate', 'refused']),
+      count: z.number().int(),
+      /** Why not (a duplicate: when it was checked), in the request's language. */
+      reason: z.string().nullable(),
     }),
   ),
 });
-export const gateSyncAnswer = z.strictObject({
-  items: z.array(
-    z.strictObject({ id: z.string(), outcome: z.enum(['checkedIn', 'duplicate', 'refused']), count: z.number().int(), reason: z.string().nullable() }),
-  ),
-});
+/** A whole group waiting in a team's cart (GET getShoppingCart with a team's token). */
 export const groupCartEntry = z.strictObject({
   cartId: id,
   hallId: id,
@@ -455,47 +605,72 @@ export const groupCartEntry = z.strictObject({
   visitDate: z.string(),
   beginTime: z.string(),
   endTime: z.string(),
+  /** Everyone of the group, the leader included. */
   people: z.number().int(),
   freePupils: z.number().int(),
+  /** fen, as quoted when it was added; checkout prices it again. */
   amount: z.number().int(),
   payMethod: z.enum(['online', 'window']),
+  /** Masked. */
   leaderName: z.string(),
+  /** epoch ms */
   deadline: z.number(),
-  status: z.enum(['held', 'expired']),
+  status: cartLineStatus,
 });
 export const groupCart = z.strictObject({ entries: z.array(groupCartEntry), serverTime: z.number() });
 
 // Refund, change, missed visits
 
-export const refundRisk = z.strictObject({ warn: z.boolean(), message: z.string(), missedVisits: z.number().int(), limit: z.number().int() });
+/** POST /order/refund/refundCheckBlack */
+export const refundRisk = z.strictObject({
+  /** true: the account is near (or on) the missed-visit blacklist; show `message` and confirm. */
+  warn: z.boolean(),
+  message: z.string(),
+  /** Missed visits in the window and the blacklist threshold. */
+  missedVisits: z.number().int(),
+  limit: z.number().int(),
+});
+/** One ticket of the order as the server knows it. */
+export const refundTicket = z.strictObject({
+  ticketId: id,
+  status: ticketStatus,
+  hallId: id,
+  /** 'YYYY-MM-DD' */
+  visitDate: z.string(),
+  kind: ticketKind,
+  /** Age on the visit date when the certificate gives a birth date. */
+  age: z.number().int().nullable(),
+  isChildFreeTicket: z.boolean(),
+  cinema: z.boolean(),
+  /** A school group's free (quota) ticket: refunded only with the whole order. */
+  schoolFree: z.boolean(),
+});
+/** What the refund and change rules need to know of an order (src/domain/refundRules.ts RefundContext). */
 export const refundFacts = z.strictObject({
-  tickets: z.array(
-    z.strictObject({
-      ticketId: id,
-      status: ticketStatus,
-      hallId: id,
-      visitDate: z.string(),
-      kind: ticketKind,
-      age: z.number().int().nullable(),
-      isChildFreeTicket: z.boolean(),
-      cinema: z.boolean(),
-      schoolFree: z.boolean(),
-    }),
-  ),
+  /** Every ticket of the order. */
+  tickets: z.array(refundTicket),
+  /** A group order: once any of its tickets is checked in, nothing more may be refunded or changed. */
   group: z.boolean(),
+  /** A partial refund may take at most this share of the order's tickets (percent); the
+   * whole order may always go. null = no limit. */
   maxPartialRefundPercent: z.number().nullable(),
+  /** Free child tickets one adult may bring; applied to what remains. */
   freeChildPerAdult: z.number().int(),
 });
+/** POST /order/refund/frontUserRefund */
 export const refundResult = z.strictObject({
   orderId: id,
   refundId: id,
   refundedTicketIds: z.array(id),
+  /** fen, from the tickets' prices in the database. */
   refundAmount: z.number().int(),
   orderStatus,
 });
+/** POST /config/orderRule/rebook/person */
 export const rebookResult = z.strictObject({
   orderId: id,
   orderStatus,
+  /** The old tickets get status 'changed'; these new tickets replace them. */
   oldTicketIds: z.array(id),
   newTicketIds: z.array(id),
   hallScheduleId: id,
@@ -503,37 +678,54 @@ export const rebookResult = z.strictObject({
 });
 export const blockStatus = z.strictObject({
   blacklisted: z.boolean(),
+  /** Missed visits within the last `windowDays` days. */
   missedVisits: z.number().int(),
+  /** Blacklisted from this many. */
   limit: z.number().int(),
   windowDays: z.number().int(),
+  /** 'YYYY-MM-DD': the first day booking is possible again; null when not blacklisted. */
   until: z.string().nullable(),
+  /** Explains the state in the request language. */
   message: z.string(),
 });
-export const missedVisitList = page(
-  z.strictObject({
-    orderId: id,
-    orderNumber: z.string(),
-    visitDate: z.string(),
-    hallName: z.string(),
-    beginTime: z.string(),
-    endTime: z.string(),
-    ticketNum: z.number().int(),
-    counted: z.boolean(),
-  }),
-).extend({ status: blockStatus.nullable() });
+/** One missed visit (blackOrderList): an order with tickets never checked on its visit date. */
+export const missedVisit = z.strictObject({
+  orderId: id,
+  orderNumber: z.string(),
+  visitDate: z.string(),
+  hallName: z.string(),
+  beginTime: z.string(),
+  endTime: z.string(),
+  /** Tickets of that order that expired unchecked. */
+  ticketNum: z.number().int(),
+  /** Counts toward the blacklist (within the window). */
+  counted: z.boolean(),
+});
+/** GET /order/OrderInfo/missedVisits */
+export const missedVisitList = page(missedVisit).extend({
+  /** A visitor's blacklist status; null for a team (its freezing is its account state). */
+  status: blockStatus.nullable(),
+});
 
 // Invoices
 
+/** 1 personal, 2 company */
+export const invoiceTitleType = z.union([z.literal(1), z.literal(2)]);
+export const invoiceState = z.enum(['requested', 'issued']);
 export const invoiceSummary = z.strictObject({
   invoiceId: id,
   orderId: id,
   orderNumber: z.string(),
-  titleType: z.union([z.literal(1), z.literal(2)]),
+  titleType: invoiceTitleType,
   title: z.string(),
+  /** fen */
   amount: z.number().int(),
-  state: z.enum(['requested', 'issued']),
+  state: invoiceState,
+  /** 'YYYY-MM-DD HH:mm:ss' */
   createTime: z.string(),
+  /** The museum's number, once issued. */
   invoiceNumber: z.string().nullable(),
+  /** Issued, then the order was refunded (in part): the invoice no longer matches it. */
   flagged: z.boolean(),
 });
 export const invoiceDetail = invoiceSummary.extend({
@@ -543,17 +735,26 @@ export const invoiceDetail = invoiceSummary.extend({
   content: z.string(),
   email: z.string(),
   issueTime: z.string().nullable(),
+  /** fen refunded on the order since the invoice was issued, and when the last of it was. */
   refundedAfterIssue: z.number().int(),
   refundedAfterIssueTime: z.string().nullable(),
 });
+/** An invoice as finance sees it: the order's money beside it, who issued it. */
 export const staffInvoice = invoiceDetail.extend({
   orderStatus,
+  /** fen: what was paid, and refunded so far. */
   orderAmount: z.number().int(),
   orderRefunded: z.number().int(),
   issuedBy: z.string().nullable(),
 });
 export const staffInvoicePage = page(invoiceSummary);
-export const invoicePdfLink = z.strictObject({ url: z.string(), expiresAt: z.number().int() });
+/** A link the page opens to fetch an issued invoice's PDF without a token header (the chat
+ * app's browser does not download a blob): signed, for a few minutes. */
+export const invoicePdfLink = z.strictObject({
+  url: z.string(),
+  /** ms since the epoch */
+  expiresAt: z.number().int(),
+});
 export const invoicePage = page(invoiceSummary);
 
 // Group accounts and the staff console
@@ -564,44 +765,57 @@ export const teamExists = z.strictObject({ exists: z.boolean() });
 export const uploaded = z.strictObject({ uploadId: z.string(), mime: z.string(), size: z.number().int(), width: z.number().int(), height: z.number().int() });
 /** A refused team login: whether the slider check must come first next time. */
 export const teamLoginRefusal = z.strictObject({ captchaRequired: z.boolean() });
-/** What a team and the staff both see of a team (the team sees its phone masked). */
-const teamFields = {
+/** SPEC §3 Team: what a team and the museum's staff both see of it (the team sees its phone masked). */
+export const teamSummary = z.strictObject({
   teamId: id,
   teamName: z.string(),
   teamType,
+  /** The unified social credit code: the team's login name. */
   creditCode: z.string(),
   contactName: z.string(),
+  /** Masked for the team itself; in full for the staff (they may need to call). */
   contactPhone: z.string(),
   address: z.string(),
   email: z.string().nullable(),
-};
+});
+/** SPEC §3 teamRunTimeStatus: 1 valid, 0 expired; the flags say "expires within 7 days". A
+ * missing date (no agreement: not a travel agency) never expires. */
+export const teamRunTimeStatus = z.strictObject({
+  creditStatus: z.union([z.literal(0), z.literal(1)]),
+  protocolStatus: z.union([z.literal(0), z.literal(1)]),
+  creditWillExpireFlag: z.boolean(),
+  protocolWillExpireFlag: z.boolean(),
+});
+/** getUserInfoToTeam: the team as it sees itself (SPEC §3, §4 team account states). */
 export const teamInfo = z.strictObject({
-  team: z.strictObject({
-    ...teamFields,
+  team: teamSummary.extend({
+    /** 1 frozen, 0 normal */
     status: z.union([z.literal(0), z.literal(1)]),
+    /** Why the staff froze it (when frozen). */
     frozenReason: z.string().nullable(),
+    /** 1 verified (approved), 0 to be reviewed, 2 not approved */
     verifiedStatus: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+    /** Why staff did not approve it. */
     reviewReason: z.string().nullable(),
+    /** 'YYYY-MM-DD', set by staff on approval. */
     creditExpiresOn: z.string().nullable(),
     protocolExpiresOn: z.string().nullable(),
-    teamRunTimeStatus: z.strictObject({
-      creditStatus: z.union([z.literal(0), z.literal(1)]),
-      protocolStatus: z.union([z.literal(0), z.literal(1)]),
-      creditWillExpireFlag: z.boolean(),
-      protocolWillExpireFlag: z.boolean(),
-    }),
+    teamRunTimeStatus,
   }),
 });
-export const teamForReview = z.strictObject({
-  ...teamFields,
+export const teamDocumentKind = z.enum(['credit', 'protocol1', 'protocol2', 'letter']);
+/** A registration as the staff console shows it. */
+export const teamForReview = teamSummary.extend({
   reviewState: z.enum(['pending', 'approved', 'rejected']),
   reviewReason: z.string().nullable(),
   frozen: z.boolean(),
   frozenReason: z.string().nullable(),
   createTime: z.string(),
-  documents: z.array(z.strictObject({ kind: z.enum(['credit', 'protocol1', 'protocol2', 'letter']), uploadId: z.string() })),
+  documents: z.array(z.strictObject({ kind: teamDocumentKind, uploadId: z.string() })),
 });
 export const teamsForReview = page(teamForReview);
+/** A team's request to the staff after registration (unfreezing, a renewed certificate or
+ * agreement, a new contact mobile) and its state. */
 export const teamRequest = z.strictObject({
   requestId: id,
   teamId: id,
@@ -611,24 +825,40 @@ export const teamRequest = z.strictObject({
   state: z.enum(['pending', 'approved', 'rejected']),
   reviewReason: z.string().nullable(),
   createTime: z.string(),
+  /** The uploaded images: one, the agreement's two parts, or none (a new contact mobile). */
   uploadIds: z.array(z.string()),
+  /** The contact mobile asked for: a 'phone' request only. */
   newPhone: z.string().nullable(),
 });
 export const teamRequests = z.array(teamRequest);
 export const requestAllowed = z.strictObject({ allowed: z.boolean(), message: z.string().nullable() });
+/** checkTeamFreezeById: may the team book now, and at which prices. */
 export const teamFreezeStatus = z.strictObject({
   frozen: z.boolean(),
   frozenReason: z.string().nullable(),
   canBook: z.boolean(),
+  /** Why not, in the request's language. */
   message: z.string().nullable(),
+  /** False for an agency whose agreement expired: public prices only. */
   discounts: z.boolean(),
 });
 
 // Content for groups
-export const faqs = z.array(z.strictObject({ faqId: id, category: z.string(), question: z.string(), answer: z.string() }));
-const notice = z.strictObject({ noticeId: id, title: z.string(), content: z.string(), publishTime: z.string() });
+/** TeamFAQs: one question of a category, in the request's language. */
+export const faq = z.strictObject({ faqId: id, category: z.string(), question: z.string(), answer: z.string() });
+export const faqs = z.array(faq);
+/** getInformationManagement: a notice, in the request's language. */
+export const notice = z.strictObject({
+  noticeId: id,
+  title: z.string(),
+  /** Plain text; paragraphs split by new lines. */
+  content: z.string(),
+  publishTime: z.string(),
+});
 export const notices = page(notice);
 
+/** A frequent visitor (personalCenter/topContacts): listed with the certificate and mobile
+ * masked, read in full for its edit form. */
 export const contact = z.strictObject({
   contactId: id,
   name: z.string(),
@@ -639,11 +869,14 @@ export const contact = z.strictObject({
   faceUrl: z.string().nullable(),
 });
 export const contacts = z.array(contact);
+/** One of the visitor's coupons (personalCenter/coupon, getCoupon): its batch's name and terms
+ * in the request's language, its state today, and the order that used it. */
 export const coupon = z.strictObject({
   couponId: id,
   code: z.string(),
   name: z.string(),
   kind: z.enum(['amount', 'free']),
+  /** fen off one ticket (kind 'amount'). */
   amount: z.number().int(),
   hallIds: z.array(id).nullable(),
   priceKinds: z.array(z.enum(['adult', 'student', 'senior', 'child'])).nullable(),
@@ -652,15 +885,19 @@ export const coupon = z.strictObject({
   state: z.enum(['valid', 'used', 'expired']),
   usedOrderId: id.nullable(),
 });
+/** getCoupon: the visitor's coupons by state, each list by its end date. */
 export const couponLists = z.strictObject({ valid: z.array(coupon), used: z.array(coupon), expired: z.array(coupon) });
 
 // Face photos and certificate recognition (src/domain/faces.ts)
+/** checkFace: the upload passed the face check (SPEC §5), ready for bundling. */
 export const faceChecked = z.strictObject({ url: z.string(), width: z.number().int(), height: z.number().int() });
+/** bundling: the portrait bound; deleteFace takes this url. */
 export const faceBound = z.strictObject({ faceUrl: z.string() });
+/** A certificate read from a photo: the number, and the name where the document prints one. */
 export const certificateRead = z.strictObject({ certificateType: z.literal('1'), certificateNumber: z.string(), name: z.string().nullable() });
 
 // The message board (src/domain/message.ts)
-const messageReply = z.strictObject({ replyId: id, body: z.string(), createTime: z.string() });
+export const messageReply = z.strictObject({ replyId: id, body: z.string(), createTime: z.string() });
 export const messageSummary = z.strictObject({
   messageId: id,
   serviceCode: z.string(),
@@ -673,36 +910,54 @@ export const messageSummary = z.strictObject({
 });
 export const messageDetail = messageSummary.extend({ replies: z.array(messageReply) });
 export const messagePage = page(messageSummary);
-/** What the staff see of a writer: a team's name, or a visitor's masked phone. */
-const messageWriter = { writerKind: z.enum(['visitor', 'team']), writer: z.string() };
-export const staffMessageSummary = messageSummary.extend(messageWriter);
-export const staffMessageDetail = messageDetail.extend(messageWriter);
+/** A message as the staff see it, with its writer: a team's name, or a visitor's masked phone. */
+export const messageWriter = z.strictObject({ writerKind: z.enum(['visitor', 'team']), writer: z.string() });
+export const staffMessageSummary = messageSummary.extend(messageWriter.shape);
+export const staffMessageDetail = messageDetail.extend(messageWriter.shape);
 export const staffMessagePage = page(staffMessageSummary);
 
-/** cancelCustomerAccount (GET): what cancelling now would do, and whether it may. */
+/** cancelCustomerAccount (GET): what cancelling the account now would touch, counted by the
+ * server; whether it may happen is decided in src/domain/account.ts. */
 export const cancelConsequences = z.strictObject({
+  /** Paid tickets of today or later, not yet used: refund them first. */
   upcomingTickets: z.number().int(),
+  /** Waiting-list orders standing by (paid): cancel them first, the money comes back. */
   standingBy: z.number().int(),
+  /** Unpaid orders (a waiting-list order not yet paid among them): cancelled, their tickets released. */
   unpaidOrders: z.number().int(),
+  /** Tickets held in the cart: released. */
   cartHeld: z.number().int(),
+  /** Frequent visitors: deleted. */
   contacts: z.number().int(),
+  /** Message board messages: their text and contact name blanked. */
   messages: z.number().int(),
+  /** Paid orders kept for accounting, their visitors' names and certificates blanked. */
   keptOrders: z.number().int(),
+  /** The day booking opens again when the account is blacklisted for missed visits, else null. */
   blockedUntil: z.string().nullable(),
 });
 /** cancelCustomerAccount (POST): the account is gone; what went with it. */
 export const accountCancelled = z.strictObject({ cancelled: cancelConsequences });
 
+/** A rating given to an order (src/domain/rating.ts). */
+export const rating = z.strictObject({ visitStars: z.number().int(), bookingStars: z.number().int(), comment: z.string(), createTime: z.string() });
 /** An order's rating card: the rating given, or whether one may be given now and why not. */
 export const orderRating = z.strictObject({
   orderId: id,
   rateable: z.boolean(),
   refusal: z.string().nullable(),
-  rating: z.strictObject({ visitStars: z.number().int(), bookingStars: z.number().int(), comment: z.string(), createTime: z.string() }).nullable(),
+  rating: rating.nullable(),
 });
 
-/** The chat app's JS-SDK config for one of our pages. */
-export const wxJsConfig = z.strictObject({ appId: z.string(), timestamp: z.number().int(), nonceStr: z.string(), signature: z.string() });
+/** GET /ingore/getWxJsConfig: what `wx.config` needs for one of our pages (the chat app's JS-SDK). */
+export const wxJsConfig = z.strictObject({
+  appId: z.string(),
+  /** seconds */
+  timestamp: z.number().int(),
+  nonceStr: z.string(),
+  /** sha1 of the ticket, nonce, timestamp and the page's URL (server/providers/wechatJsapi.ts). */
+  signature: z.string(),
+});
 /** ingore/getWechatCode: the chat app's authorize page. */
 export const wechatAuthorize = z.strictObject({ url: z.string() });
 /** ingore/wxLogin: a scan ticket still waiting (or refused, or expired), or the login. */
@@ -711,5 +966,10 @@ export const wxLoginAnswer = z.strictObject({
   token: z.string().nullable(),
   bindStatus: z.union([z.literal(0), z.literal(1)]).nullable(),
 });
-/** ingore/wxScanTicket: what the scan login screen polls with, and what its QR code shows. */
-export const wxScanTicket = z.strictObject({ ticket: z.string(), scanId: z.string(), expiresAt: z.number() });
+/** ingore/wxScanTicket: the secret the scan login screen polls with, the id its QR code shows. */
+export const wxScanTicket = z.strictObject({
+  ticket: z.string(),
+  scanId: z.string(),
+  /** ms since the epoch, server time */
+  expiresAt: z.number(),
+});

@@ -1,15 +1,8 @@
-/** The slider challenge of `/ingore/captchaImage`: a background with a gap and the piece
- * that fits it. The gap's position stays on the server. */
-export interface CaptchaChallenge {
-  captchaId: string;
-  width: number;
-  height: number;
-  pieceSize: number;
-  pieceY: number;
-  /** data: URLs */
-  background: string;
-  piece: string;
-}
+import type { z } from 'zod';
+import type * as answers from './answers.ts';
+
+/** The slider challenge of `/ingore/captchaImage` (its schema in answers.ts says what it holds). */
+export type CaptchaChallenge = z.output<typeof answers.captchaChallenge>;
 
 /** One sample of the drag: the piece's x (px from the start of the track) and the time in ms
  * since the press. The client records one per pointer move and sends them with the answer. */

@@ -2,6 +2,8 @@
  * what a face check decides and what the visitor reads. Pure: the providers (server) say what
  * they saw, these rules say whether it will do. */
 import { checkCertificate, normalizeCertificate } from './certificates.ts';
+import type { z } from 'zod';
+import type * as answers from './answers.ts';
 import type { Text } from './text.ts';
 
 export const FACE_MESSAGES = {
@@ -54,11 +56,7 @@ export function faceVerdict(faces: readonly FaceSeen[]): Text | null {
 }
 
 /** A certificate read from a photo: the number, and the name where the document prints one. */
-export interface CertificateRead {
-  certificateType: '1';
-  certificateNumber: string;
-  name: string | null;
-}
+export type CertificateRead = z.output<typeof answers.certificateRead>;
 
 /** The mainland ID number in what a reader returned (the vendor's field, or a text's lines), if
  * one there passes the check digit; a misread digit is a failed recognition, never a wrong number. */

@@ -12,6 +12,8 @@ import { GATE_REFUSALS } from './gate.ts';
 import { MUSEUM_OFFSET_MS, museumDate } from './museumTime.ts';
 import { fill, type Text } from './text.ts';
 import type { GateAnswer } from './types.ts';
+import type { z } from 'zod';
+import type * as answers from './answers.ts';
 
 export const GATE_OFFLINE_REFUSALS = {
   unknown: { zh: '非本场馆今日门票（离线核验）', en: 'Not a ticket of this hall today (offline check)' },
@@ -22,31 +24,11 @@ export const GATE_OFFLINE_REFUSALS = {
 /** What a scan is: a QR text as read, or an order number typed in. */
 export type ScanCode = { qr: string } | { orderNumber: string };
 
-/** One ticket of the day as the gate caches it (GET /staff/gate/day). */
-export interface GateDayTicket {
-  ticketId: number;
-  /** SHA-256 (hex) of the ticket's QR payload, never the payload. */
-  qrDigest: string;
-  /** SHA-256 (hex) of its order number, upper case: a group's number typed in. */
-  orderDigest: string;
-  userName: string;
-  certificateInfo: string;
-  ticketName: string;
-  beginTime: string;
-  endTime: string;
-  status: 'toBeChecked' | 'checked';
-  /** 'HH:mm' of the check-in, when checked. */
-  checkedAt: string | null;
-}
+/** One ticket of the day as the gate caches it (GET /staff/gate/day; its schema in answers.ts). */
+export type GateDayTicket = z.output<typeof answers.gateDayTicket>;
 
 /** A hall's tickets of the day, as fetched (epoch ms) for the offline check. */
-export interface GateDay {
-  hallId: number;
-  hallName: string;
-  date: string;
-  fetchedAt: number;
-  tickets: GateDayTicket[];
-}
+export type GateDay = z.output<typeof answers.gateDay>;
 
 /** A check-in made offline, waiting on the device until the server has answered it. */
 export interface GateQueueItem {
@@ -65,15 +47,7 @@ export interface GateQueueItem {
 }
 
 /** What the server says of each synced item (POST /staff/gate/sync). */
-export interface GateSyncAnswer {
-  items: Array<{
-    id: string;
-    outcome: 'checkedIn' | 'duplicate' | 'refused';
-    count: number;
-    /** Why not (a duplicate: when it was checked), in the request's language. */
-    reason: string | null;
-  }>;
-}
+export type GateSyncAnswer = z.output<typeof answers.gateSyncAnswer>;
 
 /** What the gate shows after a sync: how many went in, and every duplicate and refusal. */
 export interface GateSyncReport {

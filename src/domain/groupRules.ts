@@ -8,6 +8,8 @@ import { GROUP_MIN_SIZE, MINIMUM_ADULT_AGE, OFFLINE_PAY_DAYS_BEFORE, STUDENTS_PE
 import { TEAM_TYPES, type TeamType } from './team.ts';
 import { fill, type Text } from './text.ts';
 import type { Violation } from './types.ts';
+import type { z } from 'zod';
+import type * as answers from './answers.ts';
 
 /** One gradeList entry: pupils of one grade, by sex and by where they live (SPEC §3). */
 export interface GradeEntry {
@@ -64,14 +66,8 @@ export function groupKindOf(teamType: TeamType): GroupKind {
   return 'other';
 }
 
-/** A hall as groups see it (halls: group_min, group_max, school_only, off_season_only). */
-export interface GroupHall {
-  /** 0: the hall takes no groups. */
-  groupMax: number;
-  groupMin: number;
-  schoolOnly: boolean;
-  offSeasonOnly: boolean;
-}
+/** A hall as groups see it (its schema: answers.ts groupHall). */
+export type GroupHall = z.output<typeof answers.groupHall>;
 
 /** What the server knows that the draft does not: the team, the hall, the session's stock,
  * the prices and the museum's settings. */

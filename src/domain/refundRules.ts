@@ -2,40 +2,20 @@
  * refund or change"). Same shape as the order rules: draft + context -> every violation. */
 import { isAdult } from './orderRules.ts';
 import { fill, type Text } from './text.ts';
-import type { TicketKind, TicketStatus, Violation } from './types.ts';
+import type { z } from 'zod';
+import type * as answers from './answers.ts';
+import type { TicketStatus, Violation } from './types.ts';
 
-/** One ticket of the order as the server knows it. */
-export interface RefundTicket {
-  ticketId: number;
-  status: TicketStatus;
-  hallId: number;
-  /** 'YYYY-MM-DD' */
-  visitDate: string;
-  kind: TicketKind;
-  /** Age on the visit date when the certificate gives a birth date. */
-  age: number | null;
-  isChildFreeTicket: boolean;
-  cinema: boolean;
-  /** A school group's free (quota) ticket: refunded only with the whole order. */
-  schoolFree: boolean;
-}
+/** One ticket of the order as the server knows it (its schema: answers.ts refundTicket). */
+export type RefundTicket = z.output<typeof answers.refundTicket>;
 
 export interface RefundDraft {
   action: 'refund' | 'change';
   ticketIds: number[];
 }
 
-export interface RefundContext {
-  /** Every ticket of the order. */
-  tickets: RefundTicket[];
-  /** A group order: once any of its tickets is checked in, nothing more may be refunded or changed. */
-  group: boolean;
-  /** A partial refund may take at most this share of the order's tickets (percent); the
-   * whole order may always go. null = no limit. */
-  maxPartialRefundPercent: number | null;
-  /** Free child tickets one adult may bring; applied to what remains. */
-  freeChildPerAdult: number;
-}
+/** An order's facts as the server answers them (answers.ts refundFacts). */
+export type RefundContext = z.output<typeof answers.refundFacts>;
 
 /** Before an order's facts have arrived: no ticket is there to refund or change. */
 export const NO_REFUND_FACTS: RefundContext = { tickets: [], group: false, maxPartialRefundPercent: null, freeChildPerAdult: 0 };

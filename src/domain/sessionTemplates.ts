@@ -3,14 +3,11 @@
  * guards and the server judge a template and an application with the same rules. */
 import { addDays } from './museumTime.ts';
 import { fill, type Text } from './text.ts';
+import type { z } from 'zod';
+import type * as answers from './answers.ts';
 
-/** A session of a template. A dome's names its film; its capacity is the hall's seats. */
-export interface TemplateSession {
-  beginTime: string;
-  endTime: string;
-  capacity: number;
-  filmId: number | null;
-}
+/** A session of a template (its schema: answers.ts templateSession). */
+export type TemplateSession = z.output<typeof answers.templateSession>;
 
 /** A template as an admin writes it (templateId null: a new one). */
 export interface TemplateDraft {

@@ -14,6 +14,8 @@ import {
   required,
 } from './fields.ts';
 import { fill, type Text } from './text.ts';
+import type { z } from 'zod';
+import type * as answers from './answers.ts';
 
 /** teamType values (SPEC §3: 2 is a school). */
 export const TEAM_TYPES = {
@@ -102,14 +104,8 @@ export function checkTeamRegistration(r: TeamRegistration): FieldError[] {
   return out;
 }
 
-/** SPEC §3 teamRunTimeStatus: 1 valid, 0 expired; the flags say "expires within 7 days". A
- * missing date (no agreement: not a travel agency) never expires. */
-export interface TeamRunTimeStatus {
-  creditStatus: 0 | 1;
-  protocolStatus: 0 | 1;
-  creditWillExpireFlag: boolean;
-  protocolWillExpireFlag: boolean;
-}
+/** SPEC §3 teamRunTimeStatus (its schema, with what the values mean: answers.ts teamRunTimeStatus). */
+export type TeamRunTimeStatus = z.output<typeof answers.teamRunTimeStatus>;
 
 function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
