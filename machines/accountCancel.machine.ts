@@ -1,4 +1,4 @@
-/** Account cancellation (SPEC §2 personalCenter/destory): what it would do first, counted by
+/** Account cancellation (docs/product.md §2 personalCenter/destory): what it would do first, counted by
  * the server; refused while the visitor still has money in tickets to come or a waiting list
  * (src/domain/account.ts cancelRefusal: she refunds first, then comes back and looks again);
  * otherwise she goes on, confirms with her own phone number and the code sent to it, and the

@@ -1,4 +1,4 @@
-/** The shopping cart (SPEC §2 cart/shoppingCart, §4 holds): the held lines, and paying
+/** The shopping cart (docs/product.md §2 cart/shoppingCart, §4 holds): the held lines, and paying
  * the selected lines as one order behind the security slider. Each line's countdown and
  * its removal are the cartHold machine's; the list reloads (RELOAD) when one of them ends.
  *
@@ -8,7 +8,7 @@ import type { Text } from '../src/domain/text.ts';
 import type { PlaceOrderResult, ShoppingCart } from '../src/domain/types.ts';
 import { errorText, failure, notProvided, output, sameText } from './errors.ts';
 
-/** SPEC §8 "Shopping cart expired, or empty or none selected". */
+/** docs/product.md §8 "Shopping cart expired, or empty or none selected". */
 export const CART_NOTHING_SELECTED: Text = {
   zh: '购物车已过期或为空，或未选择门票',
   en: 'The shopping cart has expired, is empty, or nothing is selected',

@@ -1,4 +1,4 @@
-/** The hold countdown of one cart line (SPEC §4 "Holds and timeouts", §7 ticketInfoTimeOut and
+/** The hold countdown of one cart line (docs/product.md §4 "Holds and timeouts", §7 ticketInfoTimeOut and
  * removeForShopping): an added cart line owns stock until its deadline; the screen counts
  * down, tells the server when the time is up, and lets the user remove the line. The app
  * runs one of these per cart line (each CartLineRow has its own).

@@ -1,4 +1,4 @@
-/** select/cinemaSelectSeat (SPEC §2): the seat map of a film session. The visitor picks
+/** select/cinemaSelectSeat (docs/product.md §2): the seat map of a film session. The visitor picks
  * exactly as many available seats as there are visitors ("cannot choose more seats" past
  * that); seats taken by someone else while the map is open turn sold when the map refreshes
  * (every MAP_REFRESH_MS, on the ticker's TICK) and at the latest at CONFIRM, which reloads

@@ -1,4 +1,4 @@
-/** The send-code button of a form that verifies a mobile number (SPEC §4 "Verification
+/** The send-code button of a form that verifies a mobile number (docs/product.md §4 "Verification
  * code", §9: 60 s before the next code): ready, sending, then counting down. The form owns
  * the number and sends it with SEND; this machine only knows when the button may be tapped.
  *

@@ -1,5 +1,5 @@
 /** Helpers shared by the machines. The app's actors reject with an Error whose message is
- * already in the user's language (SPEC §8: the server message is shown as it is), so the
+ * already in the user's language (docs/product.md §8: the server message is shown as it is), so the
  * machines keep it as a Text with the same string in both languages. */
 import type { Text } from '../src/domain/text.ts';
 

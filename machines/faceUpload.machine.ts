@@ -1,4 +1,4 @@
-/** A visitor's face photo (SPEC §5 uploads, §7 face), on the add-visitor screens and the frequent
+/** A visitor's face photo (docs/product.md §5 uploads, §7 face), on the add-visitor screens and the frequent
  * visitor's form: the picked file must be jpg/jpeg/png of at most 10 MB and the visitor's
  * certificate valid (a portrait is bound to it); the portrait agreement is accepted for every new
  * portrait; then the photo goes up (scaled first when over about 4 MB: the view's `upload`), the

@@ -1,4 +1,4 @@
-/** A team's cart (SPEC §2 cart/shoppingCart, §4 holds): the groups it holds, each with its
+/** A team's cart (docs/product.md §2 cart/shoppingCart, §4 holds): the groups it holds, each with its
  * countdown (the cartHold machine, one per entry, as a visitor's lines) and paid one at a time
  * as a group order behind the security slider. The server prices the group again at checkout
  * and refuses a total that changed; the entry then stays, with the reason.
@@ -12,7 +12,7 @@ import type { CheckoutAnswer } from './cart.machine.ts';
 import { errorText, failure, notProvided, output, sameText } from './errors.ts';
 import { loadingStates } from './loading.ts';
 
-/** SPEC §8 "Shopping cart expired, or empty or none selected". */
+/** docs/product.md §8 "Shopping cart expired, or empty or none selected". */
 export const GROUP_CART_GONE: Text = { zh: '购物车已过期或为空，或未选择', en: 'Shopping cart expired, or empty or none selected' };
 
 export interface GroupCartContext {

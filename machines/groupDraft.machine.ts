@@ -1,4 +1,4 @@
-/** The group draft (SPEC §2 team select screens, §3 "Group order draft", §5 "Group rules"): a
+/** The group draft (docs/product.md §2 team select screens, §3 "Group order draft", §5 "Group rules"): a
  * day on the team calendar, a hall taking groups and its session, the group's settings for
  * that hall and day, the leader, the pupils by grade (schools) or the group's size, the
  * teachers (schools), the summary with the price, the agreement, the slider, placing it.
@@ -104,14 +104,14 @@ export type GroupDraftEvent =
   /** Another team logged in on this device: its draft starts afresh. */
   | { type: 'DISCARD' };
 
-/** placeOrder answers `{ code, msg, data }`: 200 with the order (or the cart entry), or 502 and no order (SPEC §8). */
+/** placeOrder answers `{ code, msg, data }`: 200 with the order (or the cart entry), or 502 and no order (docs/product.md §8). */
 export interface GroupPlaceAnswer {
   code: number;
   msg: string;
   data: PlaceOrderResult | CartAddResult | SeatTaken | null;
 }
 
-/** "Number: integer, not negative" (SPEC §5): what a count field holds while typed. */
+/** "Number: integer, not negative" (docs/product.md §5): what a count field holds while typed. */
 export const toCount = (value: string) => {
   const n = Number.parseInt(value.replace(/\D/g, ''), 10);
   return Number.isFinite(n) ? Math.min(n, 9999) : 0;

@@ -1,4 +1,4 @@
-/** Requesting an invoice (SPEC §2 invoice/chooseOrder -> invoice/editInvoiceInfo, §3 Invoice):
+/** Requesting an invoice (docs/product.md §2 invoice/chooseOrder -> invoice/editInvoiceInfo, §3 Invoice):
  * choose a paid order that has no invoice yet, fill in the title and the rest, submit. The
  * form's rules are src/domain/invoice.ts; the amount is the order's, never typed.
  *

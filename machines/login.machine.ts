@@ -1,4 +1,4 @@
-/** The visitor's login (SPEC §1, §2 login, §4 "Verification code", §9: 60 s countdown, code
+/** The visitor's login (docs/product.md §1, §2 login, §4 "Verification code", §9: 60 s countdown, code
  * at most 6 characters).
  * - Outside the chat app: the phone + SMS code form, two parallel regions (the code sender and
  *   the submit flow).

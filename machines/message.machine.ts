@@ -1,4 +1,4 @@
-/** Leaving a message on the board (SPEC §2 message/fillIn): a service type, what it is about
+/** Leaving a message on the board (docs/product.md §2 message/fillIn): a service type, what it is about
  * and a contact name, checked by the board's rules (src/domain/message.ts) before it is sent.
  * Sent, the machine ends with the message's id: the screen opens its thread.
  *

@@ -1,4 +1,4 @@
-/** The order detail screen (SPEC §2 order/orderDetail): the order, and its cancellation
+/** The order detail screen (docs/product.md §2 order/orderDetail): the order, and its cancellation
  * while unpaid. Refund and date change run in their own machines, opened from here.
  *
  * Input: { orderId }. The app provides the actors `loadOrder` and `cancel`. */

@@ -1,7 +1,7 @@
-/** The payOrder/{id} screen (SPEC §2, §4 "Holds and timeouts"): the order waits for payment
+/** The payOrder/{id} screen (docs/product.md §2, §4 "Holds and timeouts"): the order waits for payment
  * with a countdown to its pay deadline. A group that pays at the museum's window (cash, bank
  * card or cheque) has days, not minutes: no countdown and no online payment, only the last
- * day and the order number to show at the window. The server is the clock (ARCHITECTURE §4): the
+ * day and the order number to show at the window. The server is the clock (docs/architecture.md §5): the
  * machine keeps offset = server time - client time, measured when the server time arrives,
  * and counts down against each TICK's client time + offset (machines/ticker.ts).
  *
@@ -33,7 +33,7 @@ export const PAY_CONFIRM_TRIES = 3;
 /** A visitor's order, or a team's with its group part (searchTravelTeamOrder): the order
  * screens show either. */
 
-/** An unpaid group order whose money the museum's staff take at the window (SPEC §4): its
+/** An unpaid group order whose money the museum's staff take at the window (docs/product.md §4): its
  * deadline is the end of the last window day, and it is never paid online. */
 export interface PayOrderInput {
   orderId: number;

@@ -1,4 +1,4 @@
-/** The individual purchase (SPEC §2 select screens, §4 "Purchase", §8): date, venue and
+/** The individual purchase (docs/product.md §2 select screens, §4 "Purchase", §8): date, venue and
  * session, visitors, review with price and agreement, the security slider, submit.
  *
  * Context is plain JSON so the app can persist `actor.getPersistedSnapshot()` (e.g. in
@@ -77,7 +77,7 @@ export type PurchaseEvent =
   | { type: 'RESET' };
 
 /** placeOrder answers `{ code, msg, data }`: code 200 with data, or 502 and no order
- * (SPEC §4, §8). Other codes are rejected by the API layer (the actor throws). */
+ * (docs/product.md §4, §8). Other codes are rejected by the API layer (the actor throws). */
 export interface PlaceOrderAnswer {
   code: number;
   msg: string;
@@ -89,7 +89,7 @@ export interface UnpaidCheck {
 }
 
 const CODE_NO_ORDER = 502;
-/** The cart holds lines of another date (passed through as data, SPEC §8 600). */
+/** The cart holds lines of another date (passed through as data, docs/product.md §8 600). */
 const CODE_CART_CONFLICT = 600;
 
 /** What the risk guard reads from a placeOrder or cart-add answer (a cart add may instead
@@ -201,7 +201,7 @@ export const purchaseMachine = setup({
     loadCalendar: fromPromise<CalendarDay[], void>(async () => notProvided('loadCalendar')),
     /** Halls and sessions of a day (the hall pool). */
     loadHalls: fromPromise<HallPool[], { date: string }>(async () => notProvided('loadHalls')),
-    /** Unpaid orders block ordering (SPEC §8): the unpaid order's id, or null. */
+    /** Unpaid orders block ordering (docs/product.md §8): the unpaid order's id, or null. */
     checkUnpaid: fromPromise<UnpaidCheck, void>(async () => notProvided('checkUnpaid')),
     /** The seat map of a cinema session; the app provides its `loadMap`. */
     cinemaSeat: cinemaSeatMachine,

@@ -1,4 +1,4 @@
-/** Date change of tickets of one paid individual order (SPEC §2 "change date", §5 "Refund and
+/** Date change of tickets of one paid individual order (docs/product.md §2 "change date", §5 "Refund and
  * change", §7 rebook/person): tick tickets, a day on the calendar, a session of the same hall
  * on that day, confirm, submit.
  *
@@ -12,7 +12,7 @@
  *   read the visitors' full certificates (TicketView has masked ones) and the new session's
  *   ticket types, and the company rules for the moved set are checkRefund's change rules.
  *
- * A group moves as a whole (SPEC §2 team ticketChangesDate, §7 rebook/group): with
+ * A group moves as a whole (docs/product.md §2 team ticketChangesDate, §7 rebook/group): with
  * `wholeOrder`, every ticket still to be used is selected as the facts arrive and the ticking
  * step is skipped; an order that cannot move (a ticket checked in, nothing left to use) ends
  * in `refused` with the reason.

@@ -1,4 +1,4 @@
-/** Refund of tickets of one paid order (SPEC §5 "Refund and change", §7 refundCheckBlack and
+/** Refund of tickets of one paid order (docs/product.md §5 "Refund and change", §7 refundCheckBlack and
  * frontUserRefund): tick tickets, the refund rules, the missed-visit blacklist warning, the
  * refund alert, submit.
  *

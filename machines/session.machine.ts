@@ -1,4 +1,4 @@
-/** Expired login (a 401 answer, SPEC §4 "Expired login response", §8): on the date-selection
+/** Expired login (a 401 answer, docs/product.md §4 "Expired login response", §8): on the date-selection
  * page the user is logged out silently; elsewhere a confirm dialog offers to log in again or
  * to cancel, which logs out and returns to the area's start page.
  *
@@ -17,7 +17,7 @@ export const sessionMachine = setup({
     isSilent: ({ event }) => event.type === 'EXPIRED' && event.silent,
   },
   actions: {
-    /** Clears the token and the user (SPEC §4 "Login state"). */
+    /** Clears the token and the user (docs/product.md §4 "Login state"). */
     logout: () => {},
     /** Opens the area's login page with a redirect back to the current path. */
     goToLogin: () => {},

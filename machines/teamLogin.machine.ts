@@ -1,4 +1,4 @@
-/** The team login (SPEC §2 team/login, §5): the unified social credit code and the password;
+/** The team login (docs/product.md §2 team/login, §5): the unified social credit code and the password;
  * after a few wrong passwords the server asks for the slider check first, and the next
  * submit opens it.
  *

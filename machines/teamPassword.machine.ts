@@ -1,4 +1,4 @@
-/** The group area's password forms (SPEC §2 team/forgetPassword, personalCenter/changePassword):
+/** The group area's password forms (docs/product.md §2 team/forgetPassword, personalCenter/changePassword):
  * change it with the current one, or recover it with a code to the registered contact
  * mobile (the code button is the codeSender machine). Every rule is checked before sending.
  *

@@ -1,6 +1,6 @@
 /** personalCenter/changePhone: a new mobile and the code sent to it (the code button is the
  * codeSender machine). A team's new contact mobile replaces the registered one after staff
- * review (SPEC §8 "phone differs from the registered contact phone"); a visitor's screen
+ * review (docs/product.md §8 "phone differs from the registered contact phone"); a visitor's screen
  * provides changePhoneNumber, and her number changes at once.
  *
  * The app provides the actor `send` (updateTeamContacterMobile, the form). */

@@ -1,4 +1,4 @@
-/** Group registration (SPEC §2 team/register, §3 "Group registration fields", §5): the form,
+/** Group registration (docs/product.md §2 team/register, §3 "Group registration fields", §5): the form,
  * its uploads one at a time, the credit-code check (checkTeamIsExist) before submitting,
  * then teamRegister. The code button is its own machine (codeSender).
  *

@@ -1,4 +1,4 @@
-/** One request of a team to the staff (SPEC §4, §7): a stamped explanation to be unfrozen, a
+/** One request of a team to the staff (docs/product.md §4, §7): a stamped explanation to be unfrozen, a
  * renewed certificate, or a renewed agreement in two parts. Upload the images, then send.
  *
  * Input: { parts } (how many images: 1, or 2 for the agreement).

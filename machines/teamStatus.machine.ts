@@ -1,4 +1,4 @@
-/** The team status pop-ups (SPEC §4 "Team status pop-ups"): shown once per session, in the
+/** The team status pop-ups (docs/product.md §4 "Team status pop-ups"): shown once per session, in the
  * spec's order, each with Next (the next one) and close (none of the rest).
  *
  * Input: { notices } (teamNotices(team) of src/domain/team.ts; the view passes none when the

@@ -1,4 +1,4 @@
-/** Ticket selection shared by the refund and the date-change machines (SPEC §5 "Refund and
+/** Ticket selection shared by the refund and the date-change machines (docs/product.md §5 "Refund and
  * change"). Which tickets can be ticked at all is asked of `checkRefund` itself (one ticket
  * at a time: does the rule on the ticket's state object?), so the machines never restate
  * which statuses are refundable. */

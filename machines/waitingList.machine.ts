@@ -1,6 +1,6 @@
-/** The waiting list (SPEC §1 candidate orders, §4 waiting-list order): a visitor who finds a
+/** The waiting list (docs/product.md §1 candidate orders, §4 waiting-list order): a visitor who finds a
  * session full chooses a day and a session whose list is open, adds her visitors (every
- * order rule of SPEC §5 but the stock), agrees, passes the slider and joins with a candidate
+ * order rule of docs/product.md §5 but the stock), agrees, passes the slider and joins with a candidate
  * order; she pays it on payOrder like any order, and then it stands by until it succeeds, is
  * cancelled by her (money back), or is full at the cut-off and returned.
  *
@@ -38,7 +38,7 @@ export interface WaitingListContext {
   agreementAccepted: boolean;
   captchaToken: string | null;
   orderId: number | null;
-  /** The followed order's state (SPEC §4), once loaded; null while unpaid. */
+  /** The followed order's state (docs/product.md §4), once loaded; null while unpaid. */
   candidate: CandidateState | null;
   loaded: boolean;
   error: Text | null;
@@ -242,7 +242,7 @@ export const waitingListMachine = setup({
     },
     joined: { type: 'final', meta: { description: 'Joined: the app opens payOrder/{orderId}; paid, the order stands by' } },
     order: {
-      meta: { description: 'A candidate order and its state (SPEC §4)' },
+      meta: { description: 'A candidate order and its state (docs/product.md §4)' },
       initial: 'loading',
       states: {
         ...loadingStates(

@@ -1,4 +1,4 @@
-/** The museum's cashier takes a window payer's money (SPEC §4: groups paying by cash, bank
+/** The museum's cashier takes a window payer's money (docs/product.md §4: groups paying by cash, bank
  * card or cheque at the window by two days before the visit): the order number, the order
  * looked up (whose, where, when, how much, whether it can still be paid), the way of paying,
  * the money taken; then the next order.

@@ -1,4 +1,4 @@
-/** The scan login (SPEC §2 wxLogin): this screen asks the server for a ticket and
+/** The scan login (docs/product.md §2 wxLogin): this screen asks the server for a ticket and
  * shows its QR code; the visitor scans it in the chat app, logs in there and confirms; this
  * screen asks every 2 s until then, and logs in. The QR code expires after 2 minutes (or is
  * refused on the phone): tap to get a new one.

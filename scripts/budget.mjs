@@ -3,7 +3,7 @@
  * them to a browser that accepts brotli (the build's .br twins, served as they are) and to
  * one that accepts only gzip: the entry chunk and everything it imports statically, and what
  * index.html's boot script preloads there (the default language's texts, the calendar's
- * chunks). Budget: 100 KB (ARCHITECTURE §8). Then the first screen on a slow phone
+ * chunks). Budget: 100 KB (docs/architecture.md §8). Then the first screen on a slow phone
  * (scripts/firstPaint.mjs: LCP and the waterfall; `--bytes` skips it). A figure, not a test:
  * it exits 0 either way unless the build fails. */
 import { existsSync, readFileSync } from 'node:fs';

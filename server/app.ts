@@ -201,7 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  // The contract as OpenAPI (ARCHITECTURE §4): every route with its method, path, the token it
+  // The contract as OpenAPI (docs/architecture.md §4): every route with its method, path, the token it
   // needs and its request schemas (src/domain/contracts.ts); answers are src/domain/types.ts.
   await app.register(fastifySwagger, {
     transform: jsonSchemaTransform,

@@ -6,7 +6,7 @@ import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
-/** Outside services that have a local simulator (ARCHITECTURE §6), by the name ALLOW_SIMULATORS takes. */
+/** Outside services that have a local simulator (docs/architecture.md §6), by the name ALLOW_SIMULATORS takes. */
 export const SIMULATORS = ['sms', 'payment', 'face', 'wechat'] as const;
 export type Simulator = (typeof SIMULATORS)[number];
 

@@ -1,7 +1,7 @@
 /** The page the server sends for the calendar, the first screen: the built index.html whose
  * shell carries the museum's name (in both languages, as only the page knows the visitor's) and
  * its notice as a new visitor first sees it (zh), so a slow phone paints them with the
- * stylesheet instead of after the code (ARCHITECTURE §8). The app's own notice then renders over
+ * stylesheet instead of after the code (docs/architecture.md §8). The app's own notice then renders over
  * it, the same size in the same place. Compressed once per text; the texts come from the
  * catalog, which a staff change drops at once. */
 import { readFileSync } from 'node:fs';

@@ -2,7 +2,9 @@
  * read as that list's type through a parser, not a cast: a value the code does not know (a
  * hand edit, a later migration) fails at the read, with the column's name, instead of
  * travelling on as a type it is not. */
+import { certificateType } from '../../src/domain/answers.ts';
 import { TEAM_TYPES, type TeamType } from '../../src/domain/team.ts';
+import type { CertificateType } from '../../src/domain/types.ts';
 
 /** A reader of `column` that accepts only `values`. */
 export function oneOf<const T extends string | number>(column: string, values: readonly T[]): (value: unknown) => T {
@@ -14,3 +16,4 @@ export function oneOf<const T extends string | number>(column: string, values: r
 }
 
 export const teamTypeColumn: (value: unknown) => TeamType = oneOf('teams.team_type', Object.values(TEAM_TYPES));
+export const certificateTypeColumn: (value: unknown) => CertificateType = oneOf('certificate_type', certificateType.options);

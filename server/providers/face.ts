@@ -1,4 +1,4 @@
-/** The face check (SPEC §5 "one frontal face"): what a provider saw in a picture the server has
+/** The face check (docs/product.md §5 "one frontal face"): what a provider saw in a picture the server has
  * already decoded (format and size, services/faces.ts). `local` looks at the pixels here: a
  * picture of one flat colour or nearly so, or one far from a portrait's shape, has no face to
  * see; with a face detector installed (faceDetector.ts) it counts faces and their pose. `baidu`

@@ -1,4 +1,4 @@
-/** Certificate recognition (SPEC §7 /ingore/ocr/baidu, config ocr_enable): the number of a
+/** Certificate recognition (docs/product.md §7 /ingore/ocr/baidu, config ocr_enable): the number of a
  * mainland ID card in a photo, and the name where the reader gives one. `baidu` is the vendor's
  * ID card OCR; `local` is Tesseract (tesseract.js, its WebAssembly core and the English model
  * from npm, nothing downloaded at run time) when those optional packages are installed; `none`

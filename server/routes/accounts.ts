@@ -1,4 +1,4 @@
-/** SPEC §7 "Accounts": the login (a visitor's phone code, a team's credit code and password),
+/** docs/product.md §7 "Accounts": the login (a visitor's phone code, a team's credit code and password),
  * user and team info, logout. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,12 +37,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   app.post('/system/user/bindUserEmail', { ...visitor, schema: { body: emailBody, response: answer(z.null()) } }, async (req) =>
     ok(req, await bindEmail(deps, account(req).userId, req.body)),
   );
-  // GET as SPEC §7 has it; the bearer token (never a cookie the browser sends by itself) keeps
+  // GET as docs/product.md §7 has it; the bearer token (never a cookie the browser sends by itself) keeps
   // a link elsewhere from unbinding anything.
   app.get('/system/user/unBindUserEmail', { ...visitor, schema: { response: answer(z.null()) } }, async (req) =>
     ok(req, await unbindEmail(deps, account(req).userId)),
   );
-  // SPEC §7 names GET cancelCustomerAccount without inputs: it answers what a cancellation
+  // docs/product.md §7 names GET cancelCustomerAccount without inputs: it answers what a cancellation
   // would do; the cancellation itself is a POST confirmed with the account's phone and a code.
   app.get('/cancelCustomerAccount', { ...visitor, schema: { response: answer(answers.cancelConsequences) } }, async (req) =>
     ok(req, await accountConsequences(deps, account(req).userId)),

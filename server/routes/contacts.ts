@@ -1,4 +1,4 @@
-/** Frequent visitors (SPEC §2 personalCenter/topContacts, editAudienceInformation) for visitors
+/** Frequent visitors (docs/product.md §2 personalCenter/topContacts, editAudienceInformation) for visitors
  * and teams alike: each token reaches its own account's list only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

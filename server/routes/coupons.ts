@@ -1,4 +1,4 @@
-/** Coupons (SPEC §7 helpers: bindCoupon, getCoupon): a visitor's own, never a team's or the
+/** Coupons (docs/product.md §7 helpers: bindCoupon, getCoupon): a visitor's own, never a team's or the
  * staff's (their tokens are refused by the auth hook: `individual`). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as answers from '../../src/domain/answers.ts';

@@ -1,4 +1,4 @@
-/** SPEC §7 "Face" (checkFace, bundling, deleteFace: a visitor's own portraits) and the helper
+/** docs/product.md §7 "Face" (checkFace, bundling, deleteFace: a visitor's own portraits) and the helper
  * /ingore/ocr/baidu (certificate recognition, no login like the upload it reads). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** SPEC §7 "Helpers": certificate dictionary, verification codes, captcha. */
+/** docs/product.md §7 "Helpers": certificate dictionary, verification codes, captcha. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../src/domain/schemas.ts';

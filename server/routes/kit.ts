@@ -8,7 +8,7 @@ import { teamOwner } from '../services/groupOrders.ts';
 import { fail, MSG, ok } from '../http.ts';
 import type { StaffAbility } from '../../src/domain/staffRoles.ts';
 
-/** 'any' is a visitor or a team (the shared calls of SPEC §7); staff only reach 'staff' routes. */
+/** 'any' is a visitor or a team (the shared calls of docs/product.md §7); staff only reach 'staff' routes. */
 export type AuthMode = 'none' | 'any' | 'individual' | 'team' | 'staff';
 
 declare module 'fastify' {
@@ -18,7 +18,7 @@ declare module 'fastify' {
     /** A staff route: what it does, so which staff roles may call it (src/domain/staffRoles.ts). */
     staffAbility?: StaffAbility;
     /** A visitor route an account without a bound phone may call (its info, binding, logout);
-     * every other is refused it until a phone is bound (SPEC §1). */
+     * every other is refused it until a phone is bound (docs/product.md §1). */
     bindFree?: boolean;
     /** An anonymous answer the same for everyone (the calendar, the halls, the settings): it may
      * be kept by a browser or a proxy. Every other /prod-api answer is `no-store` (server/app.ts). */

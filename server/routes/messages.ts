@@ -1,4 +1,4 @@
-/** The message board (SPEC §2 message/*; paths are ours): a visitor or a team writes and reads
+/** The message board (docs/product.md §2 message/*; paths are ours): a visitor or a team writes and reads
  * its own messages, the staff with the `reply` ability answer them. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as answers from '../../src/domain/answers.ts';

@@ -1,4 +1,4 @@
-/** SPEC §7 "Orders" (individual). */
+/** docs/product.md §7 "Orders" (individual). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dbId } from '../../src/domain/schemas.ts';

@@ -1,4 +1,4 @@
-/** SPEC §7 "Pool, calendar and seats". */
+/** docs/product.md §7 "Pool, calendar and seats". */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dbId, text } from '../../src/domain/schemas.ts';
@@ -56,12 +56,12 @@ export const poolRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
       return sendText(reply, await halls(req, queryDate, openPerson === 2 ? 'group' : 'sale'));
     },
   );
-  // The team's calendar (login required, SPEC §2): the days of the halls taking groups.
+  // The team's calendar (login required, docs/product.md §2): the days of the halls taking groups.
   app.get('/pool/getHallCalendar', { config: { auth: 'team' }, schema: { response: answer(z.array(answers.calendarDay)) } }, async (req, reply) =>
     sendText(reply, await days(req, 'group')),
   );
 
-  // The waiting list's view of the same days and halls (SPEC §3 status 3/4, candidateLevel).
+  // The waiting list's view of the same days and halls (docs/product.md §3 status 3/4, candidateLevel).
   app.get(
     '/pool/ingore/getCalendarForCandidate',
     { config: { publicRead: true }, schema: { response: answer(z.array(answers.candidateDay)) } },

@@ -1,4 +1,4 @@
-/** The visit rating (SPEC §1 "rate the system", paths ours): an order's owner, a
+/** The visit rating (docs/product.md §1 "rate the system", paths ours): an order's owner, a
  * visitor or a team (through its owner user), reads its order's rating card and rates it once. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as answers from '../../src/domain/answers.ts';

@@ -1,7 +1,7 @@
-/** SPEC §7 risk calls. The SPEC gives their paths and inputs only; the answers are ours:
+/** docs/product.md §7 risk calls. The SPEC gives their paths and inputs only; the answers are ours:
  * - GET /risk/getSwitch/ingore?platform=2&key=placeOrder|shoppingCart -> { key, enabled }:
  *   whether the risk policy judges that action (placeOrder and cart adds then answer with
- *   riskEnable, riskPolicy and riskPrompt, SPEC §4);
+ *   riskEnable, riskPolicy and riskPrompt, docs/product.md §4);
  * - POST /risk/frontPage/ingore { platform: 2 } -> { riskEnable, sliderRequired, limits }:
  *   what the front page may tell a visitor before booking (the day's limits per account). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

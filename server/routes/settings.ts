@@ -1,4 +1,4 @@
-/** SPEC §7 "Settings and content". */
+/** docs/product.md §7 "Settings and content". */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** The staff console's API (ours; SPEC §6 "staff-side roles: not shown"): a staff login of its
+/** The staff console's API (ours; docs/product.md §6 "staff-side roles: not shown"): a staff login of its
  * own, and the review of group registrations. Staff tokens reach these routes only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -64,7 +64,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     async (req) => ok(req, await reviewTeam(deps, account(req).userId, req.params.id, req.body)),
   );
 
-  // A window payer's order looked up by its number, and its money taken at the window (SPEC §4).
+  // A window payer's order looked up by its number, and its money taken at the window (docs/product.md §4).
   app.get('/staff/orders/window', { ...may('takePayment'), schema: { querystring: cancelQuery, response: answer(answers.windowOrder) } }, async (req) =>
     ok(req, await windowOrder(deps, req.query.orderNumber, langOf(req))),
   );

@@ -1,4 +1,4 @@
-/** SPEC §7 "Accounts" and "Helpers" for group accounts: registration, the credit-code check,
+/** docs/product.md §7 "Accounts" and "Helpers" for group accounts: registration, the credit-code check,
  * uploads. (The team login is POST /login, in routes/accounts.ts.) */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-/** SPEC §7 "Accounts", the chat app's part: the OAuth web login (getWechatCode, getWxOauthCode,
+/** docs/product.md §7 "Accounts", the chat app's part: the OAuth web login (getWechatCode, getWxOauthCode,
  * wxLogin), the scan login (a ticket for the screen that shows the QR code, the phone's answer),
  * binding a phone to an account the chat app created, and unbinding the chat app. */
 import { createHash, randomBytes } from 'node:crypto';

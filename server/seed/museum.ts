@@ -21,7 +21,7 @@ export interface SeedHall {
   cinema?: { layout: SeatLayout; chooseMode: 1 | 2 | 3; films: string[] };
   /** Its full sessions keep a waiting list. */
   waitingList?: boolean;
-  /** Groups it takes (SPEC §5 group rules): their size, school-only or off-season-only, and the
+  /** Groups it takes (docs/product.md §5 group rules): their size, school-only or off-season-only, and the
    * free pupil tickets schools share per day. None: no groups. */
   groups?: { max: number; min?: number; schoolOnly?: boolean; offSeasonOnly?: boolean; schoolFreeDaily?: number };
   prices: Array<{ name: [string, string]; kind: TicketKind; price: number; ageMin: number | null; ageMax: number | null; free?: boolean }>;
@@ -129,7 +129,7 @@ export const HALLS: SeedHall[] = [
   },
 ];
 
-/** SPEC §3 system config keys, and the risk policy's rows (services/risk.ts). */
+/** docs/product.md §3 system config keys, and the risk policy's rows (services/risk.ts). */
 export const CONFIG: Record<string, string> = {
   audience_message_function: '1',
   /** A refunded ticket's coupon stays spent (services/coupons.ts COUPON_REFUND_RETURN). */

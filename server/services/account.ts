@@ -1,4 +1,4 @@
-/** A visitor's own account (SPEC §2 personalCenter baseInfo, changePhone; §7 bindUserEmail,
+/** A visitor's own account (docs/product.md §2 personalCenter baseInfo, changePhone; §7 bindUserEmail,
  * unBindUserEmail, changePhoneNumber). Each change is written to account_audit in its own
  * transaction. A phone change keeps the account (its orders, tickets, frequent visitors) and
  * its tokens: the visitor proved the new number while logged in, and nothing about who she is

@@ -1,4 +1,4 @@
-/** Account cancellation (SPEC §1 "cancel the personal account (immediate, deletes data)", §7
+/** Account cancellation (docs/product.md §1 "cancel the personal account (immediate, deletes data)", §7
  * cancelCustomerAccount): first what it would do, counted here; then, confirmed by a code sent
  * to the account's own phone, in ONE transaction: unpaid orders cancelled and their stock
  * released, cart holds released (both through stock.ts), frequent visitors and face photos deleted, message

@@ -1,4 +1,4 @@
-/** Missed visits and the blacklist (SPEC §5 account rules): a paid ticket never checked by
+/** Missed visits and the blacklist (docs/product.md §5 account rules): a paid ticket never checked by
  * the end of its visit date becomes 'expired' (a missed visit). An account with at least
  * `black_list_missed_visits` (3) missed visits whose visit date lies within the last
  * `black_list_window_days` (180) days is blacklisted: it cannot order or add to the cart.

@@ -1,4 +1,4 @@
-/** Cancelling an unpaid order of the caller (SPEC §7 /order/OrderInfo/cancel). */
+/** Cancelling an unpaid order of the caller (docs/product.md §7 /order/OrderInfo/cancel). */
 import { returnOrderCoupons } from './coupons.ts';
 import type { z } from 'zod';
 import { cancelQuery } from '../../src/domain/contracts.ts';

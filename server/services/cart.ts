@@ -6,7 +6,7 @@ import { assessRisk, refuseOverHeld, riskEnabled } from './risk.ts';
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
-import type { CartAddResult, CartLine, CertificateType, OrderDraft, PlaceOrderResult, ShoppingCart } from '../../src/domain/types.ts';
+import type { CartAddResult, CartLine, OrderDraft, PlaceOrderResult, ShoppingCart } from '../../src/domain/types.ts';
 import { checkOrder, freeChildPerAdult, ORDER_MESSAGES } from '../../src/domain/orderRules.ts';
 import { draftFromRequest } from '../../src/domain/orderRequest.ts';
 import { maskCertificate } from '../../src/domain/certificates.ts';
@@ -19,9 +19,10 @@ import { ORDER_TEXTS } from './orderTexts.ts';
 import { catalogOf } from './catalog.ts';
 import { heldToSold, perSchedule, releaseCartLines, takeHeld } from './stock.ts';
 import { claimSeats, seatsForParty } from './seats.ts';
+import { certificateTypeColumn } from '../db/columns.ts';
 
 export const CART_TEXTS = {
-  /** SPEC §8 */
+  /** docs/product.md §8 */
   expired: { zh: '购物车已过期或为空，或未选择', en: 'Shopping cart expired, or empty or none selected' },
   otherDate: {
     zh: '购物车中已有{date}的门票，一次只能预约同一日期，请先清空购物车',
@@ -84,7 +85,7 @@ const lineView = (r: CartRow & { hall_name_zh: string; hall_name_en: string; beg
   beginTime: r.begin_time,
   endTime: r.end_time,
   userName: r.user_name,
-  certificateType: r.certificate_type as CertificateType,
+  certificateType: certificateTypeColumn(r.certificate_type),
   certificateInfo: maskCertificate(r.certificate_info),
   ticketPriceId: r.price_id,
   ticketName: lang === 'en' ? r.ticket_name_en : r.ticket_name_zh,
@@ -269,7 +270,7 @@ export async function checkoutCart(deps: AppDeps, userId: number, input: CartChe
         hallScheduleId: schedule.id,
         visitors: group.map((l) => ({
           name: l.user_name,
-          certificateType: l.certificate_type as CertificateType,
+          certificateType: certificateTypeColumn(l.certificate_type),
           certificateNumber: l.certificate_info,
           ticketPriceId: l.price_id,
         })),

@@ -1,4 +1,4 @@
-/** The dome cinemas' reads (SPEC §7 "Pool, calendar and seats"): a hall's film sessions of a
+/** The dome cinemas' reads (docs/product.md §7 "Pool, calendar and seats"): a hall's film sessions of a
  * day, a session's seat map, its prices, and the seats that never sell. */
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';

@@ -1,4 +1,4 @@
-/** Frequent visitors (SPEC §2 personalCenter/topContacts, editAudienceInformation): each
+/** Frequent visitors (docs/product.md §2 personalCenter/topContacts, editAudienceInformation): each
  * account keeps its own, a team's and a visitor's apart; every rule of
  * src/domain/contacts.ts is checked again here, and the list shows certificates masked. */
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-/** The museum's content for groups (SPEC §7 TeamFAQs, getInformationManagement): questions
+/** The museum's content for groups (docs/product.md §7 TeamFAQs, getInformationManagement): questions
  * by category and the notices still applicable, in the request's language. */
 import type { z } from 'zod';
 import type { AppDeps } from '../context.ts';

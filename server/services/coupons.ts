@@ -1,4 +1,4 @@
-/** Coupons (SPEC §7 bindCoupon, getCoupon; §3 the order's `coupons` per visitor): binding a
+/** Coupons (docs/product.md §7 bindCoupon, getCoupon; §3 the order's `coupons` per visitor): binding a
  * redemption code under a guessing throttle, the visitor's lists, and spending a coupon on one
  * ticket inside the order's transaction (a conditional update, so two orders never spend one),
  * given back when an unpaid order is cancelled, and on a refund when `coupon_refund_return` says
@@ -140,7 +140,7 @@ export interface PricedCoupon {
   price: number;
 }
 
-/** The coupons of an order's lines, each checked for this visitor and this ticket (SPEC §5: none,
+/** The coupons of an order's lines, each checked for this visitor and this ticket (docs/product.md §5: none,
  * or one per visitor): null for a line without one. Refuses with the first broken rule. */
 export async function resolveCoupons(
   q: Queryable,

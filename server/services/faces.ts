@@ -1,4 +1,4 @@
-/** Face photos (SPEC §5 uploads, §7 face: checkFace, bundling, deleteFace) and certificate
+/** Face photos (docs/product.md §5 uploads, §7 face: checkFace, bundling, deleteFace) and certificate
  * recognition (/ingore/ocr/baidu). A face photo is personal data: checked here for the account
  * that asks, bound to one certificate, read by nobody (no route serves its bytes), deleted by
  * its owner or with the account (accountCancel.ts). The client's checks (src/domain/uploads.ts)

@@ -1,4 +1,4 @@
-/** A team's cart (SPEC §2 cart/shoppingCart, §4 holds): a whole group checked by every group
+/** A team's cart (docs/product.md §2 cart/shoppingCart, §4 holds): a whole group checked by every group
  * rule waits in it, holding its places and a school's free pupil tickets of the day until its
  * deadline (`person_shoppingcart_hold_period`, the only cart hold the config has), then is
  * paid as one group order behind the slider, or expires, or is removed: the stock module

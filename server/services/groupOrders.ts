@@ -1,4 +1,4 @@
-/** Group orders (SPEC §3 "Group order", §5 "Group rules", §4 window payers): the settings a
+/** Group orders (docs/product.md §3 "Group order", §5 "Group rules", §4 window payers): the settings a
  * team's draft prices itself with, placing the order (every rule again, then stock, the day's
  * free pupil tickets and the order in one transaction), and the group's own part of an order. */
 import type { AppDeps } from '../context.ts';
@@ -99,7 +99,7 @@ async function groupContext(
   const perLeader = config.leader_free_per_charged?.trim();
   const ctx: GroupContext = {
     teamType: team.teamType,
-    // An agency whose agreement expired books at the public prices (SPEC §4).
+    // An agency whose agreement expired books at the public prices (docs/product.md §4).
     discounts: needsAgreement(team.teamType) ? team.teamRunTimeStatus.protocolStatus === 1 : true,
     hall: groupHallOf(hall),
     remaining,
@@ -277,7 +277,7 @@ export async function insertGroupOrder(q: Queryable, order: PreparedGroupOrder, 
     teacherNeedCharge: quote.teacherNeedCharge ? 1 : 0,
     lines: quote.lines,
   };
-  // Window payers pay by the end of the day two days before the visit (SPEC §4).
+  // Window payers pay by the end of the day two days before the visit (docs/product.md §4).
   const deadline =
     draft.payMethod === 'online'
       ? new Date(now.getTime() + minutes(config, 'team_pay_hold_period', 30) * 60_000)

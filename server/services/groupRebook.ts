@@ -1,5 +1,5 @@
-/** rebook/group (SPEC §2 ticketChangesDate): a group moves as a whole to a session of the same
- * hall on another day; nothing once any of its tickets is checked in (SPEC §5). */
+/** rebook/group (docs/product.md §2 ticketChangesDate): a group moves as a whole to a session of the same
+ * hall on another day; nothing once any of its tickets is checked in (docs/product.md §5). */
 import type { z } from 'zod';
 import type { groupRebookBody } from '../../src/domain/contracts.ts';
 import { hallRefusal, isOffSeason } from '../../src/domain/groupRules.ts';

@@ -1,4 +1,4 @@
-/** The halls' settings and the configuration keys one by one (SPEC §7 "Settings and content":
+/** The halls' settings and the configuration keys one by one (docs/product.md §7 "Settings and content":
  * HallSetting/ingore/getHallSetting, system/user/ingore/getHallSettingDetail,
  * hallInfo/getAllHallIdAndName, HallSetting/parameterName), read from the rows the booking and
  * group rules use, in the request's language. */

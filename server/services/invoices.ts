@@ -1,4 +1,4 @@
-/** Invoices for paid orders (SPEC §3 Invoice). Paths are ours (SPEC shows none). The amount
+/** Invoices for paid orders (docs/product.md §3 Invoice). Paths are ours (SPEC shows none). The amount
  * is the order's paid amount minus its refunds, never the client's: a requested invoice's
  * follows the order's refunds until finance issues it (services/invoiceIssue.ts), then it is
  * fixed, and a later refund flags it. States: 'requested' (on apply), 'issued'. One invoice

@@ -1,7 +1,7 @@
-/** The message board (SPEC §2 message/*, §3 Message). A visitor or a team (through the user
+/** The message board (docs/product.md §2 message/*, §3 Message). A visitor or a team (through the user
  * that owns its orders) leaves a message while `audience_message_function` is on; staff with
  * the `reply` ability answer in the console, and the writer gets a text message that a reply
- * is waiting. Paths are ours (SPEC §7 shows none). */
+ * is waiting. Paths are ours (docs/product.md §7 shows none). */
 import type { z } from 'zod';
 import type { messageBody, pageQuery, staffMessagesQuery } from '../../src/domain/contracts.ts';
 import { maskPhone } from '../../src/domain/certificates.ts';

@@ -13,6 +13,7 @@ import { maskCertificate } from '../../src/domain/certificates.ts';
 import { museumDateTime } from '../time.ts';
 import { ORDER_TEXTS } from './orderTexts.ts';
 import { candidateStateOf } from '../../src/domain/waitingList.ts';
+import { certificateTypeColumn } from '../db/columns.ts';
 
 export interface OrderRow {
   id: number;
@@ -112,7 +113,7 @@ export async function detailOf(q: Queryable, o: OrderRow, lang: Lang): Promise<O
     tickets: tickets.map((t) => ({
       ticketId: t.id,
       userName: t.user_name,
-      certificateType: t.certificate_type as OrderDetail['tickets'][number]['certificateType'],
+      certificateType: certificateTypeColumn(t.certificate_type),
       certificateInfo: maskCertificate(t.certificate_info),
       ticketName: lang === 'en' ? t.ticket_name_en : t.ticket_name_zh,
       price: t.price,

@@ -173,7 +173,7 @@ export async function buyersOrders(
   return (userId) => byUser.get(userId) ?? NO_ORDERS;
 }
 
-/** An unpaid order blocks a new one (SPEC §8), under the buyer's lock. One past its deadline
+/** An unpaid order blocks a new one (docs/product.md §8), under the buyer's lock. One past its deadline
  * that the pay-timeout job has not reached yet is cancelled here instead, its stock returned:
  * the sweep runs only for a buyer who has one, not in every order's transaction. Returns the
  * orders she placed today. */

@@ -1,4 +1,4 @@
-/** Packages (SPEC §2 select/packageAddSure): admission and a dome film at one price, bought
+/** Packages (docs/product.md §2 select/packageAddSure): admission and a dome film at one price, bought
  * as one order. Each visitor gets a ticket in both sessions at the package's part prices;
  * every order rule of each hall applies, both sessions' stock is taken in one transaction
  * (session id order, as every stock move locks), and the film's seats are assigned together. */

@@ -1,4 +1,4 @@
-/** placeOrder, a visitor's direct order of one session (SPEC §7 "Orders"): every rule again on
+/** placeOrder, a visitor's direct order of one session (docs/product.md §7 "Orders"): every rule again on
  * the server, then stock and order in one transaction.
  *
  * In the release rush the buyers of one session are sold together (server/batches.ts): while

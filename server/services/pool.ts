@@ -1,4 +1,4 @@
-/** Halls, sessions and their states (SPEC §4 session states), computed from the stock rows. */
+/** Halls, sessions and their states (docs/product.md §4 session states), computed from the stock rows. */
 import type { Queryable } from '../db/db.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
 import type { CalendarDay, DayState, HallPool, HallRules, PricePool, SchedulePool, SessionState, TicketPrice } from '../../src/domain/types.ts';
@@ -247,7 +247,7 @@ export async function calendar(q: Queryable, now: Date, lang: Lang, mode: 'sale'
   return out;
 }
 
-/** The halls of a day with their sessions. Each session carries its SPEC §3 status and
+/** The halls of a day with their sessions. Each session carries its docs/product.md §3 status and
  * candidateLevel; mode 'candidate' (getHallForCandidate) lists only the halls that keep a
  * waiting list. */
 export async function hallPools(q: Queryable, date: string, now: Date, lang: Lang, mode: 'sale' | 'candidate' | 'group' = 'sale'): Promise<HallPool[]> {

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { rebookBody } from '../../src/domain/contracts.ts';
 import type { AppDeps } from '../context.ts';
 import { fail } from '../http.ts';
-import type { CertificateType, OrderDraft, OrderStatus, RebookResult } from '../../src/domain/types.ts';
+import type { OrderDraft, OrderStatus, RebookResult } from '../../src/domain/types.ts';
 import { checkRebookDate, checkRefund, REFUND_MESSAGES } from '../../src/domain/refundRules.ts';
 import { checkOrder, freeChildPerAdult } from '../../src/domain/orderRules.ts';
 import { museumDate } from '../time.ts';
@@ -15,6 +15,7 @@ import { ORDER_TEXTS } from './orderTexts.ts';
 import { releaseTickets, takeSold } from './stock.ts';
 import { LIFECYCLE_TEXTS } from './lifecycleTexts.ts';
 import { refundContext, type TicketFacts } from './refundFacts.ts';
+import { certificateTypeColumn } from '../db/columns.ts';
 
 /** Date change: old tickets 'changed' (their stock back), new tickets on the new session
  * (stock taken by a conditional update), order 'changed'; one transaction, all or nothing. */
@@ -50,7 +51,7 @@ export async function rebook(deps: AppDeps, userId: number, body: z.output<typeo
       hallScheduleId: target.schedule.id,
       visitors: visitors.map((f) => ({
         name: f.user_name,
-        certificateType: f.certificate_type as CertificateType,
+        certificateType: certificateTypeColumn(f.certificate_type),
         certificateNumber: f.certificate_info,
         ticketPriceId: f.price_id,
       })),

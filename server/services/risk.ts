@@ -1,4 +1,4 @@
-/** The risk policy (SPEC §4 "Purchase", §7 risk calls): when `risk_enable` is on, an account
+/** The risk policy (docs/product.md §4 "Purchase", §7 risk calls): when `risk_enable` is on, an account
  * that orders or holds too much today gets riskPolicy 0 and a prompt instead of stock. Every
  * limit is a configuration row (sys_config), not a constant here. */
 import type { Queryable } from '../db/db.ts';

@@ -1,4 +1,4 @@
-/** The seats of a cinema order or cart add (SPEC §2 cinemaSelectSeat, §3 seatNumber): the
+/** The seats of a cinema order or cart add (docs/product.md §2 cinemaSelectSeat, §3 seatNumber): the
  * visitor's picks in choose mode 1, the server's assignment for what is left and in modes 2
  * and 3. Called after the session's stock was taken, so the session row is locked and the
  * free seats read here stay free for this transaction; the claims (stock.ts claimSeat) still

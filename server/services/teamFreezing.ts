@@ -1,4 +1,4 @@
-/** Teams frozen by their own bookings (SPEC §4; the rules are src/domain/teamFreezing.ts): a
+/** Teams frozen by their own bookings (docs/product.md §4; the rules are src/domain/teamFreezing.ts): a
  * refund that freezes, told before it happens (refundCheckBlack) and applied in the refund's
  * transaction; and the passed group visits judged once by the missed-visit job, after the
  * gate's tickets of the day turned 'checked' or 'expired'. The team hears it by text message,

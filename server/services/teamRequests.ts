@@ -1,7 +1,7 @@
-/** What a team asks the staff for after registration (SPEC §4 "Team freezing and
+/** What a team asks the staff for after registration (docs/product.md §4 "Team freezing and
  * restrictions", §7): unfreezing with a stamped explanation (freeAccountApply), a renewed
  * credit certificate (updateTeamCredit), a renewed agreement (updateTeamProtocol), a new
- * contact mobile (updateTeamContacterMobile, SPEC §8 "phone differs"); the staff decide,
+ * contact mobile (updateTeamContacterMobile, docs/product.md §8 "phone differs"); the staff decide,
  * freeze a team with a reason, and the team hears it by text message. */
 import type { z } from 'zod';
 import { audit } from './audit.ts';
@@ -153,7 +153,7 @@ export async function teamFreezeStatus(deps: AppDeps, teamId: number, askedFor: 
     frozenReason: team.frozenReason,
     canBook: block === null,
     message: block ? block[lang] : null,
-    // An agency whose agreement expired books at the public prices (SPEC §4).
+    // An agency whose agreement expired books at the public prices (docs/product.md §4).
     discounts: needsAgreement(team.teamType) ? team.teamRunTimeStatus.protocolStatus === 1 : true,
   };
 }

@@ -1,4 +1,4 @@
-/** Group accounts (SPEC §3, §4, §5, §7 "Accounts"): registration, the credit-code check,
+/** Group accounts (docs/product.md §3, §4, §5, §7 "Accounts"): registration, the credit-code check,
  * the team login by credit code and password, and what a team sees of itself. */
 import type { z } from 'zod';
 import type { AppDeps } from '../context.ts';

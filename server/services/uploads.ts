@@ -1,4 +1,4 @@
-/** Uploads (SPEC §5): jpg, jpeg or png, at most 10 MB and 50 megapixels. The type and the size
+/** Uploads (docs/product.md §5): jpg, jpeg or png, at most 10 MB and 50 megapixels. The type and the size
  * are read from the bytes' header, never from the file name or the declared content type. Uploads are
  * anonymous (registration comes before an account), so one address may send only so many. */
 import { randomBytes } from 'node:crypto';

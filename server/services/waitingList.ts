@@ -1,4 +1,4 @@
-/** The waiting list (SPEC §1, §4 waiting-list order): joining a full session with a candidate
+/** The waiting list (docs/product.md §1, §4 waiting-list order): joining a full session with a candidate
  * order paid up front, filling candidates first-come first-served with every ticket that comes
  * back, the visitor's cancel, and the cut-off that pays unfilled ones back.
  *

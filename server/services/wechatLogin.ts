@@ -1,4 +1,4 @@
-/** The chat app's login (SPEC §1, §2 wxLogin, §7 getWechatCode, getWxOauthCode, wxLogin,
+/** The chat app's login (docs/product.md §1, §2 wxLogin, §7 getWechatCode, getWxOauthCode, wxLogin,
  * bindWxUserMobile, unBindUserWechat): the OAuth web flow, the one-time login tickets, the
  * scan login, and binding a phone to an account the chat app created.
  *

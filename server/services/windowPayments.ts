@@ -1,4 +1,4 @@
-/** Window payers (SPEC §4): a group that chose to pay by cash, bank card or cheque pays at the
+/** Window payers (docs/product.md §4): a group that chose to pay by cash, bank card or cheque pays at the
  * museum's window by the end of the day two days before the visit; the staff take the money
  * against the order number. After that day the pay-timeout job cancels the order. */
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-/** One typed function per SPEC §7 call this app uses. Paths with `ingore` are anonymous. */
+/** One typed function per docs/product.md §7 call this app uses. Paths with `ingore` are anonymous. */
 import type { BaseSettings, CalendarDay, CertificateOption, HallPersonSetting, HallPool, User } from '../domain/types.ts';
 import type { CaptchaChallenge, DragSample } from '../domain/captcha.ts';
 import type { z } from 'zod';

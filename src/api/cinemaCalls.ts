@@ -1,4 +1,4 @@
-/** The dome cinemas' reads (SPEC §7 "Pool, calendar and seats") and the packages. */
+/** The dome cinemas' reads (docs/product.md §7 "Pool, calendar and seats") and the packages. */
 import type { z } from 'zod';
 import type { packageOrderBody } from '../domain/contracts.ts';
 import type { PackageDraft } from '../domain/packages.ts';

@@ -1,5 +1,5 @@
-/** The one HTTP client: SPEC §7 (base path, 20 s timeout, credentials, JSON, Bearer token,
- * language header) and SPEC §8 (what each response code does). */
+/** The one HTTP client: docs/product.md §7 (base path, 20 s timeout, credentials, JSON, Bearer token,
+ * language header) and docs/product.md §8 (what each response code does). */
 import type { Options } from 'ky';
 import { REQUEST_TIMEOUT_MS } from '../domain/limits.ts';
 import { currentKind, getToken, type TokenKind } from './session.ts';
@@ -12,7 +12,7 @@ export interface Envelope<T> {
   data: T;
 }
 
-/** Codes the caller receives as data instead of an error (SPEC §8). */
+/** Codes the caller receives as data instead of an error (docs/product.md §8). */
 const PASS_THROUGH = new Set([502, 504, 505, 600]);
 
 export class ApiError extends Error {
@@ -29,10 +29,10 @@ export class ApiError extends Error {
 /** What the app plugs in: language, messages, toasts and the 401 handling. */
 export interface ApiHooks {
   language: () => 'zh_cn' | 'en_us';
-  /** Texts of SPEC §8 in the current language. */
+  /** Texts of docs/product.md §8 in the current language. */
   text: (key: 'timeout' | 'forbidden' | 'notFound' | 'unknown' | 'expired') => string;
   toast: (message: string) => void;
-  /** 401: the app decides between a silent logout and a confirm dialog (SPEC §4). */
+  /** 401: the app decides between a silent logout and a confirm dialog (docs/product.md §4). */
   expired: () => void;
   /** The visitor's account has no bound phone (BIND_REQUIRED_CODE): the app shows the bind screen. */
   bindRequired?: () => void;
@@ -47,7 +47,7 @@ let hooks: ApiHooks = {
 
 /** ky, loaded with the first request that goes over the network: the first screen's own
  * requests are the boot script's early answers (src/api/early.ts), so the client library is not
- * part of the first screen's bytes (ARCHITECTURE §8). A failed load is tried again next time. */
+ * part of the first screen's bytes (docs/architecture.md §8). A failed load is tried again next time. */
 let ky: Promise<typeof import('ky')> | null = null;
 const loadKy = () =>
   (ky ??= import('ky').catch((error: unknown) => {
@@ -60,7 +60,7 @@ const http = async (path: string, options: Options) =>
   (await loadKy()).default(path, { ...where, credentials: 'include', retry: 0, throwHttpErrors: true, ...options });
 
 /** The app plugs in its hooks at start-up. `baseUrl` and `timeoutMs` keep the values of
- * SPEC §7 unless the API lives elsewhere (or a test cannot wait 20 s). */
+ * docs/product.md §7 unless the API lives elsewhere (or a test cannot wait 20 s). */
 export function configureApi(next: ApiHooks & { baseUrl?: string; timeoutMs?: number }): void {
   hooks = next;
   where = { prefixUrl: next.baseUrl ?? '/prod-api', timeout: next.timeoutMs ?? REQUEST_TIMEOUT_MS };
@@ -75,7 +75,7 @@ export interface CallOptions {
   /** Whose token to send: the area's (default), or the staff console's. A staff call's 401
    * is the console's to handle, not the areas' login flow. */
   as?: TokenKind;
-  /** Send no Authorization header (SPEC §7: "unless disabled for that call"). */
+  /** Send no Authorization header (docs/product.md §7: "unless disabled for that call"). */
   anonymous?: boolean;
   /** The caller shows the message itself (a machine keeps it in context): no toast. */
   silent?: boolean;

@@ -1,4 +1,4 @@
-/** Coupons (SPEC §7 bindCoupon, getCoupon): the logged-in visitor's own. */
+/** Coupons (docs/product.md §7 bindCoupon, getCoupon): the logged-in visitor's own. */
 import type { z } from 'zod';
 import type { bindCouponBody } from '../domain/contracts.ts';
 import type { CouponLists, CouponView } from '../domain/types.ts';

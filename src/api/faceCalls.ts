@@ -1,4 +1,4 @@
-/** Face photos (SPEC §7 face) and certificate recognition (/ingore/ocr/baidu). */
+/** Face photos (docs/product.md §7 face) and certificate recognition (/ingore/ocr/baidu). */
 import type { z } from 'zod';
 import type { bundlingBody, ocrBody } from '../domain/contracts.ts';
 import type { CertificateRead } from '../domain/faces.ts';

@@ -1,4 +1,4 @@
-/** The group draft's calls (SPEC §7 "Pool", "Orders"): the team calendar, the halls taking
+/** The group draft's calls (docs/product.md §7 "Pool", "Orders"): the team calendar, the halls taking
  * groups, the group settings of a hall and day, placing a group order or putting it in the
  * team's cart, and the team's cart. (Removing and paying for an entry are the visitor's cart
  * calls: the same paths, answered per token.) */
@@ -16,7 +16,7 @@ export const getGroupHalls = (queryDate: string) =>
 export const getGroupSetting = (hallId: number, useDate: string) =>
   call<GroupSetting>('/config/orderRule/getSchoolFreeTicket', { searchParams: { hallId, useDate } });
 
-/** 200 with the order, or 502 and none (passed through as data, SPEC §8); other refusals reject. */
+/** 200 with the order, or 502 and none (passed through as data, docs/product.md §8); other refusals reject. */
 export const placeGroupOrder = (request: GroupOrderRequest) =>
   callRaw<PlaceOrderResult | null>('/config/orderRule/placeOrder', {
     method: 'post',

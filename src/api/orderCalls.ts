@@ -1,4 +1,4 @@
-/** The calls of orders, payment, the cart, the order lifecycle and invoices (SPEC §7 "Orders"):
+/** The calls of orders, payment, the cart, the order lifecycle and invoices (docs/product.md §7 "Orders"):
  * apart from calls.ts so the first screen does not load them. */
 
 import { saveBlob } from './download.ts';
@@ -67,7 +67,7 @@ export const calculatePrice = (hallScheduleId: number, tickets: Array<{ ticketPr
     silent: true,
   });
 
-/** 502 comes back as data: it means no order was created (SPEC §4). */
+/** 502 comes back as data: it means no order was created (docs/product.md §4). */
 export const placeOrder = (request: PlaceOrderRequest) =>
   callRaw<PlaceOrderResult | null>('/config/orderRule/placeOrder', {
     method: 'post',
@@ -75,7 +75,7 @@ export const placeOrder = (request: PlaceOrderRequest) =>
     silent: true,
   });
 
-/** SPEC §7 risk switch (answer ours): whether the risk policy judges an action. */
+/** docs/product.md §7 risk switch (answer ours): whether the risk policy judges an action. */
 export const getRiskSwitch = (key: 'placeOrder' | 'shoppingCart') =>
   call<{ key: string; enabled: boolean }>('/risk/getSwitch/ingore', { searchParams: { platform: 2, key }, anonymous: true, silent: true });
 
@@ -145,7 +145,7 @@ export const cancelOrder = (orderNumber: string) =>
 
 export const getTodayOrders = () => call<OrderDetail[]>('/order/v1/todayOrder');
 
-// The visit rating (ours: SPEC §1 "rate the system")
+// The visit rating (ours: docs/product.md §1 "rate the system")
 export const getRating = (orderId: number) => call<OrderRating>(`/order/rating/${orderId}`, { silent: true });
 export const rateOrder = (rating: In<typeof ratingBody>) =>
   call<OrderRating>('/order/rating', { method: 'post', json: rating satisfies In<typeof ratingBody>, silent: true });

@@ -1,4 +1,4 @@
-/** Login tokens: one cookie per account kind (SPEC §4), so an individual and a team
+/** Login tokens: one cookie per account kind (docs/product.md §4), so an individual and a team
  * can be logged in side by side and a switch never leaks one kind's token to the other. */
 import type { AccountKind } from '../domain/areas.ts';
 
@@ -39,7 +39,7 @@ export function setMustBind(on: boolean): void {
   else localStorage.removeItem('mustBindPhone');
 }
 
-/** Group mode: detected from "team" in the URL and kept as a local flag (SPEC §2). */
+/** Group mode: detected from "team" in the URL and kept as a local flag (docs/product.md §2). */
 export function currentKind(): AccountKind {
   return localStorage.getItem('isTeam') === '1' ? 'team' : 'individual';
 }

@@ -129,7 +129,7 @@ export const reviewRequest = (requestId: number, decision: In<typeof requestRevi
 export const freezeTeam = (teamId: number, reason: string) =>
   call<null>(`/staff/teams/${teamId}/freeze`, { ...staff, method: 'post', json: { reason } satisfies In<typeof freezeBody> });
 
-/** A window payer's order by its number, and its money taken at the window (SPEC §4). */
+/** A window payer's order by its number, and its money taken at the window (docs/product.md §4). */
 export const getWindowOrder = (orderNumber: string) => call<WindowOrder>('/staff/orders/window', { ...staff, searchParams: { orderNumber } });
 
 export const takeWindowPayment = (body: In<typeof windowPaymentBody>) =>

@@ -1,4 +1,4 @@
-/** The group area's calls (SPEC §7 "Accounts", "Helpers"): login, registration, uploads,
+/** The group area's calls (docs/product.md §7 "Accounts", "Helpers"): login, registration, uploads,
  * the team's own info. */
 import type { z } from 'zod';
 import type {

@@ -1,4 +1,4 @@
-/** The waiting list's calls (SPEC §7): its calendar and halls, joining (placeOrder with
+/** The waiting list's calls (docs/product.md §7): its calendar and halls, joining (placeOrder with
  * isCandidateOrder 1) and leaving (candidateOrderCancelPerson). */
 import type { z } from 'zod';
 import type { candidateCancelQuery, directOrderBody } from '../domain/contracts.ts';

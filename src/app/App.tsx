@@ -1,5 +1,5 @@
-/** The app: settings first (SPEC §7), then the guarded routes. Features are composed here
- * and only here (ARCHITECTURE §2). */
+/** The app: settings first (docs/product.md §7), then the guarded routes. Features are composed here
+ * and only here (docs/architecture.md §2). */
 import { Suspense, useEffect, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
@@ -288,7 +288,7 @@ function Guard({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const errorMsg = new URLSearchParams(search).get('errorMsg');
-    // A login error is shown once per session, then the visitor starts over (SPEC §2).
+    // A login error is shown once per session, then the visitor starts over (docs/product.md §2).
     if (errorMsg && !sessionStorage.getItem('errorMsgShown')) {
       sessionStorage.setItem('errorMsgShown', '1');
       toastFail(errorMsg);

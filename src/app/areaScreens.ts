@@ -1,7 +1,7 @@
 /** The group area's and the staff console's screens, and the visitor's off the booking path
  * (invoices, messages, missed visits, coupons, the account's details and closing), each loaded with its texts. A chunk
  * of its own, fetched the first time one of them opens: their loaders, and the list of chunks
- * each preloads, are not part of the first screen's bytes (ARCHITECTURE §8). */
+ * each preloads, are not part of the first screen's bytes (docs/architecture.md §8). */
 import type { ComponentType } from 'react';
 import { CINEMA_TEXTS, loadTexts, TEAM_TEXTS } from '../i18n/index.ts';
 

@@ -1,4 +1,4 @@
-/** The route guard of SPEC §2/§6 as a pure function, so every rule is testable without a
+/** The route guard of docs/product.md §2/§6 as a pure function, so every rule is testable without a
  * browser: where may this URL go, given the account kind and whether it holds a token. */
 import { AREA_LOGIN, AREA_PREFIX as PREFIX, AREA_START, type AccountKind } from '../domain/areas.ts';
 import { INDIVIDUAL_PATHS, pathTo, SHARED_PATHS, STAFF_PATHS } from '../domain/paths.ts';
@@ -40,7 +40,7 @@ export function guard({ pathname, search, kind, loggedIn, mustBind = false }: Gu
   const route = matchRoute(pathname);
   if (!route) return { pass: false, to: SHARED_PATHS.notFound };
   if (route.noLogin) return { pass: true };
-  // Forced binding (SPEC §1): a screen that needs a login needs a bound phone first.
+  // Forced binding (docs/product.md §1): a screen that needs a login needs a bound phone first.
   if (loggedIn && mustBind && kind === 'individual' && pathname.startsWith(`${PREFIX.individual}/`) && pathname !== INDIVIDUAL_PATHS.bindPhone) {
     return { pass: false, to: pathTo(INDIVIDUAL_PATHS.bindPhone, {}, { redirect: pathname + search }) };
   }

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../domain/limits.ts';
 
-/** A lazily loaded screen chunk that fails after 120 s instead of spinning forever (SPEC §8). */
+/** A lazily loaded screen chunk that fails after 120 s instead of spinning forever (docs/product.md §8). */
 export function lazyScreen<P>(load: () => Promise<{ default: ComponentType<P> }>) {
   return lazy(
     () =>

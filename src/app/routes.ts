@@ -1,6 +1,6 @@
 import { INDIVIDUAL_PATHS, SHARED_PATHS, STAFF_PATHS, TEAM_PATHS } from '../domain/paths.ts';
 
-/** Every screen's path, and whether it opens without login (SPEC §2). The router
+/** Every screen's path, and whether it opens without login (docs/product.md §2). The router
  * (App.tsx) and the route guard both read this table, so a path the guard lets through
  * always has a screen, and a mistyped one is a 404 for everyone. */
 export const ROUTES = {

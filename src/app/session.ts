@@ -1,4 +1,4 @@
-/** The 401 handling of SPEC §4: the API reports an expired login, the session machine
+/** The 401 handling of docs/product.md §4: the API reports an expired login, the session machine
  * decides (silent logout on selectDate and the no-login screens, a confirm dialog elsewhere). Loaded on the first
  * 401 only (see expired.ts): most visits never need it. */
 import { createActor } from 'xstate';
@@ -42,7 +42,7 @@ sessionActor.subscribe((snapshot) => {
   });
 });
 
-/** Silent on the date page (SPEC §4) and on every screen that opens without login: a
+/** Silent on the date page (docs/product.md §4) and on every screen that opens without login: a
  * visitor there never asked to be logged in, so there is nothing to "expire". */
 export function reportExpired(): void {
   const path = window.location.pathname;

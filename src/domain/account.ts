@@ -1,4 +1,4 @@
-/** A visitor's own account (SPEC §2 personalCenter, §7 accounts): her phone, her e-mail, and
+/** A visitor's own account (docs/product.md §2 personalCenter, §7 accounts): her phone, her e-mail, and
  * account cancellation (immediate, deleting her personal data). What a cancellation would do
  * is counted by the server; whether it may happen is decided here, for the screen and the
  * server alike. */

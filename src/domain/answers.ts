@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { MESSAGE_SERVICE_TYPES } from './message.ts';
 import { STAFF_ROLES } from './staffRoles.ts';
 
-/** Every answer: HTTP 200 and a body code (SPEC §8); `data` is null on a refusal. */
+/** Every answer: HTTP 200 and a body code (docs/product.md §8); `data` is null on a refusal. */
 export const envelope = <T extends z.ZodType>(data: T) => z.strictObject({ code: z.number().int(), msg: z.string(), data: data.nullable() });
 
 const id = z.number().int();
@@ -34,7 +34,7 @@ export const page = <T extends z.ZodType>(row: T) => z.strictObject({ rows: z.ar
 export const baseSettings = z.strictObject({
   /** The ticket-system name, the page title. */
   systemName: z.string(),
-  /** SPEC §3 system config keys (values as strings, as configured). */
+  /** docs/product.md §3 system config keys (values as strings, as configured). */
   config: z.record(z.string(), z.string()),
   /** Named texts (buy_tips, first_order_tips, refund_alert, user_agreement, ticketing_tips,
    * refund_change_policy, ticket_checking_instructions, visit_time, notice ...), HTML. */
@@ -116,7 +116,7 @@ export const pricePool = z.strictObject({
   ageMax: z.number().int().nullable(),
   isChildFreeTicket: z.boolean(),
 });
-/** Session states of SPEC §4. */
+/** Session states of docs/product.md §4. */
 export const sessionState = z.enum(['available', 'soldOut', 'stopped', 'closed', 'notReleased']);
 export const schedulePool = z.strictObject({
   hallScheduleId: id,
@@ -127,13 +127,13 @@ export const schedulePool = z.strictObject({
   /** Remaining stock. */
   ticketPool: z.number().int(),
   state: sessionState,
-  /** When the session cannot be chosen, say why (SPEC §3 disabled/disabledText). */
+  /** When the session cannot be chosen, say why (docs/product.md §3 disabled/disabledText). */
   disabled: z.boolean(),
   disabledText: z.string().nullable(),
   /** 'YYYY-MM-DD HH:mm:ss' server time at which a notReleased session opens. */
   releaseTime: z.string().nullable(),
   priceTicketPoolVOS: z.array(pricePool),
-  /** SPEC §3 status (1 on sale, 2 not, 3 waiting list full, 4 waiting list open) and
+  /** docs/product.md §3 status (1 on sale, 2 not, 3 waiting list full, 4 waiting list open) and
    * candidateLevel (1 medium, 2 many; null without a list): set by the hall lists. */
   status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).optional(),
   candidateLevel: z
@@ -142,7 +142,7 @@ export const schedulePool = z.strictObject({
     .optional(),
 });
 export const pricePools = z.array(pricePool);
-/** A dome cinema's film (SPEC §2 moveDetail and the film-info pop-up). */
+/** A dome cinema's film (docs/product.md §2 moveDetail and the film-info pop-up). */
 export const film = z.strictObject({
   filmId: id,
   name: z.string(),
@@ -190,7 +190,7 @@ export const cinemaSessions = z.array(cinemaSession);
 /** One part of a package: its hall's rules, the part's price, and the day's sessions. */
 const packagePart = <S extends z.ZodType>(session: S) =>
   z.strictObject({ rules: hallRules, hallName: z.string(), price: pricePool, sessions: z.array(session) });
-/** getPackages: admission and a dome film at one price (SPEC §2 packageAddSure). */
+/** getPackages: admission and a dome film at one price (docs/product.md §2 packageAddSure). */
 export const ticketPackage = z.strictObject({
   packageId: id,
   name: z.string(),
@@ -263,7 +263,7 @@ export const priceQuote = z.strictObject({
   /** What the order costs: the lines' amounts less the discount. */
   total: z.number().int(),
 });
-/** placeOrder answer: code 200 with this data, or code 502 and no order (SPEC §4). */
+/** placeOrder answer: code 200 with this data, or code 502 and no order (docs/product.md §4). */
 export const placeOrderResult = z.strictObject({
   orderId: id.nullable(),
   riskEnable: z.boolean(),
@@ -303,7 +303,7 @@ export const orderSummary = z.strictObject({
   hallName: z.string(),
   beginTime: z.string(),
   endTime: z.string(),
-  /** A waiting-list (candidate) order, and its state (SPEC §4): null while unpaid or when not one. */
+  /** A waiting-list (candidate) order, and its state (docs/product.md §4): null while unpaid or when not one. */
   isCandidate: z.boolean(),
   candidate: z.enum(['standingBy', 'succeeded', 'full', 'cancelled', 'returned']).nullable(),
 });
@@ -765,7 +765,7 @@ export const teamExists = z.strictObject({ exists: z.boolean() });
 export const uploaded = z.strictObject({ uploadId: z.string(), mime: z.string(), size: z.number().int(), width: z.number().int(), height: z.number().int() });
 /** A refused team login: whether the slider check must come first next time. */
 export const teamLoginRefusal = z.strictObject({ captchaRequired: z.boolean() });
-/** SPEC §3 Team: what a team and the museum's staff both see of it (the team sees its phone masked). */
+/** docs/product.md §3 Team: what a team and the museum's staff both see of it (the team sees its phone masked). */
 export const teamSummary = z.strictObject({
   teamId: id,
   teamName: z.string(),
@@ -778,7 +778,7 @@ export const teamSummary = z.strictObject({
   address: z.string(),
   email: z.string().nullable(),
 });
-/** SPEC §3 teamRunTimeStatus: 1 valid, 0 expired; the flags say "expires within 7 days". A
+/** docs/product.md §3 teamRunTimeStatus: 1 valid, 0 expired; the flags say "expires within 7 days". A
  * missing date (no agreement: not a travel agency) never expires. */
 export const teamRunTimeStatus = z.strictObject({
   creditStatus: z.union([z.literal(0), z.literal(1)]),
@@ -786,7 +786,7 @@ export const teamRunTimeStatus = z.strictObject({
   creditWillExpireFlag: z.boolean(),
   protocolWillExpireFlag: z.boolean(),
 });
-/** getUserInfoToTeam: the team as it sees itself (SPEC §3, §4 team account states). */
+/** getUserInfoToTeam: the team as it sees itself (docs/product.md §3, §4 team account states). */
 export const teamInfo = z.strictObject({
   team: teamSummary.extend({
     /** 1 frozen, 0 normal */
@@ -889,7 +889,7 @@ export const coupon = z.strictObject({
 export const couponLists = z.strictObject({ valid: z.array(coupon), used: z.array(coupon), expired: z.array(coupon) });
 
 // Face photos and certificate recognition (src/domain/faces.ts)
-/** checkFace: the upload passed the face check (SPEC §5), ready for bundling. */
+/** checkFace: the upload passed the face check (docs/product.md §5), ready for bundling. */
 export const faceChecked = z.strictObject({ url: z.string(), width: z.number().int(), height: z.number().int() });
 /** bundling: the portrait bound; deleteFace takes this url. */
 export const faceBound = z.strictObject({ faceUrl: z.string() });

@@ -1,4 +1,4 @@
-/** The two areas of the app (SPEC §2): where each starts, and where a login may send you. */
+/** The two areas of the app (docs/product.md §2): where each starts, and where a login may send you. */
 import { INDIVIDUAL_PATHS, TEAM_PATHS } from './paths.ts';
 
 export type AccountKind = 'individual' | 'team';
@@ -12,7 +12,7 @@ export const AREA_START: Record<AccountKind, string> = {
 
 export const AREA_LOGIN: Record<AccountKind, string> = { individual: INDIVIDUAL_PATHS.login, team: TEAM_PATHS.login };
 
-/** A `redirect` query only ever leads to a path inside this app (ARCHITECTURE §8): anything
+/** A `redirect` query only ever leads to a path inside this app (docs/architecture.md §8): anything
  * else (another site, a protocol, a backslash or space trick) goes to the area's start. */
 export function safeRedirect(value: string | null | undefined, kind: AccountKind): string {
   if (!value || !value.startsWith('/') || value.startsWith('//') || /[\\\s]|:\/\//.test(value)) {

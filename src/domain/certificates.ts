@@ -1,4 +1,4 @@
-/** Certificate numbers (SPEC §5 "Certificates"): format checks, the birth date they carry,
+/** Certificate numbers (docs/product.md §5 "Certificates"): format checks, the birth date they carry,
  * ages on the visit date, and masking for lists. Pure: no clock unless `today` is omitted. */
 import dayjs from 'dayjs';
 import type { Text } from './text.ts';
@@ -6,11 +6,11 @@ import type { Text } from './text.ts';
 export type CertificateCheck = { valid: true; birthDate?: string } | { valid: false; message: Text };
 
 export const CERTIFICATE_MESSAGES = {
-  /** The general wrong-format message of SPEC §5. */
+  /** The general wrong-format message of docs/product.md §5. */
   format: { zh: '证件号码格式不正确', en: 'ID format is incorrect' },
-  /** Type 1: the catalogue's "ID card number format is wrong" (SPEC §8). */
+  /** Type 1: the catalogue's "ID card number format is wrong" (docs/product.md §8). */
   idCard: { zh: '身份证号码格式错误', en: 'ID card number format is wrong' },
-  /** An 18-character number starting with 9 under type 2 (SPEC §5). */
+  /** An 18-character number starting with 9 under type 2 (docs/product.md §5). */
   foreignPermanent: { zh: '外国人永久居留身份证格式错误', en: 'Foreign permanent residence ID format error' },
 } as const satisfies Record<string, Text>;
 

@@ -1,6 +1,6 @@
-/** Frequent visitors (SPEC §2 personalCenter/topContacts, editAudienceInformation): the people
+/** Frequent visitors (docs/product.md §2 personalCenter/topContacts, editAudienceInformation): the people
  * an account books for again and again, a team's leaders and teachers or a visitor's family,
- * kept with the certificate rules of SPEC §5 so that picking one fills a valid entry. */
+ * kept with the certificate rules of docs/product.md §5 so that picking one fills a valid entry. */
 import { checkCertificate, normalizeCertificate } from './certificates.ts';
 import { checkPhone, checkVisitorName, FIELD_LABELS, required } from './fields.ts';
 import type { Text } from './text.ts';

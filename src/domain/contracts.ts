@@ -25,7 +25,7 @@ export const priceRequest = z.object({
 /** bindCoupon: a redemption code as typed (src/domain/coupons.ts reads its format). */
 export const bindCouponBody = z.object({ code: text().max(64) });
 
-/** One visitor's ticket of a placeOrder request (SPEC §3): what the visitor chose. The
+/** One visitor's ticket of a placeOrder request (docs/product.md §3): what the visitor chose. The
  * server looks every price, flag and stock figure up again. */
 const orderLine = z.object({
   hallId: dbId(),
@@ -51,7 +51,7 @@ const orderChoice = {
   ticketInfoList: z.array(orderLine).max(20),
 };
 
-/** placeOrder by a team (SPEC §3 "Group order"): one session, the leader (orderAdditionInfo),
+/** placeOrder by a team (docs/product.md §3 "Group order"): one session, the leader (orderAdditionInfo),
  * schools' grades and teachers, the flags. The server prices it and decides every free ticket:
  * travelFreeTicketFlag and teacherNeedCharge are read back, never trusted. */
 const groupPerson = z.object({
@@ -200,7 +200,7 @@ export const cartCheckoutBody = z.object({
   captchaToken: text().max(200).optional().default(''),
 });
 
-/** One path, three uses (SPEC §7 placeOrder): a cart checkout when `cartTicketIds` is there,
+/** One path, three uses (docs/product.md §7 placeOrder): a cart checkout when `cartTicketIds` is there,
  * a cart add with poolFlag 1, a direct order otherwise. The first option that fits wins: a direct
  * order comes before a cart add (poolFlag tells them apart), so the release rush's bodies are
  * read once, not twice. */
@@ -212,13 +212,13 @@ export type CartCheckoutBody = z.output<typeof cartCheckoutBody>;
 export type PackageOrderBody = z.output<typeof packageOrderBody>;
 
 /** login: an individual's phone and SMS code; a team's credit code (username) and password,
- * with a slider check's token once it has failed a few times (SPEC §7). */
+ * with a slider check's token once it has failed a few times (docs/product.md §7). */
 export const loginBody = z.union([
   z.object({ phone: text().max(20), code: text().max(20) }),
   z.object({ username: text().max(60), password: text().max(200), captchaToken: text().max(200).optional() }),
 ]);
 
-/** teamRegister: the fields of SPEC §3 "Group registration fields"; the rules and their
+/** teamRegister: the fields of docs/product.md §3 "Group registration fields"; the rules and their
  * messages are checkTeamRegistration's (src/domain/team.ts). */
 export const teamRegisterBody = z.object({
   teamName: text().max(60),
@@ -268,7 +268,7 @@ export const contactBody = z.object({
   phone: text().max(20).optional().default(''),
 });
 
-/** checkFace, deleteFace, the OCR: an upload's id or a bound face's (SPEC §7 `url`). */
+/** checkFace, deleteFace, the OCR: an upload's id or a bound face's (docs/product.md §7 `url`). */
 export const faceUrlQuery = z.object({ url: text().min(1).max(64) });
 export const ocrBody = z.object({ url: text().min(1).max(64) });
 
@@ -314,7 +314,7 @@ export const emailBody = z.object({ email: text().max(254) });
 export const faqQuery = z.object({ category: text().max(60).optional() });
 
 /** getInformationManagement: the notices still applicable, newest first; or one of them. */
-/** getInformationManagement: the notices still applying on `applicableEnd` (SPEC §7; default the museum's today). */
+/** getInformationManagement: the notices still applying on `applicableEnd` (docs/product.md §7; default the museum's today). */
 export const noticeQuery = pageQuery.extend({ id: dbId().optional(), applicableEnd: isoDate().optional() });
 
 /** checkTeamIsExist */
@@ -340,7 +340,7 @@ export const reviewBody = z.object({
 });
 
 export const cancelQuery = z.object({ orderNumber: text().max(40) });
-/** candidateOrderCancelPerson: the order id in the query (SPEC §7). */
+/** candidateOrderCancelPerson: the order id in the query (docs/product.md §7). */
 export const candidateCancelQuery = z.object({ orderId: dbId() });
 
 /** refundCheckBlack and frontUserRefund: tickets of one order. */

@@ -1,4 +1,4 @@
-/** Coupons (SPEC §1 "Use coupons and redemption codes", §3 Coupon, §5 "The selected coupons
+/** Coupons (docs/product.md §1 "Use coupons and redemption codes", §3 Coupon, §5 "The selected coupons
  * must equal the visitor count"): what a coupon is worth on which ticket, and when one may be
  * spent. Pure: the add-visitor screen offers only what these allow, the server checks them
  * again on what the database says. */
@@ -109,8 +109,8 @@ export function bindRefusal(c: Pick<CouponFacts, 'userId' | 'used' | 'validTo'> 
   return null;
 }
 
-/** The order's choice of coupons, one list per visitor (SPEC §3 `coupons`): none at all, or
- * exactly one per visitor (SPEC §5), never one code twice. The index of the first visitor at
+/** The order's choice of coupons, one list per visitor (docs/product.md §3 `coupons`): none at all, or
+ * exactly one per visitor (docs/product.md §5), never one code twice. The index of the first visitor at
  * fault comes with the message, so a form can show it there. */
 export function checkCouponChoice(perVisitor: ReadonlyArray<readonly string[] | undefined>): { message: Text; index: number } | null {
   const lists = perVisitor.map((l) => (l ?? []).map(normalizeCode).filter((c) => c !== ''));

@@ -1,4 +1,4 @@
-/** Face photos and certificate recognition (SPEC §5 uploads, §7 face and helpers, §8 messages):
+/** Face photos and certificate recognition (docs/product.md §5 uploads, §7 face and helpers, §8 messages):
  * what a face check decides and what the visitor reads. Pure: the providers (server) say what
  * they saw, these rules say whether it will do. */
 import { checkCertificate, normalizeCertificate } from './certificates.ts';
@@ -7,9 +7,9 @@ import type * as answers from './answers.ts';
 import type { Text } from './text.ts';
 
 export const FACE_MESSAGES = {
-  /** SPEC §8: any picture the face check refuses (no face, several, turned away). */
+  /** docs/product.md §8: any picture the face check refuses (no face, several, turned away). */
   failed: { zh: '人脸识别失败，请按要求重新上传', en: 'Face recognition failed: upload again as required' },
-  /** SPEC §8: the certificate's portrait is bound (by another account): staff unbind it in person. */
+  /** docs/product.md §8: the certificate's portrait is bound (by another account): staff unbind it in person. */
   alreadyBound: { zh: '人像已绑定，请到售票窗口解绑', en: 'Portrait already bound: unbind at the ticket window' },
   disabled: { zh: '人像采集未开放', en: 'Face photos are not offered' },
   notFound: { zh: '人像不存在或已删除', en: 'The face photo does not exist or was deleted' },
@@ -21,7 +21,7 @@ export const FACE_MESSAGES = {
 } as const satisfies Record<string, Text>;
 
 export const OCR_MESSAGES = {
-  /** SPEC §8. */
+  /** docs/product.md §8. */
   failed: { zh: '证件识别失败，请拍摄完整证件后重试', en: 'Certificate recognition failed: retake with the whole document visible' },
   disabled: { zh: '证件识别未开放', en: 'Certificate recognition is not offered' },
   unavailable: { zh: '证件识别服务暂不可用，请手动填写', en: 'Certificate recognition is unavailable; please type the number' },
@@ -46,7 +46,7 @@ export const FACE_MIN_PROBABILITY = 0.5;
 /** Frontal: every pose angle within this many degrees (the vendor's recommended quality bound). */
 export const FACE_MAX_ANGLE = 20;
 
-/** SPEC §5 "one frontal face": exactly one face, turned no more than FACE_MAX_ANGLE any way. */
+/** docs/product.md §5 "one frontal face": exactly one face, turned no more than FACE_MAX_ANGLE any way. */
 export function faceVerdict(faces: readonly FaceSeen[]): Text | null {
   const real = faces.filter((f) => f.probability >= FACE_MIN_PROBABILITY);
   if (real.length !== 1) return FACE_MESSAGES.failed;

@@ -1,4 +1,4 @@
-/** Field formats of SPEC §5. Each check returns the message to show, or null when the value
+/** Field formats of docs/product.md §5. Each check returns the message to show, or null when the value
  * is fine. Format checks refuse an empty value too (with their own message), so a caller
  * can never let an empty value through by forgetting `required`; an optional field (e-mail
  * at registration) skips its check when empty. */

@@ -1,4 +1,4 @@
-/** Group orders (SPEC §3 "Group order" and "Group order draft", §5 "Group rules", §9): the
+/** Group orders (docs/product.md §3 "Group order" and "Group order draft", §5 "Group rules", §9): the
  * draft a team fills in, what it costs and which tickets are free, and every broken rule.
  * Pure: the client shows the quote and the refusals as the draft changes, the server runs the
  * same functions on what it reads from the database. */
@@ -11,7 +11,7 @@ import type { Violation } from './types.ts';
 import type { z } from 'zod';
 import type * as answers from './answers.ts';
 
-/** One gradeList entry: pupils of one grade, by sex and by where they live (SPEC §3). */
+/** One gradeList entry: pupils of one grade, by sex and by where they live (docs/product.md §3). */
 export interface GradeEntry {
   name: string;
   boy: number;
@@ -33,11 +33,11 @@ export interface GroupLeader extends GroupPerson {
   phone: string;
 }
 
-/** How the school's teachers come (SPEC §3 ticketUseType): escorting the pupils, or otherwise. */
+/** How the school's teachers come (docs/product.md §3 ticketUseType): escorting the pupils, or otherwise. */
 export type TicketUseType = 1 | 2;
 export const TICKET_USE_TYPES = { escort: 1, other: 2 } as const;
 
-/** At the window by cash, bank card or cheque (SPEC §4), or online now. */
+/** At the window by cash, bank card or cheque (docs/product.md §4), or online now. */
 export type GroupPayMethod = 'online' | 'window';
 
 export interface GroupDraft {
@@ -57,7 +57,7 @@ export interface GroupDraft {
   payMethod: GroupPayMethod;
 }
 
-/** Which group flow a team type follows (SPEC §6: "group type alters the ticket rules"). */
+/** Which group flow a team type follows (docs/product.md §6: "group type alters the ticket rules"). */
 export type GroupKind = 'school' | 'agency' | 'other';
 
 export function groupKindOf(teamType: TeamType): GroupKind {
@@ -73,7 +73,7 @@ export type GroupHall = z.output<typeof answers.groupHall>;
  * the prices and the museum's settings. */
 export interface GroupContext {
   teamType: TeamType;
-  /** Agencies: whether the agreement is valid (an expired one books at public prices, SPEC §4). */
+  /** Agencies: whether the agreement is valid (an expired one books at public prices, docs/product.md §4). */
   discounts: boolean;
   hall: GroupHall;
   /** Remaining tickets of the chosen session. */
@@ -112,16 +112,16 @@ export interface GroupQuote {
   freeStudents: number;
   freeTeachers: number;
   leaderFree: boolean;
-  /** Schools: some teachers pay (SPEC §3 teacherNeedCharge). */
+  /** Schools: some teachers pay (docs/product.md §3 teacherNeedCharge). */
   teacherNeedCharge: boolean;
 }
 
 export const pupilsOf = (draft: Pick<GroupDraft, 'grades'>) => draft.grades.reduce((n, g) => n + g.all, 0);
 
-/** The smallest group a hall takes: its own minimum, never below SPEC §9's 16. */
+/** The smallest group a hall takes: its own minimum, never below docs/product.md §9's 16. */
 export const groupMinSize = (hall: Pick<GroupHall, 'groupMin'>) => Math.max(hall.groupMin, GROUP_MIN_SIZE);
 
-/** A contracted agency with a valid agreement pays its percentage (SPEC §4: an expired one the public price). */
+/** A contracted agency with a valid agreement pays its percentage (docs/product.md §4: an expired one the public price). */
 export const agencyPriceApplies = (ctx: Pick<GroupContext, 'teamType' | 'discounts'>) => ctx.teamType === TEAM_TYPES.contractedTravelAgency && ctx.discounts;
 
 /** Everyone of the group, the leader included. */
@@ -129,7 +129,7 @@ export function groupSize(draft: GroupDraft, kind: GroupKind): number {
   return kind === 'school' ? pupilsOf(draft) + draft.teachers.length + 1 : draft.visitors + 1;
 }
 
-/** Free teacher tickets a number of free pupils brings (SPEC §5: one per 15). */
+/** Free teacher tickets a number of free pupils brings (docs/product.md §5: one per 15). */
 export const freeTeachersFor = (freeStudents: number) => Math.floor(Math.max(0, freeStudents) / STUDENTS_PER_FREE_TEACHER);
 
 /** The tickets of the group and what they cost. Schools: pupils free within the day's quota,
@@ -175,7 +175,7 @@ export function quoteGroup(draft: GroupDraft, ctx: GroupContext): GroupQuote {
 const leaderEntitled = (charged: number, ctx: GroupContext) => ctx.chargedPerFreeLeader !== null && charged >= ctx.chargedPerFreeLeader;
 
 /** The latest moment a window payer pays: the end of the day OFFLINE_PAY_DAYS_BEFORE days
- * before the visit (SPEC §4), as a museum-time date; the order is cancelled after it. */
+ * before the visit (docs/product.md §4), as a museum-time date; the order is cancelled after it. */
 export function windowPayLastDay(visitDate: string): string {
   const d = new Date(`${visitDate}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() - OFFLINE_PAY_DAYS_BEFORE);
@@ -293,7 +293,7 @@ export function checkGroup(draft: GroupDraft, ctx: GroupContext): Violation[] {
   if (hall.schoolOnly && kind !== 'school') add(GROUP_RULES.schoolOnly, GROUP_MESSAGES.schoolOnly);
   if (hall.offSeasonOnly && !ctx.offSeason) add(GROUP_RULES.offSeasonOnly, GROUP_MESSAGES.offSeasonOnly);
 
-  // The leader (SPEC §3 leader info): named as on the certificate, a mobile, an adult.
+  // The leader (docs/product.md §3 leader info): named as on the certificate, a mobile, an adult.
   const { leader } = draft;
   const leaderName = checkVisitorName(leader.name, leader.certificateType);
   if (leaderName) add(GROUP_RULES.leaderName, labelled(LEADER, leaderName));
@@ -346,7 +346,7 @@ export function checkGroup(draft: GroupDraft, ctx: GroupContext): Violation[] {
   return out;
 }
 
-/** The default grades of a new school draft (SPEC §3: Grade One and Grade Two). */
+/** The default grades of a new school draft (docs/product.md §3: Grade One and Grade Two). */
 export function defaultGrades(lang: 'zh' | 'en'): GradeEntry[] {
   const names = lang === 'zh' ? ['一年级', '二年级'] : ['Grade One', 'Grade Two'];
   return names.map((name) => ({ name, boy: 0, girl: 0, all: 0, beijing: 0, orther: 0 }));
@@ -369,7 +369,7 @@ export function isOffSeason(date: string, months: string | undefined): boolean {
     .includes(month);
 }
 
-/** The placeOrder payload of a group (SPEC §3 "Group order"), built from the draft and the
+/** The placeOrder payload of a group (docs/product.md §3 "Group order"), built from the draft and the
  * quote the team confirmed. The server reads the same fields back (draftOfRequest) and
  * prices it again: the flags it sends are for the record, `quotedAmount` guards the price. */
 export function buildGroupOrderRequest(draft: GroupDraft, quote: GroupQuote, teamName: string, captchaToken: string, seats: readonly string[] = []) {

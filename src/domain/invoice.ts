@@ -1,5 +1,5 @@
-/** Invoice request rules (SPEC §3 Invoice: title type, title, tax number, address and phone,
- * bank and account, amount, content, e-mail; SPEC §5 field formats). The same function runs
+/** Invoice request rules (docs/product.md §3 Invoice: title type, title, tax number, address and phone,
+ * bank and account, amount, content, e-mail; docs/product.md §5 field formats). The same function runs
  * in the form (machines/invoice.machine.ts) and on the server before anything is stored.
  * The amount is never part of a request: it comes from the order. */
 import { checkCreditCode, checkEmail, required } from './fields.ts';

@@ -1,5 +1,5 @@
 /** Issuing an invoice: when finance may issue one, its number, and the lines of the
- * issued document (the PDF's template: SPEC §3 Invoice fields plus the number, the order, the
+ * issued document (the PDF's template: docs/product.md §3 Invoice fields plus the number, the order, the
  * issue date and the seller). Pure: the server renders these lines (server/services/invoicePdf.ts)
  * and the console's machine asks the same refusal before it sends anything. */
 import { INVOICE_LABELS, INVOICE_TITLE_TYPES } from './invoice.ts';

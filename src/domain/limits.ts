@@ -1,10 +1,10 @@
-/** Business constants and limits of SPEC §9 (and the few §5 numbers the rules need), in one
+/** Business constants and limits of docs/product.md §9 (and the few §5 numbers the rules need), in one
  * place so the client, the machines and the server never disagree about a number. Times are
  * in milliseconds unless the name says otherwise. */
 
-/** Request timeout of the HTTP client (SPEC §9: 20 seconds). */
+/** Request timeout of the HTTP client (docs/product.md §9: 20 seconds). */
 export const REQUEST_TIMEOUT_MS = 20_000;
-/** A lazy screen chunk that has not loaded by then counts as failed (SPEC §8, §9). */
+/** A lazy screen chunk that has not loaded by then counts as failed (docs/product.md §8, §9). */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** Default toast duration. */
 export const TOAST_DURATION_MS = 5_000;
@@ -70,7 +70,7 @@ export const EXPIRY_WARNING_DAYS = 7;
 /** Cash, bank card or cheque payers pay this many days before the visit. */
 export const OFFLINE_PAY_DAYS_BEFORE = 2;
 
-/** Fixed request values (SPEC §3, §9). */
+/** Fixed request values (docs/product.md §3, §9). */
 export const PLATFORM = 2 as const;
 export const CHANNEL = 'h5' as const;
 export const SALE_MODE = 1 as const;

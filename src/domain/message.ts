@@ -1,4 +1,4 @@
-/** The message board (SPEC §2 message/fillIn, list, detail; §3 Message: service type,
+/** The message board (docs/product.md §2 message/fillIn, list, detail; §3 Message: service type,
  * description, contact name, service code, submission time, replies). A visitor or a team
  * leaves a message, the museum's staff reply in the console, the writer reads the thread.
  * The same rules run in the form (machines/message.machine.ts) and on the server. */

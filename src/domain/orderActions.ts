@@ -1,4 +1,4 @@
-/** What a visitor may do with an order in its current state (SPEC §2 "Order record and
+/** What a visitor may do with an order in its current state (docs/product.md §2 "Order record and
  * detail: refund, change date, cancel, or request an invoice"). The server decides again on
  * each request; this only decides which buttons the detail screen offers. */
 import type { GroupOrderDetail, OrderDetail } from './types.ts';
@@ -6,7 +6,7 @@ import type { GroupOrderDetail, OrderDetail } from './types.ts';
 /** A visitor's order or a group's (searchTravelTeamOrder, with its group part). */
 export type AnyOrder = OrderDetail | GroupOrderDetail;
 
-/** A group's unpaid order that is paid at the museum's window (SPEC §4): never online. */
+/** A group's unpaid order that is paid at the museum's window (docs/product.md §4): never online. */
 export function paysAtWindow(order: AnyOrder | null): boolean {
   return order !== null && order.status === 'toBePaid' && 'group' in order && order.group.payMethod === 'window';
 }

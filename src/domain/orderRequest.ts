@@ -1,4 +1,4 @@
-/** The placeOrder payload of SPEC §3 built from an order draft, and read back into one on
+/** The placeOrder payload of docs/product.md §3 built from an order draft, and read back into one on
  * the server, so the two ends agree on every field by construction. */
 import { PLATFORM, SALE_MODE, TICKET_USE_TYPE } from './limits.ts';
 import type { OrderDraft, PlaceOrderRequest, PricePool, TicketLineRequest } from './types.ts';

@@ -1,4 +1,4 @@
-/** Order rules for all visitors of an individual order (SPEC §5). One function returns every
+/** Order rules for all visitors of an individual order (docs/product.md §5). One function returns every
  * broken rule, so a form can mark each field at once and the server can refuse with the
  * first. The client's machine guards and the server's placeOrder call the same code. */
 import { ageOn, checkCertificate, normalizeCertificate } from './certificates.ts';
@@ -240,7 +240,7 @@ export function checkOrder(draft: OrderDraft, ctx: OrderContext, stage: 'visitor
     if (childrenInRange === 0) add(ORDER_RULES.parkNeedsChild, fill(ORDER_MESSAGES.parkNeedsChild, { hall: hallName(hall), range }));
   }
 
-  // Coupons: none, or one each (SPEC §5); whether each may be spent is the server's to check.
+  // Coupons: none, or one each (docs/product.md §5); whether each may be spent is the server's to check.
   const coupons = checkCouponChoice(draft.visitors.map((v) => (v.coupon ? [v.coupon] : [])));
   if (coupons) add(ORDER_RULES.coupons, coupons.message, { index: coupons.index, name: 'coupon' });
 

@@ -1,4 +1,4 @@
-/** Packages (SPEC §2 select/packageAddSure): admission to an exhibition hall and a dome film
+/** Packages (docs/product.md §2 select/packageAddSure): admission to an exhibition hall and a dome film
  * at one price. Each visitor gets two tickets, one per session, and every order rule of each
  * hall applies to its part (checkOrder, as for a single-hall order). */
 import { checkOrder } from './orderRules.ts';

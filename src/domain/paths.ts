@@ -1,4 +1,4 @@
-/** Where every screen lives (SPEC §2), one table per area. Views link and navigate with
+/** Where every screen lives (docs/product.md §2), one table per area. Views link and navigate with
  * `pathTo`, the route table (src/app/routes.ts) registers these same patterns, and the
  * server's cashier returns to them: a screen is renamed in one place. */
 
@@ -56,7 +56,7 @@ export const INDIVIDUAL_PATHS = {
   reDestory: '/individualCustomers/personalCenter/reDestory',
   notice: '/individualCustomers/notice',
   noticeDetail: '/individualCustomers/noticeDetail',
-  /** The scan login (SPEC §2 wxLogin): a QR code to scan with the chat app. */
+  /** The scan login (docs/product.md §2 wxLogin): a QR code to scan with the chat app. */
   wxLogin: '/individualCustomers/wxLogin',
   /** The chat app's side of a scan login (`?scan=` the QR's id): confirm or cancel. */
   wxLoginConfirm: '/individualCustomers/wxLoginConfirm',
@@ -235,7 +235,7 @@ export const CENTRE_PATHS = {
 } as const satisfies Record<'individual' | 'team', Record<string, string>>;
 
 /** A frequent visitor's form: a new one (null), or one to edit. A visitor's screens have their
- * own add path and the id in the path (SPEC §2); a team's one path with `?id=`. */
+ * own add path and the id in the path (docs/product.md §2); a team's one path with `?id=`. */
 export function contactFormPath(kind: keyof typeof CENTRE_PATHS, contactId: number | null): string {
   if (kind === 'team') return pathTo(TEAM_PATHS.editAudienceInformation, {}, { id: contactId });
   return contactId === null ? INDIVIDUAL_PATHS.addAudienceInformation : pathTo(INDIVIDUAL_PATHS.editAudienceInformation, { id: contactId });

@@ -1,4 +1,4 @@
-/** The visit rating (SPEC §1 "rate the system"; the shape is ours): after a visit, the visitor
+/** The visit rating (docs/product.md §1 "rate the system"; the shape is ours): after a visit, the visitor
  * (or the team, for its group order) gives the visit and the booking 1 to 5 stars each, with an
  * optional comment, once per order. The same rules run in the rating card's machine
  * (machines/rating.machine.ts) and on the server (server/services/ratings.ts). */

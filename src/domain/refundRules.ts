@@ -1,4 +1,4 @@
-/** Refund and change rules (SPEC §5 "Refund and change", and "child rules apply also after
+/** Refund and change rules (docs/product.md §5 "Refund and change", and "child rules apply also after
  * refund or change"). Same shape as the order rules: draft + context -> every violation. */
 import { isAdult } from './orderRules.ts';
 import { fill, type Text } from './text.ts';

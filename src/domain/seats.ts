@@ -1,4 +1,4 @@
-/** Cinema seats (SPEC §2 cinema screens, §3 seatNumber): a seat is a position in its hall's
+/** Cinema seats (docs/product.md §2 cinema screens, §3 seatNumber): a seat is a position in its hall's
  * grid, written "row-col" in a ticket line (`*` when the server assigns it). Assignment for
  * the choose modes 2 and 3: a party sits together in one row where it can, and a child is
  * never seated apart from every adult. Pure. */
@@ -9,11 +9,11 @@ export interface SeatPos {
   col: number;
 }
 
-/** The four seat states a map shows (SPEC §2); `selected` is the visitor's own choice. */
+/** The four seat states a map shows (docs/product.md §2); `selected` is the visitor's own choice. */
 export type SeatState = 'available' | 'notAvailable' | 'selected' | 'sold';
 
 export const SEAT_MESSAGES = {
-  /** SPEC §8 "Cannot choose more seats". */
+  /** docs/product.md §8 "Cannot choose more seats". */
   tooMany: { zh: '不能选择更多座位', en: 'Cannot choose more seats' },
   choose: { zh: '请为每位观众选择座位', en: 'Please choose a seat for each visitor' },
   taken: { zh: '所选座位已被他人选走，请重新选座', en: 'A seat you chose has just been taken: please choose again' },
@@ -23,7 +23,7 @@ export const SEAT_MESSAGES = {
   noChange: { zh: '该订单的座位不能更换', en: 'The seats of this order cannot be changed' },
 } as const satisfies Record<string, Text>;
 
-/** placeOrder's answer when a chosen seat went to someone else first (SPEC §8 passes 505
+/** placeOrder's answer when a chosen seat went to someone else first (docs/product.md §8 passes 505
  * through as data): `{ takenSeats }`, the seat numbers to drop from the selection. */
 export const SEAT_TAKEN_CODE = 505;
 

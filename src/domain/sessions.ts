@@ -1,4 +1,4 @@
-/** Whether a session can be chosen (SPEC §3 disabled/disabledText, §4 session states):
+/** Whether a session can be chosen (docs/product.md §3 disabled/disabledText, §4 session states):
  * one rule for the venue screen's radio list, the purchase machine's guard and the server. */
 import type { CalendarDay, HallPool, SchedulePool } from './types.ts';
 import type { Text } from './text.ts';
@@ -17,5 +17,5 @@ export function isSessionOpen(session: SchedulePool): boolean {
   return !session.disabled && session.state === 'available' && session.ticketPool > 0;
 }
 
-/** SPEC §8 "Order not paid in time". */
+/** docs/product.md §8 "Order not paid in time". */
 export const ORDER_NOT_PAID_IN_TIME: Text = { zh: '订单未在规定时间内支付', en: 'Order not paid in time' };

@@ -1,4 +1,4 @@
-/** The settings museum staff own (SPEC §3 config): which config keys an admin may
+/** The settings museum staff own (docs/product.md §3 config): which config keys an admin may
  * change, what each means, and the values each takes. Texts (tips, policies, agreements) are
  * HTML in zh and en, sanitized on the server when saved and again when shown. */
 import { fill, type Text } from './text.ts';

@@ -1,4 +1,4 @@
-/** Group accounts (SPEC §3 "Team" and "Group registration fields", §4 "Team account states",
+/** Group accounts (docs/product.md §3 "Team" and "Group registration fields", §4 "Team account states",
  * "Team status pop-ups", §5): the registration's field rules, and a team's run-time status
  * read from its review, freezing and document dates. Pure: the caller passes today. */
 import {
@@ -17,7 +17,7 @@ import { fill, type Text } from './text.ts';
 import type { z } from 'zod';
 import type * as answers from './answers.ts';
 
-/** teamType values (SPEC §3: 2 is a school). */
+/** teamType values (docs/product.md §3: 2 is a school). */
 export const TEAM_TYPES = {
   unit: 1,
   school: 2,
@@ -40,7 +40,7 @@ export function needsAgreement(teamType: TeamType): boolean {
   return teamType === TEAM_TYPES.travelAgency || teamType === TEAM_TYPES.contractedTravelAgency;
 }
 
-/** How many days before a certificate or agreement expires the team is told (SPEC §4 pop-ups 4-5). */
+/** How many days before a certificate or agreement expires the team is told (docs/product.md §4 pop-ups 4-5). */
 export const EXPIRY_NOTICE_DAYS = 7;
 
 export const TEAM_LABELS = {
@@ -104,7 +104,7 @@ export function checkTeamRegistration(r: TeamRegistration): FieldError[] {
   return out;
 }
 
-/** SPEC §3 teamRunTimeStatus (its schema, with what the values mean: answers.ts teamRunTimeStatus). */
+/** docs/product.md §3 teamRunTimeStatus (its schema, with what the values mean: answers.ts teamRunTimeStatus). */
 export type TeamRunTimeStatus = z.output<typeof answers.teamRunTimeStatus>;
 
 function daysBetween(from: string, to: string): number {
@@ -153,7 +153,7 @@ export function checkReview(decision: ReviewDecision, teamType: TeamType, today:
 /** A document's expiry date as the staff type it: a YYYY-MM-DD after today. */
 const expiresAfter = (date: string, today: string) => /^\d{4}-\d{2}-\d{2}$/.test(date) && date > today;
 
-/** The team status pop-ups (SPEC §4), in the order they are shown. */
+/** The team status pop-ups (docs/product.md §4), in the order they are shown. */
 export type TeamNoticeKind = 'creditExpired' | 'frozenSchool' | 'frozenOther' | 'protocolExpired' | 'creditWillExpire' | 'protocolWillExpire';
 
 export const TEAM_NOTICES: Record<TeamNoticeKind, Text> = {
@@ -188,7 +188,7 @@ export interface TeamNotice {
   message: Text;
 }
 
-/** What the team is told on arrival, in SPEC §4's order. */
+/** What the team is told on arrival, in docs/product.md §4's order. */
 export function teamNotices(team: {
   teamType: TeamType;
   status: 0 | 1;
@@ -236,7 +236,7 @@ export function checkPasswordForm(mode: 'change' | 'recover', f: PasswordForm): 
   return first ?? checkNewPassword(f.password, f.confirmPassword);
 }
 
-/** Why a team cannot book now (SPEC §5 account rules, §8 "Account abnormal, cannot book: go to
+/** Why a team cannot book now (docs/product.md §5 account rules, §8 "Account abnormal, cannot book: go to
  * the personal center"), or null. An agency whose agreement expired still books, without the
  * agreement prices (`discounts` false). */
 export const TEAM_BOOKING_BLOCKS = {
@@ -305,7 +305,7 @@ export function checkTeamDetails(d: TeamDetails): Text | null {
 }
 
 /** personalCenter/changePhone: the new contact mobile and the code sent to it. The new number
- * replaces the registered one after staff review (SPEC §8 "phone differs"). */
+ * replaces the registered one after staff review (docs/product.md §8 "phone differs"). */
 export interface PhoneChange {
   phone: string;
   code: string;

@@ -1,4 +1,4 @@
-/** When a team is frozen by its own bookings (SPEC §4 "Team freezing and restrictions"): a
+/** When a team is frozen by its own bookings (docs/product.md §4 "Team freezing and restrictions"): a
  * missed group visit, too few visitors after a free-pupil booking, too many refunds, and
  * refunding a school's free pupil tickets (the whole visit called off; after a
  * confirmation). Pure: the server passes what its tables say; the reason is kept on the team
@@ -96,7 +96,7 @@ export function refundFreeze(r: TeamRefund, s: FreezeSettings): { warning: Text;
 
 const whole = (v: string | undefined, fallback: number) => (v && /^\d+$/.test(v.trim()) ? Number(v.trim()) : fallback);
 
-/** The freeze settings from the config table (SPEC §3 config; migration 013). */
+/** The freeze settings from the config table (docs/product.md §3 config; migration 013). */
 export function freezeSettings(config: Record<string, string>): FreezeSettings {
   return {
     minArrivalPercent: Math.min(100, whole(config.team_min_arrival_percent, FREEZE_DEFAULTS.minArrivalPercent)),

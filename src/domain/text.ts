@@ -8,7 +8,7 @@ export interface Text {
 
 export type Lang = keyof Text;
 
-/** `language` header value of SPEC §1/§7 to our short language code. */
+/** `language` header value of docs/product.md §1/§7 to our short language code. */
 export function langFromHeader(value: string | undefined | null): Lang {
   return value?.toLowerCase().startsWith('en') ? 'en' : 'zh';
 }

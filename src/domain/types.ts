@@ -1,4 +1,4 @@
-/** Shapes shared by the client, the machines and the server (SPEC §3). Dates are
+/** Shapes shared by the client, the machines and the server (docs/product.md §3). Dates are
  * 'YYYY-MM-DD' strings in the museum's time zone; money is in fen (1/100 yuan).
  *
  * The API's answers are described once, by their zod schemas in src/domain/answers.ts: the
@@ -87,7 +87,7 @@ export type BaseSettings = z.output<typeof answers.baseSettings>;
 export type PriceLine = z.output<typeof answers.priceLine>;
 export type PriceQuote = z.output<typeof answers.priceQuote>;
 
-/** One ticket line of the order request (SPEC §3 "Ticket line"). */
+/** One ticket line of the order request (docs/product.md §3 "Ticket line"). */
 export interface TicketLineRequest {
   realNameFlag: 1;
   useTicketType: 1;
@@ -107,11 +107,11 @@ export interface TicketLineRequest {
   coupons: string[];
   picUrl: string | null;
   priceSubId: number | null;
-  /** A cinema seat, "row-col" (SPEC §3), or `*` when the server assigns it. */
+  /** A cinema seat, "row-col" (docs/product.md §3), or `*` when the server assigns it. */
   seatNumber?: string;
 }
 
-/** placeOrder body (SPEC §3 "Order request (individual)"). */
+/** placeOrder body (docs/product.md §3 "Order request (individual)"). */
 export interface PlaceOrderRequest {
   useTicketType: 1;
   ticketNum: number;

@@ -1,4 +1,4 @@
-/** Image uploads (SPEC §5 "Uploads"): what may be uploaded, when and how the client scales
+/** Image uploads (docs/product.md §5 "Uploads"): what may be uploaded, when and how the client scales
  * it first, and the face photo's minimum size. The "frontal" check belongs to the face
  * provider, not here. */
 import {

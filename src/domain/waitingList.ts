@@ -1,16 +1,16 @@
-/** The waiting list (SPEC §1 candidate orders, §3 session status 3/4 and candidateLevel, §4
+/** The waiting list (docs/product.md §1 candidate orders, §3 session status 3/4 and candidateLevel, §4
  * waiting-list order states): when a visitor may join, how full a list looks, and what a
  * candidate order's state is. One set of rules for the machine's guards, the views and the
  * server. */
 import type { Text } from './text.ts';
 import type { OrderStatus, SchedulePool } from './types.ts';
 
-/** SPEC §3 session status: 1 on sale, 2 not on sale and no waiting list, 3 waiting list full,
+/** docs/product.md §3 session status: 1 on sale, 2 not on sale and no waiting list, 3 waiting list full,
  * 4 waiting list open. */
 export type SessionStatus = 1 | 2 | 3 | 4;
-/** SPEC §3 candidateLevel: 1 medium, 2 many people waiting. */
+/** docs/product.md §3 candidateLevel: 1 medium, 2 many people waiting. */
 export type CandidateLevel = 1 | 2;
-/** SPEC §4 waiting-list order states. */
+/** docs/product.md §4 waiting-list order states. */
 export type CandidateState = 'standingBy' | 'succeeded' | 'full' | 'cancelled' | 'returned';
 
 export const WAITING_LIST_DEFAULTS = {
@@ -67,14 +67,14 @@ export interface CandidateDay {
 /** Only part of a session's state the rules need. */
 export type CandidateSession = Pick<SchedulePool, 'state' | 'ticketPool'>;
 
-/** SPEC §3 status of a session given its hall's waiting list and how many wait on it. */
+/** docs/product.md §3 status of a session given its hall's waiting list and how many wait on it. */
 export function sessionStatus(session: CandidateSession, list: { offered: boolean; waiting: number; max: number; closed: boolean }): SessionStatus {
   if (session.state === 'available' && session.ticketPool > 0) return 1;
   if (!list.offered || session.state !== 'soldOut' || list.closed) return 2;
   return list.waiting >= list.max ? 3 : 4;
 }
 
-/** SPEC §3 candidateLevel: medium below half the list, many from there on. */
+/** docs/product.md §3 candidateLevel: medium below half the list, many from there on. */
 export function candidateLevel(waiting: number, max: number): CandidateLevel {
   return waiting * 2 < max ? 1 : 2;
 }

@@ -1,10 +1,10 @@
-/** The chat app's login (SPEC §1, §2 wxLogin, §7 accounts): what the server and the client
+/** The chat app's login (docs/product.md §1, §2 wxLogin, §7 accounts): what the server and the client
  * agree on. */
 import { AREA_PREFIX } from './areas.ts';
 import type { Text } from './text.ts';
 
 /** The answer code of a visitor's call refused because her account has no bound phone yet
- * (SPEC §1 "forced to bind"): the client goes to the bind screen. */
+ * (docs/product.md §1 "forced to bind"): the client goes to the bind screen. */
 export const BIND_REQUIRED_CODE = 428;
 
 /** A scan login's QR code lives 2 minutes; the screen that shows it asks every 2 s. */

@@ -1,5 +1,5 @@
 /** i18next setup. Language: the visitor's stored choice, else the configured default,
- * else zh (SPEC §1 gives both readings; the site default wins until configured). Only the
+ * else zh (docs/product.md §1 gives both readings; the site default wins until configured). Only the
  * language in use is loaded: the other one is a chunk of its own, fetched on a switch. */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';

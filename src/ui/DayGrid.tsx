@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import type { CalendarDay } from '../domain/types.ts';
 
 /** A day's 'YYYY-MM-DD' as its numbers and its weekday (0 Sunday). Read by hand, not with a
- * date library: this grid is part of the first screen's bytes (ARCHITECTURE §8). */
+ * date library: this grid is part of the first screen's bytes (docs/architecture.md §8). */
 function parts(date: string): { month: number; day: number; weekday: number } {
   const [y, m, d] = date.split('-').map(Number);
   return { month: m, day: d, weekday: new Date(Date.UTC(y, m - 1, d)).getUTCDay() };
 }
 
 /** A month-style grid of the bookable window, drawn by hand: react-vant's Calendar would add
- * ~40 KB to the first screen (ARCHITECTURE §7). */
+ * ~40 KB to the first screen (docs/architecture.md §7). */
 export function DayGrid({ days, onPick }: { days: CalendarDay[]; onPick: (day: CalendarDay) => void }) {
   const { t } = useTranslation();
   if (days.length === 0) return <div className="day-grid day-grid--empty" />;

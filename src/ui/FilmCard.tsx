@@ -1,4 +1,4 @@
-/** One film session of a dome (SPEC §2 cinema screens): poster, film, times, ages, remaining
+/** One film session of a dome (docs/product.md §2 cinema screens): poster, film, times, ages, remaining
  * seats or why not, the film's details, and the button that chooses it. */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';

@@ -1,5 +1,5 @@
 /** The footer button bar, hidden while the on-screen keyboard shrinks the screen by more
- * than 250 px (SPEC §2), so it never covers the field being typed into. */
+ * than 250 px (docs/product.md §2), so it never covers the field being typed into. */
 import { useEffect, useState, type ReactNode } from 'react';
 import { FOOTER_SHRINK_PX } from '../domain/limits.ts';
 

@@ -1,4 +1,4 @@
-/** A hall on a venue list (SPEC §2 venue selection): its name, why it is closed, its
+/** A hall on a venue list (docs/product.md §2 venue selection): its name, why it is closed, its
  * introduction; the screen adds what is chosen in it (sessions, films, group sizes). */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

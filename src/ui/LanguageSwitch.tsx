@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { chooseLanguage, currentLang } from '../i18n/index.ts';
 import { englishAllowed, useSettings } from './settings.tsx';
 
-/** Shown only when the configuration allows English (SPEC §1). */
+/** Shown only when the configuration allows English (docs/product.md §1). */
 export function LanguageSwitch() {
   useTranslation();
   const settings = useSettings();

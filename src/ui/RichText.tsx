@@ -1,5 +1,5 @@
 /** Configured texts (tips, policies, agreements) are HTML written by staff: sanitized
- * before they are rendered (ARCHITECTURE §8). */
+ * before they are rendered (docs/architecture.md §8). */
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 

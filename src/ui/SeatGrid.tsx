@@ -1,4 +1,4 @@
-/** The seat map as the hall is built (SPEC §2 cinemaSelectSeat): the screen at the top, row
+/** The seat map as the hall is built (docs/product.md §2 cinemaSelectSeat): the screen at the top, row
  * labels, aisles as empty columns, and each seat a button whose state shows by shape and
  * mark as well as colour: a number (free), a tick (yours), a cross (taken), a dash (not for
  * sale). Zoom changes the seat size, never below 24 px; the grid scrolls sideways inside its

@@ -1,4 +1,4 @@
-/** A hall's sessions as a radio list (SPEC §2 venue selection): each with its time and its
+/** A hall's sessions as a radio list (docs/product.md §2 venue selection): each with its time and its
  * remaining tickets, or why it cannot be chosen. */
 import { useTranslation } from 'react-i18next';
 import { isSessionSelectable } from '../domain/sessions.ts';

@@ -1,4 +1,4 @@
-/** The security slider (SPEC §5): drag the piece into the gap. The server issued the
+/** The security slider (docs/product.md §5): drag the piece into the gap. The server issued the
  * challenge as pixels and checks the position and the drag itself (its trail of positions
  * and times); a pass yields a single-use captchaToken. The calls come from the feature that
  * shows it (src/ui does not call the API). */

@@ -1,4 +1,4 @@
-/** The top bar (SPEC §2): back to a given return path, or one step back, or `/` with no
+/** The top bar (docs/product.md §2): back to a given return path, or one step back, or `/` with no
  * history; on the date-selection page a logo and the language switch instead. */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /** An invoice's fields as rows of label and value, for the visitor's invoice and finance's: the
- * title part of SPEC §3 Invoice (the tax number only on a company title), read the same way on
+ * title part of docs/product.md §3 Invoice (the tax number only on a company title), read the same way on
  * both screens; each screen places the order's and the issue's rows around it. */
 import type { TFunction } from 'i18next';
 import { INVOICE_TITLE_TYPES } from '../domain/invoice.ts';

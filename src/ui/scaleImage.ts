@@ -1,4 +1,4 @@
-/** SPEC §5: an image over about 4 MB is scaled to 2000 px wide at quality 0.8 before it is
+/** docs/product.md §5: an image over about 4 MB is scaled to 2000 px wide at quality 0.8 before it is
  * sent; a smaller one goes as it is. */
 import { needsScaling, scaledSize, SCALE_QUALITY } from '../domain/uploads.ts';
 

@@ -1,4 +1,4 @@
-/** The system configuration, loaded before routing (SPEC §7) and shared by every screen. */
+/** The system configuration, loaded before routing (docs/product.md §7) and shared by every screen. */
 import { createContext, useContext } from 'react';
 import type { BaseSettings } from '../domain/types.ts';
 

@@ -1,4 +1,4 @@
-/** The purchase agreement's checkbox with the link that opens it (SPEC §2), and the security
+/** The purchase agreement's checkbox with the link that opens it (docs/product.md §2), and the security
  * slider's sheet: what every order screen puts before placeOrder. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-/** "Scan the ID card" (SPEC §7 /ingore/ocr/baidu), offered while the museum turns ocr_enable on:
+/** "Scan the ID card" (docs/product.md §7 /ingore/ocr/baidu), offered while the museum turns ocr_enable on:
  * a photo of the card goes up, the server reads it, and the number (and the name where the
  * reader gives one) fill the visitor's fields for her to check. One call and its answer: the
  * busy flag and the refusal are all the state there is. */

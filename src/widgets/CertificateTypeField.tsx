@@ -1,4 +1,4 @@
-/** The certificate type of a person (SPEC §3 "Certificate types"), from the dictionary in the
+/** The certificate type of a person (docs/product.md §3 "Certificate types"), from the dictionary in the
  * current language: a native select, which a phone shows as its own picker. */
 import type { CertificateType } from '../domain/types.ts';
 import { Field } from '../ui/Field.ts';

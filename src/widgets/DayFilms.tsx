@@ -1,4 +1,4 @@
-/** A dome's films of a day (SPEC §2 cinemaSelect), read from the server: the day, a refusal
+/** A dome's films of a day (docs/product.md §2 cinemaSelect), read from the server: the day, a refusal
  * where the eye is, each film session a FilmCard whose button chooses it; a failed read with
  * its retry. A visitor's and a group's film screens differ only in where they lead. */
 import { useTranslation } from 'react-i18next';

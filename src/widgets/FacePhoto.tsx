@@ -1,4 +1,4 @@
-/** A visitor's optional face photo (SPEC §5, §7 face) for the add-visitor card and the frequent
+/** A visitor's optional face photo (docs/product.md §5, §7 face) for the add-visitor card and the frequent
  * visitor's form, shown only while the museum offers it (face_enable): take one with the camera
  * or pick one from the album, accept the portrait agreement, and the server checks and binds it
  * to the visitor's certificate. The flow is faceUpload.machine.ts; the picked File stays here

@@ -1,4 +1,4 @@
-/** A school books a class visit (SPEC §2 team select screens, §3 group order, §5 group rules):
+/** A school books a class visit (docs/product.md §2 team select screens, §3 group order, §5 group rules):
  * the demo school logs in, picks a day and the main hall, fills in its leader, 2 grades of 40
  * pupils and 5 teachers, sees its free tickets and the price, pays (online in zh; in en at the
  * museum's window, where the cashier takes the money in the staff console), and moves the

@@ -214,7 +214,7 @@ for (const lang of ['zh', 'en'] as const) {
     await shot(page, lang, '62-staff-frozen');
     await page.goto('/team/select/selectDate');
     await expect(page.getByTestId('team-state')).toContainText('3次预约未到馆');
-    // The frozen notice comes first (SPEC §4 pop-ups); the request is sent from the centre.
+    // The frozen notice comes first (docs/product.md §4 pop-ups); the request is sent from the centre.
     await page.locator('[data-notice=frozenSchool]').getByRole('button').click();
     await page.getByTestId('team-state').getByRole('link').click();
     await expect(page).toHaveURL(/\/team\/personalCenter\/personHome$/);

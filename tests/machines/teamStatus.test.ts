@@ -26,7 +26,7 @@ pathSuite('teamStatus', [
 ]);
 
 describe('team status pop-ups', () => {
-  it('come in the order of SPEC §4, with the dates filled in', () => {
+  it('come in the order of docs/product.md §4, with the dates filled in', () => {
     const notices = teamNotices(agency);
     expect(notices.map((n) => n.kind)).toEqual(['creditExpired', 'frozenOther', 'protocolWillExpire']);
     expect(notices[2].message.en).toBe('Your travel agency agreement expires on 2030-03-10: upload the new one in time.');

@@ -77,7 +77,7 @@ describe('cart hoarding', () => {
   });
 });
 
-describe('risk calls (SPEC §7)', () => {
+describe('risk calls (docs/product.md §7)', () => {
   it('getSwitch answers from the risk_enable row', async () => {
     const on = await t.call('GET', '/risk/getSwitch/ingore?platform=2&key=placeOrder');
     expect(on.data).toEqual({ key: 'placeOrder', enabled: true });

@@ -1,4 +1,4 @@
-/** The remaining calls of SPEC §7 "Settings and content", and the v1 order list: each at its path
+/** The remaining calls of docs/product.md §7 "Settings and content", and the v1 order list: each at its path
  * serving the demo museum's data in the request's language; the `ingore` ones open, the others
  * refused without a visitor's or a team's token (and to staff); unknown names refused in zh and en. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

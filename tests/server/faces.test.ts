@@ -1,4 +1,4 @@
-/** Face photos and certificate recognition over HTTP (SPEC §5 uploads, §7 face and OCR): real
+/** Face photos and certificate recognition over HTTP (docs/product.md §5 uploads, §7 face and OCR): real
  * JPEG and PNG pictures made here with sharp go through the upload, the face check, the binding
  * to a certificate and the deletion; every refusal in zh and en; one account's portrait out of
  * another's reach; the Baidu adapters against a local fake of the vendor's API, its errors

@@ -1,4 +1,4 @@
-/** A team's cart over HTTP (SPEC §2 cart/shoppingCart, §4 holds): a whole group held with its
+/** A team's cart over HTTP (docs/product.md §2 cart/shoppingCart, §4 holds): a whole group held with its
  * places and free pupil tickets, paid as one group order behind the slider, priced again at
  * checkout, expired or removed with everything given back once, one checkout of an entry
  * under concurrent tries; refusals in zh and en. The stock and free-quota invariant after each. */

@@ -1,4 +1,4 @@
-/** Group orders over HTTP (SPEC §3 group order, §4 window payers, §5 group rules, refund and
+/** Group orders over HTTP (docs/product.md §3 group order, §4 window payers, §5 group rules, refund and
  * change): a school's class visit with its free tickets, every refusal with the client
  * bypassed (zh and en), the day's free pupil tickets under concurrent orders, window payers
  * paid by staff or cancelled by the job, refunds and the whole group's date change; the stock

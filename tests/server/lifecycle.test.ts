@@ -145,7 +145,7 @@ describe('cart', () => {
     const cart = await t.call('GET', '/query/order/getShoppingCart', { token });
     expect(cart.data.lines[0]).toMatchObject({ expired: true, status: 'expired' });
     expect(cart.data.visitDate).toBeNull();
-    // Checking out an expired line: SPEC §8 message, no stock moves.
+    // Checking out an expired line: docs/product.md §8 message, no stock moves.
     const co = await t.call('POST', '/config/orderRule/placeOrder', {
       token,
       body: { cartTicketIds: r.data.cartTicketIds, captchaToken: await t.captchaToken() },

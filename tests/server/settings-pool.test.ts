@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 describe('settings and content', () => {
-  it('serves every SPEC §3 config key and the texts in the request language', async () => {
+  it('serves every docs/product.md §3 config key and the texts in the request language', async () => {
     const zh = await t.call<BaseSettings>('GET', '/basesetting/HallSetting/ingore/gainAllSystemConfigLogin?channel=h5&ticketUseType=1&personType=1');
     const en = await t.call<BaseSettings>('GET', '/basesetting/HallSetting/ingore/gainAllSystemConfigLogin', { lang: 'en' });
     expect(zh.code).toBe(200);

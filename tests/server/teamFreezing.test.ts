@@ -1,4 +1,4 @@
-/** Teams frozen by their own bookings (SPEC §4 "Team freezing and restrictions"): refunding a
+/** Teams frozen by their own bookings (docs/product.md §4 "Team freezing and restrictions"): refunding a
  * school's free pupil tickets (the whole visit) and the third refund in the window, each told
  * first by refundCheckBlack (zh and en); a passed group visit nobody came to, or too few of its
  * free pupils, judged once by the missed-visit job after the gate's source marked tickets

@@ -518,7 +518,7 @@ describe('questions and notices for groups', () => {
     t.advance(9 * 86_400_000);
     const later = await t.call('GET', '/basesetting/HallSetting/ingore/getInformationManagement?pageNum=1&pageSize=10', { lang: 'en' });
     expect(later.data.rows.map((n: { title: string }) => n.title)).toEqual(['Notes for group visits']);
-    // The client names the day the notices must still apply on (SPEC §7 applicableEnd).
+    // The client names the day the notices must still apply on (docs/product.md §7 applicableEnd).
     const asked = await t.call('GET', `/basesetting/HallSetting/ingore/getInformationManagement?pageNum=1&pageSize=10&applicableEnd=${museumDate(t.now())}`, {
       lang: 'en',
     });

@@ -1,4 +1,4 @@
-/** The waiting list over HTTP (SPEC §1, §3 status 3/4, §4 waiting-list order): joining only a
+/** The waiting list over HTTP (docs/product.md §1, §3 status 3/4, §4 waiting-list order): joining only a
  * full session, paying up front, filling first come first served with whole parties, cancel
  * with the money back, the cut-off, and the races with general sale; the stock invariant after
  * each scenario. On PGlite (project server) and PostgreSQL (server-pg, with two instances). */

@@ -4,7 +4,7 @@ CREATE TABLE settings (
   value text NOT NULL
 );
 
--- SPEC §3 system config keys, served by gainAllSystemConfigLogin.
+-- docs/product.md §3 system config keys, served by gainAllSystemConfigLogin.
 CREATE TABLE sys_config (
   key text PRIMARY KEY,
   value text NOT NULL

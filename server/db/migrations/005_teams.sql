@@ -1,4 +1,4 @@
--- Group accounts (SPEC §3 "Team", §4 "Team account states"): registration, staff review,
+-- Group accounts (docs/product.md §3 "Team", §4 "Team account states"): registration, staff review,
 -- login by credit code and password, freezing. Passwords are argon2id hashes.
 CREATE TABLE teams (
   id serial PRIMARY KEY,
@@ -22,7 +22,7 @@ CREATE TABLE teams (
 );
 CREATE INDEX teams_review ON teams (review_state, created_at);
 
--- Uploaded images (SPEC §5 uploads): the bytes as sent, their real type read from the bytes.
+-- Uploaded images (docs/product.md §5 uploads): the bytes as sent, their real type read from the bytes.
 CREATE TABLE uploads (
   id serial PRIMARY KEY,
   token text NOT NULL UNIQUE,

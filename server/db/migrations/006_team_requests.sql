@@ -1,4 +1,4 @@
--- What a team asks the staff for after registration (SPEC §4 "Team freezing and
+-- What a team asks the staff for after registration (docs/product.md §4 "Team freezing and
 -- restrictions", §7 freeAccountApply, updateTeamCredit, updateTeamProtocol): unfreezing with a
 -- stamped explanation, a renewed credit certificate, a renewed agreement (two parts).
 ALTER TABLE teams ADD COLUMN frozen_reason text;

@@ -1,4 +1,4 @@
--- The museum's content for groups (SPEC §2 team notice, noticeDetail, commonProblem; §7
+-- The museum's content for groups (docs/product.md §2 team notice, noticeDetail, commonProblem; §7
 -- TeamFAQs, getInformationManagement): questions and answers by category, and notices that
 -- stay up until their last applicable day.
 CREATE TABLE faqs (

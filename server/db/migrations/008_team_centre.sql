@@ -1,4 +1,4 @@
--- The team centre (SPEC §2 personalCenter, §7 updateTeamContacterMobile, §8 "phone differs
+-- The team centre (docs/product.md §2 personalCenter, §7 updateTeamContacterMobile, §8 "phone differs
 -- from the registered contact phone"): a new contact mobile, proved by a code sent to it,
 -- replaces the registered one only after staff review; it needs no upload.
 ALTER TABLE team_requests DROP CONSTRAINT team_requests_kind_check;

@@ -1,4 +1,4 @@
--- The dome cinema (SPEC §2 cinema screens, §3 seatNumber, §4 session states): films, a seat
+-- The dome cinema (docs/product.md §2 cinema screens, §3 seatNumber, §4 session states): films, a seat
 -- layout per cinema hall, and one row per seat per session that owns the seat's state.
 
 CREATE TABLE films (
@@ -17,7 +17,7 @@ CREATE TABLE films (
 );
 ALTER TABLE hall_schedule ADD COLUMN film_id int REFERENCES films (id);
 
--- A cinema's tickets are for a film session and a seat, and cannot change date (SPEC §5).
+-- A cinema's tickets are for a film session and a seat, and cannot change date (docs/product.md §5).
 ALTER TABLE halls ADD COLUMN cinema boolean NOT NULL DEFAULT false;
 UPDATE halls SET cinema = true WHERE hall_key = 'cinema';
 

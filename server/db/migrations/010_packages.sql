@@ -1,4 +1,4 @@
--- Packages (SPEC §2 select/packageAddSure): admission to an exhibition hall and a dome cinema
+-- Packages (docs/product.md §2 select/packageAddSure): admission to an exhibition hall and a dome cinema
 -- film, bought together at one price. Each part is a ticket of its own session; its price
 -- is a ticket_prices row kept out of the halls' own price lists (package_only).
 ALTER TABLE ticket_prices ADD COLUMN package_only boolean NOT NULL DEFAULT false;

@@ -1,4 +1,4 @@
--- The waiting list (SPEC §1 candidate orders, §3 session status 3/4, §4 waiting-list order).
+-- The waiting list (docs/product.md §1 candidate orders, §3 session status 3/4, §4 waiting-list order).
 -- A candidate order is an order of a full session, paid up front, whose tickets ('candidate')
 -- own no stock until the order is filled. Its own states are order statuses: 'standingBy'
 -- (paid, on the list), 'full' (not filled by the cut-off, money being returned), 'returned'.

@@ -1,6 +1,6 @@
--- Group orders (SPEC §3 "Group order", §5 "Group rules", §4 window payers).
+-- Group orders (docs/product.md §3 "Group order", §5 "Group rules", §4 window payers).
 
--- A team owns its orders through a user of type 2 (SPEC §3 User.userType), so payments,
+-- A team owns its orders through a user of type 2 (docs/product.md §3 User.userType), so payments,
 -- cancels, refunds and date changes read one owner column for both kinds. Such a user has no
 -- phone and cannot log in as a visitor; the team's token names the team, the server maps it.
 ALTER TABLE users ALTER COLUMN phone DROP NOT NULL;

@@ -1,4 +1,4 @@
--- Teams frozen by their own bookings (SPEC §4 "Team freezing and restrictions";
+-- Teams frozen by their own bookings (docs/product.md §4 "Team freezing and restrictions";
 -- src/domain/teamFreezing.ts): the reason in English too (the staff's own reasons stay as
 -- typed, in frozen_reason), and when a group order's passed visit was judged.
 ALTER TABLE teams ADD COLUMN frozen_reason_en text;

@@ -1,4 +1,4 @@
--- A team's cart (SPEC §2 cart/shoppingCart, §4 holds): a whole group waits in it, holding its
+-- A team's cart (docs/product.md §2 cart/shoppingCart, §4 holds): a whole group waits in it, holding its
 -- places (hall_schedule.held) and a school's free pupil tickets of the day (school_free_used)
 -- until its deadline; paid, it becomes a group order. The stock module releases it, once.
 CREATE TABLE group_cart (

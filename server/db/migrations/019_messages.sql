@@ -1,4 +1,4 @@
--- The message board (SPEC §2 message/*, §3 Message): a visitor's or a team's messages, owned
+-- The message board (docs/product.md §2 message/*, §3 Message): a visitor's or a team's messages, owned
 -- by the user that owns their orders (a team through its owner user, migration 012), and the
 -- staff's replies. A message is 'replied' once it has a reply; the thread is read in order.
 -- Its service code is made from its day and id (src/domain/message.ts), so it is not stored.

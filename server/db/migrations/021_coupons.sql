@@ -1,4 +1,4 @@
--- Coupons (SPEC §3 Coupon, §7 bindCoupon/getCoupon). The museum makes a batch (what a
+-- Coupons (docs/product.md §3 Coupon, §7 bindCoupon/getCoupon). The museum makes a batch (what a
 -- coupon is worth and where it applies, for how long) and prints its redemption codes; a visitor
 -- binds a code to her account, then spends it on one ticket of a direct order.
 CREATE TABLE coupon_batches (

@@ -1,4 +1,4 @@
--- Face photos (SPEC §5 uploads and §7 face): a visitor's portrait bound to a
+-- Face photos (docs/product.md §5 uploads and §7 face): a visitor's portrait bound to a
 -- certificate for gate entry. Personal data: kept with the account that bound it, read by
 -- nobody else, deleted by deleteFace and by the account's cancellation. One certificate has one
 -- portrait (a second account binding the same certificate is told to unbind at the ticket

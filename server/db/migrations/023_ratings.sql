@@ -1,4 +1,4 @@
--- The visit rating (SPEC §1 "rate the system"): one per order, by the account that
+-- The visit rating (docs/product.md §1 "rate the system"): one per order, by the account that
 -- owns the order (a visitor, or a team through its owner user, migration 012). The primary key
 -- is the "once per order": two submissions at once insert one row, the other is refused.
 -- The comment is plain text (shown escaped), blanked when the account is cancelled.

@@ -11,6 +11,6 @@ CREATE TABLE wechat_identities (
 );
 
 -- An account the chat app created has no phone until one is bound (bind_status 0); until then
--- the server refuses it everything but binding (SPEC §1 "forced to bind").
+-- the server refuses it everything but binding (docs/product.md §1 "forced to bind").
 ALTER TABLE users DROP CONSTRAINT users_phone_kind;
 ALTER TABLE users ADD CONSTRAINT users_phone_kind CHECK (user_type = 2 OR phone IS NOT NULL OR cancelled_at IS NOT NULL OR bind_status = 0);

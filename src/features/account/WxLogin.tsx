@@ -1,4 +1,4 @@
-/** individualCustomers/wxLogin (SPEC §2): log in by scanning a QR code with the chat app, from
+/** individualCustomers/wxLogin (docs/product.md §2): log in by scanning a QR code with the chat app, from
  * a desktop or another browser. The screen asks every 2 s until the phone confirms; an expired
  * or cancelled QR code is refreshed with a tap. */
 import { useMachine } from '@xstate/react';

@@ -1,5 +1,5 @@
 /** cart/shoppingCart: the held lines with their countdown, remove, and pay the selected
- * lines as one order (SPEC §2, §4). */
+ * lines as one order (docs/product.md §2, §4). */
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-/** individualCustomers/personalCenter/coupon: the visitor's coupons (SPEC §2, §7 bindCoupon,
+/** individualCustomers/personalCenter/coupon: the visitor's coupons (docs/product.md §2, §7 bindCoupon,
  * getCoupon). She redeems a printed code (bound to her account from then on) and reads her
  * coupons as valid, used and expired, each with what it is worth, where and until when. */
 import { useState } from 'react';

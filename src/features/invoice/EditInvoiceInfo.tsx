@@ -1,4 +1,4 @@
-/** invoice/editInvoiceInfo?orderId=: the invoice form of one paid order (SPEC §3 Invoice).
+/** invoice/editInvoiceInfo?orderId=: the invoice form of one paid order (docs/product.md §3 Invoice).
  * The amount is the order's (read-only); each rule's message shows beside its field. Without
  * an invoiceable order in the query the machine shows the list to choose from. */
 import { useMachine } from '@xstate/react';

@@ -1,4 +1,4 @@
-/** A waiting-list order's state on its detail (SPEC §4): standing by (looked at again on the
+/** A waiting-list order's state on its detail (docs/product.md §4): standing by (looked at again on the
  * ticker, may be left with the money back), succeeded, full, cancelled, returned. When it
  * changes the detail reloads, so the filled order shows its QR codes. */
 import { useMachine } from '@xstate/react';

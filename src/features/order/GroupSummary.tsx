@@ -1,4 +1,4 @@
-/** The group part of a team's order (SPEC §3 "Group order"), as one compact card: how it is
+/** The group part of a team's order (docs/product.md §3 "Group order"), as one compact card: how it is
  * paid, the leader, the grades, the teachers and the tickets by role, free ones marked. The
  * leader's and teachers' certificates and mobile come masked from the server. */
 import { useTranslation } from 'react-i18next';

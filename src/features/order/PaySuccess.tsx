@@ -17,7 +17,7 @@ export default function PaySuccess() {
   useChatAppPage({ hideMenu: true });
   const { t } = useTranslation();
   const { id } = useParams<{ id: string }>();
-  // The screen opens without login (SPEC §2); its tickets are the account's, so a stranger
+  // The screen opens without login (docs/product.md §2); its tickets are the account's, so a stranger
   // (or a visitor whose login ended) is asked to log in to see them.
   const { kind, paths, calls } = orderArea();
   const loggedIn = Boolean(getToken(kind));

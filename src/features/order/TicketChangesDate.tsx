@@ -1,4 +1,4 @@
-/** team order/ticketChangesDate?id= (SPEC §2): the whole group to a session of the same hall
+/** team order/ticketChangesDate?id= (docs/product.md §2): the whole group to a session of the same hall
  * on another day. The order's hall and date now, a day on the team's calendar, a session of
  * that hall, confirm (the rebook machine with `wholeOrder`); then the order on its new date. */
 import { useMachine } from '@xstate/react';

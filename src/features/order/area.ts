@@ -1,4 +1,4 @@
-/** The order screens serve both areas (SPEC §2: a visitor's and a team's order group): which
+/** The order screens serve both areas (docs/product.md §2: a visitor's and a team's order group): which
  * paths they link to (src/domain/paths.ts `orderPaths`) and which calls read the order are
  * chosen here once, from the area the app is in (the same choice that picks the token). */
 import type { AnyOrder } from '../../domain/orderActions.ts';

@@ -1,5 +1,5 @@
 /** select/addAudienceSure: review, the price from the server, the agreement, the slider,
- * then the order. Risk refusals and code 502 are the machine's states (SPEC §4). */
+ * then the order. Risk refusals and code 502 are the machine's states (docs/product.md §4). */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';

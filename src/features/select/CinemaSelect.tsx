@@ -1,4 +1,4 @@
-/** select/cinemaSelect/{id}: the films of a dome cinema on the chosen day (SPEC §2), each
+/** select/cinemaSelect/{id}: the films of a dome cinema on the chosen day (docs/product.md §2), each
  * session with its poster, times, remaining seats, ages and state; the film's details, and
  * on to the visitors. */
 import { useTranslation } from 'react-i18next';

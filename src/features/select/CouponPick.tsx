@@ -1,4 +1,4 @@
-/** A visitor's coupon on the add-visitor screen (SPEC §2 "optionally ... coupons"): none, or one
+/** A visitor's coupon on the add-visitor screen (docs/product.md §2 "optionally ... coupons"): none, or one
  * of her valid coupons that applies to this ticket and that no other visitor has chosen
  * (src/domain/coupons.ts). Shown only when she has valid coupons; the server's price applies it. */
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-/** select/moveDetail: a film's poster, duration, ages, synopsis and notes (SPEC §2 film info),
+/** select/moveDetail: a film's poster, duration, ages, synopsis and notes (docs/product.md §2 film info),
  * for a visitor or a team (back to its area's films). */
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';

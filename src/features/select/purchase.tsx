@@ -17,11 +17,11 @@ import { seatMapMachine } from '../../widgets/seatMap.ts';
 // Versioned: a snapshot of an older machine (another context shape) is not restored.
 const STORAGE_KEY = 'purchase-2';
 
-/** The ticket lines carry the free-child flag of each price (SPEC §3). */
+/** The ticket lines carry the free-child flag of each price (docs/product.md §3). */
 const requestOf = (draft: Parameters<typeof buildOrderRequest>[0]) =>
   buildOrderRequest(draft, chosenSession(purchaseActor.getSnapshot().context)?.priceTicketPoolVOS);
 
-/** SPEC §4: an answer's risk policy counts only while the risk switch of its action is on
+/** docs/product.md §4: an answer's risk policy counts only while the risk switch of its action is on
  * (asked beside the call; if the switch cannot be read, the server's answer stands). */
 async function underRiskSwitch<T extends { data: unknown }>(key: 'placeOrder' | 'shoppingCart', call: Promise<T>): Promise<T> {
   const [answer, riskSwitch] = await Promise.all([call, getRiskSwitch(key).catch(() => null)]);
@@ -92,7 +92,7 @@ export function screenOf(snapshot: PurchaseSnapshot): PurchaseScreen {
 
 export function routeOf(screen: PurchaseScreen, snapshot: PurchaseSnapshot): string {
   const { context } = snapshot;
-  // A cinema's screens have names of their own (SPEC §2).
+  // A cinema's screens have names of their own (docs/product.md §2).
   const cinema = chosenHall(context)?.cinema ?? false;
   switch (screen) {
     case 'date':

@@ -1,4 +1,4 @@
-/** SPEC §8 "unpaid orders block ordering": when the purchase stops at an unpaid order, ask
+/** docs/product.md §8 "unpaid orders block ordering": when the purchase stops at an unpaid order, ask
  * to pay it (the order's payment page) or go back to choosing. Every screen that picks a
  * session (selectVenues, cinemaSelect) shows it. */
 import { useEffect } from 'react';

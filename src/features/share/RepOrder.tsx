@@ -1,4 +1,4 @@
-/** /repOrder/{flag} (no login, SPEC §2): an order shared by its short link: date, hall,
+/** /repOrder/{flag} (no login, docs/product.md §2): an order shared by its short link: date, hall,
  * session and the tickets with their visitors as the server masks them. */
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';

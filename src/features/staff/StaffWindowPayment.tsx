@@ -1,4 +1,4 @@
-/** staff/windowPayment: the cashier takes a window payer's money (SPEC §4): the group's order
+/** staff/windowPayment: the cashier takes a window payer's money (docs/product.md §4): the group's order
  * number, the order (group, hall, day, amount, the last day to pay), cash, bank card or
  * cheque, the money taken; the order is complete and its tickets valid. */
 import { useMachine } from '@xstate/react';

@@ -1,4 +1,4 @@
-/** team/select/addLeader: the group's leader (SPEC §3 leader info): name as on the
+/** team/select/addLeader: the group's leader (docs/product.md §3 leader info): name as on the
  * certificate, its type (ID card by default) and number, the mobile. Each broken rule shows
  * under its field. */
 import '../../ui/vant.ts';

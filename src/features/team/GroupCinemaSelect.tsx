@@ -1,4 +1,4 @@
-/** team/select/cinemaSelect/{id}: a dome's films of the group's day (SPEC §2), each session with
+/** team/select/cinemaSelect/{id}: a dome's films of the group's day (docs/product.md §2), each session with
  * its poster, times, remaining seats and state; the film's details; a session chosen goes on
  * to the group draft's leader. The dome seats the group together at the order. */
 import { useTranslation } from 'react-i18next';

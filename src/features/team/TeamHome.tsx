@@ -1,4 +1,4 @@
-/** team/select/selectDate, until group booking opens: the team's account state (SPEC §4 team
+/** team/select/selectDate, until group booking opens: the team's account state (docs/product.md §4 team
  * account states): under review, not approved with the reason, verified with its documents'
  * dates, or frozen; and the logout. */
 import { useTranslation } from 'react-i18next';

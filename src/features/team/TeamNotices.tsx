@@ -1,4 +1,4 @@
-/** The team status pop-ups (SPEC §4), once per session, each with Next and close. */
+/** The team status pop-ups (docs/product.md §4), once per session, each with Next and close. */
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /** team/personalCenter/changePhone: a new contact mobile, proved by a code sent to it. It
- * replaces the registered one after staff review (SPEC §8 "phone differs"); until then the
+ * replaces the registered one after staff review (docs/product.md §8 "phone differs"); until then the
  * registered number stays the contact and receives the password codes. */
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';

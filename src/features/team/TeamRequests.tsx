@@ -1,4 +1,4 @@
-/** The team's documents and requests (SPEC §4): unfreezing when frozen, renewing the credit
+/** The team's documents and requests (docs/product.md §4): unfreezing when frozen, renewing the credit
  * certificate, renewing an agency's agreement, and the requests already sent with their state. */
 import { useTranslation } from 'react-i18next';
 import { getMyRequests } from '../../api/teamCalls.ts';

@@ -1,4 +1,4 @@
-/** A team's account state (SPEC §4 team account states): under review, not approved with the
+/** A team's account state (docs/product.md §4 team account states): under review, not approved with the
  * reason and a new registration, or verified with its documents' dates, frozen and why. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

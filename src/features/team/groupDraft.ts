@@ -69,7 +69,7 @@ export function groupScreenOf(snapshot: GroupDraftSnapshot): GroupScreen {
 
 export function groupRouteOf(screen: GroupScreen, snapshot: GroupDraftSnapshot): string {
   const { context } = snapshot;
-  // A dome's steps have names of their own (SPEC §2 team cinema screens).
+  // A dome's steps have names of their own (docs/product.md §2 team cinema screens).
   const hall = chosenGroupSession(context)?.hall;
   const cinema = hall?.cinema ?? false;
   switch (screen) {

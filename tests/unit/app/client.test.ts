@@ -1,4 +1,4 @@
-/** The API client against a real local HTTP server answering each code of SPEC §8. */
+/** The API client against a real local HTTP server answering each code of docs/product.md §8. */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -81,7 +81,7 @@ const rejection = async (promise: Promise<unknown>) => {
   return error as InstanceType<typeof ApiError>;
 };
 
-describe('API client (SPEC §7-§8)', () => {
+describe('API client (docs/product.md §7-§8)', () => {
   it('resolves the data of a 200 and sends the language and the bearer token', async () => {
     setToken('individual', 'tok-123');
     await expect(call('/code/200')).resolves.toEqual({ ok: 200 });

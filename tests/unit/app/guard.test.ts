@@ -4,7 +4,7 @@ import { AREA_START, safeRedirect } from '../../../src/domain/areas.ts';
 
 const base = { search: '', kind: 'individual' as const, loggedIn: false };
 
-describe('route guard (SPEC §2, §6)', () => {
+describe('route guard (docs/product.md §2, §6)', () => {
   it('lets a shared order link through with no checks', () => {
     expect(guard({ ...base, pathname: '/repOrder/abc', search: '?errorMsg=x' })).toEqual({ pass: true });
   });
@@ -74,7 +74,7 @@ describe('route guard (SPEC §2, §6)', () => {
   });
 });
 
-describe('redirect query (ARCHITECTURE §8)', () => {
+describe('redirect query (docs/architecture.md §8)', () => {
   it('keeps a path inside the app', () => {
     expect(safeRedirect('/individualCustomers/select/selectVenues?date=2026-11-24', 'individual')).toBe(
       '/individualCustomers/select/selectVenues?date=2026-11-24',
@@ -89,7 +89,7 @@ describe('redirect query (ARCHITECTURE §8)', () => {
   );
 });
 
-describe('forced phone binding (SPEC §1)', () => {
+describe('forced phone binding (docs/product.md §1)', () => {
   const unbound = { ...base, loggedIn: true, mustBind: true };
   it('sends a logged-in visitor without a phone to the bind screen from any screen that needs a login, with the way back', () => {
     for (const pathname of [

@@ -73,7 +73,7 @@ describe('checkCodeFormat', () => {
   ])('%s', (code, message) => expect(checkCodeFormat(code)).toEqual(message));
 });
 
-describe('checkCouponChoice (SPEC §5: the selected coupons equal the visitor count)', () => {
+describe('checkCouponChoice (docs/product.md §5: the selected coupons equal the visitor count)', () => {
   it.each([
     [[[], []], null],
     [[undefined, ['']], null],

@@ -1,4 +1,4 @@
-/** The face rule (SPEC §5 "one frontal face") and reading an ID number out of what a reader saw. */
+/** The face rule (docs/product.md §5 "one frontal face") and reading an ID number out of what a reader saw. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { gb11643CheckChar } from '../../../src/domain/certificates.ts';

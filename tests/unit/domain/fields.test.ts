@@ -217,7 +217,7 @@ describe('checkCreditCode', () => {
   });
 });
 
-describe('limits of SPEC §9', () => {
+describe('limits of docs/product.md §9', () => {
   it('hold the specified values', () => {
     expect(limits).toMatchObject({
       REQUEST_TIMEOUT_MS: 20000,

@@ -55,7 +55,7 @@ describe('the invoice number and money', () => {
 });
 
 describe('invoiceDocument', () => {
-  it("a company invoice: every SPEC §3 field, the number, order, date and seller, in the invoice's order", () => {
+  it("a company invoice: every docs/product.md §3 field, the number, order, date and seller, in the invoice's order", () => {
     const doc = invoiceDocument(FACTS);
     expect(doc.documentTitle).toBe('电子发票 FP20300306000012');
     expect(doc.lines.map((l) => [l.label, l.value])).toEqual([

@@ -4,7 +4,7 @@ import { candidateLevel, candidateStateOf, cutoffAt, joinRefusal, sessionStatus,
 
 const list = { offered: true, waiting: 3, max: 30, closed: false };
 
-describe('sessionStatus (SPEC §3 status)', () => {
+describe('sessionStatus (docs/product.md §3 status)', () => {
   it.each([
     ['on sale', { state: 'available', ticketPool: 5 }, list, 1],
     ['sold out, list open', { state: 'soldOut', ticketPool: 0 }, list, 4],
@@ -57,7 +57,7 @@ describe('candidateLevel and cut-off', () => {
   });
 });
 
-describe('candidateStateOf (SPEC §4 waiting-list order)', () => {
+describe('candidateStateOf (docs/product.md §4 waiting-list order)', () => {
   it.each([
     ['toBePaid', null],
     ['standingBy', 'standingBy'],
