@@ -355,7 +355,8 @@ export const shortLinkBody = z.object({ shortLinkFlag: text().min(8).max(100) })
 const optionalText = text()
   .max(1000)
   .nullish()
-  .transform((v) => v ?? undefined);
+  .transform((v) => v ?? undefined)
+  .optional();
 
 /** staff/invoices: requested ones (to issue), issued ones, and issued ones refunded since (flagged). */
 export const staffInvoicesQuery = pageQuery.extend({ state: z.enum(['requested', 'issued', 'flagged']).default('requested') });

@@ -4,9 +4,13 @@
  * The API's answers are described once, by their zod schemas in src/domain/answers.ts: the
  * types of those shapes below are derived from the schemas (`z.output<typeof ...>`), not written
  * again, and their fields' doc comments are on the schemas. Written here by hand is only what no
- * answer holds: the client's drafts, the rules' context, the request bodies. */
+ * answer holds: the client's drafts and the rules' context. A request body is the server's
+ * contract (src/domain/contracts.ts) read as its output, except placeOrder's: the wire format
+ * carries constant flags the server does not read (docs/product.md §3), so its type is written
+ * here and each call checks its body against the contract (`satisfies In<...>`, src/api). */
 import type { z } from 'zod';
 import type * as answers from './answers.ts';
+import type * as contracts from './contracts.ts';
 import type { Text } from './text.ts';
 
 export type CertificateType = z.output<typeof answers.certificateType>;
@@ -162,27 +166,14 @@ export type CartAddResult = z.output<typeof answers.cartAddResult>;
 export type CartConflict = z.output<typeof answers.cartConflict>;
 export type SeatTaken = z.output<typeof answers.seatTaken>;
 
-/** Cart checkout: placeOrder body with `cartTicketIds` instead of ticketInfoList. The
- * answer is a PlaceOrderResult, as for a direct order. */
-export interface CartCheckoutRequest {
-  poolFlag: 0;
-  cartTicketIds: number[];
-  captchaToken: string;
-}
-
 export type CancelOrderResult = z.output<typeof answers.cancelOrderResult>;
 export type RefundRisk = z.output<typeof answers.refundRisk>;
 export type JsapiPayParams = z.output<typeof answers.jsapiPayParams>;
 export type PayStart = z.output<typeof answers.payStart>;
 export type RefundResult = z.output<typeof answers.refundResult>;
 
-/** POST /config/orderRule/rebook/person */
-export interface RebookRequest {
-  orderId: number;
-  ticketIds: number[];
-  /** The new session (same hall, another date or time). */
-  hallScheduleId: number;
-}
+/** POST /config/orderRule/rebook/person: the body as the server reads it. */
+export type RebookRequest = z.output<typeof contracts.rebookBody>;
 
 export type RebookResult = z.output<typeof answers.rebookResult>;
 export type MissedVisit = z.output<typeof answers.missedVisit>;
@@ -193,18 +184,8 @@ export type PopWindow = z.output<typeof answers.popWindow>;
 export type InvoiceTitleType = z.output<typeof answers.invoiceTitleType>;
 export type InvoiceState = z.output<typeof answers.invoiceState>;
 
-/** POST /invoice/apply. The amount is never sent: it comes from the order. */
-export interface InvoiceRequest {
-  orderId: number;
-  titleType: InvoiceTitleType;
-  title: string;
-  /** Required for a company: its unified social credit code (18 characters). */
-  taxNumber?: string;
-  addressPhone?: string;
-  bankAccount?: string;
-  content?: string;
-  email: string;
-}
+/** POST /invoice/apply, as the server reads it. The amount is never sent: it comes from the order. */
+export type InvoiceRequest = z.output<typeof contracts.invoiceApplyBody>;
 
 export type InvoiceSummary = z.output<typeof answers.invoiceSummary>;
 export type InvoiceDetail = z.output<typeof answers.invoiceDetail>;
