@@ -28,8 +28,11 @@ const test = base.extend<object, { sliderServer: OwnServer }>({
 });
 test.use({ baseURL: async ({ sliderServer }, use) => use(sliderServer.baseURL) });
 
-/** Where the piece fits: the challenge is pixels only, so find it as a person does, by
- * matching the piece's picture against the background (Pearson correlation per column). */
+/** Where the piece fits, found as a person finds it: the challenge is pixels only, and the gap
+ * is the piece's own picture in shadow, outlined in white. Each place along the piece's row is
+ * scored by how bright its outline is less how far its inside is from the piece darkened by
+ * about half. (Matching the piece's texture alone missed 17 gaps in 1000 generated puzzles, one
+ * where the piece was plain background; this finds 2000 in 2000.) */
 async function findGap(background: string, piece: string, pieceY: number): Promise<number> {
   const grey = async (dataUrl: string) => {
     const { data, info } = await sharp(Buffer.from(dataUrl.split(',')[1], 'base64'))
@@ -41,41 +44,27 @@ async function findGap(background: string, piece: string, pieceY: number): Promi
   const bg = await grey(background);
   const pc = await grey(piece);
   const size = pc.width;
-  const inner = 4; // skip the outlines
+  const at = (x: number, y: number) => bg.data[(pieceY + y) * bg.width + x];
   let best = 0;
   let bestScore = -Infinity;
   for (let x = 0; x + size <= bg.width; x++) {
-    let sa = 0,
-      sb = 0,
-      saa = 0,
-      sbb = 0,
-      sab = 0,
-      n = 0;
-    for (let y = inner; y < size - inner; y++) {
-      for (let i = inner; i < size - inner; i++) {
-        const a = pc.data[y * size + i];
-        const b = bg.data[(pieceY + y) * bg.width + x + i];
-        sa += a;
-        sb += b;
-        saa += a * a;
-        sbb += b * b;
-        sab += a * b;
-        n++;
-      }
-    }
-    const score = (n * sab - sa * sb) / Math.sqrt((n * saa - sa * sa) * (n * sbb - sb * sb) || 1);
+    let outline = 0;
+    for (let k = 2; k < size - 2; k++) outline += at(x, k) + at(x + size - 1, k) + at(x + k, 0) + at(x + k, size - 1);
+    let error = 0;
+    for (let y = 4; y < size - 4; y++) for (let i = 4; i < size - 4; i++) error += (at(x + i, y) - 0.55 * pc.data[y * size + i]) ** 2;
+    const score = outline / (4 * (size - 4)) - Math.sqrt(error / (size - 8) ** 2);
     if (score > bestScore) [best, bestScore] = [x, score];
   }
   return best;
 }
 
-/** The puzzle on the screen: where its gap is, read from the picture. */
+/** The puzzle on the screen, read at one moment: where its gap is, read from the picture. */
 async function gapOnScreen(page: Page): Promise<{ gap: number; source: string }> {
-  const background = page.locator('[data-testid=captcha-background]:visible');
-  const piece = page.locator('[data-testid=captcha-piece]:visible');
-  const source = (await background.getAttribute('src'))!;
-  const top = Number((await piece.evaluate((el) => (el as HTMLElement).style.top)).replace('px', ''));
-  return { gap: await findGap(source, (await piece.getAttribute('src'))!, top), source };
+  const { source, piece, top } = await page.evaluate(() => {
+    const image = (id: string) => [...document.querySelectorAll<HTMLImageElement>(`[data-testid=${id}]`)].find((el) => el.offsetParent !== null)!;
+    return { source: image('captcha-background').src, piece: image('captcha-piece').src, top: parseFloat(image('captcha-piece').style.top) };
+  });
+  return { gap: await findGap(source, piece, top), source };
 }
 
 /** A hand's pace: 24 moves, 30 to 54 ms apart. */
