@@ -134,6 +134,14 @@ async function main() {
       (config.simulators.length ? `; simulators: ${config.simulators.join(', ')}` : ''),
   );
   console.log(`[server] listening on ${base}/  (API under /prod-api); started in ${(last / 1000).toFixed(1)} s (ms: ${phases.join(', ')})`);
+  const [{ halls }] = await db.query<{ halls: number }>('SELECT count(*)::int AS halls FROM halls');
+  if (halls === 0) {
+    // Production starts empty: visitors see "not open for booking yet" until the museum's catalogue is in.
+    console.log(
+      '[server] the catalogue is empty: create the first admin with `STAFF_PASSWORD=... npm run staff:create -- <name>`, ' +
+        'then import the museum (halls, prices, films, templates, texts) with `npm run catalogue:import -- museum.json` (docs/operations.md §6)',
+    );
+  }
   if (config.mode === 'demo') {
     console.log(
       `[server] demo individual account: phone ${DEMO_USER.phone}; request a code, then read it in this log` +

@@ -70,26 +70,6 @@ export const DOME_A: SeatLayout = [
 /** Dome B: a small dome, rows widening towards the back, no aisle. */
 export const DOME_B: SeatLayout = ['__SSSSSS__', '_SSSSSSSS_', 'SSSSSSSSSS', 'SSSSSSSSSS', 'SSSSSSSSSS'];
 
-export interface LaidSeat {
-  rowNo: number;
-  colNo: number;
-  rowLabel: string;
-  seatLabel: string;
-  blocked: boolean;
-}
-
-/** The seats of a layout, with their grid positions and printed labels. */
-export function seatsOf(layout: SeatLayout): LaidSeat[] {
-  return layout.flatMap((row, r) => {
-    let number = 0;
-    return [...row].flatMap((cell, c) => {
-      if (cell === '_') return [];
-      number += 1;
-      return [{ rowNo: r + 1, colNo: c + 1, rowLabel: String(r + 1), seatLabel: String(number), blocked: cell === 'X' }];
-    });
-  });
-}
-
 /** A package: admission to `hall` and a film in `cinema`, one price in two parts (fen). */
 export interface SeedPackage {
   key: string;

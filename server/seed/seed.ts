@@ -1,10 +1,10 @@
-/** Seeds the museum once (when there are no halls): halls, prices, films, texts and each hall's
- * session template. In demo mode the templates roll forward (14 days of sessions, kept by the
- * hourly job) with the demo's special days; in production nothing makes sessions but the staff
- * applying templates (/staff/sessions). */
+/** The demo museum, seeded once (when there are no halls): its catalogue imported the way a
+ * real museum's is (server/catalogue/import.ts), its templates rolling forward (14 days of
+ * sessions, kept by the hourly job), its special days, demo visitor, content and coupons.
+ * Production seeds nothing: the museum imports its own catalogue (docs/operations.md §6). */
 import type { Db, Queryable } from '../db/db.ts';
 import { addDays, museumDate, museumInstant, weekday, type Clock } from '../time.ts';
-import { CONFIG, DEMO_TEMPLATE_NAME, DEMO_USER, HALLS, RELEASE_TIME, TEXTS } from './museum.ts';
+import { DEMO_USER, HALLS, RELEASE_TIME, TEXTS } from './museum.ts';
 import { BOOKING_DAYS } from '../../src/domain/limits.ts';
 import { randomBytes } from 'node:crypto';
 import { seedContent } from './content.ts';
@@ -13,7 +13,8 @@ import { newOrderNumber } from '../services/orders.ts';
 import { rollForward } from '../services/sessionTemplates.ts';
 import { lockDay, placeSessions } from '../services/makeSessions.ts';
 import { gb11643CheckChar } from '../../src/domain/certificates.ts';
-import { FILMS, PACKAGES, seatsOf } from './cinema.ts';
+import { importCatalogue, importTemplates } from '../catalogue/import.ts';
+import { demoCatalogue, demoHall } from './demoCatalogue.ts';
 
 /** The demo visitor's party on the sold-out day: names and valid mainland IDs (Beijing, Dongcheng). */
 const idOf = (birth: string, seq: string) => `110101${birth}${seq}` + gb11643CheckChar(`110101${birth}${seq}`);
@@ -25,21 +26,21 @@ const DEMO_FAMILY: Array<[string, string]> = [
 ];
 
 export async function seedIfEmpty(db: Db, clock: Clock, mode: 'demo' | 'production' = 'demo'): Promise<boolean> {
+  if (mode === 'production') return false;
   const seeded = await db.tx(async (q) => {
     // Lock so two instances starting together do not both seed.
     await q.query(`INSERT INTO settings (key, value) VALUES ('seed', 'started') ON CONFLICT (key) DO NOTHING`);
     await q.query(`SELECT value FROM settings WHERE key = 'seed' FOR UPDATE`);
     const [{ n }] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM halls');
     if (n > 0) return false;
-    await seedBase(q, clock, mode);
-    if (mode === 'production') return true;
+    await seedBase(q, clock);
     await seedDemoCoupons(q, clock);
     const today = museumDate(clock());
     await ensureSchedules(q, today);
     await seedDayStates(q, clock, today);
     return true;
   }, 'setup');
-  if (!seeded && mode === 'demo') {
+  if (!seeded) {
     await db.tx(async (q) => {
       await seedMissingTemplates(q, clock());
       await ensureSchedules(q, museumDate(clock()));
@@ -56,157 +57,18 @@ async function seedMissingTemplates(q: Queryable, now: Date) {
   );
   for (const hall of bare) {
     const def = HALLS.find((h) => h.hallKey === hall.hall_key);
-    if (def) await seedTemplate(q, hall.id, def, true, now);
+    if (def) await importTemplates(q, hall.id, demoHall(def), { now, rollForward: true });
   }
 }
 
-/** Inserts `rows` into `table` in one statement (a start on a fresh folder runs the seed before
- * its first answer: one statement per row cost a second there). `columns` maps each column to
- * its SQL type; rows go in in their order, so serial ids follow it as they did row by row. */
-async function insertRows(q: Queryable, table: string, columns: Record<string, string>, rows: Array<Record<string, unknown>>): Promise<void> {
-  if (rows.length === 0) return;
-  const names = Object.keys(columns).join(', ');
-  const defs = Object.entries(columns)
-    .map(([c, t]) => `${c} ${t}`)
-    .join(', ');
-  await q.query(`INSERT INTO ${table} (${names}) SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS x(${defs})`, [JSON.stringify(rows)]);
-}
-
-async function seedBase(q: Queryable, clock: Clock, mode: 'demo' | 'production') {
-  await q.query(`INSERT INTO sys_config (key, value) SELECT key, value FROM jsonb_each_text($1::jsonb) ON CONFLICT (key) DO NOTHING`, [JSON.stringify(CONFIG)]);
-  await q.query(`INSERT INTO texts (name, zh, en) SELECT key, value->>0, value->>1 FROM jsonb_each($1::jsonb) ON CONFLICT (name) DO NOTHING`, [
-    JSON.stringify(TEXTS),
-  ]);
-  await insertRows(
-    q,
-    'films',
-    {
-      film_key: 'text',
-      name_zh: 'text',
-      name_en: 'text',
-      synopsis_zh: 'text',
-      synopsis_en: 'text',
-      notes_zh: 'text',
-      notes_en: 'text',
-      duration_min: 'int',
-      poster: 'text',
-      age_min: 'int',
-      age_max: 'int',
-    },
-    FILMS.map((f) => ({
-      film_key: f.key,
-      name_zh: f.name[0],
-      name_en: f.name[1],
-      synopsis_zh: f.synopsis[0],
-      synopsis_en: f.synopsis[1],
-      notes_zh: f.notes[0],
-      notes_en: f.notes[1],
-      duration_min: f.durationMin,
-      poster: f.poster,
-      age_min: f.ageMin,
-      age_max: f.ageMax,
-    })),
-  );
-  let sort = 0;
-  for (const h of HALLS) {
-    const [{ id }] = await q.query<{ id: number }>(
-      `INSERT INTO halls (hall_key, name_zh, name_en, intro_zh, intro_en, age_note_zh, age_note_en, min_buyers, max_buyers,
-         min_age, child_age_min, child_age_max, needs_adult_and_child, sort, cinema, choose_mode, waiting_list,
-         group_max, group_min, school_only, off_season_only, school_free_daily)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22) RETURNING id`,
-      [
-        h.hallKey,
-        h.name[0],
-        h.name[1],
-        h.intro[0],
-        h.intro[1],
-        h.ageNote?.[0] ?? null,
-        h.ageNote?.[1] ?? null,
-        h.minBuyers,
-        h.maxBuyers,
-        h.minAge,
-        h.childAgeMin,
-        h.childAgeMax,
-        h.needsAdultAndChild,
-        sort++,
-        h.cinema !== undefined,
-        h.cinema?.chooseMode ?? 1,
-        h.waitingList ?? false,
-        h.groups?.max ?? 0,
-        h.groups?.min ?? 16,
-        h.groups?.schoolOnly ?? false,
-        h.groups?.offSeasonOnly ?? false,
-        h.groups?.schoolFreeDaily ?? 0,
-      ],
-    );
-    await insertRows(
-      q,
-      'hall_seats',
-      { hall_id: 'int', row_no: 'int', col_no: 'int', row_label: 'text', seat_label: 'text', blocked: 'boolean' },
-      (h.cinema ? seatsOf(h.cinema.layout) : []).map((seat) => ({
-        hall_id: id,
-        row_no: seat.rowNo,
-        col_no: seat.colNo,
-        row_label: seat.rowLabel,
-        seat_label: seat.seatLabel,
-        blocked: seat.blocked,
-      })),
-    );
-    await seedTemplate(q, id, h, mode === 'demo', clock());
-    await insertRows(
-      q,
-      'ticket_prices',
-      { hall_id: 'int', name_zh: 'text', name_en: 'text', kind: 'text', price: 'int', age_min: 'int', age_max: 'int', is_child_free: 'boolean', sort: 'int' },
-      h.prices.map((p, psort) => ({
-        hall_id: id,
-        name_zh: p.name[0],
-        name_en: p.name[1],
-        kind: p.kind,
-        price: p.price,
-        age_min: p.ageMin,
-        age_max: p.ageMax,
-        is_child_free: p.free ?? false,
-        sort: psort,
-      })),
-    );
-  }
-  for (const [sortKey, p] of PACKAGES.entries()) {
-    // Each part is a price of its hall that only the package sells.
-    const part = async (hallKey: string, price: number, name: [string, string]) =>
-      (
-        await q.query<{ id: number }>(
-          `INSERT INTO ticket_prices (hall_id, name_zh, name_en, kind, price, package_only, sort)
-           VALUES ((SELECT id FROM halls WHERE hall_key = $1), $2, $3, 'adult', $4, true, 99) RETURNING id`,
-          [hallKey, name[0], name[1], price],
-        )
-      )[0].id;
-    const admission = await part(p.hall, p.admission, [`${p.name[0]}·入馆`, `${p.name[1]}: admission`]);
-    const film = await part(p.cinema, p.film, [`${p.name[0]}·影片`, `${p.name[1]}: film`]);
-    await q.query(
-      `INSERT INTO packages (package_key, name_zh, name_en, intro_zh, intro_en, admission_price_id, film_price_id, sort) VALUES ($1,$2,$3,$4,$5,$6,$7,$8)`,
-      [p.key, p.name[0], p.name[1], p.intro[0], p.intro[1], admission, film, sortKey],
-    );
-  }
+async function seedBase(q: Queryable, clock: Clock) {
+  await importCatalogue(q, demoCatalogue(), { now: clock(), rollForward: true });
   await q.query(`INSERT INTO users (phone, user_name, user_type, bind_status, created_at) VALUES ($1, $2, 1, 1, $3) ON CONFLICT (phone) DO NOTHING`, [
     DEMO_USER.phone,
     DEMO_USER.name,
     clock(),
   ]);
   await seedContent(q, clock);
-}
-
-/** A hall's day of sessions as the demo runs it, its template; marked to roll forward in demo mode. */
-async function seedTemplate(q: Queryable, hallId: number, h: (typeof HALLS)[number], rollForward: boolean, now: Date) {
-  const [{ id }] = await q.query<{ id: number }>(
-    'INSERT INTO session_templates (hall_id, name, roll_forward, updated_at) VALUES ($1, $2, $3, $4) RETURNING id',
-    [hallId, DEMO_TEMPLATE_NAME, rollForward, now],
-  );
-  await q.query(
-    `INSERT INTO template_sessions (template_id, begin_time, end_time, capacity, film_id)
-     SELECT $1, x.begin_time, x.end_time, x.capacity, (SELECT id FROM films WHERE film_key = x.film_key)
-       FROM jsonb_to_recordset($2::jsonb) AS x(begin_time text, end_time text, capacity int, film_key text)`,
-    [id, JSON.stringify(h.sessions.map(([begin, end, capacity], n) => ({ begin_time: begin, end_time: end, capacity, film_key: h.cinema?.films[n] ?? null })))],
-  );
 }
 
 /** The demo's sessions of every day from today for BOOKING_DAYS days where missing: its templates

@@ -11,7 +11,7 @@ export const CINEMA_TEXTS = {
   noSession: { zh: '场次不存在', en: 'The session does not exist' },
 } satisfies Record<string, Text>;
 
-interface FilmRow {
+export interface FilmRow {
   id: number;
   name_zh: string;
   name_en: string;

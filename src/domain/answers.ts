@@ -20,7 +20,7 @@ export const certificateType = z.enum(['1', '2', '3', '4', '5']);
 /** What a ticket type is for: drives the adult/child rules when no birth date is known. */
 export const ticketKind = z.enum(['adult', 'student', 'senior', 'child']);
 const text = z.strictObject({ zh: z.string(), en: z.string() });
-const hallKey = z.enum(['main', 'children', 'temporary', 'cinema', 'cinema2']);
+export const hallKey = z.enum(['main', 'children', 'temporary', 'cinema', 'cinema2']);
 /** 'standingBy', 'full' and 'returned' are a waiting-list order's own (src/domain/waitingList.ts). */
 export const orderStatus = z.enum(['toBePaid', 'completed', 'canceled', 'refunded', 'partlyRefunded', 'changed', 'standingBy', 'full', 'returned']);
 /** 'candidate': a waiting-list order's ticket before it is filled; it owns no stock. */

@@ -7,9 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_GATE, DEMO_STAFF } from '../../server/seed/accounts.ts';
 import { DEMO_TEMPLATE_NAME, HALLS } from '../../server/seed/museum.ts';
 import type { ApplyReport, CalendarDay, SessionTemplates, StaffDay } from '../../src/domain/types.ts';
-import { migrate, openPglite } from '../../server/db/db.ts';
 import { seedIfEmpty } from '../../server/seed/seed.ts';
-import { CLOSED_DAY, NOT_RELEASED_DAY, OPEN_DAY, SEED_TIME, TODAY } from './constants.ts';
+import { CLOSED_DAY, NOT_RELEASED_DAY, OPEN_DAY, TODAY } from './constants.ts';
 import { assertStockInvariant, makeApp, orderRequest, priceOf, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -399,23 +398,6 @@ describe('where sessions come from', () => {
       expect(await count(`SELECT count(*)::int AS n FROM hall_schedule WHERE visit_date = $1 AND begin_time IN ('09:30', '17:00', '19:00')`, [newDay])).toBe(0);
     } finally {
       t.advance(-86400_000);
-    }
-  });
-
-  it('production seeds the museum and its templates, and makes no session: the staff apply templates', async () => {
-    const db = await openPglite();
-    try {
-      await migrate(db);
-      const clock = () => new Date(SEED_TIME);
-      expect(await seedIfEmpty(db, clock, 'production')).toBe(true);
-      expect(await seedIfEmpty(db, clock, 'production')).toBe(false);
-      const [row] = await db.query<{ sessions: number; templates: number; rolling: number }>(
-        `SELECT (SELECT count(*)::int FROM hall_schedule) AS sessions, (SELECT count(*)::int FROM session_templates) AS templates,
-                (SELECT count(*)::int FROM session_templates WHERE roll_forward) AS rolling`,
-      );
-      expect(row).toEqual({ sessions: 0, templates: HALLS.length, rolling: 0 });
-    } finally {
-      await db.close();
     }
   });
 });
