@@ -16,8 +16,9 @@ import { hallNames, hallSettingDetail, hallSettings, parameter } from '../servic
 import { notices, teamFaqs } from '../services/content.ts';
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  // Read once per language and kept until a staff change of the settings or texts drops it.
-  const settings = changesOf(deps.db, deps.clock).memo<string>(SETTINGS_TABLES, LONG_TTL_MS);
+  // Read once per language and kept until a staff change of the settings or texts drops it, or
+  // the halls change (whether the museum is open for booking: a catalogue imported).
+  const settings = changesOf(deps.db, deps.clock).memo<string>([...SETTINGS_TABLES, 'halls'], LONG_TTL_MS);
   const settingsText = answerText(answers.baseSettings);
   const baseSettings = (req: FastifyRequest) => {
     const lang = langOf(req);
@@ -28,7 +29,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     const texts = await getTexts(deps.db, lang);
     // Configured texts among the config keys come in the request's language.
     if (texts.museumStopSaleContent !== undefined) config.museumStopSaleContent = texts.museumStopSaleContent;
-    return { systemName: texts.system_name ?? '', config, texts };
+    const [{ open }] = await deps.db.query<{ open: boolean }>('SELECT EXISTS (SELECT 1 FROM halls) AS open');
+    return { systemName: texts.system_name ?? '', config, texts, open };
   };
 
   app.get(

@@ -39,6 +39,9 @@ export const baseSettings = z.strictObject({
   /** Named texts (buy_tips, first_order_tips, refund_alert, user_agreement, ticketing_tips,
    * refund_change_policy, ticket_checking_instructions, visit_time, notice ...), HTML. */
   texts: z.record(z.string(), z.string()),
+  /** Whether the museum has a catalogue to book from (a hall at least): a museum going live
+   * starts empty (docs/operations.md §6), and visitors then read that it is not open yet. */
+  open: z.boolean(),
 });
 export const officeDocument = z.strictObject({ name: z.string(), content: z.string() });
 export const serverTime = z.strictObject({ now: z.number() });

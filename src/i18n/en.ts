@@ -39,6 +39,8 @@ const en: Messages = {
     visitTime: 'Opening hours',
     weekdays: 'Mon,Tue,Wed,Thu,Fri,Sat,Sun',
     month: '{{m}}/',
+    notOpen: 'Not open for booking yet',
+    notOpenText: 'The museum is still setting up its online booking. Once it opens, you choose your day here.',
   },
   day: { available: 'Open', soldOut: 'Full', closed: 'Closed', notReleased: 'Soon', left: '{{n}} left' },
   selectVenues: {

@@ -34,6 +34,8 @@ const zh = {
     visitTime: '开放时间',
     weekdays: '一,二,三,四,五,六,日',
     month: '{{m}}月',
+    notOpen: '尚未开放预约',
+    notOpenText: '本馆的在线预约还在准备中，开放后即可在这里选择参观日期。',
   },
   day: { available: '可预约', soldOut: '已约满', closed: '闭馆', notReleased: '未开放', left: '余{{n}}' },
   selectVenues: { title: '选择场馆场次', changeDate: '更换日期', none: '当天没有开放的场馆，请选择其他日期', films: '选择影片场次', buyPackage: '购买套票' },

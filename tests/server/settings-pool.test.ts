@@ -18,6 +18,8 @@ describe('settings and content', () => {
     expect(zh.code).toBe(200);
     expect(zh.data.systemName).toBe('科技馆票务系统');
     expect(en.data.systemName).toBe('Science Museum Tickets');
+    // The museum has its catalogue: open for booking.
+    expect(zh.data.open).toBe(true);
     expect(en.msg).toBe('Success');
     for (const key of [
       'audience_message_function',

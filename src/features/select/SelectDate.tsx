@@ -42,6 +42,18 @@ export default function SelectDate() {
     else toastInfo(keepDates(day.reason ?? t(`day.${day.state}`)));
   };
 
+  // A museum going live starts empty: nothing to book yet, and nothing that looks broken.
+  if (!settings.open) {
+    return (
+      <Screen home>
+        <section className="card empty-state" role="status">
+          <h2>{t('selectDate.notOpen')}</h2>
+          <p>{t('selectDate.notOpenText')}</p>
+        </section>
+      </Screen>
+    );
+  }
+
   return (
     <Screen home>
       <section className="card">
