@@ -22,6 +22,10 @@ export class CatalogueRefusal extends Error {
 
 type Row = Record<string, unknown>;
 
+/** Any fixed number: two imports at once run one after the other (a row looked for by one and
+ * not found is not made by both). */
+const IMPORT_LOCK = 7_402_114;
+
 /** One row found by `keys` in `table`: created, updated where a value differs, or left alone.
  * Tables and columns are this module's own names, never the document's. */
 async function put(q: Queryable, report: ImportReport, table: string, keys: Row, values: Row): Promise<number> {
@@ -170,6 +174,7 @@ export async function importTemplates(q: Queryable, hallId: number, hall: Catalo
  * the templates the demo applies to its booking window by itself (demo mode only). */
 export async function importCatalogue(q: Queryable, doc: CatalogueDocument, options: { now: Date; rollForward?: boolean }): Promise<ImportReport> {
   const report: ImportReport = { created: 0, updated: 0, unchanged: 0 };
+  await q.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
   await putEntries(
     q,
     report,
