@@ -1,28 +1,25 @@
 /** The visitor's login (docs/product.md §1, §2 login, §4 "Verification code", §9: 60 s countdown, code
  * at most 6 characters).
- * - Outside the chat app: the phone + SMS code form, two parallel regions (the code sender and
- *   the submit flow).
+ * - Outside the chat app: the phone + SMS code form. The code's send button and its countdown
+ *   are the code field's own (the codeSender machine, src/widgets/CodeField.tsx), as on every
+ *   form that verifies a mobile number; this machine holds the form and its submission.
  * - In the chat app: the chat app's OAuth at once (`startOAuth` asks the server for
  *   the authorize page and goes there); back with a one-time ticket, `exchangeTicket` logs in.
  * - An account the chat app created has no phone: the same form binds one (`bind`) before
  *   anything else (the server refuses everything else meanwhile).
  *
- * The app provides the actors `sendCode` ({ phone }), `login` and `bind` ({ phone, code }),
+ * The app provides the actors `login` and `bind` ({ phone, code }),
  * `startOAuth` ({ redirect }) and `exchangeTicket` ({ ticket }, resolving `{ bindStatus }`);
  * all reject with an Error whose message is already in the user's language. */
 import { assign, fromPromise, setup } from 'xstate';
 import { checkCode, checkPhone } from '../src/domain/fields.ts';
-import { CODE_COUNTDOWN_SECONDS, CODE_MAX_LENGTH } from '../src/domain/limits.ts';
+import { CODE_MAX_LENGTH } from '../src/domain/limits.ts';
 import type { Text } from '../src/domain/text.ts';
 import { errorText, failure, notProvided, output } from './errors.ts';
 
 export interface LoginContext {
   phone: string;
   code: string;
-  /** Seconds left before the code can be sent again (0 when it can). */
-  countdown: number;
-  /** Where the countdown starts (CODE_COUNTDOWN_SECONDS unless the input says otherwise). */
-  countdownFrom: number;
   error: Text | null;
   /** 'login' with the phone, or 'bind' a phone to the account the chat app created. */
   mode: 'login' | 'bind';
@@ -43,21 +40,11 @@ export interface LoginInput {
   redirect?: string;
   /** Prefill (e.g. the phone the user typed last time). */
   phone?: string;
-  /** Defaults to CODE_COUNTDOWN_SECONDS; tests use a short one. */
-  countdownSeconds?: number;
 }
 
 export type LoginEvent =
-  | { type: 'PHONE.CHANGE'; value: string }
-  | { type: 'CODE.CHANGE'; value: string }
-  | { type: 'SEND_CODE' }
-  | { type: 'SUBMIT' }
-  | { type: 'RETRY' }
-  | { type: 'USE_PHONE' };
+  { type: 'PHONE.CHANGE'; value: string } | { type: 'CODE.CHANGE'; value: string } | { type: 'SUBMIT' } | { type: 'RETRY' } | { type: 'USE_PHONE' };
 
-export interface SendCodeInput {
-  phone: string;
-}
 export interface LoginActorInput {
   phone: string;
   code: string;
@@ -70,8 +57,6 @@ export const loginMachine = setup({
     input: {} as LoginInput | undefined,
   },
   actors: {
-    /** Sends the SMS code to the phone. */
-    sendCode: fromPromise<unknown, SendCodeInput>(async () => notProvided('sendCode')),
     /** Logs in; resolves with whatever the app wants (token, user), the machine ignores it. */
     login: fromPromise<unknown, LoginActorInput>(async () => notProvided('login')),
     /** Binds the phone to the account the chat app created (the answer's token replaces the old). */
@@ -86,39 +71,25 @@ export const loginMachine = setup({
     binding: ({ context }) => context.mode === 'bind',
     chatApp: ({ context }) => context.chatApp,
     phoneBound: (_, { output }: { output: { bindStatus: 0 | 1 } }) => output.bindStatus === 1,
-    phoneValid: ({ context }) => checkPhone(context.phone) === null,
     canSubmitAs: ({ context }, { mode }: { mode: LoginContext['mode'] }) =>
       context.mode === mode && checkPhone(context.phone) === null && checkCode(context.code) === null,
-    lastSecond: ({ context }) => context.countdown <= 1,
   },
   actions: {
-    setPhone: assign(({ event }) => {
-      if (event.type !== 'PHONE.CHANGE') return {};
-      return { phone: event.value, error: null };
-    }),
-    setCode: assign(({ event }) => {
-      if (event.type !== 'CODE.CHANGE') return {};
-      return { code: event.value.slice(0, CODE_MAX_LENGTH), error: null };
-    }),
+    setPhone: assign((_, { value }: { value: string }) => ({ phone: value, error: null })),
+    setCode: assign((_, { value }: { value: string }) => ({ code: value.slice(0, CODE_MAX_LENGTH), error: null })),
     clearError: assign({ error: null }),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
     toBind: assign({ mode: 'bind' as const, error: null, code: '' }),
     toPhoneForm: assign({ mode: 'login' as const, error: null }),
-    showPhoneError: assign({ error: ({ context }) => checkPhone(context.phone) }),
     showSubmitError: assign({
       error: ({ context }) => checkPhone(context.phone) ?? checkCode(context.code),
     }),
-    startCountdown: assign({ countdown: ({ context }) => context.countdownFrom }),
-    tick: assign({ countdown: ({ context }) => context.countdown - 1 }),
-    stopCountdown: assign({ countdown: 0 }),
   },
 }).createMachine({
   id: 'login',
   context: ({ input }) => ({
     phone: input?.phone ?? '',
     code: '',
-    countdown: 0,
-    countdownFrom: input?.countdownSeconds ?? CODE_COUNTDOWN_SECONDS,
     error: null,
     mode: input?.mustBind ? 'bind' : 'login',
     ticket: input?.ticket || null,
@@ -166,84 +137,41 @@ export const loginMachine = setup({
       },
     },
     form: {
-      type: 'parallel',
-      meta: { description: 'The phone form (log in, or bind the phone): phone, code, send-code button and submit button' },
+      initial: 'idle',
+      meta: { description: 'The phone form (log in, or bind the phone): phone, code and the submit button' },
       on: {
-        'PHONE.CHANGE': { actions: 'setPhone' },
-        'CODE.CHANGE': { actions: 'setCode' },
+        'PHONE.CHANGE': { actions: { type: 'setPhone', params: ({ event }) => ({ value: event.value }) } },
+        'CODE.CHANGE': { actions: { type: 'setCode', params: ({ event }) => ({ value: event.value }) } },
       },
       states: {
-        sender: {
-          initial: 'ready',
-          meta: { description: 'The send-code button' },
-          states: {
-            ready: {
-              meta: { description: 'The send-code button is enabled' },
-              on: {
-                SEND_CODE: [{ guard: 'phoneValid', target: 'sending', actions: 'clearError' }, { actions: 'showPhoneError' }],
-              },
-            },
-            sending: {
-              meta: { description: 'The code is being sent' },
-              invoke: {
-                id: 'sendCode',
-                src: 'sendCode',
-                input: ({ context }) => ({ phone: context.phone }),
-                onDone: { target: 'counting', actions: 'startCountdown' },
-                onError: {
-                  target: 'ready',
-                  actions: assign({ error: ({ event }) => errorText(event.error) }),
-                },
-              },
-            },
-            counting: {
-              meta: { description: 'Code sent: the button shows the seconds left and ignores taps' },
-              after: {
-                1000: [
-                  { guard: 'lastSecond', target: 'ready', actions: 'stopCountdown' },
-                  { target: 'counting', reenter: true, actions: 'tick' },
-                ],
-              },
-            },
+        idle: {
+          meta: { description: 'Waiting for the user to log in' },
+          on: {
+            SUBMIT: [
+              { guard: { type: 'canSubmitAs', params: { mode: 'bind' } }, target: 'binding', actions: 'clearError' },
+              { guard: { type: 'canSubmitAs', params: { mode: 'login' } }, target: 'submitting', actions: 'clearError' },
+              { actions: 'showSubmitError' },
+            ],
           },
         },
-        submit: {
-          initial: 'idle',
-          meta: { description: 'The login button' },
-          states: {
-            idle: {
-              meta: { description: 'Waiting for the user to log in' },
-              on: {
-                SUBMIT: [
-                  { guard: { type: 'canSubmitAs', params: { mode: 'bind' } }, target: 'binding', actions: 'clearError' },
-                  { guard: { type: 'canSubmitAs', params: { mode: 'login' } }, target: 'submitting', actions: 'clearError' },
-                  { actions: 'showSubmitError' },
-                ],
-              },
-            },
-            binding: {
-              meta: { description: 'Binding the phone to the account the chat app created' },
-              invoke: {
-                id: 'bind',
-                src: 'bind',
-                input: ({ context }) => ({ phone: context.phone, code: context.code }),
-                onDone: { target: '#login.loggedIn' },
-                onError: { target: 'idle', actions: { type: 'setFailure', params: failure } },
-              },
-            },
-            submitting: {
-              meta: { description: 'Logging in' },
-              invoke: {
-                id: 'login',
-                src: 'login',
-                input: ({ context }) => ({ phone: context.phone, code: context.code }),
-                onDone: { target: '#login.loggedIn' },
-                onError: {
-                  target: 'idle',
-                  actions: assign({ error: ({ event }) => errorText(event.error) }),
-                },
-              },
-            },
+        binding: {
+          meta: { description: 'Binding the phone to the account the chat app created' },
+          invoke: {
+            id: 'bind',
+            src: 'bind',
+            input: ({ context }) => ({ phone: context.phone, code: context.code }),
+            onDone: { target: '#login.loggedIn' },
+            onError: { target: 'idle', actions: { type: 'setFailure', params: failure } },
+          },
+        },
+        submitting: {
+          meta: { description: 'Logging in' },
+          invoke: {
+            id: 'login',
+            src: 'login',
+            input: ({ context }) => ({ phone: context.phone, code: context.code }),
+            onDone: { target: '#login.loggedIn' },
+            onError: { target: 'idle', actions: { type: 'setFailure', params: failure } },
           },
         },
       },

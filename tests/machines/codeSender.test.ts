@@ -1,4 +1,4 @@
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { codeSenderMachine } from '../../machines/codeSender.machine.ts';
 import { pathSuite } from './pathSuite.ts';
@@ -38,5 +38,31 @@ describe('codeSender: behaviour', () => {
     clock.increment(1_000);
     expect(actor.getSnapshot().value).toBe('ready');
     expect(sent).toEqual(['13900139000']);
+  });
+
+  it('an invalid phone is refused with the rule message and no code is sent', () => {
+    const sent: string[] = [];
+    const machine = codeSenderMachine.provide({ actors: { sendCode: fromPromise(async ({ input }) => sent.push(input.phone)) } });
+    const actor = createActor(machine, { input: {} }).start();
+    actor.send({ type: 'SEND', phone: '12345' });
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.error).toEqual(checkPhone('12345'));
+    expect(actor.getSnapshot().context.error).not.toBeNull();
+    expect(sent).toEqual([]);
+  });
+
+  it('a refused send returns to ready with the server message, and may be tried again', async () => {
+    const machine = codeSenderMachine.provide({
+      actors: {
+        sendCode: fromPromise<unknown, { phone: string }>(async () => {
+          throw new Error('Too many requests');
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: {} }).start();
+    actor.send({ type: 'SEND', phone: '13900139000' });
+    await waitFor(actor, (s) => s.context.error !== null);
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.error).toEqual({ zh: 'Too many requests', en: 'Too many requests' });
   });
 });

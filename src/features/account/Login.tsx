@@ -3,17 +3,16 @@
  * once, and comes back here with a one-time ticket (`?wxTicket=`). An account the chat app
  * created binds a phone first (this same form, on individualCustomers/bindPhone too). */
 import { useMachine } from '@xstate/react';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Field } from '../../ui/Field.ts';
 import '../../ui/vant.ts';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { loginMachine } from '../../../machines/login.machine.ts';
-import { login, sendCode } from '../../api/calls.ts';
+import { login } from '../../api/calls.ts';
 import { setMustBind, setToken } from '../../api/session.ts';
 import { bindWxUserMobile, getWechatCode, wxLogin } from '../../api/wechatLoginCalls.ts';
-import { CODE_MAX_LENGTH } from '../../domain/limits.ts';
 import { tr } from '../../i18n/index.ts';
 import { safeRedirect } from '../../domain/areas.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
@@ -23,10 +22,10 @@ import { Refusal } from '../../ui/Refusal.tsx';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 import { inChatApp } from '../../wechat/chatApp.ts';
 import { BindIdentity } from './BindIdentity.tsx';
+import { CodeField } from '../../widgets/CodeField.tsx';
 
 const machine = loginMachine.provide({
   actors: {
-    sendCode: fromPromise(({ input }) => sendCode(input.phone)),
     login: fromPromise(async ({ input }) => {
       setToken('individual', (await login(input.phone, input.code)).token);
       // A phone login is a bound account, whatever the last one on this device was.
@@ -59,17 +58,13 @@ export default function Login({ bind = false }: { bind?: boolean }) {
   const [snapshot, send] = useMachine(machine, {
     input: { ticket: params.get('wxTicket'), chatApp: inChatApp(), mustBind: bind, redirect },
   });
-  const { phone, code, countdown, error, mode } = snapshot.context;
-  const sending = snapshot.matches({ form: { sender: 'sending' } });
-  const counting = snapshot.matches({ form: { sender: 'counting' } });
-  const submitting = snapshot.matches({ form: { submit: 'submitting' } }) || snapshot.matches({ form: { submit: 'binding' } });
+  const { phone, code, error, mode } = snapshot.context;
+  const submitting = snapshot.matches({ form: 'submitting' }) || snapshot.matches({ form: 'binding' });
   const onForm = snapshot.matches('form');
   const oauthFailed = snapshot.matches('oauthFailed');
   const binding = mode === 'bind';
 
-  useEffect(() => {
-    if (counting && countdown === snapshot.context.countdownFrom) toastInfo(t('login.codeSent'));
-  }, [counting, countdown, snapshot.context.countdownFrom, t]);
+  const codeSent = useCallback(() => toastInfo(t('login.codeSent')), [t]);
 
   useEffect(() => {
     if (snapshot.status === 'done') navigate(redirect, { replace: true });
@@ -97,18 +92,13 @@ export default function Login({ bind = false }: { bind?: boolean }) {
             maxLength={11}
             onChange={(value) => send({ type: 'PHONE.CHANGE', value })}
           />
-          <Field
-            type="digit"
+          <CodeField
+            phone={phone}
+            value={code}
             label={t('login.code')}
             placeholder={t('login.codePlaceholder')}
-            value={code}
-            maxLength={CODE_MAX_LENGTH}
             onChange={(value) => send({ type: 'CODE.CHANGE', value })}
-            button={
-              <button type="button" className="code-btn" disabled={sending || counting} onClick={() => send({ type: 'SEND_CODE' })}>
-                {counting ? t('login.resendIn', { n: countdown }) : t('login.sendCode')}
-              </button>
-            }
+            onSent={codeSent}
           />
         </section>
       ) : null}
