@@ -5,7 +5,7 @@
  * account is cancelled. The machine ends with what went with it, for reDestory.
  *
  * The app provides the actors `load` (the consequences) and `cancel` (the phone and code). */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { cancelRefusal, type CancelConsequences } from '../src/domain/account.ts';
 import { checkPhoneChange, type PhoneChange } from '../src/domain/team.ts';
 import type { Text } from '../src/domain/text.ts';
@@ -33,9 +33,10 @@ export const accountCancelMachine = setup({
   },
   actions: {
     setConsequences: assign((_, { output: consequences }: { output: CancelConsequences }) => ({ consequences, error: cancelRefusal(consequences) })),
-    setField: assign(({ context, event }) =>
-      event.type === 'FIELD.CHANGE' ? { form: { ...context.form, [event.field]: event.value.trim() }, error: null } : {},
-    ),
+    setField: assign(({ context, event }) => {
+      assertEvent(event, 'FIELD.CHANGE');
+      return { form: { ...context.form, [event.field]: event.value.trim() }, error: null };
+    }),
     showError: assign(({ context }) => ({ error: checkPhoneChange(context.form) })),
     clearError: assign({ error: null }),
     setCancelled: assign((_, { output: done }: { output: { cancelled: CancelConsequences } }) => ({ consequences: done.cancelled })),

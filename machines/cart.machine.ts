@@ -3,7 +3,7 @@
  * its removal are the cartHold machine's; the list reloads (RELOAD) when one of them ends.
  *
  * The app provides the actors `loadCart` and `checkout`. */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Text } from '../src/domain/text.ts';
 import type { PlaceOrderResult, ShoppingCart } from '../src/domain/types.ts';
 import { errorText, failure, notProvided, output, sameText } from './errors.ts';
@@ -63,7 +63,8 @@ export const cartMachine = setup({
       return { cart, selected: held(cart).map((l) => l.cartTicketId), error: null };
     }),
     toggle: assign(({ context, event }) => {
-      if (event.type !== 'TOGGLE' || !held(context.cart).some((l) => l.cartTicketId === event.cartTicketId)) return {};
+      assertEvent(event, 'TOGGLE');
+      if (!held(context.cart).some((l) => l.cartTicketId === event.cartTicketId)) return {};
       const on = context.selected.includes(event.cartTicketId);
       return {
         selected: on ? context.selected.filter((id) => id !== event.cartTicketId) : [...context.selected, event.cartTicketId],
@@ -75,7 +76,10 @@ export const cartMachine = setup({
     }),
     nothingSelected: assign({ error: CART_NOTHING_SELECTED }),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error), captchaToken: null })),
-    setToken: assign(({ event }) => (event.type === 'SLIDER.PASSED' ? { captchaToken: event.token, error: null } : {})),
+    setToken: assign(({ event }) => {
+      assertEvent(event, 'SLIDER.PASSED');
+      return { captchaToken: event.token, error: null };
+    }),
     showNoOrder: assign((_, { output: answer }: { output: CheckoutAnswer }) => ({
       error: answer.msg ? sameText(answer.msg) : CART_NOTHING_SELECTED,
       captchaToken: null,

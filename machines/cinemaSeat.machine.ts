@@ -8,7 +8,7 @@
  * at placeOrder, dropped from `selected`; `own`: an unpaid order's seats, free to its owner).
  * The app provides the actors `loadMap` (the session id: the SeatMap) and `ticker`. Output:
  * ChosenSeats. */
-import { assign, fromPromise, not, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
 import { SEAT_MESSAGES, seatNumberOf } from '../src/domain/seats.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { SeatMap } from '../src/domain/types.ts';
@@ -72,15 +72,27 @@ export const cinemaSeatMachine = setup({
     ticker,
   },
   guards: {
-    isSelected: ({ context, event }) => event.type === 'TOGGLE' && context.selected.includes(event.seat),
-    isAvailable: ({ context, event }) => event.type === 'TOGGLE' && availableIn(context.map, event.seat),
+    isSelected: ({ context, event }) => {
+      assertEvent(event, 'TOGGLE');
+      return context.selected.includes(event.seat);
+    },
+    isAvailable: ({ context, event }) => {
+      assertEvent(event, 'TOGGLE');
+      return availableIn(context.map, event.seat);
+    },
     full: ({ context }) => context.selected.length >= context.count,
     complete: ({ context }) => context.selected.length === context.count,
   },
   actions: {
     setMap: assign(({ context }, { output: map }: { output: SeatMap }) => merge(context, map)),
-    select: assign(({ context, event }) => (event.type === 'TOGGLE' ? { selected: [...context.selected, event.seat], error: null } : {})),
-    deselect: assign(({ context, event }) => (event.type === 'TOGGLE' ? { selected: context.selected.filter((s) => s !== event.seat), error: null } : {})),
+    select: assign(({ context, event }) => {
+      assertEvent(event, 'TOGGLE');
+      return { selected: [...context.selected, event.seat], error: null };
+    }),
+    deselect: assign(({ context, event }) => {
+      assertEvent(event, 'TOGGLE');
+      return { selected: context.selected.filter((s) => s !== event.seat), error: null };
+    }),
     tooMany: assign({ error: SEAT_MESSAGES.tooMany }),
     chooseAll: assign({ error: SEAT_MESSAGES.choose }),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),

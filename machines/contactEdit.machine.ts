@@ -4,7 +4,7 @@
  *
  * Input: { contactId } (null: a new one). The app provides the actors `load` (the id: the
  * contact in full), `save` ({ contactId, form }) and `remove` (the id). */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { checkContact, type ContactForm } from '../src/domain/contacts.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { Contact } from '../src/domain/types.ts';
@@ -49,7 +49,10 @@ export const contactEditMachine = setup({
       form: { name: c.name, certificateType: c.certificateType, certificateNumber: c.certificateNumber, phone: c.phone ?? '' },
       faceUrl: c.faceUrl,
     })),
-    setField: assign(({ context, event }) => (event.type === 'FIELD.CHANGE' ? { form: { ...context.form, [event.field]: event.value }, error: null } : {})),
+    setField: assign(({ context, event }) => {
+      assertEvent(event, 'FIELD.CHANGE');
+      return { form: { ...context.form, [event.field]: event.value }, error: null };
+    }),
     showError: assign(({ context }) => ({ error: checkContact(context.form) })),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
   },

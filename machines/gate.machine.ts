@@ -16,7 +16,7 @@
  * stored on the device, or the stored one when unreachable), `checkIn`, `offlineScan` (the
  * scan's digest, a new item id and the time), `sync`, `ticker`, and the action `storeQueue`
  * (the queue kept on the device). Its input is the gate's id and the queue left on the device. */
-import { and, assign, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
 import { checkOrderNumber } from '../src/domain/fields.ts';
 import {
   afterSync,
@@ -143,18 +143,27 @@ export const gateMachine = setup({
     ticker,
   },
   guards: {
-    knownHall: ({ context, event }) => event.type === 'PICK_HALL' && context.halls.some((h) => h.hallId === event.hallId),
-    newCode: ({ context, event }) => event.type === 'SCANNED' && event.text.trim() !== '' && event.text !== context.lastQr,
+    knownHall: ({ context, event }) => {
+      assertEvent(event, 'PICK_HALL');
+      return context.halls.some((h) => h.hallId === event.hallId);
+    },
+    newCode: ({ context, event }) => {
+      assertEvent(event, 'SCANNED');
+      return event.text.trim() !== '' && event.text !== context.lastQr;
+    },
     numberValid: ({ context }) => checkOrderNumber(context.orderNumber) === null,
     /** Offline with a list: answer at once from it rather than wait on the network again. */
     fromList: ({ context }) => context.offline && context.day !== null,
     hasQueue: ({ context }) => context.queue.length > 0,
     syncAsked: ({ context }) => context.syncAsked,
-    syncDue: ({ context, event }) =>
-      event.type === 'TICK' && gateChore({ queued: context.queue.length, offline: context.offline, loadedAt: context.dayLoadedAt, now: event.now }) === 'sync',
-    refreshDue: ({ context, event }) =>
-      event.type === 'TICK' &&
-      gateChore({ queued: context.queue.length, offline: context.offline, loadedAt: context.dayLoadedAt, now: event.now }) === 'refresh',
+    syncDue: ({ context, event }) => {
+      assertEvent(event, 'TICK');
+      return gateChore({ queued: context.queue.length, offline: context.offline, loadedAt: context.dayLoadedAt, now: event.now }) === 'sync';
+    },
+    refreshDue: ({ context, event }) => {
+      assertEvent(event, 'TICK');
+      return gateChore({ queued: context.queue.length, offline: context.offline, loadedAt: context.dayLoadedAt, now: event.now }) === 'refresh';
+    },
     unreachable: (_, { output: answer }: { output: unknown }) => isUnreachable(answer),
     unreachableWithList: ({ context }, { output: answer }: { output: unknown }) => isUnreachable(answer) && context.day !== null,
     syncFoundProblems: ({ context }, { output: answer }: { output: GateSyncAnswer | Unreachable }) =>
@@ -162,7 +171,10 @@ export const gateMachine = setup({
   },
   actions: {
     setHalls: assign((_, { output: halls }: { output: HallPool[] }) => ({ halls, error: null })),
-    pickHall: assign(({ event }) => (event.type === 'PICK_HALL' ? { hallId: event.hallId, answer: null, lastQr: null, day: null, dayLoadedAt: null } : {})),
+    pickHall: assign(({ event }) => {
+      assertEvent(event, 'PICK_HALL');
+      return { hallId: event.hallId, answer: null, lastQr: null, day: null, dayLoadedAt: null };
+    }),
     setDay: assign(({ context }, { output: load }: { output: DayLoad }) => ({
       // Unreachable without a stored list: the one in memory still serves.
       day: load.day ?? context.day,
@@ -170,11 +182,15 @@ export const gateMachine = setup({
       offline: load.offline,
       error: null,
     })),
-    sendQr: assign(({ context, event }) =>
-      event.type === 'SCANNED' ? { lastQr: event.text, request: { hallId: context.hallId ?? 0, qr: event.text }, error: null } : {},
-    ),
+    sendQr: assign(({ context, event }) => {
+      assertEvent(event, 'SCANNED');
+      return { lastQr: event.text, request: { hallId: context.hallId ?? 0, qr: event.text }, error: null };
+    }),
     sendNumber: assign(({ context }) => ({ request: { hallId: context.hallId ?? 0, orderNumber: context.orderNumber }, error: null })),
-    setNumber: assign(({ event }) => (event.type === 'ORDER_NUMBER.CHANGE' ? { orderNumber: event.value.trim().toUpperCase(), error: null } : {})),
+    setNumber: assign(({ event }) => {
+      assertEvent(event, 'ORDER_NUMBER.CHANGE');
+      return { orderNumber: event.value.trim().toUpperCase(), error: null };
+    }),
     refuseNumber: assign(({ context }) => ({ error: checkOrderNumber(context.orderNumber) })),
     setAnswer: assign((_, { output: answer }: { output: GateAnswer | Unreachable }) =>
       isUnreachable(answer) ? {} : { answer: verdictOf(answer), orderNumber: '', offline: false },

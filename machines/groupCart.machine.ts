@@ -5,7 +5,7 @@
  *
  * The app provides the actors `loadCart` (getShoppingCart with the team's token) and
  * `checkout` (placeOrder with the entry's id). */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Text } from '../src/domain/text.ts';
 import type { GroupCart } from '../src/domain/types.ts';
 import type { CheckoutAnswer } from './cart.machine.ts';
@@ -38,14 +38,23 @@ export const groupCartMachine = setup({
     checkout: fromPromise<CheckoutAnswer, { cartTicketIds: number[]; captchaToken: string }>(async () => notProvided('checkout')),
   },
   guards: {
-    held: ({ context, event }) => event.type === 'PAY' && isHeld(context.cart, event.cartId),
+    held: ({ context, event }) => {
+      assertEvent(event, 'PAY');
+      return isHeld(context.cart, event.cartId);
+    },
     orderPlaced: (_, { output: answer }: { output: CheckoutAnswer }) => answer.data?.orderId != null,
   },
   actions: {
     setCart: assign((_, { output: cart }: { output: GroupCart }) => ({ cart })),
-    choose: assign(({ event }) => (event.type === 'PAY' ? { paying: event.cartId, error: null } : {})),
+    choose: assign(({ event }) => {
+      assertEvent(event, 'PAY');
+      return { paying: event.cartId, error: null };
+    }),
     gone: assign({ error: GROUP_CART_GONE }),
-    setToken: assign(({ event }) => (event.type === 'SLIDER.PASSED' ? { captchaToken: event.token } : {})),
+    setToken: assign(({ event }) => {
+      assertEvent(event, 'SLIDER.PASSED');
+      return { captchaToken: event.token };
+    }),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error), captchaToken: null })),
     showNoOrder: assign((_, { output: answer }: { output: CheckoutAnswer }) => ({
       error: answer.msg ? sameText(answer.msg) : GROUP_CART_GONE,

@@ -18,7 +18,7 @@
  * The app provides the actors: `loadCalendar` (getHallCalendar), `loadHalls` (getHall,
  * openPerson 2), `loadSetting` (getSchoolFreeTicket), `cinemaSeat`, `placeOrder` and
  * `addToCart` (placeOrder with poolFlag 1). */
-import { and, assign, fromPromise, not, setup } from 'xstate';
+import { and, assertEvent, assign, fromPromise, not, setup } from 'xstate';
 import { cinemaSeatMachine, type ChosenSeats } from './cinemaSeat.machine.ts';
 import { SEAT_TAKEN_CODE } from '../src/domain/seats.ts';
 import { normalizeCertificate } from '../src/domain/certificates.ts';
@@ -229,8 +229,14 @@ export const groupDraftMachine = setup({
     cinemaSeat: cinemaSeatMachine,
   },
   guards: {
-    dayBookable: ({ context, event }) => event.type === 'PICK_DATE' && isDayBookable(context.calendar, event.date),
-    sessionSelectable: ({ context, event }) => event.type === 'PICK_SESSION' && sessionRefusal(context, event.hallId, event.hallScheduleId) === null,
+    dayBookable: ({ context, event }) => {
+      assertEvent(event, 'PICK_DATE');
+      return isDayBookable(context.calendar, event.date);
+    },
+    sessionSelectable: ({ context, event }) => {
+      assertEvent(event, 'PICK_SESSION');
+      return sessionRefusal(context, event.hallId, event.hallScheduleId) === null;
+    },
     teamBlocked: (_, { output: setting }: { output: GroupSetting }) => setting.blocked !== null,
     hallRefused: ({ context }, { output: setting }: { output: GroupSetting }) => {
       const hall = context.halls.find((h) => h.hallId === context.draft.hallId);
@@ -240,10 +246,15 @@ export const groupDraftMachine = setup({
     isSchool: ({ context }) => isSchoolDraft(context),
     isAgency: ({ context }) => isAgencyDraft(context),
     canAddGrade: ({ context }) => context.draft.grades.length < MAX_GRADES,
-    canRemoveGrade: ({ context, event }) =>
-      event.type === 'GRADE.REMOVE' && context.draft.grades.length > 1 && event.index >= 0 && event.index < context.draft.grades.length,
+    canRemoveGrade: ({ context, event }) => {
+      assertEvent(event, 'GRADE.REMOVE');
+      return context.draft.grades.length > 1 && event.index >= 0 && event.index < context.draft.grades.length;
+    },
     canAddTeacher: ({ context }) => context.draft.teachers.length < MAX_TEACHERS,
-    canRemoveTeacher: ({ context, event }) => event.type === 'TEACHER.REMOVE' && event.index >= 0 && event.index < context.draft.teachers.length,
+    canRemoveTeacher: ({ context, event }) => {
+      assertEvent(event, 'TEACHER.REMOVE');
+      return event.index >= 0 && event.index < context.draft.teachers.length;
+    },
     placed: (_, { output: answer }: { output: GroupPlaceAnswer }) =>
       answer.code === 200 && answer.data !== null && 'orderId' in answer.data && answer.data.orderId != null,
     seatTaken: (_, { output: answer }: { output: GroupPlaceAnswer }) => answer.code === SEAT_TAKEN_CODE,
@@ -260,48 +271,65 @@ export const groupDraftMachine = setup({
       const hall = context.halls.find((h) => h.hallId === context.draft.hallId);
       return { setting, error: hall ? hallRefusalFor(hall, setting) : null };
     }),
-    chooseDate: assign(({ context, event }) =>
-      event.type === 'PICK_DATE' ? { ...updateDraft(context, { visitDate: event.date, hallId: null, hallScheduleId: null }), halls: [], setting: null } : {},
-    ),
-    chooseSession: assign(({ context, event }) =>
-      event.type === 'PICK_SESSION' ? updateDraft(context, { hallId: event.hallId, hallScheduleId: event.hallScheduleId }) : {},
-    ),
-    refuseSession: assign(({ context, event }) =>
-      event.type === 'PICK_SESSION' ? { error: sessionRefusal(context, event.hallId, event.hallScheduleId) } : {},
-    ),
+    chooseDate: assign(({ context, event }) => {
+      assertEvent(event, 'PICK_DATE');
+      return { ...updateDraft(context, { visitDate: event.date, hallId: null, hallScheduleId: null }), halls: [], setting: null };
+    }),
+    chooseSession: assign(({ context, event }) => {
+      assertEvent(event, 'PICK_SESSION');
+      return updateDraft(context, { hallId: event.hallId, hallScheduleId: event.hallScheduleId });
+    }),
+    refuseSession: assign(({ context, event }) => {
+      assertEvent(event, 'PICK_SESSION');
+      return { error: sessionRefusal(context, event.hallId, event.hallScheduleId) };
+    }),
     changeLeader: assign(({ context, event }) => {
-      if (event.type !== 'LEADER.CHANGE') return {};
+      assertEvent(event, 'LEADER.CHANGE');
       const value = event.field === 'certificateNumber' ? normalizeCertificate(event.value) : event.value;
       return updateDraft(context, { leader: { ...context.draft.leader, [event.field]: value } });
     }),
     addGrade: assign(({ context }) =>
       updateDraft(context, { grades: [...context.draft.grades, { name: '', boy: 0, girl: 0, all: 0, beijing: 0, orther: 0 }] }),
     ),
-    removeGrade: assign(({ context, event }) =>
-      event.type === 'GRADE.REMOVE' ? updateDraft(context, { grades: context.draft.grades.filter((_, i) => i !== event.index) }) : {},
-    ),
+    removeGrade: assign(({ context, event }) => {
+      assertEvent(event, 'GRADE.REMOVE');
+      return updateDraft(context, { grades: context.draft.grades.filter((_, i) => i !== event.index) });
+    }),
     changeGrade: assign(({ context, event }) => {
-      if (event.type !== 'GRADE.CHANGE') return {};
+      assertEvent(event, 'GRADE.CHANGE');
       const value = event.field === 'name' ? event.value : toCount(event.value);
       return updateDraft(context, { grades: context.draft.grades.map((g, i) => (i === event.index ? { ...g, [event.field]: value } : g)) });
     }),
-    changeVisitors: assign(({ context, event }) => (event.type === 'VISITORS.CHANGE' ? updateDraft(context, { visitors: toCount(event.value) }) : {})),
+    changeVisitors: assign(({ context, event }) => {
+      assertEvent(event, 'VISITORS.CHANGE');
+      return updateDraft(context, { visitors: toCount(event.value) });
+    }),
     toggleLeaderFree: assign(({ context }) => updateDraft(context, { leaderFree: !context.draft.leaderFree })),
     addTeacher: assign(({ context }) => updateDraft(context, { teachers: [...context.draft.teachers, emptyPerson()] })),
-    removeTeacher: assign(({ context, event }) =>
-      event.type === 'TEACHER.REMOVE' ? updateDraft(context, { teachers: context.draft.teachers.filter((_, i) => i !== event.index) }) : {},
-    ),
+    removeTeacher: assign(({ context, event }) => {
+      assertEvent(event, 'TEACHER.REMOVE');
+      return updateDraft(context, { teachers: context.draft.teachers.filter((_, i) => i !== event.index) });
+    }),
     changeTeacher: assign(({ context, event }) => {
-      if (event.type !== 'TEACHER.CHANGE') return {};
+      assertEvent(event, 'TEACHER.CHANGE');
       const value = event.field === 'certificateNumber' ? normalizeCertificate(event.value) : event.value;
       return updateDraft(context, { teachers: context.draft.teachers.map((t, i) => (i === event.index ? { ...t, [event.field]: value } : t)) });
     }),
-    changeUseType: assign(({ context, event }) => (event.type === 'USE_TYPE.CHANGE' ? updateDraft(context, { ticketUseType: event.value }) : {})),
-    changePayMethod: assign(({ context, event }) => (event.type === 'PAY_METHOD.CHANGE' ? updateDraft(context, { payMethod: event.value }) : {})),
+    changeUseType: assign(({ context, event }) => {
+      assertEvent(event, 'USE_TYPE.CHANGE');
+      return updateDraft(context, { ticketUseType: event.value });
+    }),
+    changePayMethod: assign(({ context, event }) => {
+      assertEvent(event, 'PAY_METHOD.CHANGE');
+      return updateDraft(context, { payMethod: event.value });
+    }),
     toggleAgreement: assign(({ context }) => ({ agreementAccepted: !context.agreementAccepted, violations: [] })),
     showViolations: assign(({ context }, { step }: { step: GroupStep }) => ({ violations: stepViolations(context, step) })),
     clearViolations: assign({ violations: [], error: null }),
-    setToken: assign(({ event }) => (event.type === 'SLIDER.PASSED' ? { captchaToken: event.token } : {})),
+    setToken: assign(({ event }) => {
+      assertEvent(event, 'SLIDER.PASSED');
+      return { captchaToken: event.token };
+    }),
     setOrder: assign((_, { output: answer }: { output: GroupPlaceAnswer }) => ({
       orderId: answer.data && 'orderId' in answer.data ? answer.data.orderId : null,
       captchaToken: null,

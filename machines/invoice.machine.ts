@@ -6,7 +6,7 @@
  * loaded, when it is in it; otherwise the list is shown with a message.
  *
  * The app provides the actors `loadOrders` and `apply`. */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { checkInvoice, EMPTY_INVOICE_DRAFT, invoiceRequestOf, type InvoiceDraft, type InvoiceField, type InvoiceViolation } from '../src/domain/invoice.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { InvoiceDetail, InvoiceRequest, InvoiceTitleType, OrderSummary } from '../src/domain/types.ts';
@@ -61,17 +61,23 @@ export const invoiceMachine = setup({
   guards: {
     presetFound: ({ context }, { output: orders }: { output: OrderSummary[] }) => find(orders, context.presetOrderId) !== null,
     presetMissing: ({ context }) => context.presetOrderId !== null,
-    invoiceable: ({ context, event }) => event.type === 'CHOOSE' && find(context.orders, event.orderId) !== null,
+    invoiceable: ({ context, event }) => {
+      assertEvent(event, 'CHOOSE');
+      return find(context.orders, event.orderId) !== null;
+    },
     valid: ({ context }) => checkInvoice(requestOf(context)).length === 0,
   },
   actions: {
     setOrders: assign((_, { output: orders }: { output: OrderSummary[] }) => ({ orders, error: null })),
     choosePreset: assign(({ context }) => ({ order: find(context.orders, context.presetOrderId), presetOrderId: null })),
     presetUnavailable: assign({ presetOrderId: null, error: INVOICE_ORDER_UNAVAILABLE }),
-    choose: assign(({ context, event }) => (event.type === 'CHOOSE' ? { order: find(context.orders, event.orderId), error: null, violations: [] } : {})),
+    choose: assign(({ context, event }) => {
+      assertEvent(event, 'CHOOSE');
+      return { order: find(context.orders, event.orderId), error: null, violations: [] };
+    }),
     unavailable: assign({ error: INVOICE_ORDER_UNAVAILABLE }),
     change: assign(({ context, event }) => {
-      if (event.type !== 'CHANGE') return {};
+      assertEvent(event, 'CHANGE');
       const stale = touched(event.field);
       return {
         draft: { ...context.draft, [event.field]: event.value },

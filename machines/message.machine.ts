@@ -3,7 +3,7 @@
  * Sent, the machine ends with the message's id: the screen opens its thread.
  *
  * The app provides the actor `send` (the form; answers the stored message's id). */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { checkMessage, type MessageForm } from '../src/domain/message.ts';
 import type { Text } from '../src/domain/text.ts';
 import { errorText, failure, notProvided, output } from './errors.ts';
@@ -27,7 +27,10 @@ export const messageMachine = setup({
     formInvalid: ({ context }) => checkMessage(context.form) !== null,
   },
   actions: {
-    setField: assign(({ context, event }) => (event.type === 'FIELD.CHANGE' ? { form: { ...context.form, [event.field]: event.value }, error: null } : {})),
+    setField: assign(({ context, event }) => {
+      assertEvent(event, 'FIELD.CHANGE');
+      return { form: { ...context.form, [event.field]: event.value }, error: null };
+    }),
     showFormError: assign(({ context }) => ({ error: checkMessage(context.form) })),
     setSent: assign((_, { output: messageId }: { output: number }) => ({ messageId })),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),

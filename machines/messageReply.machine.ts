@@ -4,7 +4,7 @@
  *
  * Input: { messageId }. The app provides the actors `loadMessage` and `reply` (both answer the
  * thread). */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { checkReply } from '../src/domain/message.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { StaffMessageDetail } from '../src/domain/types.ts';
@@ -32,7 +32,10 @@ export const messageReplyMachine = setup({
   actions: {
     setMessage: assign((_, { output: message }: { output: StaffMessageDetail }) => ({ message })),
     setReplied: assign((_, { output: message }: { output: StaffMessageDetail }) => ({ message, draft: '' })),
-    setDraft: assign(({ event }) => (event.type === 'TYPE' ? { draft: event.value, error: null } : {})),
+    setDraft: assign(({ event }) => {
+      assertEvent(event, 'TYPE');
+      return { draft: event.value, error: null };
+    }),
     refuse: assign(({ context }) => ({ error: checkReply(context.draft) })),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
   },

@@ -4,7 +4,7 @@
  *
  * Input: { packageId, date }. The app provides the actors `loadPackages` (the date: the day's
  * packages) and `placePackage` ({ packageId, draft }: placeOrder's raw answer, code 200 or 502). */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { normalizeCertificate } from '../src/domain/certificates.ts';
 import { ORDER_MESSAGES } from '../src/domain/orderRules.ts';
 import { checkPackage, PACKAGE_MESSAGES, packageContexts, type PackageDraft } from '../src/domain/packages.ts';
@@ -78,11 +78,23 @@ export const packagePurchaseMachine = setup({
   },
   guards: {
     found: ({ context }, { output: all }: { output: TicketPackage[] }) => all.some((p) => p.packageId === context.packageId),
-    admissionOpen: ({ context, event }) => event.type === 'PICK_ADMISSION' && !!context.pkg && open(context.pkg.admission.sessions, event.scheduleId),
-    filmOpen: ({ context, event }) => event.type === 'PICK_FILM' && !!context.pkg && open(context.pkg.film.sessions, event.scheduleId),
+    admissionOpen: ({ context, event }) => {
+      assertEvent(event, 'PICK_ADMISSION');
+      return !!context.pkg && open(context.pkg.admission.sessions, event.scheduleId);
+    },
+    filmOpen: ({ context, event }) => {
+      assertEvent(event, 'PICK_FILM');
+      return !!context.pkg && open(context.pkg.film.sessions, event.scheduleId);
+    },
     canAdd: ({ context }) => canAddVisitor(context.visitors),
-    canRemove: ({ context, event }) => event.type === 'VISITOR.REMOVE' && canRemoveVisitor(context.visitors, event.index),
-    visitorExists: ({ context, event }) => (event.type === 'VISITOR.CHANGE' || event.type === 'VISITOR.TYPE') && isVisitorIndex(context.visitors, event.index),
+    canRemove: ({ context, event }) => {
+      assertEvent(event, 'VISITOR.REMOVE');
+      return canRemoveVisitor(context.visitors, event.index);
+    },
+    visitorExists: ({ context, event }) => {
+      assertEvent(event, ['VISITOR.CHANGE', 'VISITOR.TYPE']);
+      return isVisitorIndex(context.visitors, event.index);
+    },
     invalid: ({ context }) => violationsOf(context).length > 0,
     agreed: ({ context }) => context.agreementAccepted,
     orderPlaced: (_, { output: answer }: { output: PlaceOrderAnswer }) => answer.code === 200 && answer.data?.orderId != null,
@@ -94,21 +106,31 @@ export const packagePurchaseMachine = setup({
     })),
     notFound: assign({ error: PACKAGE_MESSAGES.notFound }),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error), captchaToken: null })),
-    pickAdmission: assign(({ event }) => (event.type === 'PICK_ADMISSION' ? { admissionScheduleId: event.scheduleId, violations: [] } : {})),
-    pickFilm: assign(({ event }) => (event.type === 'PICK_FILM' ? { filmScheduleId: event.scheduleId, violations: [] } : {})),
+    pickAdmission: assign(({ event }) => {
+      assertEvent(event, 'PICK_ADMISSION');
+      return { admissionScheduleId: event.scheduleId, violations: [] };
+    }),
+    pickFilm: assign(({ event }) => {
+      assertEvent(event, 'PICK_FILM');
+      return { filmScheduleId: event.scheduleId, violations: [] };
+    }),
     addVisitor: assign(({ context }) => ({ visitors: [...context.visitors, emptyVisitor()] })),
-    removeVisitor: assign(({ context, event }) =>
-      event.type === 'VISITOR.REMOVE' ? { visitors: context.visitors.filter((_, i) => i !== event.index), violations: [] } : {},
-    ),
+    removeVisitor: assign(({ context, event }) => {
+      assertEvent(event, 'VISITOR.REMOVE');
+      return { visitors: context.visitors.filter((_, i) => i !== event.index), violations: [] };
+    }),
     changeVisitor: assign(({ context, event }) => {
-      if (event.type !== 'VISITOR.CHANGE' && event.type !== 'VISITOR.TYPE') return {};
+      assertEvent(event, ['VISITOR.CHANGE', 'VISITOR.TYPE']);
       const change = event.type === 'VISITOR.TYPE' ? { certificateType: event.value } : { [event.field]: event.value };
       return { visitors: context.visitors.map((v, i) => (i === event.index ? { ...v, ...change } : v)), violations: [] };
     }),
     showViolations: assign(({ context }) => ({ violations: violationsOf(context), error: null })),
     toggleAgreement: assign(({ context }) => ({ agreementAccepted: !context.agreementAccepted, error: null })),
     showAgreementError: assign({ error: ORDER_MESSAGES.agreement }),
-    setToken: assign(({ event }) => (event.type === 'SLIDER.PASSED' ? { captchaToken: event.token, error: null } : {})),
+    setToken: assign(({ event }) => {
+      assertEvent(event, 'SLIDER.PASSED');
+      return { captchaToken: event.token, error: null };
+    }),
     showNoOrder: assign((_, { output: answer }: { output: PlaceOrderAnswer }) => ({ error: sameText(answer.msg || '—'), captchaToken: null })),
     setOrder: assign((_, { output: answer }: { output: PlaceOrderAnswer }) => ({ orderId: answer.data?.orderId ?? null, captchaToken: null })),
   },

@@ -5,7 +5,7 @@
  * sessionStorage) and restore it with `createActor(machine, { snapshot })`.
  *
  * The app provides the actors (see `PurchaseActors` below for their inputs and outputs). */
-import { and, assign, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
 import { cinemaSeatMachine, type ChosenSeats } from './cinemaSeat.machine.ts';
 import { SEAT_TAKEN_CODE } from '../src/domain/seats.ts';
 import { checkOrder, ORDER_MESSAGES, ORDER_RULES } from '../src/domain/orderRules.ts';
@@ -217,17 +217,26 @@ export const purchaseMachine = setup({
     emptyCart: fromPromise<unknown, void>(async () => notProvided('emptyCart')),
   },
   guards: {
-    dayAvailable: ({ context, event }) => event.type === 'PICK_DATE' && isDayBookable(context.calendar, event.date),
+    dayAvailable: ({ context, event }) => {
+      assertEvent(event, 'PICK_DATE');
+      return isDayBookable(context.calendar, event.date);
+    },
     sessionSelectable: ({ context, event }) => {
-      if (event.type !== 'PICK_SESSION') return false;
+      assertEvent(event, 'PICK_SESSION');
       const hall = context.halls.find((h) => h.hallId === event.hallId);
       const session = hall?.scheduleTicketPoolVOS.find((s) => s.hallScheduleId === event.hallScheduleId);
       return !!hall && !!session && isSessionSelectable(hall, session);
     },
     hasUnpaidOrder: (_, { check }: { check: UnpaidCheck }) => check.orderId != null,
     canAddVisitor: ({ context }) => canAddVisitor(context.visitors),
-    canRemoveVisitor: ({ context, event }) => event.type === 'VISITOR.REMOVE' && canRemoveVisitor(context.visitors, event.index),
-    visitorExists: ({ context, event }) => event.type === 'VISITOR.CHANGE' && isVisitorIndex(context.visitors, event.index),
+    canRemoveVisitor: ({ context, event }) => {
+      assertEvent(event, 'VISITOR.REMOVE');
+      return canRemoveVisitor(context.visitors, event.index);
+    },
+    visitorExists: ({ context, event }) => {
+      assertEvent(event, 'VISITOR.CHANGE');
+      return isVisitorIndex(context.visitors, event.index);
+    },
     visitorsValid: ({ context }) => orderContextOf(context) !== null && violationsOf(context, 'visitors').length === 0,
     agreementAccepted: ({ context }) => context.agreementAccepted,
     noOrder: (_, { output: answer }: { output: PlaceOrderAnswer | undefined }) => !answer || answer.code === CODE_NO_ORDER || !answer.data,
@@ -245,7 +254,7 @@ export const purchaseMachine = setup({
     setCalendar: assign((_, { output: calendar }: { output: CalendarDay[] }) => ({ calendar, error: null })),
     setHalls: assign((_, { output: halls }: { output: HallPool[] }) => ({ halls, error: null })),
     chooseDate: assign(({ event }) => {
-      if (event.type !== 'PICK_DATE') return {};
+      assertEvent(event, 'PICK_DATE');
       return {
         date: event.date,
         halls: [],
@@ -261,7 +270,7 @@ export const purchaseMachine = setup({
       };
     }),
     chooseSession: assign(({ event }) => {
-      if (event.type !== 'PICK_SESSION') return {};
+      assertEvent(event, 'PICK_SESSION');
       return { hallId: event.hallId, hallScheduleId: event.hallScheduleId, error: null, unpaidOrderId: null };
     }),
     startVisitors: assign(({ context }, { setting }: { setting: HallPersonSetting }) => {
@@ -284,7 +293,7 @@ export const purchaseMachine = setup({
       return { visitors: next.visitors, violations: refreshViolations(next, context.violations) };
     }),
     removeVisitor: assign(({ context, event }) => {
-      if (event.type !== 'VISITOR.REMOVE') return {};
+      assertEvent(event, 'VISITOR.REMOVE');
       const visitors = context.visitors.filter((_, i) => i !== event.index);
       // The violations shown keep pointing at the same visitors after the removal.
       const shown = context.violations
@@ -293,7 +302,7 @@ export const purchaseMachine = setup({
       return { visitors, violations: refreshViolations({ ...context, visitors }, shown) };
     }),
     changeVisitor: assign(({ context, event }) => {
-      if (event.type !== 'VISITOR.CHANGE') return {};
+      assertEvent(event, 'VISITOR.CHANGE');
       const { index, ...change } = event;
       const visitors = context.visitors.map((v, i) => (i === index ? onVisitorField(v, change as VisitorChange) : v));
       return { visitors, violations: refreshViolations({ ...context, visitors }, context.violations) };
@@ -305,7 +314,10 @@ export const purchaseMachine = setup({
       const agreement = violationsOf(context, 'submit').find((v) => v.rule === ORDER_RULES.agreement);
       return { error: agreement?.message ?? ORDER_MESSAGES.agreement };
     }),
-    setToken: assign(({ event }) => (event.type === 'SLIDER.PASSED' ? { captchaToken: event.token, error: null } : {})),
+    setToken: assign(({ event }) => {
+      assertEvent(event, 'SLIDER.PASSED');
+      return { captchaToken: event.token, error: null };
+    }),
     clearToken: assign({ captchaToken: null }),
     showNoOrder: assign((_, { output: answer }: { output: PlaceOrderAnswer | undefined }) => ({
       error: answer?.msg ? sameText(answer.msg) : null,

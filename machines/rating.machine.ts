@@ -4,7 +4,7 @@
  * rated before, the card shows the rating read-only. An order not to be rated (yet) shows none.
  *
  * Input: { orderId }. The app provides the actors `loadRating` and `rate` (both answer the card). */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { checkRating, type RatingForm } from '../src/domain/rating.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { OrderRating } from '../src/domain/types.ts';
@@ -34,8 +34,14 @@ export const ratingMachine = setup({
   },
   actions: {
     setCard: assign((_, { output: card }: { output: OrderRating }) => ({ card, error: null })),
-    setStars: assign(({ context, event }) => (event.type === 'STARS' ? { form: { ...context.form, [event.field]: event.stars }, error: null } : {})),
-    setComment: assign(({ context, event }) => (event.type === 'COMMENT' ? { form: { ...context.form, comment: event.value }, error: null } : {})),
+    setStars: assign(({ context, event }) => {
+      assertEvent(event, 'STARS');
+      return { form: { ...context.form, [event.field]: event.stars }, error: null };
+    }),
+    setComment: assign(({ context, event }) => {
+      assertEvent(event, 'COMMENT');
+      return { form: { ...context.form, comment: event.value }, error: null };
+    }),
     showFormError: assign(({ context }) => ({ error: checkRating(context.form) })),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
   },

@@ -20,7 +20,7 @@
  * Input: { order, wholeOrder? } as for the refund machine, which also loads the rules (`loadRules`).
  * Context is plain JSON. The app provides the actors `loadCalendar`, `loadHalls` (the same
  * as the purchase machine's) and `rebook` (rebook/person). */
-import { assign, fromPromise, not, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
 import { checkOrder, ORDER_MESSAGES, ORDER_RULES } from '../src/domain/orderRules.ts';
 import { checkRebookDate, checkRefund, NO_REFUND_FACTS, type RefundContext, type RefundDraft } from '../src/domain/refundRules.ts';
 import { isDayBookable, isSessionSelectable } from '../src/domain/sessions.ts';
@@ -156,16 +156,25 @@ export const rebookMachine = setup({
       const all = changeableTicketIds({ rules });
       return context.wholeOrder && all.length > 0 && checkRefund({ action: 'change', ticketIds: all }, rules).length === 0;
     },
-    ticketSelectable: ({ context, event }) => event.type === 'TOGGLE' && changeableTicketIds(context).includes(event.ticketId),
+    ticketSelectable: ({ context, event }) => {
+      assertEvent(event, 'TOGGLE');
+      return changeableTicketIds(context).includes(event.ticketId);
+    },
     changeAllowed: ({ context }) => changeViolations(context).length === 0,
-    dayAvailable: ({ context, event }) =>
-      event.type === 'PICK_DATE' && isDayBookable(context.calendar, event.date) && checkRebookDate(context.order.visitDate, event.date) === null,
-    sessionFits: ({ context, event }) => event.type === 'PICK_SESSION' && sessionViolations(context, event.hallScheduleId).length === 0,
+    dayAvailable: ({ context, event }) => {
+      assertEvent(event, 'PICK_DATE');
+      return isDayBookable(context.calendar, event.date) && checkRebookDate(context.order.visitDate, event.date) === null;
+    },
+    sessionFits: ({ context, event }) => {
+      assertEvent(event, 'PICK_SESSION');
+      return sessionViolations(context, event.hallScheduleId).length === 0;
+    },
   },
   actions: {
-    toggle: assign(({ context, event }) =>
-      event.type === 'TOGGLE' ? { selected: toggled(context.rules, context.selected, event.ticketId), violations: [], error: null } : {},
-    ),
+    toggle: assign(({ context, event }) => {
+      assertEvent(event, 'TOGGLE');
+      return { selected: toggled(context.rules, context.selected, event.ticketId), violations: [], error: null };
+    }),
     toggleAll: assign(({ context }) => ({
       selected: allToggled(context.rules, context.selected, 'change'),
       violations: [],
@@ -173,18 +182,25 @@ export const rebookMachine = setup({
     })),
     showChangeViolations: assign(({ context }) => ({ violations: context.selected.length > 0 ? changeViolations(context) : [] })),
     selectWhole: assign(({ context }) => ({ selected: changeableTicketIds(context) })),
-    showSessionViolations: assign(({ context, event }) =>
-      event.type === 'PICK_SESSION' ? { violations: sessionViolations(context, event.hallScheduleId) } : {},
-    ),
+    showSessionViolations: assign(({ context, event }) => {
+      assertEvent(event, 'PICK_SESSION');
+      return { violations: sessionViolations(context, event.hallScheduleId) };
+    }),
     clearViolations: assign({ violations: [], error: null }),
-    chooseDate: assign(({ event }) => (event.type === 'PICK_DATE' ? { date: event.date, halls: [], hallScheduleId: null, violations: [], error: null } : {})),
+    chooseDate: assign(({ event }) => {
+      assertEvent(event, 'PICK_DATE');
+      return { date: event.date, halls: [], hallScheduleId: null, violations: [], error: null };
+    }),
     setRules: assign((_, { output: rules }: { output: RefundContext }) => ({ rules, error: null })),
     setCalendar: assign((_, { output: calendar }: { output: CalendarDay[] }) => ({ calendar, error: null })),
     setHalls: assign(({ context }, { output: halls }: { output: HallPool[] }) => {
       const hallId = ticketsHallId(context);
       return { halls: halls.filter((h) => h.hallId === hallId), error: null };
     }),
-    chooseSession: assign(({ event }) => (event.type === 'PICK_SESSION' ? { hallScheduleId: event.hallScheduleId, violations: [], error: null } : {})),
+    chooseSession: assign(({ event }) => {
+      assertEvent(event, 'PICK_SESSION');
+      return { hallScheduleId: event.hallScheduleId, violations: [], error: null };
+    }),
     setResult: assign((_, { output: result }: { output: RebookResult }) => ({ result, error: null })),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
     clearError: assign({ error: null }),

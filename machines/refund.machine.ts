@@ -10,7 +10,7 @@
  * Context is plain JSON (persistable like the purchase machine's).
  *
  * The app provides the actors `loadRules`, `checkBlack` (refundCheckBlack) and `refund` (frontUserRefund). */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { checkRefund, NO_REFUND_FACTS, type RefundContext, type RefundDraft } from '../src/domain/refundRules.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { OrderDetail, RefundResult, RefundRisk, Violation } from '../src/domain/types.ts';
@@ -78,14 +78,18 @@ export const refundMachine = setup({
     refund: fromPromise<RefundResult, TicketIdsInput>(async () => notProvided('refund')),
   },
   guards: {
-    ticketSelectable: ({ context, event }) => event.type === 'TOGGLE' && refundableTicketIds(context).includes(event.ticketId),
+    ticketSelectable: ({ context, event }) => {
+      assertEvent(event, 'TOGGLE');
+      return refundableTicketIds(context).includes(event.ticketId);
+    },
     refundAllowed: ({ context }) => refundViolations(context).length === 0,
     warns: (_, { output: risk }: { output: RefundRisk }) => risk.warn === true,
   },
   actions: {
-    toggle: assign(({ context, event }) =>
-      event.type === 'TOGGLE' ? { selected: toggled(context.rules, context.selected, event.ticketId), violations: [], error: null } : {},
-    ),
+    toggle: assign(({ context, event }) => {
+      assertEvent(event, 'TOGGLE');
+      return { selected: toggled(context.rules, context.selected, event.ticketId), violations: [], error: null };
+    }),
     toggleAll: assign(({ context }) => ({
       selected: allToggled(context.rules, context.selected, 'refund'),
       violations: [],

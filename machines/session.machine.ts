@@ -3,7 +3,7 @@
  * to cancel, which logs out and returns to the area's start page.
  *
  * The app provides the actions `logout`, `goToLogin` and `goToStart`. */
-import { setup } from 'xstate';
+import { assertEvent, setup } from 'xstate';
 
 export type SessionEvent =
   /** A call answered 401. `silent` is true on the date-selection page. */
@@ -14,7 +14,10 @@ export const sessionMachine = setup({
     events: {} as SessionEvent,
   },
   guards: {
-    isSilent: ({ event }) => event.type === 'EXPIRED' && event.silent,
+    isSilent: ({ event }) => {
+      assertEvent(event, 'EXPIRED');
+      return event.silent;
+    },
   },
   actions: {
     /** Clears the token and the user (docs/product.md §4 "Login state"). */

@@ -4,7 +4,7 @@
  * read again; a refusal (a capacity below what is sold, a day with visitors) stays shown.
  *
  * The app provides the actors `loadDay` ({ date }) and `change` (one of DayChange). */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { parseRelease, TEMPLATE_TEXTS } from '../src/domain/sessionTemplates.ts';
 import { checkStopReason, type DayChange } from '../src/domain/staffDay.ts';
 import type { Text } from '../src/domain/text.ts';
@@ -38,14 +38,29 @@ export const staffDayMachine = setup({
     change: fromPromise<null, DayChange>(async () => notProvided('change')),
   },
   guards: {
-    validDate: ({ event }) => event.type === 'DATE.CHANGE' && /^\d{4}-\d{2}-\d{2}$/.test(event.date),
-    changeAllowed: ({ event }) => event.type === 'CHANGE' && refusalOf(event.change) === null,
+    validDate: ({ event }) => {
+      assertEvent(event, 'DATE.CHANGE');
+      return /^\d{4}-\d{2}-\d{2}$/.test(event.date);
+    },
+    changeAllowed: ({ event }) => {
+      assertEvent(event, 'CHANGE');
+      return refusalOf(event.change) === null;
+    },
   },
   actions: {
     setDay: assign((_, { output: day }: { output: StaffDay }) => ({ day })),
-    setDate: assign(({ event }) => (event.type === 'DATE.CHANGE' ? { date: event.date, day: null, error: null } : {})),
-    setPending: assign(({ event }) => (event.type === 'CHANGE' ? { pending: event.change, error: null } : {})),
-    refuseChange: assign(({ event }) => (event.type === 'CHANGE' ? { error: refusalOf(event.change) } : {})),
+    setDate: assign(({ event }) => {
+      assertEvent(event, 'DATE.CHANGE');
+      return { date: event.date, day: null, error: null };
+    }),
+    setPending: assign(({ event }) => {
+      assertEvent(event, 'CHANGE');
+      return { pending: event.change, error: null };
+    }),
+    refuseChange: assign(({ event }) => {
+      assertEvent(event, 'CHANGE');
+      return { error: refusalOf(event.change) };
+    }),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
   },
 }).createMachine({

@@ -7,7 +7,7 @@
  *
  * The app provides the actors `loadList` ({ tab }), `loadInvoice` ({ invoiceId }) and
  * `issue` ({ invoiceId }). */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { issueRefusal } from '../src/domain/invoiceIssue.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { InvoiceSummary, Page, StaffInvoice } from '../src/domain/types.ts';
@@ -47,9 +47,15 @@ export const staffInvoicesMachine = setup({
     issuable: ({ context }) => refusalOf(context.invoice) === null,
   },
   actions: {
-    setTab: assign(({ event }) => (event.type === 'TAB' ? { tab: event.tab, list: null, error: null } : {})),
+    setTab: assign(({ event }) => {
+      assertEvent(event, 'TAB');
+      return { tab: event.tab, list: null, error: null };
+    }),
     setList: assign((_, { output: list }: { output: Page<InvoiceSummary> }) => ({ list })),
-    open: assign(({ event }) => (event.type === 'OPEN' ? { invoiceId: event.invoiceId, invoice: null, error: null } : {})),
+    open: assign(({ event }) => {
+      assertEvent(event, 'OPEN');
+      return { invoiceId: event.invoiceId, invoice: null, error: null };
+    }),
     close: assign({ invoiceId: null, invoice: null, error: null }),
     setInvoice: assign((_, { output: invoice }: { output: StaffInvoice }) => ({ invoice })),
     refuseIssue: assign(({ context }) => ({ error: refusalOf(context.invoice) })),

@@ -1,7 +1,7 @@
 /** The staff console's login: a username and a password, then the console.
  *
  * The app provides the actor `login` ({ username, password }), which keeps the staff token. */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { required } from '../src/domain/fields.ts';
 import type { Text } from '../src/domain/text.ts';
 import { errorText, failure, notProvided } from './errors.ts';
@@ -30,8 +30,14 @@ export const staffLoginMachine = setup({
     formInvalid: ({ context }) => formError(context) !== null,
   },
   actions: {
-    setUsername: assign(({ event }) => (event.type === 'USERNAME.CHANGE' ? { username: event.value.trim(), error: null } : {})),
-    setPassword: assign(({ event }) => (event.type === 'PASSWORD.CHANGE' ? { password: event.value, error: null } : {})),
+    setUsername: assign(({ event }) => {
+      assertEvent(event, 'USERNAME.CHANGE');
+      return { username: event.value.trim(), error: null };
+    }),
+    setPassword: assign(({ event }) => {
+      assertEvent(event, 'PASSWORD.CHANGE');
+      return { password: event.value, error: null };
+    }),
     showFormError: assign(({ context }) => ({ error: formError(context) })),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
   },

@@ -2,7 +2,7 @@
  * approve (a renewal with the document's new expiry date) or reject with a reason.
  *
  * Input: { request, today }. The app provides the actor `review` ({ requestId, decision }). */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { checkRequestReview } from '../src/domain/team.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { TeamRequest } from '../src/domain/types.ts';
@@ -44,7 +44,10 @@ export const staffRequestReviewMachine = setup({
     cannotReject: ({ context }) => refusalOf(context, false) !== null,
   },
   actions: {
-    setField: assign(({ event }) => (event.type === 'FIELD.CHANGE' ? { [event.field]: event.value, error: null } : {})),
+    setField: assign(({ event }) => {
+      assertEvent(event, 'FIELD.CHANGE');
+      return { [event.field]: event.value, error: null };
+    }),
     showApprovalError: assign(({ context }) => ({ error: refusalOf(context, true) })),
     showRejectionError: assign(({ context }) => ({ error: refusalOf(context, false) })),
     setRequest: assign((_, { output: request }: { output: TeamRequest }) => ({ request, error: null })),

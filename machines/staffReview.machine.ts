@@ -5,7 +5,7 @@
  * Input: { teamId, today } (today 'YYYY-MM-DD' in museum time, for the date checks).
  * The app provides the actors `loadTeam` ({ teamId }), `review` ({ teamId, review }) and
  * `freeze` ({ teamId, reason }). */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { checkReview, REVIEW_MESSAGES, type ReviewDecision } from '../src/domain/team.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { TeamForReview } from '../src/domain/types.ts';
@@ -58,7 +58,10 @@ export const staffReviewMachine = setup({
   },
   actions: {
     setTeam: assign((_, { output: team }: { output: TeamForReview }) => ({ team, error: null })),
-    setField: assign(({ event }) => (event.type === 'FIELD.CHANGE' ? { [event.field]: event.value, error: null } : {})),
+    setField: assign(({ event }) => {
+      assertEvent(event, 'FIELD.CHANGE');
+      return { [event.field]: event.value, error: null };
+    }),
     showApprovalError: assign(({ context }) => ({ error: refusalOf(context, true) })),
     showReasonError: assign(({ context }) => ({ error: refusalOf(context, false) })),
     showFreezeReasonError: assign({ error: REVIEW_MESSAGES.freezeReason }),

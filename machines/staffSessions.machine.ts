@@ -6,7 +6,7 @@
  *
  * The app provides the actors `loadTemplates`, `saveTemplate` (a TemplateDraft), `preview` and
  * `apply` (an ApplyRequest each). */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { checkApply, checkTemplate, type ApplyRequest, type TemplateDraft } from '../src/domain/sessionTemplates.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { ApplyReport, SessionTemplates } from '../src/domain/types.ts';
@@ -54,9 +54,18 @@ export const staffSessionsMachine = setup({
     apply: fromPromise<ApplyReport, ApplyRequest>(async () => notProvided('apply')),
   },
   guards: {
-    knownHall: ({ context, event }) => event.type === 'HALL.PICK' && (context.data?.halls.some((h) => h.hallId === event.hallId) ?? false),
-    templateAllowed: ({ context, event }) => event.type === 'SAVE' && templateRefusal(context, event.draft) === null,
-    applyAllowed: ({ context, event }) => event.type === 'PREVIEW' && applyRefusal(context, event.request) === null,
+    knownHall: ({ context, event }) => {
+      assertEvent(event, 'HALL.PICK');
+      return context.data?.halls.some((h) => h.hallId === event.hallId) ?? false;
+    },
+    templateAllowed: ({ context, event }) => {
+      assertEvent(event, 'SAVE');
+      return templateRefusal(context, event.draft) === null;
+    },
+    applyAllowed: ({ context, event }) => {
+      assertEvent(event, 'PREVIEW');
+      return applyRefusal(context, event.request) === null;
+    },
   },
   actions: {
     setData: assign(({ context }, { output: data }: { output: SessionTemplates }) => ({
@@ -65,12 +74,27 @@ export const staffSessionsMachine = setup({
       // The hall picked stays picked; the first one otherwise.
       hallId: data.halls.some((h) => h.hallId === context.hallId) ? context.hallId : (data.halls[0]?.hallId ?? null),
     })),
-    pickHall: assign(({ event }) => (event.type === 'HALL.PICK' ? { hallId: event.hallId, error: null, saved: null } : {})),
-    setDraft: assign(({ event }) => (event.type === 'SAVE' ? { draft: event.draft, saved: null, error: null } : {})),
-    refuseDraft: assign(({ context, event }) => (event.type === 'SAVE' ? { error: templateRefusal(context, event.draft), saved: null } : {})),
+    pickHall: assign(({ event }) => {
+      assertEvent(event, 'HALL.PICK');
+      return { hallId: event.hallId, error: null, saved: null };
+    }),
+    setDraft: assign(({ event }) => {
+      assertEvent(event, 'SAVE');
+      return { draft: event.draft, saved: null, error: null };
+    }),
+    refuseDraft: assign(({ context, event }) => {
+      assertEvent(event, 'SAVE');
+      return { error: templateRefusal(context, event.draft), saved: null };
+    }),
     markSaved: assign(({ context }) => ({ saved: context.draft?.name.trim() ?? null })),
-    setRequest: assign(({ event }) => (event.type === 'PREVIEW' ? { request: event.request, report: null, saved: null, error: null } : {})),
-    refuseRequest: assign(({ context, event }) => (event.type === 'PREVIEW' ? { error: applyRefusal(context, event.request), saved: null } : {})),
+    setRequest: assign(({ event }) => {
+      assertEvent(event, 'PREVIEW');
+      return { request: event.request, report: null, saved: null, error: null };
+    }),
+    refuseRequest: assign(({ context, event }) => {
+      assertEvent(event, 'PREVIEW');
+      return { error: applyRefusal(context, event.request), saved: null };
+    }),
     setReport: assign((_, { output: report }: { output: ApplyReport }) => ({ report, error: null })),
     clearReport: assign({ report: null, error: null }),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),

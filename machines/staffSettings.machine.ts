@@ -3,7 +3,7 @@
  * en (sanitized by the server). After a save the settings are read again; a refusal stays.
  *
  * The app provides the actors `loadSettings` and `save` (one SettingsChange). */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { checkConfigValue, type SettingsChange } from '../src/domain/staffSettings.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { StaffSettings } from '../src/domain/types.ts';
@@ -33,12 +33,21 @@ export const staffSettingsMachine = setup({
     save: fromPromise<unknown, SettingsChange>(async () => notProvided('save')),
   },
   guards: {
-    allowed: ({ event }) => event.type === 'SAVE' && refusalOf(event.change) === null,
+    allowed: ({ event }) => {
+      assertEvent(event, 'SAVE');
+      return refusalOf(event.change) === null;
+    },
   },
   actions: {
     setSettings: assign(({ context }, { output: settings }: { output: StaffSettings }) => ({ settings, generation: context.generation + 1 })),
-    setPending: assign(({ event }) => (event.type === 'SAVE' ? { pending: event.change, saved: null, error: null } : {})),
-    refuse: assign(({ event }) => (event.type === 'SAVE' ? { error: refusalOf(event.change), saved: null } : {})),
+    setPending: assign(({ event }) => {
+      assertEvent(event, 'SAVE');
+      return { pending: event.change, saved: null, error: null };
+    }),
+    refuse: assign(({ event }) => {
+      assertEvent(event, 'SAVE');
+      return { error: refusalOf(event.change), saved: null };
+    }),
     markSaved: assign(({ context }) => ({ saved: context.pending ? (context.pending.kind === 'config' ? context.pending.key : context.pending.name) : null })),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
   },

@@ -2,7 +2,7 @@
  * checked before saving (checkTeamDetails of src/domain/team.ts).
  *
  * Input: { details } (as the team has them). The app provides the actor `save` (the details). */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { checkTeamDetails, type TeamDetails } from '../src/domain/team.ts';
 import type { Text } from '../src/domain/text.ts';
 import { errorText, failure, notProvided } from './errors.ts';
@@ -27,9 +27,10 @@ export const teamDetailsMachine = setup({
     invalid: ({ context }) => checkTeamDetails(context.details) !== null,
   },
   actions: {
-    setField: assign(({ context, event }) =>
-      event.type === 'FIELD.CHANGE' ? { details: { ...context.details, [event.field]: event.value }, error: null } : {},
-    ),
+    setField: assign(({ context, event }) => {
+      assertEvent(event, 'FIELD.CHANGE');
+      return { details: { ...context.details, [event.field]: event.value }, error: null };
+    }),
     showError: assign(({ context }) => ({ error: checkTeamDetails(context.details) })),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
   },

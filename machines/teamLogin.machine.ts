@@ -5,7 +5,7 @@
  * The app provides the actor `login` ({ creditCode, password, captchaToken }), which resolves
  * with `{ refused: null }` once the team token is kept, or with the server's refusal and
  * whether the slider must come first; it rejects on a network failure. */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { checkCreditCode, required } from '../src/domain/fields.ts';
 import { TEAM_LABELS } from '../src/domain/team.ts';
 import type { Text } from '../src/domain/text.ts';
@@ -56,10 +56,19 @@ export const teamLoginMachine = setup({
     loggedIn: (_, { output: outcome }: { output: TeamLoginOutcome }) => outcome.refused === null,
   },
   actions: {
-    setCreditCode: assign(({ event }) => (event.type === 'CREDIT.CHANGE' ? { creditCode: event.value.trim().toUpperCase(), error: null } : {})),
-    setPassword: assign(({ event }) => (event.type === 'PASSWORD.CHANGE' ? { password: event.value, error: null } : {})),
+    setCreditCode: assign(({ event }) => {
+      assertEvent(event, 'CREDIT.CHANGE');
+      return { creditCode: event.value.trim().toUpperCase(), error: null };
+    }),
+    setPassword: assign(({ event }) => {
+      assertEvent(event, 'PASSWORD.CHANGE');
+      return { password: event.value, error: null };
+    }),
     showFormError: assign(({ context }) => ({ error: formError(context) })),
-    setToken: assign(({ event }) => (event.type === 'SLIDER.PASSED' ? { captchaToken: event.token } : {})),
+    setToken: assign(({ event }) => {
+      assertEvent(event, 'SLIDER.PASSED');
+      return { captchaToken: event.token };
+    }),
     setRefusal: assign((_, { output: outcome }: { output: TeamLoginOutcome }) => ({
       error: outcome.refused ? sameText(outcome.refused.message) : null,
       captchaRequired: outcome.refused?.captchaRequired ?? false,

@@ -3,7 +3,7 @@
  * mobile (the code button is the codeSender machine). Every rule is checked before sending.
  *
  * Input: { mode: 'change' | 'recover' }. The app provides the actor `submit` (the form). */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { checkPasswordForm, type PasswordForm } from '../src/domain/team.ts';
 import type { Text } from '../src/domain/text.ts';
 import { errorText, failure, notProvided } from './errors.ts';
@@ -32,7 +32,7 @@ export const teamPasswordMachine = setup({
   },
   actions: {
     setField: assign(({ context, event }) => {
-      if (event.type !== 'FIELD.CHANGE') return {};
+      assertEvent(event, 'FIELD.CHANGE');
       const value = event.field === 'creditCode' ? event.value.trim().toUpperCase() : event.value;
       return { form: { ...context.form, [event.field]: value }, error: null };
     }),

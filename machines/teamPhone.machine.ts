@@ -4,7 +4,7 @@
  * provides changePhoneNumber, and her number changes at once.
  *
  * The app provides the actor `send` (updateTeamContacterMobile, the form). */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { checkPhoneChange, type PhoneChange } from '../src/domain/team.ts';
 import type { Text } from '../src/domain/text.ts';
 import { errorText, failure, notProvided } from './errors.ts';
@@ -28,9 +28,10 @@ export const teamPhoneMachine = setup({
     invalid: ({ context }) => checkPhoneChange(context.form) !== null,
   },
   actions: {
-    setField: assign(({ context, event }) =>
-      event.type === 'FIELD.CHANGE' ? { form: { ...context.form, [event.field]: event.value.trim() }, error: null } : {},
-    ),
+    setField: assign(({ context, event }) => {
+      assertEvent(event, 'FIELD.CHANGE');
+      return { form: { ...context.form, [event.field]: event.value.trim() }, error: null };
+    }),
     showError: assign(({ context }) => ({ error: checkPhoneChange(context.form) })),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
   },

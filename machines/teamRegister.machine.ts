@@ -5,7 +5,7 @@
  * Input: { form? } prefills fields (tests; a rejected team registering again).
  * The app provides the actors `upload` ({ slot, file }: resolves with the upload id; it
  * scales large images first), `checkExists` ({ creditCode }) and `register` (the form). */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { checkTeamRegistration, type FieldError, type TeamRegistration, type TeamType } from '../src/domain/team.ts';
 import type { Text } from '../src/domain/text.ts';
 import { checkUpload, type UploadFile } from '../src/domain/uploads.ts';
@@ -75,25 +75,34 @@ export const teamRegisterMachine = setup({
   },
   guards: {
     formInvalid: ({ context }) => checkTeamRegistration(context.form).length > 0,
-    fileRefused: ({ event }) => event.type === 'UPLOAD' && checkUpload(event.file) !== null,
+    fileRefused: ({ event }) => {
+      assertEvent(event, 'UPLOAD');
+      return checkUpload(event.file) !== null;
+    },
     taken: (_, { output: answer }: { output: { exists: boolean } }) => answer.exists,
   },
   actions: {
     setField: assign(({ context, event }) => {
-      if (event.type !== 'FIELD.CHANGE') return {};
+      assertEvent(event, 'FIELD.CHANGE');
       const value = event.field === 'creditCode' ? event.value.trim().toUpperCase() : event.value;
       const form = { ...context.form, [event.field]: value };
       // Errors already shown follow the form as it is corrected; none appear before a submit.
       return { form, errors: context.errors.length ? checkTeamRegistration(form) : [], error: null };
     }),
     setType: assign(({ context, event }) => {
-      if (event.type !== 'TYPE.CHANGE') return {};
+      assertEvent(event, 'TYPE.CHANGE');
       const form = { ...context.form, teamType: event.teamType };
       return { form, errors: context.errors.length ? checkTeamRegistration(form) : [] };
     }),
     showErrors: assign(({ context }) => ({ errors: checkTeamRegistration(context.form), error: null })),
-    refuseFile: assign(({ event }) => (event.type === 'UPLOAD' ? { error: checkUpload(event.file) } : {})),
-    startUpload: assign(({ event }) => (event.type === 'UPLOAD' ? { uploadingSlot: event.slot, error: null } : {})),
+    refuseFile: assign(({ event }) => {
+      assertEvent(event, 'UPLOAD');
+      return { error: checkUpload(event.file) };
+    }),
+    startUpload: assign(({ event }) => {
+      assertEvent(event, 'UPLOAD');
+      return { uploadingSlot: event.slot, error: null };
+    }),
     setUpload: assign(({ context }, { output: id }: { output: string }) => {
       const form = context.uploadingSlot ? withUpload(context.form, context.uploadingSlot, id) : context.form;
       return { form, uploadingSlot: null, errors: context.errors.length ? checkTeamRegistration(form) : [] };
@@ -131,8 +140,10 @@ export const teamRegisterMachine = setup({
       invoke: {
         id: 'upload',
         src: 'upload',
-        input: ({ event }) =>
-          event.type === 'UPLOAD' ? { slot: event.slot, file: event.file } : { slot: 'creditUpload', file: { name: '', type: '', size: 0 } },
+        input: ({ event }) => {
+          assertEvent(event, 'UPLOAD');
+          return { slot: event.slot, file: event.file };
+        },
         onDone: { target: 'editing', actions: { type: 'setUpload', params: output } },
         onError: { target: 'editing', actions: { type: 'setFailure', params: failure } },
       },

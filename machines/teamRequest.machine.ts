@@ -3,7 +3,7 @@
  *
  * Input: { parts } (how many images: 1, or 2 for the agreement).
  * The app provides the actors `upload` ({ part, file }: the upload id) and `send` (the ids). */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { required } from '../src/domain/fields.ts';
 import type { Text } from '../src/domain/text.ts';
 import { checkUpload, type UploadFile } from '../src/domain/uploads.ts';
@@ -30,12 +30,21 @@ export const teamRequestMachine = setup({
     send: fromPromise<unknown, { uploadIds: string[] }>(async () => notProvided('send')),
   },
   guards: {
-    fileRefused: ({ event }) => event.type === 'UPLOAD' && checkUpload(event.file) !== null,
+    fileRefused: ({ event }) => {
+      assertEvent(event, 'UPLOAD');
+      return checkUpload(event.file) !== null;
+    },
     incomplete: ({ context }) => context.uploads.some((id) => id === ''),
   },
   actions: {
-    refuseFile: assign(({ event }) => (event.type === 'UPLOAD' ? { error: checkUpload(event.file) } : {})),
-    startUpload: assign(({ event }) => (event.type === 'UPLOAD' ? { uploadingPart: event.part, error: null } : {})),
+    refuseFile: assign(({ event }) => {
+      assertEvent(event, 'UPLOAD');
+      return { error: checkUpload(event.file) };
+    }),
+    startUpload: assign(({ event }) => {
+      assertEvent(event, 'UPLOAD');
+      return { uploadingPart: event.part, error: null };
+    }),
     setUpload: assign(({ context }, { output: id }: { output: string }) => ({
       uploads: context.uploads.map((u, i) => (i === context.uploadingPart ? id : u)),
       uploadingPart: null,
@@ -64,7 +73,10 @@ export const teamRequestMachine = setup({
       invoke: {
         id: 'upload',
         src: 'upload',
-        input: ({ event }) => (event.type === 'UPLOAD' ? { part: event.part, file: event.file } : { part: 0, file: { name: '', type: '', size: 0 } }),
+        input: ({ event }) => {
+          assertEvent(event, 'UPLOAD');
+          return { part: event.part, file: event.file };
+        },
         onDone: { target: 'editing', actions: { type: 'setUpload', params: output } },
         onError: { target: 'editing', actions: { type: 'setFailure', params: failure } },
       },

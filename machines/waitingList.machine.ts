@@ -12,7 +12,7 @@
  * placeOrder's raw answer), `loadOrder` (the order id: its status, getOrderStatusForTimeOut's
  * small answer), `cancel` (the order id) and
  * `ticker`. */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { checkOrder, ORDER_MESSAGES } from '../src/domain/orderRules.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { HallPersonSetting, HallPool, OrderDraft, OrderStatus, PricePool, Violation, VisitorDraft } from '../src/domain/types.ts';
@@ -99,13 +99,25 @@ export const waitingListMachine = setup({
   guards: {
     hasOrder: ({ context }) => context.orderId !== null,
     hasDate: ({ context }) => context.date !== null,
-    dayOpen: ({ context, event }) => event.type === 'PICK_DATE' && context.calendar.some((d) => d.date === event.date && isListOpen(d)),
-    sessionOpen: ({ context, event }) =>
-      event.type === 'PICK_SESSION' &&
-      context.halls.some((h) => h.hallId === event.hallId && h.scheduleTicketPoolVOS.some((s) => s.hallScheduleId === event.hallScheduleId && isListOpen(s))),
+    dayOpen: ({ context, event }) => {
+      assertEvent(event, 'PICK_DATE');
+      return context.calendar.some((d) => d.date === event.date && isListOpen(d));
+    },
+    sessionOpen: ({ context, event }) => {
+      assertEvent(event, 'PICK_SESSION');
+      return context.halls.some(
+        (h) => h.hallId === event.hallId && h.scheduleTicketPoolVOS.some((s) => s.hallScheduleId === event.hallScheduleId && isListOpen(s)),
+      );
+    },
     canAdd: ({ context }) => canAddVisitor(context.visitors),
-    canRemove: ({ context, event }) => event.type === 'VISITOR.REMOVE' && canRemoveVisitor(context.visitors, event.index),
-    visitorExists: ({ context, event }) => event.type === 'VISITOR.CHANGE' && isVisitorIndex(context.visitors, event.index),
+    canRemove: ({ context, event }) => {
+      assertEvent(event, 'VISITOR.REMOVE');
+      return canRemoveVisitor(context.visitors, event.index);
+    },
+    visitorExists: ({ context, event }) => {
+      assertEvent(event, 'VISITOR.CHANGE');
+      return isVisitorIndex(context.visitors, event.index);
+    },
     invalid: ({ context }) => violationsOf(context).length > 0,
     agreed: ({ context }) => context.agreementAccepted,
     joined: (_, { output: answer }: { output: PlaceOrderAnswer }) => answer.code === 200 && answer.data?.orderId != null,
@@ -114,26 +126,36 @@ export const waitingListMachine = setup({
   actions: {
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error), captchaToken: null })),
     setCalendar: assign((_, { output: days }: { output: CandidateDay[] }) => ({ calendar: days, error: null })),
-    pickDate: assign(({ event }) => (event.type === 'PICK_DATE' ? { date: event.date, halls: [], hallId: null, hallScheduleId: null } : {})),
+    pickDate: assign(({ event }) => {
+      assertEvent(event, 'PICK_DATE');
+      return { date: event.date, halls: [], hallId: null, hallScheduleId: null };
+    }),
     setHalls: assign((_, { output: halls }: { output: HallPool[] }) => ({ halls, error: null })),
-    pickSession: assign(({ event }) => (event.type === 'PICK_SESSION' ? { hallId: event.hallId, hallScheduleId: event.hallScheduleId, setting: null } : {})),
+    pickSession: assign(({ event }) => {
+      assertEvent(event, 'PICK_SESSION');
+      return { hallId: event.hallId, hallScheduleId: event.hallScheduleId, setting: null };
+    }),
     setSetting: assign(({ context }, { output: setting }: { output: HallPersonSetting }) => {
       const next = { ...context, setting, error: null };
       return { setting, error: null, visitors: [emptyVisitor(next)], violations: [] };
     }),
     addVisitor: assign(({ context }) => ({ visitors: [...context.visitors, emptyVisitor(context)] })),
-    removeVisitor: assign(({ context, event }) =>
-      event.type === 'VISITOR.REMOVE' ? { visitors: context.visitors.filter((_, i) => i !== event.index), violations: [] } : {},
-    ),
+    removeVisitor: assign(({ context, event }) => {
+      assertEvent(event, 'VISITOR.REMOVE');
+      return { visitors: context.visitors.filter((_, i) => i !== event.index), violations: [] };
+    }),
     changeVisitor: assign(({ context, event }) => {
-      if (event.type !== 'VISITOR.CHANGE') return {};
+      assertEvent(event, 'VISITOR.CHANGE');
       const { index, ...change } = event;
       return { visitors: context.visitors.map((v, i) => (i === index ? onVisitorField(v, change as VisitorChange) : v)), violations: [] };
     }),
     showViolations: assign(({ context }) => ({ violations: violationsOf(context), error: null })),
     toggleAgreement: assign(({ context }) => ({ agreementAccepted: !context.agreementAccepted, error: null })),
     showAgreementError: assign({ error: ORDER_MESSAGES.agreement }),
-    setToken: assign(({ event }) => (event.type === 'SLIDER.PASSED' ? { captchaToken: event.token, error: null } : {})),
+    setToken: assign(({ event }) => {
+      assertEvent(event, 'SLIDER.PASSED');
+      return { captchaToken: event.token, error: null };
+    }),
     showNotJoined: assign((_, { output: answer }: { output: PlaceOrderAnswer }) => ({ error: sameText(answer.msg || '—'), captchaToken: null })),
     setJoined: assign((_, { output: answer }: { output: PlaceOrderAnswer }) => ({ orderId: answer.data?.orderId ?? null, captchaToken: null })),
     setOrder: assign((_, { output: order }: { output: { status: OrderStatus } }) => ({ candidate: candidateStateOf(order.status), loaded: true, error: null })),

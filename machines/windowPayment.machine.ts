@@ -5,7 +5,7 @@
  *
  * The app provides the actors `findOrder` ({ orderNumber }) and `takePayment`
  * ({ orderNumber, method }). */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { checkOrderNumber } from '../src/domain/fields.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { WindowOrder } from '../src/domain/types.ts';
@@ -38,10 +38,16 @@ export const windowPaymentMachine = setup({
     payable: ({ context }) => context.order?.payable === true,
   },
   actions: {
-    setNumber: assign(({ event }) => (event.type === 'ORDER_NUMBER.CHANGE' ? { orderNumber: event.value.trim().toUpperCase(), order: null, error: null } : {})),
+    setNumber: assign(({ event }) => {
+      assertEvent(event, 'ORDER_NUMBER.CHANGE');
+      return { orderNumber: event.value.trim().toUpperCase(), order: null, error: null };
+    }),
     refuseNumber: assign(({ context }) => ({ error: checkOrderNumber(context.orderNumber) })),
     setOrder: assign((_, { output: order }: { output: WindowOrder }) => ({ order, error: null })),
-    setMethod: assign(({ event }) => (event.type === 'METHOD.CHANGE' ? { method: event.value, error: null } : {})),
+    setMethod: assign(({ event }) => {
+      assertEvent(event, 'METHOD.CHANGE');
+      return { method: event.value, error: null };
+    }),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
     clear: assign({ orderNumber: '', order: null, method: 'cash' as WindowMethod, error: null }),
   },
