@@ -51,7 +51,9 @@ function cacheControlOf(filePath: string): string {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: deps.config.logger, trustProxy: deps.config.trustProxy, bodyLimit: 1024 * 1024 });
+  // A plugin that never starts still fails the start, but a busy machine's slow one does not
+  // (Fastify's 10 s default failed a start beside two CPU burners).
+  const app = Fastify({ logger: deps.config.logger, trustProxy: deps.config.trustProxy, bodyLimit: 1024 * 1024, pluginTimeout: 120_000 });
   const distDir = deps.config.distDir && existsSync(path.join(deps.config.distDir, 'index.html')) ? deps.config.distDir : null;
   const pageScripts = distDir ? inlineScriptHashes(readFileSync(path.join(distDir, 'index.html'), 'utf8')) : [];
   // The same security headers on every answer, worked out once (server/securityHeaders.ts).

@@ -8,7 +8,7 @@ export type Parsed = { ok: true; document: CatalogueDocument } | { ok: false; pr
 export function jsonErrorAt(text: string): number {
   let i = 0;
   const ws = () => {
-    while (/\s/.test(text[i] ?? '')) i++;
+    while (/[ \t\n\r]/.test(text[i] ?? '')) i++;
   };
   const fail = (): never => {
     throw i;
@@ -18,7 +18,9 @@ export function jsonErrorAt(text: string): number {
     i++;
     while (text[i] !== '"') {
       if (i >= text.length || text[i] < ' ') fail();
-      i += text[i] === '\\' ? 2 : 1;
+      if (text[i] !== '\\') i++;
+      else if (/^\\(["\\/bfnrt]|u[0-9a-fA-F]{4})/.test(text.slice(i, i + 6))) i += text[i + 1] === 'u' ? 6 : 2;
+      else fail();
     }
     i++;
   };

@@ -115,9 +115,9 @@ describe('the catalogue document', () => {
 
   it('a JSON error is found where JSON.parse fails, and valid JSON has none', () => {
     fc.assert(
-      fc.property(fc.json(), fc.nat(), (json, cut) => {
+      fc.property(fc.json(), fc.nat(), fc.constantFrom('}', ']', ',', '"', '\\', ':', ' ', 'x', '1', '.'), (json, cut, inserted) => {
         expect(jsonErrorAt(json)).toBe(-1);
-        const broken = json.slice(0, cut % (json.length + 1)) + '}' + json.slice(cut % (json.length + 1));
+        const broken = json.slice(0, cut % (json.length + 1)) + inserted + json.slice(cut % (json.length + 1));
         let valid = true;
         try {
           JSON.parse(broken);

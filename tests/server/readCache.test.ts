@@ -248,7 +248,7 @@ describe.skipIf(!onPg)('two instances on one PostgreSQL (server-pg lane only)', 
    * busy machine); the apps keep their reads an hour, so only a notice can make it hold. */
   async function soon(check: () => Promise<boolean>): Promise<boolean> {
     return vi
-      .waitFor(async () => expect(await check()).toBe(true), { timeout: 20_000, interval: 20 })
+      .waitFor(async () => expect(await check()).toBe(true), { timeout: 60_000, interval: 20 })
       .then(
         () => true,
         () => false,
@@ -312,7 +312,7 @@ describe.skipIf(!onPg)('two instances on one PostgreSQL (server-pg lane only)', 
       await silently(a, 'UPDATE hall_schedule SET sold = sold - 1 WHERE id = $1', [session.hallScheduleId]);
       return after === before;
     };
-    await vi.waitFor(async () => expect(await fromMemory()).toBe(true), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(async () => expect(await fromMemory()).toBe(true), { timeout: 60_000, interval: 50 });
     await sessionOf(b, OPEN_DAY, session.hallScheduleId);
     await a.db.query('UPDATE hall_schedule SET sold = sold - 1 WHERE id = $1', [session.hallScheduleId]);
     expect(await soon(async () => (await sessionOf(b, OPEN_DAY, session.hallScheduleId)).ticketPool === session.ticketPool)).toBe(true);
