@@ -199,11 +199,16 @@ async function loadPg(): Promise<Pg> {
   return pgModule;
 }
 
-/** PostgreSQL at `connectionString`; `txLimits` other than TX_LIMITS for a test that needs a
- * lock wait to end sooner. */
-export async function openPg(connectionString: string, txLimits?: TxLimits): Promise<Db> {
+/** How long a request waits for a connection (a new one, or a free one of the pool's ten) before
+ * it is answered "busy". */
+const CONNECT_MS = 5000;
+
+/** PostgreSQL at `connectionString`. Tests pass `txLimits` other than TX_LIMITS when a lock wait
+ * must end sooner, and a longer `connectMs` so that a slow machine is not taken for a down one. */
+export async function openPg(connectionString: string, options: { txLimits?: TxLimits; connectMs?: number } = {}): Promise<Db> {
   const pgModule = await loadPg();
-  const { db, ownNotices } = poolDb('pg', pgModule, { connectionString, max: 10, connectionTimeoutMillis: 5000 }, txLimits);
+  const connectionTimeoutMillis = options.connectMs ?? CONNECT_MS;
+  const { db, ownNotices } = poolDb('pg', pgModule, { connectionString, max: 10, connectionTimeoutMillis }, options.txLimits);
   return {
     ...db,
     // A connection of its own for everyone's notices; lost, it is made again every second, and
@@ -220,7 +225,7 @@ export async function openPg(connectionString: string, txLimits?: TxLimits): Pro
         if (!stopped) retry = setTimeout(() => void connect(), 1000);
       };
       const connect = async () => {
-        const c = new pgModule.Client({ connectionString, connectionTimeoutMillis: 5000 });
+        const c = new pgModule.Client({ connectionString, connectionTimeoutMillis });
         c.on('notification', (n) => n.channel === CHANGES_CHANNEL && onNotice(n.payload ?? ''));
         c.on('error', () => lost(c));
         c.on('end', () => lost(c));

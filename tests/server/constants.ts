@@ -8,3 +8,7 @@ export const STOPPED_DAY = '2030-03-07';
 export const SOLD_OUT_DAY = '2030-03-08';
 export const CLOSED_DAY = '2030-03-11';
 export const NOT_RELEASED_DAY = '2030-03-17';
+
+/** A test's wait for a PostgreSQL connection: a limit that catches a server that is down, not a
+ * busy machine (beside two CPU burners, a new connection once took over the server's 5 s). */
+export const PG_CONNECT = { connectMs: 120_000 } as const;

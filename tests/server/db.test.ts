@@ -1,6 +1,7 @@
 import { HALLS } from '../../server/seed/museum.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbLane, makeApp, type TestApp } from './helpers.ts';
+import { PG_CONNECT } from './constants.ts';
 import { migrate, openPg, TransientDbError, TX_LIMITS } from '../../server/db/db.ts';
 import { seedIfEmpty } from '../../server/seed/seed.ts';
 import { teamTypeColumn } from '../../server/db/columns.ts';
@@ -88,7 +89,7 @@ describe('database', () => {
     'a transaction that waits on a row lock, or runs a statement, past its limit is cancelled as "busy", and nothing of it is kept',
     async () => {
       // A second instance whose requests may wait 100 ms for a lock and run a statement for 300 ms.
-      const impatient = await openPg(t.databaseUrl!, { ...TX_LIMITS, request: { lockMs: 100, statementMs: 300 } });
+      const impatient = await openPg(t.databaseUrl!, { ...PG_CONNECT, txLimits: { ...TX_LIMITS, request: { lockMs: 100, statementMs: 300 } } });
       try {
         const [{ id, held }] = await t.db.query<{ id: number; held: number }>('SELECT id, held FROM hall_schedule ORDER BY id LIMIT 1');
         const intro = () => t.db.query('SELECT intro_zh FROM halls WHERE id = $1', [1]);

@@ -11,7 +11,7 @@ import { dbLane, makeApp } from './helpers.ts';
 import { migrate, openPg } from '../../server/db/db.ts';
 import { seedIfEmpty } from '../../server/seed/seed.ts';
 import { startPostgres } from '../../scripts/pg.ts';
-import { SEED_TIME } from './constants.ts';
+import { PG_CONNECT, SEED_TIME } from './constants.ts';
 
 const onPg = dbLane() === 'pg';
 const clock = () => new Date(SEED_TIME);
@@ -20,10 +20,10 @@ describe.skipIf(!onPg)('PostgreSQL (server-pg lane)', () => {
   it('restarting under a running server: "busy" while it is down, answers again on its own after', async () => {
     const pg = await startPostgres({ maxConnections: 20 });
     try {
-      const admin = await openPg(pg.url());
+      const admin = await openPg(pg.url(), PG_CONNECT);
       await admin.query('CREATE DATABASE museum');
       await admin.close();
-      const setup = await openPg(pg.url('museum'));
+      const setup = await openPg(pg.url('museum'), PG_CONNECT);
       await migrate(setup);
       await seedIfEmpty(setup, clock);
       await setup.close();
@@ -57,10 +57,10 @@ describe.skipIf(!onPg)('PostgreSQL (server-pg lane)', () => {
   it('several instances starting at once on a fresh database all come up; migrations and seed run once', async () => {
     const lane = inject('pgLane')!;
     const name = `fresh_${process.pid}_${Date.now()}`;
-    const admin = await openPg(lane.adminUrl);
+    const admin = await openPg(lane.adminUrl, PG_CONNECT);
     await admin.query(`CREATE DATABASE ${name}`);
     try {
-      const instances = await Promise.all(Array.from({ length: 4 }, () => openPg(lane.urlPrefix + name)));
+      const instances = await Promise.all(Array.from({ length: 4 }, () => openPg(lane.urlPrefix + name, PG_CONNECT)));
       const started = await Promise.allSettled(instances.map(async (db) => [await migrate(db), await seedIfEmpty(db, clock)] as const));
       expect(started.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
       const results = started.map((s) => (s as PromiseFulfilledResult<readonly [string[], boolean]>).value);

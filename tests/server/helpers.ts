@@ -21,7 +21,7 @@ import { gb11643CheckChar } from '../../src/domain/certificates.ts';
 import { buildOrderRequest } from '../../src/domain/orderRequest.ts';
 import type { HallPool, OrderDraft, PlaceOrderRequest } from '../../src/domain/types.ts';
 import { humanTrail } from '../drag.ts';
-import { SEED_TIME } from './constants.ts';
+import { PG_CONNECT, SEED_TIME } from './constants.ts';
 import './pg-lane.ts';
 
 export interface Envelope<T = any> {
@@ -85,7 +85,7 @@ async function openTestDb(databaseUrl?: string): Promise<{ db: Db; url: string |
     }
     databaseUrl = lane.urlPrefix + name;
   }
-  return { db: await openPg(databaseUrl), url: databaseUrl };
+  return { db: await openPg(databaseUrl, PG_CONNECT), url: databaseUrl };
 }
 
 /** A fresh app on its own copy of the seeded template. With `databaseUrl` (PostgreSQL lane only),

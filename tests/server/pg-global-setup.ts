@@ -6,7 +6,7 @@ import { migrate, openPg } from '../../server/db/db.ts';
 import { seedIfEmpty } from '../../server/seed/seed.ts';
 import { seedDemoAccounts } from '../../server/seed/accounts.ts';
 import { findPgBin, PG_MISSING, startPostgres } from '../../scripts/pg.ts';
-import { SEED_TIME } from './constants.ts';
+import { PG_CONNECT, SEED_TIME } from './constants.ts';
 import './pg-lane.ts';
 
 export const PG_TEMPLATE = 'museum_template';
@@ -24,7 +24,7 @@ export default async function setup(project: TestProject) {
     await admin.connect();
     await admin.query(`CREATE DATABASE ${PG_TEMPLATE}`);
     await admin.end();
-    const db = await openPg(server.url(PG_TEMPLATE));
+    const db = await openPg(server.url(PG_TEMPLATE), PG_CONNECT);
     await migrate(db);
     await seedIfEmpty(db, () => new Date(SEED_TIME));
     await seedDemoAccounts(db, () => new Date(SEED_TIME));
