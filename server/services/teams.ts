@@ -52,7 +52,7 @@ const REPLACED_REASON = 'registration replaced by a new registrant';
  * linked as the team's documents; the team waits for staff review. */
 export async function registerTeam(deps: AppDeps, input: RegisterInput, ip: string, lang: Lang): Promise<{ message: string; teamId: number }> {
   const creditCode = input.creditCode.trim().toUpperCase();
-  const form = { ...input, creditCode, teamType: input.teamType as TeamType };
+  const form = { ...input, creditCode, teamType: input.teamType };
   const [first] = checkTeamRegistration(form);
   if (first) throw fail(first.message);
   // What can be refused without the code is refused first: a refusal then leaves the code unspent.

@@ -10,11 +10,14 @@
 import { z } from 'zod';
 import { MESSAGE_SERVICE_TYPES } from './message.ts';
 import { STAFF_ROLES } from './staffRoles.ts';
+import { TEAM_TYPES } from './team.ts';
 
 /** Every answer: HTTP 200 and a body code (docs/product.md §8); `data` is null on a refusal. */
 export const envelope = <T extends z.ZodType>(data: T) => z.strictObject({ code: z.number().int(), msg: z.string(), data: data.nullable() });
 
 const id = z.number().int();
+/** teamType values (docs/product.md §3: 2 is a school). */
+const teamType = z.literal(Object.values(TEAM_TYPES));
 /** Certificate type values as the dictionary `/system/dict/data/type/certificate` serves them. */
 export const certificateType = z.enum(['1', '2', '3', '4', '5']);
 /** What a ticket type is for: drives the adult/child rules when no birth date is known. */
@@ -102,10 +105,17 @@ export const calendarDay = z.strictObject({
   /** Why the day cannot be booked (closed for maintenance, release at 2026-11-30 20:00 ...). */
   reason: z.string().nullable(),
 });
+/** docs/product.md §3 session status: 1 on sale, 2 not on sale and no waiting list, 3 waiting
+ * list full, 4 waiting list open. */
+export const sessionStatus = z.literal([1, 2, 3, 4]);
+/** docs/product.md §3 candidateLevel: 1 medium, 2 many people waiting. */
+export const candidateLevel = z.literal([1, 2]);
+/** docs/product.md §4 waiting-list order states. */
+export const candidateState = z.enum(['standingBy', 'succeeded', 'full', 'cancelled', 'returned']);
 export const candidateDay = z.strictObject({
   date: z.string(),
-  status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
-  candidateLevel: z.union([z.literal(1), z.literal(2)]).nullable(),
+  status: sessionStatus,
+  candidateLevel: candidateLevel.nullable(),
 });
 /** A ticket type of a session, named in the request's language. */
 export const pricePool = z.strictObject({
@@ -138,11 +148,8 @@ export const schedulePool = z.strictObject({
   priceTicketPoolVOS: z.array(pricePool),
   /** docs/product.md §3 status (1 on sale, 2 not, 3 waiting list full, 4 waiting list open) and
    * candidateLevel (1 medium, 2 many; null without a list): set by the hall lists. */
-  status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).optional(),
-  candidateLevel: z
-    .union([z.literal(1), z.literal(2)])
-    .nullable()
-    .optional(),
+  status: sessionStatus.optional(),
+  candidateLevel: candidateLevel.nullable().optional(),
 });
 export const pricePools = z.array(pricePool);
 /** A dome cinema's film (docs/product.md §2 moveDetail and the film-info pop-up). */
@@ -204,14 +211,16 @@ export const ticketPackage = z.strictObject({
   film: packagePart(cinemaSession),
 });
 export const packages = z.array(ticketPackage);
-/** A seat as the map shows it; `selected` is the visitor's own and never comes from the server. */
+/** A seat's state as the server knows it; the map adds `selected`, the visitor's own choice. */
+export const seatState = z.enum(['available', 'notAvailable', 'sold']);
+/** A seat as the map shows it. */
 export const seatCell = z.strictObject({
   /** The position in the hall's grid (an aisle is a column without seats). */
   row: z.number().int(),
   col: z.number().int(),
   rowLabel: z.string(),
   seatLabel: z.string(),
-  state: z.enum(['available', 'notAvailable', 'sold']),
+  state: seatState,
 });
 /** getSeatByScheduleId: the hall as built, and each seat's state in this session now. */
 export const seatMap = z.strictObject({
@@ -308,7 +317,7 @@ export const orderSummary = z.strictObject({
   endTime: z.string(),
   /** A waiting-list (candidate) order, and its state (docs/product.md §4): null while unpaid or when not one. */
   isCandidate: z.boolean(),
-  candidate: z.enum(['standingBy', 'succeeded', 'full', 'cancelled', 'returned']).nullable(),
+  candidate: candidateState.nullable(),
 });
 export const ticketView = z.strictObject({
   ticketId: id,
@@ -348,6 +357,15 @@ export const orderDetail = orderSummary.extend({
   refunds: z.array(refundLine).optional(),
 });
 export const orderPage = page(orderSummary);
+/** A school's grade: its pupils, and how many live in Beijing and elsewhere (the museum's statistics). */
+export const gradeEntry = z.strictObject({
+  name: z.string(),
+  boy: z.number().int(),
+  girl: z.number().int(),
+  all: z.number().int(),
+  beijing: z.number().int(),
+  orther: z.number().int(),
+});
 /** A group order's own part (searchTravelTeamOrder): how it is paid, the leader (masked),
  * the grades and teachers (masked), and its tickets counted by who and whether free. */
 export const groupOrderInfo = z.strictObject({
@@ -355,16 +373,7 @@ export const groupOrderInfo = z.strictObject({
   /** Window payers: the last day to pay at the window. */
   windowPayLastDay: z.string().nullable(),
   leader: z.strictObject({ name: z.string(), certificateInfo: z.string(), mobile: z.string() }),
-  gradeList: z.array(
-    z.strictObject({
-      name: z.string(),
-      boy: z.number().int(),
-      girl: z.number().int(),
-      all: z.number().int(),
-      beijing: z.number().int(),
-      orther: z.number().int(),
-    }),
-  ),
+  gradeList: z.array(gradeEntry),
   teacherList: z.array(z.strictObject({ name: z.string(), certificateInfo: z.string() })),
   ticketUseType: z.union([z.literal(1), z.literal(2)]),
   lines: z.array(
@@ -384,7 +393,7 @@ export const windowOrder = orderSummary.extend({ teamName: z.string(), windowPay
 /** getSchoolFreeTicket: everything the group draft of a hall and day needs to price and check
  * itself (GroupContext). */
 export const groupSetting = z.strictObject({
-  teamType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
+  teamType,
   teamName: z.string(),
   discounts: z.boolean(),
   hall: groupHall,
@@ -762,7 +771,6 @@ export const invoicePage = page(invoiceSummary);
 
 // Group accounts and the staff console
 
-const teamType = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]);
 export const teamRegistered = z.strictObject({ teamId: id, message: z.string() });
 export const teamExists = z.strictObject({ exists: z.boolean() });
 export const uploaded = z.strictObject({ uploadId: z.string(), mime: z.string(), size: z.number().int(), width: z.number().int(), height: z.number().int() });

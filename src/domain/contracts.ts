@@ -4,6 +4,7 @@
  * error). Answers are typed by src/domain/types.ts. */
 import { z } from 'zod';
 import { dbId, pageNum, pageSize, text } from './schemas.ts';
+import { TEAM_TYPES } from './team.ts';
 
 /** A page of a list. */
 export const pageQuery = z.object({ pageNum: pageNum(), pageSize: pageSize() });
@@ -222,7 +223,7 @@ export const loginBody = z.union([
  * messages are checkTeamRegistration's (src/domain/team.ts). */
 export const teamRegisterBody = z.object({
   teamName: text().max(60),
-  teamType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
+  teamType: z.literal(Object.values(TEAM_TYPES)),
   contactName: text().max(60),
   contactPhone: text().max(20),
   code: text().max(20),

@@ -11,16 +11,7 @@ import type { Violation } from './types.ts';
 import type { z } from 'zod';
 import type * as answers from './answers.ts';
 
-/** One gradeList entry: pupils of one grade, by sex and by where they live (docs/product.md §3). */
-export interface GradeEntry {
-  name: string;
-  boy: number;
-  girl: number;
-  all: number;
-  /** Pupils living in Beijing, and from elsewhere (the museum's statistics). */
-  beijing: number;
-  orther: number;
-}
+export type GradeEntry = z.output<typeof answers.gradeEntry>;
 
 /** A named person of the group: the leader or a teacher. */
 export interface GroupPerson {

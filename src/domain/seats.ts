@@ -3,6 +3,8 @@
  * the choose modes 2 and 3: a party sits together in one row where it can, and a child is
  * never seated apart from every adult. Pure. */
 import { fill, type Text } from './text.ts';
+import type { z } from 'zod';
+import type * as answers from './answers.ts';
 
 export interface SeatPos {
   row: number;
@@ -10,7 +12,7 @@ export interface SeatPos {
 }
 
 /** The four seat states a map shows (docs/product.md §2); `selected` is the visitor's own choice. */
-export type SeatState = 'available' | 'notAvailable' | 'selected' | 'sold';
+export type SeatState = z.output<typeof answers.seatState> | 'selected';
 
 export const SEAT_MESSAGES = {
   /** docs/product.md §8 "Cannot choose more seats". */

@@ -4,14 +4,12 @@
  * server. */
 import type { Text } from './text.ts';
 import type { OrderStatus, SchedulePool } from './types.ts';
+import type { z } from 'zod';
+import type * as answers from './answers.ts';
 
-/** docs/product.md §3 session status: 1 on sale, 2 not on sale and no waiting list, 3 waiting list full,
- * 4 waiting list open. */
-export type SessionStatus = 1 | 2 | 3 | 4;
-/** docs/product.md §3 candidateLevel: 1 medium, 2 many people waiting. */
-export type CandidateLevel = 1 | 2;
-/** docs/product.md §4 waiting-list order states. */
-export type CandidateState = 'standingBy' | 'succeeded' | 'full' | 'cancelled' | 'returned';
+export type SessionStatus = z.output<typeof answers.sessionStatus>;
+export type CandidateLevel = z.output<typeof answers.candidateLevel>;
+export type CandidateState = z.output<typeof answers.candidateState>;
 
 export const WAITING_LIST_DEFAULTS = {
   /** Minutes before the session begins when unfilled candidates become "full" and are paid back. */
