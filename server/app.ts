@@ -39,6 +39,7 @@ import type { SimWechatOAuth } from './providers/wechatOAuth.ts';
 import { BIND_REQUIRED_CODE, WX_LOGIN_TEXTS } from '../src/domain/wechatLogin.ts';
 import { payCashierSim } from './providers/payCashierSim.ts';
 import { firstScreenPages } from './firstScreen.ts';
+import { loggerOf } from './logger.ts';
 import { inlineScriptHashes, securityHeaders } from './securityHeaders.ts';
 import type { SimPayment } from './providers/payment.ts';
 
@@ -53,7 +54,12 @@ function cacheControlOf(filePath: string): string {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A plugin that never starts still fails the start, but a busy machine's slow one does not
   // (Fastify's 10 s default failed a start beside two CPU burners).
-  const app = Fastify({ logger: deps.config.logger, trustProxy: deps.config.trustProxy, bodyLimit: 1024 * 1024, pluginTimeout: 120_000 });
+  const app = Fastify({
+    logger: loggerOf(deps.config.logLevel, deps.config.logStream),
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    pluginTimeout: 120_000,
+  });
   const distDir = deps.config.distDir && existsSync(path.join(deps.config.distDir, 'index.html')) ? deps.config.distDir : null;
   const pageScripts = distDir ? inlineScriptHashes(readFileSync(path.join(distDir, 'index.html'), 'utf8')) : [];
   // The same security headers on every answer, worked out once (server/securityHeaders.ts).

@@ -41,6 +41,7 @@ export interface WechatPayConfig {
   platformSerial: string;
 }
 
+export type LogLevel = 'silent' | 'warn' | 'info';
 export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
 
 export interface ServerConfig {
@@ -53,7 +54,9 @@ export interface ServerConfig {
   databaseUrl: string | null;
   distDir: string;
   tokenSecret: string | undefined;
-  logger: boolean;
+  /** What the server logs: `warn`, every error and every "busy" answer with its cause; `info`, each
+   * request too (LOG=1). */
+  logLevel: LogLevel;
   /** Which proxies' X-Forwarded-For to believe (Fastify `trustProxy`); none by default. */
   trustProxy: TrustProxy;
   sms: SmsConfig;
@@ -299,7 +302,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     databaseUrl: e.DATABASE_URL ?? null,
     distDir: path.resolve(e.DIST_DIR ?? path.join(root, 'dist')),
     tokenSecret: e.TOKEN_SECRET,
-    logger: e.LOG === '1',
+    logLevel: e.LOG === '1' ? 'info' : 'warn',
     trustProxy: trustProxy(e.TRUST_PROXY),
     sms,
     smsPerIpPerHour: e.SMS_PER_IP_PER_HOUR,

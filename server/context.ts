@@ -1,6 +1,6 @@
 /** What every part of the server is given: database, clock, providers and configuration. */
 import type { Db } from './db/db.ts';
-import { localHosts, type TrustProxy } from './config.ts';
+import { localHosts, type LogLevel, type TrustProxy } from './config.ts';
 import type { Clock } from './time.ts';
 import type { MovableClock } from './devClock.ts';
 import type { SmsProvider } from './providers/sms.ts';
@@ -24,7 +24,10 @@ export interface AppConfig {
   distDir: string | null;
   /** Verification codes per client address per hour. */
   smsPerIpPerHour: number;
-  logger: boolean;
+  /** 'silent' in tests; a server logs at least its errors (config.ts). */
+  logLevel: LogLevel;
+  /** Where the log goes: standard output, or a test's stream. */
+  logStream?: NodeJS.WritableStream;
   /** PUBLIC_URL: the origin the chat app and the payment platform know us by (OAuth redirect_uri,
    * the pages the JS-SDK signs, the pay notify_url); null: the request's own origin, if its Host
    * is allowed. */
@@ -64,7 +67,7 @@ export const defaultConfig = (): AppConfig => ({
   tokenTtlSeconds: 7 * 86400,
   distDir: null,
   smsPerIpPerHour: 30,
-  logger: false,
+  logLevel: 'silent',
   publicUrl: null,
   allowedHosts: localHosts(),
 });

@@ -77,7 +77,7 @@ async function main() {
       tokenTtlSeconds: 7 * 86400,
       distDir: config.distDir,
       smsPerIpPerHour: config.smsPerIpPerHour,
-      logger: config.logger,
+      logLevel: config.logLevel,
       publicUrl: config.publicUrl,
       allowedHosts: config.allowedHosts,
     },

@@ -19,7 +19,14 @@ const config = (env: Record<string, string>) => readConfig(env, '/srv/museum');
 describe('configuration read once, checked at start-up', () => {
   it('demo mode by default, on simulators', () => {
     const c = config({});
-    expect(c).toMatchObject({ mode: 'demo', port: 8080, trustProxy: false, checkInSource: 'gate', simulators: ['sms', 'payment', 'face', 'wechat'] });
+    expect(c).toMatchObject({
+      mode: 'demo',
+      port: 8080,
+      trustProxy: false,
+      logLevel: 'warn',
+      checkInSource: 'gate',
+      simulators: ['sms', 'payment', 'face', 'wechat'],
+    });
   });
 
   it('production refuses simulators unless allowed by name, and says which variable to set', () => {

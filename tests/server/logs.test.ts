@@ -1,0 +1,74 @@
+/** The server's log (docs/operations.md §7): an error is written by default with its cause, and
+ * nothing personal is. */
+import { PassThrough } from 'node:stream';
+import sharp from 'sharp';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeApp, type TestApp } from './helpers.ts';
+import { localFace } from '../../server/providers/face.ts';
+
+/** An app whose log lines are collected, parsed. */
+async function loggedApp(logLevel: 'warn' | 'info', face?: ReturnType<typeof localFace>) {
+  const stream = new PassThrough();
+  const lines: Array<Record<string, unknown>> = [];
+  stream.on('data', (chunk: Buffer) =>
+    lines.push(
+      ...chunk
+        .toString()
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>),
+    ),
+  );
+  const t = await makeApp({ logLevel, logStream: stream }, face ? { providers: { face } } : {});
+  return { t, lines };
+}
+
+let open: TestApp | null = null;
+afterEach(async () => {
+  await open?.close();
+  open = null;
+});
+
+describe('the log', () => {
+  it('writes an error by default, with its cause and the request id, and no request line', async () => {
+    const broken = { ...localFace(), detect: () => Promise.reject(new Error('the detector crashed')) };
+    const { t, lines } = await loggedApp('warn', broken);
+    open = t;
+    await t.db.query("UPDATE sys_config SET value = '1' WHERE key = 'face_enable'");
+    const token = await t.tokenFor('13700000011');
+    const picture = await sharp({ create: { width: 400, height: 500, channels: 3, background: '#c0c0c0' } })
+      .jpeg()
+      .toBuffer();
+    const boundary = 'logboundary';
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/prod-api/common/ingore/upload',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="face.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+        picture,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    const { uploadId } = (uploaded.json() as { data: { uploadId: string } }).data;
+    const answer = await t.call('GET', `/system/collection/checkFace?url=${uploadId}`, { token, lang: 'en' });
+    expect(answer.code).toBe(500);
+    await expect.poll(() => lines.filter((l) => l.level === 50)).toHaveLength(1);
+    const [error] = lines.filter((l) => l.level === 50);
+    expect(error).toMatchObject({ err: { message: 'the detector crashed' }, reqId: expect.any(String) });
+    expect(JSON.stringify(error.err)).toContain('at ');
+    expect(lines.filter((l) => l.msg === 'incoming request')).toEqual([]);
+  });
+
+  it('at LOG=1 writes each request, with a mobile or certificate number masked and no header', async () => {
+    const { t, lines } = await loggedApp('info');
+    open = t;
+    await t.call('GET', '/pool/ingore/getCalendar?phone=13812345678&id=11010119900307123X', { token: 'secret-token' });
+    await expect.poll(() => lines.find((l) => l.msg === 'incoming request')).toBeTruthy();
+    const text = JSON.stringify(lines);
+    expect(text).toContain('138***78');
+    expect(text).toContain('110***3X');
+    expect(text).not.toContain('13812345678');
+    expect(text).not.toContain('secret-token');
+  });
+});
