@@ -40,6 +40,7 @@ import { BIND_REQUIRED_CODE, WX_LOGIN_TEXTS } from '../src/domain/wechatLogin.ts
 import { payCashierSim } from './providers/payCashierSim.ts';
 import { firstScreenPages } from './firstScreen.ts';
 import { loggerOf } from './logger.ts';
+import { healthRoutes } from './routes/health.ts';
 import { inlineScriptHashes, securityHeaders } from './securityHeaders.ts';
 import type { SimPayment } from './providers/payment.ts';
 
@@ -220,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.get('/prod-api/openapi.json', { schema: { hide: true }, config: { auth: 'none', publicRead: true } }, async () => app.swagger());
 
+  await app.register(healthRoutes, { deps });
   const opts = { prefix: '/prod-api', deps };
   await app.register(settingsRoutes, opts);
   await app.register(poolRoutes, opts);
