@@ -155,9 +155,14 @@ export function creditCodeCheckChar(first17: string): string | null {
   return CREDIT_CHARS[(31 - (sum % 31)) % 31];
 }
 
-/** Unified social credit code: 18 characters, GB 32100 check character. */
+/** GB 32100's layout: the registering authority and the kind of body (one character each), the
+ * region's six-digit administrative code, the organisation code and the check character, all
+ * from the code's 31 characters (no I, O, S, V, Z). */
+const CREDIT_LAYOUT = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;
+
+/** Unified social credit code: 18 characters in GB 32100's layout, with its check character. */
 export function checkCreditCode(value: string): Text | null {
   const v = value.trim().toUpperCase();
-  if (v.length !== 18) return FIELD_MESSAGES.creditCode;
+  if (!CREDIT_LAYOUT.test(v)) return FIELD_MESSAGES.creditCode;
   return creditCodeCheckChar(v.slice(0, 17)) === v[17] ? null : FIELD_MESSAGES.creditCode;
 }

@@ -38,7 +38,8 @@ const DIGITS = '零壹贰叁肆伍陆柒捌玖';
 const UNITS = ['', '拾', '佰', '仟', '万', '拾', '佰', '仟', '亿', '拾', '佰', '仟'];
 
 /** The amount in capital numerals, as Chinese invoices write it beside the figures
- * (价税合计（大写）): 3000 -> '叁拾元整', 10050 -> '壹佰元伍角', 100001 -> '壹仟元零壹分'. */
+ * (价税合计（大写）): 3000 -> '叁拾元整', 10050 -> '壹佰元伍角', 100001 -> '壹仟元零壹分',
+ * 10000100000 -> '壹亿零壹仟元整'. */
 export function yuanInCapitals(fen: number): string {
   if (!Number.isSafeInteger(fen) || fen < 0 || fen >= 1e14) throw new RangeError(`not an amount: ${fen}`);
   const yuan = Math.floor(fen / 100);
@@ -52,10 +53,12 @@ export function yuanInCapitals(fen: number): string {
     // A zero says 零 (runs of them once), except where 万 or 亿 closes its group.
     integer += d !== 0 ? DIGITS[d] + UNITS[i] : i % 4 === 0 ? UNITS[i] : '零';
   }
+  // An empty ten-thousands group still says its zero: 100,001,000 is 壹亿零壹仟, not 壹亿壹仟.
   integer = integer
     .replace(/零+/g, '零')
     .replace(/零(万|亿)/g, '$1')
-    .replace(/亿万/, '亿')
+    .replace(/亿万/, '亿零')
+    .replace(/零+/g, '零')
     .replace(/零$/, '');
   if (jiao === 0 && cent === 0) return `${integer || '零'}元整`;
   const cents = `${jiao !== 0 ? DIGITS[jiao] + '角' : yuan > 0 ? '零' : ''}${cent !== 0 ? DIGITS[cent] + '分' : ''}`;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { invoiceDocument, invoiceNumberOf, invoiceYuan, issueRefusal, yuanInCapitals, type InvoiceDocumentFacts } from '../../../src/domain/invoiceIssue.ts';
 
 const FACTS: InvoiceDocumentFacts = {
@@ -15,6 +16,29 @@ const FACTS: InvoiceDocumentFacts = {
   content: '门票',
   email: 'a@example.com',
 };
+
+/** A reader of capital numerals, written apart from the writer: the amount in fen. */
+function readCapitals(text: string): number {
+  const digits = '零壹贰叁肆伍陆柒捌玖';
+  const units: Record<string, number> = { 拾: 10, 佰: 100, 仟: 1000 };
+  const group = (part: string) => {
+    let total = 0;
+    let digit = 0;
+    for (const ch of part) {
+      if (digits.includes(ch)) digit = digits.indexOf(ch);
+      else {
+        total += digit * units[ch];
+        digit = 0;
+      }
+    }
+    return total + digit;
+  };
+  const [yuan, small] = text.includes('元') ? text.split('元') : ['', text];
+  const [yi, belowYi] = yuan.includes('亿') ? yuan.split('亿') : ['', yuan];
+  const [wan, ones] = belowYi.includes('万') ? belowYi.split('万') : ['', belowYi];
+  const coin = (unit: string) => digits.indexOf(new RegExp(`(.)${unit}`).exec(small)?.[1] ?? '零');
+  return (group(yi) * 1e8 + group(wan) * 1e4 + group(ones)) * 100 + coin('角') * 10 + coin('分');
+}
 
 describe('issueRefusal', () => {
   it('issues a requested invoice with money left; refuses an issued one, or one refunded in full', () => {
@@ -49,6 +73,18 @@ describe('the invoice number and money', () => {
       1234567890: '壹仟贰佰叁拾肆万伍仟陆佰柒拾捌元玖角',
       10000000000: '壹亿元整',
     });
+    // An empty ten-thousands group after 亿 still says its zero.
+    expect([10000100000, 10000010000, 10100000000, 10000000001].map(yuanInCapitals)).toEqual([
+      '壹亿零壹仟元整',
+      '壹亿零壹佰元整',
+      '壹亿零壹佰万元整',
+      '壹亿元零壹分',
+    ]);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e14 - 1 }), (fen) => {
+        expect(readCapitals(yuanInCapitals(fen))).toBe(fen);
+      }),
+    );
     expect(() => yuanInCapitals(-1)).toThrow(RangeError);
     expect(() => yuanInCapitals(1.5)).toThrow(RangeError);
   });
