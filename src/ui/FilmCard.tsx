@@ -28,7 +28,11 @@ export function FilmCard({ session: s, open, detailsHref, busy, onChoose, choose
         </div>
         {s.film?.ageMin ? <div className="hint">{t('cinema.ages', { min: s.film.ageMin })}</div> : null}
         <div className="film__actions">
-          {open ? <span className="tag tag--ok">{t('cinema.left', { n: s.ticketPool })}</span> : <span className="tag tag--off">{s.disabledText}</span>}
+          {open ? (
+            <span className="tag tag--ok">{t('cinema.left', { n: s.ticketPool })}</span>
+          ) : (
+            <span className="tag tag--off tag--reason">{s.disabledText}</span>
+          )}
           {s.film ? (
             <Link className="link" href={detailsHref}>
               {t('cinema.details')}

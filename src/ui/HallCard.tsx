@@ -10,7 +10,7 @@ export function HallCard({ hall, children }: { hall: HallPool; children: ReactNo
     <section className={`card hall${hall.disabled ? ' hall--disabled' : ''}`} data-hall={hall.hallKey}>
       <div className="card__title">
         <span>{hall.name}</span>
-        {hall.disabled ? <span className="tag tag--off">{hall.disabledText ?? t('session.closed')}</span> : null}
+        {hall.disabled ? <span className="tag tag--off tag--reason">{hall.disabledText ?? t('session.closed')}</span> : null}
       </div>
       <p className="card__sub">{hall.intro}</p>
       {children}

@@ -21,7 +21,7 @@ export function SessionRadios({ hall, picked, onPick }: { hall: HallPool; picked
               {ok ? (
                 <span className="tag tag--ok">{t('day.left', { n: session.ticketPool })}</span>
               ) : (
-                <span className={`tag ${session.state === 'soldOut' ? 'tag--danger' : 'tag--off'}`}>
+                <span className={`tag tag--reason ${session.state === 'soldOut' ? 'tag--danger' : 'tag--off'}`}>
                   {session.disabledText ?? t(`session.${session.state}`)}
                 </span>
               )}

@@ -41,8 +41,23 @@ for (const lang of ['zh', 'en'] as const) {
     expect(Math.abs(button.y + button.height / 2 - (codeInput.y + codeInput.height / 2)), 'code button beside its input').toBeLessThan(12);
     await noSidewaysScroll(page);
 
-    // The review: placing an order without the agreement is refused where the eye is.
+    // The venue screen of the day with a stopped session: its reason wraps within the screen.
     await loginByApi(page, newPhone());
+    const calendar = (await (await page.request.get('/prod-api/pool/ingore/getCalendar')).json()).data as Array<{ date: string; state: string }>;
+    let stoppedDay: string | undefined;
+    for (const { date } of calendar.filter((d) => d.state === 'available')) {
+      const halls = (await (await page.request.get(`/prod-api/pool/ingore/getHall?queryDate=${date}`)).json()).data as Array<{
+        scheduleTicketPoolVOS: Array<{ state: string }>;
+      }>;
+      if (halls.some((h) => h.scheduleTicketPoolVOS.some((s) => s.state === 'stopped'))) stoppedDay ??= date;
+    }
+    await page.goto(`/individualCustomers/select/selectVenues?date=${stoppedDay}`);
+    const reason = page.locator('.session--off .tag--reason').first();
+    await expect(reason).toBeVisible();
+    await noWordBrokenMidWord(reason);
+    await noSidewaysScroll(page);
+
+    // The review: placing an order without the agreement is refused where the eye is.
     await reviewOneAdult(page, lang === 'zh' ? '赵六' : '赵六', T.next);
     await page.getByRole('button', { name: T.submit }).click();
     const refusal = page.getByRole('alert').filter({ hasText: T.agreement });

@@ -54,7 +54,7 @@ function Sessions({
           <label key={s.hallScheduleId} className={`session${ok ? '' : ' session--off'}${on ? ' session--on' : ''}`}>
             <input type="radio" name={name} disabled={!ok} checked={on} onChange={() => onPick(s.hallScheduleId)} />
             <span className="session__time">{label(s)}</span>
-            <span className="session__state">{ok ? null : <span className="tag tag--off">{s.disabledText}</span>}</span>
+            <span className="session__state">{ok ? null : <span className="tag tag--off tag--reason">{s.disabledText}</span>}</span>
           </label>
         );
       })}
