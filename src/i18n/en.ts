@@ -121,7 +121,7 @@ const en: Messages = {
     phonePlaceholder: 'Mobile number',
     code: 'Code',
     codeLabel: 'Verification code',
-    codePlaceholder: 'Verification code',
+    codePlaceholder: '6-digit code',
     sendCode: 'Send code',
     resendIn: 'Resend in {{n}}s',
     codeSent: 'Code sent',

@@ -87,7 +87,7 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByRole('button', { name: T.sendCode }).click();
     const code = await latestCode(page, phone);
     await expect(page.getByRole('button', { name: /\d+/ })).toBeDisabled();
-    const codeField = page.getByPlaceholder(lang === 'zh' ? '请输入验证码' : 'Verification code');
+    const codeField = page.getByPlaceholder(lang === 'zh' ? '请输入验证码' : '6-digit code');
     await codeField.fill(code === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: T.login, exact: true }).click();
     await expect(page.getByRole('alert')).toContainText(T.wrongCode);

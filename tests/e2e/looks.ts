@@ -52,3 +52,19 @@ export async function tapTarget(target: Locator) {
   expect(Math.round(box.height), 'tap target height').toBeGreaterThanOrEqual(44);
   expect(Math.round(box.width), 'tap target width').toBeGreaterThanOrEqual(44);
 }
+
+/** Every input's placeholder shows whole (an input cuts its placeholder without a scroll width). */
+export async function placeholdersWhole(page: Page) {
+  const cut = await page.locator('input[placeholder]').evaluateAll((inputs) =>
+    inputs
+      .filter((input) => {
+        const style = getComputedStyle(input);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${style.fontSize} ${style.fontFamily}`;
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return context.measureText((input as HTMLInputElement).placeholder).width > room;
+      })
+      .map((input) => (input as HTMLInputElement).placeholder),
+  );
+  expect(cut, 'placeholders cut short').toEqual([]);
+}

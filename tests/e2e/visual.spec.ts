@@ -3,7 +3,7 @@
  * a screen that needs no login. In zh and in en. */
 import { expect, test } from '@playwright/test';
 import { loginByApi, newPhone, reviewOneAdult, shot, solveSlider } from './helpers.ts';
-import { noSidewaysScroll, noWordBrokenMidWord, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
+import { noSidewaysScroll, noWordBrokenMidWord, placeholdersWhole, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
 
 const TEXT = {
   zh: { next: '下一步', submit: '提交订单', agreement: '请先阅读并同意购票协议', login: '登录' },
@@ -39,6 +39,7 @@ for (const lang of ['zh', 'en'] as const) {
     const codeInput = (await page.locator('.rv-field input').nth(1).boundingBox())!;
     const button = (await code.boundingBox())!;
     expect(Math.abs(button.y + button.height / 2 - (codeInput.y + codeInput.height / 2)), 'code button beside its input').toBeLessThan(12);
+    await placeholdersWhole(page);
     await noSidewaysScroll(page);
 
     // The venue screen of the day with a stopped session: its reason wraps within the screen.
