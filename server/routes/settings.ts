@@ -84,5 +84,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     async (req) => ok(req, await notices(deps, req.query, langOf(req))),
   );
 
-  app.post('/config/orderRule/getSysTime', { schema: { response: answer(answers.serverTime) } }, async (req) => ok(req, { now: deps.clock().getTime() }));
+  // Anyone's: a screen may read it before a login (docs/product.md §7.1); it is the same for all.
+  app.post('/config/orderRule/getSysTime', { config: { auth: 'none' }, schema: { response: answer(answers.serverTime) } }, async (req) =>
+    ok(req, { now: deps.clock().getTime() }),
+  );
 };

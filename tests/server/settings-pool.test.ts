@@ -75,9 +75,10 @@ describe('settings and content', () => {
     expect((await t.call('GET', '/basesetting/officeDocument/ingore/detail')).code).toBe(500);
   });
 
-  it('server time comes from the clock; unknown API paths get code 404', async () => {
+  it('server time comes from the clock, with or without a login; unknown API paths get code 404', async () => {
     const token = await t.tokenFor('13900000001');
     expect((await t.call('POST', '/config/orderRule/getSysTime', { token })).data.now).toBe(new Date(SEED_TIME).getTime());
+    expect(await t.call('POST', '/config/orderRule/getSysTime')).toMatchObject({ code: 200, data: { now: new Date(SEED_TIME).getTime() } });
     const nf = await t.call('GET', '/no/such/route', { lang: 'en' });
     expect(nf.code).toBe(404);
     expect(nf.msg).toMatch(/does not exist/);
