@@ -9,8 +9,10 @@ const READY_QUERY_MS = 2000;
 
 export const healthRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const noStore = { 'cache-control': 'no-store' };
-  app.get('/healthz', async (_req, reply) => reply.headers(noStore).send({ status: 'ok' }));
-  app.get('/readyz', async (req, reply) => {
+  // Not the API: left out of its OpenAPI document.
+  const hidden = { schema: { hide: true } };
+  app.get('/healthz', hidden, async (_req, reply) => reply.headers(noStore).send({ status: 'ok' }));
+  app.get('/readyz', hidden, async (req, reply) => {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`no answer in ${READY_QUERY_MS} ms`)), READY_QUERY_MS);
