@@ -1,5 +1,5 @@
-/** Login tokens: one cookie per account kind (docs/product.md §4), so an individual and a team
- * can be logged in side by side and a switch never leaks one kind's token to the other. */
+/** Login tokens: one cookie per account kind (docs/product.md §4.8), so a switch never leaks one
+ * kind's token to the other; a visitor's or a team's login clears the other kind's. */
 import type { AccountKind } from '../domain/areas.ts';
 
 export type { AccountKind };
@@ -21,6 +21,9 @@ const flags = () => `path=/; samesite=lax${globalThis.location?.protocol === 'ht
 export function setToken(kind: TokenKind, token: string): void {
   // 7 days; the server's token expiry is what really counts.
   document.cookie = `${cookieName(kind)}=${encodeURIComponent(token)}; max-age=${7 * 86400}; ${flags()}`;
+  // One account on a phone at a time: whoever logs in as a visitor is not left in a team's account,
+  // or the other way round (a school's secretary on the family phone). Staff are apart.
+  if (kind !== 'staff') clearToken(kind === 'team' ? 'individual' : 'team');
 }
 
 export function clearToken(kind: TokenKind): void {

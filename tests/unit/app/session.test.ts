@@ -28,12 +28,29 @@ afterEach(() => {
 
 describe('token cookies', () => {
   it('are SameSite=Lax, and Secure where the app is served over HTTPS', () => {
-    const [https] = written('https:', () => setToken('individual', 'abc'));
-    expect(https).toMatch(/^ticket_token_individual=abc; max-age=604800; path=\/; samesite=lax; secure$/);
-    const [http] = written('http:', () => setToken('team', 'abc'));
+    const [https] = written('https:', () => setToken('staff', 'abc'));
+    expect(https).toMatch(/^ticket_token_staff=abc; max-age=604800; path=\/; samesite=lax; secure$/);
+    const [http] = written('http:', () => setToken('staff', 'abc'));
     expect(http).toMatch(/samesite=lax$/);
     const [cleared] = written('https:', () => clearToken('individual'));
     expect(cleared).toBe('ticket_token_individual=; max-age=0; path=/; samesite=lax; secure');
+  });
+});
+
+describe('one account kind at a time', () => {
+  it("a visitor's login clears a team's token, a team's a visitor's (and the bind flag); staff touch neither", () => {
+    vi.stubGlobal('localStorage', fakeStorage);
+    setMustBind(true);
+    expect(written('https:', () => setToken('individual', 'v'))).toEqual([
+      'ticket_token_individual=v; max-age=604800; path=/; samesite=lax; secure',
+      'ticket_token_team=; max-age=0; path=/; samesite=lax; secure',
+    ]);
+    expect(written('https:', () => setToken('team', 't'))).toEqual([
+      'ticket_token_team=t; max-age=604800; path=/; samesite=lax; secure',
+      'ticket_token_individual=; max-age=0; path=/; samesite=lax; secure',
+    ]);
+    expect(mustBind()).toBe(false);
+    expect(written('https:', () => setToken('staff', 's'))).toHaveLength(1);
   });
 });
 
