@@ -160,7 +160,6 @@ const teamEn: typeof teamZh = {
     teacherRole: 'Teacher',
     leaderRole: 'Leader',
     visitor: 'Visitor',
-    freeTag: 'Free',
     freeQuota: '{{n}} free school tickets left on this day',
     agencyPrice: 'Contracted agency price ({{p}}%)',
     payMethod: 'Payment',

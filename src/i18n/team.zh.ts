@@ -159,7 +159,6 @@ const teamZh = {
     teacherRole: '教师',
     leaderRole: '领队',
     visitor: '游客',
-    freeTag: '免费',
     freeQuota: '当日学校免费名额剩余 {{n}} 张',
     agencyPrice: '签约旅行社协议价（{{p}}%）',
     payMethod: '支付方式',

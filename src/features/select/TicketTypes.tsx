@@ -20,13 +20,16 @@ export function TicketTypes({
   onChoose: (ticketPriceId: number) => void;
 }) {
   const { t } = useTranslation();
+  // A free type named free ("Free child", 免费儿童票) says so once.
+  const priceText = (price: PricePool) =>
+    price.price !== 0 ? formatMoney(price.price) : price.name.toLowerCase().includes(t('common.free').toLowerCase()) ? '' : t('common.free');
   return (
     <div className="ticket-types" role="radiogroup" aria-label={t('addAudience.ticketType')}>
       <span className="ticket-types__label">{t('addAudience.ticketType')}</span>
       {prices.map((price) => (
         <label key={price.ticketPriceId} className={`chip${chosen === price.ticketPriceId ? ' chip--on' : ''}`}>
           <input type="radio" name={`ticket-${index}`} checked={chosen === price.ticketPriceId} onChange={() => onChoose(price.ticketPriceId)} />
-          {price.name} {price.price === 0 ? t('common.free') : formatMoney(price.price)}
+          {price.name} {priceText(price)}
         </label>
       ))}
       {error ? <p className="error-text">{tr(error)}</p> : null}

@@ -87,7 +87,6 @@ export default function GroupSure() {
             <div key={`${line.role}-${line.free}`} className="group-line">
               <span className="group-line__who">
                 {t(ROLE_LABELS[line.role])} × {line.count}
-                {line.free ? <span className="tag tag--ok">{t('group.freeTag')}</span> : null}
               </span>
               <span>{line.free ? t('common.free') : formatMoney(line.amount)}</span>
             </div>
