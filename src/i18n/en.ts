@@ -174,7 +174,7 @@ const en: Messages = {
     title: 'Waiting list',
     entry: 'Sold out? Join a waiting list',
     join: 'Join the waiting list',
-    level1: 'A few people waiting',
+    level1: 'Room on the waiting list',
     level2: 'Many people waiting',
     listFull: 'Waiting list full',
     chooseDay: 'Choose a day',

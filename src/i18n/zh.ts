@@ -158,7 +158,7 @@ const zh = {
     title: '候补购票',
     entry: '场次已满？加入候补',
     join: '加入候补',
-    level1: '候补人数适中',
+    level1: '候补名额充足',
     level2: '候补人数较多',
     listFull: '候补已满',
     chooseDay: '选择候补日期',
