@@ -62,7 +62,7 @@ export default function WaitingList() {
 
   return (
     <Screen title={t('waitingList.title')} backTo={INDIVIDUAL_PATHS.selectDate}>
-      <p className="card hint">{t('waitingList.how', { hours: cutoffMinutes / 60 })}</p>
+      <p className="notice-bar">{t('waitingList.how', { hours: cutoffMinutes / 60 })}</p>
       {snapshot.matches({ days: 'ready' }) ? (
         <section className="card">
           <div className="card__title">{t('waitingList.chooseDay')}</div>
