@@ -6,6 +6,7 @@ import { paysAtWindow } from '../../domain/orderActions.ts';
 import type { GroupOrderDetail } from '../../domain/types.ts';
 import { formatMoney } from '../../ui/money.ts';
 import { Collapsed } from './Collapsed.tsx';
+import { keepDates } from '../../ui/keepDates.ts';
 
 export function GroupSummary({ order }: { order: GroupOrderDetail }) {
   const { t } = useTranslation();
@@ -16,7 +17,7 @@ export function GroupSummary({ order }: { order: GroupOrderDetail }) {
       {paysAtWindow(order) ? <WindowPayNotice order={order} /> : null}
       <div className="row">
         <span className="muted">{t('groupOrder.payMethod')}</span>
-        <span>{group.payMethod === 'window' ? t('groupOrder.payAtWindow', { date: group.windowPayLastDay ?? '' }) : t('groupOrder.payOnline')}</span>
+        <span>{group.payMethod === 'window' ? t('groupOrder.payAtWindow', { date: keepDates(group.windowPayLastDay ?? '') }) : t('groupOrder.payOnline')}</span>
       </div>
       <div className="row">
         <span className="muted">{t('groupOrder.leader')}</span>
@@ -78,7 +79,7 @@ export function WindowPayNotice({ order }: { order: GroupOrderDetail }) {
   const { t } = useTranslation();
   return (
     <div className="notice-bar stack" role="note">
-      <span>{t('groupOrder.windowNotice', { date: order.group.windowPayLastDay ?? '' })}</span>
+      <span>{t('groupOrder.windowNotice', { date: keepDates(order.group.windowPayLastDay ?? '') })}</span>
       <span>
         {t('groupOrder.showNumber')} <strong className="mono">{order.orderNumber}</strong>
       </span>
