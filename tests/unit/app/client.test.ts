@@ -4,20 +4,25 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REQUEST_TIMEOUT_MS } from '../../../src/domain/limits.ts';
 
-const cookies = { value: '' };
+/** The browser's cookie jar as `document.cookie` shows it: each write sets or (max-age=0) deletes one. */
+const jar = new Map<string, string>();
 const store = new Map<string, string>();
 Object.assign(globalThis, {
   document: {
     get cookie() {
-      return cookies.value;
+      return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
     },
     set cookie(v: string) {
-      cookies.value = v.split(';')[0];
+      const [pair, ...attributes] = v.split('; ');
+      const [name, value] = pair.split('=');
+      if (attributes.includes('max-age=0')) jar.delete(name);
+      else jar.set(name, value);
     },
   },
   localStorage: {
     getItem: (k: string) => store.get(k) ?? null,
     setItem: (k: string, v: string) => store.set(k, v),
+    removeItem: (k: string) => store.delete(k),
   },
 });
 
