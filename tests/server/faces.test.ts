@@ -12,7 +12,7 @@ import { baiduFace, localFace } from '../../server/providers/face.ts';
 import { loadFaceDetector } from '../../server/providers/faceDetector.ts';
 import { baiduOcr, loadLocalOcr } from '../../server/providers/ocr.ts';
 import { DEMO_SCHOOL, DEMO_STAFF } from '../../server/seed/accounts.ts';
-import { idCard, makeApp, type TestApp } from './helpers.ts';
+import { idCard, makeApp, upload, type TestApp } from './helpers.ts';
 
 /** A photo-like picture: noise around mid grey (a flat colour has no face to find). */
 const photo = (width: number, height: number, format: 'jpeg' | 'png' = 'jpeg') => {
@@ -23,23 +23,6 @@ const blank = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#c0c0c0' } })
     .jpeg()
     .toBuffer();
-
-async function upload(t: TestApp, bytes: Buffer, name = 'face.jpg', lang: 'zh' | 'en' = 'en') {
-  const boundary = 'faceboundary';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/prod-api/common/ingore/upload',
-    payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, language: lang === 'en' ? 'en_us' : 'zh_cn' },
-    remoteAddress: `10.44.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-  });
-  return res.json() as { code: number; msg: string; data: { uploadId: string } | null };
-}
 
 const setSwitch = (t: TestApp, key: 'face_enable' | 'ocr_enable', on: boolean) =>
   t.db.query('UPDATE sys_config SET value = $2 WHERE key = $1', [key, on ? '1' : '0']);
@@ -59,7 +42,7 @@ describe('face photos on the local provider', () => {
     (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM faces WHERE $1::int IS NULL OR user_id = $1', [userId ?? null]))[0].n;
   /** Upload, check and bind: the face's url. */
   async function bound(token: string, number: string): Promise<string> {
-    const up = await upload(t, await photo(400, 500));
+    const up = await upload(t, 'face.jpg', await photo(400, 500));
     expect((await check(token, up.data!.uploadId)).code).toBe(200);
     const b = await bind(token, up.data!.uploadId, number);
     expect(b.code, b.msg).toBe(200);
@@ -80,7 +63,7 @@ describe('face photos on the local provider', () => {
       [400, 500, 'jpeg'],
       [200, 200, 'png'],
     ] as const) {
-      const up = await upload(t, await photo(w, h, format), `me.${format === 'png' ? 'png' : 'jpg'}`);
+      const up = await upload(t, `me.${format === 'png' ? 'png' : 'jpg'}`, await photo(w, h, format));
       expect(up.code, up.msg).toBe(200);
       const checked = await check(token, up.data!.uploadId);
       expect(checked).toMatchObject({ code: 200, data: { url: up.data!.uploadId, width: w, height: h } });
@@ -109,27 +92,27 @@ describe('face photos on the local provider', () => {
   it('refuses what is not a usable face photo, in zh and en', async () => {
     const token = await t.tokenFor('13722220002');
     // Too small.
-    const small = await upload(t, await photo(199, 400));
+    const small = await upload(t, 'face.jpg', await photo(199, 400));
     expect((await check(token, small.data!.uploadId)).msg).toBe('The face photo must be at least 200×200 pixels');
     expect((await check(token, small.data!.uploadId, 'zh')).msg).toBe('人像照片尺寸不能小于200×200像素');
     // Blank, and a strip no portrait has: nothing to see.
     for (const bytes of [await blank(400, 400), await photo(900, 300)]) {
-      const up = await upload(t, bytes);
+      const up = await upload(t, 'face.jpg', bytes);
       expect((await check(token, up.data!.uploadId)).msg).toBe(FAILED.en);
       expect((await check(token, up.data!.uploadId, 'zh')).msg).toBe(FAILED.zh);
     }
     // Text with an image's name, and a JPEG cut short (its header reads, its pixels do not).
-    const text = await upload(t, Buffer.from('not a picture at all'), 'face.jpg');
+    const text = await upload(t, 'face.jpg', Buffer.from('not a picture at all'));
     expect(text.msg).toBe('Only jpg, jpeg or png images are allowed');
-    expect((await upload(t, Buffer.from('not a picture at all'), 'face.jpg', 'zh')).msg).toBe('仅支持 jpg、jpeg、png 格式的图片');
+    expect((await upload(t, 'face.jpg', Buffer.from('not a picture at all'), { lang: 'zh' })).msg).toBe('仅支持 jpg、jpeg、png 格式的图片');
     const whole = await photo(400, 400);
-    const cut = await upload(t, whole.subarray(0, Math.floor(whole.length / 3)));
+    const cut = await upload(t, 'face.jpg', whole.subarray(0, Math.floor(whole.length / 3)));
     expect(cut.code, cut.msg).toBe(200);
     expect((await check(token, cut.data!.uploadId)).msg).toBe('Only jpg, jpeg or png images are allowed');
     // Over 10 MB.
     const big = Buffer.concat([whole, Buffer.alloc(10 * 1024 * 1024)]);
-    expect((await upload(t, big)).msg).toBe('The image must not exceed 10 MB');
-    expect((await upload(t, big, 'face.jpg', 'zh')).msg).toBe('图片大小不能超过10MB');
+    expect((await upload(t, 'face.jpg', big)).msg).toBe('The image must not exceed 10 MB');
+    expect((await upload(t, 'face.jpg', big, { lang: 'zh' })).msg).toBe('图片大小不能超过10MB');
     // An upload id that does not exist.
     expect((await check(token, 'nosuchupload')).msg).toBe('The uploaded file is missing or expired; please upload it again');
     expect(await faces(await userOf('13722220002'))).toBe(0);
@@ -143,13 +126,13 @@ describe('face photos on the local provider', () => {
     expect(bomb.length).toBeLessThan(10 * 1024 * 1024);
     const stored = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM uploads'))[0].n;
     const before = await stored();
-    expect(await upload(t, bomb, 'bomb.png')).toMatchObject({ code: 500, msg: 'The image must have at most 50 megapixels', data: null });
-    expect((await upload(t, bomb, 'bomb.png', 'zh')).msg).toBe('图片像素不能超过5000万');
+    expect(await upload(t, 'bomb.png', bomb)).toMatchObject({ code: 500, msg: 'The image must have at most 50 megapixels', data: null });
+    expect((await upload(t, 'bomb.png', bomb, { lang: 'zh' })).msg).toBe('图片像素不能超过5000万');
     expect(await stored()).toBe(before);
     const camera = await sharp({ create: { width: 8064, height: 6048, channels: 3, background: '#fff' } })
       .jpeg()
       .toBuffer();
-    expect((await upload(t, camera, 'camera.jpg')).code).toBe(200);
+    expect((await upload(t, 'camera.jpg', camera)).code).toBe(200);
     // One stored before the limit existed is refused by the face check, not decoded.
     const token = await t.tokenFor('13722220009');
     await t.db.query(
@@ -163,7 +146,7 @@ describe('face photos on the local provider', () => {
 
   it('binds only a picture the server checked for this same account, to a valid certificate', async () => {
     const [me, other] = [await t.tokenFor('13722220003'), await t.tokenFor('13722220004')];
-    const up = await upload(t, await photo(300, 300));
+    const up = await upload(t, 'face.jpg', await photo(300, 300));
     const unchecked = await bind(me, up.data!.uploadId, person(), 'zh');
     expect(unchecked.msg).toBe('请先上传并通过人脸检测');
     expect((await check(other, up.data!.uploadId)).code).toBe(200);
@@ -177,7 +160,7 @@ describe('face photos on the local provider', () => {
     const number = person();
     const faceUrl = await bound(owner, number);
     // Another account cannot bind the same certificate, nor delete the portrait.
-    const up = await upload(t, await photo(300, 300));
+    const up = await upload(t, 'face.jpg', await photo(300, 300));
     await check(other, up.data!.uploadId);
     expect((await bind(other, up.data!.uploadId, number)).msg).toBe(BOUND.en);
     expect((await bind(other, up.data!.uploadId, number, 'zh')).msg).toBe(BOUND.zh);
@@ -193,7 +176,7 @@ describe('face photos on the local provider', () => {
   it('answers a team, staff or nobody with a login refusal, and refuses everyone while face photos are off', async () => {
     const team = (await t.call('POST', '/login', { body: { username: DEMO_SCHOOL.creditCode, password: DEMO_SCHOOL.password } })).data.token;
     const staff = (await t.call('POST', '/staff/login', { body: DEMO_STAFF })).data.token;
-    const up = await upload(t, await photo(300, 300));
+    const up = await upload(t, 'face.jpg', await photo(300, 300));
     for (const token of [team, staff, undefined]) {
       expect((await check(token as string, up.data!.uploadId)).code).toBe(401);
       expect((await bind(token as string, up.data!.uploadId, person())).code).toBe(401);
@@ -214,7 +197,7 @@ describe('face photos on the local provider', () => {
     const token = login.data.token;
     const userId = await userOf(phone);
     await bound(token, person());
-    const left = await upload(t, await photo(300, 300));
+    const left = await upload(t, 'face.jpg', await photo(300, 300));
     await check(token, left.data!.uploadId);
     expect(await faces(userId)).toBe(1);
     t.advance(61_000);
@@ -330,7 +313,7 @@ describe('the Baidu adapters against a local fake of the vendor', () => {
   it('passes one frontal face and refuses two, a turned one and none; a vendor failure is "try later", never a 500', async () => {
     const token = await t.tokenFor('13733330001');
     const large = await photo(1600, 2000);
-    const up = async () => (await upload(t, large)).data!.uploadId;
+    const up = async () => (await upload(t, 'face.jpg', large)).data!.uploadId;
     fake.state.face = 'one';
     expect((await t.call('GET', `/system/collection/checkFace?url=${await up()}`, { token })).code).toBe(200);
     // Sent decoded, as a JPEG no larger than 1280 px, however large the upload.
@@ -354,7 +337,7 @@ describe('the Baidu adapters against a local fake of the vendor', () => {
 
   it('reads a certificate when ocr_enable is on, refuses a misread or missing card, and deletes the photo read', async () => {
     const read = async (lang: 'zh' | 'en' = 'en') => {
-      const up = await upload(t, await photo(856, 540));
+      const up = await upload(t, 'face.jpg', await photo(856, 540));
       const r = await t.call('POST', '/ingore/ocr/baidu', { body: { url: up.data!.uploadId }, lang });
       expect(await t.db.query('SELECT 1 FROM uploads WHERE token = $1', [up.data!.uploadId])).toHaveLength(0);
       return r;

@@ -183,6 +183,31 @@ export async function makeApp(
 }
 
 /** A valid mainland ID number for a birth date 'YYYY-MM-DD'. */
+/** What the upload call answers: the stored file's id and what the server found it to be. */
+export interface Uploaded {
+  uploadId: string;
+  mime: string;
+  width: number;
+  height: number;
+}
+
+let uploadAddresses = 0;
+/** Uploads `bytes` as the app's file picker does (one multipart field "file"); the envelope. Each
+ * call comes from an address of its own, as different phones would, so a test meets the uploads
+ * per address limit only where it sends from one address on purpose. */
+export async function upload(t: TestApp, name: string, bytes: Buffer, opts: { type?: string; lang?: 'zh' | 'en' } = {}): Promise<Envelope<Uploaded | null>> {
+  const boundary = `----museum${++uploadAddresses}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${opts.type ?? 'image/jpeg'}\r\n\r\n`;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/prod-api/common/ingore/upload',
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, language: opts.lang === 'zh' ? 'zh_cn' : 'en_us' },
+    remoteAddress: `10.44.${Math.floor(uploadAddresses / 250) % 250}.${(uploadAddresses % 250) + 1}`,
+  });
+  return res.json();
+}
+
 export function idCard(birth: string, seq = '001'): string {
   const first17 = `110101${birth.replace(/-/g, '')}${seq}`;
   return first17 + gb11643CheckChar(first17);

@@ -3,7 +3,7 @@
 import { PassThrough } from 'node:stream';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeApp, type TestApp } from './helpers.ts';
+import { makeApp, upload, type TestApp } from './helpers.ts';
 import { localFace } from '../../server/providers/face.ts';
 
 /** An app whose log lines are collected, parsed. */
@@ -39,18 +39,7 @@ describe('the log', () => {
     const picture = await sharp({ create: { width: 400, height: 500, channels: 3, background: '#c0c0c0' } })
       .jpeg()
       .toBuffer();
-    const boundary = 'logboundary';
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: '/prod-api/common/ingore/upload',
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="face.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-        picture,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
-    });
-    const { uploadId } = (uploaded.json() as { data: { uploadId: string } }).data;
+    const { uploadId } = (await upload(t, 'face.jpg', picture)).data!;
     const answer = await t.call('GET', `/system/collection/checkFace?url=${uploadId}`, { token, lang: 'en' });
     expect(answer.code).toBe(500);
     await expect.poll(() => lines.filter((l) => l.level === 50)).toHaveLength(1);

@@ -5,7 +5,7 @@ import { DEMO_SCHOOL, DEMO_STAFF } from '../../server/seed/accounts.ts';
 import { creditCodeCheckChar } from '../../src/domain/fields.ts';
 import { museumDate } from '../../src/domain/museumTime.ts';
 import { TODAY } from './constants.ts';
-import { idCard, makeApp, type TestApp } from './helpers.ts';
+import { idCard, makeApp, upload, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,26 +23,6 @@ function creditCode(n: number): string {
   return first + creditCodeCheckChar(first);
 }
 
-function multipart(name: string, bytes: Buffer, type: string) {
-  const boundary = '----museum' + Math.random().toString(16).slice(2);
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-async function upload(name: string, bytes: Buffer, type = 'image/png', lang = 'en') {
-  const { payload, headers } = multipart(name, bytes, type);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/prod-api/common/ingore/upload',
-    payload,
-    headers: { ...headers, language: lang === 'en' ? 'en_us' : 'zh_cn' },
-  });
-  return res.json();
-}
-
 const png = () =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: '#36c' } })
     .png()
@@ -51,7 +31,7 @@ const png = () =>
 async function registration(n: number, overrides: Record<string, unknown> = {}) {
   const phone = `1391000${String(n).padStart(4, '0')}`;
   const image = await png();
-  const [credit, letter] = await Promise.all([upload('credit.png', image), upload('letter.png', image)]);
+  const [credit, letter] = await Promise.all([upload(t, 'credit.png', image), upload(t, 'letter.png', image)]);
   return {
     teamName: `科技中学${n}`,
     teamType: 2,
@@ -62,9 +42,9 @@ async function registration(n: number, overrides: Record<string, unknown> = {}) 
     address: '科技路2号',
     password: 'School2027',
     confirmPassword: 'School2027',
-    creditUpload: credit.data.uploadId,
+    creditUpload: credit.data!.uploadId,
     agreementUploads: [],
-    letterUpload: letter.data.uploadId,
+    letterUpload: letter.data!.uploadId,
     ...overrides,
   };
 }
@@ -83,19 +63,20 @@ async function staffToken(): Promise<string> {
 
 describe('uploads', () => {
   it('takes a real jpg or png, refuses by the bytes, not the name, and caps the size', async () => {
-    const ok = await upload('photo.png', await png());
+    const ok = await upload(t, 'photo.png', await png());
     expect(ok).toMatchObject({ code: 200, data: { mime: 'image/png', width: 40, height: 30 } });
     const jpeg = await upload(
+      t,
       'scan.txt',
       await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
         .jpeg()
         .toBuffer(),
-      'text/plain',
+      { type: 'text/plain' },
     );
-    expect(jpeg.data.mime).toBe('image/jpeg');
-    const fake = await upload('fake.png', Buffer.from('<?php echo 1; ?>'.repeat(10)));
+    expect(jpeg.data!.mime).toBe('image/jpeg');
+    const fake = await upload(t, 'fake.png', Buffer.from('<?php echo 1; ?>'.repeat(10)));
     expect(fake).toMatchObject({ code: 500, msg: 'Only jpg, jpeg or png images are allowed' });
-    const big = await upload('big.png', Buffer.concat([await png(), Buffer.alloc(10 * 1024 * 1024)]), 'image/png', 'zh');
+    const big = await upload(t, 'big.png', Buffer.concat([await png(), Buffer.alloc(10 * 1024 * 1024)]), { type: 'image/png', lang: 'zh' });
     expect(big).toMatchObject({ code: 500, msg: '图片大小不能超过10MB' });
     const none = await t.call('POST', '/common/ingore/upload', { body: { file: 'x' }, lang: 'en' });
     expect(none).toMatchObject({ code: 500, msg: 'Please upload an image' });
@@ -106,7 +87,7 @@ describe('unused uploads', () => {
   it("are deleted a day later; a registration's documents stay", async () => {
     const body = await registration(9);
     await register(body);
-    const stray = (await upload('stray.png', await png())).data.uploadId;
+    const stray = (await upload(t, 'stray.png', await png())).data!.uploadId;
     const count = async (id: string) => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM uploads WHERE token = $1', [id]))[0].n;
     expect(await runUploadSweep(t.db, () => t.now())).toBe(0);
     t.advance(UNUSED_UPLOAD_TTL_MS + 1000);
@@ -368,7 +349,7 @@ describe('freezing, unfreezing and renewals', () => {
     // Another team's id is not this team's business.
     expect((await t.call('POST', '/system/user/checkTeamFreezeById', { token: team, body: { teamId: 1 } })).code).toBe(500);
 
-    const upload1 = (await upload('explanation.png', await png())).data.uploadId;
+    const upload1 = (await upload(t, 'explanation.png', await png())).data!.uploadId;
     expect((await t.call('POST', '/system/user/freeAccountApply', { token: team, body: { uploadId: upload1 }, lang: 'en' })).msg).toBe(
       'The account is not frozen: there is nothing to unfreeze',
     );
@@ -401,7 +382,7 @@ describe('freezing, unfreezing and renewals', () => {
     const staff = await staffToken();
     const agency = await t.call('POST', '/login', { body: { username: '91350100M00010001T', password: 'Agency2026' } });
     const school = (await t.call('POST', '/login', { body: { username: DEMO_SCHOOL.creditCode, password: DEMO_SCHOOL.password } })).data.token;
-    const [a, b] = [(await upload('p1.png', await png())).data.uploadId, (await upload('p2.png', await png())).data.uploadId];
+    const [a, b] = [(await upload(t, 'p1.png', await png())).data!.uploadId, (await upload(t, 'p2.png', await png())).data!.uploadId];
     expect((await t.call('POST', '/system/user/updateTeamProtocol', { token: school, body: { uploadIds: [a, b] }, lang: 'en' })).msg).toBe(
       'Only travel agencies upload an agreement',
     );
