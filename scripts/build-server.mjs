@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 /** The server as production runs it (`npm run build`): server/main.ts and everything it imports
- * bundled by esbuild into dist-server/main.js (node_modules stay outside, resolved from the
- * project as before), the migrations' .sql files beside it (server/db/db.ts reads them next to
- * itself), and a PGlite database folder with the migrations applied, packed
- * (`pglite-<version>.tar.gz`, without the template databases nothing here uses): a fresh DATA_DIR
- * is unpacked from it instead of PGlite's own initdb and the migrations, seconds on a small machine
- * (server/db/open.ts, server/db/unpack.ts; migrate() then finds them applied). Packed again only when PGlite or a migration changes.
+ * bundled by esbuild into dist-server/main.js, and the operator's commands beside it
+ * (node_modules stay outside, resolved from the project as before); the migrations' .sql files
+ * beside them (server/db/db.ts reads them next to itself); and a PGlite database folder with the
+ * migrations applied, packed (`pglite-<version>.tar.gz`, without the template databases nothing
+ * here uses): a fresh DATA_DIR is unpacked from it instead of PGlite's own initdb and the
+ * migrations, seconds on a small machine (server/db/open.ts, server/db/unpack.ts; migrate() then
+ * finds them applied). Packed again only when PGlite or a migration changes.
  * `node scripts/build-server.mjs` alone rebuilds only this. */
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,10 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 export const OUT = 'dist-server';
+
+/** What is built, each into its own file of OUT: the server, and the operator's commands, so that
+ * a production install (no tsx, no esbuild) runs them as built JavaScript (scripts/built.mjs). */
+export const ENTRIES = { main: 'server/main.ts', 'staff-create': 'scripts/staff-create.ts', catalogue: 'scripts/catalogue.ts' };
 
 /** The PGlite template's file name for the installed PGlite (a new version packs a new one). */
 export const templateName = (root = '.') =>
@@ -37,7 +42,7 @@ async function packTemplate() {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     packages: 'external',
     logLevel: 'warning',
   });
@@ -67,12 +72,12 @@ export async function buildServer({ quiet = false } = {}) {
   const kept = existsSync(template) && existsSync(`${template}.key`) && readFileSync(`${template}.key`, 'utf8') === key ? readFileSync(template) : null;
   rmSync(OUT, { recursive: true, force: true });
   await build({
-    entryPoints: ['server/main.ts'],
-    outfile: `${OUT}/main.js`,
+    entryPoints: ENTRIES,
+    outdir: OUT,
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     packages: 'external',
     sourcemap: true,
     logLevel: quiet ? 'warning' : 'info',

@@ -3,8 +3,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** What the server bundle (dist-server/main.js) is built from. */
-export const SERVER_SOURCES = ['server', 'src', 'scripts/build-server.mjs'];
+/** What the server's bundles (dist-server/) are built from. */
+export const SERVER_SOURCES = ['server', 'src', 'scripts/build-server.mjs', 'scripts/staff-create.ts', 'scripts/catalogue.ts'];
 
 function newest(path) {
   if (!existsSync(path)) return 0;

@@ -3,20 +3,18 @@
  * then runs the built server in this same process (embedded PGlite unless DATABASE_URL is
  * set): npm, its shell and one node, no transpiler at run time. */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { isStale, SERVER_SOURCES } from './stale.mjs';
+import { serverBuilt } from './built.mjs';
+import { isStale } from './stale.mjs';
 
 const CLIENT = ['src', 'machines', 'public', 'index.html', 'vite.config.ts'];
 
-if (isStale('dist/index.html', CLIENT)) {
+// A production install has no vite: it serves the dist/ that `npm run build` made.
+if (isStale('dist/index.html', CLIENT) && (existsSync('node_modules/vite/bin/vite.js') || !existsSync('dist/index.html'))) {
   console.log('Building the H5 client (dist/ is missing or older than the sources)...');
   const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-if (isStale('dist-server/main.js', SERVER_SOURCES)) {
-  console.log('Building the server (dist-server/ is missing or older than the sources)...');
-  const { buildServer } = await import('./build-server.mjs');
-  await buildServer({ quiet: true });
-}
-
+await serverBuilt();
 await import(pathToFileURL('dist-server/main.js').href);
