@@ -69,6 +69,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.headers(headers);
     done();
   });
+  // While the server stops (server/shutdown.ts), an answer in flight closes its connection: kept
+  // alive, the idle connection would hold the stop for Fastify's keep-alive timeout (72 s).
+  let stopping = false;
+  app.addHook('preClose', (done) => {
+    stopping = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (stopping) reply.header('connection', 'close');
+    done(null, payload);
+  });
   const secret = await loadSecret(deps.db, deps.config.tokenSecret);
   app.decorate('tokenSecret', secret);
   app.decorate('signIn', (userId: number, kind: AccountKind) => issueToken(deps.db, secret, userId, kind, deps.clock(), deps.config.tokenTtlSeconds));

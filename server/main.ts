@@ -27,6 +27,7 @@ import { simWechatOAuth, wechatOAuth } from './providers/wechatOAuth.ts';
 import { DEMO_USER } from './seed/museum.ts';
 import { warmLazy } from './lazy.ts';
 import { movableClock } from './devClock.ts';
+import { gracefulShutdown } from './shutdown.ts';
 
 // The project: one level up from server/ and from dist-server/ alike.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -97,25 +98,15 @@ async function main() {
   // about a visit: marking missed visits then would blacklist visitors who came.
   const stopMissed = config.checkInSource === 'none' ? async () => undefined : startMissedVisitsJob(db, clock, intervals.missedVisitsMs);
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    console.log(`[server] ${signal}: shutting down`);
-    stopSchedules();
-    await app.close().catch(() => undefined);
-    await stopPay();
-    await stopRefunds();
-    await stopCart();
-    await stopUploads();
-    await stopWaitingList();
-    await stopMissed();
-    await db.close();
-    unlock();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  const shutdown = gracefulShutdown({
+    app,
+    jobs: [stopSchedules, stopPay, stopRefunds, stopCart, stopUploads, stopWaitingList, stopMissed],
+    db,
+    unlock,
+  });
+  const exitAfter = (signal: string) => void shutdown(signal).then(() => process.exit(0));
+  process.on('SIGINT', () => exitAfter('SIGINT'));
+  process.on('SIGTERM', () => exitAfter('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
   phase('listen');
