@@ -20,6 +20,7 @@ import { smsProvider } from './providers/sms.ts';
 import { simPayment } from './providers/payment.ts';
 import { wechatPay } from './providers/wechatPay.ts';
 import { startRefundJob } from './jobs/refunds.ts';
+import { startCallOffJob } from './jobs/callOffs.ts';
 import { faceProvider } from './providers/face.ts';
 import { ocrProvider } from './providers/ocr.ts';
 import { wechatJsapiProvider } from './providers/wechatJsapi.ts';
@@ -88,6 +89,8 @@ async function main() {
   const { intervals } = config;
   const stopPay = startPayTimeoutJob(db, clock, intervals.payTimeoutMs, deps.providers.payment);
   const stopRefunds = startRefundJob(deps, intervals.payTimeoutMs);
+  // Called-off sessions' orders, each settled once (docs/operations.md §1 PAY_TIMEOUT_INTERVAL_MS).
+  const stopCallOffs = startCallOffJob(deps, intervals.payTimeoutMs);
   // The demo keeps its 14 days of sessions; production's sessions are the staff's applied templates.
   const stopSchedules = config.mode === 'demo' ? startScheduleJob(db, clock) : () => undefined;
   const stopCart = startCartExpiryJob(db, clock, intervals.cartExpiryMs);
@@ -106,6 +109,7 @@ async function main() {
     await app.close().catch(() => undefined);
     await stopPay();
     await stopRefunds();
+    await stopCallOffs();
     await stopCart();
     await stopUploads();
     await stopWaitingList();

@@ -64,7 +64,7 @@ export async function placeCandidateOrder(deps: AppDeps, userId: number, input: 
     if (risk) return risk;
     const lines = input.ticketInfoList.map((line) => ({ line, price: prices.find((p) => p.ticketPriceId === line.ticketPriceId)! }));
     const tickets = newTickets(lines, schedule.id, []);
-    const orderId = await insertOrder(q, { userId, now, holdMinutes, tickets, hallId: hall.id, visitDate: schedule.visit_date, kind: 'candidate' });
+    const orderId = await insertOrder(q, { userId, now, holdMinutes, tickets, hallId: hall.id, visitDate: schedule.visit_date, kind: 'candidate', lang });
     return { orderId, riskEnable: riskEnabled(config), riskPolicy: 1, riskPrompt: null };
   });
 }
@@ -72,7 +72,7 @@ export async function placeCandidateOrder(deps: AppDeps, userId: number, input: 
 /** Pays a candidate order back in full (a refund recorded, sent by the provider after the
  * transaction commits) and gives it its end state. Guarded by the state it leaves, so money
  * goes back once. The refund's id, or null when the order was not in `from`. */
-async function payBack(q: Queryable, orderId: number, from: 'standingBy' | 'full', to: 'canceled' | 'returned', now: Date): Promise<number | null> {
+export async function payBack(q: Queryable, orderId: number, from: 'standingBy' | 'full', to: 'canceled' | 'returned', now: Date): Promise<number | null> {
   const [o] = await q.query<{ user_id: number; amount: number }>(
     `UPDATE orders SET status = $3, canceled_at = $4, refunded_amount = amount WHERE id = $1 AND status = $2 RETURNING user_id, amount`,
     [orderId, from, to, now],
