@@ -38,6 +38,7 @@ export const STAFF_SCREENS = [
   ['messages', 'reply'],
   ['windowPayment', 'takePayment'],
   ['invoices', 'invoice'],
+  ['refunds', 'refunds'],
   ['gate', 'checkIn'],
   ['day', 'figures'],
   ['sessions', 'operate'],
