@@ -2,7 +2,7 @@
  * will do, the reason in both languages, the confirmation, then the progress and the outcome
  * of each order. A session called off already shows its outcome. */
 import { useMachine } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { callOffMachine } from '../../../machines/callOff.machine.ts';
@@ -21,12 +21,17 @@ const machine = callOffMachine.provide({
   },
 });
 
-export function CallOffPanel({ scheduleId, calledOff }: { scheduleId: number; calledOff: boolean }) {
+/** `onCalledOff`: told once the session is called off (its card stops offering a sale's controls). */
+export function CallOffPanel({ scheduleId, calledOff, onCalledOff }: { scheduleId: number; calledOff: boolean; onCalledOff?: () => void }) {
   const { t } = useTranslation();
   const [snapshot, send] = useMachine(machine, { input: { scheduleId, calledOff } });
   const { preview, progress, error } = snapshot.context;
   const [reasonZh, setReasonZh] = useState('');
   const [reasonEn, setReasonEn] = useState('');
+  const called = progress !== null;
+  useEffect(() => {
+    if (called) onCalledOff?.();
+  }, [called, onCalledOff]);
 
   return (
     <div className="stack" data-testid="call-off">

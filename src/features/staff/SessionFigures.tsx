@@ -16,6 +16,9 @@ export function SessionFigures({ session, onChange }: { session: Session; onChan
   const [reasonEn, setReasonEn] = useState('');
   const [capacity, setCapacity] = useState(String(session.capacity));
   const [callingOff, setCallingOff] = useState(false);
+  // Called off here, before the day is read again.
+  const [calledOffHere, setCalledOffHere] = useState(false);
+  const calledOff = session.calledOff || calledOffHere;
   const share = (n: number) => `${session.capacity > 0 ? (n / session.capacity) * 100 : 0}%`;
   const parts = [
     ['checked', session.checked],
@@ -32,7 +35,7 @@ export function SessionFigures({ session, onChange }: { session: Session; onChan
             {session.beginTime}-{session.endTime}
           </span>
         </span>
-        {session.stopped ? <span className="tag tag--danger">{t(session.calledOff ? 'callOff.tag' : 'day.stopped')}</span> : null}
+        {session.stopped || calledOff ? <span className="tag tag--danger">{t(calledOff ? 'callOff.tag' : 'day.stopped')}</span> : null}
       </div>
       <div className="day-bar" role="img" aria-label={t('day.barLabel', { sold: session.sold, capacity: session.capacity })}>
         {parts.map(([kind, n]) => (n > 0 ? <span key={kind} className={`day-bar__${kind}`} style={{ width: share(n) }} /> : null))}
@@ -53,7 +56,7 @@ export function SessionFigures({ session, onChange }: { session: Session; onChan
           </button>
           {callingOff ? <CallOffPanel scheduleId={session.scheduleId} calledOff /> : null}
         </>
-      ) : session.stopped ? (
+      ) : calledOff ? null : session.stopped ? (
         <>
           {session.stopReason ? <p className="muted">{t('day.stopReason', { reason: session.stopReason })}</p> : null}
           <button
@@ -80,12 +83,12 @@ export function SessionFigures({ session, onChange }: { session: Session; onChan
       {session.calledOff ? null : (
         <>
           <button type="button" className="btn btn--block" data-testid="call-off-open" onClick={() => setCallingOff(!callingOff)}>
-            {t(callingOff ? 'callOff.hide' : 'callOff.open')}
+            {t(callingOff ? 'callOff.hide' : calledOffHere ? 'callOff.showOutcome' : 'callOff.open')}
           </button>
-          {callingOff ? <CallOffPanel scheduleId={session.scheduleId} calledOff={false} /> : null}
+          {callingOff ? <CallOffPanel scheduleId={session.scheduleId} calledOff={calledOffHere} onCalledOff={() => setCalledOffHere(true)} /> : null}
         </>
       )}
-      {session.cinema || session.calledOff ? null : (
+      {session.cinema || calledOff ? null : (
         <>
           <Field label={t('day.capacity')} type="digit" value={capacity} maxLength={6} onChange={setCapacity} />
           <button
