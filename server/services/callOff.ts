@@ -61,6 +61,9 @@ export async function callOffSession(
 ): Promise<z.output<typeof callOffProgress>> {
   const now = deps.clock();
   await deps.db.tx(async (q) => {
+    // The session's holds first, then its row: the order the cart's own transactions lock them in.
+    await q.query(`SELECT id FROM cart_lines WHERE schedule_id = $1 AND status = 'held' ORDER BY id FOR UPDATE`, [body.scheduleId]);
+    await q.query(`SELECT id FROM group_cart WHERE schedule_id = $1 AND status = 'held' ORDER BY id FOR UPDATE`, [body.scheduleId]);
     const [s] = await q.query<{ called_off: boolean; visit_date: string; end_time: string }>(
       'SELECT called_off, visit_date, end_time FROM hall_schedule WHERE id = $1 FOR UPDATE',
       [body.scheduleId],

@@ -23,7 +23,7 @@ import type { SmsProvider } from '../providers/sms.ts';
 import { getConfig, minutes } from './settings.ts';
 import { checkedSession, insertOrder, lockBuyer, newTickets, passRiskAndCaptcha, refuseUnpaid } from './orders.ts';
 import { ORDER_TEXTS } from './orderTexts.ts';
-import { offersWaitingList } from './pool.ts';
+import { offersWaitingList, POOL_MESSAGES } from './pool.ts';
 import { riskEnabled } from './risk.ts';
 import { sessionCutoff, waitingCounts } from './candidateCounts.ts';
 
@@ -45,7 +45,12 @@ export async function placeCandidateOrder(deps: AppDeps, userId: number, input: 
   return deps.db.tx(async (q) => {
     await lockBuyer(q, userId, now, config);
     await refuseUnpaid(q, userId, now);
-    const [s] = await q.query<{ remaining: number }>('SELECT capacity - sold - held AS remaining FROM hall_schedule WHERE id = $1 FOR UPDATE', [schedule.id]);
+    const [s] = await q.query<{ remaining: number; stopped: boolean; stop_reason_zh: string | null; stop_reason_en: string | null }>(
+      'SELECT capacity - sold - held AS remaining, stopped, stop_reason_zh, stop_reason_en FROM hall_schedule WHERE id = $1 FOR UPDATE',
+      [schedule.id],
+    );
+    // Stopped (or called off) since the rules were read: no one joins its list now.
+    if (s.stopped) throw fail(s.stop_reason_zh ? { zh: s.stop_reason_zh, en: s.stop_reason_en ?? s.stop_reason_zh } : POOL_MESSAGES.stopped);
     const waiting = (await waitingCounts(q, [schedule.id])).get(schedule.id) ?? 0;
     const refused = joinRefusal(party, {
       offered: true,

@@ -190,7 +190,15 @@ describe('calling a session off', () => {
       body: orderRequest(OPEN_DAY, hall.hallId, s.scheduleId, [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(hall, 'adult') }], await t.captchaToken()),
       lang: 'en',
     });
-    expect(refused.code).toBe(500);
+    expect(refused).toMatchObject({ code: 500, msg: 'This session is called off: A burst pipe' });
+    const carted = await t.call('POST', '/config/orderRule/placeOrder', {
+      token,
+      body: {
+        ...orderRequest(OPEN_DAY, hall.hallId, s.scheduleId, [{ name: '张三', birth: ADULT, ticketPriceId: priceOf(hall, 'adult') }], await t.captchaToken()),
+        poolFlag: 1,
+      },
+    });
+    expect(carted).toMatchObject({ code: 500, msg: '本场次已取消：水管爆裂' });
     const joined = await t.call('POST', '/config/orderRule/placeOrder', {
       token,
       body: {
@@ -199,7 +207,7 @@ describe('calling a session off', () => {
       },
       lang: 'en',
     });
-    expect(joined.code).toBe(500);
+    expect(joined).toMatchObject({ code: 500, msg: 'This session is called off: A burst pipe' });
 
     await runCallOffs(t.deps);
     await runRefunds(t.deps);
