@@ -15,7 +15,7 @@ export const CALL_OFF_TEXTS = {
   visitorReason: { zh: '本场次已取消：{reason}', en: 'This session is called off: {reason}' },
   confirm: {
     zh: '取消后不可恢复：{paid} 个已付款订单全额退款，{unpaid} 个未付款订单取消，{waiting} 个候补订单退款，每位联系人都会收到短信。',
-    en: 'This cannot be undone: {paid} paid orders refunded in full, {unpaid} unpaid orders cancelled, {waiting} waiting-list orders paid back, and every contact gets a text message.',
+    en: 'This cannot be undone. Paid orders refunded in full: {paid}; unpaid orders cancelled: {unpaid}; waiting-list orders paid back: {waiting}. Every contact gets a text message.',
   },
   refundedSms: {
     zh: '【科技馆】很抱歉，{date} {time} {hall}场次因故取消（{reason}），您的订单{orderNumber}已全额退款{amount}，原路退回。',

@@ -112,7 +112,7 @@ const extraEn: typeof extraZh = {
     confirm: 'Call it off',
     back: 'Back',
     running: 'Settling the orders: {{settled}} of {{total}} done',
-    done: 'All {{total}} orders settled',
+    done: 'Every order settled ({{total}})',
     showOutcome: 'The outcome per order',
     hide: 'Hide',
     group: 'group',

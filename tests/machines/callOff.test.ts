@@ -8,7 +8,7 @@ import { pathSuite } from './pathSuite.ts';
 import type { PathModel } from './paths.ts';
 
 type Snapshot = SnapshotFrom<typeof callOffMachine>;
-const PREVIEW: CallOffPreview = { scheduleId: 11, paid: 2, unpaid: 1, waiting: 1, confirm: 'This cannot be undone: 2 paid orders refunded in full' };
+const PREVIEW: CallOffPreview = { scheduleId: 11, paid: 2, unpaid: 1, waiting: 1, confirm: 'This cannot be undone. Paid orders refunded in full: 2' };
 const RUNNING: CallOffProgress = {
   scheduleId: 11,
   state: 'running',

@@ -172,7 +172,7 @@ describe('calling a session off', () => {
     const preview = await t.call('GET', `/staff/sessions/callOff?scheduleId=${s.scheduleId}`, { token: admin, lang: 'en' });
     expect(preview.data).toMatchObject({ paid: 2, unpaid: 1, waiting: 1 });
     expect(preview.data.confirm).toBe(
-      'This cannot be undone: 2 paid orders refunded in full, 1 unpaid orders cancelled, 1 waiting-list orders paid back, and every contact gets a text message.',
+      'This cannot be undone. Paid orders refunded in full: 2; unpaid orders cancelled: 1; waiting-list orders paid back: 1. Every contact gets a text message.',
     );
     const called = await post('/staff/sessions/callOff', { scheduleId: s.scheduleId, ...REASON });
     expect(called.data).toMatchObject({ state: 'running', total: 4, settled: 0, reason: 'A burst pipe' });
