@@ -20,6 +20,7 @@ import { smsProvider } from './providers/sms.ts';
 import { simPayment } from './providers/payment.ts';
 import { wechatPay } from './providers/wechatPay.ts';
 import { startRefundJob } from './jobs/refunds.ts';
+import { startCallOffJob } from './jobs/callOffs.ts';
 import { faceProvider } from './providers/face.ts';
 import { ocrProvider } from './providers/ocr.ts';
 import { wechatJsapiProvider } from './providers/wechatJsapi.ts';
@@ -89,6 +90,8 @@ async function main() {
   const { intervals } = config;
   const stopPay = startPayTimeoutJob(db, clock, intervals.payTimeoutMs, deps.providers.payment);
   const stopRefunds = startRefundJob(deps, intervals.payTimeoutMs);
+  // Called-off sessions' orders, each settled once (docs/operations.md §1 PAY_TIMEOUT_INTERVAL_MS).
+  const stopCallOffs = startCallOffJob(deps, intervals.payTimeoutMs);
   // The demo keeps its 14 days of sessions; production's sessions are the staff's applied templates.
   const stopSchedules = config.mode === 'demo' ? startScheduleJob(db, clock) : () => undefined;
   const stopCart = startCartExpiryJob(db, clock, intervals.cartExpiryMs);
@@ -100,7 +103,7 @@ async function main() {
 
   const shutdown = gracefulShutdown({
     app,
-    jobs: [stopSchedules, stopPay, stopRefunds, stopCart, stopUploads, stopWaitingList, stopMissed],
+    jobs: [stopSchedules, stopPay, stopRefunds, stopCallOffs, stopCart, stopUploads, stopWaitingList, stopMissed],
     db,
     unlock,
   });

@@ -23,6 +23,9 @@ import {
   reviewBody,
   staffLoginBody,
   staffTeamsQuery,
+  callOffBody,
+  callOffQuery,
+  settleRefundBody,
 } from '../../src/domain/contracts.ts';
 import { text } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
@@ -37,6 +40,8 @@ import { applyTemplate, saveTemplate, sessionTemplates, setDayRelease } from '..
 import { freezeTeam, requestsForReview, reviewRequest } from '../services/teamRequests.ts';
 import * as answers from '../../src/domain/answers.ts';
 import type { StaffAbility } from '../../src/domain/staffRoles.ts';
+import { callOffProgressOf, callOffSession, previewCallOff } from '../services/callOff.ts';
+import { listFailedRefunds, retryRefund, settleRefund } from '../services/refundDesk.ts';
 import { account, answer, clientIp } from './kit.ts';
 
 /** A staff route and what it does: the roles that may call it (src/domain/staffRoles.ts). */
@@ -114,6 +119,30 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   );
   app.post('/staff/sessions/capacity', { ...may('operate'), schema: { body: capacityBody, response: answer(z.null()) } }, async (req) =>
     ok(req, await setCapacity(deps, account(req).userId, req.body)),
+  );
+  // Calling a session off for good (docs/product.md §2.7): what it will do, the call, its progress per order.
+  app.get('/staff/sessions/callOff', { ...may('operate'), schema: { querystring: callOffQuery, response: answer(answers.callOffPreview) } }, async (req) =>
+    ok(req, await previewCallOff(deps, req.query.scheduleId, langOf(req))),
+  );
+  app.post('/staff/sessions/callOff', { ...may('operate'), schema: { body: callOffBody, response: answer(answers.callOffProgress) } }, async (req) =>
+    ok(req, await callOffSession(deps, account(req).userId, req.body, langOf(req))),
+  );
+  app.get(
+    '/staff/sessions/callOff/progress',
+    { ...may('operate'), schema: { querystring: callOffQuery, response: answer(answers.callOffProgress) } },
+    async (req) => ok(req, await callOffProgressOf(deps, req.query.scheduleId, langOf(req))),
+  );
+
+  // Refunds the platform refused: listed (waiting, or settled by hand), retried, settled with a note.
+  const failedQuery = z.object({ settled: z.enum(['0', '1']).default('0') });
+  app.get('/staff/refunds/failed', { ...may('refunds'), schema: { querystring: failedQuery, response: answer(answers.failedRefunds) } }, async (req) =>
+    ok(req, await listFailedRefunds(deps, req.query.settled === '1')),
+  );
+  app.post('/staff/refunds/:id/retry', { ...may('refunds'), schema: { params: idParam, response: answer(z.null()) } }, async (req) =>
+    ok(req, await retryRefund(deps, account(req).userId, req.params.id)),
+  );
+  app.post('/staff/refunds/:id/settle', { ...may('refunds'), schema: { params: idParam, body: settleRefundBody, response: answer(z.null()) } }, async (req) =>
+    ok(req, await settleRefund(deps, account(req).userId, req.params.id, req.body.note)),
   );
   app.post('/staff/days/close', { ...may('operate'), schema: { body: closeDayBody, response: answer(z.null()) } }, async (req) =>
     ok(req, await closeDay(deps, account(req).userId, req.body)),

@@ -308,7 +308,7 @@ export async function checkoutCart(deps: AppDeps, userId: number, input: CartChe
       seat: null,
       cartLineId: x.line.id,
     }));
-    const orderId = await insertOrder(q, { userId, now, holdMinutes, tickets, hallId: lines[0].hall_id, visitDate: lines[0].visit_date });
+    const orderId = await insertOrder(q, { userId, now, holdMinutes, tickets, hallId: lines[0].hall_id, visitDate: lines[0].visit_date, lang });
     const done = await q.query(
       `UPDATE cart_lines SET status = 'ordered', order_id = $2, closed_at = $3 WHERE id = ANY($1::int[]) AND status = 'held' RETURNING id`,
       [ids, orderId, now],

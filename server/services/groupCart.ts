@@ -113,7 +113,7 @@ export async function checkoutGroupCart(deps: AppDeps, teamId: number, input: Ca
     const refused = await passGroupChecks(q, deps, order, input.captchaToken, lang);
     if (refused) return refused;
     if ((await releaseGroupCart(q, [entry.id], 'ordered', order.now)).length !== 1) throw fail(CART_TEXTS.expired);
-    const placed = await insertGroupOrder(q, order);
+    const placed = await insertGroupOrder(q, order, undefined, lang);
     await q.query('UPDATE group_cart SET order_id = $2 WHERE id = $1', [entry.id, placed.orderId]);
     return placed;
   });

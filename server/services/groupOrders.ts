@@ -233,7 +233,7 @@ export async function placeGroupOrder(deps: AppDeps, teamId: number, body: Group
     await lockBuyer(q, order.owner, order.now, order.config);
     const refused = await passGroupChecks(q, deps, order, body.captchaToken, lang);
     if (refused) return refused;
-    return insertGroupOrder(q, order, body.seatNumbers);
+    return insertGroupOrder(q, order, body.seatNumbers, lang);
   });
 }
 
@@ -254,7 +254,7 @@ export async function stockRefusal(q: Queryable, { schedule, draft, ctx }: Prepa
 
 /** Stock, the day's free pupil tickets, seats and the order with its tickets, in the caller's
  * transaction. */
-export async function insertGroupOrder(q: Queryable, order: PreparedGroupOrder, seatNumbers?: string[]): Promise<PlaceOrderResult> {
+export async function insertGroupOrder(q: Queryable, order: PreparedGroupOrder, seatNumbers?: string[], lang: Lang = 'zh'): Promise<PlaceOrderResult> {
   const { now, schedule, hall, team, draft, quote, config, owner, tickets } = order;
   if (!(await takeSold(q, schedule.id, tickets.length))) throw fail(await stockRefusal(q, order));
   if (!(await takeFreeQuota(q, hall.id, schedule.visit_date, quote.freeStudents))) throw fail(GROUP_TEXTS.priceChanged);
@@ -290,6 +290,7 @@ export async function insertGroupOrder(q: Queryable, order: PreparedGroupOrder, 
     hallId: hall.id,
     visitDate: schedule.visit_date,
     group: { payDeadline: deadline, payMethod: draft.payMethod, groupInfo: info },
+    lang,
   });
   if (quote.total === 0) await completeOrder(q, orderId, now);
   return { orderId, riskEnable: false, riskPolicy: 1, riskPrompt: null };

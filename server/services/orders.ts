@@ -268,6 +268,8 @@ export interface NewOrder {
   /** 'sale': the tickets own stock; 'candidate': a waiting-list order, whose tickets own none until it is filled. */
   kind?: 'sale' | 'candidate';
   group?: GroupOrderExtra;
+  /** The language it was placed in: its texts (a call-off's) are written in it. */
+  lang?: Lang;
 }
 
 /** An order whose stock the caller has taken (or a candidate's, which owns none). */
@@ -317,10 +319,10 @@ export async function writeOrders(
     `WITH stock AS (
        UPDATE hall_schedule SET sold = sold + $3 WHERE $1 AND id = $2 AND NOT stopped AND capacity - sold - held >= $3 RETURNING id
      ), new_orders AS (
-       INSERT INTO orders (order_number, user_id, hall_id, schedule_id, visit_date, status, amount, ticket_num, created_at, pay_deadline, is_candidate, pay_method, group_info)
-       SELECT o.order_number, o.user_id, o.hall_id, o.schedule_id, o.visit_date, 'toBePaid', o.amount, o.ticket_num, o.created_at, o.pay_deadline, o.is_candidate, o.pay_method, o.group_info
-         FROM unnest($4::text[], $5::int[], $6::int[], $7::int[], $8::text[], $9::int[], $10::int[], $11::timestamptz[], $12::timestamptz[], $13::boolean[], $14::text[], $15::jsonb[])
-              AS o(order_number, user_id, hall_id, schedule_id, visit_date, amount, ticket_num, created_at, pay_deadline, is_candidate, pay_method, group_info)
+       INSERT INTO orders (order_number, user_id, hall_id, schedule_id, visit_date, status, amount, ticket_num, created_at, pay_deadline, is_candidate, pay_method, group_info, lang)
+       SELECT o.order_number, o.user_id, o.hall_id, o.schedule_id, o.visit_date, 'toBePaid', o.amount, o.ticket_num, o.created_at, o.pay_deadline, o.is_candidate, o.pay_method, o.group_info, o.lang
+         FROM unnest($4::text[], $5::int[], $6::int[], $7::int[], $8::text[], $9::int[], $10::int[], $11::timestamptz[], $12::timestamptz[], $13::boolean[], $14::text[], $15::jsonb[], $27::text[])
+              AS o(order_number, user_id, hall_id, schedule_id, visit_date, amount, ticket_num, created_at, pay_deadline, is_candidate, pay_method, group_info, lang)
         WHERE NOT $1 OR EXISTS (SELECT 1 FROM stock)
        RETURNING id, order_number, is_candidate
      ), new_tickets AS (
@@ -362,6 +364,7 @@ export async function writeOrders(
       ofTicket('scheduleId'),
       ofTicket('role'),
       tickets.map((t) => t.free ?? false),
+      ofOrder((o) => o.lang ?? 'zh'),
     ],
   );
   if (!made.order_ids) return null;

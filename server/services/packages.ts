@@ -151,6 +151,7 @@ export async function placePackageOrder(deps: AppDeps, userId: number, body: Pac
       tickets,
       hallId: p.admissionHall.id,
       visitDate: body.date,
+      lang,
     });
     return { orderId, riskEnable: riskEnabled(config), riskPolicy: 1, riskPrompt: null };
   });

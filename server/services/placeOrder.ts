@@ -103,7 +103,7 @@ async function sellAlone(deps: AppDeps, { userId, now, lang, captchaToken, sessi
       const coupon = coupons[i];
       return coupon ? { ...t, price: coupon.price, couponId: coupon.couponId } : t;
     });
-    const orderId = await sellOrder(q, newOrder({ userId, now, session }, tickets));
+    const orderId = await sellOrder(q, newOrder({ userId, now, session, lang }, tickets));
     if (orderId === null) throw fail(ORDER_TEXTS.soldOut);
     // Free-ticket coupons can leave nothing to pay: the order is complete at once, as a school's free visit is.
     if (tickets.every((t) => t.price === 0)) await completeOrder(q, orderId, now);
@@ -111,9 +111,9 @@ async function sellAlone(deps: AppDeps, { userId, now, lang, captchaToken, sessi
   });
 }
 
-function newOrder({ userId, now, session }: Pick<Sale, 'userId' | 'now' | 'session'>, tickets: NewOrder['tickets']): NewOrder {
+function newOrder({ userId, now, session, lang }: Pick<Sale, 'userId' | 'now' | 'session' | 'lang'>, tickets: NewOrder['tickets']): NewOrder {
   const { schedule, hall, config } = session;
-  return { userId, now, holdMinutes: minutes(config, 'person_pay_hold_period', 15), tickets, hallId: hall.id, visitDate: schedule.visit_date };
+  return { userId, now, holdMinutes: minutes(config, 'person_pay_hold_period', 15), tickets, hallId: hall.id, visitDate: schedule.visit_date, lang };
 }
 
 const sellers = new WeakMap<AppDeps, Batches<number, Sale, PlaceOrderResult>>();

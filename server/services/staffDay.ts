@@ -10,6 +10,7 @@ import type { Lang } from '../../src/domain/text.ts';
 import type { StaffDay } from '../../src/domain/types.ts';
 import type { AppDeps } from '../context.ts';
 import { fail } from '../http.ts';
+import { CALL_OFF_TEXTS } from '../../src/domain/callOff.ts';
 import { audit } from './audit.ts';
 import { offerToCandidates, RELEASED, type ReleasedSession } from './stock.ts';
 import { dayRatings } from './ratings.ts';
@@ -26,6 +27,7 @@ interface SessionRow {
   sold: number;
   held: number;
   stopped: boolean;
+  called_off: boolean;
   stop_reason_zh: string | null;
   stop_reason_en: string | null;
   checked: number;
@@ -41,7 +43,7 @@ export async function staffDay(deps: AppDeps, date: string, lang: Lang): Promise
     [date],
   );
   const rows = await deps.db.query<SessionRow>(
-    `SELECT s.id, s.hall_id, h.name_zh, h.name_en, h.cinema, s.begin_time, s.end_time, s.capacity, s.sold, s.held, s.stopped, s.stop_reason_zh, s.stop_reason_en,
+    `SELECT s.id, s.hall_id, h.name_zh, h.name_en, h.cinema, s.begin_time, s.end_time, s.capacity, s.sold, s.held, s.stopped, s.called_off, s.stop_reason_zh, s.stop_reason_en,
             count(t.id) FILTER (WHERE t.status = 'checked')::int AS checked,
             count(t.id) FILTER (WHERE t.status = 'expired')::int AS missed,
             count(t.id) FILTER (WHERE t.status = 'refunded')::int AS refunded,
@@ -72,6 +74,7 @@ export async function staffDay(deps: AppDeps, date: string, lang: Lang): Promise
       refunded: r.refunded,
       waiting: r.waiting,
       stopped: r.stopped,
+      calledOff: r.called_off,
       stopReason: (lang === 'en' ? r.stop_reason_en : r.stop_reason_zh) ?? null,
     })),
     ratings: await dayRatings(deps.db, date, lang),
@@ -96,6 +99,9 @@ export async function stopSession(deps: AppDeps, staffId: number, body: z.output
   if (refused) throw fail(refused);
   const now = deps.clock();
   await deps.db.tx(async (q) => {
+    // A called-off session stays stopped, with the call-off's reason (docs/product.md §2.7).
+    const [off] = await q.query<{ called_off: boolean }>('SELECT called_off FROM hall_schedule WHERE id = $1 FOR UPDATE', [body.scheduleId]);
+    if (off?.called_off) throw fail(CALL_OFF_TEXTS.noResume);
     const [s] = await q.query<ReleasedSession>(
       `UPDATE hall_schedule SET stopped = $2, stop_reason_zh = $3, stop_reason_en = $4 WHERE id = $1 RETURNING ${RELEASED}`,
       [body.scheduleId, body.stopped, body.stopped ? body.reasonZh.trim() : null, body.stopped ? body.reasonEn.trim() : null],

@@ -23,7 +23,7 @@ import type { SmsProvider } from '../providers/sms.ts';
 import { getConfig, minutes } from './settings.ts';
 import { checkedSession, insertOrder, lockBuyer, newTickets, passRiskAndCaptcha, refuseUnpaid } from './orders.ts';
 import { ORDER_TEXTS } from './orderTexts.ts';
-import { offersWaitingList } from './pool.ts';
+import { offersWaitingList, POOL_MESSAGES } from './pool.ts';
 import { riskEnabled } from './risk.ts';
 import { sessionCutoff, waitingCounts } from './candidateCounts.ts';
 
@@ -45,7 +45,12 @@ export async function placeCandidateOrder(deps: AppDeps, userId: number, input: 
   return deps.db.tx(async (q) => {
     await lockBuyer(q, userId, now, config);
     await refuseUnpaid(q, userId, now);
-    const [s] = await q.query<{ remaining: number }>('SELECT capacity - sold - held AS remaining FROM hall_schedule WHERE id = $1 FOR UPDATE', [schedule.id]);
+    const [s] = await q.query<{ remaining: number; stopped: boolean; stop_reason_zh: string | null; stop_reason_en: string | null }>(
+      'SELECT capacity - sold - held AS remaining, stopped, stop_reason_zh, stop_reason_en FROM hall_schedule WHERE id = $1 FOR UPDATE',
+      [schedule.id],
+    );
+    // Stopped (or called off) since the rules were read: no one joins its list now.
+    if (s.stopped) throw fail(s.stop_reason_zh ? { zh: s.stop_reason_zh, en: s.stop_reason_en ?? s.stop_reason_zh } : POOL_MESSAGES.stopped);
     const waiting = (await waitingCounts(q, [schedule.id])).get(schedule.id) ?? 0;
     const refused = joinRefusal(party, {
       offered: true,
@@ -64,7 +69,7 @@ export async function placeCandidateOrder(deps: AppDeps, userId: number, input: 
     if (risk) return risk;
     const lines = input.ticketInfoList.map((line) => ({ line, price: prices.find((p) => p.ticketPriceId === line.ticketPriceId)! }));
     const tickets = newTickets(lines, schedule.id, []);
-    const orderId = await insertOrder(q, { userId, now, holdMinutes, tickets, hallId: hall.id, visitDate: schedule.visit_date, kind: 'candidate' });
+    const orderId = await insertOrder(q, { userId, now, holdMinutes, tickets, hallId: hall.id, visitDate: schedule.visit_date, kind: 'candidate', lang });
     return { orderId, riskEnable: riskEnabled(config), riskPolicy: 1, riskPrompt: null };
   });
 }
@@ -72,7 +77,7 @@ export async function placeCandidateOrder(deps: AppDeps, userId: number, input: 
 /** Pays a candidate order back in full (a refund recorded, sent by the provider after the
  * transaction commits) and gives it its end state. Guarded by the state it leaves, so money
  * goes back once. The refund's id, or null when the order was not in `from`. */
-async function payBack(q: Queryable, orderId: number, from: 'standingBy' | 'full', to: 'canceled' | 'returned', now: Date): Promise<number | null> {
+export async function payBack(q: Queryable, orderId: number, from: 'standingBy' | 'full', to: 'canceled' | 'returned', now: Date): Promise<number | null> {
   const [o] = await q.query<{ user_id: number; amount: number }>(
     `UPDATE orders SET status = $3, canceled_at = $4, refunded_amount = amount WHERE id = $1 AND status = $2 RETURNING user_id, amount`,
     [orderId, from, to, now],

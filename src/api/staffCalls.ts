@@ -15,6 +15,9 @@ import type {
 } from '../domain/contracts.ts';
 import type {
   ApplyReport,
+  CallOffPreview,
+  CallOffProgress,
+  FailedRefund,
   GateAnswer,
   InvoiceSummary,
   Page,
@@ -65,6 +68,18 @@ export const gateSync = (queue: GateQueueItem[]) =>
   });
 
 export const getStaffDay = (date: string) => call<StaffDay>('/staff/day', { ...staff, searchParams: { date } });
+
+/** What calling a session off would do, the call itself, and its progress per order. */
+export const getCallOffPreview = (scheduleId: number) => call<CallOffPreview>('/staff/sessions/callOff', { ...staff, searchParams: { scheduleId } });
+export const callOffSession = (body: { scheduleId: number; reasonZh: string; reasonEn: string }) =>
+  call<CallOffProgress>('/staff/sessions/callOff', { ...staff, method: 'post', json: body });
+export const getCallOffProgress = (scheduleId: number) => call<CallOffProgress>('/staff/sessions/callOff/progress', { ...staff, searchParams: { scheduleId } });
+
+/** Refunds the payment platform refused: waiting, or settled by hand; sent again, or settled with a note. */
+export const getFailedRefunds = (settled: boolean) =>
+  call<FailedRefund[]>('/staff/refunds/failed', { ...staff, searchParams: { settled: settled ? '1' : '0' } });
+export const retryRefund = (refundId: number) => call<null>(`/staff/refunds/${refundId}/retry`, { ...staff, method: 'post', json: {} });
+export const settleRefund = (refundId: number, note: string) => call<null>(`/staff/refunds/${refundId}/settle`, { ...staff, method: 'post', json: { note } });
 
 /** One change of a museum day, sent to its route. */
 export const changeStaffDay = (change: DayChange) => {

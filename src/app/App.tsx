@@ -101,6 +101,7 @@ const StaffSettings = areaScreen('StaffSettings');
 const StaffMessages = areaScreen('StaffMessages');
 const StaffMessage = areaScreen('StaffMessage');
 const StaffInvoices = areaScreen('StaffInvoices');
+const StaffRefunds = areaScreen('StaffRefunds');
 const StaffSessions = areaScreen('StaffSessions');
 const NotFound = lazyScreen(() => import('../features/entry/NotFound.tsx'));
 
@@ -202,6 +203,7 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [STAFF_PATHS.messages]: StaffMessages,
   [STAFF_PATHS.message]: StaffMessage,
   [STAFF_PATHS.invoices]: StaffInvoices,
+  [STAFF_PATHS.refunds]: StaffRefunds,
   [STAFF_PATHS.sessions]: StaffSessions,
 };
 

@@ -58,6 +58,7 @@ export const AREA_SCREENS = {
   StaffMessages: team(() => import('../features/staff/StaffMessages.tsx')),
   StaffMessage: team(() => import('../features/staff/StaffMessage.tsx')),
   StaffInvoices: team(() => import('../features/staff/StaffInvoices.tsx')),
+  StaffRefunds: team(() => import('../features/staff/StaffRefunds.tsx')),
   StaffSessions: team(() => import('../features/staff/StaffSessions.tsx')),
 } satisfies Record<string, Load>;
 

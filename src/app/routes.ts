@@ -98,6 +98,7 @@ export const ROUTES = {
   [STAFF_PATHS.messages]: { noLogin: true },
   [STAFF_PATHS.message]: { noLogin: true },
   [STAFF_PATHS.invoices]: { noLogin: true },
+  [STAFF_PATHS.refunds]: { noLogin: true },
   [STAFF_PATHS.sessions]: { noLogin: true },
 } as const satisfies Record<string, { noLogin?: boolean }>;
 

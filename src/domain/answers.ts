@@ -496,6 +496,8 @@ export const staffDay = z.strictObject({
       /** Candidate orders standing by. */
       waiting: z.number().int(),
       stopped: z.boolean(),
+      /** Called off for good (docs/product.md §2.7): never on sale again. */
+      calledOff: z.boolean(),
       stopReason: z.string().nullable(),
     }),
   ),
@@ -984,3 +986,52 @@ export const wxScanTicket = z.strictObject({
   /** ms since the epoch, server time */
   expiresAt: z.number(),
 });
+
+/** What calling off a session will do (its orders by what happens to them), and the sentence to confirm. */
+export const callOffPreview = z.strictObject({
+  scheduleId: id,
+  paid: z.number().int(),
+  unpaid: z.number().int(),
+  waiting: z.number().int(),
+  confirm: z.string(),
+});
+
+/** A called-off session's progress and each order's outcome (null: not settled yet). */
+export const callOffProgress = z.strictObject({
+  scheduleId: id,
+  state: z.enum(['running', 'done']),
+  reason: z.string(),
+  /** epoch ms */
+  createdAt: z.number(),
+  total: z.number().int(),
+  settled: z.number().int(),
+  orders: z.array(
+    z.strictObject({
+      orderId: id,
+      orderNumber: z.string(),
+      group: z.boolean(),
+      outcome: z.enum(['refunded', 'canceled', 'paidBack', 'nothing']).nullable(),
+      /** fen */
+      amount: z.number().int(),
+      /** The refund's state at the platform, when money goes back. */
+      refundStatus: z.enum(['pending', 'processing', 'done', 'failed']).nullable(),
+      lastError: z.string().nullable(),
+    }),
+  ),
+});
+
+/** Refunds the payment platform refused, newest first; settled ones with who settled them and the note. */
+export const failedRefunds = z.array(
+  z.strictObject({
+    refundId: id,
+    orderId: id,
+    orderNumber: z.string(),
+    /** fen */
+    amount: z.number().int(),
+    outRefundNo: z.string().nullable(),
+    lastError: z.string().nullable(),
+    /** epoch ms */
+    failedAt: z.number().nullable(),
+    settled: z.strictObject({ by: z.string(), at: z.number(), note: z.string() }).nullable(),
+  }),
+);

@@ -418,3 +418,9 @@ export const wechatCallbackQuery = z.object({ code: text().max(512).optional(), 
 export const wxLoginQuery = z.object({ ticket: text().min(1).max(100) });
 /** wxScanDecide: the phone's answer to a scan login (the id its QR code shows). */
 export const wxScanDecideBody = z.object({ scanId: text().min(1).max(100), approve: z.boolean() });
+
+/** A session called off with its reason (zh and en, what visitors and their texts read). */
+export const callOffBody = z.object({ scheduleId: dbId(), reasonZh: text().max(100).default(''), reasonEn: text().max(200).default('') });
+export const callOffQuery = z.object({ scheduleId: dbId() });
+/** A refused refund settled by hand, with how the money went back. */
+export const settleRefundBody = z.object({ note: text().max(500).default('') });

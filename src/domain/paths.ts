@@ -132,6 +132,8 @@ export const STAFF_PATHS = {
   message: '/staff/messages/:id',
   /** Finance issues requested invoices; flagged ones were refunded after issue. */
   invoices: '/staff/invoices',
+  /** Finance's refunds the payment platform refused: retried, or settled by hand. */
+  refunds: '/staff/refunds',
   /** Session templates: made, applied to days with a release time. */
   sessions: '/staff/sessions',
 } as const;

@@ -19,7 +19,9 @@ export const STAFF_ABILITIES = {
   figures: ['finance', 'reviewer'],
   /** Answering the visitors' and teams' message board. */
   reply: ['reviewer'],
-  /** Stopping and resuming sessions, their capacity, closing days: an admin's only. */
+  /** Refunds the payment platform refused: retried, or settled by hand. */
+  refunds: ['finance'],
+  /** Stopping and resuming sessions, their capacity, closing days, calling a session off: an admin's only. */
   operate: [],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
@@ -36,6 +38,7 @@ export const STAFF_SCREENS = [
   ['messages', 'reply'],
   ['windowPayment', 'takePayment'],
   ['invoices', 'invoice'],
+  ['refunds', 'refunds'],
   ['gate', 'checkIn'],
   ['day', 'figures'],
   ['sessions', 'operate'],

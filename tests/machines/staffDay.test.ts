@@ -31,6 +31,7 @@ const DAY: StaffDay = {
       refunded: 3,
       waiting: 0,
       stopped: false,
+      calledOff: false,
       stopReason: null,
     },
   ],

@@ -1,11 +1,12 @@
 /** One session of a museum day: its figures as a bar (checked in, sold not yet in, held,
  * left) and in numbers, and what an admin changes: stop its sale with a reason visitors read
- * (zh and en) or resume it, and its capacity. */
+ * (zh and en) or resume it, its capacity, or call it off for good (CallOffPanel). */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DayChange } from '../../domain/staffDay.ts';
 import type { StaffDay } from '../../domain/types.ts';
 import { Field } from '../../ui/Field.ts';
+import { CallOffPanel } from './CallOffPanel.tsx';
 
 type Session = StaffDay['sessions'][number];
 
@@ -14,6 +15,10 @@ export function SessionFigures({ session, onChange }: { session: Session; onChan
   const [reasonZh, setReasonZh] = useState('');
   const [reasonEn, setReasonEn] = useState('');
   const [capacity, setCapacity] = useState(String(session.capacity));
+  const [callingOff, setCallingOff] = useState(false);
+  // Called off here, before the day is read again.
+  const [calledOffHere, setCalledOffHere] = useState(false);
+  const calledOff = session.calledOff || calledOffHere;
   const share = (n: number) => `${session.capacity > 0 ? (n / session.capacity) * 100 : 0}%`;
   const parts = [
     ['checked', session.checked],
@@ -30,7 +35,7 @@ export function SessionFigures({ session, onChange }: { session: Session; onChan
             {session.beginTime}-{session.endTime}
           </span>
         </span>
-        {session.stopped ? <span className="tag tag--danger">{t('day.stopped')}</span> : null}
+        {session.stopped || calledOff ? <span className="tag tag--danger">{t(calledOff ? 'callOff.tag' : 'day.stopped')}</span> : null}
       </div>
       <div className="day-bar" role="img" aria-label={t('day.barLabel', { sold: session.sold, capacity: session.capacity })}>
         {parts.map(([kind, n]) => (n > 0 ? <span key={kind} className={`day-bar__${kind}`} style={{ width: share(n) }} /> : null))}
@@ -43,7 +48,15 @@ export function SessionFigures({ session, onChange }: { session: Session; onChan
           </div>
         ))}
       </dl>
-      {session.stopped ? (
+      {session.calledOff ? (
+        <>
+          {session.stopReason ? <p className="muted">{session.stopReason}</p> : null}
+          <button type="button" className="btn btn--block" onClick={() => setCallingOff(!callingOff)}>
+            {t(callingOff ? 'callOff.hide' : 'callOff.showOutcome')}
+          </button>
+          {callingOff ? <CallOffPanel scheduleId={session.scheduleId} calledOff /> : null}
+        </>
+      ) : calledOff ? null : session.stopped ? (
         <>
           {session.stopReason ? <p className="muted">{t('day.stopReason', { reason: session.stopReason })}</p> : null}
           <button
@@ -67,7 +80,15 @@ export function SessionFigures({ session, onChange }: { session: Session; onChan
           </button>
         </>
       )}
-      {session.cinema ? null : (
+      {session.calledOff ? null : (
+        <>
+          <button type="button" className="btn btn--block" data-testid="call-off-open" onClick={() => setCallingOff(!callingOff)}>
+            {t(callingOff ? 'callOff.hide' : calledOffHere ? 'callOff.showOutcome' : 'callOff.open')}
+          </button>
+          {callingOff ? <CallOffPanel scheduleId={session.scheduleId} calledOff={calledOffHere} onCalledOff={() => setCalledOffHere(true)} /> : null}
+        </>
+      )}
+      {session.cinema || calledOff ? null : (
         <>
           <Field label={t('day.capacity')} type="digit" value={capacity} maxLength={6} onChange={setCapacity} />
           <button

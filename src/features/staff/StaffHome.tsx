@@ -19,6 +19,7 @@ const LABELS: Record<StaffScreen, string> = {
   messages: 'staffMessages.link',
   windowPayment: 'staff.window',
   invoices: 'staffInvoices.title',
+  refunds: 'refundDesk.title',
   gate: 'gate.title',
   day: 'day.title',
   sessions: 'sessions.title',
