@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { staffDayMachine } from '../../../machines/staffDay.machine.ts';
 import { changeStaffDay, downloadDayCsv, getStaffDay } from '../../api/staffCalls.ts';
-import { addDays, museumDate } from '../../domain/museumTime.ts';
+import { addDays } from '../../domain/museumTime.ts';
 import { STAFF_PATHS } from '../../domain/paths.ts';
 import { currentLang, tr } from '../../i18n/index.ts';
 import { Field } from '../../ui/Field.ts';
@@ -18,6 +18,7 @@ import '../../ui/vant.ts';
 import { DayRelease } from './DayRelease.tsx';
 import { SessionFigures } from './SessionFigures.tsx';
 import { useStaffToken } from './useStaffToken.ts';
+import { WithToday } from './WithToday.tsx';
 import './staff.css';
 
 const machine = staffDayMachine.provide({
@@ -29,7 +30,17 @@ const machine = staffDayMachine.provide({
 
 export default function StaffDay() {
   const { t } = useTranslation();
-  const [snapshot, send] = useMachine(machine, { input: { date: museumDate(new Date()) } });
+  return (
+    <WithToday title={t('day.title')} backTo={STAFF_PATHS.area}>
+      {(today) => <Day today={today} />}
+    </WithToday>
+  );
+}
+
+/** The day screen, opened on `today` (the server's). */
+function Day({ today }: { today: string }) {
+  const { t } = useTranslation();
+  const [snapshot, send] = useMachine(machine, { input: { date: today } });
   const { date, day, error } = snapshot.context;
   const [reasonZh, setReasonZh] = useState('');
   const [reasonEn, setReasonEn] = useState('');

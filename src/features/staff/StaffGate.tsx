@@ -12,7 +12,7 @@ import { gateMachine } from '../../../machines/gate.machine.ts';
 import { getHalls } from '../../api/calls.ts';
 import { gateCheckIn, gateSync, getGateDay } from '../../api/staffCalls.ts';
 import { gateDigest, hhmm, isUnreachable, scanText } from '../../domain/gateOffline.ts';
-import { museumDate } from '../../domain/museumTime.ts';
+import { museumToday } from '../../api/serverClock.ts';
 import { STAFF_PATHS } from '../../domain/paths.ts';
 import { tr } from '../../i18n/index.ts';
 import { Refusal } from '../../ui/Refusal.tsx';
@@ -27,7 +27,7 @@ import './staff.css';
 
 const machine = gateMachine.provide({
   actors: {
-    loadHalls: fromPromise(() => getHalls(museumDate(new Date()))),
+    loadHalls: fromPromise(async () => getHalls(await museumToday())),
     loadDay: fromPromise(async ({ input }) => {
       const day = await reachable(getGateDay(input.hallId));
       if (isUnreachable(day)) return { day: storedDay(input.hallId), offline: true, at: Date.now() };

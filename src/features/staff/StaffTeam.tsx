@@ -13,9 +13,9 @@ import { Refusal } from '../../ui/Refusal.tsx';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import '../../ui/vant.ts';
-import { museumDate } from '../../domain/museumTime.ts';
 import { DocumentImage } from './DocumentImage.tsx';
 import { useStaffToken } from './useStaffToken.ts';
+import { WithToday } from './WithToday.tsx';
 import './staff.css';
 
 const machine = staffReviewMachine.provide({
@@ -36,8 +36,18 @@ const KIND_LABEL = {
 export default function StaffTeam() {
   const { t } = useTranslation();
   const { id } = useParams<{ id: string }>();
+  return (
+    <WithToday title={t('staff.title')} backTo={STAFF_PATHS.teams}>
+      {(today) => <Team teamId={Number(id)} today={today} />}
+    </WithToday>
+  );
+}
+
+/** One team's review, its date checks against `today` (the server's). */
+function Team({ teamId, today }: { teamId: number; today: string }) {
+  const { t } = useTranslation();
   const present = useStaffToken();
-  const [snapshot, send] = useMachine(machine, { input: { teamId: Number(id), today: museumDate(new Date()) } });
+  const [snapshot, send] = useMachine(machine, { input: { teamId, today } });
   const { team, reason, error } = snapshot.context;
   const deciding = snapshot.matches('deciding');
   const submitting = snapshot.matches('submitting');

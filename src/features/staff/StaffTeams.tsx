@@ -9,8 +9,8 @@ import { tr } from '../../i18n/index.ts';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
-import { museumDate } from '../../domain/museumTime.ts';
 import { StaffRequestCard } from './StaffRequestCard.tsx';
+import { useMuseumToday } from './useMuseumToday.ts';
 import { useStaffToken } from './useStaffToken.ts';
 import './staff.css';
 
@@ -28,6 +28,8 @@ export default function StaffTeams() {
     [state, present],
   );
   const requests = useLoad(() => (present && state === 'requests' ? getRequestsForReview().catch(caught) : Promise.resolve(null)), [state, present]);
+  // A request's date checks count from the museum's today, by the server's clock.
+  const today = useMuseumToday();
 
   return (
     <Screen title={t('staff.title')} backTo={STAFF_PATHS.area}>
@@ -50,11 +52,9 @@ export default function StaffTeams() {
           </div>
         </Link>
       ))}
-      {requests.data?.map((r) => (
-        <StaffRequestCard key={r.requestId} request={r} today={museumDate(new Date())} />
-      ))}
+      {today.data ? requests.data?.map((r) => <StaffRequestCard key={r.requestId} request={r} today={today.data!} />) : null}
       {(data && data.rows.length === 0) || requests.data?.length === 0 ? <div className="empty-state">{t('staff.noTeams')}</div> : null}
-      {failed ? <LoadFailed onRetry={reload} /> : null}
+      {failed || today.failed ? <LoadFailed onRetry={failed ? reload : today.reload} /> : null}
       <LoadingOverlay show={(loading || requests.loading) && present} />
     </Screen>
   );
