@@ -1,0 +1,8 @@
+-- The catalogue an admin edits in the staff console (docs/product.md §2.7): a hall can be
+-- closed (visitors no longer see it; its rows stay, since sold tickets refer to them), and a
+-- price sells for visits between its valid-from and valid-to days (null: no bound), so a price
+-- is retired by its last day instead of being deleted.
+ALTER TABLE halls ADD COLUMN closed boolean NOT NULL DEFAULT false;
+ALTER TABLE ticket_prices ADD COLUMN valid_from text;
+ALTER TABLE ticket_prices ADD COLUMN valid_to text;
+ALTER TABLE ticket_prices ADD CONSTRAINT ticket_prices_valid CHECK (valid_from IS NULL OR valid_to IS NULL OR valid_from <= valid_to);
