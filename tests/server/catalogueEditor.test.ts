@@ -1,11 +1,12 @@
 /** The catalogue an admin edits in the staff console (docs/product.md §2.7): a new hall and its
  * ticket types are on sale to visitors at once; a price change is for new orders only (an unpaid
  * order is paid at the amount it was quoted); a change that would take a rule from sold tickets
- * is refused with its reason, in zh and en; only an admin may edit, and every change is audited. */
+ * is refused with its reason, in zh and en; only an admin may edit, and every change is audited.
+ * From an empty catalogue (production's start) the first hall is on sale once it has a session. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_GATE, DEMO_STAFF } from '../../server/seed/accounts.ts';
+import { DEMO_GATE, DEMO_STAFF, seedDemoAccounts } from '../../server/seed/accounts.ts';
 import type { HallEdit, PriceEdit, StaffHall, StaffPrice } from '../../src/domain/catalogueRules.ts';
-import type { HallSetting } from '../../src/domain/types.ts';
+import type { CalendarDay, HallSetting } from '../../src/domain/types.ts';
 import { OPEN_DAY } from './constants.ts';
 import { makeApp, orderRequest, priceOf, type TestApp } from './helpers.ts';
 
@@ -288,5 +289,43 @@ describe('the catalogue an admin edits', () => {
     expect((await t.call('GET', '/staff/catalogue/halls', { token: gate })).code).toBe(403);
     expect((await t.call('GET', '/staff/catalogue/halls')).code).not.toBe(200);
     expect((await halls()).some((h) => h.key === 'nope')).toBe(false);
+  });
+});
+
+describe('an empty catalogue, as production starts', () => {
+  let e: TestApp;
+  beforeAll(async () => {
+    e = await makeApp({ captcha: 'off' }, { empty: true });
+    await seedDemoAccounts(e.db, e.deps.clock);
+  });
+  afterAll(async () => {
+    await e?.close();
+  });
+
+  it('an admin makes the first hall and two prices; with a session, the calendar and the venue list show them', async () => {
+    const token = (await e.call('POST', '/staff/login', { body: DEMO_STAFF })).data.token as string;
+    const call = <T = unknown>(path: string, body: unknown) => e.call<T>('POST', path, { token, body, lang: 'en' }) as Promise<Answer<T>>;
+    expect((await e.call<StaffHall[]>('GET', '/staff/catalogue/halls', { token })).data).toEqual([]);
+    expect((await e.call<CalendarDay[]>('GET', '/pool/ingore/getCalendar', { lang: 'en' })).data.every((d) => d.state === 'closed')).toBe(true);
+    const { hallId } = (await call<{ hallId: number }>('/staff/catalogue/halls', PLANETARIUM)).data;
+    for (const p of [ADULT, STUDENT]) expect((await call(`/staff/catalogue/halls/${hallId}/prices`, p)).code).toBe(200);
+    const { templateId } = (
+      await call<{ templateId: number }>('/staff/templates', {
+        hallId,
+        name: 'Day',
+        sessions: [{ beginTime: '14:00', endTime: '15:00', capacity: 40, filmId: null }],
+      })
+    ).data;
+    const applied = await call('/staff/templates/apply', { templateId, from: OPEN_DAY, to: OPEN_DAY, weekdays: [0, 1, 2, 3, 4, 5, 6], releaseAt: 'now' });
+    expect(applied.code, applied.msg).toBe(200);
+    const calendar = (await e.call<CalendarDay[]>('GET', '/pool/ingore/getCalendar', { lang: 'en' })).data;
+    expect(calendar.find((d) => d.date === OPEN_DAY)).toMatchObject({ state: 'available', remaining: 40 });
+    const venues = (await e.call<HallSetting[]>('GET', '/basesetting/HallSetting/ingore/getHallSetting', { lang: 'en' })).data;
+    expect(venues.map((h) => [h.hallKey, h.name, h.minBuyers, h.maxBuyers])).toEqual([['planetarium', 'Planetarium', 1, 5]]);
+    const [hall] = await e.halls(OPEN_DAY);
+    expect(hall.scheduleTicketPoolVOS[0].priceTicketPoolVOS.map((p) => [p.kind, p.price])).toEqual([
+      ['adult', 2500],
+      ['student', 1200],
+    ]);
   });
 });
