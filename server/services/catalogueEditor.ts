@@ -48,6 +48,7 @@ async function hallEditOf(q: Queryable, h: HallRow & { sort: number }): Promise<
     cinema: h.cinema ? { chooseMode: h.choose_mode, rows: await seatRowsOf(q, h.id) } : null,
     sort: h.sort,
     closed: h.closed,
+    freeChildPerAdult: h.free_child_per_adult,
   };
 }
 
@@ -93,7 +94,10 @@ export async function saveHall(deps: AppDeps, staffId: number, hallId: number | 
     if (refused) throw fail(refused.text);
     let id: number;
     try {
-      id = await putHall(q, { created: 0, updated: 0, unchanged: 0 }, body, body.sort, 'hall', { closed: body.closed });
+      id = await putHall(q, { created: 0, updated: 0, unchanged: 0 }, body, body.sort, 'hall', {
+        closed: body.closed,
+        free_child_per_adult: body.freeChildPerAdult,
+      });
     } catch (error) {
       // The import's writer refuses a seat map under sessions too; the rules said so first.
       if (error instanceof CatalogueRefusal) throw fail(CATALOGUE_TEXTS.rowsSessions);

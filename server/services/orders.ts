@@ -117,7 +117,7 @@ export async function checkedSession(
       hall: hallRules(hall),
       prices,
       remaining: stock === 'sale' ? remainingOf(schedule) : Number.MAX_SAFE_INTEGER,
-      freeChildPerAdult: freeChildPerAdult(config, hall.hall_key),
+      freeChildPerAdult: freeChildPerAdult(config, hall.hall_key, hall.free_child_per_adult),
     },
     stage,
     museumDate(now),

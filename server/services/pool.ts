@@ -46,6 +46,8 @@ export interface HallRow {
   school_free_daily: number;
   /** Closed by an admin: visitors no longer see it (docs/product.md §2.7). */
   closed: boolean;
+  /** Free children one adult may bring; null: the museum-wide setting. */
+  free_child_per_adult: number | null;
 }
 
 export interface PriceRow {

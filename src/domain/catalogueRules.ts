@@ -65,7 +65,12 @@ export const priceFields = z.strictObject({
 });
 
 /** A hall as the console edits it: its place in the museum's order, and whether it is closed. */
-export const hallEdit = hallFields.extend({ sort: z.number().int().min(0).max(999), closed: z.boolean() });
+export const hallEdit = hallFields.extend({
+  sort: z.number().int().min(0).max(999),
+  closed: z.boolean(),
+  /** Free child tickets one adult may bring (docs/product.md §5.4); null: the museum-wide setting. */
+  freeChildPerAdult: z.number().int().min(0).max(10).nullable(),
+});
 /** A price as the console edits it: its order, and the visit days it sells for (null: no bound). */
 export const priceEdit = priceFields.extend({ sort: z.number().int().min(0).max(999), validFrom: day.nullable(), validTo: day.nullable() });
 export type HallEdit = z.output<typeof hallEdit>;
@@ -144,8 +149,8 @@ export const CATALOGUE_TEXTS = {
     en: 'A coming day has already given {n} free pupil tickets: the daily quota cannot be less',
   },
   childRules: {
-    zh: '今日及以后有 {n} 张已售或待支付的门票按现行儿童规则售出（退票、改签仍按此规则核对），儿童年龄和“须成人与儿童同行”不能修改',
-    en: '{n} tickets for today or later were sold under the current child rules (refunds and changes are checked by them): the children\'s ages and "an adult and a child" cannot change',
+    zh: '今日及以后有 {n} 张已售或待支付的门票按现行儿童规则售出（退票、改签仍按此规则核对），儿童年龄、每位成人可带免费儿童数和“须成人与儿童同行”不能修改',
+    en: '{n} tickets for today or later were sold under the current child rules (refunds and changes are checked by them): the children\'s ages, the free children per adult and "an adult and a child" cannot change',
   },
   priceAges: { zh: '适用年龄上限不能小于下限', en: 'The oldest age cannot be below the youngest' },
   validDays: { zh: '有效期止不能早于有效期起', en: 'The last day cannot be before the first day' },
@@ -193,7 +198,7 @@ export function hallChangeRefusals(before: HallEdit, after: HallEdit, facts: Hal
     out.push(refusal('cinema.rows', CATALOGUE_TEXTS.rowsSessions));
   }
   if (facts.upcomingTickets > 0) {
-    const field = (['needsAdultAndChild', 'childAgeMin', 'childAgeMax'] as const).find((f) => before[f] !== after[f]);
+    const field = (['needsAdultAndChild', 'childAgeMin', 'childAgeMax', 'freeChildPerAdult'] as const).find((f) => before[f] !== after[f]);
     if (field) out.push(refusal(field, CATALOGUE_TEXTS.childRules, facts.upcomingTickets));
   }
   if (before.waitingList && !after.waitingList && facts.standingBy > 0) out.push(refusal('waitingList', CATALOGUE_TEXTS.waitingOff, facts.standingBy));

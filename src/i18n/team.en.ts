@@ -209,6 +209,7 @@ const teamEn: typeof teamZh = {
     childAgeMin: "Children's youngest age",
     childAgeMax: "Children's oldest age",
     adultAndChild: 'An adult and a child come together',
+    freeChildPerAdult: "Free children per adult (empty: the museum's setting)",
     waitingList: 'Waiting list when a session is sold out',
     takesGroups: 'Takes groups',
     groupMin: 'Smallest group',

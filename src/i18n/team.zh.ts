@@ -208,6 +208,7 @@ const teamZh = {
     childAgeMin: '儿童最小年龄',
     childAgeMax: '儿童最大年龄',
     adultAndChild: '须成人与儿童同行',
+    freeChildPerAdult: '每位成人可带免费儿童（空为全馆设置）',
     waitingList: '场次售罄后开放候补',
     takesGroups: '接待团体',
     groupMin: '团体最少人数',

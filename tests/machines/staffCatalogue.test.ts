@@ -24,6 +24,7 @@ const MAIN: StaffHall = {
   cinema: null,
   sort: 0,
   closed: false,
+  freeChildPerAdult: null,
   facts: { sessions: 4, upcomingTickets: 12, standingBy: 0, groupOrders: 0, schoolFreeUsed: 0 },
 };
 const ADULT: StaffPrice = {

@@ -47,6 +47,7 @@ const PLANETARIUM: HallEdit = {
   cinema: null,
   sort: 9,
   closed: false,
+  freeChildPerAdult: null,
 };
 const ADULT: PriceEdit = {
   name: { zh: '成人票', en: 'Adult' },
@@ -173,8 +174,8 @@ describe('the catalogue an admin edits', () => {
       [
         `/staff/catalogue/halls/${main.hallId}`,
         edit(main, { childAgeMax: 3 }),
-        `今日及以后有 ${n} 张已售或待支付的门票按现行儿童规则售出（退票、改签仍按此规则核对），儿童年龄和“须成人与儿童同行”不能修改`,
-        `${n} tickets for today or later were sold under the current child rules (refunds and changes are checked by them): the children's ages and "an adult and a child" cannot change`,
+        `今日及以后有 ${n} 张已售或待支付的门票按现行儿童规则售出（退票、改签仍按此规则核对），儿童年龄、每位成人可带免费儿童数和“须成人与儿童同行”不能修改`,
+        `${n} tickets for today or later were sold under the current child rules (refunds and changes are checked by them): the children's ages, the free children per adult and "an adult and a child" cannot change`,
       ],
       [
         `/staff/catalogue/halls/${main.hallId}`,
@@ -307,7 +308,7 @@ describe('an empty catalogue, as production starts', () => {
     const call = <T = unknown>(path: string, body: unknown) => e.call<T>('POST', path, { token, body, lang: 'en' }) as Promise<Answer<T>>;
     expect((await e.call<StaffHall[]>('GET', '/staff/catalogue/halls', { token })).data).toEqual([]);
     expect((await e.call<CalendarDay[]>('GET', '/pool/ingore/getCalendar', { lang: 'en' })).data.every((d) => d.state === 'closed')).toBe(true);
-    const { hallId } = (await call<{ hallId: number }>('/staff/catalogue/halls', PLANETARIUM)).data;
+    const { hallId } = (await call<{ hallId: number }>('/staff/catalogue/halls', { ...PLANETARIUM, freeChildPerAdult: 2 })).data;
     for (const p of [ADULT, STUDENT]) expect((await call(`/staff/catalogue/halls/${hallId}/prices`, p)).code).toBe(200);
     const { templateId } = (
       await call<{ templateId: number }>('/staff/templates', {
@@ -322,6 +323,11 @@ describe('an empty catalogue, as production starts', () => {
     expect(calendar.find((d) => d.date === OPEN_DAY)).toMatchObject({ state: 'available', remaining: 40 });
     const venues = (await e.call<HallSetting[]>('GET', '/basesetting/HallSetting/ingore/getHallSetting', { lang: 'en' })).data;
     expect(venues.map((h) => [h.hallKey, h.name, h.minBuyers, h.maxBuyers])).toEqual([['planetarium', 'Planetarium', 1, 5]]);
+    // Its own free children per adult is what the booking screens read.
+    const setting = await e.call<{ freeChildPerAdult: number }>('GET', `/pool/getHallPoolPersonSetting?hallId=${hallId}`, {
+      token: await e.tokenFor('13700000106'),
+    });
+    expect(setting.data.freeChildPerAdult).toBe(2);
     const [hall] = await e.halls(OPEN_DAY);
     expect(hall.scheduleTicketPoolVOS[0].priceTicketPoolVOS.map((p) => [p.kind, p.price])).toEqual([
       ['adult', 2500],

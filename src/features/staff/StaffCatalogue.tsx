@@ -65,6 +65,7 @@ const FIELDS = [
   'minAge',
   'childAgeMin',
   'childAgeMax',
+  'freeChildPerAdult',
   'needsAdultAndChild',
   'waitingList',
   'groups',
@@ -107,6 +108,7 @@ function HallForm({
     schoolFreeDaily: str(hall?.groups?.schoolFreeDaily ?? 0),
     sort: str(hall?.sort ?? 0),
     closed: hall?.closed ?? false,
+    freeChildPerAdult: str(hall?.freeChildPerAdult),
   });
   const set = (part: Partial<typeof f>) => setF((all) => ({ ...all, ...part }));
   const save = () =>
@@ -137,6 +139,7 @@ function HallForm({
           : null,
       sort: num(f.sort),
       closed: f.closed,
+      freeChildPerAdult: num(f.freeChildPerAdult),
     });
   const beside = (field: string) => <FieldRefusal refusal={refusal} field={field} />;
   const elsewhere = refusal && !FIELDS.some((x) => refusal.field === x || refusal.field.startsWith(`${x}.`)) ? tr(refusal.text) : null;
@@ -202,6 +205,14 @@ function HallForm({
       )}
       {beside('childAgeMin')}
       {beside('childAgeMax')}
+      <Input
+        label={t('catalogue.freeChildPerAdult')}
+        value={f.freeChildPerAdult}
+        onChange={(freeChildPerAdult) => set({ freeChildPerAdult })}
+        inputMode="numeric"
+        maxLength={2}
+      />
+      {beside('freeChildPerAdult')}
       {beside('needsAdultAndChild')}
       <Check label={t('catalogue.waitingList')} checked={f.waitingList} onChange={(waitingList) => set({ waitingList })} />
       {beside('waitingList')}

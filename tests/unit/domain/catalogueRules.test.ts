@@ -1,6 +1,7 @@
 /** What a hall and a price of the catalogue may be, and what a change may not take from what is
  * sold (src/domain/catalogueRules.ts): each refusal beside its field, in zh and en. */
 import { describe, expect, it } from 'vitest';
+import { freeChildPerAdult } from '../../../src/domain/orderRules.ts';
 import {
   CATALOGUE_TEXTS,
   hallEdit,
@@ -30,6 +31,7 @@ const HALL: HallEdit = {
   cinema: null,
   sort: 0,
   closed: false,
+  freeChildPerAdult: null,
 };
 const PRICE: PriceEdit = {
   name: { zh: '成人票', en: 'Adult' },
@@ -66,6 +68,12 @@ describe('a hall', () => {
     expect(refused(null, change, NOTHING_SOLD)).toEqual({ field, text });
   });
 
+  it('takes its own free children per adult before the museum-wide setting', () => {
+    expect(freeChildPerAdult({ hall_main_oneperson_totalfreechild: '1' }, 'main', 2)).toBe(2);
+    expect(freeChildPerAdult({ hall_main_oneperson_totalfreechild: '3' }, 'main', null)).toBe(3);
+    expect(freeChildPerAdult({}, 'planetarium', null)).toBe(1);
+  });
+
   it('names its kind by its rules', () => {
     expect(hallKindOf(HALL)).toBe('exhibition');
     expect(hallKindOf({ ...HALL, needsAdultAndChild: true })).toBe('park');
@@ -82,11 +90,12 @@ describe('a change of a hall with tickets sold', () => {
       '7 tickets for today or later are sold or awaiting payment: the hall cannot close',
     ],
     [{ childAgeMax: 8 }, 'childAgeMax', '有 7 张已售或待支付的门票按现行儿童规则售出', '7 tickets for today or later were sold under the current child rules'],
-    [{ needsAdultAndChild: true, minBuyers: 2 }, 'needsAdultAndChild', '儿童年龄和“须成人与儿童同行”不能修改', '"an adult and a child" cannot change'],
+    [{ needsAdultAndChild: true, minBuyers: 2 }, 'needsAdultAndChild', '“须成人与儿童同行”不能修改', '"an adult and a child" cannot change'],
     [{ waitingList: false }, 'waitingList', '还有 2 个候补订单在等待', '2 waiting-list orders are still waiting'],
     [{ groups: null }, 'groups', '还有 1 个团体订单', '1 group orders are booked'],
     [{ groups: { ...HALL.groups!, schoolFreeDaily: 100 } }, 'groups.schoolFreeDaily', '发出 120 张学生免费票', '120 free pupil tickets'],
     [{ cinema: { chooseMode: 1 as const, rows: ['SS'] }, waitingList: false }, 'kind', '本馆已有场次', 'The hall has sessions'],
+    [{ freeChildPerAdult: 2 }, 'freeChildPerAdult', '每位成人可带免费儿童数', 'the free children per adult'],
     [{ key: 'main2' }, 'key', '场馆代码建立后不能修改', 'A hall code cannot change'],
   ])('%j is refused beside %s, saying why', (change, field, zh, en) => {
     const r = refused(HALL, change);
