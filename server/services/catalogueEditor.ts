@@ -49,6 +49,7 @@ async function hallEditOf(q: Queryable, h: HallRow & { sort: number }): Promise<
     sort: h.sort,
     closed: h.closed,
     freeChildPerAdult: h.free_child_per_adult,
+    offSeasonMonths: h.off_season_months === null ? null : h.off_season_months.split(',').map(Number),
   };
 }
 
@@ -97,6 +98,7 @@ export async function saveHall(deps: AppDeps, staffId: number, hallId: number | 
       id = await putHall(q, { created: 0, updated: 0, unchanged: 0 }, body, body.sort, 'hall', {
         closed: body.closed,
         free_child_per_adult: body.freeChildPerAdult,
+        off_season_months: body.offSeasonMonths === null ? null : [...new Set(body.offSeasonMonths)].sort((a, b) => a - b).join(','),
       });
     } catch (error) {
       // The import's writer refuses a seat map under sessions too; the rules said so first.

@@ -109,7 +109,7 @@ async function groupContext(
     // A whole number, as minutes() reads one.
     agencyDiscountPercent: Math.min(100, minutes(config, 'agency_discount_percent', 100)),
     chargedPerFreeLeader: perLeader && /^\d+$/.test(perLeader) ? Number(perLeader) : null,
-    offSeason: isOffSeason(date, config.off_season_months),
+    offSeason: isOffSeason(date, hall.off_season_months ?? config.off_season_months),
     today: museumDate(deps.clock()),
   };
   return { team, ctx, prices: { adult, student }, config };

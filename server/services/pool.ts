@@ -48,6 +48,8 @@ export interface HallRow {
   closed: boolean;
   /** Free children one adult may bring; null: the museum-wide setting. */
   free_child_per_adult: number | null;
+  /** Its groups' off-season months ("1,2,11,12"); null: the museum-wide setting. */
+  off_season_months: string | null;
 }
 
 export interface PriceRow {

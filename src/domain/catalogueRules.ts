@@ -70,6 +70,8 @@ export const hallEdit = hallFields.extend({
   closed: z.boolean(),
   /** Free child tickets one adult may bring (docs/product.md §5.4); null: the museum-wide setting. */
   freeChildPerAdult: z.number().int().min(0).max(10).nullable(),
+  /** The months of its groups' off season (docs/product.md §5.5); null: the museum-wide setting. */
+  offSeasonMonths: z.array(z.number().int().min(1).max(12)).min(1).max(12).nullable(),
 });
 /** A price as the console edits it: its order, and the visit days it sells for (null: no bound). */
 export const priceEdit = priceFields.extend({ sort: z.number().int().min(0).max(999), validFrom: day.nullable(), validTo: day.nullable() });
@@ -144,6 +146,10 @@ export const CATALOGUE_TEXTS = {
     zh: '今日及以后还有 {n} 个团体订单，本馆不能停止接待团体',
     en: '{n} group orders are booked for today or later: the hall cannot stop taking groups',
   },
+  seasonBooked: {
+    zh: '今日及以后还有 {n} 个团体订单，淡季月份不能修改',
+    en: '{n} group orders are booked for today or later: the off-season months cannot change',
+  },
   schoolQuota: {
     zh: '已有一天发出 {n} 张学生免费票，每日名额不能少于此数',
     en: 'A coming day has already given {n} free pupil tickets: the daily quota cannot be less',
@@ -203,6 +209,9 @@ export function hallChangeRefusals(before: HallEdit, after: HallEdit, facts: Hal
   }
   if (before.waitingList && !after.waitingList && facts.standingBy > 0) out.push(refusal('waitingList', CATALOGUE_TEXTS.waitingOff, facts.standingBy));
   if (before.groups && !after.groups && facts.groupOrders > 0) out.push(refusal('groups', CATALOGUE_TEXTS.groupsOff, facts.groupOrders));
+  if (facts.groupOrders > 0 && !same(before.offSeasonMonths, after.offSeasonMonths)) {
+    out.push(refusal('offSeasonMonths', CATALOGUE_TEXTS.seasonBooked, facts.groupOrders));
+  }
   if (after.groups && after.groups.schoolFreeDaily < facts.schoolFreeUsed) {
     out.push(refusal('groups.schoolFreeDaily', CATALOGUE_TEXTS.schoolQuota, facts.schoolFreeUsed));
   }

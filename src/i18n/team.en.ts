@@ -216,6 +216,7 @@ const teamEn: typeof teamZh = {
     groupMax: 'Largest group',
     schoolOnly: 'Schools only',
     offSeasonOnly: 'Groups in the off-season only',
+    offSeasonMonths: "Off-season months (e.g. 1,2,11,12; empty: the museum's)",
     schoolFreeDaily: 'Free pupil tickets a day',
     sort: 'Order (smaller first)',
     closed: 'Closed (visitors no longer see it)',

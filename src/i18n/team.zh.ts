@@ -215,6 +215,7 @@ const teamZh = {
     groupMax: '团体最多人数',
     schoolOnly: '只接待学校',
     offSeasonOnly: '只在淡季接待团体',
+    offSeasonMonths: '淡季月份（如 1,2,11,12；空为全馆设置）',
     schoolFreeDaily: '每日学生免费名额',
     sort: '排序（小的在前）',
     closed: '关闭（观众不再看到本馆）',

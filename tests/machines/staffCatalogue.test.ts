@@ -25,6 +25,7 @@ const MAIN: StaffHall = {
   sort: 0,
   closed: false,
   freeChildPerAdult: null,
+  offSeasonMonths: null,
   facts: { sessions: 4, upcomingTickets: 12, standingBy: 0, groupOrders: 0, schoolFreeUsed: 0 },
 };
 const ADULT: StaffPrice = {

@@ -48,6 +48,7 @@ const PLANETARIUM: HallEdit = {
   sort: 9,
   closed: false,
   freeChildPerAdult: null,
+  offSeasonMonths: null,
 };
 const ADULT: PriceEdit = {
   name: { zh: '成人票', en: 'Adult' },
@@ -308,7 +309,7 @@ describe('an empty catalogue, as production starts', () => {
     const call = <T = unknown>(path: string, body: unknown) => e.call<T>('POST', path, { token, body, lang: 'en' }) as Promise<Answer<T>>;
     expect((await e.call<StaffHall[]>('GET', '/staff/catalogue/halls', { token })).data).toEqual([]);
     expect((await e.call<CalendarDay[]>('GET', '/pool/ingore/getCalendar', { lang: 'en' })).data.every((d) => d.state === 'closed')).toBe(true);
-    const { hallId } = (await call<{ hallId: number }>('/staff/catalogue/halls', { ...PLANETARIUM, freeChildPerAdult: 2 })).data;
+    const { hallId } = (await call<{ hallId: number }>('/staff/catalogue/halls', { ...PLANETARIUM, freeChildPerAdult: 2, offSeasonMonths: [12, 1, 2] })).data;
     for (const p of [ADULT, STUDENT]) expect((await call(`/staff/catalogue/halls/${hallId}/prices`, p)).code).toBe(200);
     const { templateId } = (
       await call<{ templateId: number }>('/staff/templates', {
@@ -323,6 +324,10 @@ describe('an empty catalogue, as production starts', () => {
     expect(calendar.find((d) => d.date === OPEN_DAY)).toMatchObject({ state: 'available', remaining: 40 });
     const venues = (await e.call<HallSetting[]>('GET', '/basesetting/HallSetting/ingore/getHallSetting', { lang: 'en' })).data;
     expect(venues.map((h) => [h.hallKey, h.name, h.minBuyers, h.maxBuyers])).toEqual([['planetarium', 'Planetarium', 1, 5]]);
+    expect((await e.call<StaffHall[]>('GET', '/staff/catalogue/halls', { token })).data[0]).toMatchObject({
+      freeChildPerAdult: 2,
+      offSeasonMonths: [1, 2, 12],
+    });
     // Its own free children per adult is what the booking screens read.
     const setting = await e.call<{ freeChildPerAdult: number }>('GET', `/pool/getHallPoolPersonSetting?hallId=${hallId}`, {
       token: await e.tokenFor('13700000106'),

@@ -5,6 +5,9 @@
 ALTER TABLE halls ADD COLUMN closed boolean NOT NULL DEFAULT false;
 -- The free children one adult may bring in this hall; null: the museum-wide setting (the config
 -- keys hall_*_oneperson_totalfreechild, else 1).
+-- The months its groups' off season is, as config off_season_months writes them ("1,2,11,12");
+-- null: the museum-wide setting.
+ALTER TABLE halls ADD COLUMN off_season_months text;
 ALTER TABLE halls ADD COLUMN free_child_per_adult int CHECK (free_child_per_adult BETWEEN 0 AND 10);
 ALTER TABLE ticket_prices ADD COLUMN valid_from text;
 ALTER TABLE ticket_prices ADD COLUMN valid_to text;

@@ -69,6 +69,7 @@ const FIELDS = [
   'needsAdultAndChild',
   'waitingList',
   'groups',
+  'offSeasonMonths',
   'sort',
   'closed',
 ];
@@ -109,6 +110,7 @@ function HallForm({
     sort: str(hall?.sort ?? 0),
     closed: hall?.closed ?? false,
     freeChildPerAdult: str(hall?.freeChildPerAdult),
+    offSeasonMonths: hall?.offSeasonMonths?.join(',') ?? '',
   });
   const set = (part: Partial<typeof f>) => setF((all) => ({ ...all, ...part }));
   const save = () =>
@@ -140,6 +142,13 @@ function HallForm({
       sort: num(f.sort),
       closed: f.closed,
       freeChildPerAdult: num(f.freeChildPerAdult),
+      offSeasonMonths:
+        f.offSeasonMonths.trim() === ''
+          ? null
+          : f.offSeasonMonths
+              .split(/[,，\s]+/)
+              .filter(Boolean)
+              .map(Number),
     });
   const beside = (field: string) => <FieldRefusal refusal={refusal} field={field} />;
   const elsewhere = refusal && !FIELDS.some((x) => refusal.field === x || refusal.field.startsWith(`${x}.`)) ? tr(refusal.text) : null;
@@ -227,6 +236,14 @@ function HallForm({
           )}
           <Check label={t('catalogue.schoolOnly')} checked={f.schoolOnly} onChange={(schoolOnly) => set({ schoolOnly })} />
           <Check label={t('catalogue.offSeasonOnly')} checked={f.offSeasonOnly} onChange={(offSeasonOnly) => set({ offSeasonOnly })} />
+          <Input
+            label={t('catalogue.offSeasonMonths')}
+            value={f.offSeasonMonths}
+            onChange={(offSeasonMonths) => set({ offSeasonMonths })}
+            inputMode="numeric"
+            maxLength={40}
+          />
+          {beside('offSeasonMonths')}
           <Input
             label={t('catalogue.schoolFreeDaily')}
             value={f.schoolFreeDaily}

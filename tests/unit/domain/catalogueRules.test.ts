@@ -32,6 +32,7 @@ const HALL: HallEdit = {
   sort: 0,
   closed: false,
   freeChildPerAdult: null,
+  offSeasonMonths: null,
 };
 const PRICE: PriceEdit = {
   name: { zh: '成人票', en: 'Adult' },
@@ -95,6 +96,7 @@ describe('a change of a hall with tickets sold', () => {
     [{ groups: null }, 'groups', '还有 1 个团体订单', '1 group orders are booked'],
     [{ groups: { ...HALL.groups!, schoolFreeDaily: 100 } }, 'groups.schoolFreeDaily', '发出 120 张学生免费票', '120 free pupil tickets'],
     [{ cinema: { chooseMode: 1 as const, rows: ['SS'] }, waitingList: false }, 'kind', '本馆已有场次', 'The hall has sessions'],
+    [{ offSeasonMonths: [1, 2] }, 'offSeasonMonths', '淡季月份不能修改', 'the off-season months cannot change'],
     [{ freeChildPerAdult: 2 }, 'freeChildPerAdult', '每位成人可带免费儿童数', 'the free children per adult'],
     [{ key: 'main2' }, 'key', '场馆代码建立后不能修改', 'A hall code cannot change'],
   ])('%j is refused beside %s, saying why', (change, field, zh, en) => {
