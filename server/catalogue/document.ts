@@ -4,17 +4,18 @@
  * museum is one (server/seed/demoCatalogue.ts), so the demo and a real museum go through the same
  * import. Checked whole before anything is written; a refusal names the field by its path. */
 import { z } from 'zod';
-import { hallKey, ticketKind } from '../../src/domain/answers.ts';
+import { hallKey } from '../../src/domain/answers.ts';
+import { catalogueAge, catalogueCount, catalogueHtml, catalogueLabel, hallFields, priceFields } from '../../src/domain/catalogueRules.ts';
 
 export const CATALOGUE_FORMAT = 'museum-catalogue';
 export const CATALOGUE_VERSION = 1;
 
 const key = z.string().regex(/^[a-zA-Z][a-zA-Z0-9_-]{0,39}$/, 'letters, digits, _ or -, starting with a letter');
-const label = z.strictObject({ zh: z.string().trim().min(1).max(100), en: z.string().trim().min(1).max(200) });
-const html = z.strictObject({ zh: z.string().max(20_000), en: z.string().max(20_000) });
-const age = z.number().int().min(0).max(120).nullable();
+const label = catalogueLabel;
+const html = catalogueHtml;
+const age = catalogueAge;
 const time = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'HH:mm');
-const count = (max: number) => z.number().int().min(0).max(max);
+const count = catalogueCount;
 
 export const catalogueFilm = z.strictObject({
   key,
@@ -28,16 +29,8 @@ export const catalogueFilm = z.strictObject({
   ageMax: age,
 });
 
-export const cataloguePrice = z.strictObject({
-  name: label,
-  kind: ticketKind,
-  /** fen */
-  price: count(10_000_000),
-  ageMin: age,
-  ageMax: age,
-  /** A free child's ticket (docs/product.md §5.4: one per adult where the hall allows). */
-  free: z.boolean(),
-});
+/** A hall's ticket type: the same fields the staff console's editor checks (src/domain/catalogueRules.ts). */
+export const cataloguePrice = priceFields;
 
 const templateSession = z.strictObject({
   begin: time,
@@ -48,41 +41,9 @@ const templateSession = z.strictObject({
   film: key.nullable(),
 });
 
-export const catalogueHall = z.strictObject({
-  key: hallKey,
-  name: label,
-  intro: html,
-  ageNote: label.nullable(),
-  minBuyers: z.number().int().min(1).max(100),
-  maxBuyers: z.number().int().min(1).max(100),
-  minAge: age,
-  childAgeMin: age,
-  childAgeMax: age,
-  needsAdultAndChild: z.boolean(),
-  /** Its full sessions keep a waiting list. */
-  waitingList: z.boolean(),
-  /** The groups it takes (docs/product.md §5.5); null: none. */
-  groups: z
-    .strictObject({
-      min: z.number().int().min(1).max(10_000),
-      max: z.number().int().min(1).max(10_000),
-      schoolOnly: z.boolean(),
-      offSeasonOnly: z.boolean(),
-      /** Free pupil tickets the schools share per day. */
-      schoolFreeDaily: count(100_000),
-    })
-    .nullable(),
-  /** A dome cinema: who picks the seats (1 the visitor, 2 and 3 the server) and its rows from
-   * the front, `S` a seat, `X` a blocked seat, `_` an aisle; seats are numbered from the left. */
-  cinema: z
-    .strictObject({
-      chooseMode: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-      rows: z
-        .array(z.string().regex(/^[SX_]{1,100}$/, 'S, X or _ per place'))
-        .min(1)
-        .max(100),
-    })
-    .nullable(),
+/** A hall: its name and booking rules as the staff console's editor checks them
+ * (src/domain/catalogueRules.ts), its prices and its session templates. */
+export const catalogueHall = hallFields.extend({
   prices: z.array(cataloguePrice).min(1).max(30),
   /** Named days of sessions the staff apply to days (docs/product.md §2.5). */
   templates: z.array(z.strictObject({ name: z.string().trim().min(1).max(30), sessions: z.array(templateSession).min(1).max(48) })).max(20),

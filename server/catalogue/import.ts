@@ -4,7 +4,11 @@
  * out stays as it is, since tickets sold may depend on it. A price changed here applies to new
  * orders only: an order keeps the amount it was quoted. */
 import type { Queryable } from '../db/db.ts';
+import type { z } from 'zod';
+import type { hallFields } from '../../src/domain/catalogueRules.ts';
 import type { CatalogueDocument, CatalogueHall } from './document.ts';
+
+type HallFields = z.output<typeof hallFields>;
 
 export interface ImportReport {
   created: number;
@@ -95,7 +99,7 @@ export async function seatRowsOf(q: Queryable, hallId: number): Promise<string[]
   return paddedRows(Array.from(rows, (r) => (r ?? []).join('')));
 }
 
-async function putSeats(q: Queryable, report: ImportReport, hallId: number, hall: CatalogueHall, at: string): Promise<void> {
+async function putSeats(q: Queryable, report: ImportReport, hallId: number, hall: HallFields, at: string): Promise<void> {
   const wanted = paddedRows(hall.cinema?.rows ?? []);
   const held = await seatRowsOf(q, hallId);
   if (JSON.stringify(wanted) === JSON.stringify(held)) {
@@ -112,6 +116,45 @@ async function putSeats(q: Queryable, report: ImportReport, hallId: number, hall
     [hallId, JSON.stringify(seatsOf(hall.cinema?.rows ?? []))],
   );
   report[held.length ? 'updated' : 'created']++;
+}
+
+/** A hall's row (found by its key) and a dome's seats, created, updated where they differ, or
+ * left alone; `extra` columns beside the document's (the console's `closed`). A seat map under
+ * sessions is refused (CatalogueRefusal at `at`). The staff console's hall editor writes through
+ * here too, so the two agree on what a hall's row is. */
+export async function putHall(q: Queryable, report: ImportReport, h: HallFields, sort: number, at: string, extra: Row = {}): Promise<number> {
+  const id = await put(
+    q,
+    report,
+    'halls',
+    { hall_key: h.key },
+    {
+      name_zh: h.name.zh,
+      name_en: h.name.en,
+      intro_zh: h.intro.zh,
+      intro_en: h.intro.en,
+      age_note_zh: h.ageNote?.zh ?? null,
+      age_note_en: h.ageNote?.en ?? null,
+      min_buyers: h.minBuyers,
+      max_buyers: h.maxBuyers,
+      min_age: h.minAge,
+      child_age_min: h.childAgeMin,
+      child_age_max: h.childAgeMax,
+      needs_adult_and_child: h.needsAdultAndChild,
+      sort,
+      ...extra,
+      cinema: h.cinema !== null,
+      choose_mode: h.cinema?.chooseMode ?? 1,
+      waiting_list: h.waitingList,
+      group_max: h.groups?.max ?? 0,
+      group_min: h.groups?.min ?? 16,
+      school_only: h.groups?.schoolOnly ?? false,
+      off_season_only: h.groups?.offSeasonOnly ?? false,
+      school_free_daily: h.groups?.schoolFreeDaily ?? 0,
+    },
+  );
+  await putSeats(q, report, id, h, at);
+  return id;
 }
 
 type Template = CatalogueHall['templates'][number];
@@ -214,37 +257,8 @@ export async function importCatalogue(q: Queryable, doc: CatalogueDocument, opti
   }
   const hallIds = new Map<string, number>();
   for (const [sort, h] of doc.halls.entries()) {
-    const id = await put(
-      q,
-      report,
-      'halls',
-      { hall_key: h.key },
-      {
-        name_zh: h.name.zh,
-        name_en: h.name.en,
-        intro_zh: h.intro.zh,
-        intro_en: h.intro.en,
-        age_note_zh: h.ageNote?.zh ?? null,
-        age_note_en: h.ageNote?.en ?? null,
-        min_buyers: h.minBuyers,
-        max_buyers: h.maxBuyers,
-        min_age: h.minAge,
-        child_age_min: h.childAgeMin,
-        child_age_max: h.childAgeMax,
-        needs_adult_and_child: h.needsAdultAndChild,
-        sort,
-        cinema: h.cinema !== null,
-        choose_mode: h.cinema?.chooseMode ?? 1,
-        waiting_list: h.waitingList,
-        group_max: h.groups?.max ?? 0,
-        group_min: h.groups?.min ?? 16,
-        school_only: h.groups?.schoolOnly ?? false,
-        off_season_only: h.groups?.offSeasonOnly ?? false,
-        school_free_daily: h.groups?.schoolFreeDaily ?? 0,
-      },
-    );
+    const id = await putHall(q, report, h, sort, `halls[${sort}]`);
     hallIds.set(h.key, id);
-    await putSeats(q, report, id, h, `halls[${sort}]`);
     for (const t of h.templates) await putTemplate(q, report, id, t, options.rollForward, options.now);
     for (const [psort, p] of h.prices.entries()) {
       await put(

@@ -102,7 +102,7 @@ export const poolRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     const config = await getConfig(deps.db);
     const data: HallPersonSetting = {
       rules: hallRules(hall),
-      freeChildPerAdult: freeChildPerAdult(config, hall.hall_key),
+      freeChildPerAdult: freeChildPerAdult(config, hall.hall_key, hall.free_child_per_adult),
       chooseMode: hall.cinema ? hall.choose_mode : null,
     };
     return ok(req, data);

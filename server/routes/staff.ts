@@ -36,6 +36,8 @@ import { checkIn } from '../services/gate.ts';
 import { gateDay, syncGate } from '../services/gateOffline.ts';
 import { closeDay, setCapacity, staffDay, staffDayCsv, stopSession } from '../services/staffDay.ts';
 import { saveConfig, saveText, staffSettings } from '../services/staffSettings.ts';
+import { saveHall, savePrice, staffHalls as listHalls, staffPrices as listPrices } from '../services/catalogueEditor.ts';
+import { hallEdit, priceEdit, staffHalls, staffPrices } from '../../src/domain/catalogueRules.ts';
 import { applyTemplate, saveTemplate, sessionTemplates, setDayRelease } from '../services/sessionTemplates.ts';
 import { freezeTeam, requestsForReview, reviewRequest } from '../services/teamRequests.ts';
 import * as answers from '../../src/domain/answers.ts';
@@ -178,6 +180,32 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     '/staff/settings/text',
     { ...may('operate'), schema: { body: textBody, response: answer(z.object({ zh: z.string(), en: z.string() })) } },
     async (req) => ok(req, await saveText(deps, account(req).userId, req.body)),
+  );
+
+  // The catalogue: halls and their booking rules, each hall's ticket types and prices
+  // (docs/product.md §2.8); an admin's only, checked by src/domain/catalogueRules.ts.
+  const priceParams = z.object({ id: idParam.shape.id, priceId: idParam.shape.id });
+  app.get('/staff/catalogue/halls', { ...may('operate'), schema: { response: answer(staffHalls) } }, async (req) => ok(req, await listHalls(deps)));
+  app.post('/staff/catalogue/halls', { ...may('operate'), schema: { body: hallEdit, response: answer(z.object({ hallId: z.number().int() })) } }, async (req) =>
+    ok(req, await saveHall(deps, account(req).userId, null, req.body)),
+  );
+  app.post(
+    '/staff/catalogue/halls/:id',
+    { ...may('operate'), schema: { params: idParam, body: hallEdit, response: answer(z.object({ hallId: z.number().int() })) } },
+    async (req) => ok(req, await saveHall(deps, account(req).userId, req.params.id, req.body)),
+  );
+  app.get('/staff/catalogue/halls/:id/prices', { ...may('operate'), schema: { params: idParam, response: answer(staffPrices) } }, async (req) =>
+    ok(req, await listPrices(deps, req.params.id)),
+  );
+  app.post(
+    '/staff/catalogue/halls/:id/prices',
+    { ...may('operate'), schema: { params: idParam, body: priceEdit, response: answer(z.object({ ticketPriceId: z.number().int() })) } },
+    async (req) => ok(req, await savePrice(deps, account(req).userId, req.params.id, null, req.body)),
+  );
+  app.post(
+    '/staff/catalogue/halls/:id/prices/:priceId',
+    { ...may('operate'), schema: { params: priceParams, body: priceEdit, response: answer(z.object({ ticketPriceId: z.number().int() })) } },
+    async (req) => ok(req, await savePrice(deps, account(req).userId, req.params.id, req.params.priceId, req.body)),
   );
 
   // The image itself, not the envelope: the console shows it (fetched with the staff token).

@@ -282,7 +282,7 @@ export async function checkoutCart(deps: AppDeps, userId: number, input: CartChe
         hall: hallRules(hall),
         prices,
         remaining: remainingOf(schedule) + group.length,
-        freeChildPerAdult: freeChildPerAdult(config, hall.hall_key),
+        freeChildPerAdult: freeChildPerAdult(config, hall.hall_key, hall.free_child_per_adult),
       };
       const violations = checkOrder(draft, ctx, 'submit', today);
       if (violations.length > 0) throw fail(violations[0].message);

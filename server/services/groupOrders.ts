@@ -25,7 +25,7 @@ import { addDays, museumDate, museumInstant } from '../time.ts';
 import { getConfig, minutes } from './settings.ts';
 import { bookableSession, insertOrder, lockBuyer, passRiskAndCaptcha, refuseUnpaid, type NewTicket } from './orders.ts';
 import { ORDER_TEXTS } from './orderTexts.ts';
-import { groupHallOf, loadPrices, remainingOf, ticketPrice, type HallRow } from './pool.ts';
+import { groupHallOf, loadPrices, onSaleOn, remainingOf, ticketPrice, type HallRow } from './pool.ts';
 import { takeSold } from './stock.ts';
 import { seatsForParty } from './seats.ts';
 import { completeOrder } from './payments.ts';
@@ -109,7 +109,7 @@ async function groupContext(
     // A whole number, as minutes() reads one.
     agencyDiscountPercent: Math.min(100, minutes(config, 'agency_discount_percent', 100)),
     chargedPerFreeLeader: perLeader && /^\d+$/.test(perLeader) ? Number(perLeader) : null,
-    offSeason: isOffSeason(date, config.off_season_months),
+    offSeason: isOffSeason(date, hall.off_season_months ?? config.off_season_months),
     today: museumDate(deps.clock()),
   };
   return { team, ctx, prices: { adult, student }, config };
@@ -119,7 +119,7 @@ async function groupContext(
 export async function groupSetting(deps: AppDeps, teamId: number, hallId: number, date: string, lang: Lang): Promise<GroupSetting> {
   const [hall] = await deps.db.query<HallRow>('SELECT * FROM halls WHERE id = $1', [hallId]);
   if (!hall) throw fail(ORDER_TEXTS.notSelectable);
-  const read = { prices: (await loadPrices(deps.db, hall.id)).map(ticketPrice), config: await getConfig(deps.db) };
+  const read = { prices: (await loadPrices(deps.db, hall.id)).filter(onSaleOn(date)).map(ticketPrice), config: await getConfig(deps.db) };
   const { team, ctx } = await groupContext(deps, deps.db, teamId, hall, date, 0, read);
   const block = teamBookingBlock(team);
   const { remaining: _, ...rest } = ctx;

@@ -49,7 +49,11 @@ export async function rebookGroup(deps: AppDeps, teamId: number, body: z.output<
     if (target.hall.id !== moving[0].hall_id) throw fail(LIFECYCLE_TEXTS.rebookOtherHall);
     const sameDate = checkRebookDate(moving[0].visit_date, target.schedule.visit_date);
     if (sameDate) throw fail(sameDate);
-    const refused = hallRefusal(groupHallOf(target.hall), order.team_type, isOffSeason(target.schedule.visit_date, target.config.off_season_months));
+    const refused = hallRefusal(
+      groupHallOf(target.hall),
+      order.team_type,
+      isOffSeason(target.schedule.visit_date, target.hall.off_season_months ?? target.config.off_season_months),
+    );
     if (refused) throw fail(refused);
 
     // The lock order of every group order: its sessions by id, then the days' free pupil

@@ -29,7 +29,7 @@ const settingOf = (h: HallRow, lang: Lang): HallSetting => ({
 
 /** Every hall's settings, in the museum's order; `hallKey` narrows to one (refused if unknown). */
 export async function hallSettings(deps: AppDeps, lang: Lang): Promise<HallSetting[]> {
-  const rows = await deps.db.query<HallRow>('SELECT * FROM halls ORDER BY sort, id');
+  const rows = await deps.db.query<HallRow>('SELECT * FROM halls WHERE NOT closed ORDER BY sort, id');
   return rows.map((h) => settingOf(h, lang));
 }
 
@@ -40,7 +40,9 @@ export async function hallSettingDetail(deps: AppDeps, hallKey: string, lang: La
 }
 
 export async function hallNames(deps: AppDeps, lang: Lang): Promise<Array<{ hallId: number; hallName: string }>> {
-  const rows = await deps.db.query<{ id: number; name_zh: string; name_en: string }>('SELECT id, name_zh, name_en FROM halls ORDER BY sort, id');
+  const rows = await deps.db.query<{ id: number; name_zh: string; name_en: string }>(
+    'SELECT id, name_zh, name_en FROM halls WHERE NOT closed ORDER BY sort, id',
+  );
   return rows.map((h) => ({ hallId: h.id, hallName: lang === 'en' ? h.name_en : h.name_zh }));
 }
 

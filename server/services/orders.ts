@@ -24,14 +24,14 @@ import { catalogOf, type Readers } from './catalog.ts';
 import { resolveCoupons, takeCoupon } from './coupons.ts';
 import type { Account } from '../auth.ts';
 import { COUPON_MESSAGES } from '../../src/domain/coupons.ts';
-import { hallRules, loadPrices, museumStopText, remainingOf, sessionState, ticketPrice, type HallRow, type ScheduleRow } from './pool.ts';
+import { hallRules, loadPrices, museumStopText, onSaleOn, remainingOf, sessionState, ticketPrice, type HallRow, type ScheduleRow } from './pool.ts';
 
 /** What these tickets cost, with the visitor's coupons applied as placeOrder will apply them. */
 export async function calculatePrice(deps: AppDeps, who: Account, body: z.output<typeof priceRequest>, lang: Lang): Promise<PriceQuote> {
   const input = body;
   const [schedule] = await deps.db.query<ScheduleRow>('SELECT * FROM hall_schedule WHERE id = $1', [input.hallScheduleId]);
   if (!schedule) throw fail(ORDER_TEXTS.notSelectable);
-  const prices = await loadPrices(deps.db, schedule.hall_id);
+  const prices = (await loadPrices(deps.db, schedule.hall_id)).filter(onSaleOn(schedule.visit_date));
   const chosen = input.ticketInfoList.map((l) => {
     const p = prices.find((x) => x.id === l.ticketPriceId);
     if (!p) throw fail(ORDER_TEXTS.notSelectable);
@@ -85,11 +85,11 @@ async function openSession(deps: Readers, q: Queryable, schedule: Readonly<Sched
   const prices = await catalog.prices(q, schedule.hall_id);
   const config = await catalog.config(q);
   const day = await catalog.day(q, schedule.visit_date);
-  if (!hall) throw fail(ORDER_TEXTS.notSelectable);
+  if (!hall || hall.closed) throw fail(ORDER_TEXTS.notSelectable);
   const stop = config.hallStatus === '0' ? museumStopText(await catalog.text(q, 'museumStopSaleContent')) : null;
   const state = sessionState(schedule, day, now, stop);
   if (state.state !== 'available' && state.state !== 'soldOut') throw fail(state.reason ?? ORDER_TEXTS.notSelectable);
-  return { schedule, hall, prices: prices.map(ticketPrice), config };
+  return { schedule, hall, prices: prices.filter(onSaleOn(schedule.visit_date)).map(ticketPrice), config };
 }
 
 /** The one session of an individual order (or cart add), open for sale, with every order
@@ -117,7 +117,7 @@ export async function checkedSession(
       hall: hallRules(hall),
       prices,
       remaining: stock === 'sale' ? remainingOf(schedule) : Number.MAX_SAFE_INTEGER,
-      freeChildPerAdult: freeChildPerAdult(config, hall.hall_key),
+      freeChildPerAdult: freeChildPerAdult(config, hall.hall_key, hall.free_child_per_adult),
     },
     stage,
     museumDate(now),

@@ -5,6 +5,7 @@ import type { CalendarDay, DayState, HallPool, HallRules, PricePool, SchedulePoo
 import { addDays, museumDate, museumDateTime, museumInstant } from '../time.ts';
 import { getConfig } from './settings.ts';
 import { BOOKING_DAYS } from '../../src/domain/limits.ts';
+import { priceOnSale } from '../../src/domain/catalogueRules.ts';
 import type { GroupHall } from '../../src/domain/groupRules.ts';
 import { candidateLevel, sessionStatus, waitingListSettings, type CandidateDay } from '../../src/domain/waitingList.ts';
 import { sessionCutoff, waitingCounts } from './candidateCounts.ts';
@@ -43,6 +44,12 @@ export interface HallRow {
   school_only: boolean;
   off_season_only: boolean;
   school_free_daily: number;
+  /** Closed by an admin: visitors no longer see it (docs/product.md §2.8). */
+  closed: boolean;
+  /** Free children one adult may bring; null: the museum-wide setting. */
+  free_child_per_adult: number | null;
+  /** Its groups' off-season months ("1,2,11,12"); null: the museum-wide setting. */
+  off_season_months: string | null;
 }
 
 export interface PriceRow {
@@ -55,6 +62,9 @@ export interface PriceRow {
   age_min: number | null;
   age_max: number | null;
   is_child_free: boolean;
+  /** The visit days it sells for; null: no bound (docs/product.md §2.8). */
+  valid_from: string | null;
+  valid_to: string | null;
 }
 
 export interface ScheduleRow {
@@ -161,9 +171,13 @@ async function stopSaleText(q: Queryable, config: Record<string, string>): Promi
   return museumStopText(text ?? null);
 }
 
+/** The halls visitors see: those open. */
 export async function loadHalls(q: Queryable): Promise<HallRow[]> {
-  return q.query<HallRow>('SELECT * FROM halls ORDER BY sort, id');
+  return q.query<HallRow>('SELECT * FROM halls WHERE NOT closed ORDER BY sort, id');
 }
+
+/** Whether a price sells for a visit on `date` (catalogueRules.priceOnSale). */
+export const onSaleOn = (date: string) => (p: Readonly<PriceRow>) => priceOnSale({ validFrom: p.valid_from, validTo: p.valid_to }, date);
 
 /** A hall's own prices; a package's parts are sold only with the package. */
 export async function loadPrices(q: Queryable, hallId?: number): Promise<PriceRow[]> {
@@ -213,7 +227,7 @@ export async function calendar(q: Queryable, now: Date, lang: Lang, mode: 'sale'
        SELECT visit_date, capacity - sold - held AS left_over,
               NOT stopped AND NOT (visit_date = $3 AND (CASE WHEN length(end_time) = 5 THEN end_time || ':00' ELSE end_time END) <= $4) AS selling
          FROM hall_schedule
-        WHERE visit_date BETWEEN $1 AND $2 AND ($5 = 'sale' OR hall_id IN (SELECT id FROM halls WHERE group_max > 0)))
+        WHERE visit_date BETWEEN $1 AND $2 AND hall_id IN (SELECT id FROM halls WHERE NOT closed AND ($5 = 'sale' OR group_max > 0)))
      SELECT visit_date, count(*)::int AS sessions,
             coalesce(sum(left_over) FILTER (WHERE selling AND left_over > 0), 0)::int AS remaining,
             coalesce(bool_or(selling AND left_over <= 0), false) AS sold_out
@@ -259,7 +273,10 @@ export async function hallPools(q: Queryable, date: string, now: Date, lang: Lan
   const schedules = await q.query<ScheduleRow>('SELECT * FROM hall_schedule WHERE visit_date = $1 ORDER BY begin_time, id', [date]);
   const lists = await waitingLists(q, config, halls, schedules, now);
   return halls.map((h) => {
-    const hallPrices = prices.filter((p) => p.hall_id === h.id).map((p) => pricePoolOf(p, lang));
+    const hallPrices = prices
+      .filter((p) => p.hall_id === h.id)
+      .filter(onSaleOn(date))
+      .map((p) => pricePoolOf(p, lang));
     const sessions: SchedulePool[] = schedules
       .filter((s) => s.hall_id === h.id)
       .map((s) => {

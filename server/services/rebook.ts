@@ -64,7 +64,7 @@ export async function rebook(deps: AppDeps, userId: number, body: z.output<typeo
         hall: hallRules(target.hall),
         prices: target.prices,
         remaining: remainingOf(target.schedule) + already.length,
-        freeChildPerAdult: freeChildPerAdult(target.config, target.hall.hall_key),
+        freeChildPerAdult: freeChildPerAdult(target.config, target.hall.hall_key, target.hall.free_child_per_adult),
       },
       'visitors',
       today,

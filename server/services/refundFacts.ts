@@ -17,6 +17,7 @@ export interface TicketFacts {
   schedule_id: number;
   hall_id: number;
   hall_key: string;
+  free_child_per_adult: number | null;
   cinema: boolean;
   visit_date: string;
   status: TicketStatus;
@@ -33,7 +34,7 @@ export interface TicketFacts {
   free: boolean;
 }
 
-export const TICKET_FACTS = `SELECT t.id, t.order_id, t.schedule_id, s.hall_id, h.hall_key, h.cinema, s.visit_date, t.status, t.price_id, t.price,
+export const TICKET_FACTS = `SELECT t.id, t.order_id, t.schedule_id, s.hall_id, h.hall_key, h.free_child_per_adult, h.cinema, s.visit_date, t.status, t.price_id, t.price,
     p.kind, p.is_child_free, t.user_name, t.certificate_type, t.certificate_info, t.ticket_name_zh, t.ticket_name_en, t.role, t.free
   FROM tickets t JOIN hall_schedule s ON s.id = t.schedule_id JOIN halls h ON h.id = s.hall_id JOIN ticket_prices p ON p.id = t.price_id`;
 
@@ -87,7 +88,7 @@ export async function refundContext(q: Queryable, orderId: number, today: string
   const config = await getConfig(q);
   const pct = config.refund_percentage?.trim();
   const maxPartialRefundPercent = pct && /^\d+$/.test(pct) ? Math.min(100, Number(pct)) : null;
-  const perAdult = Math.min(...facts.map((f) => freeChildPerAdult(config, f.hall_key)), Number.MAX_SAFE_INTEGER);
+  const perAdult = Math.min(...facts.map((f) => freeChildPerAdult(config, f.hall_key, f.free_child_per_adult)), Number.MAX_SAFE_INTEGER);
   return {
     facts,
     config,

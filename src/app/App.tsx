@@ -98,6 +98,7 @@ const StaffGate = areaScreen('StaffGate');
 const StaffDay = areaScreen('StaffDay');
 const StaffHome = areaScreen('StaffHome');
 const StaffSettings = areaScreen('StaffSettings');
+const StaffCatalogue = areaScreen('StaffCatalogue');
 const StaffMessages = areaScreen('StaffMessages');
 const StaffMessage = areaScreen('StaffMessage');
 const StaffInvoices = areaScreen('StaffInvoices');
@@ -200,6 +201,7 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [STAFF_PATHS.gate]: StaffGate,
   [STAFF_PATHS.day]: StaffDay,
   [STAFF_PATHS.settings]: StaffSettings,
+  [STAFF_PATHS.halls]: StaffCatalogue,
   [STAFF_PATHS.messages]: StaffMessages,
   [STAFF_PATHS.message]: StaffMessage,
   [STAFF_PATHS.invoices]: StaffInvoices,

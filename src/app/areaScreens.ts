@@ -55,6 +55,7 @@ export const AREA_SCREENS = {
   StaffDay: team(() => import('../features/staff/StaffDay.tsx')),
   StaffHome: team(() => import('../features/staff/StaffHome.tsx')),
   StaffSettings: team(() => import('../features/staff/StaffSettings.tsx')),
+  StaffCatalogue: team(() => import('../features/staff/StaffCatalogue.tsx')),
   StaffMessages: team(() => import('../features/staff/StaffMessages.tsx')),
   StaffMessage: team(() => import('../features/staff/StaffMessage.tsx')),
   StaffInvoices: team(() => import('../features/staff/StaffInvoices.tsx')),

@@ -23,7 +23,8 @@ export const certificateType = z.enum(['1', '2', '3', '4', '5']);
 /** What a ticket type is for: drives the adult/child rules when no birth date is known. */
 export const ticketKind = z.enum(['adult', 'student', 'senior', 'child']);
 const text = z.strictObject({ zh: z.string(), en: z.string() });
-export const hallKey = z.enum(['main', 'children', 'temporary', 'cinema', 'cinema2']);
+/** A hall's code, as the museum names it in its catalogue (the demo's: main, children, temporary, cinema, cinema2). */
+export const hallKey = z.string().regex(/^[a-z][a-z0-9_-]{0,29}$/, 'small letters, digits, _ or -, starting with a letter');
 /** 'standingBy', 'full' and 'returned' are a waiting-list order's own (src/domain/waitingList.ts). */
 export const orderStatus = z.enum(['toBePaid', 'completed', 'canceled', 'refunded', 'partlyRefunded', 'changed', 'standingBy', 'full', 'returned']);
 /** 'candidate': a waiting-list order's ticket before it is filled; it owns no stock. */

@@ -263,8 +263,10 @@ export const FREE_CHILD_CONFIG_KEYS: Partial<Record<HallRules['hallKey'], string
 };
 
 /** Free child tickets per adult for a hall: the configured non-negative integer, 1 when the
- * key is unset or not a number, and 1 for halls without a key. */
-export function freeChildPerAdult(config: Record<string, string>, hallKey: HallRules['hallKey'] | string): number {
+ * key is unset or not a number, and 1 for halls without a key; `own`, the hall's own number
+ * (set in the staff console's catalogue, docs/product.md §2.8), comes first. */
+export function freeChildPerAdult(config: Record<string, string>, hallKey: HallRules['hallKey'] | string, own: number | null = null): number {
+  if (own !== null) return own;
   const key = FREE_CHILD_CONFIG_KEYS[hallKey as HallRules['hallKey']];
   const raw = key ? config[key]?.trim() : undefined;
   return raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : DEFAULT_FREE_CHILD_PER_ADULT;

@@ -136,6 +136,8 @@ export const STAFF_PATHS = {
   refunds: '/staff/refunds',
   /** Session templates: made, applied to days with a release time. */
   sessions: '/staff/sessions',
+  /** The catalogue: halls, their booking rules, ticket types and prices. */
+  halls: '/staff/halls',
 } as const;
 
 /** The `:name` parameters of a path pattern. */

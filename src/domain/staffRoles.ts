@@ -43,6 +43,7 @@ export const STAFF_SCREENS = [
   ['day', 'figures'],
   ['sessions', 'operate'],
   ['settings', 'operate'],
+  ['halls', 'operate'],
 ] as const satisfies ReadonlyArray<readonly [string, StaffAbility]>;
 
 export type StaffScreen = (typeof STAFF_SCREENS)[number][0];

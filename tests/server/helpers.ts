@@ -5,7 +5,7 @@ import { expect, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../server/app.ts';
 import { defaultConfig, type AppConfig } from '../../server/context.ts';
-import { openPg, openPglite, type Db } from '../../server/db/db.ts';
+import { migrate, openPg, openPglite, type Db } from '../../server/db/db.ts';
 import { consoleSms, type SmsProvider } from '../../server/providers/sms.ts';
 import { simPayment } from '../../server/providers/payment.ts';
 import { localFace } from '../../server/providers/face.ts';
@@ -65,11 +65,17 @@ export function dbLane(): DbLane {
 let template: Blob | null = null;
 let databases = 0;
 
-/** A fresh database: a copy of the seeded template, on PGlite or (lane `server-pg`) PostgreSQL. */
-async function openTestDb(databaseUrl?: string): Promise<{ db: Db; url: string | null }> {
+/** A fresh database: a copy of the seeded template, on PGlite or (lane `server-pg`) PostgreSQL;
+ * `empty`: migrated only, as production starts (no catalogue, no accounts). */
+async function openTestDb(databaseUrl?: string, empty = false): Promise<{ db: Db; url: string | null }> {
   const lane = inject('pgLane');
   if (!lane) {
     if (databaseUrl) throw new Error('makeApp({ databaseUrl }) needs the PostgreSQL lane (project server-pg)');
+    if (empty) {
+      const db = await openPglite();
+      await migrate(db);
+      return { db, url: null };
+    }
     template ??= new Blob([await readFile(inject('pgTemplate'))]);
     return { db: await openPglite({ loadDataDir: template }), url: null };
   }
@@ -79,11 +85,16 @@ async function openTestDb(databaseUrl?: string): Promise<{ db: Db; url: string |
     const admin = new pg.Client({ connectionString: lane.adminUrl });
     await admin.connect();
     try {
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${lane.template}`);
+      await admin.query(empty ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${lane.template}`);
     } finally {
       await admin.end();
     }
     databaseUrl = lane.urlPrefix + name;
+    if (empty) {
+      const db = await openPg(databaseUrl, PG_CONNECT);
+      await migrate(db);
+      return { db, url: databaseUrl };
+    }
   }
   return { db: await openPg(databaseUrl, PG_CONNECT), url: databaseUrl };
 }
@@ -97,11 +108,13 @@ export async function makeApp(
     providers?: Partial<Pick<Providers, 'face' | 'ocr' | 'payment' | 'wechatOAuth'>>;
     /** The chat app's real JS-SDK adapter against this vendor (a fake), instead of the simulator. */
     wechat?: { config: WechatConfig; timeoutMs?: number; waitMs?: number; log?: (line: string) => void };
+    /** A database migrated only, as production starts: no catalogue, no accounts. */
+    empty?: boolean;
     /** DEV_CLOCK=1: the dev route that moves this app's clock forward is mounted. */
     devClock?: boolean;
   } = {},
 ): Promise<TestApp> {
-  const { db, url } = await openTestDb(options.databaseUrl);
+  const { db, url } = await openTestDb(options.databaseUrl, options.empty);
   let now = new Date(SEED_TIME).getTime();
   const clock = () => new Date(now);
   const sms = consoleSms(() => undefined);

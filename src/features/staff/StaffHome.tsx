@@ -24,6 +24,7 @@ const LABELS: Record<StaffScreen, string> = {
   day: 'day.title',
   sessions: 'sessions.title',
   settings: 'settings.title',
+  halls: 'catalogue.title',
 };
 
 export default function StaffHome() {

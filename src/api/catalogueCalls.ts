@@ -1,0 +1,25 @@
+/** The staff console's catalogue calls (docs/product.md §2.8): the halls, a hall saved, its
+ * ticket types and prices, one saved. Each body is checked by the server's schemas
+ * (src/domain/catalogueRules.ts) and by the rules the editor checked before sending it. */
+import type { z } from 'zod';
+import type { hallEdit, priceEdit, StaffHall, StaffPrice } from '../domain/catalogueRules.ts';
+import { call } from './client.ts';
+
+type In<S extends z.ZodType> = z.input<S>;
+const staff = { as: 'staff' as const, silent: true };
+
+export const getCatalogueHalls = () => call<StaffHall[]>('/staff/catalogue/halls', staff);
+
+/** A new hall (`hallId` null) or a change of one. */
+export const saveCatalogueHall = (hallId: number | null, hall: In<typeof hallEdit>) =>
+  call<{ hallId: number }>(hallId === null ? '/staff/catalogue/halls' : `/staff/catalogue/halls/${hallId}`, { ...staff, method: 'post', json: hall });
+
+export const getCataloguePrices = (hallId: number) => call<StaffPrice[]>(`/staff/catalogue/halls/${hallId}/prices`, staff);
+
+/** A new ticket type of the hall (`priceId` null) or a change of one. */
+export const saveCataloguePrice = (hallId: number, priceId: number | null, price: In<typeof priceEdit>) =>
+  call<{ ticketPriceId: number }>(priceId === null ? `/staff/catalogue/halls/${hallId}/prices` : `/staff/catalogue/halls/${hallId}/prices/${priceId}`, {
+    ...staff,
+    method: 'post',
+    json: price,
+  });
