@@ -172,6 +172,11 @@ export const CATALOGUE_TEXTS = {
     en: '{n} tickets of this type are sold: whether it is free cannot change. Give it a last day and add a new ticket type instead',
   },
   fieldInvalid: { zh: '请检查此项', en: 'Check this field' },
+  fieldRequired: { zh: '请填写此项', en: 'Fill this in' },
+  fieldNumber: { zh: '请填写数字', en: 'Enter a number' },
+  fieldAtLeast: { zh: '不能小于 {n}', en: 'At least {n}' },
+  fieldAtMost: { zh: '不能大于 {n}', en: 'At most {n}' },
+  fieldLonger: { zh: '最多 {n} 个字', en: 'At most {n} characters' },
   noHall: { zh: '场馆不存在', en: 'The hall does not exist' },
   noPrice: { zh: '票种不存在', en: 'The ticket type does not exist' },
 } as const satisfies Record<string, Text>;
@@ -252,9 +257,24 @@ export function priceRefusal(before: PriceEdit | null, after: PriceEdit, sold: n
 export const priceOnSale = (p: { validFrom: string | null; validTo: string | null }, date: string) =>
   (p.validFrom === null || p.validFrom <= date) && (p.validTo === null || date <= p.validTo);
 
-/** The field of a shape's first problem (`groups.max`), refused as "check this field". */
+/** The field of a shape's first problem (`groups.max`) and what it wants: a number, at least or at
+ * most a bound, something filled in; "check this field" only where the schema says no more. */
 function shapeRefusal(error: z.ZodError): CatalogueRefusal {
-  return { field: error.issues[0]?.path.join('.') ?? '', text: CATALOGUE_TEXTS.fieldInvalid };
+  const issue = error.issues[0];
+  const field = issue?.path.join('.') ?? '';
+  const bound = (n: number | bigint) => fill(issue?.code === 'too_small' ? CATALOGUE_TEXTS.fieldAtLeast : CATALOGUE_TEXTS.fieldAtMost, { n: Number(n) });
+  switch (issue?.code) {
+    case 'invalid_type':
+      return { field, text: issue.expected === 'number' || issue.expected === 'int' ? CATALOGUE_TEXTS.fieldNumber : CATALOGUE_TEXTS.fieldRequired };
+    case 'too_small':
+      if (issue.origin === 'string') return { field, text: CATALOGUE_TEXTS.fieldRequired };
+      return { field, text: issue.origin === 'number' || issue.origin === 'int' ? bound(issue.minimum) : CATALOGUE_TEXTS.fieldInvalid };
+    case 'too_big':
+      if (issue.origin === 'string') return { field, text: fill(CATALOGUE_TEXTS.fieldLonger, { n: Number(issue.maximum) }) };
+      return { field, text: issue.origin === 'number' || issue.origin === 'int' ? bound(issue.maximum) : CATALOGUE_TEXTS.fieldInvalid };
+    default:
+      return { field, text: CATALOGUE_TEXTS.fieldInvalid };
+  }
 }
 
 /** An editor's draft as it is sent: its shape (the server's schema), then the rules. */

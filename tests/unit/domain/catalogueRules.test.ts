@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { freeChildPerAdult } from '../../../src/domain/orderRules.ts';
 import {
   CATALOGUE_TEXTS,
+  hallDraftRefusal,
   hallEdit,
   hallKindOf,
   hallRefusal,
@@ -149,5 +150,16 @@ describe('a price', () => {
     expect(priceOnSale({ validFrom: '2030-03-06', validTo: '2030-03-06' }, '2030-03-06')).toBe(true);
     expect(priceOnSale({ validFrom: '2030-03-07', validTo: null }, '2030-03-06')).toBe(false);
     expect(priceOnSale({ validFrom: null, validTo: '2030-03-05' }, '2030-03-06')).toBe(false);
+  });
+});
+
+describe("a draft's shape refused by what the field wants", () => {
+  it.each([
+    [{ maxBuyers: 0 }, 'maxBuyers', '不能小于 1', 'At least 1'],
+    [{ maxBuyers: 101 }, 'maxBuyers', '不能大于 100', 'At most 100'],
+    [{ minBuyers: null }, 'minBuyers', '请填写数字', 'Enter a number'],
+    [{ name: { zh: '', en: 'Main hall' } }, 'name.zh', '请填写此项', 'Fill this in'],
+  ])('%o: %s', (change, field, zh, en) => {
+    expect(hallDraftRefusal(HALL, { ...HALL, ...change }, NOTHING_SOLD)).toEqual({ field, text: { zh, en } });
   });
 });
