@@ -82,7 +82,7 @@ for (const lang of ['zh', 'en'] as const) {
     await staff.locator('input[type=password]').fill('Museum2026');
     await staff.getByRole('button', { name: L.login, exact: true }).click();
     // An admin's console opens at its home, every screen of the console listed.
-    await expect(staff.locator('.centre-link')).toHaveCount(8);
+    await expect(staff.locator('.centre-link')).toHaveCount(10);
     await shot(staff, lang, '100-staff-console');
     await staff.getByRole('link', { name: L.staffLink }).click();
     await expect(staff).toHaveURL(/\/staff\/messages$/);
@@ -144,7 +144,7 @@ test("a finance clerk's console lists only its own work; back from any screen is
   await expect(page).toHaveURL(/\/staff\/windowPayment$/);
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/staff$/);
-  await expect(page.locator('.centre-link')).toHaveText([/Window payments/, /Invoices/, /The day/]);
+  await expect(page.locator('.centre-link')).toHaveText([/Window payments/, /Invoices/, /Refused refunds/, /The day/]);
   for (const link of await page.locator('.centre-link').all()) await tapTarget(link);
   await noSidewaysScroll(page);
   await shot(page, 'en', '106-finance-console');
