@@ -19,6 +19,7 @@ export function loadingStates<const Invoke extends { src: string; onDone: unknow
   return {
     loading: {
       meta: { description: descriptions.loading },
+      tags: ['busy'],
       invoke: { id: invoke.src, ...invoke, onError: { target: 'failed', actions: { type: 'setFailure', params: failure } } },
     },
     failed: {

@@ -163,6 +163,7 @@ export const staffCatalogueMachine = setup({
     },
     savingHall: {
       meta: { description: 'Saving the hall; then the halls are read again' },
+      tags: ['busy'],
       invoke: {
         src: 'saveHall',
         input: ({ context }) => context.pendingHall!,
@@ -172,6 +173,7 @@ export const staffCatalogueMachine = setup({
     },
     loadingPrices: {
       meta: { description: "Loading the hall's ticket types" },
+      tags: ['busy'],
       invoke: {
         src: 'loadPrices',
         input: ({ context }) => context.hallId!,
@@ -188,6 +190,7 @@ export const staffCatalogueMachine = setup({
     },
     savingPrice: {
       meta: { description: 'Saving the ticket type; then the prices are read again' },
+      tags: ['busy'],
       invoke: {
         src: 'savePrice',
         input: ({ context }) => context.pendingPrice!,

@@ -23,23 +23,19 @@ import { fail } from '../http.ts';
 import { museumDate } from '../time.ts';
 import { CatalogueRefusal, putHall, seatRowsOf } from '../catalogue/import.ts';
 import { audit } from './audit.ts';
-import type { HallRow, PriceRow } from './pool.ts';
+import { hallRules, type HallRow, type PriceRow } from './pool.ts';
 
 type PriceRowAll = PriceRow & { sort: number; package_only: boolean };
 
 /** A hall's row as the editor holds it. */
 async function hallEditOf(q: Queryable, h: HallRow & { sort: number }): Promise<HallEdit> {
+  // The visitor's booking rules are read as every sale reads them; the editor adds the rest.
+  const { hallId: _id, hallKey, ...rules } = hallRules(h);
   return {
-    key: h.hall_key,
-    name: { zh: h.name_zh, en: h.name_en },
+    key: hallKey,
+    ...rules,
     intro: { zh: h.intro_zh, en: h.intro_en },
     ageNote: h.age_note_zh === null ? null : { zh: h.age_note_zh, en: h.age_note_en ?? h.age_note_zh },
-    minBuyers: h.min_buyers,
-    maxBuyers: h.max_buyers,
-    minAge: h.min_age,
-    childAgeMin: h.child_age_min,
-    childAgeMax: h.child_age_max,
-    needsAdultAndChild: h.needs_adult_and_child,
     waitingList: h.waiting_list,
     groups:
       h.group_max > 0

@@ -262,16 +262,16 @@ export const priceOnSale = (p: { validFrom: string | null; validTo: string | nul
 function shapeRefusal(error: z.ZodError): CatalogueRefusal {
   const issue = error.issues[0];
   const field = issue?.path.join('.') ?? '';
-  const bound = (n: number | bigint) => fill(issue?.code === 'too_small' ? CATALOGUE_TEXTS.fieldAtLeast : CATALOGUE_TEXTS.fieldAtMost, { n: Number(n) });
+  const isNumber = (origin: string) => origin === 'number' || origin === 'int';
   switch (issue?.code) {
     case 'invalid_type':
-      return { field, text: issue.expected === 'number' || issue.expected === 'int' ? CATALOGUE_TEXTS.fieldNumber : CATALOGUE_TEXTS.fieldRequired };
+      return { field, text: isNumber(issue.expected) ? CATALOGUE_TEXTS.fieldNumber : CATALOGUE_TEXTS.fieldRequired };
     case 'too_small':
       if (issue.origin === 'string') return { field, text: CATALOGUE_TEXTS.fieldRequired };
-      return { field, text: issue.origin === 'number' || issue.origin === 'int' ? bound(issue.minimum) : CATALOGUE_TEXTS.fieldInvalid };
+      return { field, text: isNumber(issue.origin) ? fill(CATALOGUE_TEXTS.fieldAtLeast, { n: Number(issue.minimum) }) : CATALOGUE_TEXTS.fieldInvalid };
     case 'too_big':
       if (issue.origin === 'string') return { field, text: fill(CATALOGUE_TEXTS.fieldLonger, { n: Number(issue.maximum) }) };
-      return { field, text: issue.origin === 'number' || issue.origin === 'int' ? bound(issue.maximum) : CATALOGUE_TEXTS.fieldInvalid };
+      return { field, text: isNumber(issue.origin) ? fill(CATALOGUE_TEXTS.fieldAtMost, { n: Number(issue.maximum) }) : CATALOGUE_TEXTS.fieldInvalid };
     default:
       return { field, text: CATALOGUE_TEXTS.fieldInvalid };
   }

@@ -2,45 +2,14 @@ import type { SnapshotFrom } from 'xstate';
 import { expect } from 'vitest';
 import { staffCatalogueMachine, type HallSave, type PriceSave, type StaffCatalogueEvent } from '../../machines/staffCatalogue.machine.ts';
 import { hallDraftRefusal, hallEditOf, priceDraftRefusal, type StaffHall, type StaffPrice } from '../../src/domain/catalogueRules.ts';
+import { ADULT_PRICE, MAIN_HALL } from '../catalogue.fixtures.ts';
 import { callsOf } from './outcomes.ts';
 import { pathSuite } from './pathSuite.ts';
 import type { PathModel } from './paths.ts';
 
 type Snapshot = SnapshotFrom<typeof staffCatalogueMachine>;
-const MAIN: StaffHall = {
-  hallId: 1,
-  key: 'main',
-  name: { zh: '主展厅', en: 'Main hall' },
-  intro: { zh: '', en: '' },
-  ageNote: null,
-  minBuyers: 1,
-  maxBuyers: 5,
-  minAge: null,
-  childAgeMin: 0,
-  childAgeMax: 6,
-  needsAdultAndChild: false,
-  waitingList: true,
-  groups: null,
-  cinema: null,
-  sort: 0,
-  closed: false,
-  freeChildPerAdult: null,
-  offSeasonMonths: null,
-  facts: { sessions: 4, upcomingTickets: 12, standingBy: 0, groupOrders: 0, schoolFreeUsed: 0 },
-};
-const ADULT: StaffPrice = {
-  ticketPriceId: 7,
-  name: { zh: '成人票', en: 'Adult' },
-  kind: 'adult',
-  price: 3000,
-  ageMin: 18,
-  ageMax: null,
-  free: false,
-  sort: 0,
-  validFrom: null,
-  validTo: null,
-  soldTickets: 3,
-};
+const MAIN: StaffHall = { hallId: 1, ...MAIN_HALL, facts: { sessions: 4, upcomingTickets: 12, standingBy: 0, groupOrders: 0, schoolFreeUsed: 0 } };
+const ADULT: StaffPrice = { ticketPriceId: 7, ...ADULT_PRICE, soldTickets: 3 };
 const { hallId: _, facts: __, ...mainEdit } = MAIN;
 const { ticketPriceId: _p, soldTickets: _s, ...adultEdit } = ADULT;
 

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_GATE, DEMO_STAFF, seedDemoAccounts } from '../../server/seed/accounts.ts';
 import type { HallEdit, PriceEdit, StaffHall, StaffPrice } from '../../src/domain/catalogueRules.ts';
+import { ADULT_PRICE, MAIN_HALL } from '../catalogue.fixtures.ts';
 import type { CalendarDay, HallSetting } from '../../src/domain/types.ts';
 import { OPEN_DAY } from './constants.ts';
 import { makeApp, orderRequest, priceOf, type TestApp } from './helpers.ts';
@@ -32,35 +33,16 @@ const edit = ({ hallId: _, facts: __, ...h }: StaffHall, change: Partial<HallEdi
 const editPrice = ({ ticketPriceId: _, soldTickets: __, ...p }: StaffPrice, change: Partial<PriceEdit> = {}): PriceEdit => ({ ...p, ...change });
 
 const PLANETARIUM: HallEdit = {
+  ...MAIN_HALL,
   key: 'planetarium',
   name: { zh: '天象厅', en: 'Planetarium' },
   intro: { zh: '<p>星空</p>', en: '<p>The night sky</p>' },
-  ageNote: null,
-  minBuyers: 1,
-  maxBuyers: 5,
-  minAge: null,
   childAgeMin: null,
   childAgeMax: null,
-  needsAdultAndChild: false,
   waitingList: false,
-  groups: null,
-  cinema: null,
   sort: 9,
-  closed: false,
-  freeChildPerAdult: null,
-  offSeasonMonths: null,
 };
-const ADULT: PriceEdit = {
-  name: { zh: '成人票', en: 'Adult' },
-  kind: 'adult',
-  price: 2500,
-  ageMin: 18,
-  ageMax: null,
-  free: false,
-  sort: 0,
-  validFrom: null,
-  validTo: null,
-};
+const ADULT: PriceEdit = { ...ADULT_PRICE, price: 2500 };
 const STUDENT: PriceEdit = { ...ADULT, name: { zh: '学生票', en: 'Student' }, kind: 'student', price: 1200, ageMin: 6, ageMax: 22, sort: 1 };
 
 describe('the catalogue an admin edits', () => {

@@ -17,6 +17,7 @@ import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import '../../ui/vant.ts';
 import { useStaffToken } from './useStaffToken.ts';
 import './staff.css';
+import { LoadFailed } from '../../ui/LoadFailed.tsx';
 
 const machine = staffCatalogueMachine.provide({
   actors: {
@@ -459,14 +460,8 @@ export default function StaffCatalogue() {
           </button>
         </>
       ) : null}
-      {snapshot.matches('failed') ? (
-        <button type="button" className="btn btn--primary btn--block" onClick={() => send({ type: 'RETRY' })}>
-          {t('common.retry')}
-        </button>
-      ) : null}
-      <LoadingOverlay
-        show={snapshot.matches('loading') || snapshot.matches('savingHall') || snapshot.matches('loadingPrices') || snapshot.matches('savingPrice')}
-      />
+      {snapshot.matches('failed') ? <LoadFailed onRetry={() => send({ type: 'RETRY' })} /> : null}
+      <LoadingOverlay show={snapshot.hasTag('busy')} />
     </Screen>
   );
 }

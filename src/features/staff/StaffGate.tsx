@@ -24,6 +24,7 @@ import { QrCamera } from './QrCamera.tsx';
 import { OrderNumberField } from './OrderNumberField.tsx';
 import { useStaffToken } from './useStaffToken.ts';
 import './staff.css';
+import { LoadFailed } from '../../ui/LoadFailed.tsx';
 
 const machine = gateMachine.provide({
   actors: {
@@ -72,11 +73,7 @@ export default function StaffGate() {
           ))}
         </section>
       ) : null}
-      {snapshot.matches('failed') ? (
-        <button type="button" className="btn btn--primary btn--block" onClick={() => send({ type: 'RETRY' })}>
-          {t('common.retry')}
-        </button>
-      ) : null}
+      {snapshot.matches('failed') ? <LoadFailed onRetry={() => send({ type: 'RETRY' })} /> : null}
       {open ? (
         <section className={`gate-status${offline ? ' gate-status--offline' : ''}`} role="status" data-testid="gate-status">
           {offline ? <strong className="gate-status__line">{t('gate.offline')}</strong> : null}

@@ -17,6 +17,7 @@ import { ApplyReportCard } from './ApplyReportCard.tsx';
 import { TemplateEditor } from './TemplateEditor.tsx';
 import { useStaffToken } from './useStaffToken.ts';
 import './staff.css';
+import { LoadFailed } from '../../ui/LoadFailed.tsx';
 
 const machine = staffSessionsMachine.provide({
   actors: {
@@ -96,11 +97,7 @@ export default function StaffSessions() {
           <TemplateEditor key={`new-${hall.hallId}-${generation}`} hall={hall} template={null} onSave={(draft) => send({ type: 'SAVE', draft })} />
         </>
       ) : null}
-      {snapshot.matches('failed') ? (
-        <button type="button" className="btn btn--primary btn--block" onClick={() => send({ type: 'RETRY' })}>
-          {t('common.retry')}
-        </button>
-      ) : null}
+      {snapshot.matches('failed') ? <LoadFailed onRetry={() => send({ type: 'RETRY' })} /> : null}
       <LoadingOverlay show={busy} />
     </Screen>
   );

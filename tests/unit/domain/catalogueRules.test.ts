@@ -13,39 +13,11 @@ import {
   priceOnSale,
   priceRefusal,
   type HallEdit,
-  type PriceEdit,
 } from '../../../src/domain/catalogueRules.ts';
+import { ADULT_PRICE, MAIN_HALL } from '../../catalogue.fixtures.ts';
 
-const HALL: HallEdit = {
-  key: 'main',
-  name: { zh: '主展厅', en: 'Main hall' },
-  intro: { zh: '', en: '' },
-  ageNote: null,
-  minBuyers: 1,
-  maxBuyers: 5,
-  minAge: null,
-  childAgeMin: 0,
-  childAgeMax: 6,
-  needsAdultAndChild: false,
-  waitingList: true,
-  groups: { min: 16, max: 200, schoolOnly: false, offSeasonOnly: false, schoolFreeDaily: 300 },
-  cinema: null,
-  sort: 0,
-  closed: false,
-  freeChildPerAdult: null,
-  offSeasonMonths: null,
-};
-const PRICE: PriceEdit = {
-  name: { zh: '成人票', en: 'Adult' },
-  kind: 'adult',
-  price: 3000,
-  ageMin: 18,
-  ageMax: null,
-  free: false,
-  sort: 0,
-  validFrom: null,
-  validTo: null,
-};
+const HALL: HallEdit = { ...MAIN_HALL, groups: { min: 16, max: 200, schoolOnly: false, offSeasonOnly: false, schoolFreeDaily: 300 } };
+const PRICE = ADULT_PRICE;
 const SOLD = { ...NOTHING_SOLD, sessions: 3, upcomingTickets: 7, standingBy: 2, groupOrders: 1, schoolFreeUsed: 120 };
 
 const refused = (before: HallEdit | null, change: Partial<HallEdit>, facts = SOLD) => hallRefusal(before, { ...HALL, ...change }, facts);

@@ -1,0 +1,35 @@
+/** A hall and a ticket type as the catalogue editor takes them (docs/product.md §2.8), for the
+ * rules', the machine's and the server's tests to vary from. */
+import type { HallEdit, PriceEdit } from '../src/domain/catalogueRules.ts';
+
+export const MAIN_HALL: HallEdit = {
+  key: 'main',
+  name: { zh: '主展厅', en: 'Main hall' },
+  intro: { zh: '', en: '' },
+  ageNote: null,
+  minBuyers: 1,
+  maxBuyers: 5,
+  minAge: null,
+  childAgeMin: 0,
+  childAgeMax: 6,
+  needsAdultAndChild: false,
+  waitingList: true,
+  groups: null,
+  cinema: null,
+  sort: 0,
+  closed: false,
+  freeChildPerAdult: null,
+  offSeasonMonths: null,
+};
+
+export const ADULT_PRICE: PriceEdit = {
+  name: { zh: '成人票', en: 'Adult' },
+  kind: 'adult',
+  price: 3000,
+  ageMin: 18,
+  ageMax: null,
+  free: false,
+  sort: 0,
+  validFrom: null,
+  validTo: null,
+};
