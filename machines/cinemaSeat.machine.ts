@@ -9,7 +9,7 @@
  * The app provides the actors `loadMap` (the session id: the SeatMap) and `ticker`. Output:
  * ChosenSeats. */
 import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
-import { SEAT_MESSAGES, seatNumberOf } from '../src/domain/seats.ts';
+import { SEAT_MESSAGES, seatNumberOf, seatsTakenText } from '../src/domain/seats.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { SeatMap } from '../src/domain/types.ts';
 import { errorText, failure, notProvided, output } from './errors.ts';
@@ -31,6 +31,8 @@ export interface CinemaSeatContext {
   map: SeatMap | null;
   selected: string[];
   own: string[];
+  /** Chosen seats the server refused before the map was read, to be named once it is. */
+  lost: string[];
   error: Text | null;
 }
 
@@ -53,11 +55,14 @@ function ownAsFree(map: SeatMap, own: readonly string[]): SeatMap {
   return { ...map, seats: map.seats.map((s) => (own.includes(seatNumberOf(s)) ? { ...s, state: 'available' } : s)) };
 }
 
-/** The chosen seats the new map still offers, and a message when some were lost. */
+/** The chosen seats the new map still offers, and a message naming those lost. */
 function merge(context: CinemaSeatContext, fresh: SeatMap): Partial<CinemaSeatContext> {
   const map = ownAsFree(fresh, context.own);
   const kept = context.selected.filter((seat) => availableIn(map, seat));
-  return { map, selected: kept, error: kept.length < context.selected.length ? SEAT_MESSAGES.taken : context.error };
+  const lost = [...context.lost, ...context.selected.filter((seat) => !kept.includes(seat))];
+  if (lost.length === 0) return { map, selected: kept };
+  const places = lost.flatMap((seat) => map.seats.filter((s) => seatNumberOf(s) === seat));
+  return { map, selected: kept, lost: [], error: seatsTakenText(places) };
 }
 
 export const cinemaSeatMachine = setup({
@@ -105,7 +110,8 @@ export const cinemaSeatMachine = setup({
     map: null,
     selected: (input.selected ?? []).filter((s) => !(input.taken ?? []).includes(s)).slice(0, input.count),
     own: input.own ?? [],
-    error: (input.taken ?? []).length > 0 ? SEAT_MESSAGES.taken : null,
+    lost: input.taken ?? [],
+    error: null,
   }),
   initial: 'loading',
   meta: { description: 'Choosing seats on the seat map' },

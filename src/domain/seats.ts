@@ -33,6 +33,17 @@ export const SEAT_TAKEN_CODE = 505;
 export const seatText = (place: { rowLabel: string; seatLabel: string }): Text =>
   fill({ zh: '{row}排{seat}座', en: 'Row {row}, seat {seat}' }, { row: place.rowLabel, seat: place.seatLabel });
 
+/** The chosen seats someone else took first, named, so the visitor knows which to choose again. */
+export function seatsTakenText(places: ReadonlyArray<{ rowLabel: string; seatLabel: string }>): Text {
+  if (places.length === 0) return SEAT_MESSAGES.taken;
+  const names = places.map(seatText);
+  const list = (lang: 'zh' | 'en') => new Intl.ListFormat(lang, { type: 'conjunction' }).format(names.map((n) => n[lang]));
+  return {
+    zh: `${list('zh')}已被他人选走，请重新选座`,
+    en: `${list('en')} ${places.length === 1 ? 'has' : 'have'} just been taken: please choose again`,
+  };
+}
+
 export const seatNumberOf = (p: SeatPos) => `${p.row}-${p.col}`;
 
 /** "5-8" as a position; null for "*" or anything else. */

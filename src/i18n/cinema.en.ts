@@ -21,6 +21,7 @@ const cinemaEn: typeof cinemaZh = {
     legendSelected: 'Yours',
     legendSold: 'Taken',
     legendNotAvailable: 'Not for sale',
+    moreSeats: 'More seats on either side: swipe the map',
     zoomIn: 'Zoom in',
     zoomOut: 'Zoom out',
     confirmSeats: 'Confirm seats',

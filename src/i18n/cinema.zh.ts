@@ -19,6 +19,7 @@ const cinemaZh = {
     legendSelected: '已选',
     legendSold: '已售',
     legendNotAvailable: '不可售',
+    moreSeats: '两侧还有座位，左右滑动查看',
     zoomIn: '放大',
     zoomOut: '缩小',
     confirmSeats: '确认选座',

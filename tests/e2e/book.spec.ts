@@ -2,6 +2,7 @@
  * the spec's messages appear for bad input; the order then shows in the order record. */
 import { expect, test } from '@playwright/test';
 import { latestCode, mainlandId, newPhone, shot, solveSlider } from './helpers.ts';
+import { piecesWhole } from './looks.ts';
 
 const TEXT = {
   zh: {
@@ -174,6 +175,7 @@ for (const lang of ['zh', 'en'] as const) {
     // The order record lists it as completed.
     await page.goto('/individualCustomers/order/orderRecord');
     await expect(page.locator('.order-item').first()).toContainText(T.completed);
+    await piecesWhole(page);
     await shot(page, lang, '14-order-record');
     await page.locator('.order-item').first().click();
     await expect(page).toHaveURL(new RegExp(`/order/orderDetail/${orderId}$`));

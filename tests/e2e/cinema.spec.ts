@@ -14,7 +14,8 @@ const TEXT = {
     next: '下一步',
     addVisitor: /添加参观人/,
     tooMany: '不能选择更多座位',
-    taken: '所选座位已被他人选走，请重新选座',
+    moreSeats: '两侧还有座位，左右滑动查看',
+    taken: (seat: string) => `${seat}已被他人选走，请重新选座`,
     confirmSeats: '确认选座',
     submit: '提交订单',
     pay: '立即支付',
@@ -29,7 +30,8 @@ const TEXT = {
     next: 'Next',
     addVisitor: /Add a visitor/,
     tooMany: 'Cannot choose more seats',
-    taken: 'A seat you chose has just been taken: please choose again',
+    moreSeats: 'More seats on either side: swipe the map',
+    taken: (seat: string) => `${seat} has just been taken: please choose again`,
     confirmSeats: 'Confirm seats',
     submit: 'Place order',
     pay: 'Pay now',
@@ -120,6 +122,10 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(seat(3)).toBeVisible();
     await tapTarget(page.locator('.seat-zoom .btn').first());
     await noSidewaysScroll(page);
+    // The hall is wider than the phone: the map says it scrolls, and fades at both edges.
+    await expect(page.getByText(T.moreSeats)).toBeVisible();
+    await expect(page.locator('.seat-frame')).toHaveClass(/seat-frame--more-left/);
+    await expect(page.locator('.seat-frame')).toHaveClass(/seat-frame--more-right/);
     await shot(page, lang, '82-seat-map');
     await seat(3).click();
     await seat(4).click();
@@ -131,7 +137,8 @@ for (const lang of ['zh', 'en'] as const) {
     // Someone else takes seat 4 while the map is open: it turns sold without a reload.
     await anotherBuyerTakes(page, date, hallId, scheduleId, `${row}-4`);
     await expect(seat(4)).toHaveClass(/seat--sold/);
-    await whereTheEyeIs(page, page.getByRole('alert').filter({ hasText: T.taken }));
+    // The refusal names the seat, as printed on the ticket.
+    await whereTheEyeIs(page, page.getByRole('alert').filter({ hasText: T.taken(T.seat(String(row), '4')) }));
     await shot(page, lang, '84-seat-taken');
     await seat(5).click();
     await expect(page.getByTestId('seats-chosen')).toHaveText(`${T.seat(String(row), '3')} · ${T.seat(String(row), '5')}`);

@@ -47,6 +47,15 @@ export async function noWordBrokenMidWord(target: Locator) {
   expect(broken, 'words split across lines').toEqual([]);
 }
 
+/** Every piece that reads as one (a time range, a date, a short action: `.unbroken`) sits on one line. */
+export async function piecesWhole(page: Page) {
+  await expect(page.locator('.unbroken').first()).toBeVisible();
+  const split = await page
+    .locator('.unbroken')
+    .evaluateAll((pieces) => pieces.filter((p) => new Set([...p.getClientRects()].map((r) => Math.round(r.top))).size > 1).map((p) => p.textContent));
+  expect(split, 'pieces split across lines').toEqual([]);
+}
+
 export async function tapTarget(target: Locator) {
   const box = (await target.boundingBox())!;
   expect(Math.round(box.height), 'tap target height').toBeGreaterThanOrEqual(44);

@@ -33,9 +33,12 @@ export default function OrderRecord() {
           {today.map((order) => (
             <Link key={order.orderId} href={pathTo(paths.orderDetail, { id: order.orderId })} className="row today__order">
               <span>
-                {order.hallName} {order.beginTime}-{order.endTime}
+                {order.hallName}{' '}
+                <span className="unbroken">
+                  {order.beginTime}-{order.endTime}
+                </span>
               </span>
-              <span className="link">{t('orderRecord.showQr')}</span>
+              <span className="link unbroken">{t('orderRecord.showQr')}</span>
             </Link>
           ))}
         </section>
@@ -74,7 +77,10 @@ export default function OrderRecord() {
             <span className={`tag tag--${statusTone(order.status)}`}>{t(`orderStatus.${order.status}`)}</span>
           </div>
           <div className="muted">
-            {order.visitDate} {order.beginTime}-{order.endTime}
+            <span className="unbroken">{order.visitDate}</span>{' '}
+            <span className="unbroken">
+              {order.beginTime}-{order.endTime}
+            </span>
           </div>
           <div className="row">
             <span className="hint mono">{order.orderNumber}</span>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignSeats, parseSeatNumber, seatingOrder, seatNumberOf, type SeatPos } from '../../../src/domain/seats.ts';
+import { assignSeats, parseSeatNumber, seatingOrder, seatNumberOf, seatsTakenText, type SeatPos } from '../../../src/domain/seats.ts';
 
 /** Free seats of a small hall from rows of `.` (free) and `#` (taken or no seat). */
 const hall = (rows: string[]): SeatPos[] => rows.flatMap((r, i) => [...r].flatMap((c, j) => (c === '.' ? [{ row: i + 1, col: j + 1 }] : [])));
@@ -53,5 +53,23 @@ describe('seatingOrder', () => {
 
   it('keeps everyone in order when there are no children', () => {
     expect(seatingOrder([false, false, false], [2, 1])).toEqual([0, 1, 2]);
+  });
+});
+
+describe('seats taken first', () => {
+  it('are named as printed on the ticket, so the visitor knows which to choose again', () => {
+    expect(seatsTakenText([{ rowLabel: '5', seatLabel: '8' }])).toEqual({
+      zh: '5排8座已被他人选走，请重新选座',
+      en: 'Row 5, seat 8 has just been taken: please choose again',
+    });
+    expect(
+      seatsTakenText([
+        { rowLabel: '5', seatLabel: '8' },
+        { rowLabel: 'B', seatLabel: '2' },
+      ]),
+    ).toEqual({
+      zh: '5排8座和B排2座已被他人选走，请重新选座',
+      en: 'Row 5, seat 8 and Row B, seat 2 have just been taken: please choose again',
+    });
   });
 });
