@@ -1,17 +1,24 @@
-/** The phone's side of a scan login: the visitor, logged in in the chat app (its
- * OAuth and a bound phone first, as any screen that needs a login), is asked "Log in on the
- * other screen?" and confirms or cancels; either answer is given once.
+/** The phone's side of a scan login (docs/product.md §2.3): the visitor, logged in in the chat app
+ * (its OAuth and a bound phone first, as any screen that needs a login), is told which device
+ * shows the code and when it asked, then asked "Log in on the other screen?" and confirms or
+ * cancels; either answer is given once. A code already answered or expired is said so, with
+ * nothing left to answer; so is one whose answer the server refused because it no longer waits.
  *
- * The app provides `decide` ({ approve }). */
+ * The app provides `lookup` (the WxScanAsking) and `decide` ({ approve }). */
 import { assign, fromPromise, setup } from 'xstate';
 import type { Text } from '../src/domain/text.ts';
-import { errorText, failure, notProvided } from './errors.ts';
+import type { WxScanAsking } from '../src/domain/types.ts';
+import { WX_LOGIN_TEXTS } from '../src/domain/wechatLogin.ts';
+import { errorText, failure, notProvided, output } from './errors.ts';
 
 export interface WxScanConfirmContext {
+  asking: WxScanAsking | null;
   error: Text | null;
 }
 
-export type WxScanConfirmEvent = { type: 'CONFIRM' } | { type: 'CANCEL' };
+export type WxScanConfirmEvent = { type: 'CONFIRM' } | { type: 'CANCEL' } | { type: 'RETRY' };
+
+const waiting = (_: unknown, { output: asking }: { output: WxScanAsking }) => asking.state === 'waiting';
 
 export const wxScanConfirmMachine = setup({
   types: {
@@ -19,20 +26,44 @@ export const wxScanConfirmMachine = setup({
     events: {} as WxScanConfirmEvent,
   },
   actors: {
+    lookup: fromPromise<WxScanAsking>(async () => notProvided('lookup')),
     decide: fromPromise<unknown, { approve: boolean }>(async () => notProvided('decide')),
   },
+  guards: { waiting },
   actions: {
+    setAsking: assign((_, { output: asking }: { output: WxScanAsking }) => ({ asking })),
+    /** Why nothing is left to answer, in place of a refusal that only said "no". */
+    setClosed: assign((_, { output: asking }: { output: WxScanAsking }) => ({
+      asking,
+      error: asking.state === 'decided' ? WX_LOGIN_TEXTS.scanDecided : WX_LOGIN_TEXTS.scanExpired,
+    })),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
     clearError: assign({ error: null }),
   },
 }).createMachine({
   id: 'wxScanConfirm',
-  context: { error: null },
-  initial: 'asking',
+  context: { asking: null, error: null },
+  initial: 'loading',
   meta: { description: 'Confirm a scan login on the phone' },
   states: {
+    loading: {
+      meta: { description: 'Reading which device asks, and whether it still waits' },
+      tags: ['busy'],
+      invoke: {
+        src: 'lookup',
+        onDone: [
+          { guard: { type: 'waiting', params: output }, target: 'asking', actions: { type: 'setAsking', params: output } },
+          { target: 'closed', actions: { type: 'setClosed', params: output } },
+        ],
+        onError: { target: 'failed', actions: { type: 'setFailure', params: failure } },
+      },
+    },
+    failed: {
+      meta: { description: 'The code could not be read (unknown, or the network): retry' },
+      on: { RETRY: { target: 'loading', actions: 'clearError' } },
+    },
     asking: {
-      meta: { description: 'Log in on the other screen? Confirm or Cancel' },
+      meta: { description: 'Log in on the other screen (this device, asked at this time)? Confirm or Cancel' },
       on: {
         CONFIRM: { target: 'approving', actions: 'clearError' },
         CANCEL: { target: 'cancelling', actions: 'clearError' },
@@ -40,20 +71,34 @@ export const wxScanConfirmMachine = setup({
     },
     approving: {
       meta: { description: 'Telling the server: yes' },
+      tags: ['busy'],
       invoke: {
         src: 'decide',
         input: { approve: true },
         onDone: 'approved',
-        onError: { target: 'asking', actions: { type: 'setFailure', params: failure } },
+        onError: { target: 'rechecking', actions: { type: 'setFailure', params: failure } },
       },
     },
     cancelling: {
       meta: { description: 'Telling the server: no' },
+      tags: ['busy'],
       invoke: {
         src: 'decide',
         input: { approve: false },
         onDone: 'cancelled',
-        onError: { target: 'asking', actions: { type: 'setFailure', params: failure } },
+        onError: { target: 'rechecking', actions: { type: 'setFailure', params: failure } },
+      },
+    },
+    rechecking: {
+      meta: { description: 'The answer was refused: does the code still wait (then ask again with the refusal)?' },
+      tags: ['busy'],
+      invoke: {
+        src: 'lookup',
+        onDone: [
+          { guard: { type: 'waiting', params: output }, target: 'asking', actions: { type: 'setAsking', params: output } },
+          { target: 'closed', actions: { type: 'setClosed', params: output } },
+        ],
+        onError: 'asking',
       },
     },
     approved: {
@@ -63,6 +108,10 @@ export const wxScanConfirmMachine = setup({
     cancelled: {
       type: 'final',
       meta: { description: 'Not logged in on the other screen' },
+    },
+    closed: {
+      type: 'final',
+      meta: { description: 'Already answered or expired: nothing to answer; refresh the code on the other screen' },
     },
   },
 });

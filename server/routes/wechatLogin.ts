@@ -10,11 +10,12 @@ import type { AppDeps } from '../context.ts';
 import { langOf, ok } from '../http.ts';
 import { account, answer, clientIp } from './kit.ts';
 import { ourOrigin } from '../origin.ts';
-import { phoneCodeBody, wechatCallbackQuery, wechatCodeQuery, wxLoginQuery, wxScanDecideBody } from '../../src/domain/contracts.ts';
+import { phoneCodeBody, wechatCallbackQuery, wechatCodeQuery, wxLoginQuery, wxScanAskingQuery, wxScanDecideBody } from '../../src/domain/contracts.ts';
 import type { Lang } from '../../src/domain/text.ts';
 import { LOGIN_TICKET_TTL_MS, OAUTH_STATE_TTL_MS } from '../../src/domain/wechatLogin.ts';
 import * as answers from '../../src/domain/answers.ts';
-import { authorizeUrl, bindPhone, createScanTicket, decideScan, exchangeTicket, oauthCallback, unbindWechat } from '../services/wechatLogin.ts';
+import { authorizeUrl, bindPhone, createScanTicket, decideScan, exchangeTicket, oauthCallback, scanAsking, unbindWechat } from '../services/wechatLogin.ts';
+import { deviceName } from '../deviceName.ts';
 
 /** The browser's login nonce (docs/architecture.md "Tokens and sessions"): set when a chat-app
  * login starts, sent back by the same browser only (HttpOnly, SameSite=Lax: the chat app's
@@ -96,10 +97,16 @@ export const wechatLoginRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     return ok(req, { status: 'loggedIn' as const, token: await sign(outcome.userId), bindStatus: u?.bind_status === 1 ? (1 as const) : (0 as const) });
   });
 
-  app.post('/ingore/wxScanTicket', { schema: { response: answer(answers.wxScanTicket) } }, async (req) => ok(req, await createScanTicket(deps, clientIp(req))));
+  app.post('/ingore/wxScanTicket', { schema: { response: answer(answers.wxScanTicket) } }, async (req) =>
+    ok(req, await createScanTicket(deps, clientIp(req), deviceName(req.headers['user-agent']))),
+  );
 
   const visitor = { auth: 'individual' as const };
-  // The phone's answer comes from a logged-in visitor with a bound phone (the auth hook).
+  // The phone is told which device asks before it answers; both from a logged-in visitor with a
+  // bound phone (the auth hook).
+  app.get('/wxScanAsking', { config: visitor, schema: { querystring: wxScanAskingQuery, response: answer(answers.wxScanAsking) } }, async (req) =>
+    ok(req, await scanAsking(deps, req.query.scanId.trim())),
+  );
   app.post('/wxScanDecide', { config: visitor, schema: { body: wxScanDecideBody, response: answer(z.null()) } }, async (req) =>
     ok(req, await decideScan(deps, account(req).userId, req.body.scanId.trim(), req.body.approve)),
   );

@@ -15,6 +15,7 @@
  * - An account without a phone can do nothing but bind one (server/app.ts refuses the rest). */
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
+import type * as answers from '../../src/domain/answers.ts';
 import type { phoneCodeBody } from '../../src/domain/contracts.ts';
 import { checkCode, checkPhone } from '../../src/domain/fields.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../src/domain/paths.ts';
@@ -201,21 +202,34 @@ export async function exchangeTicket(deps: AppDeps, secret: string, browser: str
 }
 
 /** A scan login's ticket: the secret stays with the screen that polls, the id goes in the QR. */
-export async function createScanTicket(deps: AppDeps, ip: string): Promise<{ ticket: string; scanId: string; expiresAt: number }> {
+export async function createScanTicket(deps: AppDeps, ip: string, device: string | null): Promise<{ ticket: string; scanId: string; expiresAt: number }> {
   const now = deps.clock();
   await refuseFlood(deps, 'wechat_login_tickets', ip, now);
   const expiresAt = new Date(now.getTime() + SCAN_TICKET_TTL_MS);
   const ticket = random(32);
   const scanId = random(18);
   await deps.db.query('DELETE FROM wechat_login_tickets WHERE expires_at < $1', [new Date(now.getTime() - 86400_000)]);
-  await deps.db.query(`INSERT INTO wechat_login_tickets (secret, scan_id, kind, ip, created_at, expires_at) VALUES ($1, $2, 'scan', $3, $4, $5)`, [
+  await deps.db.query(`INSERT INTO wechat_login_tickets (secret, scan_id, kind, ip, device, created_at, expires_at) VALUES ($1, $2, 'scan', $3, $4, $5, $6)`, [
     ticket,
     scanId,
     ip,
+    device,
     now,
     expiresAt,
   ]);
   return { ticket, scanId, expiresAt: expiresAt.getTime() };
+}
+
+/** What the phone is asked about before it answers: the device that shows the code, when it asked,
+ * and whether an answer is still wanted (docs/product.md §2.3). */
+export async function scanAsking(deps: AppDeps, scanId: string): Promise<z.output<typeof answers.wxScanAsking>> {
+  const [t] = await deps.db.query<{ device: string | null; created_at: Date; decided_at: Date | null; expires_at: Date }>(
+    `SELECT device, created_at, decided_at, expires_at FROM wechat_login_tickets WHERE scan_id = $1 AND kind = 'scan'`,
+    [scanId],
+  );
+  if (!t) throw fail(WX_LOGIN_TEXTS.scanUnknown);
+  const state = t.decided_at ? 'decided' : t.expires_at <= deps.clock() ? 'expired' : 'waiting';
+  return { device: t.device, askedAt: t.created_at.getTime(), state };
 }
 
 /** The phone's answer to a scan login (its logged-in, bound visitor): once, before it expires. */

@@ -1,8 +1,8 @@
 /** The chat app's login: its OAuth, the one-time ticket, the phone binding, the
  * scan login, unbinding. Off the first screen: only the login screens load it. */
 import type { z } from 'zod';
-import type { phoneCodeBody, wechatCodeQuery, wxLoginQuery, wxScanDecideBody } from '../domain/contracts.ts';
-import type { WxLoginAnswer, WxScanTicket } from '../domain/types.ts';
+import type { phoneCodeBody, wechatCodeQuery, wxLoginQuery, wxScanAskingQuery, wxScanDecideBody } from '../domain/contracts.ts';
+import type { WxLoginAnswer, WxScanAsking, WxScanTicket } from '../domain/types.ts';
 import { call } from './client.ts';
 
 /** The chat app's authorize page for a visitor going to `redirectUrl` (an app path). */
@@ -26,6 +26,9 @@ export const bindWxUserMobile = (phone: string, code: string) =>
   });
 
 export const createScanTicket = () => call<WxScanTicket>('/ingore/wxScanTicket', { method: 'post', anonymous: true, silent: true });
+
+export const scanAsking = (scanId: string) =>
+  call<WxScanAsking>('/wxScanAsking', { searchParams: { scanId } satisfies z.input<typeof wxScanAskingQuery>, as: 'individual', silent: true });
 
 export const decideScan = (scanId: string, approve: boolean) =>
   call<null>('/wxScanDecide', { method: 'post', json: { scanId, approve } satisfies z.input<typeof wxScanDecideBody>, as: 'individual', silent: true });

@@ -988,6 +988,14 @@ export const wxScanTicket = z.strictObject({
   expiresAt: z.number(),
 });
 
+/** wxScanAsking: the device that shows a scan-login code and when it asked (ms since the epoch),
+ * and whether the phone's answer is still wanted. */
+export const wxScanAsking = z.strictObject({
+  device: z.string().nullable(),
+  askedAt: z.number(),
+  state: z.enum(['waiting', 'decided', 'expired']),
+});
+
 /** What calling off a session will do (its orders by what happens to them), and the sentence to confirm. */
 export const callOffPreview = z.strictObject({
   scheduleId: id,

@@ -418,6 +418,7 @@ export const wechatCallbackQuery = z.object({ code: text().max(512).optional(), 
 export const wxLoginQuery = z.object({ ticket: text().min(1).max(100) });
 /** wxScanDecide: the phone's answer to a scan login (the id its QR code shows). */
 export const wxScanDecideBody = z.object({ scanId: text().min(1).max(100), approve: z.boolean() });
+export const wxScanAskingQuery = z.object({ scanId: text().min(1).max(100) });
 
 /** A session called off with its reason (zh and en, what visitors and their texts read). */
 export const callOffBody = z.object({ scheduleId: dbId(), reasonZh: text().max(100).default(''), reasonEn: text().max(200).default('') });

@@ -231,3 +231,4 @@ export type HallSetting = z.output<typeof answers.hallSetting>;
 export type WxJsConfig = z.output<typeof answers.wxJsConfig>;
 export type WxLoginAnswer = z.output<typeof answers.wxLoginAnswer>;
 export type WxScanTicket = z.output<typeof answers.wxScanTicket>;
+export type WxScanAsking = z.output<typeof answers.wxScanAsking>;

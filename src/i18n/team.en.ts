@@ -452,6 +452,9 @@ const teamEn: typeof teamZh = {
     approved: 'Confirmed: the other screen logs in now',
     cancelled: 'Cancelled: the other screen is not logged in',
     toStart: 'Back to the start',
+    askedFrom: 'Asked from {{device}} at {{time}}',
+    askedFromUnknown: 'Asked from an unrecognised device at {{time}}',
+    closed: 'Nothing to confirm',
   },
   centre: {
     title: 'My account',

@@ -451,6 +451,9 @@ const teamZh = {
     approved: '已确认，另一块屏幕将自动登录',
     cancelled: '已取消，另一块屏幕不会登录',
     toStart: '返回首页',
+    askedFrom: '请求来自 {{device}}，{{time}} 发起',
+    askedFromUnknown: '请求来自未能识别的设备，{{time}} 发起',
+    closed: '无需确认',
   },
   centre: {
     title: '个人中心',

@@ -26,6 +26,8 @@ const T = {
     otherBrowser: '该登录链接来自其他浏览器，未登录任何账号。请在此重新登录',
     confirm: '确认登录',
     approved: '已确认，另一块屏幕将自动登录',
+    askedFrom: /^请求来自 Safari · iOS 17\.0，\d\d:\d\d 发起$/,
+    answered: '该二维码已确认过，请在另一块屏幕上刷新二维码',
     wechat: '微信',
     unbind: '解绑',
     unbound: '已解绑微信',
@@ -47,6 +49,8 @@ const T = {
     otherBrowser: 'This login link came from another browser: nobody was logged in. Please log in again here',
     confirm: 'Confirm',
     approved: 'Confirmed: the other screen logs in now',
+    askedFrom: /^Asked from Safari · iOS 17\.0 at \d\d:\d\d$/,
+    answered: 'This QR code was already answered; refresh it on the other screen',
     wechat: 'WeChat',
     unbind: 'Unbind',
     unbound: 'WeChat unbound',
@@ -150,10 +154,17 @@ for (const lang of ['zh', 'en'] as const) {
 
     await page.goto(url);
     await tapTarget(page.getByRole('button', { name: L.confirm }));
+    // The phone is told which device asks, and when, before it confirms.
+    await expect(page.getByTestId('scan-device')).toHaveText(L.askedFrom);
     await looksRight(page);
     await shot(page, lang, 'wx-5-scan-confirm');
     await page.getByRole('button', { name: L.confirm }).click();
     await expect(page.getByText(L.approved)).toBeVisible();
+    // The same code opened again: answered already, so nothing left to confirm or cancel.
+    await page.goto(url);
+    await whereTheEyeIs(page, page.getByRole('alert').filter({ hasText: L.answered }));
+    await expect(page.getByRole('button', { name: L.confirm })).toHaveCount(0);
+    await shot(page, lang, 'wx-5b-scan-answered');
     // The desktop asks every 2 s: logged in, at the visitor area's start.
     await expect(desk).toHaveURL(/\/individualCustomers\/select\/selectDate$/);
     await desk.goto('/individualCustomers/personalCenter/personHome');

@@ -277,7 +277,8 @@ describe('purchase: behaviour', () => {
     // 505: back to the map; the refused seat is no longer chosen and the message says why.
     expect(actor.getSnapshot().matches('seats')).toBe(true);
     await waitFor(seatMap(), (s) => s.matches('picking'));
-    expect(seatMap().getSnapshot().context).toMatchObject({ selected: [], error: { en: 'A seat you chose has just been taken: please choose again' } });
+    // The seat the server refused is named, as printed on the ticket.
+    expect(seatMap().getSnapshot().context).toMatchObject({ selected: [], error: { en: 'Row 3, seat 4 has just been taken: please choose again' } });
     await pick('3-5');
     await submit(actor, 'captcha-token-2');
     await waitFor(actor, (s) => s.matches('placed'));

@@ -37,9 +37,17 @@ pathSuite('wxScanConfirm', [
     name: 'the phone confirms or cancels',
     machine: wxScanConfirmMachine,
     generators: ['cover'],
-    outcomes: { decide: [{ output: null }, { error: 'This QR code has expired; refresh it on the other screen' }] },
-    events: () => [{ type: 'CONFIRM' }, { type: 'CANCEL' }],
-    say: { CONFIRM: 'confirms the login on the other screen', CANCEL: 'cancels' },
+    outcomes: {
+      lookup: [
+        { output: { device: 'Chrome · Windows 10', askedAt: 0, state: 'waiting' } },
+        { output: { device: null, askedAt: 0, state: 'decided' } },
+        { output: { device: 'Chrome · Windows 10', askedAt: 0, state: 'expired' } },
+        { error: 'This QR code is not valid; refresh it on the other screen' },
+      ],
+      decide: [{ output: null }, { error: 'This QR code has expired; refresh it on the other screen' }],
+    },
+    events: () => [{ type: 'CONFIRM' }, { type: 'CANCEL' }, { type: 'RETRY' }],
+    say: { CONFIRM: 'confirms the login on the other screen', CANCEL: 'cancels', RETRY: 'retries reading the code' },
   },
 ]);
 

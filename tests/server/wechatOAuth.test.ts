@@ -376,6 +376,26 @@ describe('the scan login', () => {
     expect((await t.call('GET', `/ingore/wxLogin?ticket=${scan.ticket}`)).msg).toBe(WX_LOGIN_TEXTS.ticketInvalid.zh);
   });
 
+  it('tells the phone which device shows the code and when it asked, and whether it still waits', async () => {
+    const chrome = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+    const { data: scan } = await t.call('POST', '/ingore/wxScanTicket', { headers: { 'user-agent': chrome } });
+    const askedAt = t.now().getTime();
+    const asking = (token?: string, scanId = scan.scanId) => t.call('GET', `/wxScanAsking?scanId=${scanId}`, { token });
+    // Only a logged-in visitor with a bound phone is told.
+    expect((await asking()).code).toBe(401);
+    const phone = await boundVisitor('o_sim_chen', '13912340013');
+    expect((await asking(phone)).data).toEqual({ device: 'Chrome · Windows 10', askedAt, state: 'waiting' });
+    expect((await asking(phone, 'forged')).msg).toBe(WX_LOGIN_TEXTS.scanUnknown.zh);
+    expect((await t.call('POST', '/wxScanDecide', { token: phone, body: { scanId: scan.scanId, approve: false } })).code).toBe(200);
+    expect((await asking(phone)).data.state).toBe('decided');
+
+    // A screen whose agent says nothing recognisable is asked about as an unnamed device.
+    const { data: bare } = await t.call('POST', '/ingore/wxScanTicket', { headers: { 'user-agent': '' } });
+    expect((await asking(phone, bare.scanId)).data.device).toBeNull();
+    t.advance(120_001);
+    expect((await asking(phone, bare.scanId)).data.state).toBe('expired');
+  });
+
   it('expires after 2 minutes; a refusal is told to the screen', async () => {
     const phone = await boundVisitor('o_sim_chen', '13912340012');
     const { data: old } = await t.call('POST', '/ingore/wxScanTicket');
