@@ -20,6 +20,12 @@ export type WxScanConfirmEvent = { type: 'CONFIRM' } | { type: 'CANCEL' } | { ty
 
 const waiting = (_: unknown, { output: asking }: { output: WxScanAsking }) => asking.state === 'waiting';
 
+/** Asked again while the code waits; told why not once it was answered or expired. */
+const afterLookup = [
+  { guard: { type: 'waiting', params: output }, target: 'asking', actions: { type: 'setAsking', params: output } },
+  { target: 'closed', actions: { type: 'setClosed', params: output } },
+] as const;
+
 export const wxScanConfirmMachine = setup({
   types: {
     context: {} as WxScanConfirmContext,
@@ -51,10 +57,7 @@ export const wxScanConfirmMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'lookup',
-        onDone: [
-          { guard: { type: 'waiting', params: output }, target: 'asking', actions: { type: 'setAsking', params: output } },
-          { target: 'closed', actions: { type: 'setClosed', params: output } },
-        ],
+        onDone: afterLookup,
         onError: { target: 'failed', actions: { type: 'setFailure', params: failure } },
       },
     },
@@ -94,10 +97,7 @@ export const wxScanConfirmMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'lookup',
-        onDone: [
-          { guard: { type: 'waiting', params: output }, target: 'asking', actions: { type: 'setAsking', params: output } },
-          { target: 'closed', actions: { type: 'setClosed', params: output } },
-        ],
+        onDone: afterLookup,
         onError: 'asking',
       },
     },
