@@ -397,6 +397,10 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByRole('tab', { name: L.requests }).click();
     const request = page.locator('.staff-request').last();
     await expect(request.locator('.staff-doc img')).toHaveCount(1);
+    // Whose request it is: the school's credit code, on the card.
+    await expect(request.getByTestId('request-credit-code')).toHaveText(
+      `${lang === 'zh' ? '统一社会信用代码' : 'Unified social credit code'}: 91110000MA0000001L`,
+    );
     await request
       .locator('.rv-field')
       .filter({ has: page.locator('.rv-field__label', { hasText: L.expiresOn }) })

@@ -369,6 +369,8 @@ describe('freezing, unfreezing and renewals', () => {
     );
     const pending = await t.call('GET', '/staff/requests?state=pending', { token: staff });
     const request = pending.data.find((r: { teamId: number }) => r.teamId === data.teamId);
+    // The reviewer reads whose request it is by the team's credit code, as on its registration.
+    expect(request.creditCode).toBe(body.creditCode);
     const image = await t.app.inject({ method: 'GET', url: `/prod-api/staff/uploads/${request.uploadIds[0]}`, headers: { authorization: `Bearer ${staff}` } });
     expect(image.headers['content-type']).toBe('image/png');
     await t.call('POST', `/staff/requests/${request.requestId}/review`, { token: staff, body: { approve: true } });
