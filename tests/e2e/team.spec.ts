@@ -427,3 +427,28 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page).toHaveURL(/\/team\/personalCenter\/personHome$/);
   });
 }
+
+test("the staff console's language switch, remembered on the device as a visitor's is", async ({ page }) => {
+  // No stored choice: the configured default, zh; the switch offers English.
+  await page.goto('/staff/login');
+  await expect(page.getByRole('heading', { name: '工作人员登录' })).toBeVisible();
+  await shot(page, 'zh', '54a-staff-login');
+  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Staff login' })).toBeVisible();
+  await shot(page, 'en', '54a-staff-login');
+  await fill(page, 'Username', 'staff');
+  await page.locator('input[type=password]').fill('Museum2026');
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/staff$/);
+  await expect(page.getByRole('heading', { name: 'Console' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Group review' })).toBeVisible();
+  await noSidewaysScroll(page);
+  await shot(page, 'en', '54b-staff-home');
+  // Back to Chinese from the home, and still Chinese on the next visit.
+  await page.getByRole('button', { name: '中文', exact: true }).click();
+  await expect(page.getByRole('link', { name: '团体审核' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
+  await shot(page, 'zh', '54b-staff-home');
+});
