@@ -185,6 +185,17 @@ for (const lang of ['zh', 'en'] as const) {
       .toBe(320);
     await noSidewaysScroll(page);
     await shot(page, lang, '55-staff-review');
+    // The certificate opens full size to read its expiry date, zooms, and closes again.
+    const certificate = lang === 'zh' ? '统一社会信用代码证书' : 'Credit code certificate';
+    await page.getByRole('button', { name: lang === 'zh' ? `查看大图：${certificate}` : `Open full size: ${certificate}` }).click();
+    const viewer = page.getByRole('dialog', { name: certificate });
+    const shown = () => viewer.getByRole('img', { name: certificate }).evaluate((img) => img.getBoundingClientRect().width);
+    await expect.poll(shown).toBeGreaterThanOrEqual(375);
+    await viewer.getByRole('button', { name: lang === 'zh' ? '放大' : 'Zoom in' }).click();
+    await expect.poll(shown).toBeGreaterThanOrEqual(560);
+    await shot(page, lang, '55a-staff-document');
+    await viewer.getByRole('button', { name: lang === 'zh' ? '关闭' : 'Close' }).click();
+    await expect(viewer).toHaveCount(0);
     await fill(page, lang === 'zh' ? '信用代码证书有效期至' : 'Credit certificate valid until', '2031-06-30');
     await page.getByRole('button', { name: T.approve, exact: true }).click();
     await expect(page.getByRole('status')).toBeVisible();
