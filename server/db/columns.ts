@@ -5,6 +5,7 @@
 import { certificateType } from '../../src/domain/answers.ts';
 import { TEAM_TYPES, type TeamType } from '../../src/domain/team.ts';
 import type { CertificateType } from '../../src/domain/types.ts';
+import type { Lang } from '../../src/domain/text.ts';
 
 /** A reader of `column` that accepts only `values`. */
 export function oneOf<const T extends string | number>(column: string, values: readonly T[]): (value: unknown) => T {
@@ -17,3 +18,5 @@ export function oneOf<const T extends string | number>(column: string, values: r
 
 export const teamTypeColumn: (value: unknown) => TeamType = oneOf('teams.team_type', Object.values(TEAM_TYPES));
 export const certificateTypeColumn: (value: unknown) => CertificateType = oneOf('certificate_type', certificateType.options);
+/** The language a team registered in (migration 035). */
+export const teamLangColumn: (value: unknown) => Lang = oneOf('teams.lang', ['zh', 'en'] as const);

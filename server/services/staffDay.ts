@@ -1,5 +1,5 @@
 /** A museum day as the staff run it: its sessions per hall with the day's figures
- * (capacity, sold, held, checked in, missed, refunded), and what the staff change: stop a
+ * (capacity, sold: paid, held: unpaid orders and carts, checked in, missed, refunded), and what the staff change: stop a
  * session's sale with a reason or resume it, change a session's capacity (more goes to its
  * waiting list first), close a day with a reason or open it. Each change in one transaction
  * with its audit entry; the figures also as CSV. */
@@ -33,6 +33,7 @@ interface SessionRow {
   checked: number;
   missed: number;
   refunded: number;
+  unpaid: number;
   waiting: number;
 }
 
@@ -47,6 +48,7 @@ export async function staffDay(deps: AppDeps, date: string, lang: Lang): Promise
             count(t.id) FILTER (WHERE t.status = 'checked')::int AS checked,
             count(t.id) FILTER (WHERE t.status = 'expired')::int AS missed,
             count(t.id) FILTER (WHERE t.status = 'refunded')::int AS refunded,
+            count(t.id) FILTER (WHERE t.status = 'toBePaid')::int AS unpaid,
             (SELECT count(*)::int FROM orders o WHERE o.schedule_id = s.id AND o.status = 'standingBy') AS waiting
        FROM hall_schedule s JOIN halls h ON h.id = s.hall_id LEFT JOIN tickets t ON t.schedule_id = s.id
       WHERE s.visit_date = $1
@@ -66,8 +68,10 @@ export async function staffDay(deps: AppDeps, date: string, lang: Lang): Promise
       beginTime: r.begin_time,
       endTime: r.end_time,
       capacity: r.capacity,
-      sold: r.sold,
-      held: r.held,
+      // The pool counts an unpaid order's tickets in `sold` (they own stock until the pay
+      // deadline, docs/product.md §4.6); staff read them as held, not sold (§2.5).
+      sold: r.sold - r.unpaid,
+      held: r.held + r.unpaid,
       remaining: r.capacity - r.sold - r.held,
       checked: r.checked,
       missed: r.missed,

@@ -103,7 +103,7 @@ async function insertRequest(deps: AppDeps, teamId: number, kind: TeamRequestKin
   return (await requestsWhere(deps.db, 'r.id = $1', [id]))[0];
 }
 
-const REQUEST_SELECT = `SELECT r.id, r.team_id, t.team_name, t.team_type, r.kind, r.state, r.review_reason, r.new_phone,
+const REQUEST_SELECT = `SELECT r.id, r.team_id, t.team_name, t.team_type, t.credit_code, r.kind, r.state, r.review_reason, r.new_phone,
     to_char(r.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') AS create_time,
     u1.token AS upload1, u2.token AS upload2
   FROM team_requests r JOIN teams t ON t.id = r.team_id LEFT JOIN uploads u1 ON u1.id = r.upload_id LEFT JOIN uploads u2 ON u2.id = r.upload2_id`;
@@ -113,6 +113,7 @@ interface RequestRow {
   team_id: number;
   team_name: string;
   team_type: number;
+  credit_code: string;
   kind: TeamRequestKind;
   state: TeamRequest['state'];
   review_reason: string | null;
@@ -129,6 +130,7 @@ async function requestsWhere(q: Queryable, where: string, params: unknown[]): Pr
     teamId: r.team_id,
     teamName: r.team_name,
     teamType: teamTypeColumn(r.team_type),
+    creditCode: r.credit_code,
     kind: r.kind,
     state: r.state,
     reviewReason: r.review_reason,

@@ -22,7 +22,7 @@ import type { Lang, Text } from '../../src/domain/text.ts';
 import { verifyCode } from './login.ts';
 import { captchaNeeded, hashPassword, passwordMatches, recordWrongPassword, refuseLockedOut } from './passwords.ts';
 import { uploadRowId } from './uploads.ts';
-import { teamTypeColumn } from '../db/columns.ts';
+import { teamLangColumn, teamTypeColumn } from '../db/columns.ts';
 
 export const TEAM_TEXTS = {
   exists: { zh: '该统一社会信用代码已注册', en: 'This unified social credit code is already registered' },
@@ -72,9 +72,9 @@ export async function registerTeam(deps: AppDeps, input: RegisterInput, ip: stri
     // orders, carts or messages (a new owner user, made by migration 012's trigger), no frequent
     // visitors and no open request.
     const [team] = await q.query<{ id: number; replaced: boolean }>(
-      `INSERT INTO teams (team_name, team_type, credit_code, contact_name, contact_phone, address, email, password_hash, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-       ON CONFLICT (credit_code) DO UPDATE SET team_name = EXCLUDED.team_name, team_type = EXCLUDED.team_type,
+      `INSERT INTO teams (team_name, team_type, credit_code, contact_name, contact_phone, address, email, password_hash, created_at, lang)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       ON CONFLICT (credit_code) DO UPDATE SET team_name = EXCLUDED.team_name, team_type = EXCLUDED.team_type, lang = EXCLUDED.lang,
          contact_name = EXCLUDED.contact_name, contact_phone = EXCLUDED.contact_phone, address = EXCLUDED.address,
          email = EXCLUDED.email, password_hash = EXCLUDED.password_hash, created_at = EXCLUDED.created_at,
          review_state = 'pending', review_reason = NULL, reviewed_at = NULL, reviewed_by = NULL,
@@ -90,6 +90,7 @@ export async function registerTeam(deps: AppDeps, input: RegisterInput, ip: stri
         input.email?.trim() || null,
         passwordHash,
         now,
+        lang,
       ],
     );
     if (team.replaced) await forgetRegistrant(q, team.id, input.teamName.trim(), now);
@@ -225,13 +226,15 @@ export async function teamInfo(deps: AppDeps, teamId: number, lang: Lang = 'zh')
   };
 }
 
-/** A text message to the team's contact mobile, in Chinese, the museum's language for notices.
+/** A text message to the team's contact mobile, in the language the team registered in.
  * Sent after the decision has committed: it stands even when the gateway is down, and the
  * team sees it in its centre. */
 export async function notifyTeam(deps: AppDeps, teamId: number, text: Text): Promise<void> {
-  const [t] = await deps.db.query<{ contact_phone: string }>('SELECT contact_phone FROM teams WHERE id = $1', [teamId]);
+  const [t] = await deps.db.query<{ contact_phone: string; lang: unknown }>('SELECT contact_phone, lang FROM teams WHERE id = $1', [teamId]);
   if (!t) return;
-  await deps.providers.sms.send({ phone: t.contact_phone, text: text.zh, code: '', sentAt: deps.clock().getTime() }).catch(() => undefined);
+  await deps.providers.sms
+    .send({ phone: t.contact_phone, text: text[teamLangColumn(t.lang)], code: '', sentAt: deps.clock().getTime() })
+    .catch(() => undefined);
 }
 
 /** updateTeamPassword */

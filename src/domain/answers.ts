@@ -835,6 +835,8 @@ export const teamRequest = z.strictObject({
   teamId: id,
   teamName: z.string(),
   teamType,
+  /** The team's unified social credit code: whom the reviewer is deciding for. */
+  creditCode: z.string(),
   kind: z.enum(['unfreeze', 'credit', 'protocol', 'phone']),
   state: z.enum(['pending', 'approved', 'rejected']),
   reviewReason: z.string().nullable(),

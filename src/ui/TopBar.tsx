@@ -1,5 +1,6 @@
 /** The top bar (docs/product.md §2): back to a given return path, or one step back, or `/` with no
- * history; on the date-selection page a logo and the language switch instead. */
+ * history; on the date-selection page a logo and the language switch instead; the staff
+ * console's home and login keep the back arrow and add the switch (§2.5). */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -13,9 +14,11 @@ export interface TopBarProps {
   backTo?: string;
   /** Logo and language switch instead of a back arrow (selectDate). */
   home?: boolean;
+  /** The language switch beside the title, keeping the back arrow (the staff console). */
+  languageSwitch?: boolean;
 }
 
-export function TopBar({ title, backTo, home }: TopBarProps) {
+export function TopBar({ title, backTo, home, languageSwitch }: TopBarProps) {
   const { t } = useTranslation();
   const settings = useSettings();
   const [, navigate] = useLocation();
@@ -43,7 +46,7 @@ export function TopBar({ title, backTo, home }: TopBarProps) {
         </button>
       )}
       <h1 className="top-bar__title">{shown}</h1>
-      <div className="top-bar__end">{home ? <LanguageSwitch /> : null}</div>
+      <div className="top-bar__end">{home || languageSwitch ? <LanguageSwitch /> : null}</div>
     </header>
   );
 }

@@ -185,6 +185,17 @@ for (const lang of ['zh', 'en'] as const) {
       .toBe(320);
     await noSidewaysScroll(page);
     await shot(page, lang, '55-staff-review');
+    // The certificate opens full size to read its expiry date, zooms, and closes again.
+    const certificate = lang === 'zh' ? '统一社会信用代码证书' : 'Credit code certificate';
+    await page.getByRole('button', { name: lang === 'zh' ? `查看大图：${certificate}` : `Open full size: ${certificate}` }).click();
+    const viewer = page.getByRole('dialog', { name: certificate });
+    const shown = () => viewer.getByRole('img', { name: certificate }).evaluate((img) => img.getBoundingClientRect().width);
+    await expect.poll(shown).toBeGreaterThanOrEqual(375);
+    await viewer.getByRole('button', { name: lang === 'zh' ? '放大' : 'Zoom in' }).click();
+    await expect.poll(shown).toBeGreaterThanOrEqual(560);
+    await shot(page, lang, '55a-staff-document');
+    await viewer.getByRole('button', { name: lang === 'zh' ? '关闭' : 'Close' }).click();
+    await expect(viewer).toHaveCount(0);
     await fill(page, lang === 'zh' ? '信用代码证书有效期至' : 'Credit certificate valid until', '2031-06-30');
     await page.getByRole('button', { name: T.approve, exact: true }).click();
     await expect(page.getByRole('status')).toBeVisible();
@@ -397,6 +408,10 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByRole('tab', { name: L.requests }).click();
     const request = page.locator('.staff-request').last();
     await expect(request.locator('.staff-doc img')).toHaveCount(1);
+    // Whose request it is: the school's credit code, on the card.
+    await expect(request.getByTestId('request-credit-code')).toHaveText(
+      `${lang === 'zh' ? '统一社会信用代码' : 'Unified social credit code'}: 91110000MA0000001L`,
+    );
     await request
       .locator('.rv-field')
       .filter({ has: page.locator('.rv-field__label', { hasText: L.expiresOn }) })
@@ -423,3 +438,28 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page).toHaveURL(/\/team\/personalCenter\/personHome$/);
   });
 }
+
+test("the staff console's language switch, remembered on the device as a visitor's is", async ({ page }) => {
+  // No stored choice: the configured default, zh; the switch offers English.
+  await page.goto('/staff/login');
+  await expect(page.getByRole('heading', { name: '工作人员登录' })).toBeVisible();
+  await shot(page, 'zh', '54a-staff-login');
+  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Staff login' })).toBeVisible();
+  await shot(page, 'en', '54a-staff-login');
+  await fill(page, 'Username', 'staff');
+  await page.locator('input[type=password]').fill('Museum2026');
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/staff$/);
+  await expect(page.getByRole('heading', { name: 'Console' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Group review' })).toBeVisible();
+  await noSidewaysScroll(page);
+  await shot(page, 'en', '54b-staff-home');
+  // Back to Chinese from the home, and still Chinese on the next visit.
+  await page.getByRole('button', { name: '中文', exact: true }).click();
+  await expect(page.getByRole('link', { name: '团体审核' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
+  await shot(page, 'zh', '54b-staff-home');
+});

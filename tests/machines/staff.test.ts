@@ -123,6 +123,7 @@ const renewal: TeamRequest = {
   teamId: 7,
   teamName: '星光旅行社',
   teamType: 4,
+  creditCode: '91350100M00010001T',
   kind: 'protocol',
   state: 'pending',
   reviewReason: null,

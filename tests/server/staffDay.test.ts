@@ -83,6 +83,22 @@ describe("a museum day's figures", () => {
   });
 });
 
+describe("a museum day's figures", () => {
+  it('counts an unpaid order as held until it is paid, then as sold (docs/product.md §2.5)', async () => {
+    const main = async () => (await day(OPEN_DAY)).sessions.find((s) => s.hallName === 'Main exhibition hall')!;
+    const before = await main();
+    const token = await t.tokenFor(newPhone());
+    const hall = (await t.halls(OPEN_DAY)).find((h) => h.hallKey === 'main')!;
+    const visitors = [0, 1].map((i) => ({ name: `游客${'甲乙'[i]}`, birth: ADULT, ticketPriceId: priceOf(hall, 'adult'), seq: String(600 + i) }));
+    const body = orderRequest(OPEN_DAY, hall.hallId, hall.scheduleTicketPoolVOS[0].hallScheduleId, visitors, await t.captchaToken());
+    const placed = await t.call('POST', '/config/orderRule/placeOrder', { token, body });
+    expect(placed.code, placed.msg).toBe(200);
+    expect(await main()).toMatchObject({ sold: before.sold, held: before.held + 2, remaining: before.remaining - 2 });
+    await pay(token, placed.data.orderId);
+    expect(await main()).toMatchObject({ sold: before.sold + 2, held: before.held, remaining: before.remaining - 2 });
+  });
+});
+
 describe('running the sessions', () => {
   it("stops a session's sale with a reason visitors are told, and resumes it", async () => {
     const session = (await day(OPEN_DAY)).sessions[1];

@@ -131,7 +131,8 @@ describe('registration', () => {
 describe('team login and the staff review', () => {
   it('an unreviewed team logs in to see its state; staff approve it and the team is told by text', async () => {
     const body = await registration(3);
-    const { data } = await register(body);
+    // Registered in Chinese: the museum's texts to it are in Chinese.
+    const { data } = await register(body, 'zh');
     const login = await t.call('POST', '/login', { body: { username: body.creditCode, password: body.password } });
     expect(login.code).toBe(200);
     const team = login.data.token as string;
@@ -162,6 +163,27 @@ describe('team login and the staff review', () => {
     expect(twice.msg).toMatch(/reviewed already/);
     const after = await t.call('GET', '/getUserInfoToTeam', { token: team });
     expect(after.data.team).toMatchObject({ verifiedStatus: 1, creditExpiresOn: '2031-06-30', teamRunTimeStatus: { creditStatus: 1, protocolStatus: 1 } });
+  });
+
+  it("the review's text is in the language the team registered in, whatever the reviewer's", async () => {
+    const staff = await staffToken();
+    const english = await registration(21);
+    const chinese = await registration(22);
+    const inEnglish = (await register(english, 'en')).data.teamId;
+    const inChinese = (await register(chinese, 'zh')).data.teamId;
+    await t.call('POST', `/staff/teams/${inEnglish}/review`, { token: staff, body: { approve: true, creditExpiresOn: '2031-06-30' }, lang: 'zh' });
+    expect(t.sms.outbox!(english.contactPhone)[0].text).toBe(
+      `[Science Museum] Your group account "${english.teamName}" is approved: log in with your credit code to book.`,
+    );
+    await t.call('POST', `/staff/teams/${inChinese}/review`, { token: staff, body: { approve: false, reason: '介绍信未盖章' }, lang: 'en' });
+    expect(t.sms.outbox!(chinese.contactPhone)[0].text).toBe(`【科技馆】您的团体账号“${chinese.teamName}”未通过审核，原因：介绍信未盖章。请修改后重新提交。`);
+    // Registered again, corrected, in English: the next text is in English.
+    t.advance(61_000);
+    expect((await register({ ...chinese, contactPhone: '13910002299' }, 'en')).data.teamId).toBe(inChinese);
+    await t.call('POST', `/staff/teams/${inChinese}/review`, { token: staff, body: { approve: false, reason: 'no stamp' } });
+    expect(t.sms.outbox!('13910002299')[0].text).toBe(
+      `[Science Museum] Your group account "${chinese.teamName}" was not approved: no stamp. Please correct it and register again.`,
+    );
   });
 
   it('a rejection needs a reason, which the team reads in its text and its info', async () => {
@@ -369,6 +391,8 @@ describe('freezing, unfreezing and renewals', () => {
     );
     const pending = await t.call('GET', '/staff/requests?state=pending', { token: staff });
     const request = pending.data.find((r: { teamId: number }) => r.teamId === data.teamId);
+    // The reviewer reads whose request it is by the team's credit code, as on its registration.
+    expect(request.creditCode).toBe(body.creditCode);
     const image = await t.app.inject({ method: 'GET', url: `/prod-api/staff/uploads/${request.uploadIds[0]}`, headers: { authorization: `Bearer ${staff}` } });
     expect(image.headers['content-type']).toBe('image/png');
     await t.call('POST', `/staff/requests/${request.requestId}/review`, { token: staff, body: { approve: true } });
@@ -453,7 +477,8 @@ describe('a new contact mobile', () => {
     expect(pending.find((r: { requestId: number }) => r.requestId === asked.data.requestId)).toMatchObject({ kind: 'phone', newPhone: '13920001111' });
     await t.call('POST', `/staff/requests/${asked.data.requestId}/review`, { token: staff, body: { approve: true } });
     expect((await t.call('GET', '/getUserInfoToTeam', { token: team })).data.team.contactPhone).toBe('139****1111');
-    expect(t.sms.outbox!('13920001111')[0].text).toContain('联系人手机变更');
+    // The team registered in English: the text is in English.
+    expect(t.sms.outbox!('13920001111')[0].text).toBe('[Science Museum] Your contact mobile change request is approved.');
     // The password now comes back through the new number only.
     t.advance(61_000);
     await t.call('POST', '/ingore/sendMessage', { body: { phone: '13920001111' } });

@@ -40,7 +40,7 @@ export default function StaffHome() {
   } = useLoad(() => (present ? getStaffMe().catch((error: unknown) => (setFailure(error), Promise.reject(error))) : Promise.resolve(null)), [present]);
 
   return (
-    <Screen title={t('staff.console')} backTo={STAFF_PATHS.area}>
+    <Screen title={t('staff.console')} backTo={STAFF_PATHS.area} languageSwitch>
       {me ? (
         <>
           <p className="muted staff-me">

@@ -32,7 +32,7 @@ export default function StaffLogin() {
   }, [snapshot.status, navigate]);
 
   return (
-    <Screen title={t('staff.loginTitle')}>
+    <Screen title={t('staff.loginTitle')} languageSwitch>
       <section className="card">
         <Field label={t('staff.username')} value={username} maxLength={60} onChange={(value) => send({ type: 'USERNAME.CHANGE', value })} />
         <Field type="password" label={t('staff.password')} value={password} maxLength={200} onChange={(value) => send({ type: 'PASSWORD.CHANGE', value })} />

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { staffRequestReviewMachine } from '../../../machines/staffRequestReview.machine.ts';
 import { reviewRequest } from '../../api/staffCalls.ts';
-import { isRenewal } from '../../domain/team.ts';
+import { isRenewal, TEAM_LABELS } from '../../domain/team.ts';
 import type { TeamRequest } from '../../domain/types.ts';
 import { tr } from '../../i18n/index.ts';
 import { Field } from '../../ui/Field.ts';
@@ -27,6 +27,9 @@ export function StaffRequestCard({ request, today }: { request: TeamRequest; tod
       <div className="card__title">
         <span>{request.teamName}</span>
         <span className="tag">{kind}</span>
+      </div>
+      <div className="muted" data-testid="request-credit-code">
+        {tr(TEAM_LABELS.creditCode)}: {request.creditCode}
       </div>
       <div className="muted">
         {t('staff.submittedAt')}: {request.createTime}
