@@ -9,6 +9,7 @@ import {
   cancelQuery,
   capacityBody,
   checkInBody,
+  collectBody,
   gateDayQuery,
   gateSyncBody,
   closeDayBody,
@@ -32,6 +33,7 @@ import type { AppDeps } from '../context.ts';
 import { langOf, ok } from '../http.ts';
 import { listTeams, loginStaff, reviewTeam, staffMe, teamForReview, uploadImage } from '../services/staff.ts';
 import { takeWindowPayment, windowOrder } from '../services/windowPayments.ts';
+import { collectTickets } from '../services/collection.ts';
 import { checkIn } from '../services/gate.ts';
 import { gateDay, syncGate } from '../services/gateOffline.ts';
 import { closeDay, setCapacity, staffDay, staffDayCsv, stopSession } from '../services/staffDay.ts';
@@ -95,6 +97,11 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   // Gate check-in at a hall today: a ticket's QR, or an order number (a group at once).
   app.post('/staff/gate/checkIn', { ...may('checkIn'), schema: { body: checkInBody, response: answer(answers.gateAnswer) } }, async (req) =>
     ok(req, await checkIn(deps, account(req).userId, req.body, langOf(req))),
+  );
+
+  // A paper ticket or wristband handed out at a hall's window or gate, for a QR or an order number.
+  app.post('/staff/gate/collect', { ...may('checkIn'), schema: { body: collectBody, response: answer(answers.gateAnswer) } }, async (req) =>
+    ok(req, await collectTickets(deps, account(req).userId, req.body, langOf(req))),
   );
 
   // The day's tickets of a gate's hall (digests, masked names) for its offline list, and the

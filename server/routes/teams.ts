@@ -21,7 +21,7 @@ import { UPLOAD_MESSAGES } from '../../src/domain/uploads.ts';
 import type { AppDeps } from '../context.ts';
 import { fail, langOf, ok } from '../http.ts';
 import { changeTeamPassword, recoverTeamPassword, registerTeam, teamExists, updateTeamDetails } from '../services/teams.ts';
-import { myRequests, requestAllowed, requestPhoneChange, submitRequest, teamFreezeStatus } from '../services/teamRequests.ts';
+import { myRequests, requestAllowed, requestFreeBookingsBack, requestPhoneChange, submitRequest, teamFreezeStatus } from '../services/teamRequests.ts';
 import { saveUpload, UPLOAD_TEXTS } from '../services/uploads.ts';
 import * as answers from '../../src/domain/answers.ts';
 import { account, answer, clientIp } from './kit.ts';
@@ -52,6 +52,9 @@ export const teamRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   const asks = { config: { auth: 'team' as const } };
   app.post('/system/user/freeAccountApply', { ...asks, schema: { body: oneUploadBody, response: answer(answers.teamRequest) } }, async (req) =>
     ok(req, await submitRequest(deps, account(req).userId, 'unfreeze', [req.body.uploadId])),
+  );
+  app.post('/system/user/restoreTeamFreeOrderApply', { ...asks, schema: { body: oneUploadBody, response: answer(answers.teamRequest) } }, async (req) =>
+    ok(req, await requestFreeBookingsBack(deps, account(req).userId, req.body.uploadId)),
   );
   app.post('/system/user/updateTeamCredit', { ...asks, schema: { body: oneUploadBody, response: answer(answers.teamRequest) } }, async (req) =>
     ok(req, await submitRequest(deps, account(req).userId, 'credit', [req.body.uploadId])),

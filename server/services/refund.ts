@@ -5,7 +5,7 @@ import type { AppDeps } from '../context.ts';
 import { fail } from '../http.ts';
 import type { Lang } from '../../src/domain/text.ts';
 import type { OrderStatus, RefundResult, RefundRisk } from '../../src/domain/types.ts';
-import { checkRefund, REFUND_MESSAGES } from '../../src/domain/refundRules.ts';
+import { checkRefund, NO_REFUND_FACTS, REFUND_MESSAGES } from '../../src/domain/refundRules.ts';
 import { museumDate } from '../time.ts';
 import { ORDER_TEXTS } from './orderTexts.ts';
 import { blockFacts, blockMessage } from './blacklist.ts';
@@ -48,7 +48,7 @@ export async function refundTickets(deps: AppDeps, userId: number, body: z.outpu
   const today = museumDate(now);
   const result = await deps.db.tx(async (q) => {
     if (ids.length === 0) {
-      const v = checkRefund({ action: 'refund', ticketIds: [] }, { tickets: [], group: false, maxPartialRefundPercent: null, freeChildPerAdult: 1 });
+      const v = checkRefund({ action: 'refund', ticketIds: [] }, NO_REFUND_FACTS);
       throw fail(v[0].message);
     }
     const orderId = await lockOrderOfTickets(q, userId, ids);

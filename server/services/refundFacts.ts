@@ -4,6 +4,7 @@ import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
 import type { TicketKind, TicketStatus } from '../../src/domain/types.ts';
 import { type RefundContext, type RefundTicket } from '../../src/domain/refundRules.ts';
+import { afterCollection } from '../../src/domain/collection.ts';
 import { freeChildPerAdult } from '../../src/domain/orderRules.ts';
 import { ageOn, checkCertificate } from '../../src/domain/certificates.ts';
 import { museumDate } from '../time.ts';
@@ -32,10 +33,13 @@ export interface TicketFacts {
   ticket_name_en: string;
   role: 'student' | 'teacher' | 'leader' | 'visitor' | null;
   free: boolean;
+  /** A paper ticket or wristband was handed out for it. */
+  collected: boolean;
 }
 
 export const TICKET_FACTS = `SELECT t.id, t.order_id, t.schedule_id, s.hall_id, h.hall_key, h.free_child_per_adult, h.cinema, s.visit_date, t.status, t.price_id, t.price,
-    p.kind, p.is_child_free, t.user_name, t.certificate_type, t.certificate_info, t.ticket_name_zh, t.ticket_name_en, t.role, t.free
+    p.kind, p.is_child_free, t.user_name, t.certificate_type, t.certificate_info, t.ticket_name_zh, t.ticket_name_en, t.role, t.free,
+    t.collected_at IS NOT NULL AS collected
   FROM tickets t JOIN hall_schedule s ON s.id = t.schedule_id JOIN halls h ON h.id = s.hall_id JOIN ticket_prices p ON p.id = t.price_id`;
 
 /** `school`: the order is a school's group order, whose free tickets are not refundable. */
@@ -52,6 +56,7 @@ export function refundTicket(t: TicketFacts, today: string, school = false): Ref
     isChildFreeTicket: t.is_child_free,
     cinema: t.cinema,
     schoolFree: school && t.free,
+    collected: t.collected,
   };
 }
 
@@ -98,6 +103,7 @@ export async function refundContext(q: Queryable, orderId: number, today: string
       group: group !== undefined,
       maxPartialRefundPercent,
       freeChildPerAdult: perAdult === Number.MAX_SAFE_INTEGER ? 1 : perAdult,
+      afterCollection: afterCollection(config),
     },
   };
 }

@@ -1,7 +1,8 @@
 /** What a team asks the staff for after registration (docs/product.md §4 "Team freezing and
  * restrictions", §7): unfreezing with a stamped explanation (freeAccountApply), a renewed
  * credit certificate (updateTeamCredit), a renewed agreement (updateTeamProtocol), a new
- * contact mobile (updateTeamContacterMobile, docs/product.md §8 "phone differs"); the staff decide,
+ * contact mobile (updateTeamContacterMobile, docs/product.md §8 "phone differs"), a school's
+ * free bookings restored (restoreTeamFreeOrderApply: its unfreezing); the staff decide,
  * freeze a team with a reason, and the team hears it by text message. */
 import type { z } from 'zod';
 import { audit } from './audit.ts';
@@ -16,6 +17,7 @@ import {
   REQUEST_REFUSALS,
   requestRefusal,
   teamBookingBlock,
+  TEAM_TYPES,
   type TeamRequestKind,
   type UploadRequestKind,
 } from '../../src/domain/team.ts';
@@ -67,6 +69,16 @@ export async function submitRequest(deps: AppDeps, teamId: number, kind: UploadR
     for (const uploadId of uploadIds) uploads.push(await uploadRowId(q, uploadId));
     return { upload_id: uploads[0], upload2_id: uploads[1] ?? null, new_phone: null };
   });
+}
+
+/** restoreTeamFreeOrderApply: a frozen school asks to have its free bookings back (its pupils
+ * book free, and the freeze stopped that). It is the school's way of asking to be unfrozen,
+ * with the same stamped explanation: one unfreeze request to the staff, whichever path sent it
+ * (docs/product.md §4.10). Other groups have no free bookings to restore. */
+export async function requestFreeBookingsBack(deps: AppDeps, teamId: number, uploadId: string): Promise<TeamRequest> {
+  const { team } = await teamInfo(deps, teamId);
+  if (team.teamType !== TEAM_TYPES.school) throw fail(REQUEST_REFUSALS.notSchool);
+  return submitRequest(deps, teamId, 'unfreeze', [uploadId]);
 }
 
 /** A new contact mobile, proved by the code sent to it; it replaces the registered one when the staff approve. */

@@ -16,7 +16,16 @@ import type {
   teamPhoneBody,
   teamRegisterBody,
 } from '../domain/contracts.ts';
-import type { PasswordForm, PhoneChange, TeamDetails, TeamRegistration, TeamRequestKind, UploadRequestKind } from '../domain/team.ts';
+import {
+  TEAM_TYPES,
+  type PasswordForm,
+  type PhoneChange,
+  type TeamDetails,
+  type TeamRegistration,
+  type TeamRequestKind,
+  type TeamType,
+  type UploadRequestKind,
+} from '../domain/team.ts';
 import type { Faq, Notice, Page, TeamInfo, TeamRequest } from '../domain/types.ts';
 import { museumDate } from '../domain/museumTime.ts';
 import { ApiError, call } from './client.ts';
@@ -85,9 +94,14 @@ const REQUEST_PATHS: Record<UploadRequestKind, string> = {
   protocol: '/system/user/updateTeamProtocol',
 };
 
+/** A school asks to have its free bookings restored, another group to be unfrozen: the same
+ * request to the staff under the school's own call (docs/product.md §4.10). */
+const requestPath = (kind: UploadRequestKind, teamType: TeamType) =>
+  kind === 'unfreeze' && teamType === TEAM_TYPES.school ? '/system/user/restoreTeamFreeOrderApply' : REQUEST_PATHS[kind];
+
 /** A request to the staff with its uploaded images (the agreement: two parts). */
-export const sendTeamRequest = (kind: UploadRequestKind, uploadIds: string[]) =>
-  call<TeamRequest>(REQUEST_PATHS[kind], {
+export const sendTeamRequest = (kind: UploadRequestKind, teamType: TeamType, uploadIds: string[]) =>
+  call<TeamRequest>(requestPath(kind, teamType), {
     method: 'post',
     json:
       kind === 'protocol'

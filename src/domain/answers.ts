@@ -570,7 +570,7 @@ export const gateAnswer = z.strictObject({
       visitDate: z.string(),
       beginTime: z.string(),
       endTime: z.string(),
-      /** Checked in by this scan. */
+      /** Checked in by this scan (at /staff/gate/collect: handed out by this call). */
       passed: z.boolean(),
     }),
   ),
@@ -659,6 +659,8 @@ export const refundTicket = z.strictObject({
   cinema: z.boolean(),
   /** A school group's free (quota) ticket: refunded only with the whole order. */
   schoolFree: z.boolean(),
+  /** A paper ticket or wristband was handed out for it (docs/product.md §4.1). */
+  collected: z.boolean(),
 });
 /** What the refund and change rules need to know of an order (src/domain/refundRules.ts RefundContext). */
 export const refundFacts = z.strictObject({
@@ -671,6 +673,9 @@ export const refundFacts = z.strictObject({
   maxPartialRefundPercent: z.number().nullable(),
   /** Free child tickets one adult may bring; applied to what remains. */
   freeChildPerAdult: z.number().int(),
+  /** Whether a collected ticket may still be refunded or changed (config refund_for_print_ticket,
+   * change_switch_after_get_ticket). */
+  afterCollection: z.strictObject({ refund: z.boolean(), change: z.boolean() }),
 });
 /** POST /order/refund/frontUserRefund */
 export const refundResult = z.strictObject({

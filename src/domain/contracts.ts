@@ -4,6 +4,7 @@
  * error). Answers are typed by src/domain/types.ts. */
 import { z } from 'zod';
 import { dbId, pageNum, pageSize, text } from './schemas.ts';
+import { collectionForm } from './collection.ts';
 import { TEAM_TYPES } from './team.ts';
 
 /** A page of a list. */
@@ -101,6 +102,13 @@ export const groupRebookBody = z.object({ orderId: dbId(), hallScheduleId: dbId(
 export const checkInBody = z.union([
   z.object({ hallId: dbId(), qr: text().min(1).max(300) }),
   z.object({ hallId: dbId(), orderNumber: text().min(1).max(40) }),
+]);
+
+/** A paper ticket or wristband handed out at a hall's window or gate: for a ticket's QR as
+ * scanned, or for every ticket of an order number typed in (a group at once). */
+export const collectBody = z.union([
+  z.object({ hallId: dbId(), qr: text().min(1).max(300), form: collectionForm }),
+  z.object({ hallId: dbId(), orderNumber: text().min(1).max(40), form: collectionForm }),
 ]);
 
 /** The day's tickets of a gate's hall, for its offline list. */

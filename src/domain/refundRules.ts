@@ -18,11 +18,18 @@ export interface RefundDraft {
 export type RefundContext = z.output<typeof answers.refundFacts>;
 
 /** Before an order's facts have arrived: no ticket is there to refund or change. */
-export const NO_REFUND_FACTS: RefundContext = { tickets: [], group: false, maxPartialRefundPercent: null, freeChildPerAdult: 0 };
+export const NO_REFUND_FACTS: RefundContext = {
+  tickets: [],
+  group: false,
+  maxPartialRefundPercent: null,
+  freeChildPerAdult: 0,
+  afterCollection: { refund: false, change: false },
+};
 
 export const REFUND_RULES = {
   selectTicket: 'selectTicket',
   ticketState: 'ticketState',
+  collected: 'collected',
   partialRefund: 'partialRefund',
   oneHallOneDate: 'oneHallOneDate',
   groupCheckedIn: 'groupCheckedIn',
@@ -38,6 +45,14 @@ export type RefundRule = (typeof REFUND_RULES)[keyof typeof REFUND_RULES];
 export const REFUND_MESSAGES = {
   selectTicket: { zh: '请至少选择一张票', en: 'Please select at least one ticket' },
   ticketState: { zh: '所选门票当前状态不可退改', en: 'The selected ticket cannot be refunded or changed in its current state' },
+  collectedRefund: {
+    zh: '已领取纸质票或手环的门票不可退票',
+    en: 'A ticket collected as a paper ticket or wristband cannot be refunded',
+  },
+  collectedChange: {
+    zh: '已领取纸质票或手环的门票不可改签',
+    en: 'A ticket collected as a paper ticket or wristband cannot be changed',
+  },
   partialRefund: {
     zh: '部分退票最多可退{n}%的门票，或整单退票',
     en: 'A partial refund may take at most {n}% of the tickets; otherwise refund the whole order',
@@ -97,6 +112,11 @@ export function checkRefund(draft: RefundDraft, ctx: RefundContext): Violation[]
   if (ctx.group && ctx.tickets.some((t) => t.status === 'checked')) add(REFUND_RULES.groupCheckedIn, REFUND_MESSAGES.groupCheckedIn);
   if (selected.length !== chosen.size || selected.some((t) => !ACTIVE.includes(t.status))) {
     add(REFUND_RULES.ticketState, REFUND_MESSAGES.ticketState);
+  }
+  // A paper ticket or wristband is in the visitor's hands: the museum's settings say whether
+  // such a ticket may still go back or move.
+  if (selected.some((t) => t.collected) && !ctx.afterCollection[draft.action]) {
+    add(REFUND_RULES.collected, draft.action === 'refund' ? REFUND_MESSAGES.collectedRefund : REFUND_MESSAGES.collectedChange);
   }
 
   const active = ctx.tickets.filter((t) => ACTIVE.includes(t.status));

@@ -26,6 +26,16 @@ export const STAFF_CONFIG_KEYS = {
   audience_message_function: { label: { zh: '留言板开放（1 开 / 0 关）', en: 'Message board open (1: on, 0: off)' }, min: 0, max: 1 },
   face_enable: { label: { zh: '人像采集开放（1 开 / 0 关）', en: 'Face photos offered (1: on, 0: off)' }, min: 0, max: 1 },
   ocr_enable: { label: { zh: '证件识别开放（1 开 / 0 关）', en: 'Certificate recognition offered (1: on, 0: off)' }, min: 0, max: 1 },
+  refund_for_print_ticket: {
+    label: { zh: '已领纸质票或手环可退票（1 可 / 0 不可）', en: 'Collected tickets (paper or wristband) refundable (1: yes, 0: no)' },
+    min: 0,
+    max: 1,
+  },
+  change_switch_after_get_ticket: {
+    label: { zh: '已领纸质票或手环可改签（1 可 / 0 不可）', en: 'Collected tickets (paper or wristband) changeable (1: yes, 0: no)' },
+    min: 0,
+    max: 1,
+  },
   leader_free_per_charged: {
     label: { zh: '领队免费所需付费票数（空为不免）', en: 'Paid tickets for a free tour leader (empty: never)' },
     min: 1,

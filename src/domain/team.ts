@@ -265,6 +265,10 @@ export const isRenewal = (kind: TeamRequestKind) => kind === 'credit' || kind ==
 export const REQUEST_REFUSALS = {
   notVerified: { zh: '团体尚未通过审核', en: 'The group has not been approved yet' },
   notFrozen: { zh: '账号未被冻结，无需申请解冻', en: 'The account is not frozen: there is nothing to unfreeze' },
+  notSchool: {
+    zh: '只有学校团体可申请恢复免费预约，其他团体请申请解冻',
+    en: 'Only a school asks to have its free bookings restored; other groups ask to be unfrozen',
+  },
   noAgreement: { zh: '只有旅行社需要上传协议', en: 'Only travel agencies upload an agreement' },
   pending: { zh: '已有一份申请在审核中，请耐心等待', en: 'A request of this kind is being reviewed; please wait for its result' },
 } as const satisfies Record<string, Text>;

@@ -46,6 +46,7 @@ export const GROUP_RULES: RefundContext = {
   group: true,
   maxPartialRefundPercent: null,
   freeChildPerAdult: 1,
+  afterCollection: { refund: false, change: false },
 };
 /** One pupil already through the gate: the group stays where it is. */
 export const GROUP_CHECKED_IN: RefundContext = {

@@ -61,6 +61,7 @@ export function ticket(ticketId: number, over: Partial<RefundTicket> = {}): Refu
     isChildFreeTicket: false,
     cinema: false,
     schoolFree: false,
+    collected: false,
     ...over,
   };
 }
@@ -70,6 +71,7 @@ export const RULES: RefundContext = {
   group: false,
   maxPartialRefundPercent: null,
   freeChildPerAdult: 1,
+  afterCollection: { refund: false, change: false },
 };
 
 export const NO_RISK: RefundRisk = { warn: false, message: '', missedVisits: 0, limit: 3 };

@@ -402,6 +402,44 @@ describe('freezing, unfreezing and renewals', () => {
     expect((await t.call('POST', `/staff/requests/${request.requestId}/review`, { token: team, body: { approve: true } })).code).toBe(401);
   });
 
+  it("a frozen school asks to have its free bookings restored: its unfreezing, a school's call only, a team's token only", async () => {
+    const staff = await staffToken();
+    const approved = async (body: Record<string, unknown>) => {
+      const { data } = await register(body);
+      await t.call('POST', `/staff/teams/${data.teamId}/review`, { token: staff, body: { approve: true, creditExpiresOn: '2031-06-30' } });
+      const token = (await t.call('POST', '/login', { body: { username: body.creditCode, password: body.password } })).data.token as string;
+      return { teamId: data.teamId as number, token };
+    };
+    const school = await approved(await registration(21));
+    const company = await approved(await registration(22, { teamName: '科技公司22', teamType: 3 }));
+    const explanation = (await upload(t, 'explanation.png', await png())).data!.uploadId;
+    const restore = (token: string | undefined, lang: 'en' | 'zh' = 'en') =>
+      t.call('POST', '/system/user/restoreTeamFreeOrderApply', { token, body: { uploadId: explanation }, lang });
+
+    // A team's call: no token, a visitor's or the staff's is refused as a login of the wrong kind.
+    expect((await restore(undefined)).code).toBe(401);
+    expect((await restore(await t.tokenFor('13900000021'))).code).toBe(401);
+    expect((await restore(staff)).code).toBe(401);
+    expect((await restore(school.token)).msg).toBe('The account is not frozen: there is nothing to unfreeze');
+
+    for (const team of [school, company])
+      await t.call('POST', `/staff/teams/${team.teamId}/freeze`, { token: staff, body: { reason: '免费学生到馆人数过少' } });
+    // Only a school has free bookings to restore; a company asks to be unfrozen.
+    expect((await restore(company.token)).msg).toBe('Only a school asks to have its free bookings restored; other groups ask to be unfrozen');
+    expect((await restore(company.token, 'zh')).msg).toBe('只有学校团体可申请恢复免费预约，其他团体请申请解冻');
+    expect((await t.call('GET', '/system/user/teamRequests', { token: company.token })).data).toEqual([]);
+
+    const asked = await restore(school.token);
+    expect(asked.data).toMatchObject({ kind: 'unfreeze', state: 'pending', uploadIds: [explanation] });
+    // One unfreeze request at a time, whichever call sent it.
+    expect((await t.call('POST', '/system/user/freeAccountApply', { token: school.token, body: { uploadId: explanation }, lang: 'en' })).msg).toBe(
+      'A request of this kind is being reviewed; please wait for its result',
+    );
+    await t.call('POST', `/staff/requests/${asked.data.requestId}/review`, { token: staff, body: { approve: true } });
+    const status = await t.call('POST', '/system/user/checkTeamFreezeById', { token: school.token, body: { teamId: school.teamId } });
+    expect(status.data).toMatchObject({ frozen: false, canBook: true });
+  });
+
   it('a renewed certificate or agreement gets its new date from the staff; only agencies send an agreement', async () => {
     const staff = await staffToken();
     const agency = await t.call('POST', '/login', { body: { username: '91350100M00010001T', password: 'Agency2026' } });

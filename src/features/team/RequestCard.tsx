@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { teamRequestMachine } from '../../../machines/teamRequest.machine.ts';
 import { sendTeamRequest } from '../../api/teamCalls.ts';
-import type { UploadRequestKind } from '../../domain/team.ts';
+import type { TeamType, UploadRequestKind } from '../../domain/team.ts';
 import { tr } from '../../i18n/index.ts';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { UploadSlot } from './UploadSlot.tsx';
@@ -13,6 +13,8 @@ import { uploadPicked } from './uploadPicked.ts';
 
 export interface RequestCardProps {
   kind: UploadRequestKind;
+  /** A school's unfreezing goes by its own call. */
+  teamType: TeamType;
   title: string;
   hint: string;
   /** One label per image. */
@@ -20,17 +22,17 @@ export interface RequestCardProps {
   onSent: () => void;
 }
 
-export function RequestCard({ kind, title, hint, parts, onSent }: RequestCardProps) {
+export function RequestCard({ kind, teamType, title, hint, parts, onSent }: RequestCardProps) {
   const { t } = useTranslation();
   const machine = useMemo(
     () =>
       teamRequestMachine.provide({
         actors: {
           upload: fromPromise(({ input }) => uploadPicked(input.file)),
-          send: fromPromise(({ input }) => sendTeamRequest(kind, input.uploadIds)),
+          send: fromPromise(({ input }) => sendTeamRequest(kind, teamType, input.uploadIds)),
         },
       }),
-    [kind],
+    [kind, teamType],
   );
   const [snapshot, send] = useMachine(machine, { input: { parts: parts.length === 2 ? 2 : 1 } });
   const { uploads, uploadingPart, error } = snapshot.context;

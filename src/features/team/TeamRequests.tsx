@@ -28,14 +28,29 @@ export function TeamRequests({ team, onChanged }: { team: TeamInfo; onChanged: (
     <>
       <h2 className="section-title">{t('teamArea.requestsTitle')}</h2>
       {may('unfreeze') ? (
-        <RequestCard kind="unfreeze" title={t('teamArea.unfreezeTitle')} hint={t('teamArea.unfreezeHint')} parts={[t('teamArea.explanation')]} onSent={sent} />
+        <RequestCard
+          kind="unfreeze"
+          teamType={team.teamType}
+          title={t('teamArea.unfreezeTitle')}
+          hint={t('teamArea.unfreezeHint')}
+          parts={[t('teamArea.explanation')]}
+          onSent={sent}
+        />
       ) : null}
       {may('credit') ? (
-        <RequestCard kind="credit" title={t('teamArea.creditTitle')} hint={t('teamArea.creditHint')} parts={[t('teamArea.creditUpload')]} onSent={sent} />
+        <RequestCard
+          kind="credit"
+          teamType={team.teamType}
+          title={t('teamArea.creditTitle')}
+          hint={t('teamArea.creditHint')}
+          parts={[t('teamArea.creditUpload')]}
+          onSent={sent}
+        />
       ) : null}
       {may('protocol') ? (
         <RequestCard
           kind="protocol"
+          teamType={team.teamType}
           title={t('teamArea.protocolTitle')}
           hint={t('teamArea.protocolHint')}
           parts={[t('teamArea.agreement1'), t('teamArea.agreement2')]}

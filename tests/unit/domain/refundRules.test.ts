@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { checkRefund, REFUND_RULES, type RefundContext, type RefundTicket } from '../../../src/domain/refundRules.ts';
+import { checkRefund, REFUND_RULES, type RefundContext, type RefundDraft, type RefundTicket } from '../../../src/domain/refundRules.ts';
 
 let nextId = 1;
 const ticket = (over: Partial<RefundTicket> = {}): RefundTicket => ({
@@ -13,6 +13,7 @@ const ticket = (over: Partial<RefundTicket> = {}): RefundTicket => ({
   isChildFreeTicket: false,
   cinema: false,
   schoolFree: false,
+  collected: false,
   ...over,
 });
 const child = (over: Partial<RefundTicket> = {}) => ticket({ kind: 'child', age: 5, ...over });
@@ -21,6 +22,7 @@ const ctxOf = (tickets: RefundTicket[], over: Partial<RefundContext> = {}): Refu
   group: false,
   maxPartialRefundPercent: null,
   freeChildPerAdult: 1,
+  afterCollection: { refund: false, change: false },
   ...over,
 });
 
@@ -130,6 +132,30 @@ describe('checkRefund', () => {
   it("a school's free tickets go with the whole order: calling off the visit is allowed", () => {
     const pupil = ticket({ schoolFree: true, age: 10, kind: 'student' });
     expect(checkRefund({ action: 'refund', ticketIds: [a1.ticketId, pupil.ticketId] }, ctxOf([a1, pupil], { group: true }))).toEqual([]);
+  });
+
+  it('a collected ticket (paper or wristband) goes back or moves only as the two settings allow, each on its own', () => {
+    const [collected, adult] = [ticket({ collected: true }), ticket()];
+    const refund: RefundDraft = { action: 'refund', ticketIds: [collected.ticketId] };
+    const change: RefundDraft = { action: 'change', ticketIds: [collected.ticketId] };
+    const refused = (draft: RefundDraft, refundOn: boolean, changeOn: boolean) =>
+      checkRefund(draft, ctxOf([collected, adult], { afterCollection: { refund: refundOn, change: changeOn } }));
+    expect(refused(refund, false, true)).toEqual([
+      {
+        rule: REFUND_RULES.collected,
+        message: { zh: '已领取纸质票或手环的门票不可退票', en: 'A ticket collected as a paper ticket or wristband cannot be refunded' },
+      },
+    ]);
+    expect(refused(change, true, false)).toEqual([
+      {
+        rule: REFUND_RULES.collected,
+        message: { zh: '已领取纸质票或手环的门票不可改签', en: 'A ticket collected as a paper ticket or wristband cannot be changed' },
+      },
+    ]);
+    expect(refused(refund, true, false)).toEqual([]);
+    expect(refused(change, false, true)).toEqual([]);
+    // The uncollected ticket beside it is not held back by its neighbour.
+    expect(checkRefund({ action: 'refund', ticketIds: [adult.ticketId] }, ctxOf([collected, adult]))).toEqual([]);
   });
 
   it('children stay valid after any refund exactly when an adult stays with them', () => {
