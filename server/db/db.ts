@@ -8,6 +8,16 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
+/** The mark of the Queryable that db.tx hands its function: a row lock taken through it lasts
+ * until the transaction ends. A real property, so the lock helper (db/locks.ts) refuses a
+ * Queryable without it at run time too, whatever a cast said. */
+export const IN_TX: unique symbol = Symbol('inside db.tx');
+
+/** A Queryable inside a transaction: what a function that locks rows asks for. */
+export interface TxQueryable extends Queryable {
+  readonly [IN_TX]: true;
+}
+
 /** What a transaction of each kind may wait for a row lock, and run one statement, in ms (0: no
  * limit). Beyond them PostgreSQL cancels the statement (55P03, 57014), the transaction rolls
  * back and the caller answers "busy, try again" (TransientDbError): one stuck transaction costs
@@ -25,7 +35,7 @@ export type TxLimits = Record<TxKind, { lockMs: number; statementMs: number }>;
 export interface Db extends Queryable {
   /** Runs fn in one transaction of `kind` (TX_LIMITS, default a request's); commits when it
    * resolves, rolls back when it throws. */
-  tx<T>(fn: (q: Queryable) => Promise<T>, kind?: TxKind): Promise<T>;
+  tx<T>(fn: (q: TxQueryable) => Promise<T>, kind?: TxKind): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'pg';
   /** Receives the database's change notices (NOTIFY on CHANGES_CHANNEL, migration 028):
@@ -129,11 +139,12 @@ function poolDb(
   const db: Db = {
     kind,
     query: <T>(sql: string, params?: unknown[]) => onClient(async (client) => (await client.query(statement(outsideTx(sql), params))).rows as T[]),
-    tx: <T>(fn: (q: Queryable) => Promise<T>, kind: TxKind = 'request') =>
+    tx: <T>(fn: (q: TxQueryable) => Promise<T>, kind: TxKind = 'request') =>
       onClient(async (client) => {
         await client.query(begin(limits, kind));
         try {
           const result = await fn({
+            [IN_TX]: true,
             async query<R>(sql: string, params?: unknown[]) {
               return (await client.query(statement(sql, params))).rows as R[];
             },

@@ -11,7 +11,7 @@ import { runCallOffs } from '../../server/jobs/callOffs.ts';
 import { runWaitingList } from '../../server/jobs/waitingList.ts';
 import { claimCallOffOrders, runCallOffRound } from '../../server/services/callOff.ts';
 import { runRefunds } from '../../server/jobs/refunds.ts';
-import type { Db, Queryable } from '../../server/db/db.ts';
+import type { Db, TxQueryable } from '../../server/db/db.ts';
 import type { PaymentProvider, RefundInput, RefundState } from '../../server/providers/payment.ts';
 import type { StaffDay } from '../../src/domain/types.ts';
 import { OPEN_DAY, TODAY } from './constants.ts';
@@ -295,12 +295,12 @@ describe('exactly once', () => {
 /** A database whose transactions fail at the statement that marks a call-off order done: as if
  * the process died there, PostgreSQL rolls the whole transaction back. */
 function cutBeforeDone(db: Db): Db {
-  const cut = (q: Queryable): Queryable => ({
+  const cut = (q: TxQueryable): TxQueryable => ({
     ...q,
     query: (async (text: string, params?: unknown[]) => {
       if (/UPDATE calloff_orders SET state = 'done'/.test(text)) throw new Error('killed -9');
       return q.query(text, params as never);
-    }) as Queryable['query'],
+    }) as TxQueryable['query'],
   });
   return { ...db, tx: (fn, kind) => db.tx((q) => fn(cut(q)), kind) };
 }

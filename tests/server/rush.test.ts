@@ -7,7 +7,7 @@ import { addDays, museumDate, museumInstant } from '../../server/time.ts';
 import { buyersOrders } from '../../server/services/orders.ts';
 import { salesWaiting } from '../../server/services/placeOrder.ts';
 import type { HallPool } from '../../src/domain/types.ts';
-import type { Queryable } from '../../server/db/db.ts';
+import type { TxQueryable } from '../../server/db/db.ts';
 
 let t: TestApp;
 let main: HallPool;
@@ -67,7 +67,7 @@ async function leaveOnly(session: number, left: number) {
 async function fourBehindTheFirst<R>(session: number, send: (buyer: number) => Promise<R>): Promise<R[]> {
   const tx = t.db.tx;
   let held = false;
-  t.db.tx = async <T>(work: (q: Queryable) => Promise<T>): Promise<T> => {
+  t.db.tx = async <T>(work: (q: TxQueryable) => Promise<T>): Promise<T> => {
     t.db.tx = tx;
     held = true;
     await expect.poll(() => salesWaiting(t.deps, session)).toBe(4);
