@@ -29,12 +29,13 @@ const T = {
   missing: ['支付单不存在', 'Unknown payment'],
 } as const;
 
+// WeChat's look in colours that keep 4.5:1 contrast: the e2e checks this page too (docs/product.md §2.9).
 const STYLE = `body{font-family:system-ui,"Noto Sans CJK SC",sans-serif;margin:0;padding:24px 16px;background:#f5f6f8;color:#222}
 h1{font-size:20px;margin:0 0 16px}dl{background:#fff;border-radius:8px;padding:12px 16px;margin:0 0 20px}
-dt{color:#888;font-size:13px;margin-top:8px}dd{margin:2px 0 0;font-size:16px;overflow-wrap:anywhere}.amount{font-size:28px;color:#e4393c;font-weight:600}
+dt{color:#666;font-size:13px;margin-top:8px}dd{margin:2px 0 0;font-size:16px;overflow-wrap:anywhere}.amount{font-size:28px;color:#c62f2f;font-weight:600}
 button{display:block;width:100%;min-height:48px;border:0;border-radius:24px;font-size:17px;margin:12px 0}
-.pay{background:#07c160;color:#fff}.fail{background:#fff;color:#e4393c;border:1px solid #e4393c}.err{color:#e4393c}
-small{color:#999}`;
+.pay{background:#067d3e;color:#fff}.fail{background:#fff;color:#c62f2f;border:1px solid #c62f2f}.err{color:#c62f2f}
+small{color:#666}`;
 
 export const payCashierSim: FastifyPluginAsyncZod<{ deps: AppDeps; sim: SimPayment }> = async (app, { deps, sim }) => {
   const cashierQuery = z.object({ payId: text().min(1).max(100), lang: text().max(10).optional() });

@@ -31,15 +31,16 @@ const T = {
   badScope: ['scope 参数错误（10005）', 'Invalid scope (10005)'],
 } as const;
 
+// WeChat's look in colours that keep 4.5:1 contrast: the e2e checks this page too (docs/product.md §2.9).
 const STYLE = `body{font-family:system-ui,"Noto Sans CJK SC",sans-serif;margin:0;padding:20px 16px;background:#ededed;color:#222}
 h1{font-size:17px;margin:0 0 16px;text-align:center;font-weight:600}.card{background:#fff;border-radius:10px;padding:16px;margin:0 0 16px}
 .asks{font-size:16px;margin:0 0 8px}.scope{color:#666;font-size:14px;margin:0}.who{font-size:14px;color:#666;margin:0 0 8px}
 label.id{display:flex;align-items:center;gap:12px;min-height:56px;padding:6px 4px;border-bottom:1px solid #f0f0f0;cursor:pointer}
-label.id:last-child{border-bottom:0}label.id input{width:22px;height:22px;margin:0;accent-color:#07c160;flex:none}
+label.id:last-child{border-bottom:0}label.id input{width:22px;height:22px;margin:0;accent-color:#067d3e;flex:none}
 .avatar{width:40px;height:40px;border-radius:50%;flex:none}.avatar--new{background:#d9d9d9;color:#fff;display:flex;align-items:center;justify-content:center;font-size:24px}
-.name{font-size:16px}.openid{display:block;color:#999;font-size:12px;overflow-wrap:anywhere}
+.name{font-size:16px}.openid{display:block;color:#666;font-size:12px;overflow-wrap:anywhere}
 button{display:block;width:100%;min-height:48px;border:0;border-radius:8px;font-size:17px;margin:12px 0}
-.allow{background:#07c160;color:#fff}.refuse{background:#fff;color:#07c160;border:1px solid #d9d9d9}.err{color:#e4393c}small{color:#999;display:block;text-align:center}`;
+.allow{background:#067d3e;color:#fff}.refuse{background:#fff;color:#067d3e;border:1px solid #d9d9d9}.err{color:#c62f2f}small{color:#5f5f5f;display:block;text-align:center}`;
 
 function page(lang: Lang, body: string): string {
   const i = lang === 'en' ? 1 : 0;

@@ -19,7 +19,7 @@ export function DayGrid({ days, onPick }: { days: CalendarDay[]; onPick: (day: C
   const lead = (parts(days[0].date).weekday + 6) % 7;
   const weekdays = t('selectDate.weekdays').split(',');
   return (
-    <div className="day-grid" role="grid">
+    <div className="day-grid">
       {weekdays.map((name) => (
         <div key={name} className="day-grid__head">
           {name}
@@ -34,7 +34,6 @@ export function DayGrid({ days, onPick }: { days: CalendarDay[]; onPick: (day: C
           <button
             key={day.date}
             type="button"
-            role="gridcell"
             className={`day day--${day.state}`}
             data-date={day.date}
             aria-disabled={day.state !== 'available'}

@@ -10,7 +10,7 @@ export function LanguageSwitch() {
   const next = currentLang() === 'zh' ? 'en' : 'zh';
   return (
     <button type="button" className="lang-switch" onClick={() => chooseLanguage(next)} title="Language / 语言">
-      {next === 'en' ? 'EN' : '中文'}
+      <span>{next === 'en' ? 'EN' : '中文'}</span>
     </button>
   );
 }

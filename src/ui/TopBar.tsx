@@ -24,8 +24,10 @@ export function TopBar({ title, backTo, home, languageSwitch }: TopBarProps) {
   const [, navigate] = useLocation();
   const shown = title ?? settings.systemName;
 
+  // A museum that has not named itself yet keeps index.html's title: a page without one is
+  // nameless to a screen reader (docs/product.md §2.9).
   useEffect(() => {
-    document.title = shown;
+    if (shown) document.title = shown;
   }, [shown]);
 
   const back = () => {

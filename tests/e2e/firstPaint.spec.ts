@@ -72,7 +72,7 @@ test('the app takes over: one settings and one calendar request, the shell gone,
     if (request.url().includes('getCalendar')) asked.calendar += 1;
   });
   await page.goto(FIRST);
-  await expect(page.locator('.day-grid [role=gridcell]').first()).toBeVisible();
+  await expect(page.locator('.day-grid button.day').first()).toBeVisible();
   await expect(page.locator('#boot')).toHaveCount(0);
   // The app's own notice, over the calendar: its button closes it.
   await page.getByRole('button', { name: '我已知晓' }).click();

@@ -5,6 +5,7 @@ import { creditCodeCheckChar } from '../../src/domain/fields.ts';
 import { gb11643CheckChar } from '../../src/domain/certificates.ts';
 import { TEST_CAPTCHA_GAP_X } from '../../server/providers/captcha.ts';
 import { RESEND_MS } from '../../server/services/login.ts';
+import { accessible } from './a11y.ts';
 
 export const SHOTS = 'reports/screens';
 
@@ -12,6 +13,8 @@ export async function shot(page: Page, lang: string, name: string): Promise<void
   // Popups mid-transition are shown as they end (finite CSS animations fast-forwarded), not waited for.
   // At 375x667 CSS pixels, the screen as laid out: a third of the time of the phone's 2x pixels.
   await page.screenshot({ path: `${SHOTS}/${lang}-${name}.png`, fullPage: false, animations: 'disabled', scale: 'css' });
+  // Every screen shown is also checked as a screen reader and a low-vision eye meet it.
+  await accessible(page, `${lang}-${name}`);
 }
 
 /** A valid mainland ID (Beijing, Dongcheng) for a birth date 'YYYY-MM-DD'. */
