@@ -71,7 +71,10 @@ describe('cinemaSeat: behaviour', () => {
     actor.send({ type: 'TOGGLE', seat: '1-2' });
     actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => s.matches('picking') && s.context.map === LATER);
-    expect(actor.getSnapshot().context).toMatchObject({ selected: ['1-1'], error: { zh: '1排2座已被他人选走，请重新选座', en: 'Row 1, seat 2 has just been taken: please choose again' } });
+    expect(actor.getSnapshot().context).toMatchObject({
+      selected: ['1-1'],
+      error: { zh: '1排2座已被他人选走，请重新选座', en: 'Row 1, seat 2 has just been taken: please choose again' },
+    });
   });
 
   it("shows an unpaid order's own seats as free to its owner, so a change can keep or drop them", async () => {
@@ -100,6 +103,9 @@ describe('cinemaSeat: behaviour', () => {
   it('starts from an earlier choice without the seats the server refused', async () => {
     const actor = createActor(withMaps(LATER), { input: { hallScheduleId: 7, count: 2, selected: ['1-1', '1-2'], taken: ['1-2'] } }).start();
     await waitFor(actor, (s) => s.matches('picking'));
-    expect(actor.getSnapshot().context).toMatchObject({ selected: ['1-1'], error: { zh: '1排2座已被他人选走，请重新选座', en: 'Row 1, seat 2 has just been taken: please choose again' } });
+    expect(actor.getSnapshot().context).toMatchObject({
+      selected: ['1-1'],
+      error: { zh: '1排2座已被他人选走，请重新选座', en: 'Row 1, seat 2 has just been taken: please choose again' },
+    });
   });
 });
