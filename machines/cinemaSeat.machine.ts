@@ -65,6 +65,18 @@ function merge(context: CinemaSeatContext, fresh: SeatMap): Partial<CinemaSeatCo
   return { map, selected: kept, lost: [], error: seatsTakenText(places) };
 }
 
+/** What a tap and the confirm do while the map is shown, read afresh or not. */
+const PICKING = {
+  TOGGLE: [
+    { guard: 'isSelected', actions: 'deselect' },
+    // A sold or blocked seat does nothing.
+    { guard: not('isAvailable') },
+    { guard: 'full', actions: 'tooMany' },
+    { actions: 'select' },
+  ],
+  CONFIRM: [{ guard: 'complete', target: 'checking' }, { actions: 'chooseAll' }],
+} as const;
+
 export const cinemaSeatMachine = setup({
   types: {
     context: {} as CinemaSeatContext,
@@ -134,20 +146,12 @@ export const cinemaSeatMachine = setup({
     picking: {
       meta: { description: 'The map: tap seats, as many as visitors' },
       invoke: { id: 'ticker', src: 'ticker', input: { everyMs: MAP_REFRESH_MS } },
-      on: {
-        TOGGLE: [
-          { guard: 'isSelected', actions: 'deselect' },
-          // A sold or blocked seat does nothing.
-          { guard: not('isAvailable') },
-          { guard: 'full', actions: 'tooMany' },
-          { actions: 'select' },
-        ],
-        TICK: 'refreshing',
-        CONFIRM: [{ guard: 'complete', target: 'checking' }, { actions: 'chooseAll' }],
-      },
+      on: { ...PICKING, TICK: 'refreshing' },
     },
     refreshing: {
-      meta: { description: 'Reloading the map; seats taken meanwhile turn sold' },
+      meta: { description: 'Reloading the map while taps go on: seats taken meanwhile turn sold' },
+      // A tap while the map reloads counts on the map shown; the reload drops what was taken.
+      on: PICKING,
       invoke: {
         id: 'loadMap',
         src: 'loadMap',

@@ -26,7 +26,8 @@ export function SeatPicker({ seats }: { seats: SeatActor }) {
   const snapshot = useSelector(seats, (s) => s);
   const [size, setSize] = useState(1);
   const { map, selected, count, error } = snapshot.context;
-  const picking = snapshot.matches('picking');
+  // The map stays in hand while it reloads: taps and the confirm count then too.
+  const picking = snapshot.matches('picking') || snapshot.matches('refreshing');
   const label = (number: string) => {
     const seat = map?.seats.find((s) => seatNumberOf(s) === number);
     return seat ? tr(seatText(seat)) : number;

@@ -100,6 +100,28 @@ describe('cinemaSeat: behaviour', () => {
     expect(actor.getSnapshot().context.selected).toEqual([]);
   });
 
+  it('counts a tap made while the map reloads, on the map shown; the reload then drops a seat taken', async () => {
+    const clock = new SimulatedClock();
+    let answer: (map: SeatMap) => void = () => undefined;
+    let n = 0;
+    const machine = cinemaSeatMachine.provide({
+      actors: {
+        loadMap: fromPromise(() => (n++ === 0 ? Promise.resolve(MAP) : new Promise<SeatMap>((resolve) => (answer = resolve)))),
+        ticker: simulatedTicker(clock),
+      },
+    });
+    const actor = createActor(machine, { input: { hallScheduleId: 7, count: 2 } }).start();
+    await waitFor(actor, (s) => s.matches('picking'));
+    clock.increment(MAP_REFRESH_MS);
+    expect(actor.getSnapshot().matches('refreshing')).toBe(true);
+    actor.send({ type: 'TOGGLE', seat: '1-1' });
+    actor.send({ type: 'TOGGLE', seat: '1-2' });
+    expect(actor.getSnapshot().context.selected).toEqual(['1-1', '1-2']);
+    answer(LATER);
+    await waitFor(actor, (s) => s.matches('picking'));
+    expect(actor.getSnapshot().context.selected).toEqual(['1-1']);
+  });
+
   it('starts from an earlier choice without the seats the server refused', async () => {
     const actor = createActor(withMaps(LATER), { input: { hallScheduleId: 7, count: 2, selected: ['1-1', '1-2'], taken: ['1-2'] } }).start();
     await waitFor(actor, (s) => s.matches('picking'));
