@@ -5,8 +5,7 @@
  * (src/domain/gate.ts). Each check-in is in the staff audit. */
 import type { z } from 'zod';
 import type { checkInBody } from '../../src/domain/contracts.ts';
-import { maskCertificate, maskName } from '../../src/domain/certificates.ts';
-import { GATE_REFUSALS, gateRefusal, type GateTicket } from '../../src/domain/gate.ts';
+import { GATE_REFUSALS, gateHolder, gateRefusal, type GateTicket } from '../../src/domain/gate.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
 import type { GateAnswer, TicketStatus } from '../../src/domain/types.ts';
 import type { AppDeps } from '../context.ts';
@@ -20,6 +19,7 @@ export interface GateRow {
   status: TicketStatus;
   user_name: string;
   certificate_info: string;
+  role: string | null;
   ticket_name_zh: string;
   ticket_name_en: string;
   visit_date: string;
@@ -33,7 +33,7 @@ export interface GateRow {
   collected_time: string | null;
 }
 
-export const ROWS = `SELECT t.id, t.status, t.user_name, t.certificate_info, t.ticket_name_zh, t.ticket_name_en, s.visit_date, s.begin_time, s.end_time,
+export const ROWS = `SELECT t.id, t.status, t.user_name, t.certificate_info, t.role, t.ticket_name_zh, t.ticket_name_en, s.visit_date, s.begin_time, s.end_time,
     s.hall_id, h.name_zh, h.name_en, to_char(t.checked_at AT TIME ZONE 'Asia/Shanghai', 'HH24:MI') AS checked_time,
     t.collected_as, to_char(t.collected_at AT TIME ZONE 'Asia/Shanghai', 'HH24:MI') AS collected_time
   FROM tickets t JOIN hall_schedule s ON s.id = t.schedule_id JOIN halls h ON h.id = s.hall_id`;
@@ -50,8 +50,7 @@ export function answer(rows: GateRow[], passed: number[], refusal: Text | null, 
     reason: refusal ? refusal[lang] : null,
     tickets: rows.map((r) => ({
       ticketId: r.id,
-      userName: maskName(r.user_name),
-      certificateInfo: maskCertificate(r.certificate_info),
+      ...gateHolder({ userName: r.user_name, certificateInfo: r.certificate_info, role: r.role }),
       ticketName: lang === 'en' ? r.ticket_name_en : r.ticket_name_zh,
       hallName: lang === 'en' ? r.name_en : r.name_zh,
       visitDate: r.visit_date,

@@ -9,7 +9,7 @@
  * the staff must see; anything else the online gate refuses is refused with its reason. */
 import type { z } from 'zod';
 import type { gateSyncBody } from '../../src/domain/contracts.ts';
-import { maskCertificate, maskName } from '../../src/domain/certificates.ts';
+import { gateHolder } from '../../src/domain/gate.ts';
 import { checkedAtOf, gateDigest, type GateDay, type GateSyncAnswer } from '../../src/domain/gateOffline.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
 import type { AppDeps } from '../context.ts';
@@ -28,6 +28,7 @@ interface DayRow {
   status: 'toBeChecked' | 'checked';
   user_name: string;
   certificate_info: string;
+  role: string | null;
   ticket_name_zh: string;
   ticket_name_en: string;
   begin_time: string;
@@ -44,7 +45,7 @@ export async function gateDay(deps: AppDeps, hallId: number, lang: Lang): Promis
   const [hall] = await deps.db.query<{ name_zh: string; name_en: string }>('SELECT name_zh, name_en FROM halls WHERE id = $1', [hallId]);
   if (!hall) throw fail(NO_HALL);
   const rows = await deps.db.query<DayRow>(
-    `SELECT t.id, t.qr_code, o.order_number, t.status, t.user_name, t.certificate_info, t.ticket_name_zh, t.ticket_name_en, s.begin_time, s.end_time,
+    `SELECT t.id, t.qr_code, o.order_number, t.status, t.user_name, t.certificate_info, t.role, t.ticket_name_zh, t.ticket_name_en, s.begin_time, s.end_time,
             to_char(t.checked_at AT TIME ZONE 'Asia/Shanghai', 'HH24:MI') AS checked_time
        FROM tickets t JOIN hall_schedule s ON s.id = t.schedule_id JOIN orders o ON o.id = t.order_id
       WHERE s.hall_id = $1 AND s.visit_date = $2 AND t.status IN ('toBeChecked', 'checked') AND t.qr_code IS NOT NULL
@@ -56,8 +57,7 @@ export async function gateDay(deps: AppDeps, hallId: number, lang: Lang): Promis
       ticketId: r.id,
       qrDigest: await gateDigest(ticketQr(r.id, r.qr_code)!),
       orderDigest: await gateDigest(r.order_number.toUpperCase()),
-      userName: maskName(r.user_name),
-      certificateInfo: maskCertificate(r.certificate_info),
+      ...gateHolder({ userName: r.user_name, certificateInfo: r.certificate_info, role: r.role }),
       ticketName: lang === 'en' ? r.ticket_name_en : r.ticket_name_zh,
       beginTime: r.begin_time,
       endTime: r.end_time,

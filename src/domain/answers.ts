@@ -565,6 +565,8 @@ export const gateAnswer = z.strictObject({
       ticketId: id,
       userName: z.string(),
       certificateInfo: z.string(),
+      /** A group's pupil: the grade the ticket names instead of a person (userName then ''). */
+      grade: z.string().nullable(),
       ticketName: z.string(),
       hallName: z.string(),
       visitDate: z.string(),
@@ -584,6 +586,8 @@ export const gateDayTicket = z.strictObject({
   orderDigest: z.string(),
   userName: z.string(),
   certificateInfo: z.string(),
+  /** A group's pupil: the grade the ticket names instead of a person (userName then ''). */
+  grade: z.string().nullable(),
   ticketName: z.string(),
   beginTime: z.string(),
   endTime: z.string(),

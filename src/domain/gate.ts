@@ -2,6 +2,7 @@
  * gate shows in big letters. Pure: the server passes what the ticket row says, the gate's
  * hall and today's date. A ticket is checked in exactly once (the server's conditional
  * update decides between two gates); these rules say why any other scan is refused. */
+import { maskCertificate, maskName } from './certificates.ts';
 import { fill, type Text } from './text.ts';
 import type { TicketStatus } from './types.ts';
 
@@ -48,4 +49,41 @@ export function gateRefusal(t: GateTicket, gate: { hallId: number; today: string
   if (t.visitDate !== gate.today) return fill(GATE_REFUSALS.otherDay, { date: t.visitDate });
   if (t.hallId !== gate.hallId) return fill(GATE_REFUSALS.otherHall, { hall: t.hallName });
   return null;
+}
+
+/** Whose ticket a gate shows: a person masked (name and certificate); a group's pupil by its
+ * grade, which names no one (a group order's pupil tickets carry their grade, not a name). */
+export function gateHolder(t: { userName: string; certificateInfo: string; role: string | null }) {
+  if (t.role === 'student') return { userName: '', certificateInfo: '', grade: t.userName.trim() };
+  return { userName: maskName(t.userName), certificateInfo: maskCertificate(t.certificateInfo), grade: null };
+}
+
+/** A ticket as a gate lists it (its answer, its offline list). */
+export interface GateListedTicket {
+  ticketId: number;
+  userName: string;
+  certificateInfo: string;
+  grade: string | null;
+  ticketName: string;
+  hallName: string;
+  beginTime: string;
+  endTime: string;
+}
+
+/** The lines a gate shows for a scan: one per person ("林*华 · 1101…1234 · Adult · hall 09:00-12:00"),
+ * and a group's pupils one line per grade and ticket with their count ("一年级 × 30 · ..."),
+ * in the tickets' order. */
+export function gateLines(tickets: readonly GateListedTicket[]): Array<{ key: string; who: string; text: string; tickets: number }> {
+  const lines: Array<{ key: string; who: string; count: number; rest: string }> = [];
+  for (const t of tickets) {
+    const rest = `${t.ticketName} · ${t.hallName} ${t.beginTime}-${t.endTime}`;
+    const same = t.grade === null ? undefined : lines.find((l) => l.key === `grade:${t.grade}:${rest}`);
+    if (same) same.count++;
+    else if (t.grade !== null) lines.push({ key: `grade:${t.grade}:${rest}`, who: t.grade, count: 1, rest });
+    else lines.push({ key: `ticket:${t.ticketId}`, who: t.userName, count: 0, rest: [t.certificateInfo, rest].filter(Boolean).join(' · ') });
+  }
+  return lines.map((l) => {
+    const who = l.count > 0 ? `${l.who} × ${l.count}` : l.who;
+    return { key: l.key, who, text: `${who} · ${l.rest}`, tickets: Math.max(1, l.count) };
+  });
 }

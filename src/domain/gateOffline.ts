@@ -8,7 +8,7 @@
  * from the digest), the digest of its order number (a group typed in), the holder's masked
  * name and certificate, the ticket's name and session, and whether it is checked already.
  * Pure: the digest is computed by the caller (WebCrypto on the gate, `gateDigest`). */
-import { GATE_REFUSALS } from './gate.ts';
+import { GATE_REFUSALS, gateLines } from './gate.ts';
 import { MUSEUM_OFFSET_MS, museumDate } from './museumTime.ts';
 import { fill, type Text } from './text.ts';
 import type { GateAnswer } from './types.ts';
@@ -106,6 +106,7 @@ export function offlineVerdict(day: GateDay, queue: readonly GateQueueItem[], co
       ticketId: t.ticketId,
       userName: t.userName,
       certificateInfo: t.certificateInfo,
+      grade: t.grade,
       ticketName: t.ticketName,
       hallName: day.hallName,
       visitDate: day.date,
@@ -119,7 +120,9 @@ export function offlineVerdict(day: GateDay, queue: readonly GateQueueItem[], co
 /** The queue item of an offline check-in that let tickets in. */
 export function queueItem(verdict: GateVerdict, scan: { id: string; hallId: number; gateId: string; scannedAt: number; code: ScanCode }): GateQueueItem {
   const passed = verdict.tickets.filter((t) => t.passed);
-  const label = passed.length > 1 ? `${passed[0].userName} +${passed.length - 1}` : (passed[0]?.userName ?? '');
+  // Who the gate showed first (a person, or a grade and its count), and how many lines more.
+  const lines = gateLines(passed);
+  const label = lines.length > 1 ? `${lines[0].who} +${lines.length - 1}` : (lines[0]?.who ?? '');
   return { ...scan, ticketIds: passed.map((t) => t.ticketId), label };
 }
 

@@ -21,6 +21,7 @@ const ticket = (ticketId: number, qrDigest: string) => ({
   orderDigest: 'order',
   userName: '林*',
   certificateInfo: '1101**********1234',
+  grade: null,
   ticketName: 'Adult',
   beginTime: '09:00',
   endTime: '12:00',

@@ -99,6 +99,10 @@ describe('gate check-in', () => {
       const first = await checkIn(gate, { hallId: (await t.halls(OPEN_DAY))[0].hallId, orderNumber: orderNumber.toLowerCase() }, 'en');
       expect(first.data).toMatchObject({ passed: true, count: 86 });
       expect(first.data.tickets).toHaveLength(86);
+      // A pupil's ticket names a grade, not a person: no masked name, no empty certificate.
+      const pupils = first.data.tickets.filter((p) => p.grade !== null);
+      expect(new Set(pupils.map((p) => `${p.grade}|${p.userName}|${p.certificateInfo}`))).toEqual(new Set(['一年级||', '二年级||']));
+      expect(first.data.tickets.find((p) => p.grade === null)!.userName).toMatch(/\*/);
       expect((await checkIn(gate, { hallId: (await t.halls(OPEN_DAY))[0].hallId, orderNumber }, 'en')).data.reason).toMatch(
         /^Already checked in \(\d\d:\d\d\)$/,
       );

@@ -11,6 +11,7 @@ import { fromPromise } from 'xstate';
 import { gateMachine } from '../../../machines/gate.machine.ts';
 import { getHalls } from '../../api/calls.ts';
 import { gateCheckIn, gateSync, getGateDay } from '../../api/staffCalls.ts';
+import { gateLines } from '../../domain/gate.ts';
 import { gateDigest, hhmm, isUnreachable, scanText } from '../../domain/gateOffline.ts';
 import { museumToday } from '../../api/serverClock.ts';
 import { STAFF_PATHS } from '../../domain/paths.ts';
@@ -47,6 +48,7 @@ export default function StaffGate() {
   const { t } = useTranslation();
   const [snapshot, send] = useMachine(machine, { input: { gateId: gateId(), queue: storedQueue() } });
   const { halls, hallId, orderNumber, answer, error, day, queue, offline, report } = snapshot.context;
+  const lines = answer ? gateLines(answer.tickets) : [];
   useStaffToken();
   const hall = halls.find((h) => h.hallId === hallId);
   const open = snapshot.matches('open');
@@ -99,12 +101,14 @@ export default function StaffGate() {
           <strong className="gate-answer__word">{answer.passed ? t(answer.offline ? 'gate.inOffline' : 'gate.in', { n: answer.count }) : t('gate.out')}</strong>
           {answer.reason ? <p className="gate-answer__reason">{tr(answer.reason)}</p> : null}
           {answer.passed && answer.offline ? <p className="gate-answer__reason">{t('gate.offlineSync')}</p> : null}
-          {answer.tickets.slice(0, 3).map((ticket) => (
-            <p key={ticket.ticketId} className="gate-answer__ticket">
-              {ticket.userName} · {ticket.certificateInfo} · {ticket.ticketName} · {ticket.hallName} {ticket.beginTime}-{ticket.endTime}
+          {lines.slice(0, 3).map((line) => (
+            <p key={line.key} className="gate-answer__ticket">
+              {line.text}
             </p>
           ))}
-          {answer.tickets.length > 3 ? <p className="gate-answer__ticket">{t('gate.more', { n: answer.tickets.length - 3 })}</p> : null}
+          {lines.length > 3 ? (
+            <p className="gate-answer__ticket">{t('gate.more', { n: answer.tickets.length - lines.slice(0, 3).reduce((n, line) => n + line.tickets, 0) })}</p>
+          ) : null}
           <button type="button" className="btn btn--block gate-answer__next" onClick={() => send({ type: 'NEXT' })}>
             {t('gate.next')}
           </button>

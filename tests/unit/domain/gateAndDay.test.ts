@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gateRefusal, type GateTicket } from '../../../src/domain/gate.ts';
+import { gateHolder, gateLines, gateRefusal, type GateTicket } from '../../../src/domain/gate.ts';
 import { checkCapacity, checkCloseDay, checkStopReason } from '../../../src/domain/staffDay.ts';
 import { staffMay, STAFF_ROLES } from '../../../src/domain/staffRoles.ts';
 
@@ -65,5 +65,31 @@ describe('the settings staff own', () => {
     expect(checkConfigValue('person_pay_hold_period', '')).not.toBeNull();
     expect(checkConfigValue('person_pay_hold_period', '-5')).not.toBeNull();
     expect(checkConfigValue('__proto__', '1')?.en).toBe('This setting cannot be changed here');
+  });
+});
+
+describe('the lines a gate shows for a group', () => {
+  const at = { ticketName: '学生票（免费）', hallName: '主展厅', beginTime: '09:00', endTime: '12:00' };
+  const pupil = (ticketId: number, grade: string) => ({ ticketId, userName: '', certificateInfo: '', grade, ...at });
+  it('shows each grade once with its count, and each person masked', () => {
+    const lines = gateLines([
+      ...[1, 2, 3].map((id) => pupil(id, '一年级')),
+      pupil(4, '二年级'),
+      { ticketId: 5, userName: '张*师', certificateInfo: '1101**********1234', grade: null, ...at, ticketName: '领队票' },
+    ]);
+    expect(lines.map((l) => l.text)).toEqual([
+      '一年级 × 3 · 学生票（免费） · 主展厅 09:00-12:00',
+      '二年级 × 1 · 学生票（免费） · 主展厅 09:00-12:00',
+      '张*师 · 1101**********1234 · 领队票 · 主展厅 09:00-12:00',
+    ]);
+    expect(lines.map((l) => l.tickets)).toEqual([3, 1, 1]);
+  });
+  it("names a pupil's ticket by its grade, never as a masked person", () => {
+    expect(gateHolder({ userName: '一年级', certificateInfo: '', role: 'student' })).toEqual({ userName: '', certificateInfo: '', grade: '一年级' });
+    expect(gateHolder({ userName: '张老师', certificateInfo: '110101198001011234', role: 'teacher' })).toEqual({
+      userName: '张*师',
+      certificateInfo: '1101**********1234',
+      grade: null,
+    });
   });
 });

@@ -19,6 +19,7 @@ const ticket = (id: number, over: Partial<GateDayTicket> = {}): GateDayTicket =>
   orderDigest: 'order1',
   userName: `林*${id}`,
   certificateInfo: '1101**********1234',
+  grade: null,
   ticketName: 'Adult',
   beginTime: '09:00',
   endTime: '12:00',
