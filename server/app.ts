@@ -284,11 +284,18 @@ declare module 'fastify' {
 }
 
 /** The field a refusal names. A union (placeOrder's three uses, login's two) is refused as a
- * whole: name the field of the use that came closest, the one with the fewest issues. */
+ * whole: name the field of the use that came closest, the one with the fewest issues (a field
+ * the use does not know, by its name). */
 function invalidField(v: { keyword: string; instancePath: string; params: Record<string, unknown> }): string {
   const at = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
-  const options = v.keyword === 'invalid_union' && Array.isArray(v.params.errors) ? (v.params.errors as Array<Array<{ path: PropertyKey[] }>>) : [];
+  const options =
+    v.keyword === 'invalid_union' && Array.isArray(v.params.errors) ? (v.params.errors as Array<Array<{ path: PropertyKey[]; keys?: string[] }>>) : [];
   const closest = options.filter((issues) => issues.length > 0).sort((a, b) => a.length - b.length)[0];
-  const inner = closest?.[0]?.path.map(String).join('.');
-  return inner ? [at, inner].filter(Boolean).join('.') : at;
+  // A field the request does not know is named as such (strict bodies: placeOrder's).
+  const issue = closest?.[0];
+  const inner = issue ? [...issue.path.map(String), ...(issue.keys?.slice(0, 1) ?? [])].join('.') : undefined;
+  if (inner) return [at, inner].filter(Boolean).join('.');
+  // A union with one use that fails only for an unknown field answers with that issue alone.
+  const unknown = v.keyword === 'unrecognized_keys' && Array.isArray(v.params.keys) ? String(v.params.keys[0]) : '';
+  return [at, unknown].filter(Boolean).join('.');
 }

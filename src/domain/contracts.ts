@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { dbId, pageNum, pageSize, text } from './schemas.ts';
 import { collectionForm } from './collection.ts';
+import { PLATFORM, SALE_MODE, TICKET_USE_TYPE } from './limits.ts';
 import { TEAM_TYPES } from './team.ts';
 
 /** A page of a list. */
@@ -27,31 +28,73 @@ export const priceRequest = z.object({
 /** bindCoupon: a redemption code as typed (src/domain/coupons.ts reads its format). */
 export const bindCouponBody = z.object({ code: text().max(64) });
 
+/** The fixed request values of docs/product.md §9 the H5 sends on an order and its lines: each
+ * is checked, none is trusted for anything (the server reads the session, price and flags
+ * from the database), and any other value is refused by name, never dropped. */
+const fixedValues = {
+  /** Every ticket is a real-name ticket. */
+  realNameFlag: z.literal(1).optional(),
+  useTicketType: z.literal(TICKET_USE_TYPE).optional(),
+  saleMode: z.literal(SALE_MODE).optional(),
+  platform: z.literal(PLATFORM).optional(),
+};
+
 /** One visitor's ticket of a placeOrder request (docs/product.md §3): what the visitor chose. The
- * server looks every price, flag and stock figure up again. */
-const orderLine = z.object({
-  hallId: dbId(),
-  hallScheduleId: dbId(),
-  ticketPriceId: dbId(),
-  certificate: z.enum(['1', '2', '3', '4', '5']),
-  certificateInfo: text().max(40),
-  userName: text().max(60),
-  useDate: text().max(30).optional(),
-  isChildFreeTicket: z.union([z.literal(0), z.literal(1)]).optional(),
-  coupons: z.array(text().max(64)).max(10).optional(),
-  picUrl: text().max(500).nullable().optional(),
-  /** A cinema seat, "row-col", or `*` (the server assigns it). */
-  seatNumber: text().max(10).optional(),
-});
+ * server looks every price, flag and stock figure up again. A field it does not know is refused. */
+const orderLine = z
+  .strictObject({
+    hallId: dbId(),
+    hallScheduleId: dbId(),
+    ticketPriceId: dbId(),
+    certificate: z.enum(['1', '2', '3', '4', '5']),
+    certificateInfo: text().max(40),
+    userName: text().max(60),
+    useDate: text().max(30).optional(),
+    isChildFreeTicket: z.union([z.literal(0), z.literal(1)]).optional(),
+    coupons: z.array(text().max(64)).max(10).optional(),
+    picUrl: text().max(500).nullable().optional(),
+    /** A cinema seat, "row-col", or `*` (the server assigns it). */
+    seatNumber: text().max(10).optional(),
+    /** 1: a cinema ticket, with its seatNumber. */
+    cinemaFlag: z.union([z.literal(0), z.literal(1)]).optional(),
+    /** A new line's status: 1. */
+    status: z.literal(1).optional(),
+    /** Price variants do not exist here. */
+    priceSubId: z.null().optional(),
+    ...fixedValues,
+  })
+  .refine((line) => line.cinemaFlag === undefined || (line.cinemaFlag === 1) === (line.seatNumber !== undefined), {
+    path: ['cinemaFlag'],
+    message: 'a cinema line (cinemaFlag 1) has a seatNumber, and only a cinema line has one',
+  });
 
 const orderChoice = {
   date: text().regex(/^\d{4}-\d{2}-\d{2}$/),
   captchaToken: text().max(200).optional().default(''),
   ticketNum: z.coerce.number().int().min(0).max(1000).optional(),
+  /** The free child tickets among the lines (isChildFreeTicket 1). */
+  childTicketNum: z.coerce.number().int().min(0).max(1000).optional(),
   isCandidateOrder: z.union([z.literal(0), z.literal(1)]).optional(),
   // An empty list is the visitorsRequired rule's to refuse, with its message.
   ticketInfoList: z.array(orderLine).max(20),
+  /** The account's own phone is the order's: no other is taken. */
+  phone: z.null().optional(),
+  /** The slider's answer travels in captchaToken. */
+  pointJson: z.null().optional(),
+  ...fixedValues,
 };
+
+/** The counts an order states agree with its lines: ticketNum with the lines, childTicketNum with
+ * the lines marked as free child tickets. */
+function coherentCounts(body: { ticketNum?: number; childTicketNum?: number; ticketInfoList: Array<{ isChildFreeTicket?: 0 | 1 }> }, ctx: z.RefinementCtx) {
+  if (body.ticketNum !== undefined && body.ticketNum !== body.ticketInfoList.length) {
+    ctx.addIssue({ code: 'custom', path: ['ticketNum'], message: 'ticketNum is the number of ticketInfoList lines' });
+  }
+  const children = body.ticketInfoList.filter((line) => line.isChildFreeTicket === 1).length;
+  if (body.childTicketNum !== undefined && body.childTicketNum !== children) {
+    ctx.addIssue({ code: 'custom', path: ['childTicketNum'], message: 'childTicketNum is the number of lines with isChildFreeTicket 1' });
+  }
+}
 
 /** placeOrder by a team (docs/product.md §3 "Group order"): one session, the leader (orderAdditionInfo),
  * schools' grades and teachers, the flags. The server prices it and decides every free ticket:
@@ -186,10 +229,10 @@ export const textBody = z.object({ name: text().max(60), zh: text().max(20_000),
 export const windowPaymentBody = z.object({ orderNumber: text().max(40), method: z.enum(['cash', 'card', 'cheque']) });
 
 /** placeOrder, a direct order: the visitors of one session, paid next. */
-export const directOrderBody = z.object({ ...orderChoice, poolFlag: z.literal(0).optional() });
+export const directOrderBody = z.strictObject({ ...orderChoice, poolFlag: z.literal(0).optional() }).superRefine(coherentCounts);
 
 /** placeOrder with poolFlag 1: the visitors go to the cart and hold stock. */
-export const cartAddBody = z.object({ ...orderChoice, poolFlag: z.literal(1) });
+export const cartAddBody = z.strictObject({ ...orderChoice, poolFlag: z.literal(1) }).superRefine(coherentCounts);
 
 /** placeOrder with packageId: admission and a film at the package's price, each visitor
  * with a ticket in both sessions (the film's seats assigned together). */
@@ -203,7 +246,7 @@ export const packageOrderBody = z.object({
 });
 
 /** placeOrder with cartTicketIds: these held cart lines become one order. */
-export const cartCheckoutBody = z.object({
+export const cartCheckoutBody = z.strictObject({
   poolFlag: z.literal(0).optional(),
   cartTicketIds: z.array(dbId()).max(40),
   captchaToken: text().max(200).optional().default(''),

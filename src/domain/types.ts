@@ -110,7 +110,8 @@ export interface TicketLineRequest {
   platform: 2;
   coupons: string[];
   picUrl: string | null;
-  priceSubId: number | null;
+  /** No price variants here. */
+  priceSubId: null;
   /** A cinema seat, "row-col" (docs/product.md §3), or `*` when the server assigns it. */
   seatNumber?: string;
 }
@@ -121,12 +122,14 @@ export interface PlaceOrderRequest {
   ticketNum: number;
   date: string;
   childTicketNum: number;
-  phone: string | null;
+  /** The account's phone is the order's. */
+  phone: null;
   /** 0: a direct order; the cart add sends 1 (src/api/calls.ts addToCart). */
   poolFlag: 0;
   saleMode: 1;
   realNameFlag: 1;
-  pointJson: string | null;
+  /** The slider's answer is captchaToken. */
+  pointJson: null;
   captchaToken: string;
   isCandidateOrder: 0 | 1;
   platform: 2;

@@ -44,7 +44,8 @@ async function order(
 ) {
   const body = orderRequest(OPEN_DAY, h.hallId, session(h, opts.i ?? 0), visitors, opts.cart ? null : await t.captchaToken());
   body.ticketInfoList.forEach((line, k) => {
-    if (seats[k] !== undefined) line.seatNumber = seats[k];
+    // A seat makes a cinema line, as the client's request builder marks it.
+    if (seats[k] !== undefined) Object.assign(line, { seatNumber: seats[k], cinemaFlag: 1 });
   });
   return t.call('POST', '/config/orderRule/placeOrder', { token, body: opts.cart ? { ...body, poolFlag: 1 } : body, lang: opts.lang ?? 'en' });
 }

@@ -384,6 +384,54 @@ describe('placeOrder', () => {
     expect(await place(team, individual, 'en')).toMatchObject({ code: 500, msg: 'Invalid request parameter: orderAdditionInfo' });
   });
 
+  it('the fixed values and counts the H5 sends are checked, never dropped: another value, a count off its lines or an unknown field is refused by name', async () => {
+    const token = await t.tokenFor(newPhone());
+    const good = () =>
+      orderRequest(
+        OPEN_DAY,
+        main.hallId,
+        mainSession(),
+        [
+          { name: '张三', birth: ADULT, ticketPriceId: priceOf(main, 'adult') },
+          { name: '张小宝', birth: CHILD5, ticketPriceId: priceOf(main, 'child') },
+        ],
+        null,
+      );
+    const refused = async (body: unknown) => {
+      const r = await place(token, body, 'en');
+      expect(r.code).toBe(500);
+      return r.msg;
+    };
+    const line = (over: Record<string, unknown>) => {
+      const r = good();
+      return { ...r, ticketInfoList: [{ ...r.ticketInfoList[0], ...over }, r.ticketInfoList[1]] };
+    };
+    const before = await t.remaining(mainSession());
+    expect(await refused({ ...good(), platform: 1 })).toBe('Invalid request parameter: platform');
+    expect(await refused({ ...good(), saleMode: 2 })).toBe('Invalid request parameter: saleMode');
+    expect(await refused({ ...good(), useTicketType: 2 })).toBe('Invalid request parameter: useTicketType');
+    expect(await refused({ ...good(), realNameFlag: 0 })).toBe('Invalid request parameter: realNameFlag');
+    expect(await refused({ ...good(), pointJson: '{"x":1}' })).toBe('Invalid request parameter: pointJson');
+    expect(await refused({ ...good(), phone: '13900000000' })).toBe('Invalid request parameter: phone');
+    // The counts agree with the lines: two tickets, of which the lines mark no free child.
+    expect(await refused({ ...good(), ticketNum: 3 })).toBe('Invalid request parameter: ticketNum');
+    expect(await refused({ ...good(), childTicketNum: 1 })).toBe('Invalid request parameter: childTicketNum');
+    // A line's fixed values, and a cinema flag without its seat.
+    expect(await refused(line({ platform: 3 }))).toBe('Invalid request parameter: ticketInfoList.0.platform');
+    expect(await refused(line({ saleMode: 0 }))).toBe('Invalid request parameter: ticketInfoList.0.saleMode');
+    expect(await refused(line({ status: 2 }))).toBe('Invalid request parameter: ticketInfoList.0.status');
+    expect(await refused(line({ priceSubId: 7 }))).toBe('Invalid request parameter: ticketInfoList.0.priceSubId');
+    expect(await refused(line({ cinemaFlag: 1 }))).toBe('Invalid request parameter: ticketInfoList.0.cinemaFlag');
+    // A field the order does not know.
+    expect(await refused({ ...good(), discount: 50 })).toBe('Invalid request parameter: discount');
+    expect(await refused(line({ price: 0 }))).toBe('Invalid request parameter: ticketInfoList.0.price');
+    expect((await place(token, { ...good(), platform: 1 }, 'zh')).msg).toBe('请求参数有误：platform');
+    expect(await t.remaining(mainSession())).toBe(before);
+    // The client's own request, every field as it sends them, is taken.
+    const ok = await place(token, { ...good(), captchaToken: await t.captchaToken() });
+    expect(ok.code, ok.msg).toBe(200);
+  });
+
   it('captcha: required, single use, one attempt per challenge', async () => {
     const token = await t.tokenFor(newPhone());
     const body = (captcha: string | null) =>
