@@ -5,6 +5,7 @@
  * `lock_timeout` (TX_LIMITS) ends the transaction as a TransientDbError, the API's "busy, try
  * again". Between tables, the order of LOCK_ORDER below, which docs/architecture.md §9 explains. */
 import { IN_TX, type Queryable, type TxQueryable } from './db.ts';
+import type { TeamRequestKind } from '../../src/domain/team.ts';
 import type { OrderStatus, TicketStatus } from '../../src/domain/types.ts';
 import type { DayRow, HallRow, ScheduleRow } from '../services/pool.ts';
 
@@ -16,7 +17,7 @@ interface Rows {
   texts: { name: string; zh: string; en: string };
   museum_days: DayRow;
   halls: HallRow & { sort: number };
-  team_requests: { id: number; team_id: number; kind: string; state: string };
+  team_requests: { id: number; team_id: number; kind: TeamRequestKind; state: string };
   teams: { id: number; team_type: number; review_state: string; team_name: string };
   uploads: { id: number; token: string; face_checked_by: number | null; bytes: Buffer };
   users: { id: number; phone: string | null; bind_status: number; cancelled_at: Date | null; missed_visits: string[] };

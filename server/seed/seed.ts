@@ -2,7 +2,8 @@
  * real museum's is (server/catalogue/import.ts), its templates rolling forward (14 days of
  * sessions, kept by the hourly job), its special days, demo visitor, content and coupons.
  * Production seeds nothing: the museum imports its own catalogue (docs/operations.md §6). */
-import type { Db, Queryable } from '../db/db.ts';
+import type { Db, Queryable, TxQueryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import { addDays, museumDate, museumInstant, weekday, type Clock } from '../time.ts';
 import { DEMO_USER, HALLS, RELEASE_TIME, TEXTS } from './museum.ts';
 import { BOOKING_DAYS } from '../../src/domain/limits.ts';
@@ -30,7 +31,7 @@ export async function seedIfEmpty(db: Db, clock: Clock, mode: 'demo' | 'producti
   const seeded = await db.tx(async (q) => {
     // Lock so two instances starting together do not both seed.
     await q.query(`INSERT INTO settings (key, value) VALUES ('seed', 'started') ON CONFLICT (key) DO NOTHING`);
-    await q.query(`SELECT value FROM settings WHERE key = 'seed' FOR UPDATE`);
+    await lockRows(q, 'settings', { key: 'seed' }, ['value']);
     const [{ n }] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM halls');
     if (n > 0) return false;
     await seedBase(q, clock);
@@ -73,12 +74,12 @@ async function seedBase(q: Queryable, clock: Clock) {
 
 /** The demo's sessions of every day from today for BOOKING_DAYS days where missing: its templates
  * marked to roll forward, applied the one way sessions are made (services/makeSessions.ts). */
-export async function ensureSchedules(q: Queryable, today: string): Promise<void> {
+export async function ensureSchedules(q: TxQueryable, today: string): Promise<void> {
   await rollForward(q, today, BOOKING_DAYS);
 }
 
 /** The demo's special days: a Monday closure, a sold-out day, a stopped session, 2 days not yet released. */
-async function seedDayStates(q: Queryable, clock: Clock, today: string) {
+async function seedDayStates(q: TxQueryable, clock: Clock, today: string) {
   const days = Array.from({ length: BOOKING_DAYS }, (_, i) => addDays(today, i));
   const closed = days.slice(1, 12).find((d) => weekday(d) === 1)!;
   const [closedZh, closedEn] = TEXTS.closed_reason;
@@ -122,7 +123,7 @@ async function seedDemoTicketsOnFullDay(q: Queryable, clock: Clock, date: string
 /** A visit the demo visitor made before the demo started: the main hall's first session of a past
  * day, two of the family let in at the gate, so the order's detail offers its rating card (the
  * rating e2e rates one in each language). */
-async function seedDemoPastVisit(q: Queryable, date: string) {
+async function seedDemoPastVisit(q: TxQueryable, date: string) {
   const [user] = await q.query<{ id: number }>('SELECT id FROM users WHERE phone = $1', [DEMO_USER.phone]);
   const [hall] = await q.query<{ id: number }>(`SELECT id FROM halls WHERE hall_key = 'main'`);
   const [begin, end, capacity] = HALLS.find((h) => h.hallKey === 'main')!.sessions[0];

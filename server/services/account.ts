@@ -11,6 +11,7 @@ import { checkCode, checkPhone } from '../../src/domain/fields.ts';
 import type { User } from '../../src/domain/types.ts';
 import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import { fail } from '../http.ts';
 import { museumDate } from '../time.ts';
 import { checkedCode } from './login.ts';
@@ -58,7 +59,7 @@ export async function changePhone(deps: AppDeps, userId: number, input: z.output
   const early = refusal(await owner(deps.db));
   if (early) throw fail(early);
   await checkedCode(deps, phone, input.code, ip, async (q, now) => {
-    const [me] = await q.query<{ phone: string }>('SELECT phone FROM users WHERE id = $1 AND cancelled_at IS NULL FOR UPDATE', [userId]);
+    const [me] = await lockRows(q, 'users', { id: userId, cancelled_at: null }, ['phone']);
     if (!me) throw fail(ACCOUNT_TEXTS.gone, 401);
     const late = refusal(await owner(q));
     if (late) throw fail(late);

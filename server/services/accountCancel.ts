@@ -16,6 +16,7 @@ import { checkCode, checkPhone } from '../../src/domain/fields.ts';
 import type { AccountCancelled } from '../../src/domain/types.ts';
 import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import { fail } from '../http.ts';
 import { museumDate } from '../time.ts';
 import { accountAudit } from './accountAudit.ts';
@@ -60,13 +61,16 @@ export async function cancelAccount(deps: AppDeps, userId: number, input: z.outp
   const early = cancelRefusal(await cancelConsequences(deps.db, userId, deps.clock()));
   if (early) throw fail(early);
   return checkedCode(deps, phone, input.code, ip, async (q, now) => {
-    const [locked] = await q.query('SELECT id FROM users WHERE id = $1 AND cancelled_at IS NULL FOR UPDATE', [userId]);
+    const [locked] = await lockRows(q, 'users', { id: userId, cancelled_at: null }, ['id']);
     if (!locked) throw fail(ACCOUNT_TEXTS.gone, 401);
     const counts = await cancelConsequences(q, userId, now);
     const refused = cancelRefusal(counts);
     if (refused) throw fail(refused);
 
-    const unpaid = await q.query<{ id: number }>(`SELECT id FROM orders WHERE user_id = $1 AND status = 'toBePaid' ORDER BY id FOR UPDATE`, [userId]);
+    const unpaid = await lockRows(q, 'orders', { user_id: userId, status: 'toBePaid' }, ['id']);
+    // Her cart before her orders' tickets and sessions (docs/architecture.md §9): emptyCartIn below
+    // gives it back after the orders', as a call-off locks a session's holds before its row.
+    await lockRows(q, 'cart_lines', { user_id: userId, status: ['held', 'expired'] }, ['id']);
     for (const o of unpaid) await cancelUnpaidIn(q, o.id, now);
     await emptyCartIn(q, userId, now);
 

@@ -6,7 +6,8 @@
  * by the missed-visits job with the tickets it marks), so it lifts by itself as visits age out and
  * follows a change of the settings at once. One missed visit = one order with expired tickets on
  * one visit date. */
-import type { Queryable } from '../db/db.ts';
+import type { Queryable, TxQueryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import { fail } from '../http.ts';
 import { addDays, museumDate } from '../time.ts';
 import { fill, type Lang, type Text } from '../../src/domain/text.ts';
@@ -58,12 +59,12 @@ export async function blockFacts(q: Queryable, userId: number, now: Date): Promi
  * (the missed-visits job, in the transaction that marked them). The accounts are locked first, in
  * id order: the count then runs in a statement of its own, which sees what another instance's job
  * committed for the same account while this one waited. */
-export async function recordMissedVisits(q: Queryable, ticketIds: number[]): Promise<void> {
+export async function recordMissedVisits(q: TxQueryable, ticketIds: number[]): Promise<void> {
   if (ticketIds.length === 0) return;
-  const owners = await q.query<{ id: number }>(
-    `SELECT id FROM users WHERE id IN (SELECT o.user_id FROM tickets t JOIN orders o ON o.id = t.order_id WHERE t.id = ANY($1::int[])) ORDER BY id FOR UPDATE`,
-    [ticketIds],
-  );
+  const of = await q.query<{ user_id: number }>('SELECT DISTINCT o.user_id FROM tickets t JOIN orders o ON o.id = t.order_id WHERE t.id = ANY($1::int[])', [
+    ticketIds,
+  ]);
+  const owners = await lockRows(q, 'users', { id: of.map((o) => o.user_id) }, ['id']);
   await q.query(
     `UPDATE users u SET missed_visits = coalesce(
        (SELECT array_agg(v.visit_date ORDER BY v.visit_date DESC)

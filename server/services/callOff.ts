@@ -15,7 +15,8 @@ import type { callOffPreview, callOffProgress } from '../../src/domain/answers.t
 import { CALL_OFF_TEXTS, callOffAction, callOffConfirm, callOffSms, checkCallOff, outcomeOf, type CallOffOutcome } from '../../src/domain/callOff.ts';
 import { fill, type Lang } from '../../src/domain/text.ts';
 import type { AppDeps } from '../context.ts';
-import type { Queryable } from '../db/db.ts';
+import type { TxQueryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import { fail } from '../http.ts';
 import { museumInstant } from '../time.ts';
 import { audit } from './audit.ts';
@@ -62,12 +63,9 @@ export async function callOffSession(
   const now = deps.clock();
   await deps.db.tx(async (q) => {
     // The session's holds first, then its row: the order the cart's own transactions lock them in.
-    await q.query(`SELECT id FROM cart_lines WHERE schedule_id = $1 AND status = 'held' ORDER BY id FOR UPDATE`, [body.scheduleId]);
-    await q.query(`SELECT id FROM group_cart WHERE schedule_id = $1 AND status = 'held' ORDER BY id FOR UPDATE`, [body.scheduleId]);
-    const [s] = await q.query<{ called_off: boolean; visit_date: string; end_time: string }>(
-      'SELECT called_off, visit_date, end_time FROM hall_schedule WHERE id = $1 FOR UPDATE',
-      [body.scheduleId],
-    );
+    await lockRows(q, 'cart_lines', { schedule_id: body.scheduleId, status: 'held' }, ['id']);
+    await lockRows(q, 'group_cart', { schedule_id: body.scheduleId, status: 'held' }, ['id']);
+    const [s] = await lockRows(q, 'hall_schedule', { id: body.scheduleId }, ['called_off', 'visit_date', 'end_time']);
     const refused = checkCallOff(body, {
       exists: s !== undefined,
       calledOff: s?.called_off ?? false,
@@ -162,7 +160,7 @@ export async function claimCallOffOrders(deps: AppDeps, now: Date, limit: number
   return deps.db.tx(async (q) => {
     const rows = await q.query<{ id: number; attempts: number }>(
       `SELECT id, attempts + 1 AS attempts FROM calloff_orders WHERE state = 'pending' AND next_try_at <= $1
-        ORDER BY next_try_at, id LIMIT $2 FOR UPDATE SKIP LOCKED`,
+        ORDER BY next_try_at, id LIMIT $2 FOR UPDATE SKIP LOCKED`, // a claim (SKIP LOCKED, leased): never waits
       [now, limit],
     );
     if (rows.length > 0) {
@@ -177,7 +175,7 @@ export async function claimCallOffOrders(deps: AppDeps, now: Date, limit: number
 
 /** Settles one order of a call-off in the caller's transaction, once: nothing when its row is
  * settled already (another instance, or a lease that ran out). The refund to send, if any. */
-export async function settleCallOffOrder(q: Queryable, rowId: number, now: Date): Promise<{ refundId: number | null } | null> {
+export async function settleCallOffOrder(q: TxQueryable, rowId: number, now: Date): Promise<{ refundId: number | null } | null> {
   const [row] = await q.query<{
     state: string;
     order_id: number;
@@ -186,18 +184,16 @@ export async function settleCallOffOrder(q: Queryable, rowId: number, now: Date)
     reason_en: string;
   }>(
     `SELECT co.state, co.order_id, c.schedule_id, c.reason_zh, c.reason_en
-       FROM calloff_orders co JOIN session_calloffs c ON c.id = co.calloff_id WHERE co.id = $1 FOR UPDATE OF co`,
+       FROM calloff_orders co JOIN session_calloffs c ON c.id = co.calloff_id WHERE co.id = $1 FOR UPDATE OF co`, // not lockRows: read with its call-off (a join)
     [rowId],
   );
   if (!row || row.state !== 'pending') return null;
   const [o] = await q.query<{ status: string; user_id: number; order_number: string; lang: Lang; amount: number; group: boolean }>(
+    // Not lockRows: a computed column (whether it is a group's).
     `SELECT status, user_id, order_number, lang, amount, group_info IS NOT NULL AS "group" FROM orders WHERE id = $1 FOR UPDATE`,
     [row.order_id],
   );
-  const live = await q.query<{ id: number }>(
-    `SELECT id FROM tickets WHERE order_id = $1 AND schedule_id = $2 AND status = ANY($3::text[]) ORDER BY id FOR UPDATE`,
-    [row.order_id, row.schedule_id, LIVE],
-  );
+  const live = await lockRows(q, 'tickets', { order_id: row.order_id, schedule_id: row.schedule_id, status: LIVE }, ['id']);
   const action = callOffAction({ status: o.status, liveTickets: live.length });
   let amount = 0;
   let refundId: number | null = null;

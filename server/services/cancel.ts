@@ -3,9 +3,10 @@ import { returnOrderCoupons } from './coupons.ts';
 import type { z } from 'zod';
 import { cancelQuery } from '../../src/domain/contracts.ts';
 import type { AppDeps } from '../context.ts';
-import type { Queryable } from '../db/db.ts';
+import type { TxQueryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import { fail } from '../http.ts';
-import type { CancelOrderResult, OrderStatus } from '../../src/domain/types.ts';
+import type { CancelOrderResult } from '../../src/domain/types.ts';
 import { checkOrderNumber } from '../../src/domain/fields.ts';
 import { ORDER_TEXTS } from './orderTexts.ts';
 import { releaseOrderTickets } from './stock.ts';
@@ -18,10 +19,7 @@ export async function cancelOrder(deps: AppDeps, userId: number, query: z.output
   if (bad) throw fail(bad);
   const now = deps.clock();
   return deps.db.tx(async (q) => {
-    const [o] = await q.query<{ id: number; status: OrderStatus }>('SELECT id, status FROM orders WHERE order_number = $1 AND user_id = $2 FOR UPDATE', [
-      orderNumber.trim(),
-      userId,
-    ]);
+    const [o] = await lockRows(q, 'orders', { order_number: orderNumber.trim(), user_id: userId }, ['id', 'status']);
     if (!o) throw fail(ORDER_TEXTS.orderNotFound);
     if (o.status !== 'toBePaid') throw fail(LIFECYCLE_TEXTS.notCancelable);
     await cancelUnpaidIn(q, o.id, now);
@@ -31,7 +29,7 @@ export async function cancelOrder(deps: AppDeps, userId: number, query: z.output
 
 /** Cancels an unpaid order locked by the caller's transaction (the caller checked it is
  * 'toBePaid'): its stock comes back once, its payments still open are closed. */
-export async function cancelUnpaidIn(q: Queryable, orderId: number, now: Date): Promise<void> {
+export async function cancelUnpaidIn(q: TxQueryable, orderId: number, now: Date): Promise<void> {
   await q.query(`UPDATE orders SET status = 'canceled', canceled_at = $2 WHERE id = $1 AND status = 'toBePaid'`, [orderId, now]);
   await releaseOrderTickets(q, orderId, ['toBePaid'], 'canceled', now);
   await returnOrderCoupons(q, [orderId]);

@@ -3,7 +3,8 @@
 import type { CartAddBody, CartCheckoutBody } from '../../src/domain/contracts.ts';
 import type { AppDeps } from '../context.ts';
 import { assessRisk, refuseOverHeld, riskEnabled } from './risk.ts';
-import type { Queryable } from '../db/db.ts';
+import type { Queryable, TxQueryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import { fail } from '../http.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
 import type { CartAddResult, CartLine, OrderDraft, PlaceOrderResult, ShoppingCart } from '../../src/domain/types.ts';
@@ -64,6 +65,7 @@ export async function expireDueCartLinesIn(q: Queryable, now: Date, filter: { us
   }
   params.push(filter.limit ?? 200);
   const due = await q.query<{ id: number }>(
+    // A claim of due lines (SKIP LOCKED, by deadline): never waits, so not lockRows.
     `SELECT id FROM cart_lines WHERE ${where} ORDER BY deadline, id LIMIT $${params.length} FOR UPDATE SKIP LOCKED`,
     params,
   );
@@ -203,10 +205,7 @@ export async function expireMyCart(deps: AppDeps, userId: number, lang: Lang): P
 export async function removeCartLine(deps: AppDeps, userId: number, id: number): Promise<null> {
   const now = deps.clock();
   await deps.db.tx(async (q) => {
-    const [line] = await q.query<{ id: number; status: string }>(
-      `SELECT id, status FROM cart_lines WHERE id = $1 AND user_id = $2 AND status IN ('held', 'expired') FOR UPDATE`,
-      [id, userId],
-    );
+    const [line] = await lockRows(q, 'cart_lines', { id, user_id: userId, status: ['held', 'expired'] }, ['id', 'status']);
     if (!line) throw fail(CART_TEXTS.lineNotFound);
     if (line.status === 'held') await releaseCartLines(q, [id], 'removed', now);
     else await q.query(`UPDATE cart_lines SET status = 'removed', closed_at = $2 WHERE id = $1 AND status = 'expired'`, [id, now]);
@@ -221,11 +220,8 @@ export async function clearCart(deps: AppDeps, userId: number): Promise<{ remove
 
 /** Removes every line of a user's cart in the caller's transaction: held ones give their stock
  * back (stock.ts), expired ones just close. Answers how many lines there were. */
-export async function emptyCartIn(q: Queryable, userId: number, now: Date): Promise<number> {
-  const lines = await q.query<{ id: number; status: string }>(
-    `SELECT id, status FROM cart_lines WHERE user_id = $1 AND status IN ('held', 'expired') ORDER BY id FOR UPDATE`,
-    [userId],
-  );
+export async function emptyCartIn(q: TxQueryable, userId: number, now: Date): Promise<number> {
+  const lines = await lockRows(q, 'cart_lines', { user_id: userId, status: ['held', 'expired'] }, ['id', 'status']);
   await releaseCartLines(
     q,
     lines.filter((l) => l.status === 'held').map((l) => l.id),
@@ -247,10 +243,8 @@ export async function checkoutCart(deps: AppDeps, userId: number, input: CartChe
   return deps.db.tx(async (q) => {
     await lockBuyer(q, userId, now, await catalogOf(deps).config(q));
     await expireDueCartLinesIn(q, now, { userId });
-    const lines = await q.query<CartRow>(`SELECT * FROM cart_lines WHERE id = ANY($1::int[]) AND user_id = $2 AND status = 'held' ORDER BY id FOR UPDATE`, [
-      ids,
-      userId,
-    ]);
+    const locked = await lockRows(q, 'cart_lines', { id: ids, user_id: userId, status: 'held' }, ['id']);
+    const lines = await q.query<CartRow>('SELECT * FROM cart_lines WHERE id = ANY($1::int[]) ORDER BY id', [locked.map((l) => l.id)]);
     if (lines.length !== ids.length || new Set(lines.map((l) => l.visit_date)).size !== 1) throw fail(CART_TEXTS.expired);
     await refuseUnpaid(q, userId, now);
 

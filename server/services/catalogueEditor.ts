@@ -18,6 +18,7 @@ import {
   type StaffPrice,
 } from '../../src/domain/catalogueRules.ts';
 import type { Queryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import type { AppDeps } from '../context.ts';
 import { fail } from '../http.ts';
 import { museumDate } from '../time.ts';
@@ -79,7 +80,9 @@ export async function saveHall(deps: AppDeps, staffId: number, hallId: number | 
     let before: HallEdit | null = null;
     let facts: HallFacts | null = null;
     if (hallId !== null) {
-      const [row] = await q.query<HallRow & { sort: number }>('SELECT * FROM halls WHERE id = $1 FOR UPDATE', [hallId]);
+      const [row] = (await lockRows(q, 'halls', { id: hallId }, ['id'])).length
+        ? await q.query<HallRow & { sort: number }>('SELECT * FROM halls WHERE id = $1', [hallId])
+        : [];
       if (!row) throw fail(CATALOGUE_TEXTS.noHall);
       before = await hallEditOf(q, row);
       facts = await hallFactsOf(q, hallId, museumDate(now));
@@ -136,7 +139,7 @@ export async function staffPrices(deps: AppDeps, hallId: number): Promise<StaffP
 export async function savePrice(deps: AppDeps, staffId: number, hallId: number, priceId: number | null, body: PriceEdit): Promise<{ ticketPriceId: number }> {
   const now = deps.clock();
   return deps.db.tx(async (q) => {
-    const [hall] = await q.query<{ hall_key: string }>('SELECT hall_key FROM halls WHERE id = $1 FOR UPDATE', [hallId]);
+    const [hall] = await lockRows(q, 'halls', { id: hallId }, ['hall_key']);
     if (!hall) throw fail(CATALOGUE_TEXTS.noHall);
     const siblings = await q.query<PriceRowAll>('SELECT * FROM ticket_prices WHERE hall_id = $1 AND NOT package_only', [hallId]);
     const row = priceId === null ? undefined : siblings.find((p) => p.id === priceId);

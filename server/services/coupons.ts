@@ -5,6 +5,7 @@
  * so. The rules are src/domain/coupons.ts, checked here again on what the database says. */
 import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import { fail } from '../http.ts';
 import {
   bindRefusal,
@@ -94,9 +95,10 @@ export async function bindCoupon(deps: AppDeps, userId: number, typed: string, i
   const now = deps.clock();
   const today = museumDate(now);
   const outcome = await deps.db.tx(async (q): Promise<{ done: CouponView } | { error: Text }> => {
-    await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    await lockRows(q, 'users', { id: userId }, ['id']);
     const blocked = await throttled(q, userId, ip, now);
     if (blocked) return { error: blocked };
+    // Not lockRows: the coupon is read with its kind's rules (a join).
     const [row] = await q.query<CouponRow>(`${COUPON_SELECT} WHERE c.code = $1 FOR UPDATE OF c`, [code]);
     const refusal = bindRefusal(row ? factsOf(row, now) : null, userId, today);
     if (refusal) {

@@ -13,6 +13,7 @@ import { checkFaceSize, UPLOAD_MESSAGES } from '../../src/domain/uploads.ts';
 import type { Text } from '../../src/domain/text.ts';
 import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import { fail } from '../http.ts';
 import { imageHeader, outsideImage } from '../images.ts';
 import { museumDate } from '../time.ts';
@@ -79,10 +80,7 @@ export async function bindFace(deps: AppDeps, userId: number, input: z.output<ty
   const certificate = checkCertificate(input.certificateType, number, museumDate(deps.clock()));
   if (!certificate.valid) throw fail(certificate.message);
   return deps.db.tx(async (q) => {
-    const [upload] = await q.query<{ id: number; bytes: Buffer }>('SELECT id, bytes FROM uploads WHERE token = $1 AND face_checked_by = $2 FOR UPDATE', [
-      input.url,
-      userId,
-    ]);
+    const [upload] = await lockRows(q, 'uploads', { token: input.url, face_checked_by: userId }, ['id', 'bytes']);
     if (!upload) throw fail(FACE_MESSAGES.notChecked);
     await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`face:${input.certificateType}:${number}`]);
     const [bound] = await q.query<{ user_id: number }>('SELECT user_id FROM faces WHERE certificate_type = $1 AND certificate_number = $2', [

@@ -5,6 +5,7 @@
  * (releaseGroupCart) gives back what it held, once. A dome's groups take their seats at once. */
 import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import { fail } from '../http.ts';
 import { groupOrderBody, type CartCheckoutBody, type GroupOrderBody } from '../../src/domain/contracts.ts';
 import { maskName } from '../../src/domain/certificates.ts';
@@ -43,6 +44,7 @@ export async function expireDueGroupCartIn(q: Queryable, now: Date, filter: { us
   const params: unknown[] = [now, filter.limit ?? 200];
   const mine = filter.userId === undefined ? '' : ` AND user_id = $${params.push(filter.userId)}`;
   const due = await q.query<{ id: number }>(
+    // A claim of due entries (SKIP LOCKED, by deadline): never waits, so not lockRows.
     `SELECT id FROM group_cart WHERE status = 'held' AND deadline <= $1${mine} ORDER BY deadline, id LIMIT $2 FOR UPDATE SKIP LOCKED`,
     params,
   );
@@ -175,10 +177,7 @@ export async function removeGroupCartEntry(deps: AppDeps, teamId: number, id: nu
   const now = deps.clock();
   const owner = await teamOwner(deps.db, teamId);
   await deps.db.tx(async (q) => {
-    const [entry] = await q.query<{ status: string }>(
-      `SELECT status FROM group_cart WHERE id = $1 AND user_id = $2 AND status IN ('held', 'expired') FOR UPDATE`,
-      [id, owner],
-    );
+    const [entry] = await lockRows(q, 'group_cart', { id, user_id: owner, status: ['held', 'expired'] }, ['status']);
     if (!entry) throw fail(CART_TEXTS.lineNotFound);
     if (entry.status === 'held') await releaseGroupCart(q, [id], 'removed', now);
     else await q.query(`UPDATE group_cart SET status = 'removed', closed_at = $2 WHERE id = $1`, [id, now]);

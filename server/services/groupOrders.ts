@@ -2,7 +2,8 @@
  * team's draft prices itself with, placing the order (every rule again, then stock, the day's
  * free pupil tickets and the order in one transaction), and the group's own part of an order. */
 import type { AppDeps } from '../context.ts';
-import type { Queryable } from '../db/db.ts';
+import type { Queryable, TxQueryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import { fail } from '../http.ts';
 import type { GroupOrderBody } from '../../src/domain/contracts.ts';
 import {
@@ -71,13 +72,13 @@ export async function takeFreeQuota(q: Queryable, hallId: number, date: string, 
 
 /** Locks the free pupil ticket rows of a hall's days in date order (made first where a day has
  * none yet), for a transaction that moves pupils between days. */
-export async function lockFreeQuotaDays(q: Queryable, hallId: number, dates: string[]): Promise<void> {
+export async function lockFreeQuotaDays(q: TxQueryable, hallId: number, dates: string[]): Promise<void> {
   const days = [...new Set(dates)].sort();
   await q.query(
     `INSERT INTO school_free_used (hall_id, visit_date, used) SELECT $1, d, 0 FROM unnest($2::text[]) AS d ON CONFLICT (hall_id, visit_date) DO NOTHING`,
     [hallId, days],
   );
-  await q.query('SELECT used FROM school_free_used WHERE hall_id = $1 AND visit_date = ANY($2::text[]) ORDER BY visit_date FOR UPDATE', [hallId, days]);
+  await lockRows(q, 'school_free_used', { hall_id: hallId, visit_date: days }, ['used']);
 }
 
 const priceOf = (prices: TicketPrice[], kind: TicketPrice['kind']) => prices.find((p) => p.kind === kind);
@@ -239,7 +240,7 @@ export async function placeGroupOrder(deps: AppDeps, teamId: number, body: Group
 
 /** Inside the order's transaction, its owner locked: one unpaid online order at a time, then
  * the risk policy and the captcha (a refusal to return, or null). */
-export async function passGroupChecks(q: Queryable, deps: AppDeps, order: PreparedGroupOrder, captchaToken: string, lang: Lang) {
+export async function passGroupChecks(q: TxQueryable, deps: AppDeps, order: PreparedGroupOrder, captchaToken: string, lang: Lang) {
   // An unpaid online order blocks the next; orders waiting for the window do not (they wait days).
   const ordersToday = await refuseUnpaid(q, order.owner, order.now, GROUP_TEXTS.unpaid, true);
   return passRiskAndCaptcha(q, deps, order.config, order.owner, order.now, captchaToken, lang, ordersToday);

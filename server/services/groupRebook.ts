@@ -1,6 +1,7 @@
 /** rebook/group (docs/product.md §2 ticketChangesDate): a group moves as a whole to a session of the same
  * hall on another day; nothing once any of its tickets is checked in (docs/product.md §5). */
 import type { z } from 'zod';
+import { lockRows } from '../db/locks.ts';
 import type { groupRebookBody } from '../../src/domain/contracts.ts';
 import { hallRefusal, isOffSeason } from '../../src/domain/groupRules.ts';
 import { checkRebookDate, checkRefund } from '../../src/domain/refundRules.ts';
@@ -33,7 +34,7 @@ export async function rebookGroup(deps: AppDeps, teamId: number, body: z.output<
   return deps.db.tx(async (q) => {
     const [order] = await q.query<{ id: number; team_type: TeamType }>(
       `SELECT o.id, tm.team_type FROM orders o JOIN teams tm ON tm.user_id = o.user_id
-        WHERE o.id = $1 AND o.user_id = $2 AND o.group_info IS NOT NULL FOR UPDATE OF o`,
+        WHERE o.id = $1 AND o.user_id = $2 AND o.group_info IS NOT NULL FOR UPDATE OF o`, // not lockRows: read with its team (a join)
       [body.orderId, owner],
     );
     if (!order) throw fail(ORDER_TEXTS.orderNotFound);
@@ -60,7 +61,7 @@ export async function rebookGroup(deps: AppDeps, teamId: number, body: z.output<
     // tickets by date. Taken up front, so two groups moving between the same two days in
     // opposite directions wait for each other instead of deadlocking.
     const freePupils = moving.filter((f) => f.role === 'student' && f.free).length;
-    await q.query('SELECT id FROM hall_schedule WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [[moving[0].schedule_id, target.schedule.id]]);
+    await lockRows(q, 'hall_schedule', { id: [moving[0].schedule_id, target.schedule.id] }, ['id']);
     if (freePupils > 0) await lockFreeQuotaDays(q, target.hall.id, [moving[0].visit_date, target.schedule.visit_date]);
     // The pupils move to the new day's quota; the old day's come back with the release.
     const newIds = await moveToSession(q, order.id, moving, target.schedule, now);

@@ -10,6 +10,7 @@ import type { Text } from '../../src/domain/text.ts';
 import type { InvoiceSummary, OrderStatus, Page, StaffInvoice } from '../../src/domain/types.ts';
 import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import { fail } from '../http.ts';
 import { museumDate } from '../time.ts';
 import { audit } from './audit.ts';
@@ -58,9 +59,8 @@ export async function issueInvoice(deps: AppDeps, staffId: number, id: number): 
     const [found] = await q.query<{ order_id: number }>('SELECT order_id FROM invoices WHERE id = $1', [id]);
     if (!found) throw fail(INVOICE_TEXTS.notFound);
     // The order first, as a refund locks it (then flags the invoice): one lock order, no deadlock.
-    const [order] = await q.query<{ amount: number; refunded_amount: number }>('SELECT amount, refunded_amount FROM orders WHERE id = $1 FOR UPDATE', [
-      found.order_id,
-    ]);
+    const [order] = await lockRows(q, 'orders', { id: found.order_id }, ['amount', 'refunded_amount']);
+    // Not lockRows: the invoice is read with its order's columns (a join).
     const [r] = await q.query<InvoiceRow>(`${INVOICE_SELECT} WHERE i.id = $1 FOR UPDATE OF i`, [id]);
     const amount = order.amount - order.refunded_amount;
     const refused = issueRefusal({ state: r.state, amountLeft: amount });

@@ -8,6 +8,7 @@ import { invoiceApplyBody, pageQuery } from '../../src/domain/contracts.ts';
 import { checkInvoice } from '../../src/domain/invoice.ts';
 import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import { INVOICE_ISSUE_MESSAGES } from '../../src/domain/invoiceIssue.ts';
 import { fail } from '../http.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
@@ -96,10 +97,7 @@ export async function applyInvoice(deps: AppDeps, userId: number, body: z.output
   const taxNumber = input.titleType === 2 ? (blank(input.taxNumber)?.toUpperCase() ?? null) : null;
   const now = deps.clock();
   const id = await deps.db.tx(async (q) => {
-    const [o] = await q.query<{ id: number; status: string; amount: number; refunded_amount: number; pay_time: Date | null }>(
-      'SELECT id, status, amount, refunded_amount, pay_time FROM orders WHERE id = $1 AND user_id = $2 FOR UPDATE',
-      [input.orderId, userId],
-    );
+    const [o] = await lockRows(q, 'orders', { id: input.orderId, user_id: userId }, ['id', 'status', 'amount', 'refunded_amount', 'pay_time']);
     if (!o) throw fail(ORDER_TEXTS.orderNotFound);
     if (!PAID.includes(o.status) || !o.pay_time) throw fail(INVOICE_TEXTS.notPaid);
     const amount = o.amount - o.refunded_amount;

@@ -1,7 +1,7 @@
 /** Verification codes and the individual phone login. */
 import { randomInt } from 'node:crypto';
 import type { AppDeps } from '../context.ts';
-import type { Queryable } from '../db/db.ts';
+import type { Queryable, TxQueryable } from '../db/db.ts';
 import { fail } from '../http.ts';
 import { checkCode, checkPhone } from '../../src/domain/fields.ts';
 import { maskPhone } from '../../src/domain/certificates.ts';
@@ -103,7 +103,7 @@ export async function verifyCode(deps: AppDeps, phone: string, code: string, ip:
 
 /** The code check, then `then` in the same transaction (a refusal thrown by `then` rolls the
  * code back unspent). */
-export async function checkedCode<T>(deps: AppDeps, phone: string, code: string, ip: string, then: (q: Queryable, now: Date) => Promise<T>): Promise<T> {
+export async function checkedCode<T>(deps: AppDeps, phone: string, code: string, ip: string, then: (q: TxQueryable, now: Date) => Promise<T>): Promise<T> {
   const bad = checkPhone(phone) ?? checkCode(code);
   if (bad) throw fail(bad);
   const now = deps.clock();

@@ -3,7 +3,8 @@
  * there is never touched (its stock may be sold): a template's session overlapping one of the
  * hall's sessions that day is skipped. A dome's session gets its seats and its capacity from the
  * hall's seat map in the database (migration 009's triggers), whoever inserts it. */
-import type { Queryable } from '../db/db.ts';
+import type { Queryable, TxQueryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import { sessionsToCreate, type TemplateSession } from '../../src/domain/sessionTemplates.ts';
 
 export interface DayRow {
@@ -15,11 +16,9 @@ export interface DayRow {
 
 /** The museum day's row, made if missing and locked: placing sessions on one day, closing it and
  * setting its release time happen one at a time. */
-export async function lockDay(q: Queryable, date: string): Promise<DayRow> {
+export async function lockDay(q: TxQueryable, date: string): Promise<DayRow> {
   await q.query('INSERT INTO museum_days (visit_date) VALUES ($1) ON CONFLICT (visit_date) DO NOTHING', [date]);
-  const [day] = await q.query<{ closed: boolean; release_at: Date | null }>('SELECT closed, release_at FROM museum_days WHERE visit_date = $1 FOR UPDATE', [
-    date,
-  ]);
+  const [day] = await lockRows(q, 'museum_days', { visit_date: date }, ['closed', 'release_at']);
   const [{ n }] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM hall_schedule WHERE visit_date = $1', [date]);
   return { ...day, sessions: n };
 }

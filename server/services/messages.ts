@@ -9,6 +9,7 @@ import { checkMessage, checkReply, MESSAGE_TEXTS, MESSAGES_PER_DAY, serviceCode,
 import { fill } from '../../src/domain/text.ts';
 import type { MessageDetail, MessageSummary, Page, StaffMessageDetail, StaffMessageSummary } from '../../src/domain/types.ts';
 import type { Queryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import type { AppDeps } from '../context.ts';
 import { fail } from '../http.ts';
 import { museumDate, museumDateTime, museumInstant } from '../time.ts';
@@ -61,7 +62,7 @@ export async function addMessage(deps: AppDeps, userId: number, body: z.output<t
   if (violation) throw fail(violation);
   const now = deps.clock();
   const id = await deps.db.tx(async (q) => {
-    await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    await lockRows(q, 'users', { id: userId }, ['id']);
     const [{ n }] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM messages WHERE user_id = $1 AND created_at >= $2', [
       userId,
       museumInstant(museumDate(now)),
@@ -121,7 +122,7 @@ export async function replyToMessage(deps: AppDeps, staffId: number, id: number,
   await deps.db.tx(async (q) => {
     const [m] = await q.query<{ id: number; created_at: Date; phone: string | null; contact_phone: string | null }>(
       `SELECT m.id, m.created_at, u.phone, t.contact_phone FROM messages m JOIN users u ON u.id = m.user_id
-         LEFT JOIN teams t ON t.user_id = m.user_id WHERE m.id = $1 FOR UPDATE OF m`,
+         LEFT JOIN teams t ON t.user_id = m.user_id WHERE m.id = $1 FOR UPDATE OF m`, // not lockRows: read with its writer's contact (a join)
       [id],
     );
     if (!m) throw fail(MESSAGE_TEXTS.notFound);

@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import { pageQuery } from '../../src/domain/contracts.ts';
 import type { AppDeps } from '../context.ts';
-import type { Db, Queryable } from '../db/db.ts';
+import type { Db, TxQueryable } from '../db/db.ts';
 import type { Lang } from '../../src/domain/text.ts';
 import type { MissedVisitList } from '../../src/domain/types.ts';
 import { museumDate } from '../time.ts';
@@ -12,7 +12,7 @@ import { runGroupVisitJudging } from './teamFreezing.ts';
 
 /** Marks paid, never-checked tickets whose visit date has passed as 'expired' (missed
  * visit). Their stock stays sold. Claims rows with FOR UPDATE SKIP LOCKED; idempotent. */
-export async function markMissedVisitsIn(q: Queryable, now: Date, limit = 200): Promise<number> {
+export async function markMissedVisitsIn(q: TxQueryable, now: Date, limit = 200): Promise<number> {
   const today = museumDate(now);
   const due = await q.query<{ id: number }>(
     `SELECT t.id FROM tickets t JOIN hall_schedule s ON s.id = t.schedule_id

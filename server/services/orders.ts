@@ -7,7 +7,8 @@ import type { DirectOrderBody, priceRequest } from '../../src/domain/contracts.t
 import type { AppDeps } from '../context.ts';
 import { cancelDueOrdersIn } from './payDeadline.ts';
 import { assessRisk } from './risk.ts';
-import type { Queryable } from '../db/db.ts';
+import type { Queryable, TxQueryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import { fail } from '../http.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
 import type { OrderDraft, PlaceOrderResult, PriceQuote, TicketPrice } from '../../src/domain/types.ts';
@@ -128,16 +129,14 @@ export async function checkedSession(
 
 /** The account side of a new order, inside its transaction: the account row locked (one
  * order at a time) and, by the missed visits it keeps, not blacklisted. */
-export async function lockBuyer(q: Queryable, userId: number, now: Date, config: Readonly<Record<string, string>>): Promise<void> {
+export async function lockBuyer(q: TxQueryable, userId: number, now: Date, config: Readonly<Record<string, string>>): Promise<void> {
   refuseBlocked((await lockBuyers(q, [userId])).get(userId) ?? [], config, now);
 }
 
 /** The accounts of new orders locked in one statement, in id order (so two transactions that
  * lock several never wait on each other), with the missed visits each keeps. */
-export async function lockBuyers(q: Queryable, userIds: readonly number[]): Promise<Map<number, string[]>> {
-  const rows = await q.query<{ id: number; missed_visits: string[] }>('SELECT id, missed_visits FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [
-    userIds,
-  ]);
+export async function lockBuyers(q: TxQueryable, userIds: readonly number[]): Promise<Map<number, string[]>> {
+  const rows = await lockRows(q, 'users', { id: userIds }, ['id', 'missed_visits']);
   return new Map(rows.map((r) => [r.id, r.missed_visits]));
 }
 
@@ -177,12 +176,12 @@ export async function buyersOrders(
  * that the pay-timeout job has not reached yet is cancelled here instead, its stock returned:
  * the sweep runs only for a buyer who has one, not in every order's transaction. Returns the
  * orders she placed today. */
-export async function refuseUnpaid(q: Queryable, userId: number, now: Date, refusal: Text = ORDER_TEXTS.unpaid, online = false): Promise<number> {
+export async function refuseUnpaid(q: TxQueryable, userId: number, now: Date, refusal: Text = ORDER_TEXTS.unpaid, online = false): Promise<number> {
   return settleUnpaid(q, userId, (await buyersOrders(q, [{ userId, now }], online))(userId), now, refusal);
 }
 
 /** refuseUnpaid on her orders as read already. */
-export async function settleUnpaid(q: Queryable, userId: number, mine: BuyerOrders, now: Date, refusal: Text = ORDER_TEXTS.unpaid): Promise<number> {
+export async function settleUnpaid(q: TxQueryable, userId: number, mine: BuyerOrders, now: Date, refusal: Text = ORDER_TEXTS.unpaid): Promise<number> {
   if (mine.unpaid_until && mine.unpaid_until.getTime() > now.getTime()) throw fail(refusal);
   if (mine.unpaid > 0) await cancelDueOrdersIn(q, now, { userId });
   return mine.today;

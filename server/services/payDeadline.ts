@@ -1,12 +1,13 @@
 /** The pay hold's end: unpaid orders past their deadline are cancelled and their stock returned, exactly once. */
-import type { Queryable } from '../db/db.ts';
+import type { TxQueryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import { releaseTickets } from './stock.ts';
 import { returnOrderCoupons } from './coupons.ts';
 
 /** Cancels due unpaid orders and returns their stock, exactly once (guarded by the status).
  * Claims rows with FOR UPDATE SKIP LOCKED so several instances never take the same order. */
 export async function cancelDueOrdersIn(
-  q: Queryable,
+  q: TxQueryable,
   now: Date,
   filter: { userId?: number; orderId?: number; limit?: number; exceptOrderIds?: number[] } = {},
 ): Promise<number> {
@@ -26,6 +27,7 @@ export async function cancelDueOrdersIn(
   }
   params.push(filter.limit ?? 100);
   const due = await q.query<{ id: number; schedule_id: number; ticket_num: number }>(
+    // A claim of due orders (SKIP LOCKED, by deadline): never waits, so not lockRows.
     `SELECT id, schedule_id, ticket_num FROM orders WHERE ${where} ORDER BY pay_deadline LIMIT $${params.length} FOR UPDATE SKIP LOCKED`,
     params,
   );
@@ -36,9 +38,7 @@ export async function cancelDueOrdersIn(
   }
   // Stock goes back per ticket session, guarded by the ticket status (exactly once), for the whole
   // batch at once: releaseTickets updates sessions in id order, one lock order for every instance.
-  const tickets = await q.query<{ id: number }>(`SELECT id FROM tickets WHERE order_id = ANY($1::int[]) AND status = 'toBePaid' ORDER BY id FOR UPDATE`, [
-    canceled,
-  ]);
+  const tickets = await lockRows(q, 'tickets', { order_id: canceled, status: 'toBePaid' }, ['id']);
   await releaseTickets(
     q,
     tickets.map((t) => t.id),

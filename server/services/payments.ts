@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import { fail } from '../http.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
 import { PaymentError } from '../providers/payErrors.ts';
@@ -23,16 +24,13 @@ export async function markPaid(
 ): Promise<{ orderId: number; paid: boolean }> {
   const now = deps.clock();
   return deps.db.tx(async (q) => {
-    const [pay] = await q.query<{ order_id: number; amount: number; status: string }>(
-      'SELECT order_id, amount, status FROM payments WHERE pay_id = $1 FOR UPDATE',
-      [payId],
-    );
-    if (!pay) throw fail(ORDER_TEXTS.orderNotFound);
+    // The order before its payment (docs/architecture.md §9), as a cancel locks them: a payment's
+    // order never changes, so it is read unlocked first.
+    const [of] = await q.query<{ order_id: number }>('SELECT order_id FROM payments WHERE pay_id = $1', [payId]);
+    if (!of) throw fail(ORDER_TEXTS.orderNotFound);
+    const [order] = await lockRows(q, 'orders', { id: of.order_id }, ['status', 'amount', 'is_candidate', 'schedule_id', 'user_id']);
+    const [pay] = await lockRows(q, 'payments', { pay_id: payId }, ['order_id', 'amount', 'status']);
     if (pay.status === 'paid') return { orderId: pay.order_id, paid: true };
-    const [order] = await q.query<{ status: string; amount: number; is_candidate: boolean; schedule_id: number; user_id: number }>(
-      'SELECT status, amount, is_candidate, schedule_id, user_id FROM orders WHERE id = $1 FOR UPDATE',
-      [pay.order_id],
-    );
     if (amount !== pay.amount || amount !== order.amount) {
       await q.query(`UPDATE payments SET status = 'amountMismatch' WHERE pay_id = $1`, [payId]);
       return { orderId: pay.order_id, paid: false };

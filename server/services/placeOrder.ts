@@ -15,7 +15,8 @@ import type { Lang } from '../../src/domain/text.ts';
 import type { PlaceOrderResult, TicketPrice } from '../../src/domain/types.ts';
 import { draftFromRequest } from '../../src/domain/orderRequest.ts';
 import type { AppDeps } from '../context.ts';
-import type { Queryable } from '../db/db.ts';
+import type { TxQueryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import { BizError, fail } from '../http.ts';
 import { batches, type Batches } from '../batches.ts';
 import { consumeTokens, restoreTokens } from '../providers/captcha.ts';
@@ -152,7 +153,7 @@ async function sellBatch(deps: AppDeps, sales: Sale[]): Promise<Answer[]> {
 
 /** The steps of sellAlone for a batch of buyers of one session, in one transaction, in their
  * order of arrival. A buyer's refusal is her answer, not the transaction's end. */
-async function sellTogether(q: Queryable, deps: AppDeps, sales: Sale[]): Promise<Answer[]> {
+async function sellTogether(q: TxQueryable, deps: AppDeps, sales: Sale[]): Promise<Answer[]> {
   const answers: Answer[] = [];
   const refuse = (i: number, reason: unknown) => void (answers[i] = { status: 'rejected', reason });
   const missedVisits = await lockBuyers(
@@ -219,12 +220,9 @@ async function sellTogether(q: Queryable, deps: AppDeps, sales: Sale[]): Promise
 
 /** The buyers (indexes into `sales`) whose tickets fit in what the session has left, in order:
  * a party too big for what is left does not stop a smaller one behind it. */
-async function whoFits(q: Queryable, sales: Sale[], indexes: number[]): Promise<number[]> {
-  const [session] = await q.query<{ left: number; stopped: boolean }>(
-    'SELECT capacity - sold - held AS left, stopped FROM hall_schedule WHERE id = $1 FOR UPDATE',
-    [sales[indexes[0]].session.schedule.id],
-  );
-  let left = session && !session.stopped ? session.left : 0;
+async function whoFits(q: TxQueryable, sales: Sale[], indexes: number[]): Promise<number[]> {
+  const [session] = await lockRows(q, 'hall_schedule', { id: sales[indexes[0]].session.schedule.id }, ['capacity', 'sold', 'held', 'stopped']);
+  let left = session && !session.stopped ? session.capacity - session.sold - session.held : 0;
   return indexes.filter((i) => {
     const n = sales[i].lines.length;
     if (n > left) return false;

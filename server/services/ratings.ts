@@ -8,6 +8,7 @@ import type { Lang } from '../../src/domain/text.ts';
 import type { OrderRating, OrderStatus, StaffDay } from '../../src/domain/types.ts';
 import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import { fail } from '../http.ts';
 import { museumDate, museumDateTime } from '../time.ts';
 
@@ -18,13 +19,12 @@ interface RatingRow {
   created_at: Date;
 }
 
-/** The order's facts for the rule, or null when the order is not this account's. `lock` holds the
- * order row until the transaction ends, so two submissions are decided one after the other. */
-async function factsOf(q: Queryable, userId: number, orderId: number, today: string, lock: boolean): Promise<(RatingFacts & { row: RatingRow | null }) | null> {
-  const [order] = await q.query<{ status: OrderStatus; visit_date: string }>(
-    `SELECT status, visit_date FROM orders WHERE id = $1 AND user_id = $2${lock ? ' FOR UPDATE' : ''}`,
-    [orderId, userId],
-  );
+/** The order's facts for the rule, or null when the order is not this account's. */
+async function factsOf(q: Queryable, userId: number, orderId: number, today: string): Promise<(RatingFacts & { row: RatingRow | null }) | null> {
+  const [order] = await q.query<{ status: OrderStatus; visit_date: string }>('SELECT status, visit_date FROM orders WHERE id = $1 AND user_id = $2', [
+    orderId,
+    userId,
+  ]);
   if (!order) return null;
   const [tickets] = await q.query<{ checked: number; missed: number; waiting: number; last_day: string | null }>(
     `SELECT count(*) FILTER (WHERE t.status = 'checked')::int AS checked,
@@ -60,7 +60,7 @@ function cardOf(orderId: number, facts: RatingFacts & { row: RatingRow | null },
 
 /** The order's rating card. Another account's order does not exist. */
 export async function orderRating(deps: AppDeps, userId: number, orderId: number, lang: Lang): Promise<OrderRating> {
-  const facts = await factsOf(deps.db, userId, orderId, museumDate(deps.clock()), false);
+  const facts = await factsOf(deps.db, userId, orderId, museumDate(deps.clock()));
   if (!facts) throw fail(RATING_TEXTS.notFound);
   return cardOf(orderId, facts, lang);
 }
@@ -72,7 +72,9 @@ export async function rateOrder(deps: AppDeps, userId: number, body: z.output<ty
   if (broken) throw fail(broken);
   const now = deps.clock();
   return deps.db.tx(async (q) => {
-    const facts = await factsOf(q, userId, body.orderId, museumDate(now), true);
+    // The order locked: two submissions are decided one after the other.
+    await lockRows(q, 'orders', { id: body.orderId, user_id: userId }, ['id']);
+    const facts = await factsOf(q, userId, body.orderId, museumDate(now));
     if (!facts) throw fail(RATING_TEXTS.notFound);
     const refused = ratingRefusal(facts);
     if (refused) throw fail(refused);

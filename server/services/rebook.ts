@@ -4,12 +4,13 @@ import type { z } from 'zod';
 import { rebookBody } from '../../src/domain/contracts.ts';
 import type { AppDeps } from '../context.ts';
 import { fail } from '../http.ts';
-import type { OrderDraft, OrderStatus, RebookResult } from '../../src/domain/types.ts';
+import type { OrderDraft, RebookResult } from '../../src/domain/types.ts';
 import { checkRebookDate, checkRefund, REFUND_MESSAGES } from '../../src/domain/refundRules.ts';
 import { checkOrder, freeChildPerAdult } from '../../src/domain/orderRules.ts';
 import { museumDate } from '../time.ts';
 import { hallRules, remainingOf, type ScheduleRow } from './pool.ts';
 import type { Queryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import { bookableSession } from './orders.ts';
 import { ORDER_TEXTS } from './orderTexts.ts';
 import { releaseTickets, takeSold } from './stock.ts';
@@ -25,10 +26,7 @@ export async function rebook(deps: AppDeps, userId: number, body: z.output<typeo
   const now = deps.clock();
   const today = museumDate(now);
   return deps.db.tx(async (q) => {
-    const [order] = await q.query<{ id: number; status: OrderStatus }>('SELECT id, status FROM orders WHERE id = $1 AND user_id = $2 FOR UPDATE', [
-      input.orderId,
-      userId,
-    ]);
+    const [order] = await lockRows(q, 'orders', { id: input.orderId, user_id: userId }, ['id', 'status']);
     if (!order) throw fail(ORDER_TEXTS.orderNotFound);
     const { facts, ctx } = await refundContext(q, order.id, today);
     const violations = checkRefund({ action: 'change', ticketIds: ids }, ctx);

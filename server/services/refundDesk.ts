@@ -6,7 +6,8 @@ import type { z } from 'zod';
 import type { failedRefunds } from '../../src/domain/answers.ts';
 import { checkRefundDesk } from '../../src/domain/callOff.ts';
 import type { AppDeps } from '../context.ts';
-import type { Queryable } from '../db/db.ts';
+import type { TxQueryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import { fail } from '../http.ts';
 import { audit } from './audit.ts';
 import { submitRefundNow } from './refundSubmit.ts';
@@ -43,11 +44,9 @@ export async function listFailedRefunds(deps: AppDeps, settled: boolean): Promis
   }));
 }
 
-async function lockRefund(q: Queryable, id: number, note?: string): Promise<void> {
-  const [r] = await q.query<{ status: string; settled: boolean }>('SELECT status, settled_at IS NOT NULL AS settled FROM refunds WHERE id = $1 FOR UPDATE', [
-    id,
-  ]);
-  const refused = checkRefundDesk(r ?? null, note);
+async function lockRefund(q: TxQueryable, id: number, note?: string): Promise<void> {
+  const [r] = await lockRows(q, 'refunds', { id }, ['status', 'settled_at']);
+  const refused = checkRefundDesk(r ? { status: r.status, settled: r.settled_at !== null } : null, note);
   if (refused) throw fail(refused);
 }
 

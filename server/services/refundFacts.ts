@@ -1,6 +1,7 @@
 /** The facts the refund and date-change rules judge (src/domain/refundRules.ts), read from the database, and the order lock they are read under. */
 import type { AppDeps } from '../context.ts';
-import type { Queryable } from '../db/db.ts';
+import type { Queryable, TxQueryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import { fail } from '../http.ts';
 import type { TicketKind, TicketStatus } from '../../src/domain/types.ts';
 import { type RefundContext, type RefundTicket } from '../../src/domain/refundRules.ts';
@@ -61,13 +62,13 @@ export function refundTicket(t: TicketFacts, today: string, school = false): Ref
 }
 
 /** The order owning the first of ticketIds that belongs to the caller, locked. */
-export async function lockOrderOfTickets(q: Queryable, userId: number, ticketIds: number[]): Promise<number> {
+export async function lockOrderOfTickets(q: TxQueryable, userId: number, ticketIds: number[]): Promise<number> {
   const [row] = await q.query<{ order_id: number }>(
     `SELECT t.order_id FROM tickets t JOIN orders o ON o.id = t.order_id WHERE t.id = ANY($1::int[]) AND o.user_id = $2 ORDER BY t.id LIMIT 1`,
     [ticketIds, userId],
   );
   if (!row) throw fail(ORDER_TEXTS.orderNotFound);
-  await q.query('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [row.order_id]);
+  await lockRows(q, 'orders', { id: row.order_id }, ['id']);
   return row.order_id;
 }
 
@@ -82,6 +83,7 @@ export interface OrderTeam {
 }
 
 export async function refundContext(q: Queryable, orderId: number, today: string) {
+  // Not lockRows: the tickets are read with their sessions' and prices' facts (a join).
   const facts = await q.query<TicketFacts>(`${TICKET_FACTS} WHERE t.order_id = $1 ORDER BY t.id FOR UPDATE OF t`, [orderId]);
   // A group order: its team (a school's free tickets stay), and group rules instead of the visitors' company rules.
   const [group] = await q.query<OrderTeam>(

@@ -3,7 +3,8 @@
  * and 3. Called after the session's stock was taken, so the session row is locked and the
  * free seats read here stay free for this transaction; the claims (stock.ts claimSeat) still
  * check each seat. */
-import type { Queryable } from '../db/db.ts';
+import type { Queryable, TxQueryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import { fail } from '../http.ts';
 import { assignSeats, parseSeatNumber, SEAT_MESSAGES, SEAT_TAKEN_CODE, seatingOrder, seatNumberOf, type SeatPos } from '../../src/domain/seats.ts';
 import type { HallRow } from './pool.ts';
@@ -51,23 +52,23 @@ export const seatsTaken = (seats: SeatPos[]) => fail(SEAT_MESSAGES.taken, SEAT_T
 /** cinemaSelectSeatChange: an unpaid order's visitors move to other seats. The old seats are
  * freed and the new ones taken in one transaction: either all move, or none (a new seat
  * taken meanwhile answers 505 and the order keeps its seats). */
-export async function changeOrderSeats(q: Queryable, userId: number, orderId: number, wanted: string[], now: Date): Promise<void> {
+export async function changeOrderSeats(q: TxQueryable, userId: number, orderId: number, wanted: string[], now: Date): Promise<void> {
   const [order] = await q.query<{ schedule_id: number; hall_id: number; choose_mode: number; status: string; pay_deadline: Date | null }>(
     `SELECT o.schedule_id, o.hall_id, h.choose_mode, o.status, o.pay_deadline
-       FROM orders o JOIN halls h ON h.id = o.hall_id WHERE o.id = $1 AND o.user_id = $2 AND h.cinema FOR UPDATE OF o`,
+       FROM orders o JOIN halls h ON h.id = o.hall_id WHERE o.id = $1 AND o.user_id = $2 AND h.cinema FOR UPDATE OF o`, // not lockRows: read with its hall (a join)
     [orderId, userId],
   );
   if (!order || order.status !== 'toBePaid' || order.choose_mode !== 1 || (order.pay_deadline && order.pay_deadline <= now)) {
     throw fail(SEAT_MESSAGES.noChange);
   }
-  const tickets = await q.query<{ id: number }>(`SELECT id FROM tickets WHERE order_id = $1 AND status = 'toBePaid' ORDER BY id FOR UPDATE`, [orderId]);
+  const tickets = await lockRows(q, 'tickets', { order_id: orderId, status: 'toBePaid' }, ['id']);
   const seats = wanted.map(parseSeatNumber);
   if (seats.length !== tickets.length || seats.some((s) => s === null)) throw fail(SEAT_MESSAGES.choose);
   const picked = seats as SeatPos[];
   await refusePicks(q, order.hall_id, picked);
   // The session row, after the order and its tickets as every stock move takes them: a
   // buyer whose seats are being assigned (seatsForParty) holds it while it reads the free ones.
-  await q.query('SELECT id FROM hall_schedule WHERE id = $1 FOR UPDATE', [order.schedule_id]);
+  await lockRows(q, 'hall_schedule', { id: order.schedule_id }, ['id']);
   const ids = tickets.map((t) => t.id);
   await q.query(`UPDATE session_seats SET state = 'free', ticket_id = NULL WHERE ticket_id = ANY($1::int[])`, [ids]);
   await claimSeats(

@@ -10,7 +10,8 @@ import { checkApply, checkTemplate, daysOf, parseRelease, TEMPLATE_TEXTS, type T
 import { fill, type Lang } from '../../src/domain/text.ts';
 import type { ApplyReport, SessionTemplates } from '../../src/domain/types.ts';
 import type { AppDeps } from '../context.ts';
-import type { Queryable } from '../db/db.ts';
+import type { Queryable, TxQueryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import { fail } from '../http.ts';
 import { museumMinute } from '../../src/domain/museumTime.ts';
 import { addDays, museumInstant } from '../time.ts';
@@ -69,7 +70,7 @@ export async function saveTemplate(deps: AppDeps, staffId: number, body: z.outpu
   const now = deps.clock();
   return deps.db.tx(async (q) => {
     // The hall locked: two admins saving the same name wait for each other, and one is refused.
-    const [hall] = await q.query<{ cinema: boolean }>('SELECT cinema FROM halls WHERE id = $1 FOR UPDATE', [body.hallId]);
+    const [hall] = await lockRows(q, 'halls', { id: body.hallId }, ['cinema']);
     if (!hall) throw fail(TEMPLATE_TEXTS.noHall);
     const sessions = body.sessions.map((s) => ({ ...s, capacity: hall.cinema ? 0 : s.capacity }));
     const refused = checkTemplate({ name: body.name, sessions }, hall.cinema);
@@ -137,6 +138,7 @@ export async function applyTemplate(
   try {
     return await deps.db.tx(async (q) => {
       const [template] = await q.query<TemplateRow & { name_zh: string; name_en: string }>(
+        // Not lockRows: a share lock, read with its hall (a join).
         `SELECT t.id, t.hall_id, t.name, t.roll_forward, h.name_zh, h.name_en FROM session_templates t JOIN halls h ON h.id = t.hall_id WHERE t.id = $1 FOR SHARE OF t`,
         [body.templateId],
       );
@@ -215,10 +217,10 @@ export async function setDayRelease(deps: AppDeps, staffId: number, body: z.outp
  * the loop made them (date, template, begin time), a session overlapping one of its hall that day
  * skipped. Roll-forward templates are one per hall (the seed's; the staff cannot mark one), so
  * the sessions of one statement never overlap each other. */
-export async function rollForward(q: Queryable, today: string, days: number): Promise<void> {
+export async function rollForward(q: TxQueryable, today: string, days: number): Promise<void> {
   const dates = Array.from({ length: days }, (_, i) => addDays(today, i));
   await q.query('INSERT INTO museum_days (visit_date) SELECT unnest($1::text[]) ON CONFLICT (visit_date) DO NOTHING', [dates]);
-  await q.query('SELECT visit_date FROM museum_days WHERE visit_date = ANY($1::text[]) ORDER BY visit_date FOR UPDATE', [dates]);
+  await lockRows(q, 'museum_days', { visit_date: dates }, ['visit_date']);
   await q.query(
     `INSERT INTO hall_schedule (hall_id, visit_date, begin_time, end_time, capacity, film_id)
      SELECT t.hall_id, d.visit_date, s.begin_time, s.end_time, s.capacity, s.film_id

@@ -2,6 +2,7 @@
  * accounts, list registrations, look at the uploaded documents, approve or reject. The team
  * hears the result by text message either way. */
 import type { z } from 'zod';
+import { lockRows } from '../db/locks.ts';
 import type { StaffRole } from '../../src/domain/staffRoles.ts';
 import { audit } from './audit.ts';
 import type { AppDeps } from '../context.ts';
@@ -107,10 +108,7 @@ export async function reviewTeam(deps: AppDeps, staffId: number, teamId: number,
   const reason = input.reason?.trim() ?? '';
   const now = deps.clock();
   const team = await deps.db.tx(async (q) => {
-    const [t] = await q.query<{ team_type: number; review_state: string; team_name: string }>(
-      'SELECT team_type, review_state, team_name FROM teams WHERE id = $1 FOR UPDATE',
-      [teamId],
-    );
+    const [t] = await lockRows(q, 'teams', { id: teamId }, ['team_type', 'review_state', 'team_name']);
     if (!t) throw fail(TEAM_TEXTS.noSuchTeam);
     if (t.review_state !== 'pending') throw fail(STAFF_TEXTS.reviewed);
     const refused = checkReview(input, teamTypeColumn(t.team_type), museumDate(now));

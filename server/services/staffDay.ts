@@ -4,6 +4,7 @@
  * waiting list first), close a day with a reason or open it. Each change in one transaction
  * with its audit entry; the figures also as CSV. */
 import type { z } from 'zod';
+import { lockRows } from '../db/locks.ts';
 import type { capacityBody, closeDayBody, stopSessionBody } from '../../src/domain/contracts.ts';
 import { checkCapacity, checkCloseDay, checkStopReason, DAY_TEXTS } from '../../src/domain/staffDay.ts';
 import type { Lang } from '../../src/domain/text.ts';
@@ -104,7 +105,7 @@ export async function stopSession(deps: AppDeps, staffId: number, body: z.output
   const now = deps.clock();
   await deps.db.tx(async (q) => {
     // A called-off session stays stopped, with the call-off's reason (docs/product.md §2.7).
-    const [off] = await q.query<{ called_off: boolean }>('SELECT called_off FROM hall_schedule WHERE id = $1 FOR UPDATE', [body.scheduleId]);
+    const [off] = await lockRows(q, 'hall_schedule', { id: body.scheduleId }, ['called_off']);
     if (off?.called_off) throw fail(CALL_OFF_TEXTS.noResume);
     const [s] = await q.query<ReleasedSession>(
       `UPDATE hall_schedule SET stopped = $2, stop_reason_zh = $3, stop_reason_en = $4 WHERE id = $1 RETURNING ${RELEASED}`,
@@ -129,6 +130,7 @@ export async function setCapacity(deps: AppDeps, staffId: number, body: z.output
   const now = deps.clock();
   await deps.db.tx(async (q) => {
     const [s] = await q.query<{ capacity: number; sold: number; held: number; cinema: boolean }>(
+      // Not lockRows: read with its hall (a join).
       'SELECT s.capacity, s.sold, s.held, h.cinema FROM hall_schedule s JOIN halls h ON h.id = s.hall_id WHERE s.id = $1 FOR UPDATE OF s',
       [body.scheduleId],
     );
@@ -149,7 +151,7 @@ export async function setCapacity(deps: AppDeps, staffId: number, body: z.output
 export async function closeDay(deps: AppDeps, staffId: number, body: z.output<typeof closeDayBody>): Promise<null> {
   const now = deps.clock();
   await deps.db.tx(async (q) => {
-    await q.query('SELECT visit_date FROM hall_schedule WHERE visit_date = $1 FOR UPDATE', [body.date]);
+    await lockRows(q, 'hall_schedule', { visit_date: body.date }, ['id']);
     const [{ live }] = await q.query<{ live: number }>(
       `SELECT count(*)::int AS live FROM tickets t JOIN hall_schedule s ON s.id = t.schedule_id
         WHERE s.visit_date = $1 AND t.status IN ('toBePaid', 'toBeChecked', 'reserved')`,

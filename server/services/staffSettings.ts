@@ -3,6 +3,7 @@
  * before they are stored (the client sanitizes again when it shows them). Each change is
  * audited with the value it replaced. */
 import type { IOptions } from 'sanitize-html';
+import { lockRows } from '../db/locks.ts';
 import { sanitizeHtml } from '../lazy.ts';
 import type { z } from 'zod';
 import type { configBody, textBody } from '../../src/domain/contracts.ts';
@@ -36,7 +37,7 @@ export async function saveConfig(deps: AppDeps, staffId: number, body: z.output<
   const refused = checkConfigValue(body.key, body.value);
   if (refused) throw fail(refused);
   await deps.db.tx(async (q) => {
-    const [before] = await q.query<{ value: string }>('SELECT value FROM sys_config WHERE key = $1 FOR UPDATE', [body.key]);
+    const [before] = await lockRows(q, 'sys_config', { key: body.key }, ['value']);
     await q.query('INSERT INTO sys_config (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value', [body.key, body.value.trim()]);
     await audit(q, staffId, 'setConfig', `config:${body.key}`, { from: before?.value ?? null, to: body.value.trim() }, deps.clock());
   });
@@ -48,7 +49,7 @@ export async function saveText(deps: AppDeps, staffId: number, body: z.output<ty
   const en = cleanText(body.en);
   if (zh === '' || en === '') throw fail(SETTINGS_TEXTS.textEmpty);
   await deps.db.tx(async (q) => {
-    const [before] = await q.query<{ zh: string; en: string }>('SELECT zh, en FROM texts WHERE name = $1 FOR UPDATE', [body.name]);
+    const [before] = await lockRows(q, 'texts', { name: body.name }, ['zh', 'en']);
     if (!before) throw fail(SETTINGS_TEXTS.unknownText);
     await q.query('UPDATE texts SET zh = $2, en = $3 WHERE name = $1', [body.name, zh, en]);
     await audit(q, staffId, 'setText', `text:${body.name}`, { from: before }, deps.clock());

@@ -7,7 +7,8 @@
  * their owners: session seats not free = sold + held. Stock that comes back is offered to the
  * session's waiting list first, in the same transaction (offerToCandidates, at the end). */
 import { randomBytes } from 'node:crypto';
-import type { Queryable } from '../db/db.ts';
+import type { Queryable, TxQueryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import type { SeatPos } from '../../src/domain/seats.ts';
 import { fill } from '../../src/domain/text.ts';
 import type { TicketStatus } from '../../src/domain/types.ts';
@@ -88,8 +89,8 @@ export async function releaseTickets(
 }
 
 /** releaseTickets for every ticket of an order in one of `from`. */
-export async function releaseOrderTickets(q: Queryable, orderId: number, from: readonly TicketStatus[], to: TicketStatus, now: Date) {
-  const rows = await q.query<{ id: number }>('SELECT id FROM tickets WHERE order_id = $1 AND status = ANY($2::text[]) ORDER BY id FOR UPDATE', [orderId, from]);
+export async function releaseOrderTickets(q: TxQueryable, orderId: number, from: readonly TicketStatus[], to: TicketStatus, now: Date) {
+  const rows = await lockRows(q, 'tickets', { order_id: orderId, status: from }, ['id']);
   return releaseTickets(
     q,
     rows.map((r) => r.id),
@@ -186,12 +187,13 @@ export interface ReleasedSession {
  * the caller's transaction, right after stock came back (`locked`: the session row as that
  * update left it) or a candidate began standing by. Returns the filled order ids. */
 export async function offerToCandidates(q: Queryable, scheduleId: number, now: Date, locked?: ReleasedSession): Promise<number[]> {
+  // Not lockRows: RELEASED computes columns (what is left, whether anyone waits).
   const [s] = locked ? [locked] : await q.query<ReleasedSession>(`SELECT ${RELEASED} FROM hall_schedule WHERE id = $1 FOR UPDATE`, [scheduleId]);
   if (!s || !s.waiting || s.stopped || s.remaining <= 0) return [];
   const waiting = await q.query<{ id: number; ticket_num: number; order_number: string; phone: string }>(
     `SELECT o.id, o.ticket_num, o.order_number, u.phone FROM orders o JOIN users u ON u.id = o.user_id
       WHERE o.schedule_id = $1 AND o.status = 'standingBy' AND o.ticket_num <= $2
-      ORDER BY o.standing_since, o.id FOR UPDATE OF o SKIP LOCKED`,
+      ORDER BY o.standing_since, o.id FOR UPDATE OF o SKIP LOCKED`, // a claim (SKIP LOCKED, joined): never waits, outside the lock order
     [scheduleId, s.remaining],
   );
   if (waiting.length === 0) return [];

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { audit } from './audit.ts';
 import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import { fail } from '../http.ts';
 import type { requestReviewBody, teamPhoneBody } from '../../src/domain/contracts.ts';
 import {
@@ -182,10 +183,7 @@ export async function reviewRequest(deps: AppDeps, staffId: number, requestId: n
   const reason = input.reason?.trim() ?? '';
   const now = deps.clock();
   const request = await deps.db.tx(async (q) => {
-    const [r] = await q.query<{ team_id: number; kind: TeamRequestKind; state: string }>(
-      'SELECT team_id, kind, state FROM team_requests WHERE id = $1 FOR UPDATE',
-      [requestId],
-    );
+    const [r] = await lockRows(q, 'team_requests', { id: requestId }, ['team_id', 'kind', 'state']);
     if (!r) throw fail(REQUEST_TEXTS.requestNotFound);
     if (r.state !== 'pending') throw fail(REQUEST_TEXTS.reviewed);
     const refused = checkRequestReview(r.kind, input, museumDate(now));

@@ -12,6 +12,7 @@ import { flagIssuedInvoice } from './invoices.ts';
 import { recordRefund, submitRefundNow } from './refundSubmit.ts';
 import type { AppDeps } from '../context.ts';
 import type { Db, Queryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import type { DirectOrderBody } from '../../src/domain/contracts.ts';
 import { fail } from '../http.ts';
 import type { Lang } from '../../src/domain/text.ts';
@@ -45,10 +46,8 @@ export async function placeCandidateOrder(deps: AppDeps, userId: number, input: 
   return deps.db.tx(async (q) => {
     await lockBuyer(q, userId, now, config);
     await refuseUnpaid(q, userId, now);
-    const [s] = await q.query<{ remaining: number; stopped: boolean; stop_reason_zh: string | null; stop_reason_en: string | null }>(
-      'SELECT capacity - sold - held AS remaining, stopped, stop_reason_zh, stop_reason_en FROM hall_schedule WHERE id = $1 FOR UPDATE',
-      [schedule.id],
-    );
+    const [locked] = await lockRows(q, 'hall_schedule', { id: schedule.id }, ['capacity', 'sold', 'held', 'stopped', 'stop_reason_zh', 'stop_reason_en']);
+    const s = locked && { ...locked, remaining: locked.capacity - locked.sold - locked.held };
     // Stopped (or called off) since the rules were read: no one joins its list now.
     if (s.stopped) throw fail(s.stop_reason_zh ? { zh: s.stop_reason_zh, en: s.stop_reason_en ?? s.stop_reason_zh } : POOL_MESSAGES.stopped);
     const waiting = (await waitingCounts(q, [schedule.id])).get(schedule.id) ?? 0;
@@ -94,10 +93,7 @@ export async function payBack(q: Queryable, orderId: number, from: 'standingBy' 
 export async function cancelCandidate(deps: AppDeps, userId: number, orderId: number): Promise<CancelOrderResult> {
   const now = deps.clock();
   const refundId = await deps.db.tx(async (q) => {
-    const [o] = await q.query<{ status: string; is_candidate: boolean }>('SELECT status, is_candidate FROM orders WHERE id = $1 AND user_id = $2 FOR UPDATE', [
-      orderId,
-      userId,
-    ]);
+    const [o] = await lockRows(q, 'orders', { id: orderId, user_id: userId }, ['status', 'is_candidate']);
     if (!o) throw fail(ORDER_TEXTS.orderNotFound);
     if (!o.is_candidate) throw fail(WAITING_LIST_MESSAGES.notCandidate);
     const paidBack = await payBack(q, orderId, 'standingBy', 'canceled', now);
@@ -117,7 +113,7 @@ export async function closeDueLists(q: Queryable, now: Date, limit = 100): Promi
   const due = await q.query<{ id: number; status: string; visit_date: string; begin_time: string }>(
     `SELECT o.id, o.status, s.visit_date, s.begin_time FROM orders o JOIN hall_schedule s ON s.id = o.schedule_id
       WHERE o.is_candidate AND o.status = 'standingBy' AND s.visit_date <= $1
-      ORDER BY o.id LIMIT $2 FOR UPDATE OF o SKIP LOCKED`,
+      ORDER BY o.id LIMIT $2 FOR UPDATE OF o SKIP LOCKED`, // a claim (SKIP LOCKED, by session date): never waits
     [horizon, limit],
   );
   let n = 0;
@@ -131,6 +127,7 @@ export async function closeDueLists(q: Queryable, now: Date, limit = 100): Promi
 
 /** The cut-off, second half: every 'full' order is paid back and becomes 'returned'. */
 export async function returnFullOrders(q: Queryable, now: Date, limit = 100): Promise<number> {
+  // A claim (SKIP LOCKED, a batch): never waits, so not lockRows.
   const due = await q.query<{ id: number }>(`SELECT id FROM orders WHERE status = 'full' ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`, [limit]);
   let n = 0;
   // The refund job sends their money back once this transaction has committed.
@@ -142,6 +139,7 @@ export async function returnFullOrders(q: Queryable, now: Date, limit = 100): Pr
 export async function sendNotices(db: Db, sms: SmsProvider, now: Date, limit = 50): Promise<number> {
   const notices = await db.tx((q) =>
     q.query<{ id: number; phone: string; text: string }>(
+      // A claim (SKIP LOCKED, a batch): never waits, so not lockRows.
       `UPDATE sms_notices SET sent_at = $1 WHERE id IN (SELECT id FROM sms_notices WHERE sent_at IS NULL ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
        RETURNING id, phone, text`,
       [now, limit],

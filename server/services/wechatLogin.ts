@@ -32,6 +32,7 @@ import {
 import { ACCOUNT_TEXTS } from '../../src/domain/account.ts';
 import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
 import { fail } from '../http.ts';
 import { WECHAT_OAUTH_TEXTS, WechatOAuthError, type OAuthScope } from '../providers/wechatOAuth.ts';
 import { accountAudit } from './accountAudit.ts';
@@ -266,7 +267,7 @@ export async function bindPhone(deps: AppDeps, userId: number, input: z.output<t
   // Refused before the code is spent, and again under its lock.
   if ((await otherIdentity(deps.db))?.wx) throw fail(WX_LOGIN_TEXTS.phoneBoundOther);
   return checkedCode(deps, phone, input.code, ip, async (q, now) => {
-    const [locked] = await q.query<{ bind_status: number }>('SELECT bind_status FROM users WHERE id = $1 AND cancelled_at IS NULL FOR UPDATE', [userId]);
+    const [locked] = await lockRows(q, 'users', { id: userId, cancelled_at: null }, ['bind_status']);
     if (!locked) throw fail(ACCOUNT_TEXTS.gone, 401);
     if (locked.bind_status === 1) throw fail(WX_LOGIN_TEXTS.alreadyBound);
     const owner = await otherIdentity(q);
@@ -278,7 +279,7 @@ export async function bindPhone(deps: AppDeps, userId: number, input: z.output<t
     }
     // The phone's account is hers: the identity moves there. The empty account could do nothing
     // but bind (server/app.ts), so it holds no order; checked all the same before it is retired.
-    await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [owner.id]);
+    await lockRows(q, 'users', { id: owner.id }, ['id']);
     const [held] = await q.query('SELECT 1 FROM orders WHERE user_id = $1 UNION ALL SELECT 1 FROM cart_lines WHERE user_id = $1 LIMIT 1', [userId]);
     if (held) throw fail(WX_LOGIN_TEXTS.phoneBoundOther);
     await q.query('UPDATE wechat_identities SET user_id = $2 WHERE user_id = $1', [userId, owner.id]);

@@ -2,6 +2,7 @@
  * museum's window by the end of the day two days before the visit; the staff take the money
  * against the order number. After that day the pay-timeout job cancels the order. */
 import { randomBytes } from 'node:crypto';
+import { lockRows } from '../db/locks.ts';
 import { audit } from './audit.ts';
 import type { z } from 'zod';
 import type { windowPaymentBody } from '../../src/domain/contracts.ts';
@@ -46,10 +47,7 @@ export async function takeWindowPayment(deps: AppDeps, staffId: number, body: z.
   if (bad) throw fail(bad);
   const now = deps.clock();
   return deps.db.tx(async (q) => {
-    const [o] = await q.query<{ id: number; amount: number; pay_method: string }>(
-      'SELECT id, amount, pay_method FROM orders WHERE order_number = $1 FOR UPDATE',
-      [orderNumber],
-    );
+    const [o] = await lockRows(q, 'orders', { order_number: orderNumber }, ['id', 'amount', 'pay_method']);
     if (!o) throw fail(ORDER_TEXTS.orderNotFound);
     if (o.pay_method !== 'window') throw fail(WINDOW_TEXTS.notWindow);
     // Past its last day, the order is cancelled now rather than paid.
