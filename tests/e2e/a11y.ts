@@ -20,6 +20,9 @@ async function axeLoaded(page: Page): Promise<boolean> {
 
 export async function accessible(page: Page, screen: string): Promise<void> {
   const started = performance.now();
+  // A popup fading in or out is measured as it ends, not half transparent (a toast leaving was
+  // read as grey on grey): the page's finite animations and transitions finish first.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
   // Legacy mode runs axe in the page itself; the default opens a blank page for every check to
   // merge its frames' results, which doubles the time. Only violations are collected.
   const builder = new AxeBuilder({ page, ...((await axeLoaded(page)) ? { axeSource: ';' } : {}) })
