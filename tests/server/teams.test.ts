@@ -410,8 +410,8 @@ describe('freezing, unfreezing and renewals', () => {
       const token = (await t.call('POST', '/login', { body: { username: body.creditCode, password: body.password } })).data.token as string;
       return { teamId: data.teamId as number, token };
     };
-    const school = await approved(await registration(21));
-    const company = await approved(await registration(22, { teamName: '科技公司22', teamType: 3 }));
+    const school = await approved(await registration(23));
+    const company = await approved(await registration(24, { teamName: '科技公司24', teamType: 3 }));
     const explanation = (await upload(t, 'explanation.png', await png())).data!.uploadId;
     const restore = (token: string | undefined, lang: 'en' | 'zh' = 'en') =>
       t.call('POST', '/system/user/restoreTeamFreeOrderApply', { token, body: { uploadId: explanation }, lang });
