@@ -90,7 +90,7 @@ async function oneLoad(browser, base) {
   await page.addInitScript(OBSERVE);
   await page.goto(base + FIRST_SCREEN, { waitUntil: 'load', timeout: 120_000 });
   // The first screen is there when its calendar shows its days.
-  await page.locator('.day-grid [role=gridcell]').first().waitFor({ timeout: 120_000 });
+  await page.locator('.day-grid button.day').first().waitFor({ timeout: 120_000 });
   await page.waitForLoadState('networkidle', { timeout: 120_000 }).catch(() => undefined);
   await page.waitForTimeout(500);
   const result = await page.evaluate(() => {
