@@ -56,7 +56,8 @@ export function DocumentViewer({ url, label, onClose }: { url: string; label: st
           ×
         </button>
       </div>
-      <div className="doc-viewer__stage" onPointerDown={down} onPointerMove={move} onPointerUp={up} onPointerCancel={up}>
+      {/* Focusable, so a keyboard scrolls a zoomed document as a finger does. */}
+      <div className="doc-viewer__stage" tabIndex={0} onPointerDown={down} onPointerMove={move} onPointerUp={up} onPointerCancel={up}>
         <img src={url} alt={label} style={{ width: `${zoom * 100}%` }} data-zoom={zoom.toFixed(2)} />
       </div>
     </div>
