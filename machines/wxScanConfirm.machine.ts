@@ -26,6 +26,19 @@ const afterLookup = [
   { target: 'closed', actions: { type: 'setClosed', params: output } },
 ] as const;
 
+/** Giving the answer once; a refusal asks the server whether the code still waits. */
+const telling = <const Done extends string>(approve: boolean, description: string, done: Done) =>
+  ({
+    meta: { description },
+    tags: ['busy'],
+    invoke: {
+      src: 'decide',
+      input: { approve },
+      onDone: done,
+      onError: { target: 'rechecking', actions: { type: 'setFailure', params: failure } },
+    },
+  }) as const;
+
 export const wxScanConfirmMachine = setup({
   types: {
     context: {} as WxScanConfirmContext,
@@ -72,26 +85,8 @@ export const wxScanConfirmMachine = setup({
         CANCEL: { target: 'cancelling', actions: 'clearError' },
       },
     },
-    approving: {
-      meta: { description: 'Telling the server: yes' },
-      tags: ['busy'],
-      invoke: {
-        src: 'decide',
-        input: { approve: true },
-        onDone: 'approved',
-        onError: { target: 'rechecking', actions: { type: 'setFailure', params: failure } },
-      },
-    },
-    cancelling: {
-      meta: { description: 'Telling the server: no' },
-      tags: ['busy'],
-      invoke: {
-        src: 'decide',
-        input: { approve: false },
-        onDone: 'cancelled',
-        onError: { target: 'rechecking', actions: { type: 'setFailure', params: failure } },
-      },
-    },
+    approving: telling(true, 'Telling the server: yes', 'approved'),
+    cancelling: telling(false, 'Telling the server: no', 'cancelled'),
     rechecking: {
       meta: { description: 'The answer was refused: does the code still wait (then ask again with the refusal)?' },
       tags: ['busy'],
