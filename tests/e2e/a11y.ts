@@ -20,8 +20,11 @@ async function axeLoaded(page: Page): Promise<boolean> {
 
 export async function accessible(page: Page, screen: string): Promise<void> {
   const started = performance.now();
-  // A popup fading in or out is measured as it ends, not half transparent (a toast leaving was
-  // read as grey on grey): the page's finite animations and transitions finish first.
+  // A popup fading in or out is measured as it is at rest, not half transparent (a toast leaving
+  // was read as grey on grey): CSS animations and transitions are off while axe reads the page,
+  // so one that starts during the check (a toast's timer ending) cannot be caught mid-fade, and
+  // any other finite animation ends first.
+  const still = await page.addStyleTag({ content: '*, *::before, *::after { animation: none !important; transition: none !important; }' });
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
   // Legacy mode runs axe in the page itself; the default opens a blank page for every check to
   // merge its frames' results, which doubles the time. Only violations are collected.
@@ -29,7 +32,7 @@ export async function accessible(page: Page, screen: string): Promise<void> {
     .withTags(TAGS)
     .setLegacyMode()
     .options({ resultTypes: ['violations'] });
-  const { violations } = await builder.analyze();
+  const { violations } = await builder.analyze().finally(() => still.evaluate((style) => style.remove()).catch(() => undefined));
   const found = violations
     .filter((v) => FAILING.has(v.impact ?? ''))
     .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) at ${n.target.join(' ')}: ${(n.failureSummary ?? v.help).replace(/\s+/g, ' ').trim()}`));
