@@ -32,7 +32,7 @@ export async function accessible(page: Page, screen: string): Promise<void> {
     .withTags(TAGS)
     .setLegacyMode()
     .options({ resultTypes: ['violations'] });
-  const { violations } = await builder.analyze().finally(() => still.evaluate((style) => style.remove()).catch(() => undefined));
+  const { violations } = await builder.analyze().finally(() => still.evaluate((style) => (style as HTMLStyleElement).remove()).catch(() => undefined));
   const found = violations
     .filter((v) => FAILING.has(v.impact ?? ''))
     .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) at ${n.target.join(' ')}: ${(n.failureSummary ?? v.help).replace(/\s+/g, ' ').trim()}`));
