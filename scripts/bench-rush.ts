@@ -33,21 +33,18 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../server/db/db.ts';
-import { buildOrderRequest } from '../src/domain/orderRequest.ts';
 import { ORDER_MESSAGES } from '../src/domain/orderRules.ts';
 import {
   buyers,
   cleanup,
-  GIVEN,
   hardStop,
-  idNumber,
   museumTomorrow,
   nodeScript,
+  orderBody,
   pct,
   prepareTarget,
   startServer,
   stopServer,
-  SURNAMES,
   workDir,
   type RawPlace,
 } from './bench/kit.ts';
@@ -92,21 +89,7 @@ async function setUp(db: Db, secret: string): Promise<Round[]> {
     );
     const tokens = await buyers(db, String(190 + r), BUYERS, secret, now);
     const bodies = tokens.map((_, i) =>
-      JSON.stringify(
-        buildOrderRequest({
-          visitDate: date,
-          hallId: hall.id,
-          hallScheduleId: schedule.id,
-          visitors: Array.from({ length: 1 + (i % 2) }, (_, k) => ({
-            name: SURNAMES[(i + k) % SURNAMES.length] + GIVEN[(i * 7 + k) % GIVEN.length],
-            certificateType: '1' as const,
-            certificateNumber: idNumber((r * BUYERS + i) * 2 + k),
-            ticketPriceId: price.id,
-          })),
-          agreementAccepted: true,
-          captchaToken: null,
-        }),
-      ),
+      orderBody({ visitDate: date, hallId: hall.id, scheduleId: schedule.id, priceId: price.id, visitors: 1 + (i % 2), idFrom: r * BUYERS * 2 }, i),
     );
     rounds.push({ scheduleId: schedule.id, tokens, bodies });
   }

@@ -12,24 +12,9 @@
  * only on a double-sold seat or a lost order, never on timing. */
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../server/db/db.ts';
-import { buildOrderRequest } from '../src/domain/orderRequest.ts';
 import { ORDER_MESSAGES } from '../src/domain/orderRules.ts';
 import { SEAT_TAKEN_CODE } from '../src/domain/seats.ts';
-import {
-  burst,
-  buyers,
-  cleanup,
-  GIVEN,
-  hardStop,
-  idNumber,
-  museumTomorrow,
-  pct,
-  prepareTarget,
-  startServer,
-  stopServer,
-  SURNAMES,
-  type Answered,
-} from './bench/kit.ts';
+import { burst, buyers, cleanup, hardStop, museumTomorrow, orderBody, pct, prepareTarget, startServer, stopServer, type Answered } from './bench/kit.ts';
 
 const env = process.env;
 const ROWS = 10;
@@ -85,22 +70,7 @@ type Kind = 'ok' | 'taken' | 'soldOut' | 'other';
 
 function bodiesOf(s: Setup): string[] {
   return s.tokens.map((_, i) =>
-    JSON.stringify(
-      buildOrderRequest({
-        visitDate: s.date,
-        hallId: s.hallId,
-        hallScheduleId: s.scheduleId,
-        visitors: [0, 1].map((k) => ({
-          name: SURNAMES[(i + k) % SURNAMES.length] + GIVEN[(i * 7 + k) % GIVEN.length],
-          certificateType: '1' as const,
-          certificateNumber: idNumber(i * 2 + k),
-          ticketPriceId: s.priceId,
-        })),
-        agreementAccepted: true,
-        captchaToken: null,
-        seats: wantedPair(i),
-      }),
-    ),
+    orderBody({ visitDate: s.date, hallId: s.hallId, scheduleId: s.scheduleId, priceId: s.priceId, visitors: 2, seats: wantedPair(i) }, i),
   );
 }
 

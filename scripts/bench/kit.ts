@@ -15,6 +15,7 @@ import { seedIfEmpty } from '../../server/seed/seed.ts';
 import { signToken } from '../../server/auth.ts';
 import { addDays, museumDate } from '../../server/time.ts';
 import { gb11643CheckChar } from '../../src/domain/certificates.ts';
+import { buildOrderRequest } from '../../src/domain/orderRequest.ts';
 import { startPostgres } from '../pg.ts';
 import { isStale, SERVER_SOURCES } from '../stale.mjs';
 
@@ -155,7 +156,31 @@ export function idNumber(n: number): string {
   return first17 + gb11643CheckChar(first17);
 }
 
-function freePort(): Promise<number> {
+/** Buyer i's placeOrder body: `visitors` adults with names and ID numbers of their own (ID
+ * numbers idFrom + i * 2 + k, never repeated within a run), on one price of one session. */
+export function orderBody(
+  o: { visitDate: string; hallId: number; scheduleId: number; priceId: number; visitors: number; idFrom?: number; seats?: string[] },
+  i: number,
+): string {
+  return JSON.stringify(
+    buildOrderRequest({
+      visitDate: o.visitDate,
+      hallId: o.hallId,
+      hallScheduleId: o.scheduleId,
+      visitors: Array.from({ length: o.visitors }, (_, k) => ({
+        name: SURNAMES[(i + k) % SURNAMES.length] + GIVEN[(i * 7 + k) % GIVEN.length],
+        certificateType: '1' as const,
+        certificateNumber: idNumber((o.idFrom ?? 0) + i * 2 + k),
+        ticketPriceId: o.priceId,
+      })),
+      agreementAccepted: true,
+      captchaToken: null,
+      ...(o.seats ? { seats: o.seats } : {}),
+    }),
+  );
+}
+
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.on('error', reject);
