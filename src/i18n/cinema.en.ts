@@ -13,6 +13,7 @@ const cinemaEn: typeof cinemaZh = {
     none: 'No screenings on this day',
     synopsis: 'Synopsis',
     notes: 'Good to know',
+    filmPage: "The film's page, to share",
     seatsTitle: 'Choose seats',
     screen: 'Screen',
     pickHint: 'Choose a seat for each of the {{n}} visitors',

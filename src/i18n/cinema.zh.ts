@@ -11,6 +11,7 @@ const cinemaZh = {
     none: '当天没有放映场次',
     synopsis: '剧情简介',
     notes: '观影须知',
+    filmPage: '影片页面（可分享）',
     seatsTitle: '选择座位',
     screen: '银幕',
     pickHint: '请为 {{n}} 位观众选择座位',

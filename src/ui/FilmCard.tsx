@@ -1,22 +1,34 @@
 /** One film session of a dome (docs/product.md §2 cinema screens): poster, film, times, ages, remaining
- * seats or why not, the film's details, and the button that chooses it. */
+ * seats or why not, the film's details in a pop-up over the list, and the button that chooses it. */
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { CinemaSession } from '../domain/types.ts';
+import { FilmFacts } from './FilmFacts.tsx';
+import { Sheet } from './Sheet.tsx';
 import './cinema.css';
 
 export interface FilmCardProps {
   session: CinemaSession;
+  date: string;
   open: boolean;
-  detailsHref: string;
+  /** The film's own page (the link a film is shared by). */
+  pageHref: string;
   busy: boolean;
   onChoose: () => void;
   /** The button's words (a group does not pick seats: the dome seats it). */
   chooseLabel?: string;
 }
 
-export function FilmCard({ session: s, open, detailsHref, busy, onChoose, chooseLabel }: FilmCardProps) {
+export function FilmCard({ session: s, date, open, pageHref, busy, onChoose, chooseLabel }: FilmCardProps) {
   const { t } = useTranslation();
+  // Read in place, the list kept under it: the pop-up is the card's own, not a step of the flow.
+  const [reading, setReading] = useState(false);
+  const choose = (
+    <button type="button" className="btn btn--primary btn--block" disabled={!open || busy} onClick={onChoose}>
+      {chooseLabel ?? t('cinema.choose')}
+    </button>
+  );
   return (
     <section className="card film" data-session={s.hallScheduleId}>
       {s.film ? <img className="film__poster" src={s.film.poster} alt="" width={72} height={100} /> : null}
@@ -34,15 +46,21 @@ export function FilmCard({ session: s, open, detailsHref, busy, onChoose, choose
             <span className="tag tag--off tag--reason">{s.disabledText}</span>
           )}
           {s.film ? (
-            <Link className="link" href={detailsHref}>
+            <button type="button" className="link" aria-haspopup="dialog" onClick={() => setReading(true)}>
               {t('cinema.details')}
-            </Link>
+            </button>
           ) : null}
         </div>
-        <button type="button" className="btn btn--primary btn--block" disabled={!open || busy} onClick={onChoose}>
-          {chooseLabel ?? t('cinema.choose')}
-        </button>
+        {choose}
       </div>
+      {s.film ? (
+        <Sheet open={reading} title={s.film.name} onClose={() => setReading(false)} footer={choose}>
+          <FilmFacts session={{ ...s, film: s.film }} date={date} />
+          <Link className="link film__page" href={pageHref}>
+            {t('cinema.filmPage')}
+          </Link>
+        </Sheet>
+      ) : null}
     </section>
   );
 }

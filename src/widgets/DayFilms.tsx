@@ -21,12 +21,13 @@ export interface DayFilmsProps {
   error: Text | null;
   /** A choice on its way: the buttons wait. */
   busy: boolean;
-  detailsHref: (hallScheduleId: number) => string;
+  /** A film's own page (its pop-up links to it). */
+  pageHref: (hallScheduleId: number) => string;
   onChoose: (hallScheduleId: number) => void;
   chooseLabel?: string;
 }
 
-export function DayFilms({ hallId, date, hall, error, busy, detailsHref, onChoose, chooseLabel }: DayFilmsProps) {
+export function DayFilms({ hallId, date, hall, error, busy, pageHref, onChoose, chooseLabel }: DayFilmsProps) {
   const { t } = useTranslation();
   const { data: sessions, failed, loading, reload } = useLoad(() => getCinemaSessions(hallId, date), [hallId, date]);
   return (
@@ -41,7 +42,8 @@ export function DayFilms({ hallId, date, hall, error, busy, detailsHref, onChoos
           key={s.hallScheduleId}
           session={s}
           open={hall ? isSessionSelectable(hall, s) : false}
-          detailsHref={detailsHref(s.hallScheduleId)}
+          date={date}
+          pageHref={pageHref(s.hallScheduleId)}
           busy={busy}
           chooseLabel={chooseLabel}
           onChoose={() => onChoose(s.hallScheduleId)}

@@ -10,6 +10,7 @@ const TEXT = {
   zh: {
     films: '选择影片场次',
     details: '影片介绍',
+    filmPage: '影片页面（可分享）',
     choose: '选座购票',
     next: '下一步',
     addVisitor: /添加参观人/,
@@ -26,6 +27,7 @@ const TEXT = {
   en: {
     films: 'Choose a film',
     details: 'About the film',
+    filmPage: "The film's page, to share",
     choose: 'Choose seats',
     next: 'Next',
     addVisitor: /Add a visitor/,
@@ -93,8 +95,15 @@ for (const lang of ['zh', 'en'] as const) {
     expect(await film.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     await noSidewaysScroll(page);
     await shot(page, lang, '80-cinema-select');
-    await film.getByRole('link', { name: T.details }).click();
+    // The film's details pop up over the list; their page is one tap further (the link a film is shared by).
+    await film.getByRole('button', { name: T.details }).click();
+    const info = page.getByRole('dialog');
+    await expect(info.locator('.film__text').first()).not.toBeEmpty();
+    await expect(page).toHaveURL(/\/select\/cinemaSelect\/\d+$/);
+    await shot(page, lang, '81-film-info');
+    await info.getByRole('link', { name: T.filmPage }).click();
     await expect(page).toHaveURL(/\/select\/moveDetail\?/);
+    await expect(page.locator('.film__text').first()).not.toBeEmpty();
     await shot(page, lang, '81-move-detail');
     await page.goBack();
     await page.locator('.film').first().getByRole('button', { name: T.choose }).click();

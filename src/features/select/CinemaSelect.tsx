@@ -31,7 +31,7 @@ export default function CinemaSelect() {
         hall={hall}
         error={error}
         busy={picking}
-        detailsHref={(scheduleId) => pathTo(INDIVIDUAL_PATHS.moveDetail, {}, { hallId, date, scheduleId })}
+        pageHref={(scheduleId) => pathTo(INDIVIDUAL_PATHS.moveDetail, {}, { hallId, date, scheduleId })}
         onChoose={(hallScheduleId) => actor.send({ type: 'PICK_SESSION', hallId, hallScheduleId })}
       />
     </Screen>

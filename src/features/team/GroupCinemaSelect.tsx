@@ -26,7 +26,7 @@ export default function GroupCinemaSelect() {
         hall={hall}
         error={error}
         busy={picking}
-        detailsHref={(scheduleId) => pathTo(TEAM_PATHS.moveDetail, {}, { hallId, date, scheduleId })}
+        pageHref={(scheduleId) => pathTo(TEAM_PATHS.moveDetail, {}, { hallId, date, scheduleId })}
         onChoose={(hallScheduleId) => actor.send({ type: 'PICK_SESSION', hallId, hallScheduleId })}
         chooseLabel={t('group.chooseFilm')}
       />
