@@ -1,4 +1,5 @@
-/** A dome's films of a day (docs/product.md §2 cinemaSelect), read from the server: the day, a refusal
+/** A dome's films of a day (docs/product.md §2 cinemaSelect), read from the server: the cinemas'
+ * banner, the day, a refusal
  * where the eye is, each film session a FilmCard whose button chooses it; a failed read with
  * its retry. A visitor's and a group's film screens differ only in where they lead. */
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,7 @@ import { isSessionSelectable } from '../domain/sessions.ts';
 import type { Text } from '../domain/text.ts';
 import type { HallPool } from '../domain/types.ts';
 import { tr } from '../i18n/index.ts';
+import { CinemaBanner } from '../ui/CinemaBanner.tsx';
 import { FilmCard } from '../ui/FilmCard.tsx';
 import { LoadFailed } from '../ui/LoadFailed.tsx';
 import { Refusal } from '../ui/Refusal.tsx';
@@ -32,6 +34,7 @@ export function DayFilms({ hallId, date, hall, error, busy, pageHref, onChoose, 
   const { data: sessions, failed, loading, reload } = useLoad(() => getCinemaSessions(hallId, date), [hallId, date]);
   return (
     <>
+      <CinemaBanner />
       <p className="muted cinema-day">
         {date} · {t('cinema.films')}
       </p>

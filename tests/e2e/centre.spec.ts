@@ -87,6 +87,8 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page).toHaveURL(/\/personalCenter\/personHome$/);
     await expect(page.getByText(`${phone.slice(0, 3)}****${phone.slice(-4)}`)).toBeVisible();
     for (const name of [L.orders, L.baseInfo, L.destory]) await tapTarget(page.getByRole('link', { name, exact: true }));
+    // The museum's copyright line (its configuration) at the foot of the page.
+    await expect(page.locator('.copyright')).toHaveText('© 2026 Science and Technology Museum');
     await looksRight(page);
     await shot(page, lang, '130-person-home');
 

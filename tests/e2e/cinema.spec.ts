@@ -93,6 +93,7 @@ for (const lang of ['zh', 'en'] as const) {
     const film = page.locator('.film').first();
     await expect(film.locator('img')).toHaveJSProperty('complete', true);
     expect(await film.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect(page.locator('picture .cinema-banner')).toBeVisible();
     await noSidewaysScroll(page);
     await shot(page, lang, '80-cinema-select');
     // The film's details pop up over the list; their page is one tap further (the link a film is shared by).

@@ -15,6 +15,7 @@ import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import '../../ui/centre.css';
+import { Copyright } from '../../ui/Copyright.tsx';
 
 const SHORTCUTS = [
   [INDIVIDUAL_PATHS.orderRecord, 'centre.orders'],
@@ -84,6 +85,7 @@ export default function PersonHome() {
       ) : null}
       {me ? <CentreLinks label={t('centre.title')} links={ACCOUNT_LINKS} /> : null}
       {failed ? <LoadFailed onRetry={reload} /> : null}
+      <Copyright />
       <FooterBar>
         <button type="button" className="btn btn--block" onClick={leave}>
           {t('centre.logout')}

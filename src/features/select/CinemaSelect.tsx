@@ -6,13 +6,11 @@ import { useLocation, useParams } from 'wouter';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 import { DayFilms } from '../../widgets/DayFilms.tsx';
 import { Screen } from '../../ui/Screen.tsx';
-import { useSettings } from '../../ui/settings.tsx';
 import { usePurchase, usePurchaseScreen } from './purchase.tsx';
 import { useUnpaidPrompt } from './useUnpaidPrompt.ts';
 
 export default function CinemaSelect() {
   const { t } = useTranslation();
-  const settings = useSettings();
   const [, navigate] = useLocation();
   const hallId = Number(useParams<{ id: string }>().id);
   const actor = usePurchaseScreen('venue', navigate);
@@ -24,7 +22,6 @@ export default function CinemaSelect() {
 
   return (
     <Screen title={hall?.name ?? t('cinema.title')} backTo={pathTo(INDIVIDUAL_PATHS.selectVenues, {}, { date })}>
-      {settings.config.cinemaPicWap ? <img className="cinema-banner" src={settings.config.cinemaPicWap} alt="" width={375} height={130} /> : null}
       <DayFilms
         hallId={hallId}
         date={date}

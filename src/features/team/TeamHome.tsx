@@ -20,6 +20,7 @@ import { TeamNotices } from './TeamNotices.tsx';
 import { TeamStateCard } from './TeamStateCard.tsx';
 import { forgetDraftTeam } from './draftOwner.ts';
 import { TeamRequests } from './TeamRequests.tsx';
+import { Copyright } from '../../ui/Copyright.tsx';
 
 const CENTRE_LINKS = [
   [TEAM_PATHS.baseInfo, 'teamArea.baseInfo'],
@@ -50,6 +51,7 @@ export default function TeamHome() {
       {team ? <TeamNotices notices={teamNotices(team)} /> : null}
       {team?.verifiedStatus === 1 ? <TeamRequests team={team} onChanged={reload} /> : null}
       {team ? <TeamLinks /> : null}
+      <Copyright />
       <FooterBar>
         <button type="button" className="btn btn--block" onClick={leave}>
           {t('teamArea.logout')}
