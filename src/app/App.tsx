@@ -125,6 +125,8 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [INDIVIDUAL_PATHS.cinemaAddAudienceSure]: CinemaAddAudienceSure,
   [INDIVIDUAL_PATHS.shoppingCart]: ShoppingCart,
   [INDIVIDUAL_PATHS.login]: Login,
+  [INDIVIDUAL_PATHS.register]: Login,
+  [INDIVIDUAL_PATHS.forgetPassword]: Login,
   [INDIVIDUAL_PATHS.bindPhone]: BindPhone,
   [INDIVIDUAL_PATHS.wxLogin]: WxLogin,
   [INDIVIDUAL_PATHS.wxLoginConfirm]: WxLoginConfirm,
@@ -160,6 +162,7 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [TEAM_PATHS.selectVenues]: GroupSelectVenues,
   [TEAM_PATHS.addLeader]: AddLeader,
   [TEAM_PATHS.addAudience]: GroupAudience,
+  [TEAM_PATHS.addAudienceOfHall]: GroupAudience,
   [TEAM_PATHS.addTeachers]: AddTeachers,
   [TEAM_PATHS.addAudienceSure]: GroupSure,
   // A dome: its films, then the same draft screens under the cinema's names (seats assigned together).

@@ -28,6 +28,10 @@ export const INDIVIDUAL_PATHS = {
   cinemaAddAudienceSure: '/individualCustomers/select/cinemaAddAudienceSure',
   shoppingCart: '/individualCustomers/cart/shoppingCart',
   login: '/individualCustomers/login',
+  /** A visitor's account is made by her first code login and has no password: both open the
+   * login (docs/product.md §2.2), so that links to them keep working. */
+  register: '/individualCustomers/register',
+  forgetPassword: '/individualCustomers/forgetPassword',
   payOrder: '/individualCustomers/order/payOrder/:id',
   paySuccess: '/individualCustomers/order/paySuccess/:id',
   orderRecord: '/individualCustomers/order/orderRecord',
@@ -73,6 +77,8 @@ export const TEAM_PATHS = {
   /** The group draft: leader, pupils by grade (or the group's size), teachers, summary. */
   addLeader: '/team/select/addLeader',
   addAudience: '/team/select/addAudience',
+  /** The same step named with its hall, as a link may give it: the draft's hall is the one chosen. */
+  addAudienceOfHall: '/team/select/addAudience/:id',
   addTeachers: '/team/select/addTeachers',
   addAudienceSure: '/team/select/addAudienceSure',
   /** A dome's films of the chosen day, and the same draft steps under the cinema's names. */

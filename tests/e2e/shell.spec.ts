@@ -27,6 +27,15 @@ test('a page that needs login sends the visitor to login with a redirect inside 
   await expect(page).toHaveURL(/\/individualCustomers\/select\/selectDate$/);
 });
 
+test("a visitor's register and forgotten-password links open her code login; a team's hall-named visitors step is no 404", async ({ page }) => {
+  for (const path of ['/individualCustomers/register', '/individualCustomers/forgetPassword']) {
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: '获取验证码' })).toBeVisible();
+  }
+  await page.goto('/team/select/addAudience/1');
+  await expect(page).toHaveURL(/\/team\/login\?redirect=%2Fteam%2Fselect%2FaddAudience%2F1$/);
+});
+
 test('a login error in the URL is shown once, then the visitor starts over', async ({ page }) => {
   await page.goto('/individualCustomers/login?errorMsg=%E6%8E%88%E6%9D%83%E5%A4%B1%E8%B4%A5');
   await expect(page.getByText('授权失败')).toBeVisible();
