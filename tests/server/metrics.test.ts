@@ -6,6 +6,7 @@ import { makeApp, orderRequest, priceOf, type TestApp } from './helpers.ts';
 import { OPEN_DAY } from './constants.ts';
 import { startCartExpiryJob } from '../../server/jobs/cartExpiry.ts';
 import { every } from '../../server/jobs/every.ts';
+import { TransientDbError } from '../../server/db/db.ts';
 import { ConfigError, readConfig } from '../../server/config.ts';
 import type { HallPool } from '../../src/domain/types.ts';
 
@@ -74,6 +75,24 @@ describe('GET /metrics', () => {
     expect(value(text, series)).toBe(before + 1);
     expect(value(text, 'museum_http_answers_total{route="/prod-api/order/OrderInfo/searchPersonOrder/:id",method="GET",outcome="refused"}')).toBeGreaterThan(0);
     expect(text).not.toContain('987654321');
+  });
+
+  it('counts a busy answer apart from refusals, though both are HTTP 200 envelopes', async () => {
+    const token = await t.tokenFor('13900000002');
+    const series = 'museum_http_answers_total{route="/prod-api/order/OrderInfo/searchPersonOrder/:id",method="GET",outcome="busy"}';
+    const before = value((await scrape()).text, series);
+    const { query, tx } = t.db;
+    const busy = () => Promise.reject(new TransientDbError('canceling statement due to lock timeout'));
+    t.db.query = busy;
+    t.db.tx = busy;
+    try {
+      const answer = await t.call('GET', '/order/OrderInfo/searchPersonOrder/1', { token });
+      expect(answer.code).toBe(502);
+    } finally {
+      t.db.query = query;
+      t.db.tx = tx;
+    }
+    expect(value((await scrape()).text, series)).toBe(before + 1);
   });
 
   it('counts a refused order by its reason, and a placed one, with nothing personal in the text', async () => {
