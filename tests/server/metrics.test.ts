@@ -3,6 +3,7 @@
  * the caches, and nothing personal in the text. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, orderRequest, priceOf, type TestApp } from './helpers.ts';
+import { groupKit } from './groupKit.ts';
 import { OPEN_DAY } from './constants.ts';
 import { startCartExpiryJob } from '../../server/jobs/cartExpiry.ts';
 import { every } from '../../server/jobs/every.ts';
@@ -122,6 +123,22 @@ describe('GET /metrics', () => {
     const certificate = order.ticketInfoList[0].certificateInfo;
     expect(certificate).toMatch(/^\d{17}[\dX]$/);
     for (const personal of [PHONE, certificate, '王大明', '王小明']) expect(after).not.toContain(personal);
+  });
+
+  it("counts a group's refused order by the rule it broke, and its placed one", async () => {
+    const { newSchool, schoolBody, grade, leader, place } = groupKit(() => t);
+    const school = await newSchool();
+    const refused = 'museum_orders_refused_total{kind="group",reason="groupMin"}';
+    const placed = 'museum_orders_placed_total{kind="group"}';
+    const before = (await scrape()).text;
+    const small = await schoolBody(OPEN_DAY, { gradeList: [grade('一年级', 5, 5)], teacherList: [], orderAdditionInfo: { ...leader(), personNumber: 11 } });
+    expect((await place(school, small, 'en')).msg).toBe('A group needs at least 16 people');
+    expect((await place(school, await schoolBody(OPEN_DAY))).code).toBe(200);
+    const after = (await scrape()).text;
+    expect(value(after, refused)).toBe(value(before, refused) + 1);
+    expect(value(after, placed)).toBe(value(before, placed) + 1);
+    // The leader's mobile and certificate are not in it.
+    for (const personal of [small.orderAdditionInfo.mobile, small.orderAdditionInfo.certificateInfo]) expect(after).not.toContain(personal);
   });
 
   it('says how the pool and the read caches serve', async () => {
