@@ -41,6 +41,8 @@ import { payCashierSim } from './providers/payCashierSim.ts';
 import { firstScreenPages } from './firstScreen.ts';
 import { loggerOf } from './logger.ts';
 import { healthRoutes } from './routes/health.ts';
+import { metricsRoutes } from './routes/metrics.ts';
+import { createMetrics, type Metrics, type Outcome } from './metrics/metrics.ts';
 import { inlineScriptHashes, securityHeaders } from './securityHeaders.ts';
 import type { SimPayment } from './providers/payment.ts';
 
@@ -69,6 +71,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.headers(headers);
     done();
   });
+  // The operator's metrics (docs/operations.md §10): this app's own registry. Each answer by its
+  // route's pattern, never its URL (no ids or phones in a label).
+  const metrics = createMetrics();
+  app.decorate('metrics', metrics);
+  app.decorateRequest('outcome', 'ok');
+  app.addHook('onResponse', (request, reply, done) => {
+    const outcome = reply.statusCode >= 500 ? 'error' : request.outcome;
+    metrics.request(request.routeOptions.url ?? null, request.method, reply.statusCode, outcome, reply.elapsedTime / 1000);
+    done();
+  });
   // While the server stops (server/shutdown.ts), an answer in flight closes its connection: kept
   // alive, the idle connection would hold the stop for Fastify's keep-alive timeout (72 s).
   let stopping = false;
@@ -86,6 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The caches' change notices (server/changes.ts), from before any route reads a cache.
   const changes = await watchChanges(deps.db, deps.clock);
   app.addHook('onClose', () => changes.close());
+  const unwatch = metrics.watch({ pool: deps.db.pool, caches: () => changes.memos });
+  app.addHook('onClose', async () => unwatch());
   const verify = tokenVerifier(secret);
   const checks = tokenChecks(deps.db, changes);
   app.addHook('onClose', () => checks.close());
@@ -140,6 +154,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const mode = request.routeOptions.config?.auth;
     // No mode: no route matched, and the not-found handler answers 404.
     if (mode === undefined || mode === 'none') return;
+    // Any refusal below is the visitor's to read; the route's handler does not run.
+    request.outcome = 'refused';
     if (!request.account) return sendError(request, reply, new BizError(401, MSG.unauthorized));
     const kindFits = mode === 'any' ? request.account.kind !== 'staff' : request.account.kind === mode;
     if (!kindFits) return sendError(request, reply, new BizError(401, MSG.wrongKind));
@@ -151,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const role = await checks.staffRole(request.account.userId);
       if (!role || !staffMay(role, ability)) return sendError(request, reply, new BizError(403, STAFF_ROLE_TEXTS.refused));
     }
+    request.outcome = 'ok';
   });
 
   // Routes declare zod schemas (fastify-type-provider-zod): checked here, published by swagger.
@@ -158,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler((error, request, reply) => {
+    request.outcome = 'refused';
     if (error instanceof BizError) return sendError(request, reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       return sendError(request, reply, invalidInput(error.validation[0] ? invalidField(error.validation[0]) : ''));
@@ -165,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (error instanceof TransientDbError) {
       // Its cause (a lock or statement limit, a lost connection) is the database's words, without a value.
       request.log.warn({ cause: error.message }, 'database busy');
+      request.outcome = 'busy';
       return sendError(request, reply, new BizError(502, MSG.serverError));
     }
     const status = (error as { statusCode?: number }).statusCode;
@@ -173,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.code(200).send({ code: 500, msg: MSG.invalid[langOf(request)], data: null });
     }
     request.log.error(error);
+    request.outcome = 'error';
     return reply.code(200).send({ code: 500, msg: MSG.serverError[langOf(request)], data: null });
   });
 
@@ -181,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
     if (url.startsWith('/prod-api')) {
+      request.outcome = 'refused';
       return reply.code(200).send({ code: 404, msg: MSG.notFound[langOf(request)], data: null });
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send('Not found');
@@ -233,6 +254,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/prod-api/openapi.json', { schema: { hide: true }, config: { auth: 'none', publicRead: true } }, async () => app.swagger());
 
   await app.register(healthRoutes, { deps });
+  // Without a token /metrics is off (server/routes/metrics.ts says why).
+  await app.register(metricsRoutes, { metrics, token: deps.config.metricsToken ?? null });
   const opts = { prefix: '/prod-api', deps };
   await app.register(settingsRoutes, opts);
   await app.register(poolRoutes, opts);
@@ -276,7 +299,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** How the request was answered beyond its HTTP status, for the metrics. */
+    outcome: Outcome;
+  }
   interface FastifyInstance {
+    /** This app's metrics (server/metrics/metrics.ts): `app.metrics.gauge(...)` adds one. */
+    metrics: Metrics;
     tokenSecret: Uint8Array;
     /** A login's token for the account as it is now (server/auth.ts issueToken). */
     signIn(userId: number, kind: AccountKind): Promise<string>;

@@ -17,6 +17,8 @@ export class Changes {
   /** Whether notices arrive: caches serve only then. */
   live = false;
   private readonly subscribers = new Set<Notice>();
+  /** Every cache made here, for the metrics' counts of hits and misses. */
+  readonly memos: Memo<unknown>[] = [];
   private stop: (() => Promise<void>) | null = null;
 
   constructor(readonly clock: Clock) {}
@@ -53,9 +55,11 @@ export class Changes {
   }
 
   /** A cache of answers by key, each kept `ttlMs` (by the app's clock and by real time, whichever
-   * runs out first) unless a write to one of `tables` comes first. */
-  memo<T>(tables: readonly string[], ttlMs: number, maxEntries = 1000): Memo<T> {
-    return new Memo<T>(this, tables, ttlMs, maxEntries);
+   * runs out first) unless a write to one of `tables` comes first. `name`: what the metrics call it. */
+  memo<T>(name: string, tables: readonly string[], ttlMs: number, maxEntries = 1000): Memo<T> {
+    const memo = new Memo<T>(name, this, tables, ttlMs, maxEntries);
+    this.memos.push(memo as Memo<unknown>);
+    return memo;
   }
 }
 
@@ -69,8 +73,13 @@ interface Entry<T> {
 
 export class Memo<T> {
   private readonly entries = new Map<string, Entry<T>>();
+  /** Lookups answered from the cache, loaded, and loaded because notices were lost (no cache). */
+  hits = 0;
+  misses = 0;
+  off = 0;
 
   constructor(
+    readonly name: string,
     private readonly changes: Changes,
     tables: readonly string[],
     private readonly ttlMs: number,
@@ -87,9 +96,16 @@ export class Memo<T> {
    * load may be queued behind this very transaction): it takes an answer that has arrived, or
    * loads its own, which the next callers then share. */
   get(key: string, load: () => Promise<T>, own = false): Promise<T> {
-    if (!this.changes.live) return load();
+    if (!this.changes.live) {
+      this.off++;
+      return load();
+    }
     const e = this.entries.get(key);
-    if (e && this.fresh(e) && (e.arrived || !own)) return e.value;
+    if (e && this.fresh(e) && (e.arrived || !own)) {
+      this.hits++;
+      return e.value;
+    }
+    this.misses++;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
     const entry: Entry<T> = { value: load(), clockAt: this.changes.clock().getTime(), realAt: performance.now(), arrived: false };
     this.entries.set(key, entry);

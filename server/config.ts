@@ -54,6 +54,8 @@ export interface ServerConfig {
   databaseUrl: string | null;
   distDir: string;
   tokenSecret: string | undefined;
+  /** The bearer token of `GET /metrics` (docs/operations.md §10); null: no such path. */
+  metricsToken: string | null;
   /** What the server logs: `warn`, every error and every "busy" answer with its cause; `info`, each
    * request too (LOG=1). */
   logLevel: LogLevel;
@@ -102,6 +104,8 @@ const schema = z.object({
     .optional(),
   DIST_DIR: z.string().min(1).optional(),
   TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // A short token stops the start (in the demo too): a guessable one must never open /metrics.
+  METRICS_TOKEN: z.string().trim().min(32, 'must be at least 32 characters').optional(),
   LOG: z.enum(['0', '1']).default('0'),
   TRUST_PROXY: z.string().optional(),
   SMS_PROVIDER: z.enum(['console', 'http']).default('console'),
@@ -302,6 +306,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     databaseUrl: e.DATABASE_URL ?? null,
     distDir: path.resolve(e.DIST_DIR ?? path.join(root, 'dist')),
     tokenSecret: e.TOKEN_SECRET,
+    metricsToken: e.METRICS_TOKEN ?? null,
     logLevel: e.LOG === '1' ? 'info' : 'warn',
     trustProxy: trustProxy(e.TRUST_PROXY),
     sms,

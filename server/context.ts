@@ -38,6 +38,8 @@ export interface AppConfig {
   /** How long the calendar and the halls of a day are kept at most (server/changes.ts
    * READ_TTL_MS when not given); a change notice drops them sooner. */
   readCacheMs?: number;
+  /** METRICS_TOKEN: the bearer token of `GET /metrics`; without it there is no such path. */
+  metricsToken?: string | null;
 }
 
 export interface Providers {

@@ -15,6 +15,9 @@ export class BizError extends Error {
   readonly code: number;
   readonly text: Text;
   readonly data: unknown;
+  /** The refusal's stable name where its words do not give it (a broken rule's, a bad input's):
+   * the operator's metrics count refused orders by it (server/metrics/refusals.ts). */
+  reason: string | null = null;
 
   constructor(code: number, text: Text, data: unknown = null) {
     const limit = Error.stackTraceLimit;
@@ -28,6 +31,13 @@ export class BizError extends Error {
 }
 
 export const fail = (text: Text, code = 500, data: unknown = null) => new BizError(code, text, data);
+
+/** The refusal of a broken rule (src/domain's checks): its message, named by its rule. */
+export function refusal(message: Text, reason: string): BizError {
+  const error = fail(message);
+  error.reason = reason;
+  return error;
+}
 
 export function langOf(request: FastifyRequest): Lang {
   const h = request.headers.language;

@@ -82,24 +82,28 @@ async function main() {
       logLevel: config.logLevel,
       publicUrl: config.publicUrl,
       allowedHosts: config.allowedHosts,
+      metricsToken: config.metricsToken,
     },
   };
   phase('providers');
   const app = await buildApp(deps);
   phase('app');
   const { intervals } = config;
-  const stopPay = startPayTimeoutJob(db, clock, intervals.payTimeoutMs, deps.providers.payment);
-  const stopRefunds = startRefundJob(deps, intervals.payTimeoutMs);
+  // A failed round is an error line of the log (JSON, as a request's), and every round is counted
+  // in the metrics (docs/operations.md §10).
+  const jobs = { log: (msg: string) => app.log.error(msg), watch: app.metrics.jobs };
+  const stopPay = startPayTimeoutJob(db, clock, intervals.payTimeoutMs, deps.providers.payment, jobs);
+  const stopRefunds = startRefundJob(deps, intervals.payTimeoutMs, jobs);
   // Called-off sessions' orders, each settled once (docs/operations.md §1 PAY_TIMEOUT_INTERVAL_MS).
-  const stopCallOffs = startCallOffJob(deps, intervals.payTimeoutMs);
+  const stopCallOffs = startCallOffJob(deps, intervals.payTimeoutMs, jobs);
   // The demo keeps its 14 days of sessions; production's sessions are the staff's applied templates.
-  const stopSchedules = config.mode === 'demo' ? startScheduleJob(db, clock) : () => undefined;
-  const stopCart = startCartExpiryJob(db, clock, intervals.cartExpiryMs);
-  const stopUploads = startUploadSweepJob(db, clock);
-  const stopWaitingList = startWaitingListJob(db, clock, deps.providers.sms, intervals.waitingListMs);
+  const stopSchedules = config.mode === 'demo' ? startScheduleJob(db, clock, undefined, jobs) : () => undefined;
+  const stopCart = startCartExpiryJob(db, clock, intervals.cartExpiryMs, jobs);
+  const stopUploads = startUploadSweepJob(db, clock, undefined, jobs);
+  const stopWaitingList = startWaitingListJob(db, clock, deps.providers.sms, intervals.waitingListMs, jobs);
   // Until something marks tickets checked (gate check-in), an unchecked ticket says nothing
   // about a visit: marking missed visits then would blacklist visitors who came.
-  const stopMissed = config.checkInSource === 'none' ? async () => undefined : startMissedVisitsJob(db, clock, intervals.missedVisitsMs);
+  const stopMissed = config.checkInSource === 'none' ? async () => undefined : startMissedVisitsJob(db, clock, intervals.missedVisitsMs, jobs);
 
   const shutdown = gracefulShutdown({
     app,

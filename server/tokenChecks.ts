@@ -34,8 +34,8 @@ interface RefusedView {
 export function tokenChecks(db: Db, changes: Changes) {
   // Keyed `jti|kind|userId`; a logout drops its jti, an account's change its id (rare events:
   // a walk over the keys is cheap beside the queries it saves).
-  const states = changes.memo<TokenState>([], LONG_TTL_MS, 100_000);
-  const roles = changes.memo<StaffRole | null>(['staff_users'], LONG_TTL_MS, 10_000);
+  const states = changes.memo<TokenState>('tokenStates', [], LONG_TTL_MS, 100_000);
+  const roles = changes.memo<StaffRole | null>('staffRoles', ['staff_users'], LONG_TTL_MS, 10_000);
   let view: RefusedView | null = null;
   // What a notice named, by the number of the notice; a view read after it no longer needs it.
   const noticed = new Map<string, number>();

@@ -42,6 +42,25 @@ export interface Db extends Queryable {
    * `onNotice` with each payload, `onLive` with whether notices arrive (false while the listening
    * connection is lost: a cache must not serve then). Resolves to a function that stops. */
   listen?(onNotice: (payload: string) => void, onLive: (live: boolean) => void): Promise<() => Promise<void>>;
+  /** The connection pool, for the operator's metrics (server/metrics/metrics.ts). */
+  readonly pool?: PoolWatch;
+}
+
+/** A connection pool as it is now: on PGlite a pool of its one session, whose `waiting` is the
+ * queue of everything waiting its turn. */
+export interface PoolStats {
+  max: number;
+  /** Connections open, in use or idle. */
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+export interface PoolWatch {
+  stats(): PoolStats;
+  /** Calls `listener` with the milliseconds each query or transaction waited for its connection
+   * (also when none came in time); returns the function that stops. */
+  onWait(listener: (ms: number) => void): () => void;
 }
 
 /** The channel of the change notices (migration 028_change_notices.sql). */
@@ -119,14 +138,27 @@ function poolDb(
   // without a listener that kills the process. The pool drops the client and makes new ones
   // when the database is back, so noting it is enough.
   pool.on('error', (error) => console.error(`[db] idle connection lost: ${error.message}`));
+  const waitListeners = new Set<(ms: number) => void>();
+  const watch: PoolWatch = {
+    stats: () => ({ max: options.max ?? 10, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    onWait(listener) {
+      waitListeners.add(listener);
+      return () => void waitListeners.delete(listener);
+    },
+  };
   /** `fn` on a pooled connection; a transient failure, getting one or using it, becomes a
    * TransientDbError. A connection that failed in transit is destroyed, not handed to the next
    * caller; a statement's own error (a constraint, a refusal) leaves it in the pool. */
   const onClient = async <T>(fn: (client: import('pg').PoolClient) => Promise<T>): Promise<T> => {
     let client: import('pg').PoolClient | undefined;
     let broken = false;
+    const asked = performance.now();
     try {
-      client = await pool.connect();
+      try {
+        client = await pool.connect();
+      } finally {
+        for (const f of waitListeners) f(performance.now() - asked);
+      }
       return await fn(client);
     } catch (error) {
       if (!isTransient(error)) throw error;
@@ -138,6 +170,7 @@ function poolDb(
   };
   const db: Db = {
     kind,
+    pool: watch,
     query: <T>(sql: string, params?: unknown[]) => onClient(async (client) => (await client.query(statement(outsideTx(sql), params))).rows as T[]),
     tx: <T>(fn: (q: TxQueryable) => Promise<T>, kind: TxKind = 'request') =>
       onClient(async (client) => {

@@ -5,7 +5,7 @@ import type { Db } from '../db/db.ts';
 import type { Clock } from '../time.ts';
 import { expireDueCartLinesIn } from '../services/cart.ts';
 import { expireDueGroupCartIn } from '../services/groupCart.ts';
-import { drain, every } from './every.ts';
+import { drain, every, type JobOptions } from './every.ts';
 
 /** One run with the given clock: claims due lines in batches until none is left. */
 export async function runCartExpiry(db: Db, clock: Clock, batch = 200): Promise<number> {
@@ -14,6 +14,6 @@ export async function runCartExpiry(db: Db, clock: Clock, batch = 200): Promise<
   return lines + groups;
 }
 
-export function startCartExpiryJob(db: Db, clock: Clock, intervalMs = 5000, log: (msg: string) => void = console.error) {
-  return every('cartExpiry', () => runCartExpiry(db, clock), intervalMs, log);
+export function startCartExpiryJob(db: Db, clock: Clock, intervalMs = 5000, options: JobOptions = {}) {
+  return every('cartExpiry', () => runCartExpiry(db, clock), intervalMs, options);
 }

@@ -1,10 +1,35 @@
+/** What a job's runner tells the operator's metrics (server/metrics/metrics.ts) of its rounds. */
+export interface JobWatch {
+  /** The job runs every intervalMs from now. */
+  scheduled(job: string, intervalMs: number): void;
+  /** A round is due (its tick came); it waits while the previous round still runs. */
+  due(job: string): void;
+  /** The due round starts; the function it returns is called when the round ends. */
+  start(job: string): (outcome: 'ok' | 'failed') => void;
+}
+
+/** Where a job writes a failed round, and who watches its rounds. */
+export interface JobOptions {
+  log?: (msg: string) => void;
+  watch?: JobWatch;
+}
+
 /** Runs a job every intervalMs, never two runs at once; returns a stop function that waits for a running one. */
-export function every(name: string, run: () => Promise<unknown>, intervalMs: number, log: (msg: string) => void): () => Promise<void> {
+export function every(name: string, run: () => Promise<unknown>, intervalMs: number, { log = console.error, watch }: JobOptions = {}): () => Promise<void> {
   let running: Promise<unknown> | null = null;
+  watch?.scheduled(name, intervalMs);
   const timer = setInterval(() => {
+    watch?.due(name);
     if (running) return;
+    const ended = watch?.start(name);
     running = run()
-      .catch((error) => log(`[jobs] ${name} failed: ${String(error)}`))
+      .then(
+        () => ended?.('ok'),
+        (error) => {
+          ended?.('failed');
+          log(`[jobs] ${name} failed: ${String(error)}`);
+        },
+      )
       .finally(() => {
         running = null;
       });

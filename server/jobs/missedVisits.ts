@@ -3,10 +3,10 @@
 import type { Db } from '../db/db.ts';
 import type { Clock } from '../time.ts';
 import { runMissedVisits } from '../services/missedVisits.ts';
-import { every } from './every.ts';
+import { every, type JobOptions } from './every.ts';
 
 export { runMissedVisits };
 
-export function startMissedVisitsJob(db: Db, clock: Clock, intervalMs = 600_000, log: (msg: string) => void = console.error) {
-  return every('missedVisits', () => runMissedVisits(db, clock), intervalMs, log);
+export function startMissedVisitsJob(db: Db, clock: Clock, intervalMs = 600_000, options: JobOptions = {}) {
+  return every('missedVisits', () => runMissedVisits(db, clock), intervalMs, options);
 }

@@ -1,7 +1,7 @@
 /** Pay timeout: cancels unpaid orders at their deadline and returns their stock, exactly once.
  * With a payment provider, its open payments of those orders are settled first (outside any
  * transaction): paid meanwhile → the order is paid, else closed at the platform. */
-import { drain, every } from './every.ts';
+import { drain, every, type JobOptions } from './every.ts';
 import type { Db } from '../db/db.ts';
 import type { Clock } from '../time.ts';
 import type { PaymentProvider } from '../providers/payment.ts';
@@ -16,12 +16,6 @@ export async function runPayTimeout(db: Db, clock: Clock, batch = 100, payment?:
 }
 
 /** Runs every intervalMs; returns a stop function. */
-export function startPayTimeoutJob(
-  db: Db,
-  clock: Clock,
-  intervalMs = 5000,
-  payment?: PaymentProvider,
-  log: (msg: string) => void = console.error,
-): () => Promise<void> {
-  return every('payTimeout', () => runPayTimeout(db, clock, 100, payment), intervalMs, log);
+export function startPayTimeoutJob(db: Db, clock: Clock, intervalMs = 5000, payment?: PaymentProvider, options: JobOptions = {}): () => Promise<void> {
+  return every('payTimeout', () => runPayTimeout(db, clock, 100, payment), intervalMs, options);
 }

@@ -1,7 +1,7 @@
 /** Refunds: submits the recorded refunds the provider has not taken yet and asks about those it
  * is processing (services/refundSubmit.ts). Claims rows with FOR UPDATE SKIP LOCKED and a lease,
  * so several instances share the work and never send one refund twice. */
-import { drain, every } from './every.ts';
+import { drain, every, type JobOptions } from './every.ts';
 import type { AppDeps } from '../context.ts';
 import { submitRefunds } from '../services/refundSubmit.ts';
 
@@ -10,6 +10,6 @@ export function runRefunds(deps: AppDeps, batch = 20, log?: (msg: string) => voi
   return drain(() => submitRefunds(deps, { limit: batch, log }), batch);
 }
 
-export function startRefundJob(deps: AppDeps, intervalMs = 5000, log: (msg: string) => void = console.error): () => Promise<void> {
-  return every('refunds', () => runRefunds(deps, 20, log), intervalMs, log);
+export function startRefundJob(deps: AppDeps, intervalMs = 5000, options: JobOptions = {}): () => Promise<void> {
+  return every('refunds', () => runRefunds(deps, 20, options.log), intervalMs, options);
 }

@@ -5,11 +5,8 @@ import type { Db } from '../db/db.ts';
 import type { Clock } from '../time.ts';
 import { museumDate } from '../time.ts';
 import { ensureSchedules } from '../seed/seed.ts';
+import { every, type JobOptions } from './every.ts';
 
-export function startScheduleJob(db: Db, clock: Clock, intervalMs = 3600_000): () => void {
-  const timer = setInterval(() => {
-    db.tx((q) => ensureSchedules(q, museumDate(clock())), 'job').catch((e) => console.error(`[jobs] schedules failed: ${String(e)}`));
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export function startScheduleJob(db: Db, clock: Clock, intervalMs = 3600_000, options: JobOptions = {}): () => Promise<void> {
+  return every('schedules', () => db.tx((q) => ensureSchedules(q, museumDate(clock())), 'job'), intervalMs, options);
 }

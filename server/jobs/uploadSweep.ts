@@ -3,7 +3,7 @@
  * deleted (the per-address cap keeps the day's pile small). */
 import type { Db } from '../db/db.ts';
 import type { Clock } from '../time.ts';
-import { every } from './every.ts';
+import { every, type JobOptions } from './every.ts';
 
 export const UNUSED_UPLOAD_TTL_MS = 24 * 3600_000;
 
@@ -18,6 +18,6 @@ export async function runUploadSweep(db: Db, clock: Clock): Promise<number> {
   return rows.length;
 }
 
-export function startUploadSweepJob(db: Db, clock: Clock, intervalMs = 3600_000, log: (msg: string) => void = console.error) {
-  return every('uploadSweep', () => runUploadSweep(db, clock), intervalMs, log);
+export function startUploadSweepJob(db: Db, clock: Clock, intervalMs = 3600_000, options: JobOptions = {}) {
+  return every('uploadSweep', () => runUploadSweep(db, clock), intervalMs, options);
 }

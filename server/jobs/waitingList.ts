@@ -1,7 +1,7 @@
 /** The waiting list's periodic work: lists past their cut-off become 'full', full orders are
  * paid back ('returned'), and the texts of filled orders are sent. Each step claims its rows
  * with FOR UPDATE SKIP LOCKED and is guarded by the state it leaves: safe with several instances. */
-import { drain, every } from './every.ts';
+import { drain, every, type JobOptions } from './every.ts';
 import type { Db } from '../db/db.ts';
 import type { Clock } from '../time.ts';
 import type { SmsProvider } from '../providers/sms.ts';
@@ -14,12 +14,6 @@ export async function runWaitingList(db: Db, clock: Clock, sms: SmsProvider, bat
   return { full, returned, texts };
 }
 
-export function startWaitingListJob(
-  db: Db,
-  clock: Clock,
-  sms: SmsProvider,
-  intervalMs = 5000,
-  log: (msg: string) => void = console.error,
-): () => Promise<void> {
-  return every('waitingList', () => runWaitingList(db, clock, sms), intervalMs, log);
+export function startWaitingListJob(db: Db, clock: Clock, sms: SmsProvider, intervalMs = 5000, options: JobOptions = {}): () => Promise<void> {
+  return every('waitingList', () => runWaitingList(db, clock, sms), intervalMs, options);
 }

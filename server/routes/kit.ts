@@ -5,7 +5,7 @@ import { envelope } from '../../src/domain/answers.ts';
 import type { Account } from '../auth.ts';
 import type { AppDeps } from '../context.ts';
 import { teamOwner } from '../services/groupOrders.ts';
-import { fail, MSG, ok } from '../http.ts';
+import { fail, MSG, ok, refusal } from '../http.ts';
 import type { StaffAbility } from '../../src/domain/staffRoles.ts';
 
 /** 'any' is a visitor or a team (the shared calls of docs/product.md §7); staff only reach 'staff' routes. */
@@ -33,8 +33,7 @@ declare module 'fastify' {
 
 /** The refusal of a bad input: a code-500 answer naming the field (or none, for the whole input). */
 export function invalidInput(field: string) {
-  if (!field) return fail(MSG.invalid);
-  return fail({ zh: `请求参数有误：${field}`, en: `Invalid request parameter: ${field}` });
+  return refusal(field ? { zh: `请求参数有误：${field}`, en: `Invalid request parameter: ${field}` } : MSG.invalid, 'invalidInput');
 }
 
 /** The user that owns the caller's orders: a visitor is one; a team owns them through its own

@@ -16,6 +16,9 @@ import { groupOrderBody, groupSettingQuery, idParam, orderListQuery, placeOrderB
 import { placePackageOrder } from '../services/packages.ts';
 import * as answers from '../../src/domain/answers.ts';
 import { answer } from './kit.ts';
+import type { PlaceOrderResult } from '../../src/domain/types.ts';
+import type { OrderKind } from '../metrics/metrics.ts';
+import { refusalReason } from '../metrics/refusals.ts';
 
 const individual = { config: { auth: 'individual' as const } };
 const team = { config: { auth: 'team' as const } };
@@ -31,24 +34,37 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
    * a visitor's package, cart checkout, cart add or direct order (placeOrderBody). Each kind is
    * refused the other's. */
   const orderBody = z.union([...placeOrderBody.options, groupOrderBody]);
+  /** An order's answer counted for the operator (docs/operations.md §10): placed, or refused
+   * for a reason; the risk policy's "not now" (no order) is a refusal too. */
+  const counted = async (kind: OrderKind, place: Promise<PlaceOrderResult>): Promise<PlaceOrderResult> => {
+    try {
+      const placed = await place;
+      if (placed.orderId === null) app.metrics.orderRefused(kind, 'risk');
+      else app.metrics.orderPlaced(kind);
+      return placed;
+    } catch (error) {
+      app.metrics.orderRefused(kind, refusalReason(error));
+      throw error;
+    }
+  };
   app.post('/config/orderRule/placeOrder', { ...anyone, schema: { body: orderBody, response: answer(answers.placeOrderAnswer) } }, async (req) => {
     const body = req.body;
     const who = account(req);
     if (who.kind === 'team') {
-      if ('cartTicketIds' in body) return ok(req, await checkoutGroupCart(deps, who.userId, body, langOf(req)));
+      if ('cartTicketIds' in body) return ok(req, await counted('groupCart', checkoutGroupCart(deps, who.userId, body, langOf(req))));
       if (!('orderAdditionInfo' in body)) throw invalidInput('orderAdditionInfo');
       if (body.poolFlag === 1) return ok(req, await addGroupToCart(deps, who.userId, body));
-      return ok(req, await placeGroupOrder(deps, who.userId, body, langOf(req)));
+      return ok(req, await counted('group', placeGroupOrder(deps, who.userId, body, langOf(req))));
     }
     if ('orderAdditionInfo' in body) throw invalidInput('ticketInfoList');
     const userId = who.userId;
-    if ('packageId' in body) return ok(req, await placePackageOrder(deps, userId, body, langOf(req)));
-    if ('cartTicketIds' in body) return ok(req, await checkoutCart(deps, userId, body, langOf(req)));
+    if ('packageId' in body) return ok(req, await counted('package', placePackageOrder(deps, userId, body, langOf(req))));
+    if ('cartTicketIds' in body) return ok(req, await counted('cart', checkoutCart(deps, userId, body, langOf(req))));
     if (body.poolFlag === 1) {
       refuseCoupons(body.ticketInfoList);
       return ok(req, await addToCart(deps, userId, body, langOf(req)));
     }
-    return ok(req, await placeOrder(deps, userId, body, langOf(req)));
+    return ok(req, await counted(body.isCandidateOrder === 1 ? 'waitingList' : 'individual', placeOrder(deps, userId, body, langOf(req))));
   });
 
   app.get('/config/orderRule/selectNotPayOrderByUserId', { ...anyone, schema: { response: answer(answers.unpaidOrder) } }, async (req) =>

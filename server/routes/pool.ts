@@ -23,9 +23,9 @@ export const poolRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   const changes = changesOf(deps.db, deps.clock);
   // Kept as the answer's text (routes/kit.ts answerText), per language.
   const ttl = deps.config.readCacheMs ?? READ_TTL_MS;
-  const calendars = changes.memo<string>(POOL_TABLES, ttl);
-  const candidateDays = changes.memo<string>(POOL_TABLES, ttl);
-  const hallsOfDay = changes.memo<string>(POOL_TABLES, ttl);
+  const calendars = changes.memo<string>('calendar', POOL_TABLES, ttl);
+  const candidateDays = changes.memo<string>('candidateCalendar', POOL_TABLES, ttl);
+  const hallsOfDay = changes.memo<string>('hallsOfDay', POOL_TABLES, ttl);
   const calendarText = answerText(z.array(answers.calendarDay));
   const candidateText = answerText(z.array(answers.candidateDay));
   const hallsText = answerText(z.array(answers.hallPool));

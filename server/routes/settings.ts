@@ -18,7 +18,7 @@ import { notices, teamFaqs } from '../services/content.ts';
 export const settingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   // Read once per language and kept until a staff change of the settings or texts drops it, or
   // the halls change (whether the museum is open for booking: a catalogue imported).
-  const settings = changesOf(deps.db, deps.clock).memo<string>([...SETTINGS_TABLES, 'halls'], LONG_TTL_MS);
+  const settings = changesOf(deps.db, deps.clock).memo<string>('appSettings', [...SETTINGS_TABLES, 'halls'], LONG_TTL_MS);
   const settingsText = answerText(answers.baseSettings);
   const baseSettings = (req: FastifyRequest) => {
     const lang = langOf(req);

@@ -5,7 +5,7 @@ import type { AppDeps } from '../context.ts';
 import { assessRisk, refuseOverHeld, riskEnabled } from './risk.ts';
 import type { Queryable, TxQueryable } from '../db/db.ts';
 import { lockRows } from '../db/locks.ts';
-import { fail } from '../http.ts';
+import { fail, refusal } from '../http.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
 import type { CartAddResult, CartLine, OrderDraft, PlaceOrderResult, ShoppingCart } from '../../src/domain/types.ts';
 import { checkOrder, freeChildPerAdult, ORDER_MESSAGES } from '../../src/domain/orderRules.ts';
@@ -279,7 +279,7 @@ export async function checkoutCart(deps: AppDeps, userId: number, input: CartChe
         freeChildPerAdult: freeChildPerAdult(config, hall.hall_key, hall.free_child_per_adult),
       };
       const violations = checkOrder(draft, ctx, 'submit', today);
-      if (violations.length > 0) throw fail(violations[0].message);
+      if (violations.length > 0) throw refusal(violations[0].message, violations[0].rule);
       for (const l of group) {
         const p = prices.find((x) => x.ticketPriceId === l.price_id)!;
         priced.push({ line: l, price: p.price, nameZh: p.name.zh, nameEn: p.name.en });

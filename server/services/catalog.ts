@@ -44,12 +44,12 @@ export function catalogOf(deps: Readers): Catalog {
 
 function makeCatalog(db: Db, clock: Clock): Catalog {
   const changes = changesOf(db, clock);
-  const sessions = changes.memo<Readonly<ScheduleRow> | undefined>(['hall_schedule'], READ_TTL_MS);
-  const halls = changes.memo<Readonly<HallRow> | undefined>(['halls'], LONG_TTL_MS);
-  const prices = changes.memo<readonly Readonly<PriceRow>[]>(['ticket_prices'], LONG_TTL_MS);
-  const days = changes.memo<Readonly<DayRow> | undefined>(['museum_days'], LONG_TTL_MS);
-  const settings = changes.memo<Readonly<Record<string, string>>>(SETTINGS_TABLES, LONG_TTL_MS);
-  const texts = changes.memo<Readonly<Text> | null>(SETTINGS_TABLES, LONG_TTL_MS);
+  const sessions = changes.memo<Readonly<ScheduleRow> | undefined>('session', ['hall_schedule'], READ_TTL_MS);
+  const halls = changes.memo<Readonly<HallRow> | undefined>('hall', ['halls'], LONG_TTL_MS);
+  const prices = changes.memo<readonly Readonly<PriceRow>[]>('prices', ['ticket_prices'], LONG_TTL_MS);
+  const days = changes.memo<Readonly<DayRow> | undefined>('museumDay', ['museum_days'], LONG_TTL_MS);
+  const settings = changes.memo<Readonly<Record<string, string>>>('settings', SETTINGS_TABLES, LONG_TTL_MS);
+  const texts = changes.memo<Readonly<Text> | null>('texts', SETTINGS_TABLES, LONG_TTL_MS);
   /** A transaction's connection: it never waits for another caller's load (see above). */
   const own = (q: Queryable) => q !== db;
   return {

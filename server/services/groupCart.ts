@@ -6,10 +6,11 @@
 import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { lockRows } from '../db/locks.ts';
-import { fail } from '../http.ts';
+import { fail, refusal } from '../http.ts';
 import { groupOrderBody, type CartCheckoutBody, type GroupOrderBody } from '../../src/domain/contracts.ts';
 import { maskName } from '../../src/domain/certificates.ts';
 import { GROUP_CART_MAX_HELD, HOLD_SLACK_MS } from '../../src/domain/limits.ts';
+import { GROUP_RULES } from '../../src/domain/groupRules.ts';
 import { fill, type Lang, type Text } from '../../src/domain/text.ts';
 import type { CartAddResult, GroupCart, PlaceOrderResult } from '../../src/domain/types.ts';
 import { minutes } from './settings.ts';
@@ -68,7 +69,7 @@ export async function addGroupToCart(deps: AppDeps, teamId: number, body: GroupO
     await expireDueGroupCartIn(q, now, { userId: owner });
     const [{ held }] = await q.query<{ held: number }>(`SELECT count(*)::int AS held FROM group_cart WHERE user_id = $1 AND status = 'held'`, [owner]);
     if (held >= GROUP_CART_MAX_HELD) throw fail(fill(GROUP_CART_TEXTS.full, { n: held }));
-    if (!(await takeHeld(q, schedule.id, tickets.length))) throw fail(await stockRefusal(q, order));
+    if (!(await takeHeld(q, schedule.id, tickets.length))) throw refusal(await stockRefusal(q, order), GROUP_RULES.stock);
     if (!(await takeFreeQuota(q, hall.id, schedule.visit_date, quote.freeStudents))) throw fail(GROUP_TEXTS.priceChanged);
     const [entry] = await q.query<{ id: number }>(
       `INSERT INTO group_cart (user_id, schedule_id, hall_id, visit_date, request, people, free_pupils, amount, status, created_at, deadline)

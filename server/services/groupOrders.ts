@@ -4,7 +4,7 @@
 import type { AppDeps } from '../context.ts';
 import type { Queryable, TxQueryable } from '../db/db.ts';
 import { lockRows } from '../db/locks.ts';
-import { fail } from '../http.ts';
+import { fail, refusal } from '../http.ts';
 import type { GroupOrderBody } from '../../src/domain/contracts.ts';
 import {
   checkGroup,
@@ -214,7 +214,7 @@ export async function preparedGroupOrder(deps: AppDeps, teamId: number, body: Gr
   if (block) throw fail(block);
   const draft = draftOfRequest(body, team.teamType);
   const violations = checkGroup(draft, ctx);
-  if (violations.length > 0) throw fail(violations[0].message);
+  if (violations.length > 0) throw refusal(violations[0].message, violations[0].rule);
   const quote = quoteGroup(draft, ctx);
   if (quote.size !== body.orderAdditionInfo.personNumber) throw fail(GROUP_TEXTS.sizeMismatch);
   if (body.quotedAmount !== undefined && body.quotedAmount !== quote.total) throw fail(GROUP_TEXTS.priceChanged);
@@ -249,15 +249,15 @@ export async function passGroupChecks(q: TxQueryable, deps: AppDeps, order: Prep
 /** The places were taken meanwhile: how many are left, said as the stock rule would have. */
 export async function stockRefusal(q: Queryable, { schedule, draft, ctx }: PreparedGroupOrder): Promise<Text> {
   const [stock] = await q.query<{ left: number }>('SELECT capacity - sold - held AS left FROM hall_schedule WHERE id = $1', [schedule.id]);
-  const refusal = checkGroup(draft, { ...ctx, remaining: stock.left }).find((v) => v.rule === GROUP_RULES.stock || v.rule === GROUP_RULES.stockBelowMinimum);
-  return refusal?.message ?? ORDER_TEXTS.soldOut;
+  const broken = checkGroup(draft, { ...ctx, remaining: stock.left }).find((v) => v.rule === GROUP_RULES.stock || v.rule === GROUP_RULES.stockBelowMinimum);
+  return broken?.message ?? ORDER_TEXTS.soldOut;
 }
 
 /** Stock, the day's free pupil tickets, seats and the order with its tickets, in the caller's
  * transaction. */
 export async function insertGroupOrder(q: Queryable, order: PreparedGroupOrder, seatNumbers?: string[], lang: Lang = 'zh'): Promise<PlaceOrderResult> {
   const { now, schedule, hall, team, draft, quote, config, owner, tickets } = order;
-  if (!(await takeSold(q, schedule.id, tickets.length))) throw fail(await stockRefusal(q, order));
+  if (!(await takeSold(q, schedule.id, tickets.length))) throw refusal(await stockRefusal(q, order), GROUP_RULES.stock);
   if (!(await takeFreeQuota(q, hall.id, schedule.visit_date, quote.freeStudents))) throw fail(GROUP_TEXTS.priceChanged);
   // In a dome: the seats the team chose, or together where the cinema seats it (seatsForParty's blocks).
   const seats = await seatsForParty(

@@ -9,7 +9,7 @@ import { cancelDueOrdersIn } from './payDeadline.ts';
 import { assessRisk } from './risk.ts';
 import type { Queryable, TxQueryable } from '../db/db.ts';
 import { lockRows } from '../db/locks.ts';
-import { fail } from '../http.ts';
+import { fail, refusal } from '../http.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
 import type { OrderDraft, PlaceOrderResult, PriceQuote, TicketPrice } from '../../src/domain/types.ts';
 import { checkOrder, freeChildPerAdult, ORDER_MESSAGES } from '../../src/domain/orderRules.ts';
@@ -89,7 +89,7 @@ async function openSession(deps: Readers, q: Queryable, schedule: Readonly<Sched
   if (!hall || hall.closed) throw fail(ORDER_TEXTS.notSelectable);
   const stop = config.hallStatus === '0' ? museumStopText(await catalog.text(q, 'museumStopSaleContent')) : null;
   const state = sessionState(schedule, day, now, stop);
-  if (state.state !== 'available' && state.state !== 'soldOut') throw fail(state.reason ?? ORDER_TEXTS.notSelectable);
+  if (state.state !== 'available' && state.state !== 'soldOut') throw refusal(state.reason ?? ORDER_TEXTS.notSelectable, state.state);
   return { schedule, hall, prices: prices.filter(onSaleOn(schedule.visit_date)).map(ticketPrice), config };
 }
 
@@ -123,7 +123,7 @@ export async function checkedSession(
     stage,
     museumDate(now),
   );
-  if (violations.length > 0) throw fail(violations[0].message);
+  if (violations.length > 0) throw refusal(violations[0].message, violations[0].rule);
   return session;
 }
 

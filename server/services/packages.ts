@@ -4,7 +4,7 @@
  * (session id order, as every stock move locks), and the film's seats are assigned together. */
 import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
-import { fail } from '../http.ts';
+import { fail, refusal } from '../http.ts';
 import type { PackageOrderBody } from '../../src/domain/contracts.ts';
 import { checkPackage, PACKAGE_MESSAGES, packageContexts, type PackageDraft } from '../../src/domain/packages.ts';
 import type { Lang } from '../../src/domain/text.ts';
@@ -110,7 +110,7 @@ export async function placePackageOrder(deps: AppDeps, userId: number, body: Pac
   };
   // The same rules as the client's guard, on the day's figures read now.
   const violations = checkPackage(draft, packageContexts(pkg, admission.hallScheduleId, film.hallScheduleId), pkg, 'submit', museumDate(now));
-  if (violations.length > 0) throw fail(violations[0].message);
+  if (violations.length > 0) throw refusal(violations[0].message, violations[0].rule);
 
   const config = await catalogOf(deps).config(deps.db);
   return deps.db.tx(async (q) => {
