@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, defaultWorkThreads, readConfig } from '../../server/config.ts';
 import { faceProvider } from '../../server/providers/face.ts';
 import { DEMO_FINANCE } from '../../server/seed/accounts.ts';
 import { startWorkPool, type WorkPool } from '../../server/workers/workPool.ts';
@@ -19,6 +20,17 @@ const PORTRAIT = readFileSync(`${root}/node_modules/@vladmandic/face-api/demo/sa
 /** Conditions waited for on a loaded machine (a picture's upload and decoding take their time). */
 const WAIT = { timeout: 60_000, interval: 20 };
 const BUSY = { en: 'The system is busy; please try again later', zh: '系统繁忙，请稍后再试' };
+
+describe('configuration', () => {
+  it('runs two threads (one on a one-core machine) and lets 16 tasks wait unless told otherwise; 0 threads is the main thread', () => {
+    expect(defaultWorkThreads()).toBeGreaterThanOrEqual(1);
+    expect(defaultWorkThreads()).toBeLessThanOrEqual(2);
+    expect(readConfig({}, root).work).toEqual({ threads: defaultWorkThreads(), maxQueue: 16 });
+    expect(readConfig({ WORK_THREADS: '0', WORK_QUEUE: '3' }, root).work).toEqual({ threads: 0, maxQueue: 3 });
+    expect(() => readConfig({ WORK_QUEUE: '0' }, root)).toThrow(ConfigError);
+    expect(() => readConfig({ WORK_THREADS: 'many' }, root)).toThrow(/WORK_THREADS/);
+  });
+});
 
 describe('the face model on a worker thread', () => {
   let t: TestApp;
