@@ -12,6 +12,7 @@ import { initTicketQr } from './ticketQr.ts';
 import { STAFF_ROLE_TEXTS, staffMay } from '../src/domain/staffRoles.ts';
 import type { AppDeps } from './context.ts';
 import { TransientDbError } from './db/db.ts';
+import { WorkBusyError } from './workers/busy.ts';
 import { BizError, MSG, langOf, sendError } from './http.ts';
 import { invalidInput, type AuthMode } from './routes/kit.ts';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -184,6 +185,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Its cause (a lock or statement limit, a lost connection) is the database's words, without a value.
       request.log.warn({ cause: error.message }, 'database busy');
       request.outcome = 'busy';
+      return sendError(request, reply, new BizError(502, MSG.serverError));
+    }
+    if (error instanceof WorkBusyError) {
+      // The worker pool's queue is full (docs/operations.md §9): the same "busy, try again".
+      request.log.warn({ cause: error.message }, 'workers busy');
       return sendError(request, reply, new BizError(502, MSG.serverError));
     }
     const status = (error as { statusCode?: number }).statusCode;

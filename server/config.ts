@@ -2,7 +2,7 @@
  * start-up. A bad value stops the start with a message naming the variable; production mode
  * refuses simulators and dev switches unless they are allowed by name. */
 import { readFileSync } from 'node:fs';
-import { networkInterfaces } from 'node:os';
+import { availableParallelism, networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -86,6 +86,9 @@ export interface ServerConfig {
   simulators: Simulator[];
   /** DEV_CLOCK=1: the end-to-end tests may move the demo's clock forward (server/devClock.ts). */
   devClock: boolean;
+  /** The worker pool of the CPU-bound steps (server/workers/workPool.ts): threads (0: on the main
+   * thread) and how many tasks may wait for one before a request is answered "busy". */
+  work: { threads: number; maxQueue: number };
 }
 
 export class ConfigError extends Error {}
@@ -140,7 +143,13 @@ const schema = z.object({
   CART_EXPIRY_INTERVAL_MS: ms.default(5000),
   MISSED_VISITS_INTERVAL_MS: ms.default(600_000),
   WAITING_LIST_INTERVAL_MS: ms.default(5000),
+  WORK_THREADS: int(0, 64).optional(),
+  WORK_QUEUE: int(1, 10_000).default(16),
 });
+
+/** Threads of the worker pool when WORK_THREADS is unset: two (a museum's face checks and
+ * invoices), one on a one-core machine. */
+export const defaultWorkThreads = () => Math.min(2, availableParallelism());
 
 /** TRUST_PROXY: unset/false = trust none; true; a hop count; or addresses/CIDRs, comma-separated. */
 function trustProxy(value: string | undefined): TrustProxy {
@@ -329,5 +338,6 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     },
     simulators: simulated.map(([name]) => name),
     devClock: e.DEV_CLOCK === '1',
+    work: { threads: e.WORK_THREADS ?? defaultWorkThreads(), maxQueue: e.WORK_QUEUE },
   };
 }

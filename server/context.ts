@@ -9,6 +9,7 @@ import type { FaceProvider } from './providers/face.ts';
 import type { OcrProvider } from './providers/ocr.ts';
 import type { WechatJsapi } from './providers/wechatJsapi.ts';
 import type { WechatOAuthProvider } from './providers/wechatOAuth.ts';
+import type { WorkPool } from './workers/workPool.ts';
 
 export interface AppConfig {
   /** 'production' mounts no dev endpoint (server/config.ts refuses simulators there unless allowed). */
@@ -58,6 +59,8 @@ export interface AppDeps {
   clock: Clock;
   providers: Providers;
   config: AppConfig;
+  /** The worker threads of the CPU-bound steps (face model, invoice PDF): docs/operations.md §9. */
+  work: WorkPool;
   /** The demo's clock moved forward by the end-to-end tests (server/devClock.ts), when DEV_CLOCK=1. */
   devClock?: MovableClock;
 }

@@ -29,6 +29,7 @@ import { DEMO_USER } from './seed/museum.ts';
 import { warmLazy } from './lazy.ts';
 import { movableClock } from './devClock.ts';
 import { gracefulShutdown } from './shutdown.ts';
+import { startWorkPool } from './workers/workPool.ts';
 
 // The project: one level up from server/ and from dist-server/ alike.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,15 +60,18 @@ async function main() {
   phase('seed');
   if (config.mode === 'demo') await seedDemoAccounts(db, clock);
   phase('accounts');
+  // The CPU-bound steps' threads (docs/operations.md §9): started empty, a thread at its first task.
+  const work = startWorkPool(config.work);
   const deps: AppDeps = {
     db,
     clock,
+    work,
     ...(movable ? { devClock: movable } : {}),
     providers: {
       sms: smsProvider(config.sms),
       payment: await payment,
-      face: await faceProvider(config.face, root),
-      ocr: await ocrProvider(config.ocr, root),
+      face: await faceProvider(config.face, root, work),
+      ocr: await ocrProvider(config.ocr, root, config.work.maxQueue),
       wechatJsapi: wechatJsapiProvider(config.wechat, db, clock),
       wechatOAuth: config.wechat.provider === 'wechat' ? wechatOAuth(config.wechat.wechat) : simWechatOAuth(db, clock),
     },
@@ -108,6 +112,7 @@ async function main() {
   const shutdown = gracefulShutdown({
     app,
     jobs: [stopSchedules, stopPay, stopRefunds, stopCallOffs, stopCart, stopUploads, stopWaitingList, stopMissed],
+    work,
     db,
     unlock,
   });
@@ -128,7 +133,8 @@ async function main() {
     `[server] SMS: ${deps.providers.sms.name}; payment: ${deps.providers.payment.name}; captcha: ${config.captcha}; ` +
       `face check: ${deps.providers.face.name}${deps.providers.face.detects ? '' : ' (no face detector installed: format, size, shape and contrast only)'}; ` +
       `OCR: ${deps.providers.ocr.name}; WeChat login: ${deps.providers.wechatOAuth.name}; JS-SDK: ${deps.providers.wechatJsapi.name}; ` +
-      `missed visits: ${config.checkInSource === 'none' ? 'off (no check-in source)' : 'on'}` +
+      `missed visits: ${config.checkInSource === 'none' ? 'off (no check-in source)' : 'on'}; ` +
+      `worker threads: ${config.work.threads || 'none (on the main thread)'}, queue ${config.work.maxQueue}` +
       (config.simulators.length ? `; simulators: ${config.simulators.join(', ')}` : ''),
   );
   console.log(`[server] listening on ${base}/  (API under /prod-api); started in ${(last / 1000).toFixed(1)} s (ms: ${phases.join(', ')})`);

@@ -208,7 +208,8 @@ function ensureBuiltServer(): void {
  * `BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof"` (node refuses those in NODE_OPTIONS). */
 export async function startServer(target: Target, secret: string): Promise<{ base: string; child: ChildProcess }> {
   ensureBuiltServer();
-  const port = await freePort();
+  // BENCH_PORT: a port of your own on a shared machine; by default any free one.
+  const port = env.BENCH_PORT ? Number(env.BENCH_PORT) : await freePort();
   const flags = (env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
   const args = [...flags, 'dist-server/main.js'];
   const child = spawn(process.execPath, args, {

@@ -7,6 +7,7 @@ import { outsideImage } from '../images.ts';
 import type { FaceSeen } from '../../src/domain/faces.ts';
 import { baiduClient, type BaiduCredentials } from './baidu.ts';
 import type { FaceDetector } from './faceDetector.ts';
+import type { WorkPool } from '../workers/workPool.ts';
 
 export type FaceProviderName = 'local' | 'baidu';
 
@@ -64,22 +65,28 @@ export function baiduFace(credentials: BaiduCredentials): FaceProvider {
   };
 }
 
-/** The configured provider; `local` with the detector when its packages are installed in `root`. */
-export async function faceProvider(config: { provider: 'local' } | { provider: 'baidu'; baidu: BaiduCredentials }, root: string): Promise<FaceProvider> {
+/** The configured provider; `local` with the detector when its packages are installed in `root`:
+ * the picture decoded here by sharp (natively, off the event loop), the model run by `work`. */
+export async function faceProvider(
+  config: { provider: 'local' } | { provider: 'baidu'; baidu: BaiduCredentials },
+  root: string,
+  work: WorkPool,
+): Promise<FaceProvider> {
   if (config.provider === 'baidu') return baiduFace(config.baidu);
-  const { faceDetectorInstalled, loadFaceDetector } = await import('./faceDetector.ts');
+  const { faceDetectorInstalled, facePixels } = await import('./faceDetector.ts');
   if (!faceDetectorInstalled(root)) return localFace(null);
   // TensorFlow and the models take seconds to load: not before the server answers. `warm` starts
-  // them once it listens; a picture sent before they are ready waits for them.
-  let loading: Promise<FaceDetector | null> | null = null;
-  const load = () =>
-    (loading ??= loadFaceDetector(root).catch((error: unknown) => {
-      console.error('[server] the face detector did not load; pictures are checked without it:', error);
-      return null;
-    }));
+  // them once it listens, in each worker thread; a picture sent before they are ready waits.
   const provider = localFace(async (image) => {
-    const detector = await load();
-    return detector ? detector(image) : [{ probability: 1 }];
+    const pixels = await facePixels(image);
+    const seen = await work.run({ kind: 'face', root, pixels }, [pixels.data.buffer]);
+    // The packages are there but did not load (said in the log): checked without the detector.
+    return seen ?? [{ probability: 1 }];
   });
-  return { ...provider, warm: () => void load() };
+  return {
+    ...provider,
+    warm: () => {
+      for (let i = 0; i < Math.max(1, work.stats().threads); i++) void work.run({ kind: 'warmFace', root }).catch(() => undefined);
+    },
+  };
 }

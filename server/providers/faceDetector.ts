@@ -67,8 +67,31 @@ export function faceDetectorInstalled(fromDir: string): boolean {
   }
 }
 
-/** The detector, or null when the packages are not installed under `fromDir`. */
-export async function loadFaceDetector(fromDir: string): Promise<FaceDetector | null> {
+/** A picture's pixels, upright and scaled for the detector: RGB, one byte a channel. */
+export interface FacePixels {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** What the detector looks at: the picture decoded by sharp (off the event loop, natively). */
+export async function facePixels(image: Buffer): Promise<FacePixels> {
+  const { data, info } = await outsideImage(image)
+    .rotate()
+    .resize(DETECT_PX, DETECT_PX, { fit: 'inside', withoutEnlargement: true })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  // A copy of its own: sent to the worker by transfer, not copied again.
+  return { data: new Uint8Array(data), width: info.width, height: info.height };
+}
+
+/** The faces in decoded pixels: TensorFlow's CPU work, seconds of JavaScript on a busy machine,
+ * run in the worker pool (server/workers/workPool.ts). */
+export type FaceModel = (pixels: FacePixels) => Promise<FaceSeen[]>;
+
+/** The model, or null when the packages are not installed under `fromDir`. */
+export async function loadFaceModel(fromDir: string): Promise<FaceModel | null> {
   const require = createRequire(path.join(fromDir, 'package.json'));
   let faceapi: FaceApi;
   try {
@@ -90,14 +113,8 @@ export async function loadFaceDetector(fromDir: string): Promise<FaceDetector | 
   await load('faceLandmark68TinyNet', 'face_landmark_68_tiny_model');
   const options = new faceapi.TinyFaceDetectorOptions({ inputSize: 416, scoreThreshold: 0.3 });
 
-  return async (image) => {
-    const { data, info } = await outsideImage(image)
-      .rotate()
-      .resize(DETECT_PX, DETECT_PX, { fit: 'inside', withoutEnlargement: true })
-      .removeAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const input = tf.tensor3d(new Uint8Array(data), [info.height, info.width, 3], 'int32');
+  return async ({ data, width, height }) => {
+    const input = tf.tensor3d(data, [height, width, 3], 'int32');
     try {
       const found = await faceapi.detectAllFaces(input, options).withFaceLandmarks(true);
       return found.map((f) => ({ probability: f.detection.score, ...poseOf(f.landmarks.positions) }));
@@ -105,4 +122,11 @@ export async function loadFaceDetector(fromDir: string): Promise<FaceDetector | 
       input.dispose();
     }
   };
+}
+
+/** The detector on this thread (decode, then the model), or null when the packages are not
+ * installed under `fromDir`. */
+export async function loadFaceDetector(fromDir: string): Promise<FaceDetector | null> {
+  const model = await loadFaceModel(fromDir);
+  return model && (async (image) => model(await facePixels(image)));
 }

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { idNumberIn, type CertificateRead } from '../../src/domain/faces.ts';
 import { baiduClient, type BaiduCredentials } from './baidu.ts';
+import { workGate } from '../workers/busy.ts';
 
 export type OcrProviderName = 'none' | 'local' | 'baidu';
 
@@ -81,8 +82,14 @@ export async function loadLocalOcr(fromDir: string): Promise<OcrProvider | null>
   };
 }
 
-/** The configured provider. A `local` whose packages are missing stops the start (it was asked for). */
-export async function ocrProvider(config: { provider: 'none' | 'local' } | { provider: 'baidu'; baidu: BaiduCredentials }, root: string): Promise<OcrProvider> {
+/** The configured provider. A `local` whose packages are missing stops the start (it was asked for).
+ * Tesseract reads in a worker thread of its own (tesseract.js), one photo at a time: at most
+ * `maxQueue` wait for it, the next is answered "busy" (server/workers/busy.ts workGate). */
+export async function ocrProvider(
+  config: { provider: 'none' | 'local' } | { provider: 'baidu'; baidu: BaiduCredentials },
+  root: string,
+  maxQueue = 16,
+): Promise<OcrProvider> {
   if (config.provider === 'baidu') return baiduOcr(config.baidu);
   if (config.provider === 'none') return noOcr();
   const require = createRequire(path.join(root, 'package.json'));
@@ -95,9 +102,10 @@ export async function ocrProvider(config: { provider: 'none' | 'local' } | { pro
   // Tesseract's worker and model take seconds: loaded once the server listens (`warm`) or by the first read.
   let loading: Promise<OcrProvider | null> | null = null;
   const load = () => (loading ??= loadLocalOcr(root));
+  const gate = workGate('OCR', 1, maxQueue);
   return {
     name: 'local',
-    read: async (image) => (await load())!.read(image),
+    read: (image) => gate(async () => (await load())!.read(image)),
     warm: () => void load(),
   };
 }

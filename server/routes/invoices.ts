@@ -31,7 +31,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     ok(req, await staffInvoice(deps, req.params.id)),
   );
   app.post('/staff/invoices/:id/issue', { ...finance, schema: { params: idParam, response: answer(answers.staffInvoice) } }, async (req) =>
-    ok(req, await issueInvoice(deps, account(req).userId, req.params.id)),
+    ok(req, await issueInvoice(deps, account(req).userId, req.params.id, (cause) => req.log.warn({ cause }, 'invoice PDF deferred'))),
   );
   app.get('/staff/invoices/:id/pdf', { ...finance, schema: { params: idParam } }, async (req, reply) =>
     sendPdf(reply, await staffInvoicePdf(deps, req.params.id)),

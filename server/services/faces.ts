@@ -18,6 +18,7 @@ import { fail } from '../http.ts';
 import { imageHeader, outsideImage } from '../images.ts';
 import { museumDate } from '../time.ts';
 import { VendorError } from '../providers/baidu.ts';
+import { WorkBusyError } from '../workers/busy.ts';
 import { getConfig } from './settings.ts';
 import { UPLOAD_TEXTS } from './uploads.ts';
 
@@ -129,21 +130,24 @@ export async function deleteFacesOf(q: Queryable, userId: number): Promise<void>
 }
 
 /** /ingore/ocr/baidu: the certificate in an uploaded photo. The photo of a document is read once
- * and deleted, read or not (it is personal data, and each read may cost the museum). */
+ * and deleted, read or not (it is personal data, and each read may cost the museum); kept only
+ * when the reader had no room for it ("busy, try again": the visitor retries with it). */
 export async function readCertificate(deps: AppDeps, uploadId: string): Promise<CertificateRead> {
   const bytes = await uploadBytes(deps.db, uploadId);
+  let busy = false;
   try {
     await requireSwitch(deps.db, 'ocr_enable', OCR_MESSAGES.disabled);
     if (deps.providers.ocr.name === 'none') throw fail(OCR_MESSAGES.unavailable);
     const picture = await decoded(bytes, false);
     const read = await deps.providers.ocr.read(picture).catch((error: unknown) => {
       if (error instanceof VendorError) throw fail(OCR_MESSAGES.unavailable);
+      busy = error instanceof WorkBusyError;
       throw error;
     });
     if (!read) throw fail(OCR_MESSAGES.failed);
     return read;
   } finally {
-    const [row] = await deps.db.query<{ id: number }>('SELECT id FROM uploads WHERE token = $1', [uploadId]);
+    const [row] = busy ? [] : await deps.db.query<{ id: number }>('SELECT id FROM uploads WHERE token = $1', [uploadId]);
     if (row) await deleteUnusedUpload(deps.db, row.id);
   }
 }

@@ -1,8 +1,9 @@
 /** The finance side of invoices: requested, issued and flagged invoices listed,
  * one read in full, and one issued: exactly once (a conditional update from 'requested', under
  * the order's lock so a refund cannot slip between the amount read and the invoice written),
- * for the order's paid amount minus its refunds at that moment, with a number and its PDF
- * kept in the database. Audited in the same transaction. */
+ * for the order's paid amount minus its refunds at that moment, with a number and the
+ * document's facts, audited, in one transaction; its PDF rendered after it commits, in the
+ * worker pool, and kept in the database (invoicePdfStore.ts). */
 import type { z } from 'zod';
 import type { staffInvoicesQuery } from '../../src/domain/contracts.ts';
 import { invoiceDocument, invoiceNumberOf, issueRefusal, INVOICE_ISSUE_MESSAGES } from '../../src/domain/invoiceIssue.ts';
@@ -15,7 +16,7 @@ import { fail } from '../http.ts';
 import { museumDate } from '../time.ts';
 import { audit } from './audit.ts';
 import { detailOf, INVOICE_SELECT, INVOICE_TEXTS, issuedPdf, summaryOf, type InvoiceRow, type IssuedPdf } from './invoices.ts';
-import { renderInvoicePdf } from './invoicePdf.ts';
+import { storeInvoicePdf } from './invoicePdfStore.ts';
 
 type StaffInvoiceRow = InvoiceRow & { order_status: OrderStatus; order_amount: number; order_refunded: number; issued_by_name: string | null };
 
@@ -52,8 +53,11 @@ export async function staffInvoice(deps: AppDeps, id: number): Promise<StaffInvo
   return { ...detailOf(r), orderStatus: r.order_status, orderAmount: r.order_amount, orderRefunded: r.order_refunded, issuedBy: r.issued_by_name };
 }
 
-/** Issues a requested invoice: the amount the order has left now, its number, its PDF. */
-export async function issueInvoice(deps: AppDeps, staffId: number, id: number): Promise<StaffInvoice> {
+/** Issues a requested invoice: the amount the order has left now, its number, then its PDF.
+ * A PDF that could not be rendered now (the pool busy, a fault: `log` says why) does not undo the
+ * issue: the invoice is issued with its number, and its PDF is rendered from the same facts at
+ * its first download. */
+export async function issueInvoice(deps: AppDeps, staffId: number, id: number, log: (cause: string) => void = () => undefined): Promise<StaffInvoice> {
   const now = deps.clock();
   await deps.db.tx(async (q) => {
     const [found] = await q.query<{ order_id: number }>('SELECT order_id FROM invoices WHERE id = $1', [id]);
@@ -82,15 +86,17 @@ export async function issueInvoice(deps: AppDeps, staffId: number, id: number): 
       content: r.content,
       email: r.email,
     });
-    const pdf = await renderInvoicePdf(document, seller.zh, now);
     const issued = await q.query(
-      `UPDATE invoices SET state = 'issued', amount = $2, invoice_number = $3, pdf = $4, issued_at = $5, issued_by = $6 WHERE id = $1 AND state = 'requested' RETURNING id`,
-      [id, amount, invoiceNumber, pdf, now, staffId],
+      `UPDATE invoices SET state = 'issued', amount = $2, invoice_number = $3, document = $4, issued_at = $5, issued_by = $6 WHERE id = $1 AND state = 'requested' RETURNING id`,
+      [id, amount, invoiceNumber, JSON.stringify({ document, seller: seller.zh }), now, staffId],
     );
     // Under the locks above this cannot miss; the condition is the guarantee if it ever could.
     if (issued.length === 0) throw fail(INVOICE_ISSUE_MESSAGES.issued);
     await audit(q, staffId, 'issueInvoice', `invoice:${id}`, { invoiceNumber, orderNumber: r.order_number, amount }, now);
   });
+  await storeInvoicePdf(deps, id).catch((error: unknown) =>
+    log(`invoice ${id}: PDF not rendered at issue (${(error as Error).message}); rendered at its first download`),
+  );
   return staffInvoice(deps, id);
 }
 
@@ -102,5 +108,5 @@ async function museumName(q: Queryable): Promise<Text> {
 
 /** Any issued invoice's PDF, for finance. */
 export function staffInvoicePdf(deps: AppDeps, id: number): Promise<IssuedPdf> {
-  return issuedPdf(deps.db, 'i.id = $1', [id]);
+  return issuedPdf(deps, 'i.id = $1', [id]);
 }

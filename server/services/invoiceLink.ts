@@ -16,7 +16,7 @@ const signature = (secret: Uint8Array, id: number, expires: number) => createHma
 
 /** The signed link of the caller's own issued invoice (refused like the PDF itself otherwise). */
 export async function pdfLink(deps: AppDeps, secret: Uint8Array, userId: number, id: number): Promise<InvoicePdfLink> {
-  await issuedPdf(deps.db, 'i.id = $1 AND i.user_id = $2', [id, userId]);
+  await issuedPdf(deps, 'i.id = $1 AND i.user_id = $2', [id, userId]);
   const expiresAt = deps.clock().getTime() + PDF_LINK_TTL_MS;
   const query = new URLSearchParams({ id: String(id), expires: String(expiresAt), sig: signature(secret, id, expiresAt) });
   return { url: `/prod-api/ingore/invoice/pdf?${query}`, expiresAt };
@@ -28,5 +28,5 @@ export async function pdfByLink(deps: AppDeps, secret: Uint8Array, link: { id: n
   const given = Buffer.from(link.sig);
   const genuine = expected.length === given.length && timingSafeEqual(expected, given);
   if (!genuine || link.expires <= deps.clock().getTime()) throw fail(INVOICE_ISSUE_MESSAGES.linkExpired);
-  return issuedPdf(deps.db, 'i.id = $1', [link.id]);
+  return issuedPdf(deps, 'i.id = $1', [link.id]);
 }

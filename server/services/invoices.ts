@@ -16,6 +16,7 @@ import type { InvoiceDetail, InvoiceSummary, InvoiceTitleType, OrderSummary, Pag
 import { museumDateTime } from '../time.ts';
 import { ORDER_TEXTS } from './orderTexts.ts';
 import { ORDER_SELECT, summary, type OrderRow } from './orderQueries.ts';
+import { storeInvoicePdf } from './invoicePdfStore.ts';
 
 export const INVOICE_TEXTS = {
   title: { zh: '发票抬头', en: 'Invoice title' },
@@ -169,7 +170,7 @@ export async function flagIssuedInvoice(q: Queryable, orderId: number, refunded:
 
 /** The issued PDF of a visitor's own invoice, as issued. */
 export async function invoicePdf(deps: AppDeps, userId: number, id: number): Promise<IssuedPdf> {
-  return issuedPdf(deps.db, 'i.id = $1 AND i.user_id = $2', [id, userId]);
+  return issuedPdf(deps, 'i.id = $1 AND i.user_id = $2', [id, userId]);
 }
 
 export interface IssuedPdf {
@@ -177,13 +178,16 @@ export interface IssuedPdf {
   bytes: Buffer;
 }
 
-/** The PDF of an invoice the `where` finds (over `invoices i`), or the refusal: none, or not issued. */
-export async function issuedPdf(q: Queryable, where: string, params: unknown[]): Promise<IssuedPdf> {
-  const [r] = await q.query<{ state: string; invoice_number: string | null; pdf: Buffer | Uint8Array | null }>(
-    `SELECT i.state, i.invoice_number, i.pdf FROM invoices i WHERE ${where}`,
+/** The PDF of an invoice the `where` finds (over `invoices i`), or the refusal: none, or not
+ * issued. An issued invoice whose PDF was not rendered at issue is rendered now, from the facts
+ * it was issued with, and kept (a busy pool answers "busy, try again"; the number stands). */
+export async function issuedPdf(deps: Pick<AppDeps, 'db' | 'work'>, where: string, params: unknown[]): Promise<IssuedPdf> {
+  const [r] = await deps.db.query<{ id: number; state: string; invoice_number: string | null; pdf: Buffer | Uint8Array | null }>(
+    `SELECT i.id, i.state, i.invoice_number, i.pdf FROM invoices i WHERE ${where}`,
     params,
   );
   if (!r) throw fail(INVOICE_TEXTS.notFound);
-  if (r.state !== 'issued' || !r.pdf || !r.invoice_number) throw fail(INVOICE_ISSUE_MESSAGES.notIssued);
-  return { invoiceNumber: r.invoice_number, bytes: Buffer.from(r.pdf) };
+  if (r.state !== 'issued' || !r.invoice_number) throw fail(INVOICE_ISSUE_MESSAGES.notIssued);
+  const pdf = r.pdf ?? (await storeInvoicePdf(deps, r.id));
+  return { invoiceNumber: r.invoice_number, bytes: Buffer.from(pdf) };
 }

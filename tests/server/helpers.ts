@@ -10,6 +10,7 @@ import { consoleSms, type SmsProvider } from '../../server/providers/sms.ts';
 import { simPayment } from '../../server/providers/payment.ts';
 import { localFace } from '../../server/providers/face.ts';
 import { noOcr } from '../../server/providers/ocr.ts';
+import { startWorkPool, type WorkPool } from '../../server/workers/workPool.ts';
 import { wechatJsapiProvider } from '../../server/providers/wechatJsapi.ts';
 import type { WechatConfig } from '../../server/config.ts';
 import { simWechatOAuth } from '../../server/providers/wechatOAuth.ts';
@@ -112,6 +113,8 @@ export async function makeApp(
     empty?: boolean;
     /** DEV_CLOCK=1: the dev route that moves this app's clock forward is mounted. */
     devClock?: boolean;
+    /** The worker pool (default: one thread, started at its first task); closed with the app. */
+    work?: WorkPool;
   } = {},
 ): Promise<TestApp> {
   const { db, url } = await openTestDb(options.databaseUrl, options.empty);
@@ -119,9 +122,11 @@ export async function makeApp(
   const clock = () => new Date(now);
   const sms = consoleSms(() => undefined);
   const payment = await simPayment(db);
+  const work = options.work ?? startWorkPool({ threads: 1, maxQueue: 16 });
   const deps: AppDeps = {
     db,
     clock,
+    work,
     providers: {
       sms,
       payment,
@@ -189,6 +194,7 @@ export async function makeApp(
     databaseUrl: url,
     async close() {
       await app.close();
+      await work.close();
       await db.close();
     },
   };

@@ -1,6 +1,7 @@
 /** SIGTERM's graceful stop (docs/operations.md §8), on a server listening on a real port: a
  * request in flight when the stop begins is answered in full and its connection closed, a new
- * connection is refused, and only then do the jobs stop and the database close. */
+ * connection is refused, and only then do the jobs stop, the worker pool's threads end and the
+ * database close. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SmsMessage } from '../../server/providers/sms.ts';
 import { gracefulShutdown } from '../../server/shutdown.ts';
@@ -13,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('a graceful stop', () => {
-  it('answers the request in flight, refuses new connections, then stops the jobs and closes the database', async () => {
+  it('answers the request in flight, refuses new connections, then stops the jobs, ends the worker threads and closes the database', async () => {
     // The SMS gateway holds the code's message until the test lets it go: the request is in flight.
     let entered = false;
     let release!: () => void;
@@ -37,11 +38,17 @@ describe('a graceful stop', () => {
     }).then(async (r) => ({ status: r.status, connection: r.headers.get('connection'), body: await r.json() }));
     await expect.poll(() => entered).toBe(true);
 
+    // The worker pool has a thread running (a task that finds no face detector installed).
+    const work = t.deps.work;
+    expect(await work.run({ kind: 'warmFace', root: '/nonexistent' })).toBe(false);
+    expect(work.stats().alive).toBe(1);
+
     const done: string[] = [];
     const stop = gracefulShutdown(
       {
         app: t.app,
         jobs: [() => done.push('job A'), async () => done.push('job B')],
+        work: { close: () => work.close().then(() => void done.push('work pool')) },
         db: { close: async () => void done.push('database') },
         unlock: () => done.push('lock'),
       },
@@ -67,7 +74,8 @@ describe('a graceful stop', () => {
     // the keep-alive timeout.
     expect(await answer).toEqual({ status: 200, connection: 'close', body: expect.objectContaining({ code: 200 }) });
     await stopped;
-    expect(done).toEqual(['[server] SIGTERM: shutting down', 'job A', 'job B', 'database', 'lock']);
+    expect(done).toEqual(['[server] SIGTERM: shutting down', 'job A', 'job B', 'work pool', 'database', 'lock']);
+    expect(work.stats().alive).toBe(0);
     expect(sms.outbox!('13700000101')).toHaveLength(1);
   });
 });

@@ -289,6 +289,7 @@ async function secondInstance(first: TestApp, wechat: WechatConfig, timeoutMs: n
   const app: FastifyInstance = await buildApp({
     db: first.db,
     clock: first.now,
+    work: first.deps.work,
     providers: {
       sms: consoleSms(() => undefined),
       payment: await simPayment(first.db),

@@ -44,7 +44,13 @@ beforeEach(() => {
 });
 
 /** What the jobs are given in main.ts. */
-const deps = (): AppDeps => ({ db: t.db, clock, providers: { payment: provider } as AppDeps['providers'], config: { publicUrl: null } as AppDeps['config'] });
+const deps = (): AppDeps => ({
+  db: t.db,
+  clock,
+  work: t.deps.work,
+  providers: { payment: provider } as AppDeps['providers'],
+  config: { publicUrl: null } as AppDeps['config'],
+});
 
 /** A visitor signed in through the chat app: an account with its openid. */
 async function chatVisitor(withOpenid = true) {
