@@ -44,6 +44,7 @@ import { loggerOf } from './logger.ts';
 import { healthRoutes } from './routes/health.ts';
 import { metricsRoutes } from './routes/metrics.ts';
 import { createMetrics, type Metrics, type Outcome } from './metrics/metrics.ts';
+import { workPoolStats } from './workers/workPool.ts';
 import { inlineScriptHashes, securityHeaders } from './securityHeaders.ts';
 import type { SimPayment } from './providers/payment.ts';
 
@@ -101,6 +102,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => changes.close());
   const unwatch = metrics.watch({ pool: deps.db.pool, caches: () => changes.memos });
   app.addHook('onClose', async () => unwatch());
+  // The worker pool's load (docs/operations.md §9): a queue that stays long means "busy" answers.
+  metrics.gauge('museum_worker_queue_length', 'Tasks waiting for a worker thread', () => workPoolStats(deps.work).queued);
+  metrics.gauge('museum_worker_running', 'Tasks running on worker threads', () => workPoolStats(deps.work).running);
+  metrics.gauge(
+    'museum_worker_utilisation',
+    "Share of the worker threads' time spent on tasks since the start, 0 to 1",
+    () => workPoolStats(deps.work).utilisation,
+  );
   const verify = tokenVerifier(secret);
   const checks = tokenChecks(deps.db, changes);
   app.addHook('onClose', () => checks.close());
