@@ -17,7 +17,7 @@ export const OUT = 'dist-server';
 
 /** What is built, each into its own file of OUT: the server, and the operator's commands, so that
  * a production install (no tsx, no esbuild) runs them as built JavaScript (scripts/built.mjs). */
-export const ENTRIES = { main: 'server/main.ts', 'staff-create': 'scripts/staff-create.ts', catalogue: 'scripts/catalogue.ts' };
+export const ENTRIES = { main: 'server/main.ts', 'staff-create': 'scripts/staff-create.ts', catalogue: 'scripts/catalogue.ts', backup: 'scripts/backup.ts' };
 
 /** The PGlite template's file name for the installed PGlite (a new version packs a new one). */
 export const templateName = (root = '.') =>

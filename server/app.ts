@@ -41,6 +41,7 @@ import { payCashierSim } from './providers/payCashierSim.ts';
 import { firstScreenPages } from './firstScreen.ts';
 import { loggerOf } from './logger.ts';
 import { healthRoutes } from './routes/health.ts';
+import { opsRoutes } from './routes/ops.ts';
 import { inlineScriptHashes, securityHeaders } from './securityHeaders.ts';
 import type { SimPayment } from './providers/payment.ts';
 
@@ -233,6 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/prod-api/openapi.json', { schema: { hide: true }, config: { auth: 'none', publicRead: true } }, async () => app.swagger());
 
   await app.register(healthRoutes, { deps });
+  if (deps.ops) await app.register(opsRoutes, { ops: deps.ops });
   const opts = { prefix: '/prod-api', deps };
   await app.register(settingsRoutes, opts);
   await app.register(poolRoutes, opts);
