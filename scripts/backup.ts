@@ -19,8 +19,9 @@ async function main() {
   if (command === 'take') {
     const file = args[0] ?? backupName(config);
     const done = await takeBackup(config, file);
+    const paused = done.snapshotMs === undefined ? '' : `; the server's statements waited ${done.snapshotMs} ms for the copy`;
     console.error(
-      `backup of ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`} (${done.how}) written to ${done.file}: ${mb(done.bytes)}`,
+      `backup of ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`} (${done.how}) written to ${done.file}: ${mb(done.bytes)}${paused}`,
     );
     console.error('It holds personal data (phones, names, certificate numbers): keep it encrypted, where only the operators can read it.');
     return;

@@ -22,6 +22,8 @@ export interface BackupResult {
   bytes: number;
   /** How it was taken: from the running server, from the stopped folder, or by pg_dump. */
   how: 'running server' | 'stopped folder' | 'pg_dump';
+  /** From the running server: how long its statements waited while the copy was taken (ms). */
+  snapshotMs?: number;
 }
 
 /** The default file name: the kind and the time, e.g. museum-20301105-0300.tar.gz. */
@@ -38,23 +40,23 @@ export async function takeBackup(config: Pick<ServerConfig, 'databaseUrl' | 'dat
   // Created for its owner only, before a byte of it is written.
   writeFileSync(partial, '', { mode: 0o600 });
   try {
-    let how: BackupResult['how'];
+    let taken: Pick<BackupResult, 'how' | 'snapshotMs'>;
     if (config.databaseUrl) {
       await pgDump(config.databaseUrl, partial);
-      how = 'pg_dump';
+      taken = { how: 'pg_dump' };
     } else {
-      how = await pgliteBackup(config.dataDir, partial);
+      taken = await pgliteBackup(config.dataDir, partial);
       checkArchive(readFileSync(partial));
     }
     renameSync(partial, file);
-    return { file, bytes: readFileSync(file).byteLength, how };
+    return { file, bytes: readFileSync(file).byteLength, ...taken };
   } catch (error) {
     rmSync(partial, { force: true });
     throw error;
   }
 }
 
-async function pgliteBackup(dataDir: string, out: string): Promise<BackupResult['how']> {
+async function pgliteBackup(dataDir: string, out: string): Promise<Pick<BackupResult, 'how' | 'snapshotMs'>> {
   const holder = folderHolder(dataDir);
   if (holder !== null) {
     const ops = readOps(dataDir);
@@ -71,7 +73,7 @@ async function pgliteBackup(dataDir: string, out: string): Promise<BackupResult[
       throw new Error(`the server at ${ops.url} refused the backup: HTTP ${answer.status} ${await answer.text()}`);
     }
     await pipeline(Readable.fromWeb(answer.body as import('node:stream/web').ReadableStream), createWriteStream(out, { flags: 'a' }));
-    return 'running server';
+    return { how: 'running server', snapshotMs: Number(answer.headers.get('x-backup-snapshot-ms')) };
   }
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) throw new Error(`${dataDir} holds no database (no PG_VERSION): is DATA_DIR right?`);
   // No server: this process holds the folder while it copies it (a server starting meanwhile is refused).
@@ -86,7 +88,7 @@ async function pgliteBackup(dataDir: string, out: string): Promise<BackupResult[
   } finally {
     unlock();
   }
-  return 'stopped folder';
+  return { how: 'stopped folder' };
 }
 
 /** A backup that arrived whole: gzip's own check (its length and CRC at the end) and a database folder in the tar. */
