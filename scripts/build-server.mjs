@@ -17,13 +17,14 @@ export const OUT = 'dist-server';
 
 /** What is built, each into its own file of OUT: the server, the worker pool's thread (the server
  * starts dist-server/worker.js beside itself: server/workers/workPool.ts), and the operator's
- * commands, so that a production install (no tsx, no esbuild) runs them as built JavaScript
+ * commands (staff accounts, the catalogue, backups), so that a production install (no tsx, no esbuild) runs them as built JavaScript
  * (scripts/built.mjs). */
 export const ENTRIES = {
   main: 'server/main.ts',
   worker: 'server/workers/tasks.ts',
   'staff-create': 'scripts/staff-create.ts',
   catalogue: 'scripts/catalogue.ts',
+  backup: 'scripts/backup.ts',
 };
 
 /** The PGlite template's file name for the installed PGlite (a new version packs a new one). */

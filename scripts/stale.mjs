@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** What the server's bundles (dist-server/) are built from. */
-export const SERVER_SOURCES = ['server', 'src', 'scripts/build-server.mjs', 'scripts/staff-create.ts', 'scripts/catalogue.ts'];
+export const SERVER_SOURCES = ['server', 'src', 'scripts/build-server.mjs', 'scripts/staff-create.ts', 'scripts/catalogue.ts', 'scripts/backup.ts'];
 
 function newest(path) {
   if (!existsSync(path)) return 0;

@@ -45,6 +45,7 @@ import { healthRoutes } from './routes/health.ts';
 import { metricsRoutes } from './routes/metrics.ts';
 import { createMetrics, type Metrics, type Outcome } from './metrics/metrics.ts';
 import { workPoolStats } from './workers/workPool.ts';
+import { opsRoutes } from './routes/ops.ts';
 import { inlineScriptHashes, securityHeaders } from './securityHeaders.ts';
 import type { SimPayment } from './providers/payment.ts';
 
@@ -271,6 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { deps });
   // Without a token /metrics is off (server/routes/metrics.ts says why).
   await app.register(metricsRoutes, { metrics, token: deps.config.metricsToken ?? null });
+  if (deps.ops) await app.register(opsRoutes, { ops: deps.ops });
   const opts = { prefix: '/prod-api', deps };
   await app.register(settingsRoutes, opts);
   await app.register(poolRoutes, opts);

@@ -54,6 +54,13 @@ export interface Providers {
   wechatOAuth: WechatOAuthProvider;
 }
 
+/** The operator's backup of a running PGlite server (server/routes/ops.ts): the token it asks
+ * for, and the folder's copy (server/ops/snapshot.ts). */
+export interface OpsDeps {
+  token: string;
+  snapshot(): Promise<Uint8Array>;
+}
+
 export interface AppDeps {
   db: Db;
   clock: Clock;
@@ -63,6 +70,8 @@ export interface AppDeps {
   work: WorkPool;
   /** The demo's clock moved forward by the end-to-end tests (server/devClock.ts), when DEV_CLOCK=1. */
   devClock?: MovableClock;
+  /** PGlite only: the backup endpoint's token and copy (none on PostgreSQL: pg_dump backs it up). */
+  ops?: OpsDeps;
 }
 
 export const defaultConfig = (): AppConfig => ({

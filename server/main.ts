@@ -1,5 +1,6 @@
 /** Start-up: configuration, database, migrations, seed, jobs, listen. Production runs it built,
  * `node dist-server/main.js` (`npm run build`); from the sources, `node --import tsx server/main.ts`. */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
@@ -30,6 +31,7 @@ import { warmLazy } from './lazy.ts';
 import { movableClock } from './devClock.ts';
 import { gracefulShutdown } from './shutdown.ts';
 import { startWorkPool } from './workers/workPool.ts';
+import { publishOps } from './ops/opsFile.ts';
 
 // The project: one level up from server/ and from dist-server/ alike.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,7 +48,7 @@ async function main() {
   };
   phase('imports');
   const config = readConfig(process.env, root);
-  const { db, where, unlock } = await openConfiguredDb(config, root);
+  const { db, where, unlock, snapshot } = await openConfiguredDb(config, root);
   phase('database');
   // The demo's clock may be moved forward by the end-to-end tests (DEV_CLOCK=1, never in production).
   const movable = config.devClock ? movableClock() : null;
@@ -67,6 +69,8 @@ async function main() {
     clock,
     work,
     ...(movable ? { devClock: movable } : {}),
+    // PGlite: the operator's backup endpoint, its token published once listening (docs/operations.md §11).
+    ...(snapshot ? { ops: { token: randomBytes(32).toString('base64url'), snapshot } } : {}),
     providers: {
       sms: smsProvider(config.sms),
       payment: await payment,
@@ -109,12 +113,16 @@ async function main() {
   // about a visit: marking missed visits then would blacklist visitors who came.
   const stopMissed = config.checkInSource === 'none' ? async () => undefined : startMissedVisitsJob(db, clock, intervals.missedVisitsMs, jobs);
 
+  let unpublish: () => void = () => undefined;
   const shutdown = gracefulShutdown({
     app,
     jobs: [stopSchedules, stopPay, stopRefunds, stopCallOffs, stopCart, stopUploads, stopWaitingList, stopMissed],
     work,
     db,
-    unlock,
+    unlock: () => {
+      unpublish();
+      unlock();
+    },
   });
   const exitAfter = (signal: string) => void shutdown(signal).then(() => process.exit(0));
   process.on('SIGINT', () => exitAfter('SIGINT'));
@@ -122,6 +130,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   phase('listen');
+  if (deps.ops) unpublish = publishOps(config.dataDir, { url: opsUrl(config.host, app.server.address()), token: deps.ops.token });
   // The heavy providers (the face detector's TensorFlow, Tesseract) load now, not before the first answer.
   deps.providers.face.warm?.();
   setImmediate(warmLazy);
@@ -156,6 +165,14 @@ async function main() {
         `staff console: ${DEMO_STAFF.username} / ${DEMO_STAFF.password} at ${base}/staff`,
     );
   }
+}
+
+/** Where the operator's commands on this machine reach the server: its listening port, on the
+ * loopback when it listens on every address. */
+function opsUrl(host: string, address: ReturnType<import('node:net').Server['address']>): string {
+  const port = address && typeof address === 'object' ? address.port : 0;
+  const name = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
 
 main().catch((error) => {

@@ -308,10 +308,15 @@ const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '
 /** Any fixed number: the advisory lock every instance's migration takes. */
 const MIGRATION_LOCK = 7_402_113;
 
+/** The migrations this build has, in the order they apply. */
+export async function migrationNames(): Promise<string[]> {
+  return (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d+_.*\.sql$/.test(f)).sort();
+}
+
 /** Applies every migrations/NNN_name.sql once, in order, in one transaction under a database
  * lock: instances starting together wait for the first one and then find nothing to do. */
 export async function migrate(db: Db): Promise<string[]> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d+_.*\.sql$/.test(f)).sort();
+  const files = await migrationNames();
   return db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await q.query(`CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -82,6 +82,12 @@ export function lockFolder(dir: string): () => void {
   throw new FolderLockedError(`could not lock the database folder ${dir}`);
 }
 
+/** The live process that holds the folder (this one included), or null: nobody, or a holder gone. */
+export function folderHolder(dir: string): number | null {
+  const holder = readHolder(path.join(dir, 'server.lock'));
+  return holder !== null && alive(holder) ? holder.pid : null;
+}
+
 function readHolder(file: string): Holder | null {
   try {
     const [pidText, started = ''] = readFileSync(file, 'utf8').trim().split(' ');

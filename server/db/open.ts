@@ -6,6 +6,7 @@ import type { ServerConfig } from '../config.ts';
 import { openPg, openPglite, type Db } from './db.ts';
 import { lockFolder } from './folderLock.ts';
 import { unpackTemplate } from './unpack.ts';
+import { pgliteSnapshot } from '../ops/snapshot.ts';
 
 /** The migrated database folder the build packed for the installed PGlite
  * (scripts/build-server.mjs), or null: PGlite's own initdb then makes one (seconds on a small machine). */
@@ -19,8 +20,12 @@ function pgliteTemplate(root: string): Buffer | null {
   }
 }
 
-/** `root`: the project, where a fresh PGlite folder finds the build's template. */
-export async function openConfiguredDb(config: ServerConfig, root?: string): Promise<{ db: Db; where: string; unlock: () => void }> {
+/** `root`: the project, where a fresh PGlite folder finds the build's template. `snapshot`: on
+ * PGlite, a copy of the folder taken while the database is in use (the backup, docs/operations.md §11). */
+export async function openConfiguredDb(
+  config: ServerConfig,
+  root?: string,
+): Promise<{ db: Db; where: string; unlock: () => void; snapshot?: () => Promise<Uint8Array> }> {
   if (config.databaseUrl) {
     return { db: await openPg(config.databaseUrl), where: 'PostgreSQL (DATABASE_URL)', unlock: () => undefined };
   }
@@ -30,5 +35,6 @@ export async function openConfiguredDb(config: ServerConfig, root?: string): Pro
   const fresh = !existsSync(path.join(config.dataDir, 'PG_VERSION'));
   const template = fresh && root ? pgliteTemplate(root) : null;
   if (template) unpackTemplate(template, config.dataDir);
-  return { db: await openPglite({ dataDir: config.dataDir }), where: `PGlite at ${config.dataDir}`, unlock };
+  const db = await openPglite({ dataDir: config.dataDir });
+  return { db, where: `PGlite at ${config.dataDir}`, unlock, snapshot: () => pgliteSnapshot(db) };
 }

@@ -38,7 +38,11 @@ export function readTar(tar: Uint8Array): Array<{ name: string; dir: boolean; da
  * by which PGlite and open.ts tell a database folder, is written last: a start stopped halfway
  * leaves a folder without it, which the next start unpacks again over what is there. */
 export function unpackTemplate(gzipped: Uint8Array, dir: string): void {
-  const entries = readTar(gunzipSync(gzipped));
+  writeDataDir(readTar(gunzipSync(gzipped)), dir);
+}
+
+/** Writes a database folder's entries (a template's, a backup's) into `dir`, PG_VERSION last. */
+export function writeDataDir(entries: ReturnType<typeof readTar>, dir: string): void {
   const last = entries.filter((e) => e.name === 'PG_VERSION');
   const made = new Set(['.']);
   const folder = (name: string) => {
@@ -56,7 +60,7 @@ export function unpackTemplate(gzipped: Uint8Array, dir: string): void {
   }
   if (last.length !== 1) {
     rmSync(path.join(dir, 'PG_VERSION'), { force: true });
-    throw new Error('the database template has no PG_VERSION');
+    throw new Error('the database archive has no PG_VERSION (not a PGlite folder)');
   }
   writeFileSync(path.join(dir, 'PG_VERSION'), last[0].data, { mode: 0o600 });
 }

@@ -1,6 +1,9 @@
 /** A fresh app on its own copy of the seeded template, with a controllable clock. */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { expect, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../server/app.ts';
@@ -17,6 +20,7 @@ import { simWechatOAuth } from '../../server/providers/wechatOAuth.ts';
 import type { Providers } from '../../server/context.ts';
 import { signNotify } from '../../server/providers/payNotify.ts';
 import { signToken } from '../../server/auth.ts';
+import { pgliteSnapshot } from '../../server/ops/snapshot.ts';
 import { gapOf } from '../../server/providers/captcha.ts';
 import { gb11643CheckChar } from '../../src/domain/certificates.ts';
 import { buildOrderRequest } from '../../src/domain/orderRequest.ts';
@@ -68,8 +72,20 @@ let databases = 0;
 
 /** A fresh database: a copy of the seeded template, on PGlite or (lane `server-pg`) PostgreSQL;
  * `empty`: migrated only, as production starts (no catalogue, no accounts). */
-async function openTestDb(databaseUrl?: string, empty = false): Promise<{ db: Db; url: string | null }> {
+async function openTestDb(databaseUrl?: string, empty = false, dataDir?: string): Promise<{ db: Db; url: string | null }> {
   const lane = inject('pgLane');
+  if (dataDir) {
+    if (lane) throw new Error('makeApp({ dataDir }) is PGlite: the server lane (project server)');
+    // A folder of its own: a new one starts as the template, one with a database (a restored
+    // backup) is opened and migrated forward, as the server's start does.
+    if (existsSync(path.join(dataDir, 'PG_VERSION'))) {
+      const db = await openPglite({ dataDir });
+      await migrate(db);
+      return { db, url: null };
+    }
+    template ??= new Blob([await readFile(inject('pgTemplate'))]);
+    return { db: await openPglite({ dataDir, loadDataDir: template }), url: null };
+  }
   if (!lane) {
     if (databaseUrl) throw new Error('makeApp({ databaseUrl }) needs the PostgreSQL lane (project server-pg)');
     if (empty) {
@@ -115,9 +131,13 @@ export async function makeApp(
     devClock?: boolean;
     /** The worker pool (default: one thread, started at its first task); closed with the app. */
     work?: WorkPool;
+    /** PGlite in this folder (a copy of the template when it has no database yet), not in memory. */
+    dataDir?: string;
+    /** The operator's backup endpoint with this token (server/routes/ops.ts); PGlite only. */
+    opsToken?: string;
   } = {},
 ): Promise<TestApp> {
-  const { db, url } = await openTestDb(options.databaseUrl, options.empty);
+  const { db, url } = await openTestDb(options.databaseUrl, options.empty, options.dataDir);
   let now = new Date(SEED_TIME).getTime();
   const clock = () => new Date(now);
   const sms = consoleSms(() => undefined);
@@ -138,6 +158,7 @@ export async function makeApp(
     },
     config: { ...defaultConfig(), smsPerIpPerHour: 10_000, ...config },
     ...(options.devClock ? { devClock: { clock, advance: (ms: number) => void (now += ms) } } : {}),
+    ...(options.opsToken ? { ops: { token: options.opsToken, snapshot: () => pgliteSnapshot(db as Db & { raw: PGlite }) } } : {}),
   };
   const app = await buildApp(deps);
   const call: TestApp['call'] = async (method, url, opts = {}) => {
