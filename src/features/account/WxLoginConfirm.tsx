@@ -31,13 +31,9 @@ export default function WxLoginConfirm() {
   const { asking, error } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   const done = snapshot.status === 'done';
-  const question = snapshot.matches('approved')
-    ? t('wx.approved')
-    : snapshot.matches('cancelled')
-      ? t('wx.cancelled')
-      : snapshot.matches('closed')
-        ? t('wx.closed')
-        : t('wx.confirmQuestion');
+  // The headline: how it ended, or the question while it is open.
+  const ending = (['approved', 'cancelled', 'closed'] as const).find((state) => snapshot.matches(state));
+  const question = t(ending ? `wx.${ending}` : 'wx.confirmQuestion');
   const time = asking ? museumMinute(new Date(asking.askedAt)).slice(11) : '';
 
   return (
