@@ -37,6 +37,7 @@ import {
   type GroupQuote,
   type GroupStep,
   type TicketUseType,
+  windowPayOpen,
 } from '../src/domain/groupRules.ts';
 import { ORDER_MESSAGES, ORDER_RULES } from '../src/domain/orderRules.ts';
 import { isDayBookable, isSessionSelectable } from '../src/domain/sessions.ts';
@@ -74,7 +75,8 @@ export interface GroupDraftInput {
 }
 
 type LeaderField = 'name' | 'certificateType' | 'certificateNumber' | 'phone';
-type GradeField = 'name' | 'boy' | 'girl' | 'all' | 'beijing' | 'orther';
+/** A grade's total is not typed: it is boys plus girls (docs/product.md §5.5), kept so. */
+type GradeField = 'name' | 'boy' | 'girl' | 'beijing' | 'orther';
 type TeacherField = 'name' | 'certificateType' | 'certificateNumber';
 
 export type GroupDraftEvent =
@@ -170,6 +172,10 @@ export function groupQuote(context: Pick<GroupDraftContext, 'halls' | 'draft' | 
   return ctx ? quoteGroup(context.draft, ctx) : null;
 }
 
+/** Window payment is offered only while its last day for the visit date is not past (null: the settings are not in yet). */
+export const windowPayOffered = (context: Pick<GroupDraftContext, 'draft' | 'setting'>) =>
+  context.setting !== null && windowPayOpen(context.draft.visitDate, context.setting.today);
+
 export const isAgencyDraft = (context: Pick<GroupDraftContext, 'setting'>) => context.setting !== null && groupKindOf(context.setting.teamType) === 'agency';
 
 export const isSchoolDraft = (context: Pick<GroupDraftContext, 'setting'>) => context.setting !== null && groupKindOf(context.setting.teamType) === 'school';
@@ -261,6 +267,10 @@ export const groupDraftMachine = setup({
     inCart: (_, { output: answer }: { output: GroupPlaceAnswer }) => answer.code === 200 && answer.data !== null && 'cartTicketIds' in answer.data,
     cartable: ({ context }) => groupCartable(context),
     picksSeats: ({ context }) => picksGroupSeats(context),
+    payMethodOffered: ({ context, event }) => {
+      assertEvent(event, 'PAY_METHOD.CHANGE');
+      return event.value === 'online' || windowPayOffered(context);
+    },
   },
   actions: {
     setCalendar: assign((_, { output: calendar }: { output: CalendarDay[] }) => ({ calendar, error: null })),
@@ -298,7 +308,11 @@ export const groupDraftMachine = setup({
     changeGrade: assign(({ context, event }) => {
       assertEvent(event, 'GRADE.CHANGE');
       const value = event.field === 'name' ? event.value : toCount(event.value);
-      return updateDraft(context, { grades: context.draft.grades.map((g, i) => (i === event.index ? { ...g, [event.field]: value } : g)) });
+      const changed = (g: GradeEntry): GradeEntry => {
+        const grade = { ...g, [event.field]: value };
+        return { ...grade, all: grade.boy + grade.girl };
+      };
+      return updateDraft(context, { grades: context.draft.grades.map((g, i) => (i === event.index ? changed(g) : g)) });
     }),
     changeVisitors: assign(({ context, event }) => {
       assertEvent(event, 'VISITORS.CHANGE');
@@ -347,6 +361,10 @@ export const groupDraftMachine = setup({
       return { captchaToken: null, takenSeats: taken, seats: kept.map((k) => k.seat), seatPlaces: kept.map((k) => k.place), error: sameText(answer.msg) };
     }),
     // Seats chosen for another group size are no one's: the cinema seats the group again.
+    // A draft kept from days ago may have chosen the window after its last day: online then.
+    dropClosedWindow: assign(({ context }) =>
+      context.draft.payMethod === 'window' && !windowPayOffered(context) ? { draft: { ...context.draft, payMethod: 'online' as const } } : {},
+    ),
     dropStaleSeats: assign(({ context }) => (context.seats.length === (groupQuote(context)?.size ?? 0) ? {} : { seats: [], seatPlaces: [] })),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error), captchaToken: null })),
     reset: assign(({ context }) => initialGroupContext({ defaultGrades: context.defaultGrades })),
@@ -454,11 +472,11 @@ export const groupDraftMachine = setup({
     },
     review: {
       meta: { description: 'addAudienceSure: the summary, free tickets and price, how to pay, the agreement' },
-      entry: 'dropStaleSeats',
+      entry: ['dropStaleSeats', 'dropClosedWindow'],
       on: {
         CHOOSE_SEATS: { guard: 'picksSeats', target: 'seats' },
         'AGREEMENT.TOGGLE': { actions: 'toggleAgreement' },
-        'PAY_METHOD.CHANGE': { actions: 'changePayMethod' },
+        'PAY_METHOD.CHANGE': { guard: 'payMethodOffered', actions: 'changePayMethod' },
         SUBMIT: [
           { guard: { type: 'stepAllowed', params: { step: 'submit' } }, target: 'slider', actions: 'clearViolations' },
           { actions: { type: 'showViolations', params: { step: 'submit' } } },

@@ -173,6 +173,10 @@ export function windowPayLastDay(visitDate: string): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** Whether window payment is still open for a visit on `visitDate`, `today` in museum time:
+ * its last day not yet past. Once past it is not offered; the server refuses it too. */
+export const windowPayOpen = (visitDate: string, today: string) => windowPayLastDay(visitDate) >= today;
+
 export const GROUP_RULES = {
   sessionRequired: 'sessionRequired',
   noGroups: 'noGroups',
@@ -331,7 +335,7 @@ export function checkGroup(draft: GroupDraft, ctx: GroupContext): Violation[] {
   if (ctx.remaining < minSize) add(GROUP_RULES.stockBelowMinimum, fill(GROUP_MESSAGES.stockBelowMinimum, { n: Math.max(0, ctx.remaining) }));
   else if (size > ctx.remaining) add(GROUP_RULES.stock, fill(GROUP_MESSAGES.stock, { n: ctx.remaining }));
 
-  if (draft.payMethod === 'window' && windowPayLastDay(draft.visitDate) < ctx.today) {
+  if (draft.payMethod === 'window' && !windowPayOpen(draft.visitDate, ctx.today)) {
     add(GROUP_RULES.windowTooLate, fill(GROUP_MESSAGES.windowTooLate, { n: OFFLINE_PAY_DAYS_BEFORE }));
   }
   return out;

@@ -81,17 +81,18 @@ export interface FieldError {
   message: Text;
 }
 
-/** Every refusal of a registration form, field by field, in the form's order. */
+/** Every refusal of a registration form, field by field, in the order the form shows its
+ * fields: the first is the one the screen takes the eye to, and names in its summary. */
 export function checkTeamRegistration(r: TeamRegistration): FieldError[] {
   const out: FieldError[] = [];
   const add = (field: TeamField, message: Text | null) => {
     if (message) out.push({ field, message });
   };
   add('teamName', required(TEAM_LABELS.teamName, r.teamName) ?? checkCustomName(r.teamName));
+  add('creditCode', required(TEAM_LABELS.creditCode, r.creditCode) ?? checkCreditCode(r.creditCode));
   add('contactName', required(TEAM_LABELS.contactName, r.contactName) ?? checkName(r.contactName));
   add('contactPhone', required(TEAM_LABELS.contactPhone, r.contactPhone) ?? checkPhone(r.contactPhone));
   add('code', required(TEAM_LABELS.code, r.code));
-  add('creditCode', required(TEAM_LABELS.creditCode, r.creditCode) ?? checkCreditCode(r.creditCode));
   add('address', required(TEAM_LABELS.address, r.address));
   if (r.email?.trim()) add('email', checkEmail(r.email));
   add('password', required(TEAM_LABELS.password, r.password) ?? checkTeamPassword(r.password));
@@ -237,13 +238,13 @@ export function checkPasswordForm(mode: 'change' | 'recover', f: PasswordForm): 
 }
 
 /** Why a team cannot book now (docs/product.md §5 account rules, §8 "Account abnormal, cannot book: go to
- * the personal center"), or null. An agency whose agreement expired still books, without the
+ * the group centre", the centre's name on its own screen), or null. An agency whose agreement expired still books, without the
  * agreement prices (`discounts` false). */
 export const TEAM_BOOKING_BLOCKS = {
-  abnormal: { zh: '账户异常，无法预约：请前往个人中心查看', en: 'Account abnormal, cannot book: please go to the personal center' },
+  abnormal: { zh: '账户异常，无法预约：请前往团体中心查看', en: 'Account abnormal, cannot book: please go to the group centre' },
   creditExpired: {
-    zh: '统一社会信用代码证书已过期，无法预约：请前往个人中心上传新的证书',
-    en: 'The credit code certificate has expired, so the group cannot book: upload the new one in the personal center',
+    zh: '统一社会信用代码证书已过期，无法预约：请前往团体中心上传新的证书',
+    en: 'The credit code certificate has expired, so the group cannot book: upload the new one in the group centre',
   },
 } as const satisfies Record<string, Text>;
 
@@ -251,6 +252,14 @@ export function teamBookingBlock(team: { verifiedStatus: 0 | 1 | 2; status: 0 | 
   if (team.verifiedStatus !== 1 || team.status === 1) return TEAM_BOOKING_BLOCKS.abnormal;
   if (team.teamRunTimeStatus.creditStatus === 0) return TEAM_BOOKING_BLOCKS.creditExpired;
   return null;
+}
+
+/** What the calendar says instead of its days to a team that cannot book, with what to do
+ * (the request in the group centre): frozen, or its credit certificate expired; else null. */
+export function bookingBlockNotice(team: { teamType: TeamType; verifiedStatus: 0 | 1 | 2; status: 0 | 1; teamRunTimeStatus: TeamRunTimeStatus }): Text | null {
+  if (team.verifiedStatus !== 1 || teamBookingBlock(team) === null) return null;
+  if (team.status === 1) return TEAM_NOTICES[team.teamType === TEAM_TYPES.school ? 'frozenSchool' : 'frozenOther'];
+  return TEAM_NOTICES.creditExpired;
 }
 
 /** What a team asks the staff for after registration: unfreezing, a renewed certificate or

@@ -15,6 +15,8 @@ import '../ui/vant.ts';
 const sender = codeSenderMachine.provide({ actors: { sendCode: fromPromise(({ input }) => sendCode(input.phone)) } });
 
 export interface CodeFieldProps {
+  /** The form's name for the field, so a refused form can take the eye to it. */
+  name?: string;
   phone: string;
   value: string;
   onChange: (value: string) => void;
@@ -27,7 +29,7 @@ export interface CodeFieldProps {
   onSent?: () => void;
 }
 
-export function CodeField({ phone, value, onChange, errorMessage, label, placeholder, onSent }: CodeFieldProps) {
+export function CodeField({ name, phone, value, onChange, errorMessage, label, placeholder, onSent }: CodeFieldProps) {
   const { t } = useTranslation();
   const [code, sendToSender] = useMachine(sender, { input: {} });
   const justSent = code.matches('counting') && code.context.countdown === code.context.countdownFrom;
@@ -36,6 +38,7 @@ export function CodeField({ phone, value, onChange, errorMessage, label, placeho
   }, [justSent, onSent]);
   return (
     <Field
+      name={name}
       type="digit"
       label={label ?? t('login.codeLabel')}
       placeholder={placeholder}

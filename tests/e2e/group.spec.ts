@@ -21,7 +21,7 @@ const TEXT = {
     beijing: '京籍',
     other: '非京籍',
     gradeTwo: '二年级',
-    gradeRule: '“二年级”的人数应等于男生与女生人数之和',
+    gradeRule: '“二年级”的京籍与非京籍学生之和应等于总人数',
     addTeacher: '添加教师',
     nameRule: '领队：',
     people: '团体共 86 人',
@@ -44,7 +44,7 @@ const TEXT = {
     beijing: 'Beijing',
     other: 'Other',
     gradeTwo: 'Grade Two',
-    gradeRule: 'The count of "Grade Two" must equal boys plus girls',
+    gradeRule: 'Beijing and other pupils of "Grade Two" must add up to its count',
     addTeacher: 'Add a teacher',
     nameRule: 'Leader:',
     people: '86 people in the group',
@@ -105,12 +105,13 @@ for (const lang of ['zh', 'en'] as const) {
     await shot(page, lang, '81-group-leader');
     await page.getByRole('button', { name: T.next }).click();
 
-    // The pupils by grade: a total that is not boys + girls is refused where the eye is.
+    // The pupils by grade, each total counted from boys and girls: Beijing and other pupils
+    // that do not add up to it are refused where the eye is.
     await expect(page).toHaveURL(/\/team\/select\/addAudience$/);
     const grades = page.locator('.grade');
     for (const [i, counts] of [
-      [0, { boys: '20', girls: '20', total: '40', beijing: '40', other: '0' }],
-      [1, { boys: '21', girls: '19', total: '41', beijing: '30', other: '10' }],
+      [0, { boys: '20', girls: '20', beijing: '40', other: '0' }],
+      [1, { boys: '21', girls: '19', beijing: '30', other: '11' }],
     ] as const) {
       for (const [field, value] of Object.entries(counts)) await fillIn(page, grades.nth(i), T[field as keyof typeof counts], value);
     }
@@ -119,7 +120,8 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(refusal).toHaveText(T.gradeRule);
     await whereTheEyeIs(page, refusal);
     await noWordBrokenMidWord(refusal);
-    await fillIn(page, grades.nth(1), T.total, '40');
+    await expect(grades.nth(1).getByTestId('grade-total')).toHaveText(`${T.total}40`);
+    await fillIn(page, grades.nth(1), T.other, '10');
     await noSidewaysScroll(page);
     await shot(page, lang, '82-group-pupils');
     await page.getByRole('button', { name: T.next }).click();

@@ -1,6 +1,6 @@
 /** What the booking e2e tests share: test data that passes (or breaks) the real rules,
  * the SMS outbox, the slider, and screenshots into reports/. */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { creditCodeCheckChar } from '../../src/domain/fields.ts';
 import { gb11643CheckChar } from '../../src/domain/certificates.ts';
 import { TEST_CAPTCHA_GAP_X } from '../../server/providers/captcha.ts';
@@ -143,6 +143,17 @@ export async function fill(page: Page, label: string, value: string) {
     .locator('input, textarea')
     .first()
     .fill(value);
+}
+
+/** Types a school grade's counts on addAudience, field by label (its total is counted, not typed). */
+export async function fillGrade(grade: Locator, counts: Array<readonly [label: string, value: string]>) {
+  for (const [label, value] of counts) {
+    await grade
+      .locator('.rv-field')
+      .filter({ has: grade.page().locator('.rv-field__label', { hasText: new RegExp(`^${label}$`) }) })
+      .locator('input')
+      .fill(value);
+  }
 }
 
 /** Logs a demo staff account into the console through its login screen (in the page's language). */

@@ -1,9 +1,9 @@
 /** A group registers with its documents, the museum's staff approve it in the console, and
  * the group logs in and sees itself verified. In zh and in en, at 375x667. */
 import { mkdirSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { fill, latestCode, mainlandId, newCreditCode, newPhone, shot, solveSlider } from './helpers.ts';
+import { fill, fillGrade, latestCode, mainlandId, newCreditCode, newPhone, shot, solveSlider } from './helpers.ts';
 import { noSidewaysScroll, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
 
 const TEXT = {
@@ -11,6 +11,13 @@ const TEXT = {
     register: '注册团体账号',
     submit: '提交注册',
     required: '团体名称不能为空',
+    creditRequired: '统一社会信用代码不能为空',
+    creditUploadRequired: '统一社会信用代码证书不能为空',
+    frozenCalendar: '学校账号已被冻结，暂不能预约。请上传加盖学校公章的情况说明申请解冻。',
+    toCentre: '前往团体中心提交申请',
+    requestSent: '申请已提交，审核结果将以短信通知',
+    pendingState: '审核中',
+    payWindow: '到馆窗口支付（现金、银行卡、支票）',
     submitted: '注册已提交，将在3个工作日内完成审核',
     login: '登录',
     approve: '通过',
@@ -44,6 +51,13 @@ const TEXT = {
     register: 'Register a group',
     submit: 'Submit',
     required: 'Group name cannot be empty',
+    creditRequired: 'Unified social credit code cannot be empty',
+    creditUploadRequired: 'Credit code certificate cannot be empty',
+    frozenCalendar: 'The school account is frozen and cannot book. Upload an explanation stamped by the school to ask for unfreezing.',
+    toCentre: 'Send a request in the group centre',
+    requestSent: 'Request sent: the result comes by text message',
+    pendingState: 'Under review',
+    payWindow: "Pay at the museum's window (cash, bank card or cheque)",
     submitted: 'Registration submitted: it is reviewed within 3 days',
     login: 'Log in',
     approve: 'Approve',
@@ -85,6 +99,19 @@ async function documentImage(): Promise<string> {
   return path;
 }
 
+/** After a refused submit: the focused control is a wrong field, its message under it in
+ * view, and the form's summary names that same message. */
+async function firstWrongField(page: Page, message: string) {
+  const focused = page.locator(':focus');
+  await expect(focused).toHaveAttribute('aria-invalid', 'true');
+  const describedBy = (await focused.getAttribute('aria-describedby'))!;
+  const own = page.locator(`[id="${describedBy}"]`);
+  await expect(own).toHaveText(message);
+  await whereTheEyeIs(page, own);
+  await whereTheEyeIs(page, focused);
+  await expect(page.getByTestId('form-summary')).toHaveText(message);
+}
+
 for (const lang of ['zh', 'en'] as const) {
   test(`a group registers, staff approve it, the group logs in (${lang})`, async ({ page }) => {
     const T = TEXT[lang];
@@ -102,9 +129,10 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByRole('link', { name: T.register }).click();
     await expect(page).toHaveURL(/\/team\/register$/);
 
-    // An empty form is refused where the eye is, field by field.
+    // An empty form is refused field by field: the eye goes to the first wrong field, its
+    // message under it, and the summary names that same field's error.
     await page.getByRole('button', { name: T.submit }).click();
-    await whereTheEyeIs(page, page.getByRole('alert').filter({ hasText: T.required }));
+    await firstWrongField(page, T.required);
     await noSidewaysScroll(page);
     await shot(page, lang, '51-register-refused');
     for (const chip of await page.locator('.team-types .chip').all()) await tapTarget(chip);
@@ -133,6 +161,9 @@ for (const lang of ['zh', 'en'] as const) {
             confirm: 'Confirm password',
           };
     await fill(page, labels.teamName, name);
+    // The next wrong field on the screen is the credit code, not a later one.
+    await page.getByRole('button', { name: T.submit }).click();
+    await firstWrongField(page, T.creditRequired);
     await fill(page, labels.creditCode, creditCode.toLowerCase());
     await fill(page, labels.contactName, '李老师');
     await fill(page, labels.contactPhone, phone);
@@ -141,6 +172,11 @@ for (const lang of ['zh', 'en'] as const) {
     await fill(page, labels.address, '科技路2号');
     await fill(page, labels.password, password);
     await fill(page, labels.confirm, password);
+    // Everything typed, no document yet, submitted from the top: the eye is taken down to the first document.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: T.submit }).click();
+    await firstWrongField(page, T.creditUploadRequired);
+    await shot(page, lang, '51a-register-document-missing');
     const image = await documentImage();
     const uploaded = page.locator('.upload-slot .tag--ok');
     for (const input of await page.locator('.upload-slot input[type=file]').all()) {
@@ -225,16 +261,28 @@ for (const lang of ['zh', 'en'] as const) {
     await shot(page, lang, '62-staff-frozen');
     await page.goto('/team/select/selectDate');
     await expect(page.getByTestId('team-state')).toContainText('3次预约未到馆');
-    // The frozen notice comes first (docs/product.md §4 pop-ups); the request is sent from the centre.
+    // The frozen notice comes first (docs/product.md §4 pop-ups); the calendar offers no day
+    // but says why and what to do: the request, sent from the centre.
     await page.locator('[data-notice=frozenSchool]').getByRole('button').click();
-    await page.getByTestId('team-state').getByRole('link').click();
+    const blocked = page.getByTestId('booking-blocked');
+    await expect(blocked).toContainText(T.frozenCalendar);
+    await expect(page.locator('[data-testid="group-calendar"] .day--available')).toHaveCount(0);
+    await noSidewaysScroll(page);
+    await shot(page, lang, '62a-team-frozen-calendar');
+    await blocked.getByRole('link', { name: T.toCentre }).click();
     await expect(page).toHaveURL(/\/team\/personalCenter\/personHome$/);
     const unfreeze = page.locator('[data-request=unfreeze]');
     await unfreeze.locator('input[type=file]').setInputFiles(image);
     await expect(unfreeze.locator('.tag--ok')).toBeVisible();
     await unfreeze.getByRole('button', { name: T.sendRequest }).click();
-    await expect(page.getByTestId('team-requests')).toBeVisible();
+    // The confirmation is where the eye is and stays once the list of requests is back.
+    const confirmation = unfreeze.getByTestId('request-sent');
+    await whereTheEyeIs(page, confirmation);
+    await expect(page.getByTestId('team-requests')).toContainText(T.pendingState);
+    await expect(confirmation).toContainText(T.requestSent);
     await shot(page, lang, '63-team-frozen-request');
+    await page.reload();
+    await expect(unfreeze.getByTestId('request-sent')).toContainText(T.pendingState, { ignoreCase: true });
     await page.goto('/staff/teams');
     await page.getByRole('tab', { name: T.requestsTab }).click();
     const request = page.locator('.staff-request').filter({ hasText: name });
@@ -259,23 +307,22 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByRole('button', { name: T.next }).click();
     const grades = page.locator('.grade');
     await grades.nth(1).getByRole('button', { name: T.remove }).click();
-    for (const [label, value] of [
+    // The total is counted from boys and girls, not typed.
+    await expect(grades.first().getByRole('textbox', { name: T.grade.total, exact: true })).toHaveCount(0);
+    await fillGrade(grades.first(), [
       [T.grade.boys, '8'],
       [T.grade.girls, '8'],
-      [T.grade.total, '16'],
       [T.grade.beijing, '16'],
-    ]) {
-      await grades
-        .first()
-        .locator('.rv-field')
-        .filter({ has: page.locator('.rv-field__label', { hasText: new RegExp(`^${label}$`) }) })
-        .locator('input')
-        .fill(value);
-    }
+    ]);
+    await expect(grades.first().getByTestId('grade-total')).toHaveText(`${T.grade.total}16`);
+    await noSidewaysScroll(page);
+    await shot(page, lang, '63a-group-pupils');
     await page.getByRole('button', { name: T.next }).click();
     await fill(page, T.leader.name, '李老师');
     await fill(page, T.leader.number, mainlandId('1986-04-05', '502'));
     await page.getByRole('button', { name: T.next }).click();
+    // A visit more than two days away: the window is offered.
+    await expect(page.getByRole('radio', { name: T.payWindow })).toBeEnabled();
     await page.locator('.agreement input').check();
     await page.getByRole('button', { name: T.submit2 }).click();
     await solveSlider(page);

@@ -3,7 +3,7 @@
  * at 375x667. */
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { fill, latestCode, mainlandId, newCreditCode, newPhone, shot } from './helpers.ts';
+import { fill, fillGrade, latestCode, mainlandId, newCreditCode, newPhone, shot } from './helpers.ts';
 import { noSidewaysScroll, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
 
 const TEXT = {
@@ -170,5 +170,73 @@ for (const lang of ['zh', 'en'] as const) {
 
     await page.goto('/team/personalCenter/baseInfo');
     await expect(page.getByTestId('team-base-info')).toContainText(`${next.slice(0, 3)}****${next.slice(-4)}`);
+  });
+}
+
+for (const lang of ['zh', 'en'] as const) {
+  test(`a school booking for today or tomorrow is not offered the window, and is told why (${lang})`, async ({ page }) => {
+    const L =
+      lang === 'zh'
+        ? {
+            next: '下一步',
+            name: '姓名',
+            number: '证件号码',
+            phone: '手机号码',
+            boys: '男生',
+            girls: '女生',
+            beijing: '京籍',
+            remove: '删除',
+            window: '到馆窗口支付（现金、银行卡、支票）',
+            online: '在线支付',
+            closed: '已过期限，请在线支付',
+          }
+        : {
+            next: 'Next',
+            name: 'Name',
+            number: 'Certificate number',
+            phone: 'Mobile',
+            boys: 'Boys',
+            girls: 'Girls',
+            beijing: 'Beijing',
+            remove: 'Remove',
+            window: "Pay at the museum's window (cash, bank card or cheque)",
+            online: 'Pay online now',
+            closed: 'days before the visit: please pay online',
+          };
+    await useLanguage(page, lang);
+    const group = await approvedGroup(page);
+    await page.goto('/team/select/selectDate');
+    // The calendar starts today: a bookable day no later than tomorrow is past its window deadline.
+    const calendar = page.getByTestId('group-calendar');
+    const today = (await calendar.locator('.day').first().getAttribute('data-date'))!;
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const soon = calendar.locator(`.day--available:is([data-date="${today}"], [data-date="${tomorrow}"])`).first();
+    test.skip((await soon.count()) === 0, 'no group day bookable today or tomorrow');
+    await soon.click();
+    await page.locator('[data-hall="main"] .session:not(.session--off)').first().click();
+    await page.getByRole('button', { name: L.next }).click();
+    await fill(page, L.name, '张老师');
+    await fill(page, L.number, mainlandId('1980-05-06', lang === 'zh' ? '611' : '612'));
+    await fill(page, L.phone, group.phone);
+    await page.getByRole('button', { name: L.next }).click();
+    const grades = page.locator('.grade');
+    await grades.nth(1).getByRole('button', { name: L.remove }).click();
+    await fillGrade(grades.first(), [
+      [L.boys, '9'],
+      [L.girls, '7'],
+      [L.beijing, '16'],
+    ]);
+    await page.getByRole('button', { name: L.next }).click();
+    await fill(page, L.name, '李老师');
+    await fill(page, L.number, mainlandId('1984-07-08', lang === 'zh' ? '613' : '614'));
+    await page.getByRole('button', { name: L.next }).click();
+    // The summary: the window shown closed with its reason, online chosen.
+    await expect(page.getByRole('radio', { name: L.window })).toBeDisabled();
+    await expect(page.getByRole('radio', { name: L.online })).toBeChecked();
+    await page.getByTestId('window-closed').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await whereTheEyeIs(page, page.getByRole('radio', { name: L.window }));
+    await expect(page.getByTestId('window-closed')).toContainText(L.closed);
+    await noSidewaysScroll(page);
+    await shot(page, lang, '77-group-window-closed');
   });
 }

@@ -8,6 +8,7 @@ import {
   type GroupDraftContext,
   type GroupDraftEvent,
   type GroupPlaceAnswer,
+  windowPayOffered,
 } from '../../machines/groupDraft.machine.ts';
 import { gb11643CheckChar } from '../../src/domain/certificates.ts';
 import { checkGroup, defaultGrades, GROUP_RULES, type GroupDraft, type GroupOrderRequest } from '../../src/domain/groupRules.ts';
@@ -59,13 +60,14 @@ const setting = (teamType: GroupSetting['teamType'], blocked: string | null = nu
   agencyDiscountPercent: 80,
   chargedPerFreeLeader: 20,
   offSeason: true,
-  today: '2026-11-30',
+  // The visit (DAY, 2026-12-01) may still be paid at the window: its last day is today.
+  today: '2026-11-29',
   chooseMode: null,
   blocked,
 });
 const SCHOOL = setting(2);
 const AGENCY = setting(4);
-const FROZEN = setting(2, 'Account abnormal, cannot book: please go to the personal center');
+const FROZEN = setting(2, 'Account abnormal, cannot book: please go to the group centre');
 /** The dome's settings: people pick their seats there. */
 const AGENCY_IN_DOME: GroupSetting = { ...AGENCY, chooseMode: 1 };
 const SEAT_TAKEN: GroupPlaceAnswer = { code: 505, msg: '座位已被他人选走，请重新选座', data: { takenSeats: ['1-1'] } };
@@ -132,7 +134,6 @@ function events(s: Snapshot): GroupDraftEvent[] {
     if (c.setting?.teamType === 2) {
       out.push(
         { type: 'GRADE.CHANGE', index: 0, field: 'boy', value: '20' },
-        { type: 'GRADE.CHANGE', index: 0, field: 'all', value: '20' },
         { type: 'GRADE.CHANGE', index: 0, field: 'beijing', value: '20' },
         { type: 'GRADE.REMOVE', index: c.draft.grades.length - 1 },
       );
@@ -275,7 +276,7 @@ describe('groupDraft: behaviour', () => {
     actor.send({ type: 'LEADER.CHANGE', field: 'phone', value: '13800138000' });
   };
   const grade = (actor: Actor, index: number, n: number) => {
-    for (const field of ['boy', 'all', 'beijing'] as const) actor.send({ type: 'GRADE.CHANGE', index, field, value: String(n) });
+    for (const field of ['boy', 'beijing'] as const) actor.send({ type: 'GRADE.CHANGE', index, field, value: String(n) });
   };
 
   it('a school: 2 grades of 20, a teacher and the leader; 40 free pupils bring 2 free staff tickets; placed at ¥0 with the agreement and the slider', async () => {
@@ -287,9 +288,13 @@ describe('groupDraft: behaviour', () => {
     fillLeader(actor);
     actor.send({ type: 'NEXT' });
     grade(actor, 0, 20);
-    actor.send({ type: 'GRADE.CHANGE', index: 1, field: 'all', value: '21' });
+    // The total is counted, never typed: boys plus girls.
+    actor.send({ type: 'GRADE.CHANGE', index: 1, field: 'boy', value: '12' });
+    actor.send({ type: 'GRADE.CHANGE', index: 1, field: 'girl', value: '9' });
+    expect(actor.getSnapshot().context.draft.grades[1].all).toBe(21);
+    actor.send({ type: 'GRADE.CHANGE', index: 1, field: 'girl', value: '0' });
     actor.send({ type: 'NEXT' });
-    expect(actor.getSnapshot().context.violations[0].message.en).toBe('The count of "Grade Two" must equal boys plus girls');
+    expect(actor.getSnapshot().context.violations[0].message.en).toBe('Beijing and other pupils of "Grade Two" must add up to its count');
     grade(actor, 1, 20);
     actor.send({ type: 'NEXT' });
     actor.send({ type: 'TEACHER.CHANGE', index: 0, field: 'name', value: '李老师' });
@@ -321,6 +326,24 @@ describe('groupDraft: behaviour', () => {
     actor.send({ type: 'DISCARD' });
     await waitFor(actor, (s) => s.matches({ date: 'ready' }));
     expect(actor.getSnapshot().context.draft).toEqual(initialGroupContext(input).draft);
+  });
+
+  it('window payment is not offered once its last day for the visit date has passed: online stays chosen', async () => {
+    const { actor } = await start({ ...SCHOOL, today: '2026-11-30' });
+    actor.send({ type: 'PICK_SESSION', hallId: MAIN, hallScheduleId: SESSION });
+    await waitFor(actor, (s) => s.matches('leader'));
+    fillLeader(actor);
+    actor.send({ type: 'NEXT' });
+    grade(actor, 0, 20);
+    actor.send({ type: 'GRADE.REMOVE', index: 1 });
+    actor.send({ type: 'NEXT' });
+    actor.send({ type: 'TEACHER.CHANGE', index: 0, field: 'name', value: '李老师' });
+    actor.send({ type: 'TEACHER.CHANGE', index: 0, field: 'certificateNumber', value: TEACHER_ID });
+    actor.send({ type: 'NEXT' });
+    expect(actor.getSnapshot().value).toBe('review');
+    expect(windowPayOffered(actor.getSnapshot().context)).toBe(false);
+    actor.send({ type: 'PAY_METHOD.CHANGE', value: 'window' });
+    expect(actor.getSnapshot().context.draft.payMethod).toBe('online');
   });
 
   it('a frozen team is stopped at the venue with the reason; an agency is refused a school-only hall', async () => {

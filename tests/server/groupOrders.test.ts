@@ -182,7 +182,7 @@ describe("every group rule is enforced on the server, in the caller's language",
     await t.db.query(`UPDATE teams SET frozen = true WHERE team_name = $1`, [lastSchoolName()]);
     expect(await place(other, await schoolBody(OPEN_DAY), 'en')).toMatchObject({
       code: 500,
-      msg: 'Account abnormal, cannot book: please go to the personal center',
+      msg: 'Account abnormal, cannot book: please go to the group centre',
     });
     const visitor = await t.tokenFor('13500000002');
     expect(await place(visitor, await schoolBody(OPEN_DAY), 'en')).toMatchObject({ code: 500, msg: 'Invalid request parameter: ticketInfoList' });

@@ -67,7 +67,7 @@ describe('a refund that freezes a team', () => {
     expect((await notices()).at(-1)).toContain(`退订学校免费学生票（${DAY}，订单${orderNumber}）`);
     expect(await place(token, await schoolBody(DAY), 'en')).toMatchObject({
       code: 500,
-      msg: 'Account abnormal, cannot book: please go to the personal center',
+      msg: 'Account abnormal, cannot book: please go to the group centre',
     });
   });
 

@@ -365,7 +365,7 @@ describe('freezing, unfreezing and renewals', () => {
     const { data } = await register(body);
     const team = (await t.call('POST', '/login', { body: { username: body.creditCode, password: body.password } })).data.token;
     const status = (lang: 'en' | 'zh' = 'en') => t.call('POST', '/system/user/checkTeamFreezeById', { token: team, body: { teamId: data.teamId }, lang });
-    expect((await status()).data).toMatchObject({ canBook: false, message: 'Account abnormal, cannot book: please go to the personal center' });
+    expect((await status()).data).toMatchObject({ canBook: false, message: 'Account abnormal, cannot book: please go to the group centre' });
     await t.call('POST', `/staff/teams/${data.teamId}/review`, { token: staff, body: { approve: true, creditExpiresOn: '2031-06-30' } });
     expect((await status()).data).toMatchObject({ frozen: false, canBook: true, message: null, discounts: true });
     // Another team's id is not this team's business.
@@ -381,7 +381,7 @@ describe('freezing, unfreezing and renewals', () => {
       frozen: true,
       frozenReason: '3次预约未到馆',
       canBook: false,
-      message: '账户异常，无法预约：请前往个人中心查看',
+      message: '账户异常，无法预约：请前往团体中心查看',
     });
 
     const asked = await t.call('POST', '/system/user/freeAccountApply', { token: team, body: { uploadId: upload1 } });

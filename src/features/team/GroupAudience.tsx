@@ -1,5 +1,5 @@
-/** team/select/addAudience: a school's pupils by grade (name, boys, girls, total, Beijing and
- * other pupils; Grade One and Grade Two to start, grades added and removed), or the size of
+/** team/select/addAudience: a school's pupils by grade (name, boys, girls, their total counted,
+ * Beijing and other pupils; Grade One and Grade Two to start, grades added and removed), or the size of
  * another group, and an agency's request for the tour leader's free ticket. */
 import '../../ui/vant.ts';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,6 @@ import './team.css';
 const COUNTS = [
   ['boy', 'group.boys'],
   ['girl', 'group.girls'],
-  ['all', 'group.total'],
   ['beijing', 'group.beijing'],
   ['orther', 'group.other'],
 ] as const satisfies ReadonlyArray<readonly [keyof GradeEntry, string]>;
@@ -29,6 +28,16 @@ export default function GroupAudience() {
   const agency = isAgencyDraft(context);
   const { grades } = context.draft;
   const refusal = context.violations[0];
+  const countField = (index: number, field: (typeof COUNTS)[number][0], value: number, label: string) => (
+    <Field
+      key={field}
+      label={label}
+      type="digit"
+      maxLength={4}
+      value={String(value)}
+      onChange={(typed) => actor.send({ type: 'GRADE.CHANGE', index, field, value: typed })}
+    />
+  );
 
   return (
     <Screen title={t(school ? 'group.pupilsTitle' : 'group.sizeTitle')} backTo={useGroupPath('leader')}>
@@ -52,16 +61,13 @@ export default function GroupAudience() {
                 onChange={(value) => actor.send({ type: 'GRADE.CHANGE', index, field: 'name', value })}
               />
               <div className="grade__counts">
-                {COUNTS.map(([field, label]) => (
-                  <Field
-                    key={field}
-                    label={t(label)}
-                    type="digit"
-                    maxLength={4}
-                    value={String(grade[field])}
-                    onChange={(value) => actor.send({ type: 'GRADE.CHANGE', index, field, value })}
-                  />
-                ))}
+                {COUNTS.slice(0, 2).map(([field, label]) => countField(index, field, grade[field], t(label)))}
+                {/* Boys plus girls, counted for the school rather than typed (docs/product.md §5.5). */}
+                <div className="grade__total" data-testid="grade-total">
+                  <span>{t('group.total')}</span>
+                  <output aria-live="polite">{grade.all}</output>
+                </div>
+                {COUNTS.slice(2).map(([field, label]) => countField(index, field, grade[field], t(label)))}
               </div>
             </section>
           ))}

@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { getTeamInfo } from '../../api/teamCalls.ts';
 import { TEAM_PATHS } from '../../domain/paths.ts';
-import { teamBookingBlock, teamNotices } from '../../domain/team.ts';
+import { bookingBlockNotice, teamNotices } from '../../domain/team.ts';
 import type { CalendarDay } from '../../domain/types.ts';
 import { DayGrid, Legend } from '../../ui/DayGrid.tsx';
 import { toastInfo } from '../../ui/feedback.ts';
+import { tr } from '../../i18n/index.ts';
 import { keepDates } from '../../ui/keepDates.ts';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
@@ -27,6 +28,7 @@ export default function GroupSelectDate() {
   const loading = useGroupDraft((s) => s.matches({ date: 'loading' }));
   const failed = useGroupDraft((s) => s.matches({ date: 'failed' }));
   const verified = team?.verifiedStatus === 1;
+  const blocked = team ? bookingBlockNotice(team) : null;
 
   const pick = (day: CalendarDay) => {
     if (day.state === 'available') actor.send({ type: 'PICK_DATE', date: day.date });
@@ -35,21 +37,21 @@ export default function GroupSelectDate() {
 
   return (
     <Screen home>
-      {team ? (
-        <TeamStateCard team={team}>
-          {/* A frozen team or an expired certificate is sorted out in the centre (its requests). */}
-          {verified && teamBookingBlock(team) ? (
-            <Link href={TEAM_PATHS.personHome} className="btn btn--primary btn--block team-action">
-              {t('group.toCentre')}
-            </Link>
-          ) : null}
-        </TeamStateCard>
-      ) : null}
+      {team ? <TeamStateCard team={team} /> : null}
       {teamFailed ? <LoadFailed onRetry={reload} /> : null}
       {verified ? (
         <section className="card" data-testid="group-calendar">
           <div className="card__title">{t('group.calendarTitle')}</div>
-          {failed ? (
+          {blocked ? (
+            // A frozen team or an expired certificate sees no day offered, but why and what to
+            // do, before it picks anything: the request in the centre.
+            <div className="stack" data-testid="booking-blocked">
+              <p className="notice-bar notice-bar--danger">{tr(blocked)}</p>
+              <Link href={TEAM_PATHS.personHome} className="btn btn--primary btn--block team-action">
+                {t('group.toCentre')}
+              </Link>
+            </div>
+          ) : failed ? (
             <div className="empty-state">
               <p>{t('errors.calendar')}</p>
               <button type="button" className="btn btn--primary" onClick={() => actor.send({ type: 'RETRY' })}>
@@ -59,7 +61,7 @@ export default function GroupSelectDate() {
           ) : (
             <DayGrid days={calendar} onPick={pick} />
           )}
-          <Legend />
+          {blocked ? null : <Legend />}
         </section>
       ) : team ? (
         <p className="hint team-hint">{t('group.cannotBook')}</p>
@@ -76,7 +78,7 @@ export default function GroupSelectDate() {
         </Link>
       </nav>
       {team ? <TeamNotices notices={teamNotices(team)} /> : null}
-      <LoadingOverlay show={teamLoading || (verified && loading)} />
+      <LoadingOverlay show={teamLoading || (verified && !blocked && loading)} />
     </Screen>
   );
 }

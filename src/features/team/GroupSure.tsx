@@ -5,9 +5,10 @@
  * it again and refuses a total that changed. */
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { chosenGroupSession, groupCartable, groupQuote, isSchoolDraft, picksGroupSeats } from '../../../machines/groupDraft.machine.ts';
+import { chosenGroupSession, groupCartable, groupQuote, isSchoolDraft, picksGroupSeats, windowPayOffered } from '../../../machines/groupDraft.machine.ts';
 import { maskCertificate, maskPhone } from '../../domain/certificates.ts';
 import { agencyPriceApplies, windowPayLastDay, type GroupRole } from '../../domain/groupRules.ts';
+import { OFFLINE_PAY_DAYS_BEFORE } from '../../domain/limits.ts';
 import { tr } from '../../i18n/index.ts';
 import { Agreement, SliderSheet } from '../../widgets/Agreement.tsx';
 import { FooterBar } from '../../ui/FooterBar.tsx';
@@ -38,6 +39,7 @@ export default function GroupSure() {
   const school = isSchoolDraft(context);
   const refusal = context.error ?? context.violations[0]?.message ?? null;
   const back = useGroupPath(school ? 'teachers' : 'audience');
+  const windowOpen = windowPayOffered(context);
 
   return (
     <Screen title={t('group.sureTitle')} backTo={back}>
@@ -98,19 +100,31 @@ export default function GroupSure() {
       <section className="card">
         <div className="card__title">{t('group.payMethod')}</div>
         <div className="pay-methods" role="radiogroup" aria-label={t('group.payMethod')}>
-          {(['online', 'window'] as const).map((method) => (
-            <label key={method} className={`session${draft.payMethod === method ? ' session--on' : ''}`}>
-              <input
-                type="radio"
-                name="payMethod"
-                checked={draft.payMethod === method}
-                onChange={() => actor.send({ type: 'PAY_METHOD.CHANGE', value: method })}
-              />
-              <span>{t(method === 'online' ? 'group.payOnline' : 'group.payWindow')}</span>
-            </label>
-          ))}
+          {(['online', 'window'] as const).map((method) => {
+            // Past its last day the window is shown closed, with why, not refused at placing.
+            const closed = method === 'window' && !windowOpen;
+            return (
+              <label key={method} className={`session${draft.payMethod === method ? ' session--on' : ''}${closed ? ' session--off' : ''}`}>
+                <input
+                  type="radio"
+                  name="payMethod"
+                  checked={draft.payMethod === method}
+                  disabled={closed}
+                  aria-describedby={closed ? 'window-closed' : undefined}
+                  onChange={() => actor.send({ type: 'PAY_METHOD.CHANGE', value: method })}
+                />
+                <span>{t(method === 'online' ? 'group.payOnline' : 'group.payWindow')}</span>
+              </label>
+            );
+          })}
         </div>
-        {draft.payMethod === 'window' ? <p className="hint">{t('group.windowHint', { date: windowPayLastDay(draft.visitDate) })}</p> : null}
+        {!windowOpen ? (
+          <p className="hint" id="window-closed" data-testid="window-closed">
+            {t('group.windowClosed', { date: windowPayLastDay(draft.visitDate), n: OFFLINE_PAY_DAYS_BEFORE })}
+          </p>
+        ) : draft.payMethod === 'window' ? (
+          <p className="hint">{t('group.windowHint', { date: windowPayLastDay(draft.visitDate) })}</p>
+        ) : null}
       </section>
       <Agreement accepted={context.agreementAccepted} onToggle={() => actor.send({ type: 'AGREEMENT.TOGGLE' })} />
       {refusal ? <Refusal message={tr(refusal)} /> : null}

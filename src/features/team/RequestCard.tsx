@@ -1,6 +1,6 @@
 /** One request to the staff: its images (uploaded, scaled first when large) and the send button. */
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { teamRequestMachine } from '../../../machines/teamRequest.machine.ts';
@@ -19,10 +19,12 @@ export interface RequestCardProps {
   hint: string;
   /** One label per image. */
   parts: string[];
+  /** When a request of this kind was sent and still waits for the staff: the card says so. */
+  pendingSince?: string;
   onSent: () => void;
 }
 
-export function RequestCard({ kind, teamType, title, hint, parts, onSent }: RequestCardProps) {
+export function RequestCard({ kind, teamType, title, hint, parts, pendingSince, onSent }: RequestCardProps) {
   const { t } = useTranslation();
   const machine = useMemo(
     () =>
@@ -37,17 +39,24 @@ export function RequestCard({ kind, teamType, title, hint, parts, onSent }: Requ
   const [snapshot, send] = useMachine(machine, { input: { parts: parts.length === 2 ? 2 : 1 } });
   const { uploads, uploadingPart, error } = snapshot.context;
   const sent = snapshot.status === 'done';
+  const confirmation = useRef<HTMLParagraphElement>(null);
+  // Told once when sent: the card stays on screen after, and its parent's callback is new each render.
+  const told = useRef(onSent);
+  told.current = onSent;
   useEffect(() => {
-    if (sent) onSent();
-  }, [sent, onSent]);
+    if (!sent) return;
+    confirmation.current?.scrollIntoView({ block: 'nearest' });
+    told.current();
+  }, [sent]);
 
   return (
     <section className="card request-card" data-request={kind}>
       <div className="card__title">{title}</div>
       <p className="hint">{hint}</p>
-      {sent ? (
-        <p className="notice-bar" role="status">
+      {sent || pendingSince ? (
+        <p ref={confirmation} className="notice-bar request-card__sent" role="status" data-testid="request-sent">
           {t('teamArea.requestSent')}
+          {pendingSince ? <span>{t('teamArea.requestPendingSince', { time: pendingSince })}</span> : null}
         </p>
       ) : (
         <>

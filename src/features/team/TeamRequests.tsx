@@ -1,5 +1,6 @@
 /** The team's documents and requests (docs/product.md §4): unfreezing when frozen, renewing the credit
- * certificate, renewing an agency's agreement, and the requests already sent with their state. */
+ * certificate, renewing an agency's agreement (each card saying so while its request waits),
+ * and the requests already sent with their state. */
 import { useTranslation } from 'react-i18next';
 import { getMyRequests } from '../../api/teamCalls.ts';
 import { requestRefusal, type UploadRequestKind } from '../../domain/team.ts';
@@ -20,6 +21,10 @@ export function TeamRequests({ team, onChanged }: { team: TeamInfo; onChanged: (
       kind,
       requests.some((r) => r.kind === kind && r.state === 'pending'),
     ) === null;
+  const pendingOf = (kind: UploadRequestKind) => requests?.find((r) => r.kind === kind && r.state === 'pending');
+  // A kind's card stays while its request waits, saying so: the confirmation of a request just
+  // sent is the screen's own state, not a note that goes when the list comes back.
+  const shown = (kind: UploadRequestKind) => may(kind) || pendingOf(kind) !== undefined;
   const sent = () => {
     reload();
     onChanged();
@@ -27,9 +32,10 @@ export function TeamRequests({ team, onChanged }: { team: TeamInfo; onChanged: (
   return (
     <>
       <h2 className="section-title">{t('teamArea.requestsTitle')}</h2>
-      {may('unfreeze') ? (
+      {shown('unfreeze') ? (
         <RequestCard
           kind="unfreeze"
+          pendingSince={pendingOf('unfreeze')?.createTime}
           teamType={team.teamType}
           title={t('teamArea.unfreezeTitle')}
           hint={t('teamArea.unfreezeHint')}
@@ -37,9 +43,10 @@ export function TeamRequests({ team, onChanged }: { team: TeamInfo; onChanged: (
           onSent={sent}
         />
       ) : null}
-      {may('credit') ? (
+      {shown('credit') ? (
         <RequestCard
           kind="credit"
+          pendingSince={pendingOf('credit')?.createTime}
           teamType={team.teamType}
           title={t('teamArea.creditTitle')}
           hint={t('teamArea.creditHint')}
@@ -47,9 +54,10 @@ export function TeamRequests({ team, onChanged }: { team: TeamInfo; onChanged: (
           onSent={sent}
         />
       ) : null}
-      {may('protocol') ? (
+      {shown('protocol') ? (
         <RequestCard
           kind="protocol"
+          pendingSince={pendingOf('protocol')?.createTime}
           teamType={team.teamType}
           title={t('teamArea.protocolTitle')}
           hint={t('teamArea.protocolHint')}
