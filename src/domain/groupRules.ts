@@ -168,6 +168,9 @@ const leaderEntitled = (charged: number, ctx: GroupContext) => ctx.chargedPerFre
 /** The latest moment a window payer pays: the end of the day OFFLINE_PAY_DAYS_BEFORE days
  * before the visit (docs/product.md §4), as a museum-time date; the order is cancelled after it. */
 export function windowPayLastDay(visitDate: string): string {
+  // No day chosen yet (a draft just started afresh, its summary opened by address): no last day,
+  // and so no window, rather than an invalid date that stops the screen.
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(visitDate)) return '';
   const d = new Date(`${visitDate}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() - OFFLINE_PAY_DAYS_BEFORE);
   return d.toISOString().slice(0, 10);

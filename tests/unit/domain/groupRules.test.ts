@@ -6,6 +6,7 @@ import {
   GROUP_RULES,
   quoteGroup,
   windowPayLastDay,
+  windowPayOpen,
   type GroupContext,
   type GroupDraft,
   type GradeEntry,
@@ -155,6 +156,13 @@ describe('checkGroup', () => {
   it('window payment is open until the end of the day two days before the visit', () => {
     expect(windowPayLastDay('2026-07-01')).toBe('2026-06-29');
     expect(rules({ payMethod: 'window', visitDate: '2026-06-03' })).toEqual([]);
+    expect(windowPayOpen('2026-07-01', '2026-06-29')).toBe(true);
+    expect(windowPayOpen('2026-07-01', '2026-06-30')).toBe(false);
+  });
+
+  it('a draft with no day yet has no window, and no invalid date to stop its summary', () => {
+    expect(windowPayLastDay('')).toBe('');
+    expect(windowPayOpen('', '2026-06-29')).toBe(false);
   });
 
   it("each step checks its own part: a school's size only once its teachers are in", () => {
