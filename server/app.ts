@@ -12,6 +12,7 @@ import { initTicketQr } from './ticketQr.ts';
 import { STAFF_ROLE_TEXTS, staffMay } from '../src/domain/staffRoles.ts';
 import type { AppDeps } from './context.ts';
 import { TransientDbError } from './db/db.ts';
+import { storageFault } from './db/storageFault.ts';
 import { WorkBusyError } from './workers/busy.ts';
 import { BizError, MSG, langOf, sendError } from './http.ts';
 import { invalidInput, type AuthMode } from './routes/kit.ts';
@@ -200,6 +201,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (error instanceof WorkBusyError) {
       // The worker pool's queue is full (docs/operations.md §9): the same "busy, try again".
       request.log.warn({ cause: error.message }, 'workers busy');
+      return sendError(request, reply, new BizError(502, MSG.serverError));
+    }
+    const fault = storageFault(error);
+    if (fault) {
+      // The disk full or the data read-only (docs/operations.md §7): named, for the operator to
+      // act on; the visitor is told to try again, as nothing of hers was written.
+      request.log.error({ fault, cause: (error as Error).message }, `storage ${fault}`);
+      request.outcome = 'error';
       return sendError(request, reply, new BizError(502, MSG.serverError));
     }
     const status = (error as { statusCode?: number }).statusCode;

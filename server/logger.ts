@@ -4,6 +4,7 @@
  * masked, the token and cookies never appear, and a database error's `detail`, which quotes the
  * row's values, is left out. */
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { pino } from 'pino';
 import type { LogLevel } from './config.ts';
 
 /** Eleven digits or more (a mobile, a certificate number, a card), with a certificate's final X. */
@@ -22,3 +23,12 @@ export function loggerOf(level: LogLevel, stream?: NodeJS.WritableStream): Fasti
     },
   };
 }
+
+/** The log of what happens outside a request (a job's failed round, a payment or refund the
+ * platform did not take, a lost database connection, a vendor's token): the same JSON lines as a
+ * request's, at the level `LOG` sets (server/main.ts sets it). The start-up banner alone is plain
+ * text, for the person starting the server. */
+export const processLog = pino({ level: 'warn' });
+
+/** A line of the process log at the error level: what the jobs and services write when no log is given. */
+export const logError = (msg: string) => processLog.error(msg);

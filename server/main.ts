@@ -8,7 +8,7 @@ import type { AppDeps } from './context.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { migrate } from './db/db.ts';
 import { FolderLockedError } from './db/folderLock.ts';
-import { openConfiguredDb } from './db/open.ts';
+import { DataFolderError, openConfiguredDb } from './db/open.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { DEMO_SCHOOL, DEMO_STAFF, seedDemoAccounts } from './seed/accounts.ts';
 import { startPayTimeoutJob } from './jobs/payTimeout.ts';
@@ -32,6 +32,8 @@ import { movableClock } from './devClock.ts';
 import { gracefulShutdown } from './shutdown.ts';
 import { startWorkPool } from './workers/workPool.ts';
 import { publishOps } from './ops/opsFile.ts';
+import { processLog } from './logger.ts';
+import { freeBytes } from './db/storageFault.ts';
 
 // The project: one level up from server/ and from dist-server/ alike.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,6 +50,7 @@ async function main() {
   };
   phase('imports');
   const config = readConfig(process.env, root);
+  processLog.level = config.logLevel;
   const { db, where, unlock, snapshot } = await openConfiguredDb(config, root);
   phase('database');
   // The demo's clock may be moved forward by the end-to-end tests (DEV_CLOCK=1, never in production).
@@ -96,6 +99,8 @@ async function main() {
   phase('providers');
   const app = await buildApp(deps);
   phase('app');
+  // PGlite's disk, to alert on before it fills (docs/operations.md §10); PostgreSQL's host has its own.
+  if (!config.databaseUrl) app.metrics.gauge('museum_data_free_bytes', 'Bytes still free on the disk of the data folder', () => freeBytes(config.dataDir));
   const { intervals } = config;
   // A failed round is an error line of the log (JSON, as a request's), and every round is counted
   // in the metrics (docs/operations.md §10).
@@ -176,7 +181,7 @@ function opsUrl(host: string, address: ReturnType<import('node:net').Server['add
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError || error instanceof FolderLockedError) {
+  if (error instanceof ConfigError || error instanceof FolderLockedError || error instanceof DataFolderError) {
     console.error(`[server] cannot start: ${error.message}`);
   } else {
     console.error('[server] failed to start:', error);

@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { logError } from '../logger.ts';
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -137,7 +138,7 @@ function poolDb(
   // An idle client whose server went away (PostgreSQL restarting) emits 'error' on the pool;
   // without a listener that kills the process. The pool drops the client and makes new ones
   // when the database is back, so noting it is enough.
-  pool.on('error', (error) => console.error(`[db] idle connection lost: ${error.message}`));
+  pool.on('error', (error) => logError(`[db] idle connection lost: ${error.message}`));
   const waitListeners = new Set<(ms: number) => void>();
   const watch: PoolWatch = {
     stats: () => ({ max: options.max ?? 10, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),

@@ -7,6 +7,10 @@ import { openPg, openPglite, type Db } from './db.ts';
 import { lockFolder } from './folderLock.ts';
 import { unpackTemplate } from './unpack.ts';
 import { pgliteSnapshot } from '../ops/snapshot.ts';
+import { faultText, folderFault, storageFault, type StorageFault } from './storageFault.ts';
+
+/** The data folder cannot hold a database: read-only, or its disk full (said in the operator's words). */
+export class DataFolderError extends Error {}
 
 /** The migrated database folder the build packed for the installed PGlite
  * (scripts/build-server.mjs), or null: PGlite's own initdb then makes one (seconds on a small machine). */
@@ -29,12 +33,35 @@ export async function openConfiguredDb(
   if (config.databaseUrl) {
     return { db: await openPg(config.databaseUrl), where: 'PostgreSQL (DATABASE_URL)', unlock: () => undefined };
   }
-  mkdirSync(config.dataDir, { recursive: true });
-  const unlock = lockFolder(config.dataDir);
-  // A folder without a database yet starts from the template.
-  const fresh = !existsSync(path.join(config.dataDir, 'PG_VERSION'));
-  const template = fresh && root ? pgliteTemplate(root) : null;
-  if (template) unpackTemplate(template, config.dataDir);
-  const db = await openPglite({ dataDir: config.dataDir });
-  return { db, where: `PGlite at ${config.dataDir}`, unlock, snapshot: () => pgliteSnapshot(db) };
+  const { dataDir } = config;
+  named(dataDir, () => mkdirSync(dataDir, { recursive: true }));
+  // Said before anything is written: PGlite itself only says it "failed to initialize properly".
+  if (folderFault(dataDir) === 'read-only') throw folderError(dataDir, 'read-only');
+  const unlock = named(dataDir, () => lockFolder(dataDir));
+  try {
+    // A folder without a database yet starts from the template.
+    const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
+    const template = fresh && root ? pgliteTemplate(root) : null;
+    if (template) named(dataDir, () => unpackTemplate(template, dataDir));
+    const db = await openPglite({ dataDir }).catch((error: unknown) => {
+      const fault = storageFault(error) ?? folderFault(dataDir);
+      throw fault ? folderError(dataDir, fault) : error;
+    });
+    return { db, where: `PGlite at ${dataDir}`, unlock, snapshot: () => pgliteSnapshot(db) };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
+
+/** `step`'s result; a storage fault of `dir` in it becomes a DataFolderError that names it. */
+function named<T>(dir: string, step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    const fault = storageFault(error);
+    throw fault ? folderError(dir, fault) : error;
+  }
+}
+
+const folderError = (dir: string, fault: StorageFault) => new DataFolderError(faultText(fault, `the data folder ${dir}`));

@@ -1,3 +1,6 @@
+import { logError } from '../logger.ts';
+import { storageFault } from '../db/storageFault.ts';
+
 /** What a job's runner tells the operator's metrics (server/metrics/metrics.ts) of its rounds. */
 export interface JobWatch {
   /** The job runs every intervalMs from now. */
@@ -15,7 +18,7 @@ export interface JobOptions {
 }
 
 /** Runs a job every intervalMs, never two runs at once; returns a stop function that waits for a running one. */
-export function every(name: string, run: () => Promise<unknown>, intervalMs: number, { log = console.error, watch }: JobOptions = {}): () => Promise<void> {
+export function every(name: string, run: () => Promise<unknown>, intervalMs: number, { log = logError, watch }: JobOptions = {}): () => Promise<void> {
   let running: Promise<unknown> | null = null;
   watch?.scheduled(name, intervalMs);
   const timer = setInterval(() => {
@@ -27,7 +30,8 @@ export function every(name: string, run: () => Promise<unknown>, intervalMs: num
         () => ended?.('ok'),
         (error) => {
           ended?.('failed');
-          log(`[jobs] ${name} failed: ${String(error)}`);
+          const fault = storageFault(error);
+          log(`[jobs] ${name} failed${fault ? ` (storage ${fault})` : ''}: ${String(error)}`);
         },
       )
       .finally(() => {

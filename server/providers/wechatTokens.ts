@@ -11,6 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
 import type { Clock } from '../time.ts';
+import { processLog } from '../logger.ts';
 
 /** A vendor that did not give us what we asked: its code (or HTTP status, or 'timeout') and what it means. */
 export class WechatVendorError extends Error {
@@ -48,7 +49,7 @@ export interface TokenCache {
 }
 
 export function tokenCache(db: Queryable, clock: Clock, options: { waitMs?: number; log?: (line: string) => void } = {}): TokenCache {
-  const log = options.log ?? ((line: string) => console.warn(line));
+  const log = options.log ?? ((line: string) => processLog.warn(line));
   const holder = randomBytes(8).toString('hex');
   const inflight = new Map<string, Promise<string>>();
   /** What this instance last read, to spare the database a read per signature. */

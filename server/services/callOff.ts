@@ -27,6 +27,7 @@ import { recordRefund, submitRefundNow } from './refundSubmit.ts';
 import { getConfig } from './settings.ts';
 import { releaseCartLines, releaseGroupCart, releaseTickets } from './stock.ts';
 import { payBack } from './waitingList.ts';
+import { logError } from '../logger.ts';
 
 /** How long a claimed order is left to the instance that claimed it. */
 const LEASE_MS = 120_000;
@@ -255,7 +256,7 @@ export async function settleCallOffOrder(q: TxQueryable, rowId: number, now: Dat
  * transaction, its refund sent right after; call-offs with nothing left marked done. How many it
  * claimed. Safe to run anywhere, any number of times. */
 export async function runCallOffRound(deps: AppDeps, options: { limit?: number; log?: (msg: string) => void } = {}): Promise<number> {
-  const log = options.log ?? console.error;
+  const log = options.log ?? logError;
   const claimed = await claimCallOffOrders(deps, deps.clock(), options.limit ?? 20);
   for (const c of claimed) {
     try {

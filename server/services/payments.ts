@@ -12,6 +12,7 @@ import { cancelDueOrdersIn } from './payDeadline.ts';
 import { sellOrderSeats } from './stock.ts';
 import { offerToCandidates } from './stock.ts';
 import { recordRefund } from './refundSubmit.ts';
+import { logError } from '../logger.ts';
 
 /** Payment notify (or the platform's answer to a query): marks the order paid exactly once
  * (idempotent), checking the amount against ours. Money paid for an order already closed or
@@ -168,7 +169,7 @@ export async function settleDuePayments(
       }
       await deps.db.query(`UPDATE payments SET status = 'closed' WHERE pay_id = $1 AND status = 'created'`, [p.pay_id]);
     } catch (error) {
-      console.error(`[payTimeout] payment of order ${p.order_id}: ${error instanceof PaymentError ? error.message : String(error)}`);
+      logError(`[payTimeout] payment of order ${p.order_id}: ${error instanceof PaymentError ? error.message : String(error)}`);
       unreachable.add(p.order_id);
     }
   }

@@ -12,6 +12,7 @@ import type { Queryable } from '../db/db.ts';
 import { PaymentError } from '../providers/payErrors.ts';
 import type { RefundResource } from '../providers/payNotify.ts';
 import type { RefundState } from '../providers/payment.ts';
+import { logError } from '../logger.ts';
 
 /** How long a claimed refund is left to the instance that claimed it (longer than a call's timeout). */
 const LEASE_MS = 120_000;
@@ -125,7 +126,7 @@ export async function submitRefunds(
   options: { refundId?: number; limit?: number; notifyUrl?: string | null; log?: (msg: string) => void } = {},
 ): Promise<number> {
   const now = deps.clock();
-  const log = options.log ?? console.error;
+  const log = options.log ?? logError;
   const claimed = await claim(deps, now, { refundId: options.refundId, limit: options.limit ?? 20 });
   const provider = deps.providers.payment;
   const notifyUrl = options.notifyUrl ?? (deps.config.publicUrl ? `${deps.config.publicUrl}/prod-api/pay/refundNotify` : null);
@@ -146,7 +147,7 @@ export async function submitRefunds(
 /** Submits a refund just recorded, right after its transaction committed; a failure leaves it
  * to the refund job (the visitor's refund is recorded either way). */
 export async function submitRefundNow(deps: AppDeps, refundId: number, notifyUrl?: string | null): Promise<void> {
-  await submitRefunds(deps, { refundId, limit: 1, notifyUrl }).catch((error) => console.error(`[refunds] refund ${refundId}: ${String(error)}`));
+  await submitRefunds(deps, { refundId, limit: 1, notifyUrl }).catch((error) => logError(`[refunds] refund ${refundId}: ${String(error)}`));
 }
 
 /** The refund notify: the platform's final word, once (guarded by the state it leaves).

@@ -6,6 +6,7 @@ import type { FaceSeen } from '../../src/domain/faces.ts';
 import type { InvoiceDocument } from '../../src/domain/invoiceIssue.ts';
 import { loadFaceModel, type FaceModel, type FacePixels } from '../providers/faceDetector.ts';
 import { renderInvoicePdf } from '../services/invoicePdf.ts';
+import { processLog } from '../logger.ts';
 
 export type WorkTask =
   /** Loads the face model now (after the server listens), so the first check does not wait. */
@@ -23,7 +24,7 @@ export interface WorkResults {
 let model: Promise<FaceModel | null> | null = null;
 const faceModel = (root: string) =>
   (model ??= loadFaceModel(root).catch((error: unknown) => {
-    console.error('[server] the face detector did not load; pictures are checked without it:', error);
+    processLog.error({ cause: String(error) }, '[server] the face detector did not load; pictures are checked without it');
     return null;
   }));
 

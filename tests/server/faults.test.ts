@@ -1,8 +1,8 @@
 /** Faults a real deployment meets: PostgreSQL restarting under a running server, several
- * instances starting at once on a fresh database, two processes on one PGlite folder, and a
- * production start on simulators. */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+ * instances starting at once on a fresh database, two processes on one PGlite folder, a data
+ * folder read-only or on a full disk, and a production start on simulators. */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
@@ -14,6 +14,8 @@ import { startPostgres } from '../../scripts/pg.ts';
 import { PG_CONNECT, SEED_TIME } from './constants.ts';
 
 const onPg = dbLane() === 'pg';
+/** Whether this machine lets a process mount a file system of its own (a user and mount namespace). */
+const namespaces = spawnSync('unshare', ['-rm', 'true']).status === 0;
 const clock = () => new Date(SEED_TIME);
 
 describe.skipIf(!onPg)('PostgreSQL (server-pg lane)', () => {
@@ -76,10 +78,14 @@ describe.skipIf(!onPg)('PostgreSQL (server-pg lane)', () => {
   });
 });
 
-/** `npx tsx server/main.ts` as `npm start` runs it, with its output collected. */
-function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+/** `npx tsx server/main.ts` as `npm start` runs it, with its output collected. `mount`: its
+ * DATA_DIR is first mounted as a small file system of its own, with these tmpfs options, in a
+ * mount namespace of the server alone (unshare: no root needed where user namespaces are on). */
+function startServer(env: Record<string, string>, mount?: string): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const server = [process.execPath, '--import', 'tsx', 'server/main.ts'];
+  const [command, ...args] = mount ? ['unshare', '-rm', 'sh', '-c', `mount -t tmpfs -o ${mount} tmpfs "$DATA_DIR" && exec "$@"`, 'sh', ...server] : server;
+  const child = spawn(command, args, {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', NODE_ENV: '', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -108,6 +114,23 @@ describe.skipIf(onPg)('processes (server lane)', () => {
     const s = startServer({ NODE_ENV: 'production', DATA_DIR: path.join(dir, 'prod') });
     expect(await s.exited).toBe(1);
     expect(s.output()).toMatch(/cannot start: NODE_ENV=production .*ALLOW_SIMULATORS=sms,payment/);
+  });
+
+  // A disk the kernel remounted read-only after errors, a volume mounted so: named, not "failed to initialize".
+  it.skipIf(!namespaces)('a read-only data folder refuses the start and says so', async () => {
+    const dataDir = path.join(dir, 'read-only');
+    mkdirSync(dataDir);
+    const s = startServer({ DATA_DIR: dataDir }, 'size=64m,ro');
+    expect(await s.exited).toBe(1);
+    expect(s.output()).toContain(`cannot start: the data folder ${dataDir} is read-only`);
+  });
+
+  it.skipIf(!namespaces)('a full disk refuses the start and says so', async () => {
+    const dataDir = path.join(dir, 'full');
+    mkdirSync(dataDir);
+    const s = startServer({ DATA_DIR: dataDir }, 'size=2m');
+    expect(await s.exited).toBe(1);
+    expect(s.output()).toContain(`cannot start: the disk of the data folder ${dataDir} is full`);
   });
 
   it('a second server on the same PGlite folder refuses to start; after a kill -9 the folder is free again', async () => {

@@ -1,10 +1,13 @@
 /** The server's log (docs/operations.md §7): an error is written by default with its cause, and
  * nothing personal is. */
+import { writeFile } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
+import pg from 'pg';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeApp, upload, type TestApp } from './helpers.ts';
 import { localFace } from '../../server/providers/face.ts';
+import { every } from '../../server/jobs/every.ts';
 
 /** An app whose log lines are collected, parsed. */
 async function loggedApp(logLevel: 'warn' | 'info', face?: ReturnType<typeof localFace>) {
@@ -59,5 +62,43 @@ describe('the log', () => {
     expect(text).toContain('110***3X');
     expect(text).not.toContain('13812345678');
     expect(text).not.toContain('secret-token');
+  });
+
+  it('names a full disk: the visitor is told to try again in her language, the operator reads "disk full"', async () => {
+    const { t, lines } = await loggedApp('warn');
+    open = t;
+    const token = await t.tokenFor('13700000012');
+    // What PGlite and PostgreSQL answer a write when the disk is full (seen on a full tmpfs).
+    const full = Object.assign(new pg.DatabaseError('could not extend file "base/5/16385": No space left on device', 0, 'error'), { code: '53100' });
+    const { query, tx } = t.db;
+    const refused = () => Promise.reject(full);
+    t.db.query = refused;
+    t.db.tx = refused;
+    try {
+      const answer = await t.call('GET', '/order/OrderInfo/getOrderInfoByStatus?pageNum=1&pageSize=10', { token, lang: 'en' });
+      expect(answer).toMatchObject({ code: 502, msg: 'The system is busy; please try again later' });
+    } finally {
+      t.db.query = query;
+      t.db.tx = tx;
+    }
+    await expect
+      .poll(() => lines.find((l) => l.level === 50))
+      .toMatchObject({
+        msg: 'storage disk full',
+        fault: 'disk full',
+        cause: expect.stringContaining('No space left on device'),
+        reqId: expect.any(String),
+      });
+  });
+
+  it("names a full disk in a job's failed round", async () => {
+    const logged: string[] = [];
+    // /dev/full: every write fails as on a full disk (ENOSPC).
+    const stop = every('uploadSweep', () => writeFile('/dev/full', 'x'), 5, { log: (line) => logged.push(line) });
+    try {
+      await expect.poll(() => logged[0]).toMatch(/^\[jobs\] uploadSweep failed \(storage disk full\): Error: ENOSPC/);
+    } finally {
+      await stop();
+    }
   });
 });
