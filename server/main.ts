@@ -33,6 +33,7 @@ import { gracefulShutdown } from './shutdown.ts';
 import { startWorkPool } from './workers/workPool.ts';
 import { publishOps } from './ops/opsFile.ts';
 import { processLog } from './logger.ts';
+import { getConfig } from './services/settings.ts';
 import { freeBytes } from './db/storageFault.ts';
 
 // The project: one level up from server/ and from dist-server/ alike.
@@ -136,10 +137,13 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   phase('listen');
   if (deps.ops) unpublish = publishOps(config.dataDir, { url: opsUrl(config.host, app.server.address()), token: deps.ops.token });
-  // The heavy providers (the face detector's TensorFlow, Tesseract) load now, not before the first answer.
-  deps.providers.face.warm?.();
+  // The heavy providers (the face detector's TensorFlow, Tesseract) load now, not before the first
+  // answer, and only when the museum has turned their check on: off, they would hold each worker
+  // thread's memory for nothing (turned on later, the first check waits for the load).
+  const switches = await getConfig(db);
+  if (switches.face_enable === '1') deps.providers.face.warm?.();
   setImmediate(warmLazy);
-  deps.providers.ocr.warm?.();
+  if (switches.ocr_enable === '1') deps.providers.ocr.warm?.();
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const base = `http://${shown}:${config.port}`;
   console.log(`[server] mode: ${config.mode}; database: ${where}${seeded ? ' (demo museum seeded)' : ''}`);
