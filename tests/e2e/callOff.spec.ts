@@ -2,12 +2,14 @@
  * main-hall session; an admin opens that day, asks to call the session off (refused without the
  * reason in both languages), reads what it will do, confirms, and watches every order settled,
  * the visitor's refunded in full; visitors then see the session stopped. In zh and en, at
- * 375x667 (each language its own session: the server is shared). */
-import { expect, test } from '@playwright/test';
+ * 375x667 (each language its own session: the two share the spec's server). */
+import { expect } from '@playwright/test';
 import { museumDate } from '../../src/domain/museumTime.ts';
 import { buyMainHall } from './gateKit.ts';
 import { shot, staffLogin } from './helpers.ts';
 import { noSidewaysScroll } from './looks.ts';
+// A called-off session is every visitor's: on a server of its own, not the lane's others book on.
+import { ownServerTest as test } from './ownServer.ts';
 
 const TEXT = {
   zh: {

@@ -1,22 +1,19 @@
 /** What the gate's e2e tests share: a visitor who buys adult tickets of the main hall's first
  * open session on the first bookable day and pays, a gate camera fed a ticket's picture, and a
  * morning at the museum for a test that needs a ticket of today. */
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { museumDate } from '../../src/domain/museumTime.ts';
 import { advanceServerClock, loginByApi, mainlandId, newPhone, solveSlider } from './helpers.ts';
 import { useLanguage } from './looks.ts';
-import { startOwnServer, type OwnServer } from './ownServer.ts';
+import { ownServerTest, type OwnServer } from './ownServer.ts';
 
 /** Only a ticket of today passes a gate, and after the day's last session none can be bought.
  * A test that needs one runs on an instance of its own (the worker's) whose clock is moved to
  * 08:00 of the next open day, and sets the page's clock, the gate device's, to the server's:
  * the same morning whatever the hour of the run. */
-export const morningTest = base.extend<{ morning: number }, { morningServer: OwnServer }>({
+export const morningTest = ownServerTest.extend<{ morning: number }, { morningServer: OwnServer }>({
   morningServer: [
-    // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startOwnServer({ DEV_CLOCK: '1', CAPTCHA: 'test' });
+    async ({ ownServer: server }, use) => {
       // The server's time without an account: a move of 1 ms answers it.
       const now = () => advanceServerClock(server.api, 1);
       const today = museumDate(new Date(await now()));
@@ -27,16 +24,12 @@ export const morningTest = base.extend<{ morning: number }, { morningServer: Own
       const morning = Date.parse(`${open!.date}T00:00:00Z`);
       for (let left = morning - (await now()); left > 0; left = morning - (await now())) await advanceServerClock(server.api, Math.min(left, 86_400_000));
       await use(server);
-      await server.stop();
     },
     { scope: 'worker', timeout: 180_000 },
   ],
-  baseURL: async ({ morningServer }, use) => use(morningServer.baseURL),
   morning: async ({ page, morningServer }, use) => {
     const now = await advanceServerClock(morningServer.api, 1);
     await page.clock.install({ time: now });
-    // The lane's first-order tips were read on the lane servers' origin, not this one's.
-    await page.addInitScript(() => localStorage.setItem('firstOrderTipsSeen', '1'));
     await use(now);
   },
 });

@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, request, type APIRequestContext } from '@playwright/test';
+import { test as base, expect, request, type APIRequestContext } from '@playwright/test';
 
 export interface OwnServer {
   baseURL: string;
@@ -47,3 +47,26 @@ export async function startOwnServer(env: Record<string, string>, prepare?: (dir
     },
   };
 }
+
+/** A spec whose changes are the whole museum's (a session called off, the clock moved) runs on an
+ * instance of its own, one a worker: on the lane's servers (playwright.config.ts) it would change
+ * what every other spec of that worker finds (a test booking the first open session found it
+ * called off). As the lane's, its clock may be moved and its slider is the test one. */
+export const ownServerTest = base.extend<object, { ownServer: OwnServer }>({
+  ownServer: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startOwnServer({ DEV_CLOCK: '1', CAPTCHA: 'test' });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ ownServer }, use) => use(ownServer.baseURL),
+  page: async ({ page }, use) => {
+    // The lane's first-order tips were read on the lane servers' origin (its storageState), not this one's.
+    await page.addInitScript(() => localStorage.setItem('firstOrderTipsSeen', '1'));
+    await use(page);
+  },
+});
