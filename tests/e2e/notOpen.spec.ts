@@ -2,24 +2,12 @@
  * needs allowed by name): a visitor who opens the app before the catalogue is in reads that
  * booking is not open yet, a plain screen, not an error or an empty calendar. In zh only: the
  * museum has not configured anything yet, English included (the `i18n` key). */
-import { expect, test as base } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { shot } from './helpers.ts';
 import { noSidewaysScroll, noWordBrokenMidWord } from './looks.ts';
-import { startOwnServer, type OwnServer } from './ownServer.ts';
+import { testOnOwnServer } from './ownServer.ts';
 
-const test = base.extend<object, { emptyMuseum: OwnServer }>({
-  emptyMuseum: [
-    // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startOwnServer({ NODE_ENV: 'production', ALLOW_SIMULATORS: 'sms,payment,face,wechat' });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-});
-test.use({ baseURL: async ({ emptyMuseum }, use) => use(emptyMuseum.baseURL) });
+const test = testOnOwnServer({ NODE_ENV: 'production', ALLOW_SIMULATORS: 'sms,payment,face,wechat' });
 
 test('before the museum imports its catalogue, a visitor reads that booking is not open yet', async ({ page }) => {
   await page.goto('/individualCustomers/select/selectDate');

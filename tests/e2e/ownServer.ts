@@ -48,25 +48,29 @@ export async function startOwnServer(env: Record<string, string>, prepare?: (dir
   };
 }
 
-/** A spec whose changes are the whole museum's (a session called off, the clock moved) runs on an
- * instance of its own, one a worker: on the lane's servers (playwright.config.ts) it would change
- * what every other spec of that worker finds (a test booking the first open session found it
- * called off). As the lane's, its clock may be moved and its slider is the test one. */
-export const ownServerTest = base.extend<object, { ownServer: OwnServer }>({
-  ownServer: [
-    // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startOwnServer({ DEV_CLOCK: '1', CAPTCHA: 'test' });
-      await use(server);
-      await server.stop();
+/** A spec on an instance of its own, one a worker, started with `env`: for a spec that needs other
+ * settings than the lane's servers (playwright.config.ts), or whose changes are the whole
+ * museum's (a session called off, the clock moved), which on a lane server would change what
+ * every other spec of that worker finds (a test booking the first open session found it called off). */
+export const testOnOwnServer = (env: Record<string, string>) =>
+  base.extend<object, { ownServer: OwnServer }>({
+    ownServer: [
+      // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+      // eslint-disable-next-line no-empty-pattern
+      async ({}, use) => {
+        const server = await startOwnServer(env);
+        await use(server);
+        await server.stop();
+      },
+      { scope: 'worker', timeout: 180_000 },
+    ],
+    baseURL: async ({ ownServer }, use) => use(ownServer.baseURL),
+    page: async ({ page }, use) => {
+      // The lane's first-order tips were read on the lane servers' origin (its storageState), not this one's.
+      await page.addInitScript(() => localStorage.setItem('firstOrderTipsSeen', '1'));
+      await use(page);
     },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-  baseURL: async ({ ownServer }, use) => use(ownServer.baseURL),
-  page: async ({ page }, use) => {
-    // The lane's first-order tips were read on the lane servers' origin (its storageState), not this one's.
-    await page.addInitScript(() => localStorage.setItem('firstOrderTipsSeen', '1'));
-    await use(page);
-  },
-});
+  });
+
+/** As the lane's servers: the clock may be moved, the slider is the test one. */
+export const ownServerTest = testOnOwnServer({ DEV_CLOCK: '1', CAPTCHA: 'test' });
