@@ -1,27 +1,17 @@
 /** The server's log (docs/operations.md §7): an error is written by default with its cause, and
  * nothing personal is. */
 import { writeFile } from 'node:fs/promises';
-import { PassThrough } from 'node:stream';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeApp, upload, type TestApp } from './helpers.ts';
+import { logLines } from './logLines.ts';
 import { localFace } from '../../server/providers/face.ts';
 import { every } from '../../server/jobs/every.ts';
 
 /** An app whose log lines are collected, parsed. */
 async function loggedApp(logLevel: 'warn' | 'info', face?: ReturnType<typeof localFace>) {
-  const stream = new PassThrough();
-  const lines: Array<Record<string, unknown>> = [];
-  stream.on('data', (chunk: Buffer) =>
-    lines.push(
-      ...chunk
-        .toString()
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l) as Record<string, unknown>),
-    ),
-  );
+  const { stream, lines } = logLines();
   const t = await makeApp({ logLevel, logStream: stream }, face ? { providers: { face } } : {});
   return { t, lines };
 }

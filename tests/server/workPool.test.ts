@@ -2,7 +2,6 @@
  * finds the portrait's face; a full queue is answered "busy, try again" in zh and en, logged with
  * its cause, and never waits; an invoice issued while the pool is full keeps its number, and its
  * PDF is rendered at the first download once there is room. On PGlite and PostgreSQL. */
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { DEMO_FINANCE } from '../../server/seed/accounts.ts';
 import { startWorkPool, type WorkPool } from '../../server/workers/workPool.ts';
 import { invoiceNumberOf } from '../../src/domain/invoiceIssue.ts';
 import { museumDate } from '../../src/domain/museumTime.ts';
+import { logLines } from './logLines.ts';
 import { makeApp, upload, type TestApp } from './helpers.ts';
 import { readPdf } from './pdfText.ts';
 
@@ -53,7 +53,7 @@ describe('the face model on a worker thread', () => {
 
 describe('a full queue', () => {
   let t: TestApp;
-  const lines: Array<Record<string, unknown>> = [];
+  const { stream: log, lines } = logLines();
   // Face tasks wait on this flag until the test lets them go.
   const hold = new SharedArrayBuffer(4);
   const release = () => {
@@ -70,16 +70,6 @@ describe('a full queue', () => {
       maxQueue: 1,
       worker: { filename: fileURLToPath(new URL('./fixtures/heldWorker.mjs', import.meta.url)), workerData: { hold } },
     });
-    const log = new PassThrough();
-    log.on('data', (chunk: Buffer) =>
-      lines.push(
-        ...chunk
-          .toString()
-          .trim()
-          .split('\n')
-          .map((l) => JSON.parse(l) as Record<string, unknown>),
-      ),
-    );
     t = await makeApp({ logLevel: 'warn', logStream: log }, { work, providers: { face: await faceProvider({ provider: 'local' }, root, work) } });
     await t.db.query(`UPDATE sys_config SET value = '1' WHERE key = 'face_enable'`);
     visitor = await t.tokenFor('13744440002');

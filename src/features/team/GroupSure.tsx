@@ -40,6 +40,7 @@ export default function GroupSure() {
   const refusal = context.error ?? context.violations[0]?.message ?? null;
   const back = useGroupPath(school ? 'teachers' : 'audience');
   const windowOpen = windowPayOffered(context);
+  const lastWindowDay = windowPayLastDay(draft.visitDate);
 
   return (
     <Screen title={t('group.sureTitle')} backTo={back}>
@@ -120,10 +121,10 @@ export default function GroupSure() {
         </div>
         {!windowOpen ? (
           <p className="hint" id="window-closed" data-testid="window-closed">
-            {t('group.windowClosed', { date: windowPayLastDay(draft.visitDate), n: OFFLINE_PAY_DAYS_BEFORE })}
+            {t('group.windowClosed', { date: lastWindowDay, n: OFFLINE_PAY_DAYS_BEFORE })}
           </p>
         ) : draft.payMethod === 'window' ? (
-          <p className="hint">{t('group.windowHint', { date: windowPayLastDay(draft.visitDate) })}</p>
+          <p className="hint">{t('group.windowHint', { date: lastWindowDay })}</p>
         ) : null}
       </section>
       <Agreement accepted={context.agreementAccepted} onToggle={() => actor.send({ type: 'AGREEMENT.TOGGLE' })} />
