@@ -3,12 +3,12 @@
  * link opens without login. Then finance issues a requested invoice in the staff console and
  * downloads it, and the visitor sees it issued and downloads the PDF. In zh and in en. The paid order is set up through the API
  * (the booking screens have their own test, book.spec.ts). */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { creditCodeCheckChar } from '../../src/domain/fields.ts';
-import { buildOrderRequest } from '../../src/domain/orderRequest.ts';
-import type { CalendarDay, HallPool, OrderDetail } from '../../src/domain/types.ts';
+import type { OrderDetail } from '../../src/domain/types.ts';
 import { formatMoney } from '../../src/ui/money.ts';
-import { fill, latestCode, mainlandId, newPhone, shot, sliderTokenByApi } from './helpers.ts';
+import { fill, mainlandId, shot } from './helpers.ts';
+import { data, payByApi, unpaidOrder } from './orderKit.ts';
 import { noSidewaysScroll, noWordBrokenMidWord, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
 
 const first17 = '91110108MA01ABCDE';
@@ -48,59 +48,15 @@ const TEXT = {
   },
 } as const;
 
-interface Answer<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
-async function data<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()} answers`).toBe(true);
-  const body = (await response.json()) as Answer<T>;
-  expect(body.code, `${response.url()}: ${body.msg}`).toBe(200);
-  return body.data;
-}
-
-/** A new visitor with one paid adult ticket, through the API: code, login, captcha, order,
- * payment simulator. Returns the token and the paid order. */
+/** A new visitor with one paid adult ticket, through the API. Returns the token and the paid order. */
 async function paidOrder(page: Page): Promise<{ token: string; order: OrderDetail }> {
-  const api = page.request;
-  const phone = newPhone();
-  await data(await api.post('/prod-api/ingore/sendMessage', { data: { phone } }));
-  const code = await latestCode(page, phone);
-  const { token } = await data<{ token: string }>(await api.post('/prod-api/login', { data: { phone, code } }));
-  const auth = { Authorization: `Bearer ${token}` };
-
-  // The second bookable day (today's sessions may be over), the main hall's first open session.
-  const days = await data<CalendarDay[]>(await api.get('/prod-api/pool/ingore/getCalendar'));
-  const date = days.filter((d) => d.state === 'available')[1].date;
-  const halls = await data<HallPool[]>(await api.get('/prod-api/pool/ingore/getHall', { params: { openPerson: 1, queryDate: date, saleMode: 1 } }));
-  const hall = halls.find((h) => h.hallKey === 'main')!;
-  const session = hall.scheduleTicketPoolVOS.find((s) => !s.disabled)!;
-  const adult = session.priceTicketPoolVOS.find((p) => p.kind === 'adult')!;
-
-  const captchaToken = await sliderTokenByApi(api);
-
-  const request = buildOrderRequest(
-    {
-      visitDate: date,
-      hallId: hall.hallId,
-      hallScheduleId: session.hallScheduleId,
-      visitors: [{ name: '王五', certificateType: '1', certificateNumber: mainlandId('1988-08-08'), ticketPriceId: adult.ticketPriceId }],
-      agreementAccepted: true,
-      captchaToken,
-    },
-    session.priceTicketPoolVOS,
+  const placed = await unpaidOrder(page, ['王五']);
+  await payByApi(page, placed);
+  const order = await data<OrderDetail>(
+    await page.request.get(`/prod-api/order/OrderInfo/searchPersonOrder/${placed.orderId}`, { headers: { Authorization: `Bearer ${placed.token}` } }),
   );
-  const placed = await data<{ orderId: number }>(await api.post('/prod-api/config/orderRule/placeOrder', { data: request, headers: auth }));
-  const { payUrl } = await data<{ payUrl: string }>(await api.post('/prod-api/pay/create', { data: { orderId: placed.orderId }, headers: auth }));
-  const payId = new URL(payUrl, 'http://localhost').searchParams.get('payId')!;
-  const paid = await api.post('/prod-api/pay/sim/submit', { form: { payId, result: 'pay' }, maxRedirects: 0 });
-  expect(paid.headers().location).toContain(`/order/paySuccess/${placed.orderId}`);
-
-  const order = await data<OrderDetail>(await api.get(`/prod-api/order/OrderInfo/searchPersonOrder/${placed.orderId}`, { headers: auth }));
   expect(order.status).toBe('completed');
-  return { token, order };
+  return { token: placed.token, order };
 }
 
 for (const lang of ['zh', 'en'] as const) {
