@@ -57,7 +57,9 @@ export type StaffCatalogueEvent =
   | { type: 'PRICES'; hallId: number }
   | { type: 'SAVE'; hall: unknown }
   | { type: 'SAVE_PRICE'; priceId: number | null; price: unknown }
-  | { type: 'BACK' };
+  | { type: 'BACK' }
+  /** The catalogue changed elsewhere (a file imported): the halls are read again. */
+  | { type: 'RELOAD' };
 
 const hallOf = (context: StaffCatalogueContext) => context.halls?.find((h) => h.hallId === context.hallId) ?? null;
 
@@ -152,6 +154,7 @@ export const staffCatalogueMachine = setup({
       on: {
         EDIT: { target: 'hall', actions: 'choose' },
         PRICES: { target: 'loadingPrices', actions: 'choose' },
+        RELOAD: { target: 'loading', actions: 'clear' },
       },
     },
     hall: {

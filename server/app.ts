@@ -27,6 +27,7 @@ import { lifecycleRoutes } from './routes/lifecycle.ts';
 import { devRoutes } from './routes/dev.ts';
 import { riskRoutes } from './routes/risk.ts';
 import { staffRoutes } from './routes/staff.ts';
+import { catalogueFileRoutes } from './routes/catalogueFile.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
 import { faceRoutes } from './routes/faces.ts';
 import { teamRoutes } from './routes/teams.ts';
@@ -297,6 +298,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(messageRoutes, opts);
   await app.register(ratingRoutes, opts);
   await app.register(staffRoutes, opts);
+  await app.register(catalogueFileRoutes, opts);
   await app.register(invoiceRoutes, opts);
   await app.register(faceRoutes, opts);
   await app.register(wechatJsapiRoutes, opts);

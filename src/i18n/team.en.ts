@@ -185,6 +185,17 @@ const teamEn: typeof teamZh = {
     empty: 'No group is waiting in the cart',
     browse: 'Book a group visit',
   },
+  catalogueFile: {
+    title: 'The catalogue file',
+    note: 'The whole catalogue as one JSON file (halls, rules, prices, films, packages, texts): download it, or import one. A file is checked first and nothing is written until you import it.',
+    download: 'Download the catalogue',
+    choose: 'Choose a file to import',
+    checking: 'Checking {{name}}…',
+    importing: 'Importing {{name}}…',
+    wouldDo: '{{name}} is valid. Importing it creates {{created}}, changes {{updated}} and leaves {{unchanged}} as they are.',
+    imported: 'Imported {{name}}: {{created}} created, {{updated}} changed, {{unchanged}} as they were.',
+    import: 'Import it',
+  },
   catalogue: {
     title: 'Halls and prices',
     addHall: 'Add a hall',

@@ -184,6 +184,17 @@ const teamZh = {
     empty: '购物车中暂无团体',
     browse: '预约团体参观',
   },
+  catalogueFile: {
+    title: '目录文件',
+    note: '全部目录（场馆、规则、票价、影片、套票、文案）为一个 JSON 文件：可下载，也可导入。文件先经检查，点“导入”前不会写入任何内容。',
+    download: '下载目录',
+    choose: '选择要导入的文件',
+    checking: '正在检查 {{name}}…',
+    importing: '正在导入 {{name}}…',
+    wouldDo: '{{name}} 检查通过。导入将新建 {{created}} 项、修改 {{updated}} 项，{{unchanged}} 项不变。',
+    imported: '已导入 {{name}}：新建 {{created}} 项，修改 {{updated}} 项，{{unchanged}} 项不变。',
+    import: '导入',
+  },
   catalogue: {
     title: '场馆与票价',
     addHall: '新增场馆',

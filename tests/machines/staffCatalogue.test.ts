@@ -15,12 +15,7 @@ const { ticketPriceId: _p, soldTickets: _s, ...adultEdit } = ADULT;
 
 function events(s: Snapshot): StaffCatalogueEvent[] {
   if (s.matches('failed')) return [{ type: 'RETRY' }];
-  if (s.matches('halls'))
-    return [
-      { type: 'EDIT', hallId: 1 },
-      { type: 'EDIT', hallId: null },
-      { type: 'PRICES', hallId: 1 },
-    ];
+  if (s.matches('halls')) return [{ type: 'EDIT', hallId: 1 }, { type: 'EDIT', hallId: null }, { type: 'PRICES', hallId: 1 }, { type: 'RELOAD' }];
   if (s.matches('hall')) {
     return [
       { type: 'SAVE', hall: { ...mainEdit, maxBuyers: 8 } },

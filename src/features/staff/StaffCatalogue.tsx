@@ -3,7 +3,7 @@
  * draft with src/domain/catalogueRules.ts before it is sent; a refusal is shown beside its field,
  * the server's at the save button. The forms hold text as typed and send numbers. */
 import { useMachine } from '@xstate/react';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { staffCatalogueMachine } from '../../../machines/staffCatalogue.machine.ts';
@@ -18,6 +18,7 @@ import '../../ui/vant.ts';
 import { useStaffToken } from './useStaffToken.ts';
 import './staff.css';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
+import { CatalogueFile } from './CatalogueFile.tsx';
 
 const machine = staffCatalogueMachine.provide({
   actors: {
@@ -397,6 +398,7 @@ export default function StaffCatalogue() {
   const hall = halls?.find((h) => h.hallId === hallId) ?? null;
   const errorText = error ? tr(error) : null;
   const inList = snapshot.matches('halls') || snapshot.matches('failed');
+  const reload = useCallback(() => send({ type: 'RELOAD' }), [send]);
 
   return (
     <Screen title={t('catalogue.title')} backTo={STAFF_PATHS.area}>
@@ -423,6 +425,8 @@ export default function StaffCatalogue() {
           ))}
         </>
       ) : null}
+      {/* Kept mounted while an import's reload reads the halls again: its report stays in view. */}
+      {snapshot.matches('halls') || snapshot.matches('loading') ? <CatalogueFile onImported={reload} shown={generation} /> : null}
       {snapshot.matches('hall') || snapshot.matches('savingHall') ? (
         <HallForm
           key={`${hallId ?? 'new'}-${generation}`}
