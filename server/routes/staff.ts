@@ -38,7 +38,7 @@ import { checkIn } from '../services/gate.ts';
 import { gateDay, syncGate } from '../services/gateOffline.ts';
 import { closeDay, setCapacity, staffDay, staffDayCsv, stopSession } from '../services/staffDay.ts';
 import { saveConfig, saveText, staffSettings } from '../services/staffSettings.ts';
-import { saveHall, savePrice, staffHalls as listHalls, staffPrices as listPrices } from '../services/catalogueEditor.ts';
+import { importSeatMap, saveHall, savePrice, staffHalls as listHalls, staffPrices as listPrices } from '../services/catalogueEditor.ts';
 import { hallEdit, priceEdit, staffHalls, staffPrices } from '../../src/domain/catalogueRules.ts';
 import { applyTemplate, saveTemplate, sessionTemplates, setDayRelease } from '../services/sessionTemplates.ts';
 import { freezeTeam, requestsForReview, reviewRequest } from '../services/teamRequests.ts';
@@ -200,6 +200,13 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     '/staff/catalogue/halls/:id',
     { ...may('operate'), schema: { params: idParam, body: hallEdit, response: answer(z.object({ hallId: z.number().int() })) } },
     async (req) => ok(req, await saveHall(deps, account(req).userId, req.params.id, req.body)),
+  );
+  // A dome's seat map from a spreadsheet's CSV (src/domain/seatMap.ts), for a script as for a person.
+  const seatMapBody = z.strictObject({ csv: z.string().max(100_000) });
+  app.post(
+    '/staff/catalogue/halls/:id/seatMap',
+    { ...may('operate'), schema: { params: idParam, body: seatMapBody, response: answer(z.object({ hallId: z.number().int() })) } },
+    async (req) => ok(req, await importSeatMap(deps, account(req).userId, req.params.id, req.body.csv)),
   );
   app.get('/staff/catalogue/halls/:id/prices', { ...may('operate'), schema: { params: idParam, response: answer(staffPrices) } }, async (req) =>
     ok(req, await listPrices(deps, req.params.id)),

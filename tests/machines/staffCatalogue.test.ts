@@ -8,7 +8,11 @@ import { pathSuite } from './pathSuite.ts';
 import type { PathModel } from './paths.ts';
 
 type Snapshot = SnapshotFrom<typeof staffCatalogueMachine>;
-const MAIN: StaffHall = { hallId: 1, ...MAIN_HALL, facts: { sessions: 4, upcomingTickets: 12, standingBy: 0, groupOrders: 0, schoolFreeUsed: 0 } };
+const MAIN: StaffHall = {
+  hallId: 1,
+  ...MAIN_HALL,
+  facts: { sessions: 4, upcomingTickets: 12, standingBy: 0, groupOrders: 0, schoolFreeUsed: 0, takenSeats: [] },
+};
 const ADULT: StaffPrice = { ticketPriceId: 7, ...ADULT_PRICE, soldTickets: 3 };
 const { hallId: _, facts: __, ...mainEdit } = MAIN;
 const { ticketPriceId: _p, soldTickets: _s, ...adultEdit } = ADULT;
