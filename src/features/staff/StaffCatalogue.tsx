@@ -15,6 +15,7 @@ import { tr } from '../../i18n/index.ts';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import '../../ui/vant.ts';
+import { SeatMapEditor } from './SeatMapEditor.tsx';
 import { useStaffToken } from './useStaffToken.ts';
 import './staff.css';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
@@ -56,6 +57,9 @@ function Check({ label, checked, onChange }: { label: string; checked: boolean; 
   );
 }
 
+/** A new dome's grid to start from: three rows of eight seats with an aisle in the middle. */
+const NEW_DOME = ['SSSS_SSSS', 'SSSS_SSSS', 'SSSS_SSSS'];
+
 const FIELDS = [
   'key',
   'name',
@@ -94,7 +98,7 @@ function HallForm({
     nameZh: hall?.name.zh ?? '',
     nameEn: hall?.name.en ?? '',
     kind: (hall ? hallKindOf(hall) : 'exhibition') as HallKind,
-    rows: hall?.cinema?.rows.join('\n') ?? '',
+    rows: hall?.cinema?.rows ?? NEW_DOME,
     chooseMode: hall?.cinema?.chooseMode ?? 1,
     minBuyers: str(hall?.minBuyers ?? 1),
     maxBuyers: str(hall?.maxBuyers ?? 5),
@@ -134,10 +138,7 @@ function HallForm({
         f.kind === 'dome'
           ? {
               chooseMode: f.chooseMode,
-              rows: f.rows
-                .split('\n')
-                .map((r) => r.trim())
-                .filter(Boolean),
+              rows: f.rows,
             }
           : null,
       sort: num(f.sort),
@@ -180,10 +181,10 @@ function HallForm({
       {beside('kind')}
       {f.kind === 'dome' ? (
         <>
-          <label className="field-label">
-            {t('catalogue.rows')}
-            <textarea className="input catalogue-rows" rows={5} value={f.rows} onChange={(e) => set({ rows: e.target.value.toUpperCase() })} />
-          </label>
+          <fieldset className="catalogue-fieldset">
+            <legend className="field-label">{t('catalogue.rows')}</legend>
+            <SeatMapEditor rows={f.rows} onChange={(rows) => set({ rows })} />
+          </fieldset>
           <label className="field-label">
             {t('catalogue.chooseMode')}
             <select className="input" value={f.chooseMode} onChange={(e) => set({ chooseMode: Number(e.target.value) as 1 | 2 | 3 })}>
