@@ -7,6 +7,7 @@ import type { Queryable, TxQueryable } from '../db/db.ts';
 import { lockRows } from '../db/locks.ts';
 import { lostSeats, lostSeatsText, paddedRows, seatsOfRows, type TakenSeat } from '../../src/domain/seatMap.ts';
 import type { Text } from '../../src/domain/text.ts';
+import type { FilmEdit } from '../../src/domain/films.ts';
 import type { z } from 'zod';
 import type { hallFields } from '../../src/domain/catalogueRules.ts';
 import type { CatalogueDocument, CatalogueHall } from './document.ts';
@@ -198,6 +199,28 @@ export async function putHall(
   return id;
 }
 
+/** A film's row (found by its key): created, updated where it differs, or left alone. The staff
+ * console's film editor writes through here too. */
+export const putFilm = (q: Queryable, report: ImportReport, f: FilmEdit): Promise<number> =>
+  put(
+    q,
+    report,
+    'films',
+    { film_key: f.key },
+    {
+      name_zh: f.name.zh,
+      name_en: f.name.en,
+      synopsis_zh: f.synopsis.zh,
+      synopsis_en: f.synopsis.en,
+      notes_zh: f.notes.zh,
+      notes_en: f.notes.en,
+      duration_min: f.durationMin,
+      poster: f.poster,
+      age_min: f.ageMin,
+      age_max: f.ageMax,
+    },
+  );
+
 type Template = CatalogueHall['templates'][number];
 
 /** A template's sessions as stored, for comparison with the document's. */
@@ -276,26 +299,7 @@ export async function importCatalogue(q: Queryable, doc: CatalogueDocument, opti
      RETURNING CASE WHEN xmax = 0 THEN 'created' ELSE 'updated' END AS outcome`,
     doc.texts,
   );
-  for (const f of doc.films) {
-    await put(
-      q,
-      report,
-      'films',
-      { film_key: f.key },
-      {
-        name_zh: f.name.zh,
-        name_en: f.name.en,
-        synopsis_zh: f.synopsis.zh,
-        synopsis_en: f.synopsis.en,
-        notes_zh: f.notes.zh,
-        notes_en: f.notes.en,
-        duration_min: f.durationMin,
-        poster: f.poster,
-        age_min: f.ageMin,
-        age_max: f.ageMax,
-      },
-    );
-  }
+  for (const f of doc.films) await putFilm(q, report, f);
   const hallIds = new Map<string, number>();
   for (const [sort, h] of doc.halls.entries()) {
     const id = await putHall(q, report, h, { sort, at: `halls[${sort}]`, today: museumDate(options.now) });

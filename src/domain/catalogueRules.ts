@@ -8,6 +8,8 @@ import { hallKey, ticketKind } from './answers.ts';
 import { lostSeats, lostSeatsText } from './seatMap.ts';
 import { fill, type Text } from './text.ts';
 
+/** A film's or a package's code in the catalogue. */
+export const catalogueKey = z.string().regex(/^[a-zA-Z][a-zA-Z0-9_-]{0,39}$/, 'letters, digits, _ or -, starting with a letter');
 export const catalogueLabel = z.strictObject({ zh: z.string().trim().min(1).max(100), en: z.string().trim().min(1).max(200) });
 export const catalogueHtml = z.strictObject({ zh: z.string().max(20_000), en: z.string().max(20_000) });
 export const catalogueAge = z.number().int().min(0).max(120).nullable();

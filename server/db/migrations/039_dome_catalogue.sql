@@ -1,3 +1,4 @@
+-- A dome cinema built in the staff console: its seat map edited under sessions, its films' posters.
 -- A dome's seat map changes in the staff console or by import (docs/product.md §2.8) while it
 -- has sessions: a seat keeps its row for as long as its position is a seat, and a position the
 -- new map makes an aisle is marked removed instead of deleted when a session (a past one, whose
@@ -18,3 +19,16 @@ BEGIN
   INSERT INTO session_seats (schedule_id, seat_id) SELECT NEW.id, id FROM hall_seats WHERE hall_id = NEW.hall_id AND NOT blocked AND NOT removed;
   RETURN NULL;
 END $$;
+
+-- A film's poster uploaded in the staff console (docs/product.md §2.8): checked by its bytes,
+-- scaled, and served to visitors from here by its unguessable token (films.poster holds the path).
+CREATE TABLE film_posters (
+  id serial PRIMARY KEY,
+  token text NOT NULL UNIQUE,
+  mime text NOT NULL,
+  width int NOT NULL,
+  height int NOT NULL,
+  bytes bytea NOT NULL,
+  created_by int NOT NULL REFERENCES staff_users (id),
+  created_at timestamptz NOT NULL
+);
