@@ -263,7 +263,7 @@ export const priceOnSale = (p: { validFrom: string | null; validTo: string | nul
 
 /** The field of a shape's first problem (`groups.max`) and what it wants: a number, at least or at
  * most a bound, something filled in; "check this field" only where the schema says no more. */
-function shapeRefusal(error: z.ZodError): CatalogueRefusal {
+export function shapeRefusal(error: z.ZodError): CatalogueRefusal {
   const issue = error.issues[0];
   const field = issue?.path.join('.') ?? '';
   const isNumber = (origin: string) => origin === 'number' || origin === 'int';

@@ -2,7 +2,7 @@
  * running time, the ages it suits and its poster. The catalogue document's import and the staff
  * console's film editor check it with these fields and rules; every refusal names its field. */
 import { z } from 'zod';
-import { catalogueAge, catalogueHtml, catalogueKey, catalogueLabel, type CatalogueRefusal } from './catalogueRules.ts';
+import { catalogueAge, catalogueHtml, catalogueKey, catalogueLabel, shapeRefusal, type CatalogueRefusal } from './catalogueRules.ts';
 import type { Text } from './text.ts';
 
 /** The smallest poster the film list shows sharply, and the size an uploaded one is scaled into. */
@@ -34,6 +34,7 @@ export const FILM_TEXTS = {
   keyTaken: { zh: '影片代码已被使用', en: 'This film code is taken' },
   keyFixed: { zh: '影片代码建立后不能修改', en: 'A film code cannot change once the film exists' },
   noFilm: { zh: '影片不存在', en: 'The film does not exist' },
+  posterMissing: { zh: '请选择海报图片', en: 'Choose a poster image' },
   posterFormat: { zh: '海报须为 jpg、png 或 webp 图片', en: 'A poster is a jpg, png or webp image' },
   posterSmall: {
     zh: `海报至少 ${POSTER_MIN.width}×${POSTER_MIN.height} 像素`,
@@ -47,3 +48,18 @@ export function filmRefusal(before: FilmEdit | null, after: FilmEdit): Catalogue
   if (before && before.key !== after.key) return { field: 'key', text: FILM_TEXTS.keyFixed };
   return null;
 }
+
+/** A console draft as it is sent: its shape, then the rules. `posterChosen`: an image is picked
+ * to upload, whose path the draft takes once it is uploaded. */
+export function filmDraftRefusal(
+  before: FilmEdit | null,
+  draft: { poster?: unknown } & Record<string, unknown>,
+  posterChosen: boolean,
+): CatalogueRefusal | null {
+  if (!posterChosen && !draft.poster) return { field: 'poster', text: FILM_TEXTS.posterMissing };
+  const parsed = filmFields.safeParse(posterChosen ? { ...draft, poster: '/poster' } : draft);
+  return parsed.success ? filmRefusal(before, parsed.data) : shapeRefusal(parsed.error);
+}
+
+/** A listed film as its editor starts from. */
+export const filmEditOf = ({ filmId: _, comingSessions: __, ...film }: StaffFilm): FilmEdit => film;

@@ -1,9 +1,11 @@
 /** A dome cinema built in the staff console (docs/product.md §2.8): an admin adds a dome, imports
  * its seat map from a spreadsheet's CSV (a wrong cell is refused by its line and cell, where the
- * eye is), blocks a seat on the grid, saves; the dome gets a price and a film session; and a
- * visitor's seat map shows the map as drawn. In zh and en, at 375x667 and at desktop width (each
+ * eye is), blocks a seat on the grid, saves; adds a film with a poster (refused without one);
+ * the dome gets a price and a session of that film; and a visitor sees the film with its poster
+ * and the seat map as drawn. In zh and en, at 375x667 and at desktop width (each
  * language its own dome: the server is shared). */
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { loginByApi, mainlandId, newPhone, shot, staffLogin } from './helpers.ts';
 import { noSidewaysScroll, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
 
@@ -27,6 +29,15 @@ const TEXT = {
     choose: '选座购票',
     next: '下一步',
     dome: { key: 'dome-zh', zh: '新球幕', en: 'New dome' },
+    filmsButton: '影片',
+    addFilm: '新增影片',
+    filmKey: '影片代码（字母、数字）',
+    filmZh: '片名（中文）',
+    filmEn: '片名（英文）',
+    duration: '片长（分钟）',
+    choosePoster: '选择海报',
+    noPoster: '请选择海报图片',
+    film: { key: 'aurora-zh', zh: '极光之夜', en: 'Aurora Night' },
   },
   en: {
     link: 'Halls and prices',
@@ -47,6 +58,15 @@ const TEXT = {
     choose: 'Choose seats',
     next: 'Next',
     dome: { key: 'dome-en', zh: '球幕二', en: 'Second dome' },
+    filmsButton: 'Films',
+    addFilm: 'Add a film',
+    filmKey: 'Film code (letters, digits)',
+    filmZh: 'Title (Chinese)',
+    filmEn: 'Title (English)',
+    duration: 'Running time (minutes)',
+    choosePoster: 'Choose a poster',
+    noPoster: 'Choose a poster image',
+    film: { key: 'aurora-en', zh: '北极光', en: 'Northern Lights' },
   },
 } as const;
 
@@ -54,8 +74,8 @@ const TEXT = {
 const GOOD = '\uFEFFS,S,,S,S\r\nS,S,_,S,S\r\nX,S,_,S,S\r\n';
 const BAD = 'S,S,_,S,S\nS,S,_,Q,S\n';
 
-/** The dome gets an adult price and a session of the demo's first film on `date` (staff API). */
-async function priceAndFilmSession(page: Page, key: string, date: string) {
+/** The dome gets an adult price and a session of the film `film` (its Chinese title, the API's default) on `date` (staff API). */
+async function priceAndFilmSession(page: Page, key: string, film: string, date: string) {
   const login = await page.request.post('/prod-api/staff/login', { data: { username: 'staff', password: 'Museum2026' } });
   const headers = { authorization: `Bearer ${(await login.json()).data.token}` };
   const post = async (path: string, data: unknown) => {
@@ -77,9 +97,9 @@ async function priceAndFilmSession(page: Page, key: string, date: string) {
     validTo: null,
   });
   const templates = (await (await page.request.get('/prod-api/staff/templates', { headers })).json()).data as {
-    halls: Array<{ hallId: number; films: Array<{ filmId: number }> }>;
+    halls: Array<{ hallId: number; films: Array<{ filmId: number; name: string }> }>;
   };
-  const filmId = templates.halls.find((h) => h.hallId === hallId)!.films[0].filmId;
+  const filmId = templates.halls.find((h) => h.hallId === hallId)!.films.find((f) => f.name === film)!.filmId;
   const { templateId } = await post('/staff/templates', {
     hallId,
     name: 'Films',
@@ -134,16 +154,48 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByRole('button', { name: T.save, exact: true }).click();
     await expect(page.locator(`[data-hall="${T.dome.key}"]`)).toBeVisible();
 
+    // A film: without a poster refused beside it; with one, listed with the poster scaled.
+    await page.getByRole('button', { name: T.filmsButton, exact: true }).click();
+    const form = page.locator('[data-film="new"]');
+    await form.getByLabel(T.filmKey).fill(T.film.key);
+    await form.getByLabel(T.filmZh).fill(T.film.zh);
+    await form.getByLabel(T.filmEn).fill(T.film.en);
+    await form.getByLabel(T.duration).fill('38');
+    await form.getByRole('button', { name: T.addFilm }).click();
+    const noPoster = form.getByRole('alert');
+    await expect(noPoster).toHaveText(T.noPoster);
+    await whereTheEyeIs(page, noPoster);
+    await shot(page, lang, 'catalogue-14-film-refused');
+    const poster = await sharp({ create: { width: 900, height: 1350, channels: 3, background: '#0f766e' } })
+      .png()
+      .toBuffer();
+    await form.locator('input[type=file]').setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: poster });
+    await expect(form.locator('img')).toBeVisible();
+    await form.getByRole('button', { name: T.addFilm }).click();
+    const made = page.locator(`[data-film="${T.film.key}"]`);
+    await expect(made).toBeVisible();
+    await made.locator('summary').click();
+    await expect(made.locator('img')).toHaveJSProperty('naturalWidth', 720);
+    await noSidewaysScroll(page);
+    await shot(page, lang, 'catalogue-15-film');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: `reports/screens/${lang}-catalogue-16-film-desktop.png`, animations: 'disabled', scale: 'css' });
+    await page.setViewportSize({ width: 375, height: 667 });
+
     // A price and a film session; the visitor picks the film and sees the map as drawn.
     const days = (await (await page.request.get('/prod-api/pool/ingore/getCalendar')).json()).data as Array<{ date: string; state: string }>;
     const date = days.filter((d) => d.state === 'available')[1].date;
-    await priceAndFilmSession(page, T.dome.key, date);
+    await priceAndFilmSession(page, T.dome.key, T.film.zh, date);
     await page.addInitScript(() => sessionStorage.setItem('noticeSeen', '1'));
     await loginByApi(page, newPhone());
     await page.goto('/individualCustomers/select/selectDate');
     await page.locator(`[data-date="${date}"]`).click();
     await page.locator(`[data-hall="${T.dome.key}"]`).getByRole('link', { name: T.films }).click();
-    await page.locator('.film').first().getByRole('button', { name: T.choose }).click();
+    const film = page.locator('.film').first();
+    await expect(film).toContainText(lang === 'zh' ? T.film.zh : T.film.en);
+    await expect(film.locator('img')).toHaveJSProperty('naturalWidth', 720);
+    await shot(page, lang, 'catalogue-17-visitor-film');
+    await film.getByRole('button', { name: T.choose }).click();
     await expect(page).toHaveURL(/\/select\/cinemaAddAudience\/\d+$/);
     const visitor = page.locator('.visitor').first();
     await visitor.locator('input').first().fill('张三');

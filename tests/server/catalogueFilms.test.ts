@@ -5,7 +5,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_GATE } from '../../server/seed/accounts.ts';
-import type { FilmEdit, StaffFilm } from '../../src/domain/films.ts';
+import type { StaffFilm } from '../../src/domain/films.ts';
+import { STARS_FILM } from '../catalogue.fixtures.ts';
 import { OPEN_DAY } from './constants.ts';
 import { asAdmin, type Answer } from './asAdmin.ts';
 import { makeApp, type TestApp } from './helpers.ts';
@@ -43,16 +44,7 @@ const png = (width: number, height: number) =>
     .toBuffer();
 const posters = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM film_posters'))[0].n;
 
-const STARS: FilmEdit = {
-  key: 'stars',
-  name: { zh: '星河漫游', en: 'Among the Stars' },
-  synopsis: { zh: '<p>银河系之旅</p>', en: '<p>A journey through the galaxy</p>' },
-  notes: { zh: '', en: '' },
-  durationMin: 35,
-  poster: '/films/universe.svg',
-  ageMin: 6,
-  ageMax: null,
-};
+const STARS = STARS_FILM;
 
 describe("a dome's films", () => {
   it("a poster is scaled and served; a film with it shows in the visitor's sessions of the dome at once; a change too", async () => {

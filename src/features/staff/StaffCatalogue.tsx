@@ -7,7 +7,15 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { staffCatalogueMachine } from '../../../machines/staffCatalogue.machine.ts';
-import { getCatalogueHalls, getCataloguePrices, saveCatalogueHall, saveCataloguePrice } from '../../api/catalogueCalls.ts';
+import {
+  getCatalogueFilms,
+  getCatalogueHalls,
+  getCataloguePrices,
+  saveCatalogueFilm,
+  saveCatalogueHall,
+  saveCataloguePrice,
+} from '../../api/catalogueCalls.ts';
+import { FilmForm } from './FilmForm.tsx';
 import { hallKindOf, type CatalogueRefusal, type HallKind, type StaffHall, type StaffPrice } from '../../domain/catalogueRules.ts';
 import { STAFF_PATHS } from '../../domain/paths.ts';
 import type { Lang } from '../../domain/text.ts';
@@ -26,6 +34,8 @@ const machine = staffCatalogueMachine.provide({
     saveHall: fromPromise(({ input }) => saveCatalogueHall(input.hallId, input.hall as never)),
     loadPrices: fromPromise(({ input }) => getCataloguePrices(input)),
     savePrice: fromPromise(({ input }) => saveCataloguePrice(input.hallId, input.priceId, input.price as never)),
+    loadFilms: fromPromise(() => getCatalogueFilms()),
+    saveFilm: fromPromise(({ input }) => saveCatalogueFilm(input.filmId, input.film, input.poster)),
   },
 });
 
@@ -393,7 +403,7 @@ export default function StaffCatalogue() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
   const [snapshot, send] = useMachine(machine);
-  const { halls, hallId, prices, generation, refusal, error, saved, priceTarget } = snapshot.context;
+  const { halls, hallId, prices, films, generation, refusal, error, saved, priceTarget } = snapshot.context;
   useStaffToken();
   const hall = halls?.find((h) => h.hallId === hallId) ?? null;
   const errorText = error ? tr(error) : null;
@@ -401,7 +411,7 @@ export default function StaffCatalogue() {
 
   return (
     <Screen title={t('catalogue.title')} backTo={STAFF_PATHS.area}>
-      {saved && (snapshot.matches('halls') || snapshot.matches('prices')) ? (
+      {saved && (snapshot.matches('halls') || snapshot.matches('prices') || snapshot.matches('films')) ? (
         <p className="notice-bar" role="status">
           {t('catalogue.saved', { name: saved })}
         </p>
@@ -411,6 +421,9 @@ export default function StaffCatalogue() {
         <>
           <button type="button" className="btn btn--primary btn--block" onClick={() => send({ type: 'EDIT', hallId: null })}>
             {t('catalogue.addHall')}
+          </button>
+          <button type="button" className="btn btn--block" onClick={() => send({ type: 'FILMS' })}>
+            {t('catalogue.films.button')}
           </button>
           {halls?.length === 0 ? <p className="muted">{t('catalogue.noHalls')}</p> : null}
           {halls?.map((h) => (
@@ -456,6 +469,25 @@ export default function StaffCatalogue() {
             error={priceTarget === null ? errorText : null}
             onSave={(draft) => send({ type: 'SAVE_PRICE', priceId: null, price: draft })}
           />
+          <button type="button" className="btn btn--block" onClick={() => send({ type: 'BACK' })}>
+            {t('catalogue.back')}
+          </button>
+        </>
+      ) : null}
+      {snapshot.matches('films') || snapshot.matches('savingFilm') ? (
+        <>
+          <h2 className="staff-heading">{t('catalogue.films.title')}</h2>
+          <p className="muted">{t('catalogue.films.note')}</p>
+          {[...(films ?? []), null].map((film) => (
+            <FilmForm
+              key={`${film?.filmId ?? 'new'}-${generation}`}
+              film={film}
+              lang={lang}
+              refusal={priceTarget === (film?.filmId ?? null) ? refusal : null}
+              error={priceTarget === (film?.filmId ?? null) ? errorText : null}
+              onSave={(draft, poster) => send({ type: 'SAVE_FILM', filmId: film?.filmId ?? null, film: draft, poster })}
+            />
+          ))}
           <button type="button" className="btn btn--block" onClick={() => send({ type: 'BACK' })}>
             {t('catalogue.back')}
           </button>
