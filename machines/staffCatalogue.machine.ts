@@ -2,9 +2,11 @@
  * booking rules edited (or a new one made), and a hall's ticket types and prices. A draft is
  * checked by src/domain/catalogueRules.ts before it is sent (the refusal beside its field, never
  * sent); the server checks it again against what is sold then, and its refusal is shown at the
- * save button. After a save the halls (or the hall's prices) are read again.
+ * save button. After a save the halls (or the hall's prices) are read again. The domes' films
+ * likewise (src/domain/films.ts), a poster picked sent with its film's save.
  *
- * The app provides the actors `loadHalls`, `saveHall`, `loadPrices` and `savePrice`. */
+ * The app provides the actors `loadHalls`, `saveHall`, `loadPrices`, `savePrice`, `loadFilms`
+ * and `saveFilm`. */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import {
   hallDraftRefusal,
@@ -16,6 +18,7 @@ import {
   type StaffHall,
   type StaffPrice,
 } from '../src/domain/catalogueRules.ts';
+import { filmDraftRefusal, filmEditOf, type StaffFilm } from '../src/domain/films.ts';
 import type { Text } from '../src/domain/text.ts';
 import { errorText, failure, notProvided, output } from './errors.ts';
 import { loadingStates } from './loading.ts';
@@ -32,6 +35,14 @@ export interface PriceSave {
   price: unknown;
 }
 
+export interface FilmSave {
+  /** null: a new film. */
+  filmId: number | null;
+  film: Record<string, unknown>;
+  /** A poster image picked, uploaded first. */
+  poster: Blob | null;
+}
+
 export interface StaffCatalogueContext {
   halls: StaffHall[] | null;
   /** The hall being edited or whose prices are shown; null with `editing`: a new hall. */
@@ -43,12 +54,14 @@ export interface StaffCatalogueContext {
   refusal: CatalogueRefusal | null;
   /** The server's refusal or a failed call. */
   error: Text | null;
-  /** The ticket type the last refusal or error is about (null: a new one). */
+  /** The ticket type or film the last refusal or error is about (null: a new one). */
   priceTarget: number | null;
   /** The name of what was saved last, for the screen to confirm. */
   saved: string | null;
   pendingHall: HallSave | null;
   pendingPrice: PriceSave | null;
+  films: StaffFilm[] | null;
+  pendingFilm: FilmSave | null;
 }
 
 export type StaffCatalogueEvent =
@@ -57,6 +70,8 @@ export type StaffCatalogueEvent =
   | { type: 'PRICES'; hallId: number }
   | { type: 'SAVE'; hall: unknown }
   | { type: 'SAVE_PRICE'; priceId: number | null; price: unknown }
+  | { type: 'FILMS' }
+  | { type: 'SAVE_FILM'; filmId: number | null; film: Record<string, unknown>; poster: Blob | null }
   | { type: 'BACK' }
   /** The catalogue changed elsewhere (a file imported): the halls are read again. */
   | { type: 'RELOAD' };
@@ -74,6 +89,11 @@ function priceRefusalOf(context: StaffCatalogueContext, priceId: number | null, 
   return priceDraftRefusal(before ? priceEditOf(before) : null, price, before?.soldTickets ?? 0, others);
 }
 
+function filmRefusalOf(context: StaffCatalogueContext, filmId: number | null, film: Record<string, unknown>, poster: Blob | null): CatalogueRefusal | null {
+  const before = context.films?.find((f) => f.filmId === filmId) ?? null;
+  return filmDraftRefusal(before ? filmEditOf(before) : null, film, poster !== null);
+}
+
 const nameOf = (draft: unknown) => (draft as { name?: { zh?: string } } | null)?.name?.zh ?? '';
 
 export const staffCatalogueMachine = setup({
@@ -83,6 +103,8 @@ export const staffCatalogueMachine = setup({
     saveHall: fromPromise<unknown, HallSave>(async () => notProvided('saveHall')),
     loadPrices: fromPromise<StaffPrice[], number>(async () => notProvided('loadPrices')),
     savePrice: fromPromise<unknown, PriceSave>(async () => notProvided('savePrice')),
+    loadFilms: fromPromise<StaffFilm[], void>(async () => notProvided('loadFilms')),
+    saveFilm: fromPromise<unknown, FilmSave>(async () => notProvided('saveFilm')),
   },
   guards: {
     hallAllowed: ({ context, event }) => {
@@ -92,6 +114,10 @@ export const staffCatalogueMachine = setup({
     priceAllowed: ({ context, event }) => {
       assertEvent(event, 'SAVE_PRICE');
       return priceRefusalOf(context, event.priceId, event.price) === null;
+    },
+    filmAllowed: ({ context, event }) => {
+      assertEvent(event, 'SAVE_FILM');
+      return filmRefusalOf(context, event.filmId, event.film, event.poster) === null;
     },
   },
   actions: {
@@ -124,6 +150,22 @@ export const staffCatalogueMachine = setup({
       assertEvent(event, 'SAVE_PRICE');
       return { refusal: priceRefusalOf(context, event.priceId, event.price), priceTarget: event.priceId, error: null, saved: null };
     }),
+    setFilms: assign(({ context }, { output: films }: { output: StaffFilm[] }) => ({ films, generation: context.generation + 1 })),
+    setPendingFilm: assign(({ event }) => {
+      assertEvent(event, 'SAVE_FILM');
+      return {
+        pendingFilm: { filmId: event.filmId, film: event.film, poster: event.poster },
+        priceTarget: event.filmId,
+        refusal: null,
+        error: null,
+        saved: null,
+      };
+    }),
+    refuseFilm: assign(({ context, event }) => {
+      assertEvent(event, 'SAVE_FILM');
+      return { refusal: filmRefusalOf(context, event.filmId, event.film, event.poster), priceTarget: event.filmId, error: null, saved: null };
+    }),
+    markFilmSaved: assign(({ context }) => ({ saved: nameOf(context.pendingFilm?.film) })),
     markHallSaved: assign(({ context }) => ({ saved: nameOf(context.pendingHall?.hall) })),
     markPriceSaved: assign(({ context }) => ({ saved: nameOf(context.pendingPrice?.price) })),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
@@ -141,6 +183,8 @@ export const staffCatalogueMachine = setup({
     saved: null,
     pendingHall: null,
     pendingPrice: null,
+    films: null,
+    pendingFilm: null,
   },
   initial: 'loading',
   meta: { description: 'The catalogue an admin edits: halls, their rules, their ticket types and prices' },
@@ -155,6 +199,33 @@ export const staffCatalogueMachine = setup({
         EDIT: { target: 'hall', actions: 'choose' },
         PRICES: { target: 'loadingPrices', actions: 'choose' },
         RELOAD: { target: 'loading', actions: 'clear' },
+        FILMS: { target: 'loadingFilms', actions: 'clear' },
+      },
+    },
+    loadingFilms: {
+      meta: { description: "Loading the domes' films" },
+      tags: ['busy'],
+      invoke: {
+        src: 'loadFilms',
+        onDone: { target: 'films', actions: { type: 'setFilms', params: output } },
+        onError: { target: 'halls', actions: { type: 'setFailure', params: failure } },
+      },
+    },
+    films: {
+      meta: { description: 'Every film, each editable with its poster; add one' },
+      on: {
+        SAVE_FILM: [{ guard: 'filmAllowed', target: 'savingFilm', actions: 'setPendingFilm' }, { actions: 'refuseFilm' }],
+        BACK: { target: 'halls', actions: 'clear' },
+      },
+    },
+    savingFilm: {
+      meta: { description: 'Uploading the poster picked and saving the film; then the films are read again' },
+      tags: ['busy'],
+      invoke: {
+        src: 'saveFilm',
+        input: ({ context }) => context.pendingFilm!,
+        onDone: { target: 'loadingFilms', actions: 'markFilmSaved' },
+        onError: { target: 'films', actions: { type: 'setFailure', params: failure } },
       },
     },
     hall: {

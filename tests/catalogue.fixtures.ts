@@ -1,6 +1,7 @@
 /** A hall and a ticket type as the catalogue editor takes them (docs/product.md §2.8), for the
  * rules', the machine's and the server's tests to vary from. */
 import type { HallEdit, PriceEdit } from '../src/domain/catalogueRules.ts';
+import type { FilmEdit } from '../src/domain/films.ts';
 
 export const MAIN_HALL: HallEdit = {
   key: 'main',
@@ -32,4 +33,15 @@ export const ADULT_PRICE: PriceEdit = {
   sort: 0,
   validFrom: null,
   validTo: null,
+};
+
+export const STARS_FILM: FilmEdit = {
+  key: 'stars',
+  name: { zh: '星河漫游', en: 'Among the Stars' },
+  synopsis: { zh: '<p>银河系之旅</p>', en: '<p>A journey through the galaxy</p>' },
+  notes: { zh: '', en: '' },
+  durationMin: 35,
+  poster: '/films/universe.svg',
+  ageMin: 6,
+  ageMax: null,
 };

@@ -5,29 +5,20 @@
  * import. Checked whole before anything is written; a refusal names the field by its path. */
 import { z } from 'zod';
 import { hallKey } from '../../src/domain/answers.ts';
-import { catalogueAge, catalogueCount, catalogueHtml, catalogueLabel, hallFields, priceFields } from '../../src/domain/catalogueRules.ts';
+import { filmFields } from '../../src/domain/films.ts';
+import { catalogueCount, catalogueKey, catalogueHtml, catalogueLabel, hallFields, priceFields } from '../../src/domain/catalogueRules.ts';
 
 export const CATALOGUE_FORMAT = 'museum-catalogue';
 export const CATALOGUE_VERSION = 1;
 
-const key = z.string().regex(/^[a-zA-Z][a-zA-Z0-9_-]{0,39}$/, 'letters, digits, _ or -, starting with a letter');
+const key = catalogueKey;
 const label = catalogueLabel;
 const html = catalogueHtml;
-const age = catalogueAge;
 const time = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'HH:mm');
 const count = catalogueCount;
 
-export const catalogueFilm = z.strictObject({
-  key,
-  name: label,
-  synopsis: html,
-  notes: html,
-  durationMin: z.number().int().min(1).max(600),
-  /** An image path on this site (public/) or an https address. */
-  poster: z.string().regex(/^(\/|https:\/\/)\S{1,500}$/, 'a path on this site or an https address'),
-  ageMin: age,
-  ageMax: age,
-});
+/** A film: the same fields the staff console's film editor checks (src/domain/films.ts). */
+export const catalogueFilm = filmFields;
 
 /** A hall's ticket type: the same fields the staff console's editor checks (src/domain/catalogueRules.ts). */
 export const cataloguePrice = priceFields;

@@ -3,10 +3,15 @@
  * document twice changes nothing. Nothing is deleted: a hall, price or film the document leaves
  * out stays as it is, since tickets sold may depend on it. A price changed here applies to new
  * orders only: an order keeps the amount it was quoted. */
-import type { Queryable } from '../db/db.ts';
+import type { Queryable, TxQueryable } from '../db/db.ts';
+import { lockRows } from '../db/locks.ts';
+import { lostSeats, lostSeatsText, paddedRows, seatsOfRows, type TakenSeat } from '../../src/domain/seatMap.ts';
+import type { Text } from '../../src/domain/text.ts';
+import type { FilmEdit } from '../../src/domain/films.ts';
 import type { z } from 'zod';
 import type { hallFields } from '../../src/domain/catalogueRules.ts';
 import type { CatalogueDocument, CatalogueHall } from './document.ts';
+import { museumDate } from '../time.ts';
 
 type HallFields = z.output<typeof hallFields>;
 
@@ -19,7 +24,11 @@ export interface ImportReport {
 /** A document that the database refuses as a whole (a seat map under sold sessions): each
  * problem as `path: message`, as document.ts's refusals are. */
 export class CatalogueRefusal extends Error {
-  constructor(readonly problems: string[]) {
+  /** `text`: the refusal in zh and en, where the console shows it (a seat map's lost seats). */
+  constructor(
+    readonly problems: string[],
+    readonly text?: Text,
+  ) {
     super(problems.join('; '));
   }
 }
@@ -66,28 +75,10 @@ async function putEntries(q: Queryable, report: ImportReport, sql: string, entri
   report.unchanged += Object.keys(entries).length - rows.length;
 }
 
-/** A dome's rows as the document writes them, all as wide as the widest (a trailing aisle kept). */
-export function paddedRows(rows: string[]): string[] {
-  const width = Math.max(0, ...rows.map((r) => r.length));
-  return rows.map((r) => r.padEnd(width, '_'));
-}
-
-/** The seats of a dome's rows: numbered from the left in each row, blocked ones included. */
-function seatsOf(rows: string[]) {
-  return rows.flatMap((row, r) => {
-    let number = 0;
-    return [...row].flatMap((cell, c) => {
-      if (cell === '_') return [];
-      number += 1;
-      return [{ row_no: r + 1, col_no: c + 1, row_label: String(r + 1), seat_label: String(number), blocked: cell === 'X' }];
-    });
-  });
-}
-
 /** The hall's seat map as the database holds it, in the document's notation. */
 export async function seatRowsOf(q: Queryable, hallId: number): Promise<string[]> {
   const seats = await q.query<{ row_no: number; col_no: number; blocked: boolean }>(
-    'SELECT row_no, col_no, blocked FROM hall_seats WHERE hall_id = $1 ORDER BY row_no, col_no',
+    'SELECT row_no, col_no, blocked FROM hall_seats WHERE hall_id = $1 AND NOT removed ORDER BY row_no, col_no',
     [hallId],
   );
   const rows: string[][] = [];
@@ -99,30 +90,81 @@ export async function seatRowsOf(q: Queryable, hallId: number): Promise<string[]
   return paddedRows(Array.from(rows, (r) => (r ?? []).join('')));
 }
 
-async function putSeats(q: Queryable, report: ImportReport, hallId: number, hall: HallFields, at: string): Promise<void> {
+/** The hall's seats sold or held for sessions of `today` or later, each with those sessions. */
+export async function takenSeatsOf(q: Queryable, hallId: number, today: string): Promise<TakenSeat[]> {
+  return q.query<TakenSeat>(
+    `SELECT h.row_no AS row, h.col_no AS col, h.seat_label AS "seatLabel",
+            array_agg(s.visit_date || ' ' || s.begin_time ORDER BY s.visit_date, s.begin_time) AS sessions
+       FROM session_seats ss JOIN hall_schedule s ON s.id = ss.schedule_id JOIN hall_seats h ON h.id = ss.seat_id
+      WHERE s.hall_id = $1 AND s.visit_date >= $2 AND ss.state <> 'free'
+      GROUP BY h.row_no, h.col_no, h.seat_label ORDER BY 1, 2`,
+    [hallId, today],
+  );
+}
+
+/** A dome's new map, written by position so a seat that stays keeps its row: sessions of `today`
+ * or later get the new map's seats (their sold and held ones may not be lost: refused), past
+ * sessions keep theirs, and a position that became an aisle is deleted, or marked removed when
+ * a session has it. The coming sessions are locked first, so no seat is taken meanwhile. */
+async function putSeats(q: Queryable, report: ImportReport, hallId: number, hall: HallFields, at: string, today: string): Promise<void> {
   const wanted = paddedRows(hall.cinema?.rows ?? []);
   const held = await seatRowsOf(q, hallId);
   if (JSON.stringify(wanted) === JSON.stringify(held)) {
     if (hall.cinema) report.unchanged++;
     return;
   }
-  const [made] = await q.query('SELECT 1 FROM hall_schedule WHERE hall_id = $1 LIMIT 1', [hallId]);
-  if (made) throw new CatalogueRefusal([`${at}.cinema.rows: the hall has sessions; its seat map cannot change by import`]);
-  await q.query('DELETE FROM hall_seats WHERE hall_id = $1', [hallId]);
+  const coming = (await q.query<{ id: number }>('SELECT id FROM hall_schedule WHERE hall_id = $1 AND visit_date >= $2', [hallId, today])).map((s) => s.id);
+  await lockRows(q as TxQueryable, 'hall_schedule', { id: coming }, ['id']);
+  const lost = lostSeats(wanted, await takenSeatsOf(q, hallId, today));
+  if (lost.length > 0) {
+    const text = lostSeatsText(lost);
+    throw new CatalogueRefusal([`${at}.cinema.rows: ${text.en}`], text);
+  }
+  const seats = seatsOfRows(wanted);
+  const stays = new Set(seats.map((s) => `${s.row}-${s.col}`));
+  const gone = (await q.query<{ id: number; row_no: number; col_no: number }>('SELECT id, row_no, col_no FROM hall_seats WHERE hall_id = $1', [hallId]))
+    .filter((s) => !stays.has(`${s.row_no}-${s.col_no}`))
+    .map((s) => s.id);
   await q.query(
     `INSERT INTO hall_seats (hall_id, row_no, col_no, row_label, seat_label, blocked)
-     SELECT $1, x.row_no, x.col_no, x.row_label, x.seat_label, x.blocked
-       FROM jsonb_to_recordset($2::jsonb) AS x(row_no int, col_no int, row_label text, seat_label text, blocked boolean)`,
-    [hallId, JSON.stringify(seatsOf(hall.cinema?.rows ?? []))],
+     SELECT $1, x.row, x.col, x."rowLabel", x."seatLabel", x.blocked
+       FROM jsonb_to_recordset($2::jsonb) AS x(row int, col int, "rowLabel" text, "seatLabel" text, blocked boolean)
+     ON CONFLICT (hall_id, row_no, col_no) DO UPDATE
+       SET row_label = EXCLUDED.row_label, seat_label = EXCLUDED.seat_label, blocked = EXCLUDED.blocked, removed = false`,
+    [hallId, JSON.stringify(seats)],
   );
+  // Coming sessions: the free places that are no longer seats for sale go, the new seats come.
+  await q.query(
+    `DELETE FROM session_seats ss USING hall_seats h
+      WHERE ss.seat_id = h.id AND ss.schedule_id = ANY($1::int[]) AND ss.state = 'free' AND (h.blocked OR h.id = ANY($2::int[]))`,
+    [coming, gone],
+  );
+  await q.query('DELETE FROM hall_seats h WHERE h.id = ANY($1::int[]) AND NOT EXISTS (SELECT 1 FROM session_seats ss WHERE ss.seat_id = h.id)', [gone]);
+  await q.query('UPDATE hall_seats SET removed = true WHERE id = ANY($1::int[])', [gone]);
+  await q.query(
+    `INSERT INTO session_seats (schedule_id, seat_id)
+     SELECT s.id, h.id FROM unnest($1::int[]) AS s(id) CROSS JOIN hall_seats h WHERE h.hall_id = $2 AND NOT h.blocked AND NOT h.removed
+     ON CONFLICT DO NOTHING`,
+    [coming, hallId],
+  );
+  await q.query('UPDATE hall_schedule s SET capacity = (SELECT count(*) FROM session_seats ss WHERE ss.schedule_id = s.id) WHERE s.id = ANY($1::int[])', [
+    coming,
+  ]);
   report[held.length ? 'updated' : 'created']++;
 }
 
 /** A hall's row (found by its key) and a dome's seats, created, updated where they differ, or
  * left alone; `extra` columns beside the document's (the console's `closed`). A seat map under
- * sessions is refused (CatalogueRefusal at `at`). The staff console's hall editor writes through
- * here too, so the two agree on what a hall's row is. */
-export async function putHall(q: Queryable, report: ImportReport, h: HallFields, sort: number, at: string, extra: Row = {}): Promise<number> {
+ * sessions to come may not lose their sold seats (CatalogueRefusal at `at`). The staff console's
+ * hall editor writes through here too, so the two agree on what a hall's row is. */
+export async function putHall(
+  q: Queryable,
+  report: ImportReport,
+  h: HallFields,
+  where: { sort: number; at: string; today: string },
+  extra: Row = {},
+): Promise<number> {
+  const { sort, at, today } = where;
   const id = await put(
     q,
     report,
@@ -153,9 +195,31 @@ export async function putHall(q: Queryable, report: ImportReport, h: HallFields,
       school_free_daily: h.groups?.schoolFreeDaily ?? 0,
     },
   );
-  await putSeats(q, report, id, h, at);
+  await putSeats(q, report, id, h, at, today);
   return id;
 }
+
+/** A film's row (found by its key): created, updated where it differs, or left alone. The staff
+ * console's film editor writes through here too. */
+export const putFilm = (q: Queryable, report: ImportReport, f: FilmEdit): Promise<number> =>
+  put(
+    q,
+    report,
+    'films',
+    { film_key: f.key },
+    {
+      name_zh: f.name.zh,
+      name_en: f.name.en,
+      synopsis_zh: f.synopsis.zh,
+      synopsis_en: f.synopsis.en,
+      notes_zh: f.notes.zh,
+      notes_en: f.notes.en,
+      duration_min: f.durationMin,
+      poster: f.poster,
+      age_min: f.ageMin,
+      age_max: f.ageMax,
+    },
+  );
 
 type Template = CatalogueHall['templates'][number];
 
@@ -235,29 +299,10 @@ export async function importCatalogue(q: Queryable, doc: CatalogueDocument, opti
      RETURNING CASE WHEN xmax = 0 THEN 'created' ELSE 'updated' END AS outcome`,
     doc.texts,
   );
-  for (const f of doc.films) {
-    await put(
-      q,
-      report,
-      'films',
-      { film_key: f.key },
-      {
-        name_zh: f.name.zh,
-        name_en: f.name.en,
-        synopsis_zh: f.synopsis.zh,
-        synopsis_en: f.synopsis.en,
-        notes_zh: f.notes.zh,
-        notes_en: f.notes.en,
-        duration_min: f.durationMin,
-        poster: f.poster,
-        age_min: f.ageMin,
-        age_max: f.ageMax,
-      },
-    );
-  }
+  for (const f of doc.films) await putFilm(q, report, f);
   const hallIds = new Map<string, number>();
   for (const [sort, h] of doc.halls.entries()) {
-    const id = await putHall(q, report, h, sort, `halls[${sort}]`);
+    const id = await putHall(q, report, h, { sort, at: `halls[${sort}]`, today: museumDate(options.now) });
     hallIds.set(h.key, id);
     for (const t of h.templates) await putTemplate(q, report, id, t, options.rollForward, options.now);
     for (const [psort, p] of h.prices.entries()) {

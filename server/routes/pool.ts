@@ -9,6 +9,7 @@ import { calendar, candidateCalendar, hallPools, hallRules, loadHalls } from '..
 import { getConfig } from '../services/settings.ts';
 import { blockedSeats, cinemaSessions, seatMap, sessionPrices } from '../services/cinema.ts';
 import { listPackages } from '../services/packages.ts';
+import { posterBytes } from '../services/films.ts';
 import { isDate } from '../time.ts';
 import { freeChildPerAdult } from '../../src/domain/orderRules.ts';
 import type { HallPersonSetting } from '../../src/domain/types.ts';
@@ -106,5 +107,13 @@ export const poolRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
       chooseMode: hall.cinema ? hall.choose_mode : null,
     };
     return ok(req, data);
+  });
+
+  // A film's uploaded poster (server/services/films.ts), for anyone: its path is unguessable and it never changes.
+  const posterParam = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{24}\.jpg$/) });
+  app.get('/films/posters/:file', { config: { auth: 'none', publicRead: true }, schema: { params: posterParam } }, async (req, reply) => {
+    const poster = await posterBytes(deps, req.params.file.slice(0, -4));
+    if (!poster) return reply.code(404).send();
+    return reply.type(poster.mime).header('cache-control', 'public, max-age=31536000, immutable').send(poster.bytes);
   });
 };

@@ -1,5 +1,6 @@
 /** The staff console's API (ours; docs/product.md §6 "staff-side roles: not shown"): a staff login of its
  * own, and the review of group registrations. Staff tokens reach these routes only. */
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -30,7 +31,7 @@ import {
 } from '../../src/domain/contracts.ts';
 import { text } from '../../src/domain/schemas.ts';
 import type { AppDeps } from '../context.ts';
-import { langOf, ok } from '../http.ts';
+import { fail, langOf, ok } from '../http.ts';
 import { listTeams, loginStaff, reviewTeam, staffMe, teamForReview, uploadImage } from '../services/staff.ts';
 import { takeWindowPayment, windowOrder } from '../services/windowPayments.ts';
 import { collectTickets } from '../services/collection.ts';
@@ -38,8 +39,13 @@ import { checkIn } from '../services/gate.ts';
 import { gateDay, syncGate } from '../services/gateOffline.ts';
 import { closeDay, setCapacity, staffDay, staffDayCsv, stopSession } from '../services/staffDay.ts';
 import { saveConfig, saveText, staffSettings } from '../services/staffSettings.ts';
-import { saveHall, savePrice, staffHalls as listHalls, staffPrices as listPrices } from '../services/catalogueEditor.ts';
+import { importSeatMap, saveHall, savePrice, staffHalls as listHalls, staffPrices as listPrices } from '../services/catalogueEditor.ts';
 import { hallEdit, priceEdit, staffHalls, staffPrices } from '../../src/domain/catalogueRules.ts';
+import { filmFields, posterAnswer, staffFilms } from '../../src/domain/films.ts';
+import { IMAGE_MAX_BYTES } from '../../src/domain/limits.ts';
+import { UPLOAD_MESSAGES } from '../../src/domain/uploads.ts';
+import { saveFilm, savePoster, staffFilms as listFilms } from '../services/films.ts';
+import { UPLOAD_TEXTS } from '../services/uploads.ts';
 import { applyTemplate, saveTemplate, sessionTemplates, setDayRelease } from '../services/sessionTemplates.ts';
 import { freezeTeam, requestsForReview, reviewRequest } from '../services/teamRequests.ts';
 import * as answers from '../../src/domain/answers.ts';
@@ -201,6 +207,13 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     { ...may('operate'), schema: { params: idParam, body: hallEdit, response: answer(z.object({ hallId: z.number().int() })) } },
     async (req) => ok(req, await saveHall(deps, account(req).userId, req.params.id, req.body)),
   );
+  // A dome's seat map from a spreadsheet's CSV (src/domain/seatMap.ts), for a script as for a person.
+  const seatMapBody = z.strictObject({ csv: z.string().max(100_000) });
+  app.post(
+    '/staff/catalogue/halls/:id/seatMap',
+    { ...may('operate'), schema: { params: idParam, body: seatMapBody, response: answer(z.object({ hallId: z.number().int() })) } },
+    async (req) => ok(req, await importSeatMap(deps, account(req).userId, req.params.id, req.body.csv)),
+  );
   app.get('/staff/catalogue/halls/:id/prices', { ...may('operate'), schema: { params: idParam, response: answer(staffPrices) } }, async (req) =>
     ok(req, await listPrices(deps, req.params.id)),
   );
@@ -214,6 +227,27 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     { ...may('operate'), schema: { params: priceParams, body: priceEdit, response: answer(z.object({ ticketPriceId: z.number().int() })) } },
     async (req) => ok(req, await savePrice(deps, account(req).userId, req.params.id, req.params.priceId, req.body)),
   );
+
+  // The dome's films (docs/product.md §2.8), checked by src/domain/films.ts; a poster is uploaded
+  // first (multipart field `file`, one image) and its answered path goes into the film.
+  app.get('/staff/catalogue/films', { ...may('operate'), schema: { response: answer(staffFilms) } }, async (req) => ok(req, await listFilms(deps)));
+  const filmSaved = answer(z.object({ filmId: z.number().int() }));
+  app.post('/staff/catalogue/films', { ...may('operate'), schema: { body: filmFields, response: filmSaved } }, async (req) =>
+    ok(req, await saveFilm(deps, account(req).userId, null, req.body)),
+  );
+  app.post('/staff/catalogue/films/:id', { ...may('operate'), schema: { params: idParam, body: filmFields, response: filmSaved } }, async (req) =>
+    ok(req, await saveFilm(deps, account(req).userId, req.params.id, req.body)),
+  );
+  await app.register(async (posters) => {
+    await posters.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+    posters.post('/staff/catalogue/films/poster', { ...may('operate'), schema: { response: answer(posterAnswer) } }, async (req) => {
+      const file = req.isMultipart() ? await req.file() : undefined;
+      if (!file) throw fail(UPLOAD_TEXTS.missing);
+      const bytes = await file.toBuffer().catch(() => null);
+      if (!bytes || file.file.truncated) throw fail(UPLOAD_MESSAGES.size);
+      return ok(req, await savePoster(deps, account(req).userId, bytes));
+    });
+  });
 
   // The image itself, not the envelope: the console shows it (fetched with the staff token).
   const uploadParam = z.object({ uploadId: text().min(1).max(64) });

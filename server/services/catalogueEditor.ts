@@ -17,12 +17,13 @@ import {
   type StaffHall,
   type StaffPrice,
 } from '../../src/domain/catalogueRules.ts';
+import { readSeatMapCsv } from '../../src/domain/seatMap.ts';
 import type { Queryable } from '../db/db.ts';
 import { lockRows } from '../db/locks.ts';
 import type { AppDeps } from '../context.ts';
 import { fail } from '../http.ts';
 import { museumDate } from '../time.ts';
-import { CatalogueRefusal, putHall, seatRowsOf } from '../catalogue/import.ts';
+import { CatalogueRefusal, putHall, seatRowsOf, takenSeatsOf } from '../catalogue/import.ts';
 import { audit } from './audit.ts';
 import { hallRules, type HallRow, type PriceRow } from './pool.ts';
 
@@ -52,7 +53,7 @@ async function hallEditOf(q: Queryable, h: HallRow & { sort: number }): Promise<
 
 /** What is sold in the hall, as of `today` (catalogueRules.HallFacts). */
 async function hallFactsOf(q: Queryable, hallId: number, today: string): Promise<HallFacts> {
-  const [facts] = await q.query<HallFacts>(
+  const [facts] = await q.query<Omit<HallFacts, 'takenSeats'>>(
     `SELECT (SELECT count(*)::int FROM hall_schedule WHERE hall_id = $1) AS sessions,
             (SELECT count(*)::int FROM tickets t JOIN orders o ON o.id = t.order_id
               WHERE o.hall_id = $1 AND o.visit_date >= $2 AND t.status IN ('toBePaid', 'toBeChecked', 'reserved', 'candidate')) AS "upcomingTickets",
@@ -61,7 +62,7 @@ async function hallFactsOf(q: Queryable, hallId: number, today: string): Promise
             (SELECT coalesce(max(used), 0)::int FROM school_free_used WHERE hall_id = $1 AND visit_date >= $2) AS "schoolFreeUsed"`,
     [hallId, today],
   );
-  return facts;
+  return { ...facts, takenSeats: await takenSeatsOf(q, hallId, today) };
 }
 
 /** Every hall, closed ones too, in the museum's order, with what is sold in each. */
@@ -94,19 +95,37 @@ export async function saveHall(deps: AppDeps, staffId: number, hallId: number | 
     if (refused) throw fail(refused.text);
     let id: number;
     try {
-      id = await putHall(q, { created: 0, updated: 0, unchanged: 0 }, body, body.sort, 'hall', {
-        closed: body.closed,
-        free_child_per_adult: body.freeChildPerAdult,
-        off_season_months: body.offSeasonMonths === null ? null : [...new Set(body.offSeasonMonths)].sort((a, b) => a - b).join(','),
-      });
+      id = await putHall(
+        q,
+        { created: 0, updated: 0, unchanged: 0 },
+        body,
+        { sort: body.sort, at: 'hall', today: museumDate(now) },
+        {
+          closed: body.closed,
+          free_child_per_adult: body.freeChildPerAdult,
+          off_season_months: body.offSeasonMonths === null ? null : [...new Set(body.offSeasonMonths)].sort((a, b) => a - b).join(','),
+        },
+      );
     } catch (error) {
-      // The import's writer refuses a seat map under sessions too; the rules said so first.
-      if (error instanceof CatalogueRefusal) throw fail(CATALOGUE_TEXTS.rowsSessions);
+      // The writer checks the seats sold again under the sessions' locks (a seat taken since).
+      if (error instanceof CatalogueRefusal && error.text) throw fail(error.text);
       throw error;
     }
     await audit(q, staffId, hallId === null ? 'createHall' : 'updateHall', `hall:${body.key}`, { from: before, to: body }, now);
     return { hallId: id };
   });
+}
+
+/** A dome's seat map from a museum's CSV (src/domain/seatMap.ts), read whole before anything is
+ * written, then saved as the hall editor saves it: the same rules, the same audit. */
+export async function importSeatMap(deps: AppDeps, staffId: number, hallId: number, csv: string): Promise<{ hallId: number }> {
+  const read = readSeatMapCsv(csv);
+  if (!read.ok) throw fail(read.text);
+  const [row] = await deps.db.query<HallRow & { sort: number }>('SELECT * FROM halls WHERE id = $1', [hallId]);
+  if (!row) throw fail(CATALOGUE_TEXTS.noHall);
+  const hall = await hallEditOf(deps.db, row);
+  if (!hall.cinema) throw fail(CATALOGUE_TEXTS.notADome);
+  return saveHall(deps, staffId, hallId, { ...hall, cinema: { ...hall.cinema, rows: read.rows } });
 }
 
 const priceEditOf = (p: PriceRowAll): PriceEdit => ({

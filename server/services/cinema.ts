@@ -72,7 +72,7 @@ export async function seatMap(q: Queryable, scheduleId: number): Promise<SeatMap
   const seats = await q.query<{ row: number; col: number; row_label: string; seat_label: string; blocked: boolean; state: string | null }>(
     `SELECT h.row_no AS row, h.col_no AS col, h.row_label, h.seat_label, h.blocked, ss.state
        FROM hall_seats h LEFT JOIN session_seats ss ON ss.seat_id = h.id AND ss.schedule_id = $2
-      WHERE h.hall_id = $1 ORDER BY h.row_no, h.col_no`,
+      WHERE h.hall_id = $1 AND (NOT h.removed OR ss.state IS NOT NULL) ORDER BY h.row_no, h.col_no`,
     [session.hall_id, scheduleId],
   );
   return {
@@ -100,6 +100,6 @@ export async function sessionPrices(q: Queryable, hallId: number, scheduleId: nu
 /** getBlock */
 export async function blockedSeats(q: Queryable): Promise<BlockedSeat[]> {
   return q.query<BlockedSeat>(
-    'SELECT hall_id AS "hallId", row_no AS row, col_no AS col, row_label AS "rowLabel", seat_label AS "seatLabel" FROM hall_seats WHERE blocked ORDER BY hall_id, row_no, col_no',
+    'SELECT hall_id AS "hallId", row_no AS row, col_no AS col, row_label AS "rowLabel", seat_label AS "seatLabel" FROM hall_seats WHERE blocked AND NOT removed ORDER BY hall_id, row_no, col_no',
   );
 }

@@ -32,7 +32,10 @@ export async function seatsForParty(
       [scheduleId],
     )
   ).filter((s) => !taken.has(seatNumberOf(s)));
-  const [size] = await q.query<{ rows: number; cols: number }>('SELECT max(row_no) AS rows, max(col_no) AS cols FROM hall_seats WHERE hall_id = $1', [hall.id]);
+  const [size] = await q.query<{ rows: number; cols: number }>(
+    'SELECT max(row_no) AS rows, max(col_no) AS cols FROM hall_seats WHERE hall_id = $1 AND NOT removed',
+    [hall.id],
+  );
   const blocks = assignSeats(free, open.length, size);
   if (!blocks) throw fail(SEAT_MESSAGES.noSeats);
   const order = seatingOrder(
@@ -96,7 +99,7 @@ async function refusePicks(q: Queryable, hallId: number, picked: SeatPos[]): Pro
   if (picked.length === 0) return;
   if (new Set(picked.map(seatNumberOf)).size !== picked.length) throw fail(SEAT_MESSAGES.sameSeat);
   const [{ n }] = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM hall_seats WHERE hall_id = $1 AND NOT blocked AND (row_no, col_no) IN (SELECT * FROM unnest($2::int[], $3::int[]))`,
+    `SELECT count(*)::int AS n FROM hall_seats WHERE hall_id = $1 AND NOT blocked AND NOT removed AND (row_no, col_no) IN (SELECT * FROM unnest($2::int[], $3::int[]))`,
     [hallId, picked.map((s) => s.row), picked.map((s) => s.col)],
   );
   if (n !== picked.length) throw fail(SEAT_MESSAGES.notASeat);

@@ -36,7 +36,7 @@ async function sessionsOf(q: Queryable, templateIds: number[]): Promise<Array<Te
 
 export async function sessionTemplates(deps: AppDeps, lang: Lang): Promise<SessionTemplates> {
   const halls = await deps.db.query<{ id: number; name_zh: string; name_en: string; cinema: boolean; seats: number }>(
-    `SELECT h.id, h.name_zh, h.name_en, h.cinema, (SELECT count(*)::int FROM hall_seats s WHERE s.hall_id = h.id AND NOT s.blocked) AS seats
+    `SELECT h.id, h.name_zh, h.name_en, h.cinema, (SELECT count(*)::int FROM hall_seats s WHERE s.hall_id = h.id AND NOT s.blocked AND NOT s.removed) AS seats
        FROM halls h ORDER BY h.sort, h.id`,
   );
   const films = await deps.db.query<{ id: number; name_zh: string; name_en: string }>('SELECT id, name_zh, name_en FROM films ORDER BY id');

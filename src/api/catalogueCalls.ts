@@ -3,6 +3,7 @@
  * (src/domain/catalogueRules.ts) and by the rules the editor checked before sending it. */
 import type { z } from 'zod';
 import type { hallEdit, priceEdit, StaffHall, StaffPrice } from '../domain/catalogueRules.ts';
+import type { StaffFilm } from '../domain/films.ts';
 import { call } from './client.ts';
 
 type In<S extends z.ZodType> = z.input<S>;
@@ -23,3 +24,16 @@ export const saveCataloguePrice = (hallId: number, priceId: number | null, price
     method: 'post',
     json: price,
   });
+
+export const getCatalogueFilms = () => call<StaffFilm[]>('/staff/catalogue/films', staff);
+
+/** A new film (`filmId` null) or a change of one; a poster picked is uploaded first and its path
+ * goes into the film. */
+export async function saveCatalogueFilm(filmId: number | null, film: Record<string, unknown>, poster: Blob | null) {
+  if (poster) {
+    const body = new FormData();
+    body.append('file', poster, 'poster');
+    film = { ...film, poster: (await call<{ poster: string }>('/staff/catalogue/films/poster', { ...staff, method: 'post', body })).poster };
+  }
+  return call<{ filmId: number }>(filmId === null ? '/staff/catalogue/films' : `/staff/catalogue/films/${filmId}`, { ...staff, method: 'post', json: film });
+}

@@ -5,8 +5,11 @@
  * Every refusal names the field it is about, in zh and en. */
 import { z } from 'zod';
 import { hallKey, ticketKind } from './answers.ts';
+import { lostSeats, lostSeatsText } from './seatMap.ts';
 import { fill, type Text } from './text.ts';
 
+/** A film's or a package's code in the catalogue. */
+export const catalogueKey = z.string().regex(/^[a-zA-Z][a-zA-Z0-9_-]{0,39}$/, 'letters, digits, _ or -, starting with a letter');
 export const catalogueLabel = z.strictObject({ zh: z.string().trim().min(1).max(100), en: z.string().trim().min(1).max(200) });
 export const catalogueHtml = z.strictObject({ zh: z.string().max(20_000), en: z.string().max(20_000) });
 export const catalogueAge = z.number().int().min(0).max(120).nullable();
@@ -90,9 +93,11 @@ export const hallFacts = z.strictObject({
   groupOrders: z.number().int(),
   /** The most free pupil tickets given on one coming day. */
   schoolFreeUsed: z.number().int(),
+  /** A dome's seats sold or held for coming sessions (src/domain/seatMap.ts TakenSeat). */
+  takenSeats: z.array(z.strictObject({ row: z.number().int(), col: z.number().int(), seatLabel: z.string(), sessions: z.array(z.string()) })),
 });
 export type HallFacts = z.output<typeof hallFacts>;
-export const NOTHING_SOLD: HallFacts = { sessions: 0, upcomingTickets: 0, standingBy: 0, groupOrders: 0, schoolFreeUsed: 0 };
+export const NOTHING_SOLD: HallFacts = { sessions: 0, upcomingTickets: 0, standingBy: 0, groupOrders: 0, schoolFreeUsed: 0, takenSeats: [] };
 
 /** Answers of the console's catalogue calls. */
 export const staffHall = hallEdit.extend({ hallId: z.number().int(), facts: hallFacts });
@@ -133,10 +138,6 @@ export const CATALOGUE_TEXTS = {
   kindSessions: {
     zh: '本馆已有场次，不能在球幕影院与其他场馆之间转换：售出的票按座位或按人数计',
     en: 'The hall has sessions: it cannot turn into or out of a dome cinema, since its tickets are sold by seat or by head',
-  },
-  rowsSessions: {
-    zh: '本馆已有场次，座位图不能再改：售出的票对应这些座位',
-    en: 'The hall has sessions: its seat map cannot change, since sold tickets hold these seats',
   },
   waitingOff: {
     zh: '还有 {n} 个候补订单在等待，不能关闭候补：它们须按候补规则补位或退款',
@@ -179,6 +180,7 @@ export const CATALOGUE_TEXTS = {
   fieldLonger: { zh: '最多 {n} 个字', en: 'At most {n} characters' },
   noHall: { zh: '场馆不存在', en: 'The hall does not exist' },
   noPrice: { zh: '票种不存在', en: 'The ticket type does not exist' },
+  notADome: { zh: '该场馆不是球幕影院，没有座位图', en: 'The hall is not a dome cinema: it has no seat map' },
 } as const satisfies Record<string, Text>;
 
 const refusal = (field: string, text: Text, n?: number): CatalogueRefusal => ({ field, text: n === undefined ? text : fill(text, { n }) });
@@ -205,8 +207,10 @@ export function hallChangeRefusals(before: HallEdit, after: HallEdit, facts: Hal
   if (before.key !== after.key) out.push(refusal('key', CATALOGUE_TEXTS.keyFixed));
   if (!before.closed && after.closed && facts.upcomingTickets > 0) out.push(refusal('closed', CATALOGUE_TEXTS.closeSold, facts.upcomingTickets));
   if (facts.sessions > 0 && (before.cinema === null) !== (after.cinema === null)) out.push(refusal('kind', CATALOGUE_TEXTS.kindSessions));
-  else if (facts.sessions > 0 && before.cinema && after.cinema && !same(before.cinema.rows, after.cinema.rows)) {
-    out.push(refusal('cinema.rows', CATALOGUE_TEXTS.rowsSessions));
+  else if (after.cinema) {
+    // A map may change under sessions, but never under a seat someone has (src/domain/seatMap.ts).
+    const lost = lostSeats(after.cinema.rows, facts.takenSeats);
+    if (lost.length > 0) out.push({ field: 'cinema.rows', text: lostSeatsText(lost) });
   }
   if (facts.upcomingTickets > 0) {
     const field = (['needsAdultAndChild', 'childAgeMin', 'childAgeMax', 'freeChildPerAdult'] as const).find((f) => before[f] !== after[f]);
@@ -259,7 +263,7 @@ export const priceOnSale = (p: { validFrom: string | null; validTo: string | nul
 
 /** The field of a shape's first problem (`groups.max`) and what it wants: a number, at least or at
  * most a bound, something filled in; "check this field" only where the schema says no more. */
-function shapeRefusal(error: z.ZodError): CatalogueRefusal {
+export function shapeRefusal(error: z.ZodError): CatalogueRefusal {
   const issue = error.issues[0];
   const field = issue?.path.join('.') ?? '';
   const isNumber = (origin: string) => origin === 'number' || origin === 'int';

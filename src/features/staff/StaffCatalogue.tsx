@@ -7,7 +7,15 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { staffCatalogueMachine } from '../../../machines/staffCatalogue.machine.ts';
-import { getCatalogueHalls, getCataloguePrices, saveCatalogueHall, saveCataloguePrice } from '../../api/catalogueCalls.ts';
+import {
+  getCatalogueFilms,
+  getCatalogueHalls,
+  getCataloguePrices,
+  saveCatalogueFilm,
+  saveCatalogueHall,
+  saveCataloguePrice,
+} from '../../api/catalogueCalls.ts';
+import { FilmForm } from './FilmForm.tsx';
 import { hallKindOf, type CatalogueRefusal, type HallKind, type StaffHall, type StaffPrice } from '../../domain/catalogueRules.ts';
 import { STAFF_PATHS } from '../../domain/paths.ts';
 import type { Lang } from '../../domain/text.ts';
@@ -15,6 +23,7 @@ import { tr } from '../../i18n/index.ts';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import '../../ui/vant.ts';
+import { SeatMapEditor } from './SeatMapEditor.tsx';
 import { useStaffToken } from './useStaffToken.ts';
 import './staff.css';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
@@ -26,6 +35,8 @@ const machine = staffCatalogueMachine.provide({
     saveHall: fromPromise(({ input }) => saveCatalogueHall(input.hallId, input.hall as never)),
     loadPrices: fromPromise(({ input }) => getCataloguePrices(input)),
     savePrice: fromPromise(({ input }) => saveCataloguePrice(input.hallId, input.priceId, input.price as never)),
+    loadFilms: fromPromise(() => getCatalogueFilms()),
+    saveFilm: fromPromise(({ input }) => saveCatalogueFilm(input.filmId, input.film, input.poster)),
   },
 });
 
@@ -56,6 +67,9 @@ function Check({ label, checked, onChange }: { label: string; checked: boolean; 
     </label>
   );
 }
+
+/** A new dome's grid to start from: three rows of eight seats with an aisle in the middle. */
+const NEW_DOME = ['SSSS_SSSS', 'SSSS_SSSS', 'SSSS_SSSS'];
 
 const FIELDS = [
   'key',
@@ -95,7 +109,7 @@ function HallForm({
     nameZh: hall?.name.zh ?? '',
     nameEn: hall?.name.en ?? '',
     kind: (hall ? hallKindOf(hall) : 'exhibition') as HallKind,
-    rows: hall?.cinema?.rows.join('\n') ?? '',
+    rows: hall?.cinema?.rows ?? NEW_DOME,
     chooseMode: hall?.cinema?.chooseMode ?? 1,
     minBuyers: str(hall?.minBuyers ?? 1),
     maxBuyers: str(hall?.maxBuyers ?? 5),
@@ -135,10 +149,7 @@ function HallForm({
         f.kind === 'dome'
           ? {
               chooseMode: f.chooseMode,
-              rows: f.rows
-                .split('\n')
-                .map((r) => r.trim())
-                .filter(Boolean),
+              rows: f.rows,
             }
           : null,
       sort: num(f.sort),
@@ -181,10 +192,10 @@ function HallForm({
       {beside('kind')}
       {f.kind === 'dome' ? (
         <>
-          <label className="field-label">
-            {t('catalogue.rows')}
-            <textarea className="input catalogue-rows" rows={5} value={f.rows} onChange={(e) => set({ rows: e.target.value.toUpperCase() })} />
-          </label>
+          <fieldset className="catalogue-fieldset">
+            <legend className="field-label">{t('catalogue.rows')}</legend>
+            <SeatMapEditor rows={f.rows} onChange={(rows) => set({ rows })} />
+          </fieldset>
           <label className="field-label">
             {t('catalogue.chooseMode')}
             <select className="input" value={f.chooseMode} onChange={(e) => set({ chooseMode: Number(e.target.value) as 1 | 2 | 3 })}>
@@ -393,7 +404,7 @@ export default function StaffCatalogue() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
   const [snapshot, send] = useMachine(machine);
-  const { halls, hallId, prices, generation, refusal, error, saved, priceTarget } = snapshot.context;
+  const { halls, hallId, prices, films, generation, refusal, error, saved, priceTarget } = snapshot.context;
   useStaffToken();
   const hall = halls?.find((h) => h.hallId === hallId) ?? null;
   const errorText = error ? tr(error) : null;
@@ -402,7 +413,7 @@ export default function StaffCatalogue() {
 
   return (
     <Screen title={t('catalogue.title')} backTo={STAFF_PATHS.area}>
-      {saved && (snapshot.matches('halls') || snapshot.matches('prices')) ? (
+      {saved && (snapshot.matches('halls') || snapshot.matches('prices') || snapshot.matches('films')) ? (
         <p className="notice-bar" role="status">
           {t('catalogue.saved', { name: saved })}
         </p>
@@ -412,6 +423,9 @@ export default function StaffCatalogue() {
         <>
           <button type="button" className="btn btn--primary btn--block" onClick={() => send({ type: 'EDIT', hallId: null })}>
             {t('catalogue.addHall')}
+          </button>
+          <button type="button" className="btn btn--block" onClick={() => send({ type: 'FILMS' })}>
+            {t('catalogue.films.button')}
           </button>
           {halls?.length === 0 ? <p className="muted">{t('catalogue.noHalls')}</p> : null}
           {halls?.map((h) => (
@@ -459,6 +473,25 @@ export default function StaffCatalogue() {
             error={priceTarget === null ? errorText : null}
             onSave={(draft) => send({ type: 'SAVE_PRICE', priceId: null, price: draft })}
           />
+          <button type="button" className="btn btn--block" onClick={() => send({ type: 'BACK' })}>
+            {t('catalogue.back')}
+          </button>
+        </>
+      ) : null}
+      {snapshot.matches('films') || snapshot.matches('savingFilm') ? (
+        <>
+          <h2 className="staff-heading">{t('catalogue.films.title')}</h2>
+          <p className="muted">{t('catalogue.films.note')}</p>
+          {[...(films ?? []), null].map((film) => (
+            <FilmForm
+              key={`${film?.filmId ?? 'new'}-${generation}`}
+              film={film}
+              lang={lang}
+              refusal={priceTarget === (film?.filmId ?? null) ? refusal : null}
+              error={priceTarget === (film?.filmId ?? null) ? errorText : null}
+              onSave={(draft, poster) => send({ type: 'SAVE_FILM', filmId: film?.filmId ?? null, film: draft, poster })}
+            />
+          ))}
           <button type="button" className="btn btn--block" onClick={() => send({ type: 'BACK' })}>
             {t('catalogue.back')}
           </button>

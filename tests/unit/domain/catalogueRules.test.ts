@@ -85,8 +85,17 @@ describe('a change of a hall with tickets sold', () => {
     ).toBeNull();
     expect(refused(HALL, { closed: true, childAgeMax: 8, waitingList: false, groups: null }, NOTHING_SOLD)).toBeNull();
     const dome = { ...HALL, waitingList: false, cinema: { chooseMode: 1 as const, rows: ['SS_SS'] } };
-    expect(hallRefusal(dome, { ...dome, cinema: { chooseMode: 1, rows: ['SSSSS'] } }, SOLD)?.field).toBe('cinema.rows');
-    expect(hallRefusal(dome, { ...dome, cinema: { chooseMode: 2, rows: ['SS_SS'] } }, SOLD)).toBeNull();
+    // Row 1 seat 3 (column 4) is sold for two sessions to come: the map may grow around it.
+    const taken = { ...SOLD, takenSeats: [{ row: 1, col: 4, seatLabel: '3', sessions: ['2030-01-02 10:00', '2030-01-03 10:00'] }] };
+    expect(hallRefusal(dome, { ...dome, cinema: { chooseMode: 1, rows: ['SS_SS', 'SSSSS'] } }, taken)).toBeNull();
+    expect(hallRefusal(dome, { ...dome, cinema: { chooseMode: 2, rows: ['SS_SS'] } }, taken)).toBeNull();
+    const renumbered = hallRefusal(dome, { ...dome, cinema: { chooseMode: 1, rows: ['SSSSS'] } }, taken);
+    expect(renumbered?.field).toBe('cinema.rows');
+    expect(renumbered?.text.en).toContain(
+      'seats of 2 tickets sold or awaiting payment for today or later (2 sessions: row 1 seat 3: 2030-01-02 10:00, 2030-01-03 10:00)',
+    );
+    expect(hallRefusal(dome, { ...dome, cinema: { chooseMode: 1, rows: ['SS_XS'] } }, taken)?.text.zh).toContain('1排3座');
+    expect(hallRefusal(dome, { ...dome, cinema: { chooseMode: 1, rows: ['SS___'] } }, taken)?.field).toBe('cinema.rows');
   });
 });
 
