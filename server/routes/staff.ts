@@ -40,6 +40,8 @@ import { closeDay, setCapacity, staffDay, staffDayCsv, stopSession } from '../se
 import { saveConfig, saveText, staffSettings } from '../services/staffSettings.ts';
 import { saveHall, savePrice, staffHalls as listHalls, staffPrices as listPrices } from '../services/catalogueEditor.ts';
 import { hallEdit, priceEdit, staffHalls, staffPrices } from '../../src/domain/catalogueRules.ts';
+import { couponBatchEdit, staffCouponBatches } from '../../src/domain/couponBatches.ts';
+import { batchCsv, createBatch, listBatches, stopBatch } from '../services/couponBatches.ts';
 import { applyTemplate, saveTemplate, sessionTemplates, setDayRelease } from '../services/sessionTemplates.ts';
 import { freezeTeam, requestsForReview, reviewRequest } from '../services/teamRequests.ts';
 import * as answers from '../../src/domain/answers.ts';
@@ -213,6 +215,23 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     '/staff/catalogue/halls/:id/prices/:priceId',
     { ...may('operate'), schema: { params: priceParams, body: priceEdit, response: answer(z.object({ ticketPriceId: z.number().int() })) } },
     async (req) => ok(req, await savePrice(deps, account(req).userId, req.params.id, req.params.priceId, req.body)),
+  );
+
+  // Coupon batches (docs/product.md §2.10): listed, made with their codes, stopped; the codes as CSV.
+  app.get('/staff/coupons/batches', { ...may('operate'), schema: { response: answer(staffCouponBatches) } }, async (req) => ok(req, await listBatches(deps)));
+  app.post(
+    '/staff/coupons/batches',
+    { ...may('operate'), schema: { body: couponBatchEdit, response: answer(z.object({ batchId: z.number().int() })) } },
+    async (req) => ok(req, await createBatch(deps, account(req).userId, req.body)),
+  );
+  app.post('/staff/coupons/batches/:id/stop', { ...may('operate'), schema: { params: idParam, response: answer(z.null()) } }, async (req) =>
+    ok(req, await stopBatch(deps, account(req).userId, req.params.id)),
+  );
+  app.get('/staff/coupons/batches/:id/codes.csv', { ...may('operate'), schema: { params: idParam } }, async (req, reply) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="coupons-${req.params.id}.csv"`)
+      .send(await batchCsv(deps, req.params.id, langOf(req))),
   );
 
   // The image itself, not the envelope: the console shows it (fetched with the staff token).
