@@ -56,6 +56,7 @@ export const AREA_SCREENS = {
   StaffHome: team(() => import('../features/staff/StaffHome.tsx')),
   StaffSettings: team(() => import('../features/staff/StaffSettings.tsx')),
   StaffCatalogue: team(() => import('../features/staff/StaffCatalogue.tsx')),
+  StaffCoupons: team(() => import('../features/staff/StaffCoupons.tsx')),
   StaffMessages: team(() => import('../features/staff/StaffMessages.tsx')),
   StaffMessage: team(() => import('../features/staff/StaffMessage.tsx')),
   StaffInvoices: team(() => import('../features/staff/StaffInvoices.tsx')),

@@ -44,6 +44,7 @@ export const STAFF_SCREENS = [
   ['sessions', 'operate'],
   ['settings', 'operate'],
   ['halls', 'operate'],
+  ['coupons', 'operate'],
 ] as const satisfies ReadonlyArray<readonly [string, StaffAbility]>;
 
 export type StaffScreen = (typeof STAFF_SCREENS)[number][0];

@@ -25,6 +25,7 @@ const LABELS: Record<StaffScreen, string> = {
   sessions: 'sessions.title',
   settings: 'settings.title',
   halls: 'catalogue.title',
+  coupons: 'couponBatches.title',
 };
 
 export default function StaffHome() {
