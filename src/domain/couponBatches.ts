@@ -5,7 +5,8 @@
  * yet spent are refused from then on. Every refusal names its field, in zh and en. */
 import { z } from 'zod';
 import { catalogueLabel } from './catalogueRules.ts';
-import { fill, type Text } from './text.ts';
+import { shapeRefusal, type DraftRefusal } from './draftRefusal.ts';
+import type { Text } from './text.ts';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
 
@@ -35,10 +36,7 @@ export const staffCouponBatch = couponBatchEdit.extend({
 export const staffCouponBatches = z.array(staffCouponBatch);
 export type StaffCouponBatch = z.output<typeof staffCouponBatch>;
 
-export interface BatchRefusal {
-  field: string;
-  text: Text;
-}
+export type BatchRefusal = DraftRefusal;
 
 export const BATCH_TEXTS = {
   amountNeeded: { zh: '请填写优惠金额（大于 0）', en: 'Enter the value off a ticket (more than 0)' },
@@ -47,10 +45,6 @@ export const BATCH_TEXTS = {
   pastDays: { zh: '有效期止不能早于今天', en: 'The last day cannot be before today' },
   stopped: { zh: '该批次已停用', en: 'This batch is already stopped' },
   noBatch: { zh: '批次不存在', en: 'The batch does not exist' },
-  fieldInvalid: { zh: '请检查此项', en: 'Check this field' },
-  fieldRequired: { zh: '请填写此项', en: 'Fill this in' },
-  fieldRange: { zh: '须为 {min} 到 {max} 之间的整数', en: 'A whole number from {min} to {max}' },
-  fieldLonger: { zh: '最多 {n} 个字', en: 'At most {n} characters' },
 } as const satisfies Record<string, Text>;
 
 /** What a batch may be on `today` (a museum date): a value for an amount coupon, none for a free
@@ -63,20 +57,10 @@ export function batchRefusal(b: CouponBatchEdit, today: string): BatchRefusal | 
   return null;
 }
 
-const RANGES: Record<string, [number, number]> = { amount: [1, 10_000_000], count: [1, BATCH_COUNT_MAX] };
-
 /** A draft as it is sent: its shape (the server's schema), then the rules. */
 export function batchDraftRefusal(draft: unknown, today: string): BatchRefusal | null {
   const parsed = couponBatchEdit.safeParse(draft);
-  if (parsed.success) return batchRefusal(parsed.data, today);
-  const issue = parsed.error.issues[0];
-  const field = issue.path.join('.');
-  const range = RANGES[field];
-  if (range) return { field, text: fill(BATCH_TEXTS.fieldRange, { min: range[0], max: range[1] }) };
-  if (issue.code === 'too_small' && issue.origin === 'string') return { field, text: BATCH_TEXTS.fieldRequired };
-  if (issue.code === 'too_big' && issue.origin === 'string') return { field, text: fill(BATCH_TEXTS.fieldLonger, { n: Number(issue.maximum) }) };
-  if (issue.code === 'invalid_type') return { field, text: BATCH_TEXTS.fieldRequired };
-  return { field, text: BATCH_TEXTS.fieldInvalid };
+  return parsed.success ? batchRefusal(parsed.data, today) : shapeRefusal(parsed.error, { amount: [1, 10_000_000], count: [1, BATCH_COUNT_MAX] });
 }
 
 /** The letters of a code: no 0/O, 1/I/L, so a code read aloud or off paper is typed right. */

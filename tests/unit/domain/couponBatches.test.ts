@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BATCH_TEXTS as B, batchDraftRefusal } from '../../../src/domain/couponBatches.ts';
+import { DRAFT_TEXTS as D } from '../../../src/domain/draftRefusal.ts';
 import { FIVE_OFF } from '../../couponBatches.fixtures.ts';
 
 const TODAY = '2030-03-05';
@@ -19,7 +20,7 @@ describe('batchDraftRefusal: the field and the words, as the console shows them 
       { ...FIVE_OFF, count: Number.NaN },
       { field: 'count', text: { zh: '须为 1 到 5000 之间的整数', en: 'A whole number from 1 to 5000' } },
     ],
-    ['no name', { ...FIVE_OFF, name: { zh: ' ', en: '¥5 off' } }, { field: 'name.zh', text: B.fieldRequired }],
-    ['no first day', { ...FIVE_OFF, validFrom: '' }, { field: 'validFrom', text: B.fieldInvalid }],
+    ['no name', { ...FIVE_OFF, name: { zh: ' ', en: '¥5 off' } }, { field: 'name.zh', text: D.fieldRequired }],
+    ['no first day', { ...FIVE_OFF, validFrom: '' }, { field: 'validFrom', text: D.fieldInvalid }],
   ] as const)('%s', (_, draft, refusal) => expect(batchDraftRefusal(draft, TODAY)).toEqual(refusal));
 });
