@@ -57,6 +57,7 @@ export const AREA_SCREENS = {
   StaffSettings: team(() => import('../features/staff/StaffSettings.tsx')),
   StaffCatalogue: team(() => import('../features/staff/StaffCatalogue.tsx')),
   StaffCoupons: team(() => import('../features/staff/StaffCoupons.tsx')),
+  StaffContent: team(() => import('../features/staff/StaffContent.tsx')),
   StaffMessages: team(() => import('../features/staff/StaffMessages.tsx')),
   StaffMessage: team(() => import('../features/staff/StaffMessage.tsx')),
   StaffInvoices: team(() => import('../features/staff/StaffInvoices.tsx')),

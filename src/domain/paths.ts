@@ -146,6 +146,8 @@ export const STAFF_PATHS = {
   halls: '/staff/halls',
   /** Coupon batches: made with their codes, downloaded, stopped. */
   coupons: '/staff/coupons',
+  /** Notices and FAQs, in zh and en. */
+  content: '/staff/content',
 } as const;
 
 /** The `:name` parameters of a path pattern. */

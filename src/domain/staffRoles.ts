@@ -45,6 +45,7 @@ export const STAFF_SCREENS = [
   ['settings', 'operate'],
   ['halls', 'operate'],
   ['coupons', 'operate'],
+  ['content', 'operate'],
 ] as const satisfies ReadonlyArray<readonly [string, StaffAbility]>;
 
 export type StaffScreen = (typeof STAFF_SCREENS)[number][0];

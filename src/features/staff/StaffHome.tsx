@@ -26,6 +26,7 @@ const LABELS: Record<StaffScreen, string> = {
   settings: 'settings.title',
   halls: 'catalogue.title',
   coupons: 'couponBatches.title',
+  content: 'content.title',
 };
 
 export default function StaffHome() {
