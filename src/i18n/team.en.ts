@@ -379,6 +379,8 @@ const teamEn: typeof teamZh = {
     closed: 'Closed: {{reason}}',
     closeDay: 'Close the day',
     openDay: 'Open the day',
+    closedDays: 'Closed days from today',
+    reopen: 'Reopen {{date}}',
     csv: 'Download the figures (CSV)',
     stopped: 'Sale stopped',
     stopReason: 'Why: {{reason}}',

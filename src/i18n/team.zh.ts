@@ -378,6 +378,8 @@ const teamZh = {
     closed: '闭馆：{{reason}}',
     closeDay: '闭馆',
     openDay: '开馆',
+    closedDays: '今日起的闭馆日',
+    reopen: '恢复开馆 {{date}}',
     csv: '下载当日数据（CSV）',
     stopped: '已停售',
     stopReason: '原因：{{reason}}',
