@@ -46,6 +46,10 @@ import { IMAGE_MAX_BYTES } from '../../src/domain/limits.ts';
 import { UPLOAD_MESSAGES } from '../../src/domain/uploads.ts';
 import { saveFilm, savePoster, staffFilms as listFilms } from '../services/films.ts';
 import { UPLOAD_TEXTS } from '../services/uploads.ts';
+import { couponBatchEdit, staffCouponBatches } from '../../src/domain/couponBatches.ts';
+import { batchCsv, createBatch, listBatches, stopBatch } from '../services/couponBatches.ts';
+import { faqEdit, noticeEdit, staffContent } from '../../src/domain/contentRules.ts';
+import { deleteContent, saveFaq, saveNotice, staffContent as listContent } from '../services/contentEditor.ts';
 import { applyTemplate, saveTemplate, sessionTemplates, setDayRelease } from '../services/sessionTemplates.ts';
 import { freezeTeam, requestsForReview, reviewRequest } from '../services/teamRequests.ts';
 import * as answers from '../../src/domain/answers.ts';
@@ -248,6 +252,45 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       return ok(req, await savePoster(deps, account(req).userId, bytes));
     });
   });
+  // Coupon batches (docs/product.md §2.10): listed, made with their codes, stopped; the codes as CSV.
+  app.get('/staff/coupons/batches', { ...may('operate'), schema: { response: answer(staffCouponBatches) } }, async (req) => ok(req, await listBatches(deps)));
+  app.post(
+    '/staff/coupons/batches',
+    { ...may('operate'), schema: { body: couponBatchEdit, response: answer(z.object({ batchId: z.number().int() })) } },
+    async (req) => ok(req, await createBatch(deps, account(req).userId, req.body)),
+  );
+  app.post('/staff/coupons/batches/:id/stop', { ...may('operate'), schema: { params: idParam, response: answer(z.null()) } }, async (req) =>
+    ok(req, await stopBatch(deps, account(req).userId, req.params.id)),
+  );
+  app.get('/staff/coupons/batches/:id/codes.csv', { ...may('operate'), schema: { params: idParam } }, async (req, reply) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="coupons-${req.params.id}.csv"`)
+      .send(await batchCsv(deps, req.params.id, langOf(req))),
+  );
+
+  // Notices and FAQs (docs/product.md §2.11): listed, written, changed, taken down.
+  const noticeId = answer(z.object({ noticeId: z.number().int() }));
+  const faqId = answer(z.object({ faqId: z.number().int() }));
+  app.get('/staff/content', { ...may('operate'), schema: { response: answer(staffContent) } }, async (req) => ok(req, await listContent(deps)));
+  app.post('/staff/content/notices', { ...may('operate'), schema: { body: noticeEdit, response: noticeId } }, async (req) =>
+    ok(req, await saveNotice(deps, account(req).userId, null, req.body)),
+  );
+  app.post('/staff/content/notices/:id', { ...may('operate'), schema: { params: idParam, body: noticeEdit, response: noticeId } }, async (req) =>
+    ok(req, await saveNotice(deps, account(req).userId, req.params.id, req.body)),
+  );
+  app.post('/staff/content/notices/:id/delete', { ...may('operate'), schema: { params: idParam, response: answer(z.null()) } }, async (req) =>
+    ok(req, await deleteContent(deps, account(req).userId, 'notice', req.params.id)),
+  );
+  app.post('/staff/content/faqs', { ...may('operate'), schema: { body: faqEdit, response: faqId } }, async (req) =>
+    ok(req, await saveFaq(deps, account(req).userId, null, req.body)),
+  );
+  app.post('/staff/content/faqs/:id', { ...may('operate'), schema: { params: idParam, body: faqEdit, response: faqId } }, async (req) =>
+    ok(req, await saveFaq(deps, account(req).userId, req.params.id, req.body)),
+  );
+  app.post('/staff/content/faqs/:id/delete', { ...may('operate'), schema: { params: idParam, response: answer(z.null()) } }, async (req) =>
+    ok(req, await deleteContent(deps, account(req).userId, 'faq', req.params.id)),
+  );
 
   // The image itself, not the envelope: the console shows it (fetched with the staff token).
   const uploadParam = z.object({ uploadId: text().min(1).max(64) });

@@ -48,6 +48,7 @@ interface CouponRow {
   price_kinds: TicketKind[] | null;
   valid_from: string;
   valid_to: string;
+  stopped: boolean;
   /** The holding order's, to tell an unpaid order past its deadline (cancelled by the next job
    * run, so its coupon is as good as back) from one that still holds it. */
   order_status: string | null;
@@ -55,7 +56,7 @@ interface CouponRow {
 }
 
 const COUPON_SELECT = `SELECT c.id, c.code, c.user_id, c.order_id, b.name_zh, b.name_en, b.kind, b.amount, b.hall_ids, b.price_kinds, b.valid_from, b.valid_to,
-    o.status AS order_status, o.pay_deadline
+    b.stopped_at IS NOT NULL AS stopped, o.status AS order_status, o.pay_deadline
   FROM coupons c JOIN coupon_batches b ON b.id = c.batch_id LEFT JOIN orders o ON o.id = c.order_id`;
 
 const heldBy = (r: CouponRow, now: Date) =>
@@ -70,6 +71,7 @@ const factsOf = (r: CouponRow, now: Date): CouponFacts => ({
   validTo: r.valid_to,
   userId: r.user_id,
   used: heldBy(r, now),
+  stopped: r.stopped,
 });
 
 const viewOf = (r: CouponRow, now: Date, lang: Lang): CouponView => ({

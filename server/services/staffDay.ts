@@ -12,6 +12,7 @@ import type { StaffDay } from '../../src/domain/types.ts';
 import type { AppDeps } from '../context.ts';
 import { fail } from '../http.ts';
 import { CALL_OFF_TEXTS } from '../../src/domain/callOff.ts';
+import { museumDate } from '../time.ts';
 import { audit } from './audit.ts';
 import { offerToCandidates, RELEASED, type ReleasedSession } from './stock.ts';
 import { dayRatings } from './ratings.ts';
@@ -36,6 +37,15 @@ interface SessionRow {
   refunded: number;
   unpaid: number;
   waiting: number;
+}
+
+/** The closed days from the museum's today on (the first 60), each with its reason. */
+async function closedDays(deps: AppDeps, lang: Lang): Promise<StaffDay['closedDays']> {
+  const rows = await deps.db.query<{ visit_date: string; reason: string | null }>(
+    `SELECT visit_date, reason_${lang} AS reason FROM museum_days WHERE closed AND visit_date >= $1 ORDER BY visit_date LIMIT 60`,
+    [museumDate(deps.clock())],
+  );
+  return rows.map((r) => ({ date: r.visit_date, reason: r.reason }));
 }
 
 /** The day's sessions with their figures, halls in their order. */
@@ -83,6 +93,7 @@ export async function staffDay(deps: AppDeps, date: string, lang: Lang): Promise
       stopReason: (lang === 'en' ? r.stop_reason_en : r.stop_reason_zh) ?? null,
     })),
     ratings: await dayRatings(deps.db, date, lang),
+    closedDays: await closedDays(deps, lang),
   };
 }
 

@@ -99,6 +99,8 @@ const StaffDay = areaScreen('StaffDay');
 const StaffHome = areaScreen('StaffHome');
 const StaffSettings = areaScreen('StaffSettings');
 const StaffCatalogue = areaScreen('StaffCatalogue');
+const StaffCoupons = areaScreen('StaffCoupons');
+const StaffContent = areaScreen('StaffContent');
 const StaffMessages = areaScreen('StaffMessages');
 const StaffMessage = areaScreen('StaffMessage');
 const StaffInvoices = areaScreen('StaffInvoices');
@@ -205,6 +207,8 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [STAFF_PATHS.day]: StaffDay,
   [STAFF_PATHS.settings]: StaffSettings,
   [STAFF_PATHS.halls]: StaffCatalogue,
+  [STAFF_PATHS.coupons]: StaffCoupons,
+  [STAFF_PATHS.content]: StaffContent,
   [STAFF_PATHS.messages]: StaffMessages,
   [STAFF_PATHS.message]: StaffMessage,
   [STAFF_PATHS.invoices]: StaffInvoices,

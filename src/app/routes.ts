@@ -104,6 +104,8 @@ export const ROUTES = {
   [STAFF_PATHS.refunds]: { noLogin: true },
   [STAFF_PATHS.sessions]: { noLogin: true },
   [STAFF_PATHS.halls]: { noLogin: true },
+  [STAFF_PATHS.coupons]: { noLogin: true },
+  [STAFF_PATHS.content]: { noLogin: true },
 } as const satisfies Record<string, { noLogin?: boolean }>;
 
 export type RoutePath = keyof typeof ROUTES;

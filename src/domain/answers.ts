@@ -505,6 +505,8 @@ export const staffDay = z.strictObject({
   /** The visit ratings of the day's orders, per hall (only halls someone rated): average stars,
    * one decimal. */
   ratings: z.array(z.strictObject({ hallId: id, hallName: z.string(), count: z.number().int(), visit: z.number(), booking: z.number() })),
+  /** The museum's closed days from today on, each with its reason, to reopen one from any day. */
+  closedDays: z.array(z.strictObject({ date: z.string(), reason: z.string().nullable() })),
 });
 /** A session of a template. A dome's names its film; its capacity is the hall's seats. */
 export const templateSession = z.strictObject({ beginTime: z.string(), endTime: z.string(), capacity: z.number().int(), filmId: id.nullable() });

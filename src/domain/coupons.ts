@@ -25,6 +25,8 @@ export interface CouponTerms {
 export interface CouponFacts extends CouponTerms {
   userId: number | null;
   used: boolean;
+  /** Its batch was stopped by the museum (docs/product.md §2.10): unspent, it is spent no more. */
+  stopped?: boolean;
 }
 
 /** The ticket a coupon would be spent on. */
@@ -43,6 +45,7 @@ export const COUPON_MESSAGES = {
   boundToOther: { zh: '该兑换码已被其他账号绑定', en: 'This redemption code is already bound to another account' },
   alreadyMine: { zh: '该优惠券已在您的账号中', en: 'This coupon is already in your account' },
   expired: { zh: '该优惠券已过期', en: 'This coupon has expired' },
+  stopped: { zh: '该优惠券已被博物馆停用', en: 'The museum has stopped this coupon' },
   notYet: { zh: '该优惠券尚未到使用日期', en: 'This coupon cannot be used yet' },
   used: { zh: '该优惠券已使用', en: 'This coupon has already been used' },
   notYours: { zh: '优惠券不存在或不属于当前账号', en: 'This coupon does not exist or is not in your account' },
@@ -72,10 +75,11 @@ export function checkCodeFormat(code: string): Text | null {
   return null;
 }
 
-/** Used while an order holds it; otherwise expired after its last day, valid until then. */
-export function couponState(c: Pick<CouponFacts, 'used' | 'validTo'>, today: string): CouponState {
+/** Used while an order holds it; otherwise expired after its last day or once its batch is
+ * stopped, valid until then. */
+export function couponState(c: Pick<CouponFacts, 'used' | 'validTo' | 'stopped'>, today: string): CouponState {
   if (c.used) return 'used';
-  return c.validTo < today ? 'expired' : 'valid';
+  return c.validTo < today || c.stopped ? 'expired' : 'valid';
 }
 
 /** Whether the coupon's halls and price kinds include this ticket. */
@@ -94,6 +98,7 @@ export function couponRefusal(c: CouponFacts | null, userId: number, line: Pick<
   if (!c || c.userId !== userId) return COUPON_MESSAGES.notYours;
   const state = couponState(c, today);
   if (state === 'used') return COUPON_MESSAGES.used;
+  if (c.stopped) return COUPON_MESSAGES.stopped;
   if (state === 'expired') return COUPON_MESSAGES.expired;
   if (c.validFrom > today) return COUPON_MESSAGES.notYet;
   if (!couponApplies(c, line)) return COUPON_MESSAGES.notApplicable;
@@ -101,10 +106,11 @@ export function couponRefusal(c: CouponFacts | null, userId: number, line: Pick<
 }
 
 /** Why binding this coupon to `userId` is refused; null when it may be bound. */
-export function bindRefusal(c: Pick<CouponFacts, 'userId' | 'used' | 'validTo'> | null, userId: number, today: string): Text | null {
+export function bindRefusal(c: Pick<CouponFacts, 'userId' | 'used' | 'validTo' | 'stopped'> | null, userId: number, today: string): Text | null {
   if (!c) return COUPON_MESSAGES.notFound;
   if (c.userId === userId) return COUPON_MESSAGES.alreadyMine;
   if (c.userId !== null) return COUPON_MESSAGES.boundToOther;
+  if (c.stopped) return COUPON_MESSAGES.stopped;
   if (couponState(c, today) === 'expired') return COUPON_MESSAGES.expired;
   return null;
 }

@@ -144,6 +144,10 @@ export const STAFF_PATHS = {
   sessions: '/staff/sessions',
   /** The catalogue: halls, their booking rules, ticket types and prices. */
   halls: '/staff/halls',
+  /** Coupon batches: made with their codes, downloaded, stopped. */
+  coupons: '/staff/coupons',
+  /** Notices and FAQs, in zh and en. */
+  content: '/staff/content',
 } as const;
 
 /** The `:name` parameters of a path pattern. */

@@ -44,6 +44,8 @@ export const STAFF_SCREENS = [
   ['sessions', 'operate'],
   ['settings', 'operate'],
   ['halls', 'operate'],
+  ['coupons', 'operate'],
+  ['content', 'operate'],
 ] as const satisfies ReadonlyArray<readonly [string, StaffAbility]>;
 
 export type StaffScreen = (typeof STAFF_SCREENS)[number][0];

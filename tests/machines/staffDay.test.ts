@@ -36,6 +36,7 @@ const DAY: StaffDay = {
     },
   ],
   ratings: [{ hallId: 1, hallName: 'Main hall', count: 2, visit: 4.5, booking: 4 }],
+  closedDays: [{ date: '2030-03-11', reason: 'Closed for facility maintenance' }],
 };
 const STOP: Extract<DayChange, { kind: 'stop' }> = { kind: 'stop', scheduleId: 11, stopped: true, reasonZh: '检修', reasonEn: 'Maintenance' };
 

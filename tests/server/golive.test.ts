@@ -256,7 +256,7 @@ describe('demo mode', () => {
     const answerOf = (op: { responses?: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }> }) =>
       op.responses?.['200']?.content?.['application/json']?.schema.properties;
     expect(answerOf(detail)?.data).toMatchObject({ nullable: true, properties: { payDeadline: {}, tickets: { type: 'array' } } });
-    // The vendor-style routes (the pay and refund notifies, the simulator's HTML pages, the OAuth's redirect back), the staff's image, the day's CSV, the catalogue file, the films' posters and the invoices' PDFs answer in their own format.
+    // The vendor-style routes (the pay and refund notifies, the simulator's HTML pages, the OAuth's redirect back), the staff's image, the day's and a coupon batch's CSV, the catalogue file, the films' posters and the invoices' PDFs answer in their own format.
     const own = [
       '/prod-api/getWxOauthCode',
       '/prod-api/pay/notify',
@@ -267,6 +267,7 @@ describe('demo mode', () => {
       '/prod-api/staff/day.csv',
       '/prod-api/staff/catalogue/file',
       '/prod-api/films/posters/{file}',
+      '/prod-api/staff/coupons/batches/{id}/codes.csv',
       '/prod-api/staff/invoices/{id}/pdf',
       '/prod-api/invoice/{id}/pdf',
       '/prod-api/ingore/invoice/pdf',

@@ -163,11 +163,17 @@ describe('running the sessions', () => {
     expect((await post('/staff/days/close', { date: empty, closed: true, reasonZh: '临时闭馆', reasonEn: 'Closed today' }, 'en', gate)).code).toBe(403);
     expect((await post('/staff/days/close', { date: empty, closed: true, reasonZh: '临时闭馆', reasonEn: 'Closed today' })).code).toBe(200);
     expect(await day(empty)).toMatchObject({ closed: true, reason: 'Closed today' });
+    // Any day's screen lists the closed days from today on, each with its reason.
+    expect((await day(OPEN_DAY)).closedDays).toEqual([
+      { date: CLOSED_DAY, reason: 'Closed for facility maintenance' },
+      { date: empty, reason: 'Closed today' },
+    ]);
     // Visitors see the day closed, with the reason.
     const calendar = await t.call<Array<{ date: string; state: string; reason: string | null }>>('GET', '/pool/ingore/getCalendar', { lang: 'en' });
     expect(calendar.data.find((d) => d.date === empty)).toMatchObject({ state: 'closed', reason: 'Closed today' });
     expect((await post('/staff/days/close', { date: empty, closed: false })).code).toBe(200);
     expect((await day(empty)).closed).toBe(false);
+    expect((await day(OPEN_DAY)).closedDays.map((d) => d.date)).toEqual([CLOSED_DAY]);
     expect((await day(CLOSED_DAY)).closed).toBe(true);
   });
 });

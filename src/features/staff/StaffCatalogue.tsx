@@ -28,6 +28,7 @@ import { useStaffToken } from './useStaffToken.ts';
 import './staff.css';
 import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { CatalogueFile } from './CatalogueFile.tsx';
+import { Check, FieldRefusal, Input, num, str } from './CatalogueFields.tsx';
 
 const machine = staffCatalogueMachine.provide({
   actors: {
@@ -39,34 +40,6 @@ const machine = staffCatalogueMachine.provide({
     saveFilm: fromPromise(({ input }) => saveCatalogueFilm(input.filmId, input.film, input.poster)),
   },
 });
-
-/** A typed number, or null when left empty (NaN when not a number: the rules name the field). */
-const num = (s: string) => (s.trim() === '' ? null : Number(s));
-const str = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
-
-/** The refusal beside `field` (and its parts: `groups` takes `groups.max`). */
-function FieldRefusal({ refusal, field }: { refusal: CatalogueRefusal | null; field: string }) {
-  if (!refusal || !(refusal.field === field || refusal.field.startsWith(`${field}.`))) return null;
-  return <Refusal message={tr(refusal.text)} />;
-}
-
-function Input({ label, value, onChange, ...rest }: { label: string; value: string; onChange: (v: string) => void } & Record<string, unknown>) {
-  return (
-    <label className="field-label">
-      {label}
-      <input className="input" value={value} onChange={(e) => onChange(e.target.value)} {...rest} />
-    </label>
-  );
-}
-
-function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
-  return (
-    <label className="catalogue-check">
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
-      <span>{label}</span>
-    </label>
-  );
-}
 
 /** A new dome's grid to start from: three rows of eight seats with an aisle in the middle. */
 const NEW_DOME = ['SSSS_SSSS', 'SSSS_SSSS', 'SSSS_SSSS'];

@@ -95,6 +95,25 @@ function Day({ today }: { today: string }) {
           ))}
         </section>
       ) : null}
+      {day && day.closedDays.length > 0 ? (
+        <section className="card stack" data-testid="closed-days">
+          <div className="card__title">{t('day.closedDays')}</div>
+          {day.closedDays.map((d) => (
+            <div key={d.date} className="stack">
+              <div>
+                <strong>{d.date}</strong> <span className="muted">{d.reason}</span>
+              </div>
+              <button
+                type="button"
+                className="btn btn--block"
+                onClick={() => send({ type: 'CHANGE', change: { kind: 'close', date: d.date, closed: false, reasonZh: '', reasonEn: '' } })}
+              >
+                {t('day.reopen', { date: d.date })}
+              </button>
+            </div>
+          ))}
+        </section>
+      ) : null}
       {day?.sessions.map((session) => (
         <SessionFigures
           key={`${session.scheduleId}-${session.capacity}-${String(session.stopped)}`}

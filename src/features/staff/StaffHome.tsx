@@ -25,6 +25,8 @@ const LABELS: Record<StaffScreen, string> = {
   sessions: 'sessions.title',
   settings: 'settings.title',
   halls: 'catalogue.title',
+  coupons: 'couponBatches.title',
+  content: 'content.title',
 };
 
 export default function StaffHome() {

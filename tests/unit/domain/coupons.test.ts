@@ -31,6 +31,8 @@ describe('couponState', () => {
     [{ used: false, validTo: '2030-03-04' }, 'expired'],
     [{ used: true, validTo: '2030-03-04' }, 'used'],
     [{ used: true, validTo: '2030-12-31' }, 'used'],
+    [{ used: false, validTo: '2030-12-31', stopped: true }, 'expired'],
+    [{ used: true, validTo: '2030-12-31', stopped: true }, 'used'],
   ] as const)('%o is %s (the last day still counts)', (c, state) => expect(couponState(c, TODAY)).toBe(state));
 });
 
@@ -41,6 +43,7 @@ describe('couponRefusal: one table in zh and en', () => {
     ['no such coupon', null, adultMain, M.notYours],
     ['used', { ...tenOff, used: true }, adultMain, M.used],
     ['expired', { ...tenOff, validTo: '2030-03-04' }, adultMain, M.expired],
+    ['its batch stopped', { ...tenOff, stopped: true }, adultMain, M.stopped],
     ['not yet', { ...tenOff, validFrom: '2030-03-06' }, adultMain, M.notYet],
     ['a child ticket', tenOff, { hallId: 1, priceKind: 'child' as const }, M.notApplicable],
     ['another hall', { ...tenOff, hallIds: [2] }, adultMain, M.notApplicable],
@@ -61,6 +64,7 @@ describe('bindRefusal', () => {
     [{ userId: 7, used: false, validTo: TODAY }, M.alreadyMine],
     [{ userId: 8, used: false, validTo: TODAY }, M.boundToOther],
     [{ userId: null, used: false, validTo: '2030-03-04' }, M.expired],
+    [{ userId: null, used: false, validTo: TODAY, stopped: true }, M.stopped],
   ])('%o', (c, message) => expect(bindRefusal(c, 7, TODAY)).toEqual(message));
 });
 
