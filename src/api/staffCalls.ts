@@ -141,8 +141,8 @@ export const getRequestsForReview = () => call<TeamRequest[]>('/staff/requests',
 export const reviewRequest = (requestId: number, decision: In<typeof requestReviewBody>) =>
   call<TeamRequest>(`/staff/requests/${requestId}/review`, { ...staff, method: 'post', json: decision });
 
-export const freezeTeam = (teamId: number, reason: string) =>
-  call<null>(`/staff/teams/${teamId}/freeze`, { ...staff, method: 'post', json: { reason } satisfies In<typeof freezeBody> });
+export const freezeTeam = (teamId: number, freeze: In<typeof freezeBody>) =>
+  call<null>(`/staff/teams/${teamId}/freeze`, { ...staff, method: 'post', json: freeze });
 
 /** A window payer's order by its number, and its money taken at the window (docs/product.md §4). */
 export const getWindowOrder = (orderNumber: string) => call<WindowOrder>('/staff/orders/window', { ...staff, searchParams: { orderNumber } });

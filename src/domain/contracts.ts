@@ -7,6 +7,7 @@ import { dbId, pageNum, pageSize, text } from './schemas.ts';
 import { collectionForm } from './collection.ts';
 import { PLATFORM, SALE_MODE, TICKET_USE_TYPE } from './limits.ts';
 import { TEAM_TYPES } from './team.ts';
+import { STAFF_FREEZE_KIND_KEYS } from './teamFreezing.ts';
 
 /** A page of a list. */
 export const pageQuery = z.object({ pageNum: pageNum(), pageSize: pageSize() });
@@ -346,8 +347,9 @@ export const requestReviewBody = z.object({
     .optional(),
 });
 
-/** Staff freeze a team, with the reason it is told. */
-export const freezeBody = z.object({ reason: text().min(1).max(200) });
+/** Staff freeze a team with a reason from the list (told in the team's language) and a note
+ * (as typed; needed for "another reason"). */
+export const freezeBody = z.object({ kind: z.enum(STAFF_FREEZE_KIND_KEYS), reason: text().max(200).optional().default('') });
 
 /** updateTeamInfo: the address and e-mail; updateTeamContacterInfo: the contact person. */
 export const teamInfoBody = z.object({ address: text().max(200), email: text().max(254).optional().default('') });
