@@ -4,6 +4,7 @@ import type {
   applyTemplateBody,
   templateBody,
   checkInBody,
+  collectBody,
   gateSyncBody,
   freezeBody,
   requestReviewBody,
@@ -53,6 +54,9 @@ export const getStaffMe = () => call<{ username: string; role: StaffRole }>('/st
 
 /** A gate's check-in at its hall: a scanned QR, or an order number typed in. */
 export const gateCheckIn = (body: In<typeof checkInBody>) => call<GateAnswer>('/staff/gate/checkIn', { ...staff, method: 'post', json: body });
+
+/** A paper ticket or wristband handed out, recorded (docs/product.md §4.1). */
+export const gateCollect = (body: In<typeof collectBody>) => call<GateAnswer>('/staff/gate/collect', { ...staff, method: 'post', json: body });
 
 /** The day's tickets of a gate's hall, for its offline list. */
 export const getGateDay = (hallId: number) => call<GateDay>('/staff/gate/day', { ...staff, searchParams: { hallId } });
