@@ -323,7 +323,8 @@ export const contactBody = z.object({
 
 /** checkFace, deleteFace, the OCR: an upload's id or a bound face's (docs/product.md §7 `url`). */
 export const faceUrlQuery = z.object({ url: text().min(1).max(64) });
-export const ocrBody = z.object({ url: text().min(1).max(64) });
+/** The OCR: the upload, and for a teacher the name entered, which the certificate must bear (docs/product.md §5 uploads). */
+export const ocrBody = z.object({ url: text().min(1).max(64), teacherName: text().max(50).optional() });
 
 /** bundling: the checked upload bound to a visitor's certificate for gate entry. */
 export const bundlingBody = z.object({
