@@ -442,7 +442,7 @@ const teamEn: typeof teamZh = {
     frozen: 'Frozen',
     freezeReason: 'Reason for freezing',
     freezeChoose: 'Choose a reason',
-    freezeNote: 'Note (told as typed)',
+    freezeNote: 'Note',
     freezePlaceholder: 'The group is told by text, e.g. 3 missed visits',
     requestKinds: { unfreeze: 'Unfreezing', credit: 'Certificate renewal', protocol: 'Agreement renewal', phone: 'Contact mobile change' },
     newPhone: 'New contact mobile',

@@ -441,7 +441,7 @@ const teamZh = {
     frozen: '已冻结',
     freezeReason: '冻结原因',
     freezeChoose: '请选择原因',
-    freezeNote: '补充说明（原样告知）',
+    freezeNote: '补充说明',
     freezePlaceholder: '将以短信告知团体，如：3次预约未到馆',
     requestKinds: { unfreeze: '申请解冻', credit: '证书更新', protocol: '协议更新', phone: '联系人手机变更' },
     newPhone: '新联系人手机',
