@@ -12,11 +12,17 @@
  * the button, the browser's "online"); each item leaves the queue only when the server has
  * answered it, and the duplicates and refusals the server found are shown for the staff to read.
  *
+ * In collect mode (docs/product.md §4.1) a scan or an order number records a paper ticket or a
+ * wristband handed out instead of a check-in. A collection is recorded on the server only:
+ * offline, or when the call finds no network, it is refused with what to do, never answered
+ * from the list nor queued.
+ *
  * The app provides the actors `loadHalls` (today's halls), `loadDay` (the list: from the server,
- * stored on the device, or the stored one when unreachable), `checkIn`, `offlineScan` (the
+ * stored on the device, or the stored one when unreachable), `checkIn`, `collect`, `offlineScan` (the
  * scan's digest, a new item id and the time), `sync`, `ticker`, and the action `storeQueue`
  * (the queue kept on the device). Its input is the gate's id and the queue left on the device. */
 import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { CollectionForm } from '../src/domain/collection.ts';
 import { checkOrderNumber } from '../src/domain/fields.ts';
 import {
   afterSync,
@@ -45,6 +51,10 @@ export const ANSWER_MS = 3000;
 export const GATE_TICK_MS = 30_000;
 
 export type CheckInInput = { hallId: number; qr: string } | { hallId: number; orderNumber: string };
+/** A collection: the scan, and what is handed out. */
+export type CollectInput = CheckInInput & { form: CollectionForm };
+/** What a scan does: let the ticket in, or record a paper ticket or wristband handed out for it. */
+export type GateMode = 'checkIn' | 'collect';
 
 /** The day's list as loaded: from the server (online), or the one stored on the device. */
 export interface DayLoad {
@@ -68,6 +78,9 @@ export interface GateInput {
 
 export interface GateContext {
   gateId: string;
+  mode: GateMode;
+  /** What collect mode records as handed out. */
+  form: CollectionForm;
   halls: HallPool[];
   hallId: number | null;
   orderNumber: string;
@@ -94,6 +107,8 @@ export type GateEvent =
   | { type: 'RETRY' }
   | { type: 'PICK_HALL'; hallId: number }
   | { type: 'CHANGE_HALL' }
+  | { type: 'MODE'; mode: GateMode }
+  | { type: 'FORM'; form: CollectionForm }
   | { type: 'SCANNED'; text: string }
   | { type: 'ORDER_NUMBER.CHANGE'; value: string }
   | { type: 'CHECK_ORDER' }
@@ -107,11 +122,14 @@ const scanCode = (request: CheckInInput): ScanCode => ('qr' in request ? { qr: r
 /** An online answer as the gate shows it. */
 const verdictOf = (answer: GateAnswer): GateVerdict => ({ ...answer, reason: answer.reason === null ? null : sameText(answer.reason), offline: false });
 
-/** A code read, or an order number sent: offline with a list, answered from it at once. */
-const SCANNED = [
+/** A code read, or an order number sent: a collection goes to the server (offline: refused at
+ * once); a check-in offline with a list is answered from it at once. */
+const SCANNED_ONLINE_COLLECT = [
+  { guard: and(['newCode', 'collectMode']), target: 'collecting', actions: 'sendQr' },
   { guard: and(['newCode', 'fromList']), target: 'offlineChecking', actions: 'sendQr' },
   { guard: 'newCode', target: 'checking', actions: 'sendQr' },
 ] as const;
+const SCANNED = [{ guard: and(['newCode', 'collectMode', 'offline']), actions: 'refuseCollectOffline' }, ...SCANNED_ONLINE_COLLECT] as const;
 /** The answer shown long enough: a sync asked for meanwhile runs now (a reload when nothing waits,
  * to find the network back), else the gate scans again. */
 const AFTER_ANSWER = [
@@ -126,11 +144,15 @@ const LOAD_DAY = {
   onDone: { target: 'scanning', actions: { type: 'setDay', params: output } },
   onError: { target: 'scanning', actions: { type: 'setFailure', params: failure } },
 } as const;
-const CHECK_ORDER = [
+/** The mode and the form change between scans; while the server answers one (the screen busy) they wait. */
+const MODE_CHANGE = { MODE: { actions: 'setMode' }, FORM: { actions: 'setForm' } } as const;
+const CHECK_ORDER_ONLINE_COLLECT = [
+  { guard: and(['numberValid', 'collectMode']), target: 'collecting', actions: 'sendNumber' },
   { guard: and(['numberValid', 'fromList']), target: 'offlineChecking', actions: 'sendNumber' },
   { guard: 'numberValid', target: 'checking', actions: 'sendNumber' },
   { actions: 'refuseNumber' },
 ] as const;
+const CHECK_ORDER = [{ guard: and(['numberValid', 'collectMode', 'offline']), actions: 'refuseCollectOffline' }, ...CHECK_ORDER_ONLINE_COLLECT] as const;
 
 export const gateMachine = setup({
   types: { context: {} as GateContext, events: {} as GateEvent, input: {} as GateInput },
@@ -138,6 +160,8 @@ export const gateMachine = setup({
     loadHalls: fromPromise<HallPool[], void>(async () => notProvided('loadHalls')),
     loadDay: fromPromise<DayLoad, { hallId: number }>(async () => notProvided('loadDay')),
     checkIn: fromPromise<GateAnswer | Unreachable, CheckInInput>(async () => notProvided('checkIn')),
+    /** Records the collection on the server (`passed`: handed out by this call). */
+    collect: fromPromise<GateAnswer | Unreachable, CollectInput>(async () => notProvided('collect')),
     offlineScan: fromPromise<OfflineScan, ScanCode>(async () => notProvided('offlineScan')),
     sync: fromPromise<GateSyncAnswer | Unreachable, GateQueueItem[]>(async () => notProvided('sync')),
     ticker,
@@ -154,6 +178,8 @@ export const gateMachine = setup({
     numberValid: ({ context }) => checkOrderNumber(context.orderNumber) === null,
     /** Offline with a list: answer at once from it rather than wait on the network again. */
     fromList: ({ context }) => context.offline && context.day !== null,
+    collectMode: ({ context }) => context.mode === 'collect',
+    offline: ({ context }) => context.offline,
     hasQueue: ({ context }) => context.queue.length > 0,
     syncAsked: ({ context }) => context.syncAsked,
     syncDue: ({ context, event }) => {
@@ -196,6 +222,17 @@ export const gateMachine = setup({
       isUnreachable(answer) ? {} : { answer: verdictOf(answer), orderNumber: '', offline: false },
     ),
     goOffline: assign({ offline: true }),
+    /** A collection the server did not record: the same ticket may be scanned again once online. */
+    refuseCollectOffline: assign({ offline: true, lastQr: null, answer: null, error: GATE_OFFLINE_REFUSALS.collect }),
+    setMode: assign(({ event }) => {
+      assertEvent(event, 'MODE');
+      // The code held up may now be scanned for the other purpose.
+      return { mode: event.mode, lastQr: null, error: null };
+    }),
+    setForm: assign(({ event }) => {
+      assertEvent(event, 'FORM');
+      return { form: event.form };
+    }),
     refuseWithoutList: assign({ offline: true, lastQr: null, error: GATE_OFFLINE_REFUSALS.noList }),
     answerFromList: assign(({ context }, { output: scan }: { output: OfflineScan }) => {
       if (!context.day || !context.request) return {};
@@ -221,6 +258,8 @@ export const gateMachine = setup({
   id: 'gate',
   context: ({ input }) => ({
     gateId: input.gateId,
+    mode: 'checkIn',
+    form: 'paper',
     halls: [],
     hallId: null,
     orderNumber: '',
@@ -264,6 +303,7 @@ export const gateMachine = setup({
             'ORDER_NUMBER.CHANGE': { actions: 'setNumber' },
             CHECK_ORDER: CHECK_ORDER,
             CHANGE_HALL: '#gate.choosing',
+            ...MODE_CHANGE,
             TICK: [
               { guard: 'syncDue', target: 'syncing' },
               { guard: 'refreshDue', target: 'refreshing' },
@@ -278,6 +318,7 @@ export const gateMachine = setup({
           invoke: LOAD_DAY,
           on: {
             SCANNED: SCANNED,
+            ...MODE_CHANGE,
           },
         },
         checking: {
@@ -288,6 +329,18 @@ export const gateMachine = setup({
             onDone: [
               { guard: { type: 'unreachableWithList', params: output }, target: 'offlineChecking', actions: 'goOffline' },
               { guard: { type: 'unreachable', params: output }, target: 'scanning', actions: 'refuseWithoutList' },
+              { target: 'answered', actions: { type: 'setAnswer', params: output } },
+            ],
+            onError: { target: 'scanning', actions: { type: 'setFailure', params: failure } },
+          },
+        },
+        collecting: {
+          meta: { description: 'Asking the server to record a paper ticket or wristband handed out; no network: refused, never queued' },
+          invoke: {
+            src: 'collect',
+            input: ({ context }) => ({ ...context.request!, form: context.form }),
+            onDone: [
+              { guard: { type: 'unreachable', params: output }, target: 'scanning', actions: 'refuseCollectOffline' },
               { target: 'answered', actions: { type: 'setAnswer', params: output } },
             ],
             onError: { target: 'scanning', actions: { type: 'setFailure', params: failure } },
@@ -307,10 +360,14 @@ export const gateMachine = setup({
           after: { [ANSWER_MS]: AFTER_ANSWER },
           on: {
             NEXT: AFTER_ANSWER,
-            // Another code, or an order number, while the answer shows: the next visitor is already there.
-            SCANNED: SCANNED,
+            // The answer belongs to the mode and form it was given in.
+            MODE: { target: 'scanning', actions: ['setMode', 'clearAnswer'] },
+            FORM: { target: 'scanning', actions: ['setForm', 'clearAnswer'] },
+            // Another code, or an order number, while the answer shows: the next visitor is already
+            // there. An answer in collect mode came from the server: the gate is online.
+            SCANNED: SCANNED_ONLINE_COLLECT,
             'ORDER_NUMBER.CHANGE': { actions: 'setNumber' },
-            CHECK_ORDER: CHECK_ORDER,
+            CHECK_ORDER: CHECK_ORDER_ONLINE_COLLECT,
           },
         },
         syncing: {
@@ -319,7 +376,7 @@ export const gateMachine = setup({
               'Sending the check-ins made offline; each leaves the device once the server has answered it; a scan goes first (the sync is sent again later, answered the same)',
           },
           entry: 'startSync',
-          on: { SCANNED: SCANNED },
+          on: { SCANNED: SCANNED, ...MODE_CHANGE },
           invoke: {
             src: 'sync',
             input: ({ context }) => context.queue,
@@ -335,8 +392,12 @@ export const gateMachine = setup({
           meta: { description: 'The sync found duplicates or refusals: listed for the staff until they close the list' },
           on: {
             CLOSE_REPORT: { target: 'scanning', actions: 'closeReport' },
+            ...MODE_CHANGE,
             // Just synced: online, so the server answers the next visitor.
-            SCANNED: { guard: 'newCode', target: 'checking', actions: 'sendQr' },
+            SCANNED: [
+              { guard: and(['newCode', 'collectMode']), target: 'collecting', actions: 'sendQr' },
+              { guard: 'newCode', target: 'checking', actions: 'sendQr' },
+            ],
           },
         },
       },

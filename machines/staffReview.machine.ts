@@ -4,9 +4,10 @@
  *
  * Input: { teamId, today } (today 'YYYY-MM-DD' in museum time, for the date checks).
  * The app provides the actors `loadTeam` ({ teamId }), `review` ({ teamId, review }) and
- * `freeze` ({ teamId, reason }). */
+ * `freeze` ({ teamId, kind, reason }: a reason from the list and a note). */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { checkReview, REVIEW_MESSAGES, type ReviewDecision } from '../src/domain/team.ts';
+import { checkReview, type ReviewDecision } from '../src/domain/team.ts';
+import { checkStaffFreeze, type StaffFreezeKind } from '../src/domain/teamFreezing.ts';
 import type { Text } from '../src/domain/text.ts';
 import type { TeamForReview } from '../src/domain/types.ts';
 import { errorText, failure, notProvided, output } from './errors.ts';
@@ -19,13 +20,15 @@ export interface StaffReviewContext {
   today: string;
   team: TeamForReview | null;
   reason: string;
+  /** The freeze reason chosen from the list ('' until one is). */
+  freezeKind: string;
   creditExpiresOn: string;
   protocolExpiresOn: string;
   error: Text | null;
 }
 
 export type StaffReviewEvent =
-  | { type: 'FIELD.CHANGE'; field: 'reason' | 'creditExpiresOn' | 'protocolExpiresOn'; value: string }
+  | { type: 'FIELD.CHANGE'; field: 'reason' | 'freezeKind' | 'creditExpiresOn' | 'protocolExpiresOn'; value: string }
   | { type: 'APPROVE' }
   | { type: 'REJECT' }
   | { type: 'FREEZE' }
@@ -47,11 +50,11 @@ export const staffReviewMachine = setup({
     loadTeam: fromPromise<TeamForReview, { teamId: number }>(async () => notProvided('loadTeam')),
     review: fromPromise<TeamForReview, { teamId: number; review: Review }>(async () => notProvided('review')),
     /** Freezes the team with the reason (it is told by text message). */
-    freeze: fromPromise<unknown, { teamId: number; reason: string }>(async () => notProvided('freeze')),
+    freeze: fromPromise<unknown, { teamId: number; kind: StaffFreezeKind; reason: string }>(async () => notProvided('freeze')),
   },
   guards: {
     pending: ({ context }) => context.team?.reviewState === 'pending',
-    noFreezeReason: ({ context }) => context.reason.trim() === '',
+    noFreezeReason: ({ context }) => checkStaffFreeze(context.freezeKind, context.reason) !== null,
     freezable: ({ context }) => context.team?.reviewState === 'approved' && !context.team.frozen,
     cannotApprove: ({ context }) => refusalOf(context, true) !== null,
     noReason: ({ context }) => refusalOf(context, false) !== null,
@@ -64,12 +67,21 @@ export const staffReviewMachine = setup({
     }),
     showApprovalError: assign(({ context }) => ({ error: refusalOf(context, true) })),
     showReasonError: assign(({ context }) => ({ error: refusalOf(context, false) })),
-    showFreezeReasonError: assign({ error: REVIEW_MESSAGES.freezeReason }),
+    showFreezeReasonError: assign(({ context }) => ({ error: checkStaffFreeze(context.freezeKind, context.reason) })),
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
   },
 }).createMachine({
   id: 'staffReview',
-  context: ({ input }) => ({ teamId: input.teamId, today: input.today, team: null, reason: '', creditExpiresOn: '', protocolExpiresOn: '', error: null }),
+  context: ({ input }) => ({
+    teamId: input.teamId,
+    today: input.today,
+    team: null,
+    reason: '',
+    freezeKind: '',
+    creditExpiresOn: '',
+    protocolExpiresOn: '',
+    error: null,
+  }),
   initial: 'loading',
   meta: { description: 'Review one group registration' },
   states: {
@@ -97,8 +109,9 @@ export const staffReviewMachine = setup({
       invoke: {
         id: 'freeze',
         src: 'freeze',
-        input: ({ context }) => ({ teamId: context.teamId, reason: context.reason.trim() }),
-        onDone: { target: 'loading', actions: assign({ reason: '' }) },
+        // noFreezeReason let only a listed kind through.
+        input: ({ context }) => ({ teamId: context.teamId, kind: context.freezeKind as StaffFreezeKind, reason: context.reason.trim() }),
+        onDone: { target: 'loading', actions: assign({ reason: '', freezeKind: '' }) },
         onError: { target: 'shown', actions: { type: 'setFailure', params: failure } },
       },
     },

@@ -21,6 +21,6 @@ export const faceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     ok(req, await deleteFace(deps, account(req).userId, req.query.url)),
   );
   app.post('/ingore/ocr/baidu', { schema: { body: ocrBody, response: answer(answers.certificateRead) } }, async (req) =>
-    ok(req, await readCertificate(deps, req.body.url)),
+    ok(req, await readCertificate(deps, req.body.url, req.body.teacherName)),
   );
 };

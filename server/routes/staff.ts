@@ -72,15 +72,15 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     ok(req, await staffMe(deps, account(req).userId)),
   );
   app.get('/staff/teams', { ...may('review'), schema: { querystring: staffTeamsQuery, response: answer(answers.teamsForReview) } }, async (req) =>
-    ok(req, await listTeams(deps, req.query)),
+    ok(req, await listTeams(deps, req.query, langOf(req))),
   );
   app.get('/staff/teams/:id', { ...may('review'), schema: { params: idParam, response: answer(answers.teamForReview) } }, async (req) =>
-    ok(req, await teamForReview(deps, req.params.id)),
+    ok(req, await teamForReview(deps, req.params.id, langOf(req))),
   );
   app.post(
     '/staff/teams/:id/review',
     { ...may('review'), schema: { params: idParam, body: reviewBody, response: answer(answers.teamForReview) } },
-    async (req) => ok(req, await reviewTeam(deps, account(req).userId, req.params.id, req.body)),
+    async (req) => ok(req, await reviewTeam(deps, account(req).userId, req.params.id, req.body, langOf(req))),
   );
 
   // A window payer's order looked up by its number, and its money taken at the window (docs/product.md §4).
@@ -101,7 +101,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     async (req) => ok(req, await reviewRequest(deps, account(req).userId, req.params.id, req.body)),
   );
   app.post('/staff/teams/:id/freeze', { ...may('review'), schema: { params: idParam, body: freezeBody, response: answer(z.null()) } }, async (req) =>
-    ok(req, await freezeTeam(deps, account(req).userId, req.params.id, req.body.reason)),
+    ok(req, await freezeTeam(deps, account(req).userId, req.params.id, req.body)),
   );
 
   // Gate check-in at a hall today: a ticket's QR, or an order number (a group at once).

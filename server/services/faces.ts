@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { checkCertificate, normalizeCertificate } from '../../src/domain/certificates.ts';
 import type { bundlingBody } from '../../src/domain/contracts.ts';
-import { FACE_MESSAGES, faceVerdict, OCR_MESSAGES, type CertificateRead } from '../../src/domain/faces.ts';
+import { FACE_MESSAGES, faceVerdict, OCR_MESSAGES, teacherNameRefusal, type CertificateRead } from '../../src/domain/faces.ts';
 import type { FaceBound, FaceChecked } from '../../src/domain/types.ts';
 import { checkFaceSize, UPLOAD_MESSAGES } from '../../src/domain/uploads.ts';
 import type { Text } from '../../src/domain/text.ts';
@@ -131,8 +131,10 @@ export async function deleteFacesOf(q: Queryable, userId: number): Promise<void>
 
 /** /ingore/ocr/baidu: the certificate in an uploaded photo. The photo of a document is read once
  * and deleted, read or not (it is personal data, and each read may cost the museum); kept only
- * when the reader had no room for it ("busy, try again": the visitor retries with it). */
-export async function readCertificate(deps: AppDeps, uploadId: string): Promise<CertificateRead> {
+ * when the reader had no room for it ("busy, try again": the visitor retries with it). A
+ * teacher's certificate must bear the name entered, when the reader gives a name (Baidu does;
+ * the local Tesseract reads the number only). */
+export async function readCertificate(deps: AppDeps, uploadId: string, teacherName?: string): Promise<CertificateRead> {
   const bytes = await uploadBytes(deps.db, uploadId);
   let busy = false;
   try {
@@ -145,6 +147,8 @@ export async function readCertificate(deps: AppDeps, uploadId: string): Promise<
       throw error;
     });
     if (!read) throw fail(OCR_MESSAGES.failed);
+    const wrongName = teacherNameRefusal(teacherName, read);
+    if (wrongName) throw fail(wrongName);
     return read;
   } finally {
     const [row] = busy ? [] : await deps.db.query<{ id: number }>('SELECT id FROM uploads WHERE token = $1', [uploadId]);

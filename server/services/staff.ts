@@ -9,7 +9,7 @@ import type { AppDeps } from '../context.ts';
 import { fail, MSG } from '../http.ts';
 import type { reviewBody, staffTeamsQuery } from '../../src/domain/contracts.ts';
 import { checkReview, needsAgreement } from '../../src/domain/team.ts';
-import { fill, type Text } from '../../src/domain/text.ts';
+import { fill, type Lang, type Text } from '../../src/domain/text.ts';
 import type { Page, TeamDocumentKind, TeamForReview } from '../../src/domain/types.ts';
 import { passwordMatches, recordWrongPassword, refuseLockedOut, STAFF_KEY } from './passwords.ts';
 import { notifyTeam, summaryOf, TEAM_TEXTS, type TeamSummaryRow } from './teams.ts';
@@ -52,43 +52,46 @@ export async function staffMe(deps: AppDeps, staffId: number): Promise<{ usernam
 }
 
 const TEAM_SELECT = `SELECT t.id, t.team_name, t.team_type, t.credit_code, t.contact_name, t.contact_phone, t.address, t.email,
-    t.review_state, t.review_reason, t.frozen, t.frozen_reason, to_char(t.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') AS create_time,
+    t.review_state, t.review_reason, t.frozen, t.frozen_reason, t.frozen_reason_en, to_char(t.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') AS create_time,
     coalesce((SELECT json_agg(json_build_object('kind', d.kind, 'uploadId', u.token) ORDER BY d.kind)
                 FROM team_documents d JOIN uploads u ON u.id = d.upload_id WHERE d.team_id = t.id), '[]') AS documents
   FROM teams t`;
 
 interface TeamRow extends TeamSummaryRow {
   frozen_reason: string | null;
+  /** Null only for a staff reason typed before the reasons were chosen from a list. */
+  frozen_reason_en: string | null;
   create_time: string;
   documents: Array<{ kind: TeamDocumentKind; uploadId: string }> | string;
 }
 
-const view = (r: TeamRow): TeamForReview => ({
+/** The team as the console shows it, its freeze reason in the reader's language. */
+const view = (r: TeamRow, lang: Lang): TeamForReview => ({
   ...summaryOf(r),
   reviewState: r.review_state,
   reviewReason: r.review_reason,
   frozen: r.frozen,
-  frozenReason: r.frozen_reason,
+  frozenReason: (lang === 'en' ? r.frozen_reason_en : null) ?? r.frozen_reason,
   createTime: r.create_time,
   // PGlite and pg both parse json, but a driver may hand it over as text.
   documents: typeof r.documents === 'string' ? (JSON.parse(r.documents) as TeamForReview['documents']) : r.documents,
 });
 
 /** Registrations in one review state, oldest first (the order they are worked through). */
-export async function listTeams(deps: AppDeps, query: z.output<typeof staffTeamsQuery>): Promise<Page<TeamForReview>> {
+export async function listTeams(deps: AppDeps, query: z.output<typeof staffTeamsQuery>, lang: Lang): Promise<Page<TeamForReview>> {
   const rows = await deps.db.query<TeamRow>(`${TEAM_SELECT} WHERE t.review_state = $1 ORDER BY t.created_at, t.id LIMIT $2 OFFSET $3`, [
     query.state,
     query.pageSize,
     (query.pageNum - 1) * query.pageSize,
   ]);
   const [{ n }] = await deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM teams WHERE review_state = $1', [query.state]);
-  return { rows: rows.map(view), total: n };
+  return { rows: rows.map((r) => view(r, lang)), total: n };
 }
 
-export async function teamForReview(deps: AppDeps, teamId: number): Promise<TeamForReview> {
+export async function teamForReview(deps: AppDeps, teamId: number, lang: Lang): Promise<TeamForReview> {
   const [row] = await deps.db.query<TeamRow>(`${TEAM_SELECT} WHERE t.id = $1`, [teamId]);
   if (!row) throw fail(TEAM_TEXTS.noSuchTeam);
-  return view(row);
+  return view(row, lang);
 }
 
 /** An image a team sent the staff (a registration's document, a request's), for the console only. */
@@ -104,7 +107,7 @@ export async function uploadImage(deps: AppDeps, uploadId: string): Promise<{ mi
 }
 
 /** Approve (with the documents' expiry dates) or reject (with a reason); once per registration. */
-export async function reviewTeam(deps: AppDeps, staffId: number, teamId: number, input: z.output<typeof reviewBody>): Promise<TeamForReview> {
+export async function reviewTeam(deps: AppDeps, staffId: number, teamId: number, input: z.output<typeof reviewBody>, lang: Lang): Promise<TeamForReview> {
   const reason = input.reason?.trim() ?? '';
   const now = deps.clock();
   const team = await deps.db.tx(async (q) => {
@@ -131,5 +134,5 @@ export async function reviewTeam(deps: AppDeps, staffId: number, teamId: number,
   });
   const text = input.approve ? fill(STAFF_TEXTS.approvedSms, { name: team.team_name }) : fill(STAFF_TEXTS.rejectedSms, { name: team.team_name, reason });
   await notifyTeam(deps, teamId, text);
-  return teamForReview(deps, teamId);
+  return teamForReview(deps, teamId, lang);
 }

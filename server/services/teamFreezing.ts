@@ -10,18 +10,19 @@ import type { OrderTeam, TicketFacts } from './refundFacts.ts';
 import { addDays, museumDate, museumInstant } from '../time.ts';
 import { getConfig } from './settings.ts';
 import { REQUEST_TEXTS } from './teamRequests.ts';
+import { teamLangColumn } from '../db/columns.ts';
 
 /** Freezes a team with a reason in both languages; an already frozen team keeps its first
- * reason. The text message waits in sms_notices for the commit. */
+ * reason. The text message, in the team's language, waits in sms_notices for the commit. */
 export async function freezeTeamIn(q: Queryable, teamId: number, reason: Text, now: Date): Promise<boolean> {
-  const [team] = await q.query<{ contact_phone: string }>(
-    `UPDATE teams SET frozen = true, frozen_reason = $2, frozen_reason_en = $3 WHERE id = $1 AND NOT frozen RETURNING contact_phone`,
+  const [team] = await q.query<{ contact_phone: string; lang: unknown }>(
+    `UPDATE teams SET frozen = true, frozen_reason = $2, frozen_reason_en = $3 WHERE id = $1 AND NOT frozen RETURNING contact_phone, lang`,
     [teamId, reason.zh, reason.en],
   );
   if (!team) return false;
   await q.query('INSERT INTO sms_notices (phone, text, created_at) VALUES ($1, $2, $3)', [
     team.contact_phone,
-    fill(REQUEST_TEXTS.frozenSms, { reason: reason.zh }).zh,
+    fill(REQUEST_TEXTS.frozenSms, { reason })[teamLangColumn(team.lang)],
     now,
   ]);
   return true;

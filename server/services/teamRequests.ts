@@ -10,7 +10,7 @@ import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { lockRows } from '../db/locks.ts';
 import { fail } from '../http.ts';
-import type { requestReviewBody, teamPhoneBody } from '../../src/domain/contracts.ts';
+import type { freezeBody, requestReviewBody, teamPhoneBody } from '../../src/domain/contracts.ts';
 import {
   checkPhoneChange,
   checkRequestReview,
@@ -22,6 +22,7 @@ import {
   type TeamRequestKind,
   type UploadRequestKind,
 } from '../../src/domain/team.ts';
+import { checkStaffFreeze, staffFreezeReason } from '../../src/domain/teamFreezing.ts';
 import { fill, type Lang, type Text } from '../../src/domain/text.ts';
 import type { TeamRequest } from '../../src/domain/types.ts';
 import { museumDate } from '../time.ts';
@@ -211,16 +212,21 @@ export async function reviewRequest(deps: AppDeps, staffId: number, requestId: n
   return (await requestsWhere(deps.db, 'r.id = $1', [requestId]))[0];
 }
 
-/** The staff freeze a team (missed visits, refunds, too few visitors ...): it cannot book until unfrozen. */
-export async function freezeTeam(deps: AppDeps, staffId: number, teamId: number, reason: string): Promise<null> {
+/** The staff freeze a team with a reason from the list and a note: kept in both languages, so
+ * the team reads it in its own, and told by text message in the team's language. */
+export async function freezeTeam(deps: AppDeps, staffId: number, teamId: number, input: z.output<typeof freezeBody>): Promise<null> {
+  const refused = checkStaffFreeze(input.kind, input.reason);
+  if (refused) throw fail(refused);
+  const reason = staffFreezeReason(input.kind, input.reason);
   await deps.db.tx(async (q) => {
-    const rows = await q.query('UPDATE teams SET frozen = true, frozen_reason = $2, frozen_reason_en = NULL WHERE id = $1 RETURNING id', [
+    const rows = await q.query('UPDATE teams SET frozen = true, frozen_reason = $2, frozen_reason_en = $3 WHERE id = $1 RETURNING id', [
       teamId,
-      reason.trim(),
+      reason.zh,
+      reason.en,
     ]);
     if (rows.length === 0) throw fail(TEAM_TEXTS.noSuchTeam);
-    await audit(q, staffId, 'freezeTeam', `team:${teamId}`, { reason: reason.trim() }, deps.clock());
+    await audit(q, staffId, 'freezeTeam', `team:${teamId}`, { kind: input.kind, note: input.reason.trim() }, deps.clock());
   });
-  await notifyTeam(deps, teamId, fill(REQUEST_TEXTS.frozenSms, { reason: reason.trim() }));
+  await notifyTeam(deps, teamId, fill(REQUEST_TEXTS.frozenSms, { reason }));
   return null;
 }

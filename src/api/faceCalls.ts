@@ -11,5 +11,11 @@ export const bindFace = (input: z.input<typeof bundlingBody>) => call<FaceBound>
 
 export const deleteFace = (faceUrl: string) => call<null>(`/system/collection/deleteFace?url=${encodeURIComponent(faceUrl)}`, { silent: true });
 
-export const readCertificate = (url: string) =>
-  call<CertificateRead>('/ingore/ocr/baidu', { method: 'post', json: { url } satisfies z.input<typeof ocrBody>, anonymous: true, silent: true });
+/** The certificate in an uploaded photo; for a teacher, with the name entered, which it must bear. */
+export const readCertificate = (url: string, teacherName?: string) =>
+  call<CertificateRead>('/ingore/ocr/baidu', {
+    method: 'post',
+    json: { url, teacherName } satisfies z.input<typeof ocrBody>,
+    anonymous: true,
+    silent: true,
+  });

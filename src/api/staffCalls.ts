@@ -4,6 +4,7 @@ import type {
   applyTemplateBody,
   templateBody,
   checkInBody,
+  collectBody,
   gateSyncBody,
   freezeBody,
   requestReviewBody,
@@ -53,6 +54,9 @@ export const getStaffMe = () => call<{ username: string; role: StaffRole }>('/st
 
 /** A gate's check-in at its hall: a scanned QR, or an order number typed in. */
 export const gateCheckIn = (body: In<typeof checkInBody>) => call<GateAnswer>('/staff/gate/checkIn', { ...staff, method: 'post', json: body });
+
+/** A paper ticket or wristband handed out, recorded (docs/product.md §4.1). */
+export const gateCollect = (body: In<typeof collectBody>) => call<GateAnswer>('/staff/gate/collect', { ...staff, method: 'post', json: body });
 
 /** The day's tickets of a gate's hall, for its offline list. */
 export const getGateDay = (hallId: number) => call<GateDay>('/staff/gate/day', { ...staff, searchParams: { hallId } });
@@ -141,8 +145,8 @@ export const getRequestsForReview = () => call<TeamRequest[]>('/staff/requests',
 export const reviewRequest = (requestId: number, decision: In<typeof requestReviewBody>) =>
   call<TeamRequest>(`/staff/requests/${requestId}/review`, { ...staff, method: 'post', json: decision });
 
-export const freezeTeam = (teamId: number, reason: string) =>
-  call<null>(`/staff/teams/${teamId}/freeze`, { ...staff, method: 'post', json: { reason } satisfies In<typeof freezeBody> });
+export const freezeTeam = (teamId: number, freeze: In<typeof freezeBody>) =>
+  call<null>(`/staff/teams/${teamId}/freeze`, { ...staff, method: 'post', json: freeze });
 
 /** A window payer's order by its number, and its money taken at the window (docs/product.md §4). */
 export const getWindowOrder = (orderNumber: string) => call<WindowOrder>('/staff/orders/window', { ...staff, searchParams: { orderNumber } });

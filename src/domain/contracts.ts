@@ -7,6 +7,7 @@ import { dbId, pageNum, pageSize, text } from './schemas.ts';
 import { collectionForm } from './collection.ts';
 import { PLATFORM, SALE_MODE, TICKET_USE_TYPE } from './limits.ts';
 import { TEAM_TYPES } from './team.ts';
+import { STAFF_FREEZE_KIND_KEYS } from './teamFreezing.ts';
 
 /** A page of a list. */
 export const pageQuery = z.object({ pageNum: pageNum(), pageSize: pageSize() });
@@ -132,6 +133,9 @@ export const groupOrderBody = z.object({
   quotedAmount: z.coerce.number().int().min(0).optional(),
   /** A dome's seats the team chose ("row-col"), one per person; none: the cinema seats the group together. */
   seatNumbers: z.array(text().max(10)).max(300).optional(),
+  /** Children at a child's price are not modelled for groups yet (docs/product.md §3.3): a count
+   * above 0 is refused by name rather than dropped, which would charge them as adults. */
+  childTicketNum: z.literal(0).optional(),
 });
 export type GroupOrderBody = z.output<typeof groupOrderBody>;
 
@@ -322,7 +326,8 @@ export const contactBody = z.object({
 
 /** checkFace, deleteFace, the OCR: an upload's id or a bound face's (docs/product.md §7 `url`). */
 export const faceUrlQuery = z.object({ url: text().min(1).max(64) });
-export const ocrBody = z.object({ url: text().min(1).max(64) });
+/** The OCR: the upload, and for a teacher the name entered, which the certificate must bear (docs/product.md §5 uploads). */
+export const ocrBody = z.object({ url: text().min(1).max(64), teacherName: text().max(50).optional() });
 
 /** bundling: the checked upload bound to a visitor's certificate for gate entry. */
 export const bundlingBody = z.object({
@@ -346,8 +351,9 @@ export const requestReviewBody = z.object({
     .optional(),
 });
 
-/** Staff freeze a team, with the reason it is told. */
-export const freezeBody = z.object({ reason: text().min(1).max(200) });
+/** Staff freeze a team with a reason from the list (told in the team's language) and a note
+ * (as typed; needed for "another reason"). */
+export const freezeBody = z.object({ kind: z.enum(STAFF_FREEZE_KIND_KEYS), reason: text().max(200).optional().default('') });
 
 /** updateTeamInfo: the address and e-mail; updateTeamContacterInfo: the contact person. */
 export const teamInfoBody = z.object({ address: text().max(200), email: text().max(254).optional().default('') });

@@ -4,7 +4,7 @@
 import { checkCertificate, normalizeCertificate } from './certificates.ts';
 import type { z } from 'zod';
 import type * as answers from './answers.ts';
-import type { Text } from './text.ts';
+import { fill, type Text } from './text.ts';
 
 export const FACE_MESSAGES = {
   /** docs/product.md §8: any picture the face check refuses (no face, several, turned away). */
@@ -25,7 +25,27 @@ export const OCR_MESSAGES = {
   failed: { zh: '证件识别失败，请拍摄完整证件后重试', en: 'Certificate recognition failed: retake with the whole document visible' },
   disabled: { zh: '证件识别未开放', en: 'Certificate recognition is not offered' },
   unavailable: { zh: '证件识别服务暂不可用，请手动填写', en: 'Certificate recognition is unavailable; please type the number' },
+  /** docs/product.md §5 uploads: a teacher's name must match the certificate. */
+  teacherName: {
+    zh: '证件上的姓名（{read}）与填写的教师姓名（{entered}）不一致，请核对',
+    en: "The name on the certificate ({read}) does not match the teacher's name entered ({entered}): please check",
+  },
 } as const satisfies Record<string, Text>;
+
+/** A name as written and as read compare without spaces, the dots between the parts of a
+ * transcribed name (· • ・ .), and letter case: "阿卜杜·热合曼" is "阿卜杜热合曼". */
+const nameKey = (name: string) =>
+  name
+    .normalize('NFKC')
+    .replace(/[\s·•・.．]/g, '')
+    .toLowerCase();
+
+/** Why a teacher's certificate read does not fit the name entered (null: it fits, or the reader
+ * gave no name, or none was entered yet, which the read then fills). */
+export function teacherNameRefusal(entered: string | undefined, read: CertificateRead): Text | null {
+  if (!entered?.trim() || !read.name || nameKey(entered) === nameKey(read.name)) return null;
+  return fill(OCR_MESSAGES.teacherName, { read: read.name, entered: entered.trim() });
+}
 
 /** Whether the museum offers face photos and certificate recognition (config face_enable,
  * ocr_enable: '1' on, anything else off; the server refuses the calls while off). */

@@ -19,6 +19,10 @@ export const GATE_OFFLINE_REFUSALS = {
   unknown: { zh: '非本场馆今日门票（离线核验）', en: 'Not a ticket of this hall today (offline check)' },
   queued: { zh: '本机已离线检票（{time}），待同步', en: 'Already checked in offline here ({time}), waiting to sync' },
   noList: { zh: '网络不通，本机也没有今日名单：请恢复网络后再检票', en: 'Offline, and this gate has no list of today: check in when the network is back' },
+  collect: {
+    zh: '网络不通：取票须在服务器登记，未登记。请恢复网络后再扫一次',
+    en: 'Offline: a collection must be recorded on the server, and was not. Scan again when the network is back',
+  },
 } as const satisfies Record<string, Text>;
 
 /** What a scan is: a QR text as read, or an order number typed in. */

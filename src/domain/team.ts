@@ -127,7 +127,6 @@ export function teamRunTimeStatus(creditExpiresOn: string | null, protocolExpire
 
 export const REVIEW_MESSAGES = {
   reason: { zh: '请填写不通过的原因', en: 'Please give the reason for the rejection' },
-  freezeReason: { zh: '请填写冻结原因', en: 'Please give the reason for freezing' },
   creditDate: { zh: '请填写信用代码证书的有效期', en: 'Please enter the expiry date of the credit certificate' },
   protocolDate: { zh: '请填写旅行社协议的有效期', en: 'Please enter the expiry date of the travel agency agreement' },
   dateInPast: { zh: '有效期须晚于今天', en: 'An expiry date must be after today' },

@@ -25,6 +25,41 @@ export const FREEZE_REASONS = {
   },
 } as const satisfies Record<string, Text>;
 
+/** What the staff freeze a team for, chosen from a list (docs/product.md §4): a reason typed
+ * in one language could not be shown to a team that reads the other. A note the staff add
+ * follows the chosen reason as typed. */
+export const STAFF_FREEZE_KINDS = {
+  missedVisits: { zh: '多次预约未到馆', en: 'Booked visits missed more than once' },
+  refunds: { zh: '频繁退票', en: 'Frequent refunds' },
+  fewVisitors: { zh: '到馆人数远少于预约', en: 'Far fewer visitors came than were booked' },
+  untrueDetails: { zh: '登记信息不实', en: 'Untrue registration details' },
+  other: { zh: '其他原因', en: 'Another reason' },
+} as const satisfies Record<string, Text>;
+
+export type StaffFreezeKind = keyof typeof STAFF_FREEZE_KINDS;
+export const STAFF_FREEZE_KIND_KEYS = Object.keys(STAFF_FREEZE_KINDS) as [StaffFreezeKind, ...StaffFreezeKind[]];
+
+export const STAFF_FREEZE_REFUSALS = {
+  kind: { zh: '请选择冻结原因', en: 'Please choose the reason for freezing' },
+  note: { zh: '选择“其他原因”时请写明原因', en: 'Please say what the other reason is' },
+} as const satisfies Record<string, Text>;
+
+const isStaffFreezeKind = (kind: string): kind is StaffFreezeKind => Object.hasOwn(STAFF_FREEZE_KINDS, kind);
+
+/** Why a staff freeze is refused before it is sent: no reason chosen, or "another reason" unsaid. */
+export function checkStaffFreeze(kind: string, note: string): Text | null {
+  if (!isStaffFreezeKind(kind)) return STAFF_FREEZE_REFUSALS.kind;
+  if (kind === 'other' && note.trim() === '') return STAFF_FREEZE_REFUSALS.note;
+  return null;
+}
+
+/** The reason kept on the team in both languages: the chosen reason, then the note as typed. */
+export function staffFreezeReason(kind: StaffFreezeKind, note: string): Text {
+  const chosen = STAFF_FREEZE_KINDS[kind];
+  const n = note.trim();
+  return n === '' ? chosen : { zh: `${chosen.zh}：${n}`, en: `${chosen.en}: ${n}` };
+}
+
 /** What refundCheckBlack tells a team before a refund that freezes it. */
 export const FREEZE_WARNINGS = {
   freePupils: {

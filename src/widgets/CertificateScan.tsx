@@ -14,7 +14,8 @@ import { scaleForUpload } from '../ui/scaleImage.ts';
 import { useSettings } from '../ui/settings.tsx';
 import '../ui/face.css';
 
-export function CertificateScan({ onRead }: { onRead: (read: CertificateRead) => void }) {
+/** `teacherName`: a teacher's card must bear the name entered (the server refuses another). */
+export function CertificateScan({ onRead, teacherName }: { onRead: (read: CertificateRead) => void; teacherName?: string }) {
   const { t } = useTranslation();
   const settings = useSettings();
   const [busy, setBusy] = useState(false);
@@ -31,7 +32,7 @@ export function CertificateScan({ onRead }: { onRead: (read: CertificateRead) =>
     setMessage(null);
     try {
       const { blob, name } = await scaleForUpload(file);
-      onRead(await readCertificate(await uploadImage(blob, name)));
+      onRead(await readCertificate(await uploadImage(blob, name), teacherName));
       setMessage({ text: t('ocr.read'), refused: false });
     } catch (error) {
       setMessage({ text: error instanceof Error ? error.message : String(error), refused: true });

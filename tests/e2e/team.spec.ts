@@ -32,7 +32,9 @@ const TEXT = {
     requestsTab: '申请',
     freeze: '冻结账号',
     freezeReason: '冻结原因',
-    reasonNeeded: '请填写冻结原因',
+    freezeNote: '补充说明',
+    reasonNeeded: '请选择冻结原因',
+    frozenFor: '多次预约未到馆：3次',
     sendRequest: '提交申请',
     next: '下一步',
     leader: { name: '姓名', number: '证件号码', phone: '手机号码' },
@@ -72,7 +74,9 @@ const TEXT = {
     requestsTab: 'Requests',
     freeze: 'Freeze the account',
     freezeReason: 'Reason for freezing',
-    reasonNeeded: 'Please give the reason for freezing',
+    freezeNote: 'Note',
+    reasonNeeded: 'Please choose the reason for freezing',
+    frozenFor: 'Booked visits missed more than once: 3次',
     sendRequest: 'Send the request',
     next: 'Next',
     leader: { name: 'Name', number: 'Certificate number', phone: 'Mobile' },
@@ -255,12 +259,16 @@ for (const lang of ['zh', 'en'] as const) {
     await page.locator('.staff-team').filter({ hasText: name }).click();
     await page.getByRole('button', { name: T.freeze }).click();
     await expect(page.getByRole('alert')).toContainText(T.reasonNeeded);
-    await fill(page, T.freezeReason, '3次预约未到馆');
+    // The reason is chosen from a list, so the console and the group read it in their
+    // language; the note follows as typed.
+    await page.getByLabel(T.freezeReason).selectOption('missedVisits');
+    await fill(page, T.freezeNote, '3次');
+    await shot(page, lang, '61a-staff-freeze-reason');
     await page.getByRole('button', { name: T.freeze }).click();
-    await expect(page.locator('.staff-fields')).toContainText('3次预约未到馆');
+    await expect(page.locator('.staff-fields')).toContainText(T.frozenFor);
     await shot(page, lang, '62-staff-frozen');
     await page.goto('/team/select/selectDate');
-    await expect(page.getByTestId('team-state')).toContainText('3次预约未到馆');
+    await expect(page.getByTestId('team-state')).toContainText(T.frozenFor);
     // The frozen notice comes first (docs/product.md §4 pop-ups); the calendar offers no day
     // but says why and what to do: the request, sent from the centre.
     await page.locator('[data-notice=frozenSchool]').getByRole('button').click();
@@ -290,7 +298,7 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(request.getByRole('status')).toBeVisible();
     await page.goto('/team/personalCenter/personHome');
     await expect(page.getByTestId('team-state')).toBeVisible();
-    await expect(page.getByTestId('team-state')).not.toContainText('3次预约未到馆');
+    await expect(page.getByTestId('team-state')).not.toContainText(T.frozenFor);
 
     // Its first class visit, 16 pupils and a teacher, paid; then called off as a whole: the
     // refund says first that it freezes the school, and it does.

@@ -1,6 +1,6 @@
 import { createActor, fromCallback, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { gateMachine, type CheckInInput, type DayLoad, type GateEvent, type OfflineScan } from '../../machines/gate.machine.ts';
+import { gateMachine, type CheckInInput, type CollectInput, type DayLoad, type GateEvent, type OfflineScan } from '../../machines/gate.machine.ts';
 import { UNREACHABLE, type GateDay, type GateQueueItem, type GateSyncAnswer, type ScanCode } from '../../src/domain/gateOffline.ts';
 import type { GateAnswer } from '../../src/domain/types.ts';
 import { callsOf } from './outcomes.ts';
@@ -15,6 +15,7 @@ const QR = 'T1.41.nonce-nonce.signature';
 const IN: GateAnswer = { passed: true, count: 1, reason: null, tickets: [] };
 const OUT: GateAnswer = { passed: false, count: 0, reason: 'Already checked in (10:00)', tickets: [] };
 const LOADED_AT = 1_000_000;
+const LEFT: GateQueueItem = { id: 'left', hallId: HALL, gateId: 'gate-1', scannedAt: LOADED_AT, code: { qr: QR }, ticketIds: [41], label: '林*' };
 const ticket = (ticketId: number, qrDigest: string) => ({
   ticketId,
   qrDigest,
@@ -98,6 +99,34 @@ function outage(s: Snapshot): GateEvent[] {
   return [];
 }
 
+/** Collect mode, on and off, with either form, through an outage and after: wherever the gate
+ * waits for the next scan, the staff may switch. */
+function collecting(s: Snapshot): GateEvent[] {
+  // The outage's events but the ticker's and another hall (the SYNC button reaches the same).
+  const base = outage(s).filter((e) => e.type !== 'TICK' && e.type !== 'CHANGE_HALL');
+  const idle = (['scanning', 'refreshing', 'syncing', 'reported', 'answered'] as const).some((v) => s.matches({ open: v }));
+  if (!idle) return base;
+  const mode: GateEvent = { type: 'MODE', mode: s.context.mode === 'collect' ? 'checkIn' : 'collect' };
+  const form: GateEvent = { type: 'FORM', form: s.context.form === 'paper' ? 'wristband' : 'paper' };
+  return [...base, mode, ...(s.context.mode === 'collect' ? [form] : [])];
+}
+
+/** Coarser than gateKey: what collect mode and the replay depend on (the state, the mode and
+ * form, online or not, the queue's length, the list's check-ins, the request's kind, whether a
+ * report, an answer or an error shows). With gateKey this model took six minutes to traverse. */
+const collectKey = (s: Snapshot) => {
+  const { mode, form, offline, orderNumber, lastQr, syncAsked } = s.context;
+  return JSON.stringify({
+    value: s.value,
+    context: { mode, form, offline, orderNumber, lastQr, syncAsked, queue: Math.min(s.context.queue.length, 2), report: s.context.report !== null },
+    checked: s.context.day?.tickets.map((t) => t.status),
+    request: s.context.request && Object.keys(s.context.request).sort().join(),
+    answer: s.context.answer?.passed ?? null,
+    error: s.context.error !== null,
+    day: s.context.day !== null,
+  });
+};
+
 const checkInsOfTheHall: PathModel['outcome'] = (end) => {
   for (const input of callsOf(end, 'checkIn') as CheckInInput[]) {
     expect(input.hallId).toBe(HALL);
@@ -141,6 +170,7 @@ pathSuite('gate', [
       checkIn: [{ output: IN }, { output: OUT }, { error: 'Network error' }],
       offlineScan: [],
       sync: [],
+      collect: [],
       ticker: [],
     },
   },
@@ -168,6 +198,37 @@ pathSuite('gate', [
       checkIn: [{ output: UNREACHABLE }, { output: IN }],
       offlineScan: scans as PathModel['outcomes'][string],
       sync: syncs as PathModel['outcomes'][string],
+      collect: [],
+      ticker: [],
+    },
+  },
+  {
+    name: 'collect',
+    machine: gateMachine,
+    // A check-in left on the device: the gate syncs it online, and collects meanwhile.
+    input: { gateId: 'gate-1', queue: [LEFT] },
+    generators: ['cover'],
+    events: collecting as PathModel['events'],
+    key: collectKey as PathModel['key'],
+    // A collection is asked of the server for the gate's hall, with what is handed out, and
+    // never queued on the device: the queue holds check-ins only, one per scan.
+    outcome: (end) => {
+      checkInsOfTheHall(end);
+      for (const input of callsOf(end, 'collect') as CollectInput[]) {
+        expect(input.hallId).toBe(HALL);
+        expect(['paper', 'wristband']).toContain(input.form);
+      }
+      // The check-in left on the device, and those made offline.
+      const queued = callsOf(end, 'offlineScan').length;
+      expect((end.snapshot.context.queue as GateQueueItem[]).length).toBeLessThanOrEqual(queued + 1);
+    },
+    outcomes: {
+      loadHalls: [{ output: HALLS }],
+      loadDay: [{ output: ONLINE }, { output: STORED }],
+      checkIn: [{ output: UNREACHABLE }, { output: IN }],
+      offlineScan: scans as PathModel['outcomes'][string],
+      sync: syncs as PathModel['outcomes'][string],
+      collect: [{ output: IN }, { output: OUT }, { output: UNREACHABLE }, { error: 'Your staff role may not do this' }],
       ticker: [],
     },
   },
@@ -175,7 +236,7 @@ pathSuite('gate', [
 
 /** A gate on fakes: the list, a server that can be cut off, and what reached it. */
 function gateOn(server: { up: boolean; checked: Set<string> }, queue: GateQueueItem[] = []) {
-  const sent: Array<CheckInInput | GateQueueItem[]> = [];
+  const sent: Array<CheckInInput | CollectInput | GateQueueItem[]> = [];
   const stored: GateQueueItem[][] = [];
   let n = 0;
   const actor = createActor(
@@ -184,6 +245,11 @@ function gateOn(server: { up: boolean; checked: Set<string> }, queue: GateQueueI
         loadHalls: fromPromise(async () => HALLS),
         loadDay: fromPromise(async () => (server.up ? ONLINE : STORED)),
         checkIn: fromPromise(async ({ input }: { input: CheckInInput }): Promise<GateAnswer | typeof UNREACHABLE> => {
+          if (!server.up) return UNREACHABLE;
+          sent.push(input);
+          return IN;
+        }),
+        collect: fromPromise(async ({ input }: { input: CollectInput }): Promise<GateAnswer | typeof UNREACHABLE> => {
           if (!server.up) return UNREACHABLE;
           sent.push(input);
           return IN;
@@ -214,6 +280,15 @@ function gateOn(server: { up: boolean; checked: Set<string> }, queue: GateQueueI
   return { actor, sent, stored };
 }
 
+/** A gate on fakes, its hall open and scanning. */
+async function openGate(server: { up: boolean; checked: Set<string> }) {
+  const gate = gateOn(server);
+  await waitFor(gate.actor, (s) => s.matches('choosing'));
+  gate.actor.send({ type: 'PICK_HALL', hallId: HALL });
+  await waitFor(gate.actor, (s) => s.matches({ open: 'scanning' }));
+  return gate;
+}
+
 describe('gate: behaviour', () => {
   it('a code still held up after its answer is not sent again; an order number typed meanwhile is', async () => {
     const { actor, sent } = gateOn({ up: true, checked: new Set() });
@@ -238,10 +313,7 @@ describe('gate: behaviour', () => {
 
   it('offline, a listed ticket goes in once and waits on the device; back online, the sync sends it and it leaves the device', async () => {
     const server = { up: true, checked: new Set<string>() };
-    const { actor, sent, stored } = gateOn(server);
-    await waitFor(actor, (s) => s.matches('choosing'));
-    actor.send({ type: 'PICK_HALL', hallId: HALL });
-    await waitFor(actor, (s) => s.matches({ open: 'scanning' }));
+    const { actor, sent, stored } = await openGate(server);
     server.up = false;
     actor.send({ type: 'SCANNED', text: QR });
     await waitFor(actor, (s) => s.matches({ open: 'answered' }));
@@ -275,8 +347,7 @@ describe('gate: behaviour', () => {
   });
 
   it('a queue left on the device is synced on the first tick, its duplicates listed until closed', async () => {
-    const left: GateQueueItem = { id: 'left', hallId: HALL, gateId: 'gate-1', scannedAt: LOADED_AT, code: { qr: QR }, ticketIds: [41], label: '林*' };
-    const { actor } = gateOn({ up: true, checked: new Set(['left']) }, [left]);
+    const { actor } = gateOn({ up: true, checked: new Set(['left']) }, [LEFT]);
     await waitFor(actor, (s) => s.matches('choosing'));
     actor.send({ type: 'PICK_HALL', hallId: HALL });
     await waitFor(actor, (s) => s.matches({ open: 'scanning' }));
@@ -285,5 +356,47 @@ describe('gate: behaviour', () => {
     expect(actor.getSnapshot().context.report).toMatchObject({ checkedIn: 0, problems: [{ id: 'left', label: '林*', outcome: 'duplicate' }] });
     actor.send({ type: 'CLOSE_REPORT' });
     expect(actor.getSnapshot().context.report).toBeNull();
+  });
+
+  it('collect mode records a hand-out on the server; offline it is refused at once, never answered from the list nor queued', async () => {
+    const server = { up: true, checked: new Set<string>() };
+    const { actor, sent, stored } = await openGate(server);
+    actor.send({ type: 'MODE', mode: 'collect' });
+    actor.send({ type: 'FORM', form: 'wristband' });
+    actor.send({ type: 'SCANNED', text: QR });
+    await waitFor(actor, (s) => s.matches({ open: 'answered' }));
+    expect(sent).toEqual([{ hallId: HALL, qr: QR, form: 'wristband' }]);
+    // Back to check-in: the answer of the collection goes, and the same code held up checks in.
+    actor.send({ type: 'MODE', mode: 'checkIn' });
+    expect(actor.getSnapshot().context.answer).toBeNull();
+    actor.send({ type: 'SCANNED', text: QR });
+    await waitFor(actor, (s) => s.matches({ open: 'answered' }));
+    expect(sent.at(-1)).toEqual({ hallId: HALL, qr: QR });
+    // The network gone: the call finds none, the collection is refused and nothing is queued.
+    server.up = false;
+    actor.send({ type: 'MODE', mode: 'collect' });
+    actor.send({ type: 'ORDER_NUMBER.CHANGE', value: NUMBER });
+    actor.send({ type: 'CHECK_ORDER' });
+    await waitFor(actor, (s) => s.matches({ open: 'scanning' }) && s.context.error !== null);
+    expect(actor.getSnapshot().context).toMatchObject({
+      offline: true,
+      queue: [],
+      answer: null,
+      error: { en: 'Offline: a collection must be recorded on the server, and was not. Scan again when the network is back' },
+    });
+    // Offline now: the next scan is refused at once, without a call; the device keeps no queue.
+    const calls = sent.length;
+    actor.send({ type: 'SCANNED', text: `${QR}2` });
+    expect(actor.getSnapshot().value).toEqual({ open: 'scanning' });
+    expect(actor.getSnapshot().context.error?.zh).toMatch(/^网络不通：取票须在服务器登记/);
+    expect(sent).toHaveLength(calls);
+    expect(stored).toEqual([]);
+    // Back online (a reload gets through): the same ticket is collected.
+    server.up = true;
+    actor.send({ type: 'SYNC' });
+    await waitFor(actor, (s) => s.matches({ open: 'scanning' }) && !s.context.offline);
+    actor.send({ type: 'SCANNED', text: `${QR}2` });
+    await waitFor(actor, (s) => s.matches({ open: 'answered' }));
+    expect(sent.at(-1)).toEqual({ hallId: HALL, qr: `${QR}2`, form: 'wristband' });
   });
 });

@@ -7,6 +7,7 @@ import type { TeamForReview, TeamRequest } from '../../src/domain/types.ts';
 import { pathSuite } from './pathSuite.ts';
 import { callsOf } from './outcomes.ts';
 import { checkRequestReview, checkReview, type ReviewDecision } from '../../src/domain/team.ts';
+import { checkStaffFreeze } from '../../src/domain/teamFreezing.ts';
 
 const TODAY = '2030-03-05';
 const school: TeamForReview = {
@@ -53,7 +54,7 @@ pathSuite('staffReview', [
       const team = (end.snapshot.context as { team: TeamForReview | null }).team;
       for (const { review } of callsOf(end, 'review') as Array<{ review: ReviewDecision }>)
         expect(team && checkReview(review, team.teamType, TODAY)).toBeNull();
-      for (const { reason } of callsOf(end, 'freeze') as Array<{ reason: string }>) expect(reason.trim()).not.toBe('');
+      for (const { kind, reason } of callsOf(end, 'freeze') as Array<{ kind: string; reason: string }>) expect(checkStaffFreeze(kind, reason)).toBeNull();
     },
     input: { teamId: 7, today: TODAY },
     generators: ['cover'],
@@ -67,6 +68,7 @@ pathSuite('staffReview', [
       { type: 'FIELD.CHANGE', field: 'creditExpiresOn', value: '2031-06-30' },
       { type: 'FIELD.CHANGE', field: 'protocolExpiresOn', value: '2030-03-05' },
       { type: 'FIELD.CHANGE', field: 'reason', value: '介绍信未盖章' },
+      { type: 'FIELD.CHANGE', field: 'freezeKind', value: 'other' },
       { type: 'APPROVE' },
       { type: 'REJECT' },
       { type: 'FREEZE' },
@@ -115,6 +117,30 @@ describe('staffReview: behaviour', () => {
     actor.send({ type: 'REJECT' });
     await waitFor(actor, (s) => s.matches('shown'));
     expect(sent).toEqual([{ approve: false, reason: '介绍信未盖章' }]);
+  });
+
+  it('a freeze needs a reason from the list, and a note for another reason', async () => {
+    const frozenWith: unknown[] = [];
+    const machine = staffReviewMachine.provide({
+      actors: {
+        loadTeam: fromPromise(async () => (frozenWith.length ? frozen : approved)),
+        freeze: fromPromise(async ({ input }) => void frozenWith.push(input)),
+      },
+    });
+    const actor = createActor(machine, { input: { teamId: 7, today: TODAY } }).start();
+    await waitFor(actor, (s) => s.matches('shown'));
+    actor.send({ type: 'FIELD.CHANGE', field: 'reason', value: '3次' });
+    actor.send({ type: 'FREEZE' });
+    expect(actor.getSnapshot().context.error?.en).toBe('Please choose the reason for freezing');
+    actor.send({ type: 'FIELD.CHANGE', field: 'freezeKind', value: 'other' });
+    actor.send({ type: 'FIELD.CHANGE', field: 'reason', value: ' ' });
+    actor.send({ type: 'FREEZE' });
+    expect(actor.getSnapshot().context.error?.en).toBe('Please say what the other reason is');
+    actor.send({ type: 'FIELD.CHANGE', field: 'freezeKind', value: 'missedVisits' });
+    actor.send({ type: 'FREEZE' });
+    await waitFor(actor, (s) => s.matches('shown') && s.context.team?.frozen === true);
+    expect(frozenWith).toEqual([{ teamId: 7, kind: 'missedVisits', reason: '' }]);
+    expect(actor.getSnapshot().context.freezeKind).toBe('');
   });
 });
 

@@ -214,7 +214,7 @@ describe('face photos on the local provider', () => {
 function fakeBaidu() {
   const state = {
     face: 'one' as 'one' | 'two' | 'turned' | 'none' | 'busy' | 'down',
-    ocr: 'read' as 'read' | 'notCard' | 'badDigit' | 'unreadable',
+    ocr: 'read' as 'read' | 'noName' | 'notCard' | 'badDigit' | 'unreadable',
     tokens: 0,
     seen: [] as string[],
   };
@@ -276,6 +276,8 @@ function fakeBaidu() {
             words_result_num: 2,
             words_result: { 姓名: { words: '张三' }, 公民身份号码: { words: number } },
           });
+        case 'noName':
+          return send(200, { log_id: 2, image_status: 'normal', words_result_num: 1, words_result: { 公民身份号码: { words: number } } });
         case 'badDigit':
           return send(200, {
             log_id: 2,
@@ -353,6 +355,36 @@ describe('the Baidu adapters against a local fake of the vendor', () => {
       expect((await read()).msg, mode).toBe('Certificate recognition failed: retake with the whole document visible');
       expect((await read('zh')).msg, mode).toBe('证件识别失败，请拍摄完整证件后重试');
     }
+  });
+
+  it("refuses a teacher's certificate that bears another name than the one entered; without a name read, nothing changes", async () => {
+    const read = async (teacherName: string | undefined, lang: 'zh' | 'en' = 'en') => {
+      const up = await upload(t, 'card.jpg', await photo(856, 540));
+      const r = await t.call('POST', '/ingore/ocr/baidu', { body: { url: up.data!.uploadId, teacherName }, lang });
+      // Refused or not, the photo of the card is not kept.
+      expect(await t.db.query('SELECT 1 FROM uploads WHERE token = $1', [up.data!.uploadId])).toHaveLength(0);
+      return r;
+    };
+    const number = idCard('1990-03-07', '451');
+    await setSwitch(t, 'ocr_enable', true);
+    fake.state.ocr = 'read';
+    for (const same of ['张三', ' 张 三 ', '张·三'])
+      expect((await read(same)).data, same).toEqual({ certificateType: '1', certificateNumber: number, name: '张三' });
+    // No name entered yet: the read fills it, as for a visitor.
+    expect((await read('')).data).toMatchObject({ name: '张三' });
+    expect(await read('李四')).toMatchObject({
+      code: 500,
+      data: null,
+      msg: "The name on the certificate (张三) does not match the teacher's name entered (李四): please check",
+    });
+    expect((await read('李四', 'zh')).msg).toBe('证件上的姓名（张三）与填写的教师姓名（李四）不一致，请核对');
+    // A reader that gives the number only (the local Tesseract, or a card read without its name).
+    fake.state.ocr = 'noName';
+    expect((await read('李四')).data).toEqual({ certificateType: '1', certificateNumber: number, name: null });
+    // A name longer than any is refused by the schema, before anything is read.
+    const up = await upload(t, 'card.jpg', await photo(856, 540));
+    expect((await t.call('POST', '/ingore/ocr/baidu', { body: { url: up.data!.uploadId, teacherName: 'x'.repeat(51) } })).code).toBe(500);
+    fake.state.ocr = 'read';
   });
 
   it('takes a new token when the vendor says the old one is invalid, and fails cleanly on wrong credentials', async () => {

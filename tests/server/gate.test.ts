@@ -148,7 +148,7 @@ describe('staff roles', () => {
     const refusal = { code: 403, msg: 'Your staff role may not do this' };
     expect(await t.call('GET', '/staff/teams', { token: gate, lang: 'en' })).toMatchObject(refusal);
     expect(await t.call('GET', '/staff/orders/window?orderNumber=X', { token: gate, lang: 'en' })).toMatchObject(refusal);
-    expect(await t.call('POST', '/staff/teams/1/freeze', { token: gate, body: { reason: 'x' }, lang: 'en' })).toMatchObject(refusal);
+    expect(await t.call('POST', '/staff/teams/1/freeze', { token: gate, body: { kind: 'other', reason: 'x' }, lang: 'en' })).toMatchObject(refusal);
     await t.db.query(`UPDATE staff_users SET role = 'reviewer' WHERE username = $1`, [DEMO_GATE.username]);
     try {
       expect(await checkIn(gate, { hallId: 1, qr: 'x' }, 'en')).toMatchObject(refusal);

@@ -91,9 +91,14 @@ describe('a refund that freezes a team', () => {
       message: 'This would be refund number 3 within 180 days: your group account will be frozen until a stamped explanation is approved. Refund anyway?',
     });
     expect((await info(agency)).status).toBe(0);
+    // An agency that registered in English is told in English.
+    await t.db.query(`UPDATE teams SET lang = 'en' WHERE credit_code = $1`, [DEMO_AGENCY.creditCode]);
     expect((await refund(agency, third)).code).toBe(200);
     expect(await info(agency, 'en')).toMatchObject({ status: 1, frozenReason: '3 refunds within 180 days' });
-    await t.db.query(`UPDATE teams SET frozen = false, frozen_reason = NULL, frozen_reason_en = NULL WHERE credit_code = $1`, [DEMO_AGENCY.creditCode]);
+    expect((await notices()).at(-1)).toContain('Your group account is frozen: 3 refunds within 180 days.');
+    await t.db.query(`UPDATE teams SET lang = 'zh', frozen = false, frozen_reason = NULL, frozen_reason_en = NULL WHERE credit_code = $1`, [
+      DEMO_AGENCY.creditCode,
+    ]);
   });
 });
 

@@ -375,11 +375,23 @@ describe('freezing, unfreezing and renewals', () => {
     expect((await t.call('POST', '/system/user/freeAccountApply', { token: team, body: { uploadId: upload1 }, lang: 'en' })).msg).toBe(
       'The account is not frozen: there is nothing to unfreeze',
     );
-    await t.call('POST', `/staff/teams/${data.teamId}/freeze`, { token: staff, body: { reason: '3次预约未到馆' } });
-    expect(t.sms.outbox!(body.contactPhone)[0].text).toContain('3次预约未到馆');
+    // The reason is chosen from the list, so each reader sees it in its language; "another
+    // reason" needs the note, and a reason typed alone is no longer taken.
+    const freeze = (b: object) => t.call('POST', `/staff/teams/${data.teamId}/freeze`, { token: staff, body: b, lang: 'en' });
+    expect((await freeze({ kind: 'other', reason: ' ' })).msg).toBe('Please say what the other reason is');
+    expect((await freeze({ reason: '3次预约未到馆' })).code).toBe(500);
+    expect((await freeze({ kind: 'asleep' })).code).toBe(500);
+    expect((await status()).data).toMatchObject({ frozen: false });
+    expect((await freeze({ kind: 'missedVisits', reason: '3次' })).code).toBe(200);
+    // The group registered in English and is told in English.
+    expect(t.sms.outbox!(body.contactPhone)[0].text).toContain('frozen: Booked visits missed more than once: 3次.');
+    expect((await status()).data).toMatchObject({ frozen: true, frozenReason: 'Booked visits missed more than once: 3次' });
+    const inConsole = (lang: 'zh' | 'en') => t.call('GET', `/staff/teams/${data.teamId}`, { token: staff, lang });
+    expect((await inConsole('en')).data.frozenReason).toBe('Booked visits missed more than once: 3次');
+    expect((await inConsole('zh')).data.frozenReason).toBe('多次预约未到馆：3次');
     expect((await status('zh')).data).toMatchObject({
       frozen: true,
-      frozenReason: '3次预约未到馆',
+      frozenReason: '多次预约未到馆：3次',
       canBook: false,
       message: '账户异常，无法预约：请前往团体中心查看',
     });
@@ -422,8 +434,7 @@ describe('freezing, unfreezing and renewals', () => {
     expect((await restore(staff)).code).toBe(401);
     expect((await restore(school.token)).msg).toBe('The account is not frozen: there is nothing to unfreeze');
 
-    for (const team of [school, company])
-      await t.call('POST', `/staff/teams/${team.teamId}/freeze`, { token: staff, body: { reason: '免费学生到馆人数过少' } });
+    for (const team of [school, company]) await t.call('POST', `/staff/teams/${team.teamId}/freeze`, { token: staff, body: { kind: 'fewVisitors' } });
     // Only a school has free bookings to restore; a company asks to be unfrozen.
     expect((await restore(company.token)).msg).toBe('Only a school asks to have its free bookings restored; other groups ask to be unfrozen');
     expect((await restore(company.token, 'zh')).msg).toBe('只有学校团体可申请恢复免费预约，其他团体请申请解冻');

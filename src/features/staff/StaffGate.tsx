@@ -7,12 +7,13 @@
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { fromPromise } from 'xstate';
 import { gateMachine } from '../../../machines/gate.machine.ts';
 import { getHalls } from '../../api/calls.ts';
-import { gateCheckIn, gateSync, getGateDay } from '../../api/staffCalls.ts';
+import { gateCheckIn, gateCollect, gateSync, getGateDay } from '../../api/staffCalls.ts';
 import { gateLines } from '../../domain/gate.ts';
-import { gateDigest, hhmm, isUnreachable, scanText } from '../../domain/gateOffline.ts';
+import { gateDigest, hhmm, isUnreachable, scanText, type GateVerdict } from '../../domain/gateOffline.ts';
 import { museumToday } from '../../api/serverClock.ts';
 import { STAFF_PATHS } from '../../domain/paths.ts';
 import { tr } from '../../i18n/index.ts';
@@ -21,6 +22,7 @@ import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { ticker } from '../../widgets/ticker.ts';
 import '../../ui/vant.ts';
 import { gateId, reachable, storeDay, storedDay, storedQueue, storeQueue } from './gateDevice.ts';
+import { GateMode } from './GateMode.tsx';
 import { QrCamera } from './QrCamera.tsx';
 import { OrderNumberField } from './OrderNumberField.tsx';
 import { useStaffToken } from './useStaffToken.ts';
@@ -37,6 +39,7 @@ const machine = gateMachine.provide({
       return { day, offline: false, at: Date.now() };
     }),
     checkIn: fromPromise(({ input }) => reachable(gateCheckIn(input))),
+    collect: fromPromise(({ input }) => reachable(gateCollect(input))),
     offlineScan: fromPromise(async ({ input }) => ({ digest: await gateDigest(scanText(input)), id: crypto.randomUUID(), scannedAt: Date.now() })),
     sync: fromPromise(({ input }) => reachable(gateSync(input))),
     ticker,
@@ -47,7 +50,8 @@ const machine = gateMachine.provide({
 export default function StaffGate() {
   const { t } = useTranslation();
   const [snapshot, send] = useMachine(machine, { input: { gateId: gateId(), queue: storedQueue() } });
-  const { halls, hallId, orderNumber, answer, error, day, queue, offline, report } = snapshot.context;
+  const { halls, hallId, orderNumber, answer, error, day, queue, offline, report, mode, form } = snapshot.context;
+  const collect = mode === 'collect';
   const lines = answer ? gateLines(answer.tickets) : [];
   useStaffToken();
   const hall = halls.find((h) => h.hallId === hallId);
@@ -98,7 +102,7 @@ export default function StaffGate() {
           role={answer.passed ? 'status' : 'alert'}
           data-testid="gate-answer"
         >
-          <strong className="gate-answer__word">{answer.passed ? t(answer.offline ? 'gate.inOffline' : 'gate.in', { n: answer.count }) : t('gate.out')}</strong>
+          <strong className="gate-answer__word">{answerWord(t, collect, answer, t(`gate.forms.${form}`))}</strong>
           {answer.reason ? <p className="gate-answer__reason">{tr(answer.reason)}</p> : null}
           {answer.passed && answer.offline ? <p className="gate-answer__reason">{t('gate.offlineSync')}</p> : null}
           {lines.slice(0, 3).map((line) => (
@@ -133,11 +137,12 @@ export default function StaffGate() {
       ) : null}
       {hallId !== null && open ? (
         <>
+          <GateMode mode={mode} form={form} offline={offline} onMode={(m) => send({ type: 'MODE', mode: m })} onForm={(f) => send({ type: 'FORM', form: f })} />
           <QrCamera onScan={(text) => send({ type: 'SCANNED', text })} />
           <section className="card">
             <OrderNumberField value={orderNumber} onChange={(value) => send({ type: 'ORDER_NUMBER.CHANGE', value })} />
             <button type="button" className="btn btn--primary btn--block team-action" onClick={() => send({ type: 'CHECK_ORDER' })}>
-              {t('gate.checkOrder')}
+              {t(collect ? 'gate.collectOrder' : 'gate.checkOrder')}
             </button>
             <button type="button" className="btn btn--block team-action" onClick={() => send({ type: 'CHANGE_HALL' })}>
               {t('gate.changeHall')}
@@ -146,7 +151,20 @@ export default function StaffGate() {
         </>
       ) : null}
       {error ? <Refusal message={tr(error)} /> : null}
-      <LoadingOverlay show={snapshot.matches('loading') || snapshot.matches({ open: 'checking' }) || snapshot.matches({ open: 'opening' })} />
+      <LoadingOverlay
+        show={
+          snapshot.matches('loading') ||
+          snapshot.matches({ open: 'checking' }) ||
+          snapshot.matches({ open: 'collecting' }) ||
+          snapshot.matches({ open: 'opening' })
+        }
+      />
     </Screen>
   );
+}
+
+/** The answer's big word: in (how many, offline or not) or not; collecting, handed out (how many, what) or not. */
+function answerWord(t: TFunction, collect: boolean, answer: GateVerdict, form: string): string {
+  if (collect) return answer.passed ? t('gate.collected', { n: answer.count, form }) : t('gate.notCollected');
+  return answer.passed ? t(answer.offline ? 'gate.inOffline' : 'gate.in', { n: answer.count }) : t('gate.out');
 }

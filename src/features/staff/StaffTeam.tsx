@@ -7,6 +7,7 @@ import { staffReviewMachine } from '../../../machines/staffReview.machine.ts';
 import { freezeTeam, getTeamForReview, reviewTeam } from '../../api/staffCalls.ts';
 import { STAFF_PATHS } from '../../domain/paths.ts';
 import { needsAgreement, TEAM_LABELS, TEAM_TYPE_NAMES } from '../../domain/team.ts';
+import { STAFF_FREEZE_KIND_KEYS, STAFF_FREEZE_KINDS } from '../../domain/teamFreezing.ts';
 import { tr } from '../../i18n/index.ts';
 import { Field } from '../../ui/Field.ts';
 import { Refusal } from '../../ui/Refusal.tsx';
@@ -22,7 +23,7 @@ const machine = staffReviewMachine.provide({
   actors: {
     loadTeam: fromPromise(({ input }) => getTeamForReview(input.teamId)),
     review: fromPromise(({ input }) => reviewTeam(input.teamId, input.review)),
-    freeze: fromPromise(({ input }) => freezeTeam(input.teamId, input.reason)),
+    freeze: fromPromise(({ input }) => freezeTeam(input.teamId, { kind: input.kind, reason: input.reason })),
   },
 });
 
@@ -142,8 +143,23 @@ function Team({ teamId, today }: { teamId: number; today: string }) {
           )}
           {team.reviewState === 'approved' && !team.frozen ? (
             <section className="card staff-freeze">
+              <label className="field-label">
+                {t('staff.freezeReason')}
+                <select
+                  className="input"
+                  value={snapshot.context.freezeKind}
+                  onChange={(e) => send({ type: 'FIELD.CHANGE', field: 'freezeKind', value: e.target.value })}
+                >
+                  <option value="">{t('staff.freezeChoose')}</option>
+                  {STAFF_FREEZE_KIND_KEYS.map((k) => (
+                    <option key={k} value={k}>
+                      {tr(STAFF_FREEZE_KINDS[k])}
+                    </option>
+                  ))}
+                </select>
+              </label>
               <Field
-                label={t('staff.freezeReason')}
+                label={t('staff.freezeNote')}
                 placeholder={t('staff.freezePlaceholder')}
                 value={reason}
                 maxLength={200}

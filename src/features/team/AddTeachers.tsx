@@ -7,6 +7,7 @@ import { MAX_TEACHERS } from '../../../machines/groupDraft.machine.ts';
 import { STUDENTS_PER_FREE_TEACHER } from '../../domain/limits.ts';
 import { TICKET_USE_TYPES } from '../../domain/groupRules.ts';
 import type { CertificateType } from '../../domain/types.ts';
+import { CertificateScan } from '../../widgets/CertificateScan.tsx';
 import { CertificateTypeField } from '../../widgets/CertificateTypeField.tsx';
 import { Field } from '../../ui/Field.ts';
 import { Screen } from '../../ui/Screen.tsx';
@@ -69,6 +70,14 @@ export default function AddTeachers() {
             value={teacher.certificateNumber}
             maxLength={18}
             onChange={(v) => change(index, 'certificateNumber', v)}
+          />
+          <CertificateScan
+            teacherName={teacher.name}
+            onRead={(read) => {
+              change(index, 'certificateType', read.certificateType);
+              change(index, 'certificateNumber', read.certificateNumber);
+              if (read.name && !teacher.name.trim()) change(index, 'name', read.name);
+            }}
           />
         </section>
       ))}

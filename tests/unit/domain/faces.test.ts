@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { gb11643CheckChar } from '../../../src/domain/certificates.ts';
-import { FACE_MESSAGES, faceVerdict, idNumberIn, OCR_MESSAGES } from '../../../src/domain/faces.ts';
+import { FACE_MESSAGES, faceVerdict, idNumberIn, OCR_MESSAGES, teacherNameRefusal } from '../../../src/domain/faces.ts';
 
 const face = (probability: number, yaw?: number, pitch?: number, roll?: number) => ({ probability, yaw, pitch, roll });
 const id = (first17: string) => first17 + gb11643CheckChar(first17);
@@ -52,5 +52,17 @@ describe('idNumberIn', () => {
     const misread = number.slice(0, 17) + (number[17] === '1' ? '2' : '1');
     expect(idNumberIn(misread, '2026-11-24')).toBeNull();
     expect(idNumberIn('no number here', '2026-11-24')).toBeNull();
+  });
+});
+
+describe("a teacher's name against the certificate read", () => {
+  const read = (name: string | null) => ({ certificateType: '1' as const, certificateNumber: '110101199003077777', name });
+  it('fits as written, without spaces, dots or case; a name not read or not yet entered is no refusal', () => {
+    for (const entered of ['阿卜杜·热合曼', ' 阿卜杜 热合曼 ', '阿卜杜・热合曼']) expect(teacherNameRefusal(entered, read('阿卜杜热合曼')), entered).toBeNull();
+    expect(teacherNameRefusal('Li Lei', read('LI LEI'))).toBeNull();
+    expect(teacherNameRefusal('李四', read(null))).toBeNull();
+    expect(teacherNameRefusal('  ', read('张三'))).toBeNull();
+    expect(teacherNameRefusal(undefined, read('张三'))).toBeNull();
+    expect(teacherNameRefusal('张叁', read('张三'))?.zh).toBe('证件上的姓名（张三）与填写的教师姓名（张叁）不一致，请核对');
   });
 });

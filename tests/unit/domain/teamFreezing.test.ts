@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FREEZE_DEFAULTS, freezeSettings, refundFreeze, visitFreeze, type GroupVisit } from '../../../src/domain/teamFreezing.ts';
+import {
+  checkStaffFreeze,
+  FREEZE_DEFAULTS,
+  freezeSettings,
+  refundFreeze,
+  STAFF_FREEZE_REFUSALS,
+  staffFreezeReason,
+  visitFreeze,
+  type GroupVisit,
+} from '../../../src/domain/teamFreezing.ts';
 import { TEAM_TYPES } from '../../../src/domain/team.ts';
 
 const visit = (over: Partial<GroupVisit>): GroupVisit => ({
@@ -57,5 +66,16 @@ describe('a refund that freezes', () => {
       refundLimit: 3,
       windowDays: 90,
     });
+  });
+});
+
+describe('a staff freeze', () => {
+  it('is chosen from the list, so the team reads it in its language; the note follows as typed', () => {
+    expect(checkStaffFreeze('', '3次')).toEqual(STAFF_FREEZE_REFUSALS.kind);
+    expect(checkStaffFreeze('toString', '')).toEqual(STAFF_FREEZE_REFUSALS.kind);
+    expect(checkStaffFreeze('other', '  ')).toEqual(STAFF_FREEZE_REFUSALS.note);
+    expect(checkStaffFreeze('refunds', '')).toBeNull();
+    expect(staffFreezeReason('refunds', ' ')).toEqual({ zh: '频繁退票', en: 'Frequent refunds' });
+    expect(staffFreezeReason('other', ' 拒不配合检查 ')).toEqual({ zh: '其他原因：拒不配合检查', en: 'Another reason: 拒不配合检查' });
   });
 });
