@@ -3,27 +3,27 @@
  * audited, on sale to visitors at once); a wrong file is refused with its line or field, in zh and
  * en, and nothing is written; only an admin may do either. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_FINANCE, DEMO_STAFF } from '../../server/seed/accounts.ts';
+import { DEMO_FINANCE } from '../../server/seed/accounts.ts';
 import type { CatalogueDocument } from '../../server/catalogue/document.ts';
 import type { HallPool } from '../../src/domain/types.ts';
 import { OPEN_DAY } from './constants.ts';
+import { asAdmin } from './asAdmin.ts';
 import { makeApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let admin: string;
+let post: Awaited<ReturnType<typeof asAdmin>>['post'];
 
 beforeAll(async () => {
   t = await makeApp();
-  admin = (await t.call('POST', '/staff/login', { body: DEMO_STAFF })).data.token;
+  ({ token: admin, post } = await asAdmin(t));
 });
 afterAll(async () => {
   await t?.close();
 });
 
-type Answer<T = unknown> = { code: number; msg: string; data: T };
 const download = async (token = admin) => t.call<CatalogueDocument>('GET', '/staff/catalogue/file', { token });
-const send = <T = unknown>(body: unknown, lang: 'zh' | 'en' = 'en', token = admin): Promise<Answer<T>> =>
-  t.call('POST', '/staff/catalogue/file', { token, body, lang });
+const send = <T = unknown>(body: unknown, lang: 'zh' | 'en' = 'en', token = admin) => post<T>('/staff/catalogue/file', body, lang, token);
 const adultPrice = async () => {
   const halls = (await t.call<HallPool[]>('GET', `/pool/ingore/getHall?queryDate=${OPEN_DAY}&openPerson=1&saleMode=1`)).data;
   return halls.find((h) => h.hallKey === 'main')!.scheduleTicketPoolVOS[0].priceTicketPoolVOS.find((p) => p.kind === 'adult')!.price;
