@@ -40,6 +40,8 @@ describe.skipIf(process.platform !== 'linux')('the PGlite folder lock', () => {
     try {
       const [line] = (await once(parent.stdout, 'data')) as [Buffer];
       const zombie = Number(line.toString().trim());
+      // Killed before the shell became `sleep`, the child would be reaped by the shell itself.
+      await expect.poll(() => readFileSync(`/proc/${parent.pid}/comm`, 'utf8').trim()).toBe('sleep');
       process.kill(zombie, 'SIGKILL');
       await expect.poll(() => readFileSync(`/proc/${zombie}/stat`, 'utf8').split(') ')[1][0]).toBe('Z');
       writeFileSync(lockFile(), `${zombie} ${startOf(zombie)}`);
