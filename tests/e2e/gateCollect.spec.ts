@@ -76,8 +76,11 @@ for (const lang of ['zh', 'en'] as const) {
     await noSidewaysScroll(page);
     await shot(page, lang, '98a-gate-collected');
     // The order number: the other ticket; typed again, both already collected.
+    // The answer reads as the camera's did: wait for the server's, not for the words already there.
     await fill(page, T.orderNumber, orderNumber);
+    const handedOut = page.waitForResponse((r) => r.url().endsWith('/staff/gate/collect'));
     await page.getByRole('button', { name: T.collectOrder }).click();
+    await handedOut;
     await expect(answer).toContainText(T.handedOne);
     await expect(answer).toContainText('林*');
     await fill(page, T.orderNumber, orderNumber);
