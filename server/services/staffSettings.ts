@@ -7,7 +7,14 @@ import { lockRows } from '../db/locks.ts';
 import { sanitizeHtml } from '../lazy.ts';
 import type { z } from 'zod';
 import type { configBody, textBody } from '../../src/domain/contracts.ts';
-import { checkConfigValue, SETTINGS_TEXTS, STAFF_CONFIG_KEYS, type StaffConfigKey } from '../../src/domain/staffSettings.ts';
+import {
+  checkConfigValue,
+  isMuseumTextName,
+  MUSEUM_TEXT_NAMES,
+  SETTINGS_TEXTS,
+  STAFF_CONFIG_KEYS,
+  type StaffConfigKey,
+} from '../../src/domain/staffSettings.ts';
 import type { Lang } from '../../src/domain/text.ts';
 import type { StaffSettings } from '../../src/domain/types.ts';
 import type { AppDeps } from '../context.ts';
@@ -26,10 +33,12 @@ export const cleanText = (html: string) => sanitizeHtml(html.trim(), TEXT_HTML);
 
 export async function staffSettings(deps: AppDeps, lang: Lang): Promise<StaffSettings> {
   const config = await getConfig(deps.db);
-  const texts = await deps.db.query<{ name: string; zh: string; en: string }>('SELECT name, zh, en FROM texts ORDER BY name');
+  const stored = await deps.db.query<{ name: string; zh: string; en: string }>('SELECT name, zh, en FROM texts');
+  // Every text a museum writes, the ones not written yet empty, then any other a file brought.
+  const missing = MUSEUM_TEXT_NAMES.filter((name) => !stored.some((t) => t.name === name)).map((name) => ({ name, zh: '', en: '' }));
   return {
     config: (Object.keys(STAFF_CONFIG_KEYS) as StaffConfigKey[]).map((key) => ({ key, label: STAFF_CONFIG_KEYS[key].label[lang], value: config[key] ?? '' })),
-    texts,
+    texts: [...stored, ...missing].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
   };
 }
 
@@ -50,9 +59,13 @@ export async function saveText(deps: AppDeps, staffId: number, body: z.output<ty
   if (zh === '' || en === '') throw fail(SETTINGS_TEXTS.textEmpty);
   await deps.db.tx(async (q) => {
     const [before] = await lockRows(q, 'texts', { name: body.name }, ['zh', 'en']);
-    if (!before) throw fail(SETTINGS_TEXTS.unknownText);
-    await q.query('UPDATE texts SET zh = $2, en = $3 WHERE name = $1', [body.name, zh, en]);
-    await audit(q, staffId, 'setText', `text:${body.name}`, { from: before }, deps.clock());
+    if (!before && !isMuseumTextName(body.name)) throw fail(SETTINGS_TEXTS.unknownText);
+    await q.query('INSERT INTO texts (name, zh, en) VALUES ($1, $2, $3) ON CONFLICT (name) DO UPDATE SET zh = EXCLUDED.zh, en = EXCLUDED.en', [
+      body.name,
+      zh,
+      en,
+    ]);
+    await audit(q, staffId, 'setText', `text:${body.name}`, { from: before ?? null }, deps.clock());
   });
   return { zh, en };
 }

@@ -36,6 +36,8 @@ export const STAFF_CONFIG_KEYS = {
     min: 0,
     max: 1,
   },
+  // A museum that builds its catalogue in the console says here when its English texts are ready.
+  i18n: { label: { zh: '英文界面开放（1 开 / 0 关）', en: 'English offered (1: on, 0: off)' }, min: 0, max: 1 },
   leader_free_per_charged: {
     label: { zh: '领队免费所需付费票数（空为不免）', en: 'Paid tickets for a free tour leader (empty: never)' },
     min: 1,
@@ -55,6 +57,27 @@ export const SETTINGS_TEXTS = {
   unknownText: { zh: '该文案不存在', en: 'No such text' },
   textEmpty: { zh: '中文和英文文案都不能为空', en: 'Both the Chinese and the English text are needed' },
 } as const satisfies Record<string, Text>;
+
+/** The texts a museum writes (docs/product.md §1.3): a fresh production database has none of
+ * them, and the settings screen offers each to be written. */
+export const MUSEUM_TEXT_NAMES = [
+  'system_name',
+  'museum_name',
+  'notice',
+  'buy_tips',
+  'first_order_tips',
+  'ticketing_tips',
+  'visit_time',
+  'user_agreement',
+  'portrait_agreement',
+  'refund_alert',
+  'refund_change_policy',
+  'ticket_checking_instructions',
+  'museumStopSaleContent',
+  'closed_reason',
+  'stopped_reason',
+] as const;
+export const isMuseumTextName = (name: string) => (MUSEUM_TEXT_NAMES as readonly string[]).includes(name);
 
 export const isStaffConfigKey = (key: string): key is StaffConfigKey => Object.hasOwn(STAFF_CONFIG_KEYS, key);
 

@@ -5,18 +5,13 @@
  * and the seat map as drawn. In zh and en, at 375x667 and at desktop width (each
  * language its own dome: the server is shared). */
 import { expect, test, type Page } from '@playwright/test';
-import sharp from 'sharp';
+import { CATALOGUE_WORDS, posterPng, sessionsFrom, staffCalls } from './catalogueKit.ts';
 import { loginByApi, mainlandId, newPhone, shot, staffLogin } from './helpers.ts';
 import { noSidewaysScroll, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
 
 const TEXT = {
   zh: {
-    link: '场馆与票价',
-    add: '新增场馆',
-    key: '场馆代码（小写字母、数字）',
-    nameZh: '名称（中文）',
-    nameEn: '名称（英文）',
-    kind: '类型',
+    ...CATALOGUE_WORDS.zh,
     importCsv: '导入 CSV',
     badCell: '第 2 行第 4 格“Q”无效：只能填 S（座位）、X（不售座位）或 _（过道，也可留空）',
     cell: (row: number, col: number, what: string) => `第 ${row} 排第 ${col} 格：${what}`,
@@ -24,28 +19,16 @@ const TEXT = {
     aisle: '过道',
     blocked: '不售座位',
     size: '3 排 × 5 格，10 个可售座位',
-    save: '保存',
     films: '选择影片场次',
     choose: '选座购票',
     next: '下一步',
     dome: { key: 'dome-zh', zh: '新球幕', en: 'New dome' },
-    filmsButton: '影片',
-    addFilm: '新增影片',
-    filmKey: '影片代码（字母、数字）',
-    filmZh: '片名（中文）',
-    filmEn: '片名（英文）',
-    duration: '片长（分钟）',
     choosePoster: '选择海报',
     noPoster: '请选择海报图片',
     film: { key: 'aurora-zh', zh: '极光之夜', en: 'Aurora Night' },
   },
   en: {
-    link: 'Halls and prices',
-    add: 'Add a hall',
-    key: 'Hall code (small letters, digits)',
-    nameZh: 'Name (Chinese)',
-    nameEn: 'Name (English)',
-    kind: 'Kind',
+    ...CATALOGUE_WORDS.en,
     importCsv: 'Import a CSV',
     badCell: 'Line 2, cell 4: "Q" is not S (seat), X (blocked seat) or _ (aisle; an empty cell is an aisle too)',
     cell: (row: number, col: number, what: string) => `Row ${row}, place ${col}: ${what}`,
@@ -53,17 +36,10 @@ const TEXT = {
     aisle: 'Aisle',
     blocked: 'Blocked seat',
     size: '3 rows × 5 places, 10 seats for sale',
-    save: 'Save',
     films: 'Choose a film',
     choose: 'Choose seats',
     next: 'Next',
     dome: { key: 'dome-en', zh: '球幕二', en: 'Second dome' },
-    filmsButton: 'Films',
-    addFilm: 'Add a film',
-    filmKey: 'Film code (letters, digits)',
-    filmZh: 'Title (Chinese)',
-    filmEn: 'Title (English)',
-    duration: 'Running time (minutes)',
     choosePoster: 'Choose a poster',
     noPoster: 'Choose a poster image',
     film: { key: 'aurora-en', zh: '北极光', en: 'Northern Lights' },
@@ -74,18 +50,11 @@ const TEXT = {
 const GOOD = '\uFEFFS,S,,S,S\r\nS,S,_,S,S\r\nX,S,_,S,S\r\n';
 const BAD = 'S,S,_,S,S\nS,S,_,Q,S\n';
 
-/** The dome gets an adult price and a session of the film `film` (its Chinese title, the API's default) on `date` (staff API). */
-async function priceAndFilmSession(page: Page, key: string, film: string, date: string) {
-  const login = await page.request.post('/prod-api/staff/login', { data: { username: 'staff', password: 'Museum2026' } });
-  const headers = { authorization: `Bearer ${(await login.json()).data.token}` };
-  const post = async (path: string, data: unknown) => {
-    const answer = await (await page.request.post(`/prod-api${path}`, { headers, data })).json();
-    expect(answer.code, answer.msg).toBe(200);
-    return answer.data;
-  };
-  const halls = (await (await page.request.get('/prod-api/staff/catalogue/halls', { headers })).json()).data as Array<{ hallId: number; key: string }>;
-  const hallId = halls.find((h) => h.key === key)!.hallId;
-  await post(`/staff/catalogue/halls/${hallId}/prices`, {
+/** The dome gets an adult price (staff API) and a session of the film `film` (its Chinese title) from `from`. */
+async function priceAndFilmSession(page: Page, key: string, film: string, from: string): Promise<string> {
+  const staff = await staffCalls(page.request);
+  const hallId = (await staff.get<Array<{ hallId: number; key: string }>>('/staff/catalogue/halls')).find((h) => h.key === key)!.hallId;
+  await staff.post(`/staff/catalogue/halls/${hallId}/prices`, {
     name: { zh: '成人票', en: 'Adult' },
     kind: 'adult',
     price: 3000,
@@ -96,16 +65,7 @@ async function priceAndFilmSession(page: Page, key: string, film: string, date: 
     validFrom: null,
     validTo: null,
   });
-  const templates = (await (await page.request.get('/prod-api/staff/templates', { headers })).json()).data as {
-    halls: Array<{ hallId: number; films: Array<{ filmId: number; name: string }> }>;
-  };
-  const filmId = templates.halls.find((h) => h.hallId === hallId)!.films.find((f) => f.name === film)!.filmId;
-  const { templateId } = await post('/staff/templates', {
-    hallId,
-    name: 'Films',
-    sessions: [{ beginTime: '19:00', endTime: '20:00', capacity: 0, filmId }],
-  });
-  await post('/staff/templates/apply', { templateId, from: date, to: date, weekdays: [0, 1, 2, 3, 4, 5, 6], releaseAt: 'now' });
+  return (await sessionsFrom(page.request, key, from, film)).date;
 }
 
 for (const lang of ['zh', 'en'] as const) {
@@ -166,10 +126,7 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(noPoster).toHaveText(T.noPoster);
     await whereTheEyeIs(page, noPoster);
     await shot(page, lang, 'catalogue-14-film-refused');
-    const poster = await sharp({ create: { width: 900, height: 1350, channels: 3, background: '#0f766e' } })
-      .png()
-      .toBuffer();
-    await form.locator('input[type=file]').setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: poster });
+    await form.locator('input[type=file]').setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: await posterPng() });
     await expect(form.locator('img')).toBeVisible();
     await form.getByRole('button', { name: T.addFilm }).click();
     const made = page.locator(`[data-film="${T.film.key}"]`);
@@ -184,8 +141,7 @@ for (const lang of ['zh', 'en'] as const) {
 
     // A price and a film session; the visitor picks the film and sees the map as drawn.
     const days = (await (await page.request.get('/prod-api/pool/ingore/getCalendar')).json()).data as Array<{ date: string; state: string }>;
-    const date = days.filter((d) => d.state === 'available')[1].date;
-    await priceAndFilmSession(page, T.dome.key, T.film.zh, date);
+    const date = await priceAndFilmSession(page, T.dome.key, T.film.zh, days.filter((d) => d.state === 'available')[1].date);
     await page.addInitScript(() => sessionStorage.setItem('noticeSeen', '1'));
     await loginByApi(page, newPhone());
     await page.goto('/individualCustomers/select/selectDate');

@@ -7,7 +7,7 @@
  * second answer. In zh and en, at 375x667. */
 import { expect, test } from '@playwright/test';
 import { museumDate } from '../../src/domain/museumTime.ts';
-import { buyMainHall, fakeCamera } from './gateKit.ts';
+import { buyAndPay, fakeCamera } from './gateKit.ts';
 import { fill, shot } from './helpers.ts';
 import { noSidewaysScroll, tapTarget, useLanguage } from './looks.ts';
 
@@ -39,7 +39,7 @@ const TEXT = {
 for (const lang of ['zh', 'en'] as const) {
   const T = TEXT[lang];
   test(`a gate reads a real e-ticket from its camera and answers at once (${lang})`, async ({ page }) => {
-    const { orderId } = await buyMainHall(page, lang, ['林一']);
+    const { orderId } = await buyAndPay(page, lang, ['林一']);
     const ticket = (await page.locator('.ticket-qr').first().screenshot()).toString('base64');
     // The order as the server has it, and the server's own day (the gate's "today").
     const headers = { authorization: `Bearer ${(await page.context().cookies()).find((c) => c.name === 'ticket_token_individual')!.value}` };

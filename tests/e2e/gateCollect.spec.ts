@@ -6,7 +6,7 @@
  * online, in check-in mode, the collected ticket still lets its holder in. In zh and en, at
  * 375x667, on a morning at the museum (`morningTest`): only a ticket of today is handed out. */
 import { expect } from '@playwright/test';
-import { buyMainHall, fakeCamera, morningTest as test } from './gateKit.ts';
+import { buyAndPay, fakeCamera, morningTest as test } from './gateKit.ts';
 import { fill, shot } from './helpers.ts';
 import { noSidewaysScroll, tapTarget } from './looks.ts';
 
@@ -47,7 +47,7 @@ for (const lang of ['zh', 'en'] as const) {
   const T = TEXT[lang];
   test(`a gate hands out wristbands for tickets, recorded on the server, and refuses to offline (${lang})`, async ({ page, context, request, morning }) => {
     expect(morning).toBeGreaterThan(0);
-    const { orderId } = await buyMainHall(page, lang, ['林一', '林二']);
+    const { orderId } = await buyAndPay(page, lang, ['林一', '林二']);
     await expect(page.locator('.ticket-qr')).toHaveCount(2);
     const first = (await page.locator('.ticket-qr').first().screenshot()).toString('base64');
     const headers = { authorization: `Bearer ${(await context.cookies()).find((c) => c.name === 'ticket_token_individual')!.value}` };

@@ -1,5 +1,5 @@
-/** What the gate's e2e tests share: a visitor who buys adult tickets of the main hall's first
- * open session on the first bookable day and pays, a gate camera fed a ticket's picture, and a
+/** What the gate's e2e tests share: a visitor who buys adult tickets of a hall's first open
+ * session on the first bookable day and pays, a gate camera fed a ticket's picture, and a
  * morning at the museum for a test that needs a ticket of today. */
 import { expect, type Page } from '@playwright/test';
 import { museumDate } from '../../src/domain/museumTime.ts';
@@ -39,20 +39,34 @@ const WORDS = {
   en: { next: 'Next', submit: 'Place order', pay: 'Pay now', addVisitor: /Add a visitor/ },
 } as const;
 
-/** A new visitor's paid order of one adult ticket per name; the page ends on its success page. */
-export async function buyMainHall(page: Page, lang: 'zh' | 'en', names: string[]): Promise<{ orderId: string }> {
+/** How the visitor gets in and past the slider, and where she books: by default the lane servers'
+ * SMS outbox and test slider, and the main hall. */
+export interface BuyWay {
+  hall?: string;
+  login?: (page: Page) => Promise<unknown>;
+  slider?: (page: Page) => Promise<void>;
+}
+
+/** A new visitor's paid order of one adult ticket per name, in the first open session of `hall`
+ * (its first ticket type); the page ends on its success page. */
+export async function buyAndPay(
+  page: Page,
+  lang: 'zh' | 'en',
+  names: string[],
+  { hall = 'main', login = (p) => loginByApi(p, newPhone()), slider = solveSlider }: BuyWay = {},
+): Promise<{ orderId: string }> {
   const T = WORDS[lang];
   await useLanguage(page, lang);
-  await loginByApi(page, newPhone());
-  // The first day with a main-hall session still open: today's last one may be past, or called
+  await login(page);
+  // The first day with a session of the hall still open: today's last one may be past, or called
   // off by a spec before on the same server, while the day stays bookable for the other halls.
   await page.addInitScript(() => sessionStorage.setItem('noticeSeen', '1'));
   await page.goto('/individualCustomers/select/selectDate');
-  const open = page.locator('[data-hall="main"] .session:not(.session--off)');
+  const open = page.locator(`[data-hall="${hall}"] .session:not(.session--off)`);
   for (let day = 0; ; day++) {
     await page.locator('.day--available').nth(day).click();
     await expect(page).toHaveURL(/\/select\/selectVenues/);
-    await expect(page.locator('[data-hall="main"]')).toBeVisible();
+    await expect(page.locator(`[data-hall="${hall}"]`)).toBeVisible();
     if ((await open.count()) > 0) break;
     await page.goBack();
     await expect(page).toHaveURL(/\/select\/selectDate/);
@@ -72,7 +86,7 @@ export async function buyMainHall(page: Page, lang: 'zh' | 'en', names: string[]
   await page.getByRole('button', { name: T.next }).click();
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: T.submit }).click();
-  await solveSlider(page);
+  await slider(page);
   await expect(page).toHaveURL(/\/order\/payOrder\/\d+$/);
   const orderId = /payOrder\/(\d+)/.exec(page.url())![1];
   await page.getByRole('button', { name: T.pay }).click();

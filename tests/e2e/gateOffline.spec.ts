@@ -8,7 +8,7 @@
  * at the museum (`morningTest`): only a ticket of today passes a gate. */
 import { expect } from '@playwright/test';
 import { museumDate } from '../../src/domain/museumTime.ts';
-import { buyMainHall, fakeCamera, morningTest as test } from './gateKit.ts';
+import { buyAndPay, fakeCamera, morningTest as test } from './gateKit.ts';
 import { fill, shot } from './helpers.ts';
 import { noSidewaysScroll, noWordBrokenMidWord, tapTarget } from './looks.ts';
 
@@ -55,7 +55,7 @@ for (const lang of ['zh', 'en'] as const) {
     request,
     morning,
   }) => {
-    const { orderId } = await buyMainHall(page, lang, ['林一', '林二']);
+    const { orderId } = await buyAndPay(page, lang, ['林一', '林二']);
     await expect(page.locator('.ticket-qr')).toHaveCount(2);
     const first = (await page.locator('.ticket-qr').first().screenshot()).toString('base64');
     const secondQr = (await page.locator('.ticket-qr').nth(1).getAttribute('data-qr'))!;

@@ -58,7 +58,7 @@ export async function unpaidOrder(page: Page, names: string[]): Promise<UnpaidOr
 }
 
 /** Pays an order through the payment simulator's cashier, as the visitor's tap on "pay" would. */
-export async function payByApi(page: Page, { token, orderId }: UnpaidOrder): Promise<void> {
+export async function payByApi(page: Page, { token, orderId }: Pick<UnpaidOrder, 'token' | 'orderId'>): Promise<void> {
   const api = page.request;
   const { payUrl } = await data<{ payUrl: string }>(
     await api.post('/prod-api/pay/create', { data: { orderId }, headers: { Authorization: `Bearer ${token}` } }),

@@ -2,9 +2,9 @@
  * test slider): the puzzle read from its picture and dragged as a hand does, eased over most of
  * a second. A drag that stops beside the gap is refused with a word on the track and a new
  * puzzle; the person's drag then passes the first time, and the order is placed. */
-import sharp from 'sharp';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base } from '@playwright/test';
 import { dragSlider, loginByApi, newPhone, reviewOneAdult, shot } from './helpers.ts';
+import { gapOnScreen, handPause } from './realSlider.ts';
 import { startOwnServer, type OwnServer } from './ownServer.ts';
 import { useLanguage } from './looks.ts';
 
@@ -27,48 +27,6 @@ const test = base.extend<object, { sliderServer: OwnServer }>({
   ],
 });
 test.use({ baseURL: async ({ sliderServer }, use) => use(sliderServer.baseURL) });
-
-/** Where the piece fits, found as a person finds it: the challenge is pixels only, and the gap
- * is the piece's own picture in shadow, outlined in white. Each place along the piece's row is
- * scored by how bright its outline is less how far its inside is from the piece darkened by
- * about half. (Matching the piece's texture alone missed 17 gaps in 1000 generated puzzles, one
- * where the piece was plain background; this finds 2000 in 2000.) */
-async function findGap(background: string, piece: string, pieceY: number): Promise<number> {
-  const grey = async (dataUrl: string) => {
-    const { data, info } = await sharp(Buffer.from(dataUrl.split(',')[1], 'base64'))
-      .greyscale()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    return { data, width: info.width };
-  };
-  const bg = await grey(background);
-  const pc = await grey(piece);
-  const size = pc.width;
-  const at = (x: number, y: number) => bg.data[(pieceY + y) * bg.width + x];
-  let best = 0;
-  let bestScore = -Infinity;
-  for (let x = 0; x + size <= bg.width; x++) {
-    let outline = 0;
-    for (let k = 2; k < size - 2; k++) outline += at(x, k) + at(x + size - 1, k) + at(x + k, 0) + at(x + k, size - 1);
-    let error = 0;
-    for (let y = 4; y < size - 4; y++) for (let i = 4; i < size - 4; i++) error += (at(x + i, y) - 0.55 * pc.data[y * size + i]) ** 2;
-    const score = outline / (4 * (size - 4)) - Math.sqrt(error / (size - 8) ** 2);
-    if (score > bestScore) [best, bestScore] = [x, score];
-  }
-  return best;
-}
-
-/** The puzzle on the screen, read at one moment: where its gap is, read from the picture. */
-async function gapOnScreen(page: Page): Promise<{ gap: number; source: string }> {
-  const { source, piece, top } = await page.evaluate(() => {
-    const image = (id: string) => [...document.querySelectorAll<HTMLImageElement>(`[data-testid=${id}]`)].find((el) => el.offsetParent !== null)!;
-    return { source: image('captcha-background').src, piece: image('captcha-piece').src, top: parseFloat(image('captcha-piece').style.top) };
-  });
-  return { gap: await findGap(source, piece, top), source };
-}
-
-/** A hand's pace: 24 moves, 30 to 54 ms apart. */
-const handPause = (step: number) => 30 + (step % 4) * 8;
 
 for (const lang of ['zh', 'en'] as const) {
   test(`a person solves the real slider; a drag beside the gap is refused with a new puzzle (${lang})`, async ({ page }) => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_GATE, DEMO_STAFF, seedDemoAccounts } from '../../server/seed/accounts.ts';
 import type { HallEdit, PriceEdit, StaffHall, StaffPrice } from '../../src/domain/catalogueRules.ts';
 import { ADULT_PRICE, MAIN_HALL } from '../catalogue.fixtures.ts';
-import type { CalendarDay, HallSetting } from '../../src/domain/types.ts';
+import type { CalendarDay, HallSetting, StaffSettings } from '../../src/domain/types.ts';
 import { OPEN_DAY } from './constants.ts';
 import { makeApp, orderRequest, priceOf, type TestApp } from './helpers.ts';
 
@@ -320,5 +320,23 @@ describe('an empty catalogue, as production starts', () => {
       ['adult', 2500],
       ['student', 1200],
     ]);
+  });
+
+  it('an admin writes the purchase agreement nobody has written yet, and turns English on: visitors read both', async () => {
+    const token = (await e.call('POST', '/staff/login', { body: DEMO_STAFF })).data.token as string;
+    const settings = (await e.call<StaffSettings>('GET', '/staff/settings', { token, lang: 'en' })).data;
+    expect(settings.texts.find((t) => t.name === 'user_agreement')).toEqual({ name: 'user_agreement', zh: '', en: '' });
+    expect((await e.call('GET', '/basesetting/HallSetting/ingore/gainAllSystemConfigLogin', { lang: 'en' })).data.texts.user_agreement).toBeUndefined();
+    const saved = await e.call('POST', '/staff/settings/text', {
+      token,
+      lang: 'en',
+      body: { name: 'user_agreement', zh: '<p>购票须知</p>', en: '<p>Terms of purchase</p>' },
+    });
+    expect(saved.code, saved.msg).toBe(200);
+    expect((await e.call('POST', '/staff/settings/text', { token, lang: 'en', body: { name: 'no_such_text', zh: 'a', en: 'b' } })).msg).toBe('No such text');
+    expect((await e.call('POST', '/staff/settings/config', { token, lang: 'en', body: { key: 'i18n', value: '1' } })).code).toBe(200);
+    const shown = (await e.call('GET', '/basesetting/HallSetting/ingore/gainAllSystemConfigLogin', { lang: 'en' })).data;
+    expect(shown.texts.user_agreement).toBe('<p>Terms of purchase</p>');
+    expect(shown.config.i18n).toBe('1');
   });
 });
