@@ -15,6 +15,7 @@ import { passwordMatches, recordWrongPassword, refuseLockedOut, STAFF_KEY } from
 import { notifyTeam, summaryOf, TEAM_TEXTS, type TeamSummaryRow } from './teams.ts';
 import { museumDate } from '../time.ts';
 import { teamTypeColumn } from '../db/columns.ts';
+import { frozenReasonIn } from '../../src/domain/teamFreezing.ts';
 
 export const STAFF_TEXTS = {
   wrongPassword: { zh: '用户名或密码错误', en: 'Username or password is incorrect' },
@@ -71,7 +72,7 @@ const view = (r: TeamRow, lang: Lang): TeamForReview => ({
   reviewState: r.review_state,
   reviewReason: r.review_reason,
   frozen: r.frozen,
-  frozenReason: (lang === 'en' ? r.frozen_reason_en : null) ?? r.frozen_reason,
+  frozenReason: r.frozen_reason === null ? null : frozenReasonIn(lang, r.frozen_reason, r.frozen_reason_en),
   createTime: r.create_time,
   // PGlite and pg both parse json, but a driver may hand it over as text.
   documents: typeof r.documents === 'string' ? (JSON.parse(r.documents) as TeamForReview['documents']) : r.documents,

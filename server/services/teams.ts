@@ -23,6 +23,7 @@ import { verifyCode } from './login.ts';
 import { captchaNeeded, hashPassword, passwordMatches, recordWrongPassword, refuseLockedOut } from './passwords.ts';
 import { uploadRowId } from './uploads.ts';
 import { teamLangColumn, teamTypeColumn } from '../db/columns.ts';
+import { frozenReasonIn } from '../../src/domain/teamFreezing.ts';
 
 export const TEAM_TEXTS = {
   exists: { zh: '该统一社会信用代码已注册', en: 'This unified social credit code is already registered' },
@@ -216,7 +217,7 @@ export async function teamInfo(deps: AppDeps, teamId: number, lang: Lang = 'zh')
       ...summaryOf(t),
       contactPhone: maskPhone(t.contact_phone),
       status: t.frozen ? 1 : 0,
-      frozenReason: t.frozen ? ((lang === 'en' ? t.frozen_reason_en : null) ?? t.frozen_reason) : null,
+      frozenReason: t.frozen && t.frozen_reason !== null ? frozenReasonIn(lang, t.frozen_reason, t.frozen_reason_en) : null,
       verifiedStatus: VERIFIED[t.review_state],
       reviewReason: t.review_reason,
       creditExpiresOn: t.credit_expires_on,

@@ -60,6 +60,14 @@ export function staffFreezeReason(kind: StaffFreezeKind, note: string): Text {
   return n === '' ? chosen : { zh: `${chosen.zh}：${n}`, en: `${chosen.en}: ${n}` };
 }
 
+/** A freeze's reason in the reader's language. A team frozen by hand before the staff chose
+ * from a list has its reason in Chinese only: an English reader is told so, not shown Chinese
+ * as if it were the reason in her language. */
+export function frozenReasonIn(lang: 'zh' | 'en', zh: string, en: string | null): string {
+  if (lang === 'zh') return zh;
+  return en ?? `Frozen by the museum (the reason was given in Chinese only: ${zh})`;
+}
+
 /** What refundCheckBlack tells a team before a refund that freezes it. */
 export const FREEZE_WARNINGS = {
   freePupils: {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   checkStaffFreeze,
+  frozenReasonIn,
   FREEZE_DEFAULTS,
   freezeSettings,
   refundFreeze,
@@ -77,5 +78,14 @@ describe('a staff freeze', () => {
     expect(checkStaffFreeze('refunds', '')).toBeNull();
     expect(staffFreezeReason('refunds', ' ')).toEqual({ zh: '频繁退票', en: 'Frequent refunds' });
     expect(staffFreezeReason('other', ' 拒不配合检查 ')).toEqual({ zh: '其他原因：拒不配合检查', en: 'Another reason: 拒不配合检查' });
+  });
+});
+
+describe("a freeze's reason as a team reads it", () => {
+  it('in its language; a reason kept in Chinese only is said to be so in English', () => {
+    expect(frozenReasonIn('zh', '频繁退票', 'Frequent refunds')).toBe('频繁退票');
+    expect(frozenReasonIn('en', '频繁退票', 'Frequent refunds')).toBe('Frequent refunds');
+    expect(frozenReasonIn('en', '态度恶劣', null)).toBe('Frozen by the museum (the reason was given in Chinese only: 态度恶劣)');
+    expect(frozenReasonIn('zh', '态度恶劣', null)).toBe('态度恶劣');
   });
 });
