@@ -38,8 +38,8 @@ export function CallOffPanel({ scheduleId, calledOff, onCalledOff }: { scheduleI
       {snapshot.matches('editing') || snapshot.matches('confirming') ? (
         <>
           {preview ? <p className="muted">{t('callOff.orders', preview)}</p> : null}
-          <Field label={t('day.reasonZh')} value={reasonZh} maxLength={100} onChange={setReasonZh} />
-          <Field label={t('day.reasonEn')} value={reasonEn} maxLength={200} onChange={setReasonEn} />
+          <Field className="field--stacked" label={t('day.reasonZh')} value={reasonZh} maxLength={100} onChange={setReasonZh} />
+          <Field className="field--stacked" label={t('day.reasonEn')} value={reasonEn} maxLength={200} onChange={setReasonEn} />
           <button type="button" className="btn btn--block btn--danger" onClick={() => send({ type: 'ASK', reasonZh, reasonEn })}>
             {t('callOff.ask')}
           </button>

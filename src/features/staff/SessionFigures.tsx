@@ -69,8 +69,8 @@ export function SessionFigures({ session, onChange }: { session: Session; onChan
         </>
       ) : (
         <>
-          <Field label={t('day.reasonZh')} value={reasonZh} maxLength={100} onChange={setReasonZh} />
-          <Field label={t('day.reasonEn')} value={reasonEn} maxLength={200} onChange={setReasonEn} />
+          <Field className="field--stacked" label={t('day.reasonZh')} value={reasonZh} maxLength={100} onChange={setReasonZh} />
+          <Field className="field--stacked" label={t('day.reasonEn')} value={reasonEn} maxLength={200} onChange={setReasonEn} />
           <button
             type="button"
             className="btn btn--block"

@@ -66,8 +66,8 @@ function Day({ today }: { today: string }) {
             <DayRelease key={`${day.date}-${day.releaseAt ?? 0}-${day.sessions.length}`} day={day} onChange={(change) => send({ type: 'CHANGE', change })} />
             {day.closed ? null : (
               <>
-                <Field label={t('day.reasonZh')} value={reasonZh} maxLength={100} onChange={setReasonZh} />
-                <Field label={t('day.reasonEn')} value={reasonEn} maxLength={200} onChange={setReasonEn} />
+                <Field className="field--stacked" label={t('day.reasonZh')} value={reasonZh} maxLength={100} onChange={setReasonZh} />
+                <Field className="field--stacked" label={t('day.reasonEn')} value={reasonEn} maxLength={200} onChange={setReasonEn} />
               </>
             )}
             <button
