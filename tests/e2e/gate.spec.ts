@@ -6,10 +6,13 @@
  * today", with the ticket's masked holder either way. Then the order number typed in gets the
  * second answer. In zh and en, at 375x667. */
 import { expect, test } from '@playwright/test';
+import { DEMO_SCHOOL } from '../../server/seed/accounts.ts';
 import { museumDate } from '../../src/domain/museumTime.ts';
+import type { CalendarDay, HallPool } from '../../src/domain/types.ts';
 import { buyAndPay, fakeCamera } from './gateKit.ts';
-import { fill, shot } from './helpers.ts';
-import { noSidewaysScroll, tapTarget, useLanguage } from './looks.ts';
+import { fill, mainlandId, shot, sliderTokenByApi } from './helpers.ts';
+import { noSidewaysScroll, noWordBrokenMidWord, tapTarget, useLanguage } from './looks.ts';
+import { data, payByApi } from './orderKit.ts';
 
 const TEXT = {
   zh: {
@@ -194,5 +197,78 @@ for (const lang of ['zh', 'en'] as const) {
     await saved.locator('summary').click();
     await expect(saved.locator('textarea').first()).toHaveValue('<p>人像仅用于入馆核验</p>');
     await expect(saved.locator('.settings-preview')).toContainText('人像仅用于入馆核验');
+  });
+}
+
+const GRADE_TEXT = {
+  zh: { main: '主展厅', checkOrder: '按订单检票', orderNumber: '订单号', username: '用户名', login: '登录', grade: '一年级', pupils: '一年级 × 16' },
+  en: {
+    main: 'Main exhibition hall',
+    checkOrder: 'Check in the order',
+    orderNumber: 'Order number',
+    username: 'Username',
+    login: 'Log in',
+    grade: 'Grade One',
+    pupils: 'Grade One × 16',
+  },
+} as const;
+
+for (const lang of ['zh', 'en'] as const) {
+  const T = GRADE_TEXT[lang];
+  test(`a school's order at the gate lists its pupils as a grade and a count, never as a person (${lang})`, async ({ page }) => {
+    // The demo school's paid class visit: a grade of 16, a teacher and the leader (staff calls as the app makes them).
+    const api = page.request;
+    const { token } = await data<{ token: string }>(
+      await api.post('/prod-api/login', { data: { username: DEMO_SCHOOL.creditCode, password: DEMO_SCHOOL.password } }),
+    );
+    const days = await data<CalendarDay[]>(await api.get('/prod-api/pool/ingore/getCalendar'));
+    const date = days.filter((d) => d.state === 'available')[lang === 'zh' ? 5 : 6].date;
+    const hall = (await data<HallPool[]>(await api.get('/prod-api/pool/ingore/getHall', { params: { openPerson: 2, queryDate: date } }))).find(
+      (h) => h.hallKey === 'main',
+    )!;
+    const { orderId } = await data<{ orderId: number }>(
+      await api.post('/prod-api/config/orderRule/placeOrder', {
+        headers: { authorization: `Bearer ${token}`, language: lang === 'zh' ? 'zh_cn' : 'en_us' },
+        data: {
+          date,
+          hallId: hall.hallId,
+          hallScheduleId: hall.scheduleTicketPoolVOS.find((s) => !s.disabled)!.hallScheduleId,
+          captchaToken: await sliderTokenByApi(api),
+          payMethod: 'online',
+          orderAdditionInfo: {
+            name: '王老师',
+            certificateType: '1',
+            certificateInfo: mainlandId('1980-03-04', '141'),
+            mobile: '13800138000',
+            personNumber: 18,
+          },
+          ticketUseType: 1,
+          leaderFreeFlag: 0,
+          gradeList: [{ name: T.grade, boy: 8, girl: 8, all: 16, beijing: 16, orther: 0 }],
+          teacherList: [{ name: '李老师', certificateType: '1', certificateInfo: mainlandId('1985-01-01', '241') }],
+        },
+      }),
+    );
+    await payByApi(page, { token, orderId });
+    const { orderNumber } = await data<{ orderNumber: string }>(
+      await api.get(`/prod-api/order/OrderInfo/searchTravelTeamOrder/${orderId}`, { headers: { authorization: `Bearer ${token}` } }),
+    );
+
+    // The gate types its number: the grade and its count, the adults masked; no grade as a name.
+    await useLanguage(page, lang);
+    await page.goto('/staff/login');
+    await fill(page, T.username, 'gate');
+    await page.locator('input[type=password]').fill('Museum2026');
+    await page.getByRole('button', { name: T.login, exact: true }).click();
+    await page.getByRole('button', { name: T.main }).click();
+    await fill(page, T.orderNumber, orderNumber);
+    await page.getByRole('button', { name: T.checkOrder }).click();
+    const answer = page.getByTestId('gate-answer');
+    await expect(answer.locator('.gate-answer__ticket').filter({ hasText: T.pupils })).toHaveCount(1);
+    await expect(answer).toContainText('王*');
+    await expect(answer).not.toContainText(lang === 'zh' ? '一*级' : 'G*');
+    await noWordBrokenMidWord(answer);
+    await noSidewaysScroll(page);
+    await shot(page, lang, '97a-gate-school-order');
   });
 }

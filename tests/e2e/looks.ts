@@ -34,7 +34,8 @@ export async function noWordBrokenMidWord(target: Locator) {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent ?? '';
-      for (const m of text.matchAll(/[A-Za-z]{2,}/g)) {
+      // Words, and dates (2026-12-06 must not wrap at a hyphen: src/ui/keepDates.ts).
+      for (const m of text.matchAll(/[A-Za-z]{2,}|\d{4}[-\u2011]\d{2}[-\u2011]\d{2}/g)) {
         const range = document.createRange();
         range.setStart(node, m.index!);
         range.setEnd(node, m.index! + m[0].length);

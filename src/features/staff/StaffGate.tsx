@@ -18,6 +18,7 @@ import { museumToday } from '../../api/serverClock.ts';
 import { STAFF_PATHS } from '../../domain/paths.ts';
 import { tr } from '../../i18n/index.ts';
 import { Refusal } from '../../ui/Refusal.tsx';
+import { keepDates } from '../../ui/keepDates.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { ticker } from '../../widgets/ticker.ts';
 import '../../ui/vant.ts';
@@ -103,7 +104,7 @@ export default function StaffGate() {
           data-testid="gate-answer"
         >
           <strong className="gate-answer__word">{answerWord(t, collect, answer, t(`gate.forms.${form}`))}</strong>
-          {answer.reason ? <p className="gate-answer__reason">{tr(answer.reason)}</p> : null}
+          {answer.reason ? <p className="gate-answer__reason">{keepDates(tr(answer.reason))}</p> : null}
           {answer.passed && answer.offline ? <p className="gate-answer__reason">{t('gate.offlineSync')}</p> : null}
           {lines.slice(0, 3).map((line) => (
             <p key={line.key} className="gate-answer__ticket">
