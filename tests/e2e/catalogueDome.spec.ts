@@ -65,7 +65,7 @@ async function priceAndFilmSession(page: Page, key: string, film: string, from: 
     validFrom: null,
     validTo: null,
   });
-  return (await sessionsFrom(page.request, key, from, film)).date;
+  return (await sessionsFrom(page.request, key, from, { film })).date;
 }
 
 for (const lang of ['zh', 'en'] as const) {

@@ -128,10 +128,16 @@ export async function staffCalls(api: APIRequestContext, username = 'staff', pas
   };
 }
 
-/** A session of the hall `key` every day of the week from `from`, on sale now, from a template
+/** A session of the hall `key` on each of `days` days from `from`, on sale now, from a template
  * (a dome's shows `film`, its Chinese title); answers the first day that has it (a closed day has
- * none) and its id. */
-export async function sessionsFrom(api: APIRequestContext, key: string, from: string, film?: string): Promise<{ date: string; hallScheduleId: number }> {
+ * none) and its id. On a lane's shared server keep to one day the calendar already sells: a day
+ * opened by a new hall alone would be "available" to every other spec looking for the main hall. */
+export async function sessionsFrom(
+  api: APIRequestContext,
+  key: string,
+  from: string,
+  { film, days = 1 }: { film?: string; days?: number } = {},
+): Promise<{ date: string; hallScheduleId: number }> {
   const staff = await staffCalls(api);
   const hallId = (await staff.get<Array<{ hallId: number; key: string }>>('/staff/catalogue/halls')).find((h) => h.key === key)!.hallId;
   const templates = await staff.get<{ halls: Array<{ hallId: number; films: Array<{ filmId: number; name: string }> }> }>('/staff/templates');
@@ -141,8 +147,8 @@ export async function sessionsFrom(api: APIRequestContext, key: string, from: st
     name: `Sessions ${key}`,
     sessions: [{ beginTime: '18:00', endTime: '19:00', capacity: film ? 0 : 30, filmId }],
   });
-  await staff.post('/staff/templates/apply', { templateId, from, to: addDays(from, 6), weekdays: [0, 1, 2, 3, 4, 5, 6], releaseAt: 'now' });
-  for (let date = from; date <= addDays(from, 6); date = addDays(date, 1)) {
+  await staff.post('/staff/templates/apply', { templateId, from, to: addDays(from, days - 1), weekdays: [0, 1, 2, 3, 4, 5, 6], releaseAt: 'now' });
+  for (let date = from; date <= addDays(from, days - 1); date = addDays(date, 1)) {
     const halls = (await (await api.get(`/prod-api/pool/ingore/getHall?queryDate=${date}&openPerson=1&saleMode=1`)).json()).data as Array<{
       hallKey: string;
       scheduleTicketPoolVOS: Array<{ hallScheduleId: number }>;
@@ -150,5 +156,5 @@ export async function sessionsFrom(api: APIRequestContext, key: string, from: st
     const session = halls?.find((h) => h.hallKey === key)?.scheduleTicketPoolVOS[0];
     if (session) return { date, hallScheduleId: session.hallScheduleId };
   }
-  throw new Error(`no day of the week from ${from} has a session of ${key}`);
+  throw new Error(`no day of ${days} from ${from} has a session of ${key}`);
 }
