@@ -4,5 +4,14 @@ import { Field } from '../../ui/Field.ts';
 
 export function OrderNumberField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const { t } = useTranslation();
-  return <Field label={t('staff.orderNumber')} placeholder={t('staff.orderNumberPlaceholder')} value={value} maxLength={23} onChange={onChange} />;
+  return (
+    <Field
+      className="field--stacked"
+      label={t('staff.orderNumber')}
+      placeholder={t('staff.orderNumberPlaceholder')}
+      value={value}
+      maxLength={23}
+      onChange={onChange}
+    />
+  );
 }
