@@ -164,7 +164,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     ok(req, await settleRefund(deps, account(req).userId, req.params.id, req.body.note)),
   );
   app.post('/staff/days/close', { ...may('operate'), schema: { body: closeDayBody, response: answer(z.null()) } }, async (req) =>
-    ok(req, await closeDay(deps, account(req).userId, req.body)),
+    ok(req, await closeDay(deps, account(req).userId, req.body, langOf(req))),
   );
 
   // Session templates: every hall's, saved, applied to days with a release time (previewed first).

@@ -12,7 +12,8 @@ import type { StaffDay } from '../../src/domain/types.ts';
 import type { AppDeps } from '../context.ts';
 import { fail } from '../http.ts';
 import { CALL_OFF_TEXTS } from '../../src/domain/callOff.ts';
-import { museumDate } from '../time.ts';
+import { museumDate, museumInstant } from '../time.ts';
+import { callOffSession } from './callOff.ts';
 import { audit } from './audit.ts';
 import { offerToCandidates, RELEASED, type ReleasedSession } from './stock.ts';
 import { dayRatings } from './ratings.ts';
@@ -159,13 +160,14 @@ export async function setCapacity(deps: AppDeps, staffId: number, body: z.output
   return null;
 }
 
-export async function closeDay(deps: AppDeps, staffId: number, body: z.output<typeof closeDayBody>): Promise<null> {
+export async function closeDay(deps: AppDeps, staffId: number, body: z.output<typeof closeDayBody>, lang: Lang = 'zh'): Promise<null> {
+  if (body.closed && body.callOff) await callOffDay(deps, staffId, body, lang);
   const now = deps.clock();
   await deps.db.tx(async (q) => {
     await lockRows(q, 'hall_schedule', { visit_date: body.date }, ['id']);
     const [{ live }] = await q.query<{ live: number }>(
       `SELECT count(*)::int AS live FROM tickets t JOIN hall_schedule s ON s.id = t.schedule_id
-        WHERE s.visit_date = $1 AND t.status IN ('toBePaid', 'toBeChecked', 'reserved')`,
+        WHERE s.visit_date = $1 AND NOT s.called_off AND t.status IN ('toBePaid', 'toBeChecked', 'reserved')`,
       [body.date],
     );
     const refused = checkCloseDay(body, live);
@@ -178,4 +180,20 @@ export async function closeDay(deps: AppDeps, staffId: number, body: z.output<ty
     await audit(q, staffId, body.closed ? 'closeDay' : 'openDay', `day:${body.date}`, body.closed ? { reason: body.reasonZh.trim() } : null, now);
   });
   return null;
+}
+
+/** Calls off every session of the day still to end (docs/product.md §2.7), each in a transaction
+ * of its own: a crash between two, or a close refused after (a session already over with tickets
+ * left), keeps the ones called off, and asking again goes on with the rest. */
+async function callOffDay(deps: AppDeps, staffId: number, body: z.output<typeof closeDayBody>, lang: Lang): Promise<void> {
+  const refused = checkStopReason({ stopped: true, reasonZh: body.reasonZh, reasonEn: body.reasonEn });
+  if (refused) throw fail(refused);
+  const sessions = await deps.db.query<{ id: number; visit_date: string; end_time: string }>(
+    `SELECT id, visit_date, end_time FROM hall_schedule WHERE visit_date = $1 AND NOT called_off ORDER BY id`,
+    [body.date],
+  );
+  const now = deps.clock().getTime();
+  for (const s of sessions.filter((s) => museumInstant(s.visit_date, s.end_time).getTime() > now)) {
+    await callOffSession(deps, staffId, { scheduleId: s.id, reasonZh: body.reasonZh, reasonEn: body.reasonEn }, lang);
+  }
 }

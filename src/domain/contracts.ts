@@ -195,7 +195,14 @@ export const stopSessionBody = z.object({
 });
 export const capacityBody = z.object({ scheduleId: dbId(), capacity: z.coerce.number().int().min(0).max(100_000) });
 /** A day closed with its reason, or opened. */
-export const closeDayBody = z.object({ date: isoDate(), closed: z.boolean(), reasonZh: text().max(100).default(''), reasonEn: text().max(200).default('') });
+/** `callOff`: the day's sessions to come are called off first, their visitors refunded (docs/product.md §2.7). */
+export const closeDayBody = z.object({
+  date: isoDate(),
+  closed: z.boolean(),
+  reasonZh: text().max(100).default(''),
+  reasonEn: text().max(200).default(''),
+  callOff: z.boolean().default(false),
+});
 export const staffDayQuery = z.object({ date: isoDate() });
 /** A session template of a hall (templateId null: a new one); the rules are src/domain/sessionTemplates.ts. */
 export const templateBody = z.object({

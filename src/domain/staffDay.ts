@@ -11,8 +11,8 @@ export const DAY_TEXTS = {
   },
   cinemaCapacity: { zh: '影院场次的容量由座位决定，不能修改', en: "A dome session's capacity is its seats: it cannot change" },
   dayHasVisitors: {
-    zh: '该日已有 {n} 张有效门票，请先为游客退票或改签再闭馆',
-    en: '{n} tickets are booked for this day: refund or move them before closing it',
+    zh: '该日已有 {n} 张有效门票：请勾选“取消当日全部场次”为游客全额退款，或先为游客改签',
+    en: '{n} tickets are booked for this day: tick "Call off every session" to refund them in full, or move them first',
   },
   csvHead: {
     zh: '日期,场馆,场次,容量,已售,保留,剩余,已检票,未到馆,已退票,候补订单,停售',
@@ -24,7 +24,7 @@ export const DAY_TEXTS = {
 export type DayChange =
   | { kind: 'stop'; scheduleId: number; stopped: boolean; reasonZh: string; reasonEn: string }
   | { kind: 'capacity'; scheduleId: number; capacity: number }
-  | { kind: 'close'; date: string; closed: boolean; reasonZh: string; reasonEn: string }
+  | { kind: 'close'; date: string; closed: boolean; reasonZh: string; reasonEn: string; callOff?: boolean }
   /** A day's release time ('YYYY-MM-DD HH:mm' museum time, or 'now'), for a day not on sale. */
   | { kind: 'release'; date: string; releaseAt: string };
 

@@ -47,17 +47,7 @@ export async function callOffInConsole(
   username = 'staff',
 ) {
   const T = CALL_OFF_WORDS[lang];
-  await staffLogin(page, lang, username);
-  await expect(page).toHaveURL(/\/staff$/);
-  await page.getByRole('link', { name: T.day, exact: true }).click();
-  await expect(page).toHaveURL(/\/staff\/day$/);
-  // The screen opens on today (the browser's museum date); the order's day is today or later.
-  let shown = museumDate(new Date());
-  while (shown < visitDate) {
-    await page.getByRole('button', { name: T.nextDay }).click();
-    await expect(page.getByTestId('day-date')).not.toHaveText(shown);
-    shown = (await page.getByTestId('day-date').textContent())!;
-  }
+  await openDay(page, lang, visitDate, username);
   const session = page.locator(`[data-session="${hallScheduleId}"]`);
   await session.getByTestId('call-off-open').click();
   const panel = session.getByTestId('call-off');
@@ -80,4 +70,20 @@ export async function callOffInConsole(
   await expect(session.locator('.card__title')).toContainText(T.tag);
   await expect(session.getByRole('button', { name: T.stop })).toHaveCount(0);
   return session;
+}
+
+/** The admin `username` logs in and opens the day screen on `date` (today or later). */
+export async function openDay(page: Page, lang: 'zh' | 'en', date: string, username = 'staff') {
+  const T = CALL_OFF_WORDS[lang];
+  await staffLogin(page, lang, username);
+  await expect(page).toHaveURL(/\/staff$/);
+  await page.getByRole('link', { name: T.day, exact: true }).click();
+  await expect(page).toHaveURL(/\/staff\/day$/);
+  // The screen opens on today (the browser's museum date).
+  let shown = museumDate(new Date());
+  while (shown < date) {
+    await page.getByRole('button', { name: T.nextDay }).click();
+    await expect(page.getByTestId('day-date')).not.toHaveText(shown);
+    shown = (await page.getByTestId('day-date').textContent())!;
+  }
 }

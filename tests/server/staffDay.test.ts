@@ -8,6 +8,7 @@ import type { StaffDay } from '../../src/domain/types.ts';
 import { CLOSED_DAY, OPEN_DAY, SOLD_OUT_DAY } from './constants.ts';
 import { groupKit } from './groupKit.ts';
 import { assertStockInvariant, makeApp, orderRequest, priceOf, type TestApp } from './helpers.ts';
+import { runCallOffRound } from '../../server/services/callOff.ts';
 
 let t: TestApp;
 let admin: string;
@@ -156,7 +157,7 @@ describe('running the sessions', () => {
 
   it('closes a day only without booked visitors, with a reason; a gate account may not', async () => {
     expect((await post('/staff/days/close', { date: SOLD_OUT_DAY, closed: true, reasonZh: '临时闭馆', reasonEn: 'Closed today' })).msg).toMatch(
-      /^\d+ tickets are booked for this day: refund or move them before closing it$/,
+      /^\d+ tickets are booked for this day: tick "Call off every session" to refund them in full, or move them first$/,
     );
     const empty = '2030-03-16';
     const gate = (await t.call('POST', '/staff/login', { body: DEMO_GATE })).data.token;
@@ -175,5 +176,30 @@ describe('running the sessions', () => {
     expect((await day(empty)).closed).toBe(false);
     expect((await day(OPEN_DAY)).closedDays.map((d) => d.date)).toEqual([CLOSED_DAY]);
     expect((await day(CLOSED_DAY)).closed).toBe(true);
+  });
+
+  it('calls a day with paid visitors off: every session called off, the day closed, each order refunded by the job', async () => {
+    const date = '2030-03-09';
+    const a = await buy(date, 'main', 0, 2);
+    const b = await buy(date, 'main', 1, 1);
+    const reasons = { date, closed: true, reasonZh: '停电', reasonEn: 'A power cut' };
+    expect((await post('/staff/days/close', { ...reasons, callOff: true, reasonEn: '' })).msg).toBe('Give the reason in Chinese and English: visitors see it');
+    expect((await day(date)).sessions.some((s) => s.calledOff)).toBe(false);
+    expect((await post('/staff/days/close', { ...reasons, callOff: true })).code).toBe(200);
+    const after = await day(date);
+    expect(after).toMatchObject({ closed: true, reason: 'A power cut' });
+    expect(after.sessions.every((s) => s.calledOff)).toBe(true);
+    await runCallOffRound(t.deps, { limit: 100 });
+    for (const o of [a, b]) {
+      const detail = await t.call('GET', `/order/OrderInfo/searchPersonOrder/${o.orderId}`, { token: o.token });
+      expect(detail.data.status).toBe('refunded');
+    }
+    // Asked again, nothing is called off twice; opening the day again leaves its sessions called off.
+    expect((await post('/staff/days/close', { ...reasons, callOff: true })).code).toBe(200);
+    const [{ n }] = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM session_calloffs c JOIN hall_schedule s ON s.id = c.schedule_id WHERE s.visit_date = $1`,
+      [date],
+    );
+    expect(n).toBe(after.sessions.length);
   });
 });

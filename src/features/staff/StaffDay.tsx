@@ -15,6 +15,7 @@ import { Field } from '../../ui/Field.ts';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import '../../ui/vant.ts';
+import { Check } from './CatalogueFields.tsx';
 import { DayRelease } from './DayRelease.tsx';
 import { SessionFigures } from './SessionFigures.tsx';
 import { useStaffToken } from './useStaffToken.ts';
@@ -44,6 +45,7 @@ function Day({ today }: { today: string }) {
   const { date, day, error } = snapshot.context;
   const [reasonZh, setReasonZh] = useState('');
   const [reasonEn, setReasonEn] = useState('');
+  const [callOff, setCallOff] = useState(false);
   useStaffToken();
 
   return (
@@ -61,19 +63,22 @@ function Day({ today }: { today: string }) {
         {day ? (
           <>
             <p className={day.closed ? 'notice-bar notice-bar--danger' : 'muted'}>
-              {day.closed ? t('day.closed', { reason: day.reason ?? '' }) : t('day.open', { n: day.sessions.length })}
+              {day.closed ? t('day.closedFor', { reason: day.reason ?? '' }) : t('day.open', { n: day.sessions.length })}
             </p>
             <DayRelease key={`${day.date}-${day.releaseAt ?? 0}-${day.sessions.length}`} day={day} onChange={(change) => send({ type: 'CHANGE', change })} />
             {day.closed ? null : (
               <>
                 <Field className="field--stacked" label={t('day.reasonZh')} value={reasonZh} maxLength={100} onChange={setReasonZh} />
                 <Field className="field--stacked" label={t('day.reasonEn')} value={reasonEn} maxLength={200} onChange={setReasonEn} />
+                <Check label={t('day.callOffAll')} checked={callOff} onChange={setCallOff} />
               </>
             )}
             <button
               type="button"
               className="btn btn--block"
-              onClick={() => send({ type: 'CHANGE', change: { kind: 'close', date, closed: !day.closed, reasonZh, reasonEn } })}
+              onClick={() =>
+                send({ type: 'CHANGE', change: { kind: 'close', date, closed: !day.closed, reasonZh, reasonEn, callOff: !day.closed && callOff } })
+              }
             >
               {day.closed ? t('day.openDay') : t('day.closeDay')}
             </button>
