@@ -1,7 +1,8 @@
-/** A hall and a ticket type as the catalogue editor takes them (docs/product.md §2.8), for the
+/** A hall, a ticket type, a film and a package as the catalogue editor takes them (docs/product.md §2.8), for the
  * rules', the machine's and the server's tests to vary from. */
 import type { HallEdit, PriceEdit } from '../src/domain/catalogueRules.ts';
 import type { FilmEdit } from '../src/domain/films.ts';
+import type { PackageEdit } from '../src/domain/packageEdits.ts';
 
 export const MAIN_HALL: HallEdit = {
   key: 'main',
@@ -44,4 +45,17 @@ export const STARS_FILM: FilmEdit = {
   poster: '/films/universe.svg',
   ageMin: 6,
   ageMax: null,
+};
+
+/** A package of hall 1's admission and dome 3's film (the rules' and the machine's halls). */
+export const NIGHT_PACKAGE: PackageEdit = {
+  key: 'night',
+  name: { zh: '夜游套票', en: 'Night package' },
+  intro: { zh: '', en: '' },
+  hallId: 1,
+  cinemaId: 3,
+  admission: 3000,
+  film: 2500,
+  sort: 0,
+  onSale: true,
 };

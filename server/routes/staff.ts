@@ -42,9 +42,11 @@ import { saveConfig, saveText, staffSettings } from '../services/staffSettings.t
 import { importSeatMap, saveHall, savePrice, staffHalls as listHalls, staffPrices as listPrices } from '../services/catalogueEditor.ts';
 import { hallEdit, priceEdit, staffHalls, staffPrices } from '../../src/domain/catalogueRules.ts';
 import { filmFields, posterAnswer, staffFilms } from '../../src/domain/films.ts';
+import { packageEdit, staffPackages } from '../../src/domain/packageEdits.ts';
 import { IMAGE_MAX_BYTES } from '../../src/domain/limits.ts';
 import { UPLOAD_MESSAGES } from '../../src/domain/uploads.ts';
 import { saveFilm, savePoster, staffFilms as listFilms } from '../services/films.ts';
+import { savePackage, staffPackages as listPackages } from '../services/packageEditor.ts';
 import { UPLOAD_TEXTS } from '../services/uploads.ts';
 import { couponBatchEdit, staffCouponBatches } from '../../src/domain/couponBatches.ts';
 import { batchCsv, createBatch, listBatches, stopBatch } from '../services/couponBatches.ts';
@@ -252,6 +254,16 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       return ok(req, await savePoster(deps, account(req).userId, bytes));
     });
   });
+  // Packages (docs/product.md §2.8): admission and a dome film at one price, checked by
+  // src/domain/packageEdits.ts; listed with the halls their parts may be of.
+  app.get('/staff/catalogue/packages', { ...may('operate'), schema: { response: answer(staffPackages) } }, async (req) => ok(req, await listPackages(deps)));
+  const packageSaved = answer(z.object({ packageId: z.number().int() }));
+  app.post('/staff/catalogue/packages', { ...may('operate'), schema: { body: packageEdit, response: packageSaved } }, async (req) =>
+    ok(req, await savePackage(deps, account(req).userId, null, req.body)),
+  );
+  app.post('/staff/catalogue/packages/:id', { ...may('operate'), schema: { params: idParam, body: packageEdit, response: packageSaved } }, async (req) =>
+    ok(req, await savePackage(deps, account(req).userId, req.params.id, req.body)),
+  );
   // Coupon batches (docs/product.md §2.10): listed, made with their codes, stopped; the codes as CSV.
   app.get('/staff/coupons/batches', { ...may('operate'), schema: { response: answer(staffCouponBatches) } }, async (req) => ok(req, await listBatches(deps)));
   app.post(

@@ -20,24 +20,31 @@ import { hallPools, hallRules, loadHalls, pricePoolOf, type PriceRow } from './p
 import { seatsForParty } from './seats.ts';
 import { takeSold } from './stock.ts';
 
-interface PackageRow {
+export interface PackageRow {
   id: number;
+  package_key: string;
   name_zh: string;
   name_en: string;
   intro_zh: string;
   intro_en: string;
   admission_price_id: number;
   film_price_id: number;
+  sort: number;
+  /** Stopped by an admin (docs/product.md §2.8): no longer offered nor sold. */
+  on_sale: boolean;
 }
 
 async function packageParts(q: Queryable, where: string, params: unknown[]) {
   const rows = await q.query<PackageRow>(`SELECT * FROM packages ${where} ORDER BY sort, id`, params);
   const prices = await q.query<PriceRow>('SELECT * FROM ticket_prices WHERE package_only');
   const halls = await loadHalls(q);
-  return rows.map((p) => {
+  // A package whose hall has closed since is not offered (the open halls only are loaded).
+  return rows.flatMap((p) => {
     const admission = prices.find((x) => x.id === p.admission_price_id)!;
     const film = prices.find((x) => x.id === p.film_price_id)!;
-    return { row: p, admission, film, admissionHall: halls.find((h) => h.id === admission.hall_id)!, filmHall: halls.find((h) => h.id === film.hall_id)! };
+    const admissionHall = halls.find((h) => h.id === admission.hall_id);
+    const filmHall = halls.find((h) => h.id === film.hall_id);
+    return admissionHall && filmHall ? [{ row: p, admission, film, admissionHall, filmHall }] : [];
   });
 }
 
@@ -49,7 +56,7 @@ export async function listPackages(q: Queryable, date: string, now: Date, lang: 
   const pools = await hallPools(q, date, now, lang);
   const films = await filmsOn(q, date, lang);
   const poolOf = (hallId: number) => pools.find((h) => h.hallId === hallId)!;
-  return (parts ?? (await packageParts(q, '', []))).map((p) => {
+  return (parts ?? (await packageParts(q, 'WHERE on_sale', []))).map((p) => {
     const admission = pricePoolOf(p.admission, lang);
     const film = pricePoolOf(p.film, lang);
     const admissionPool = poolOf(p.admissionHall.id);
@@ -89,6 +96,8 @@ function chosenSession<S extends SchedulePool>(sessions: S[], scheduleId: number
 /** placeOrder with packageId. */
 export async function placePackageOrder(deps: AppDeps, userId: number, body: PackageOrderBody, lang: Lang): Promise<PlaceOrderResult> {
   const now = deps.clock();
+  const [stopped] = await deps.db.query('SELECT 1 FROM packages WHERE id = $1 AND NOT on_sale', [body.packageId]);
+  if (stopped) throw fail(PACKAGE_MESSAGES.offSale);
   const parts = await packageParts(deps.db, 'WHERE id = $1', [body.packageId]);
   if (parts.length === 0) throw fail(PACKAGE_MESSAGES.notFound);
   const [p] = parts;

@@ -1,9 +1,10 @@
 /** The staff console's catalogue calls (docs/product.md §2.8): the halls, a hall saved, its
- * ticket types and prices, one saved. Each body is checked by the server's schemas
+ * ticket types and prices, one saved; the domes' films; the packages. Each body is checked by the server's schemas
  * (src/domain/catalogueRules.ts) and by the rules the editor checked before sending it. */
 import type { z } from 'zod';
 import type { hallEdit, priceEdit, StaffHall, StaffPrice } from '../domain/catalogueRules.ts';
 import type { StaffFilm } from '../domain/films.ts';
+import type { packageEdit, StaffPackages } from '../domain/packageEdits.ts';
 import { call } from './client.ts';
 
 type In<S extends z.ZodType> = z.input<S>;
@@ -37,3 +38,14 @@ export async function saveCatalogueFilm(filmId: number | null, film: Record<stri
   }
   return call<{ filmId: number }>(filmId === null ? '/staff/catalogue/films' : `/staff/catalogue/films/${filmId}`, { ...staff, method: 'post', json: film });
 }
+
+/** The packages, stopped ones too, and the halls their parts may be of. */
+export const getCataloguePackages = () => call<StaffPackages>('/staff/catalogue/packages', staff);
+
+/** A new package (`packageId` null) or a change of one. */
+export const saveCataloguePackage = (packageId: number | null, pkg: In<typeof packageEdit>) =>
+  call<{ packageId: number }>(packageId === null ? '/staff/catalogue/packages' : `/staff/catalogue/packages/${packageId}`, {
+    ...staff,
+    method: 'post',
+    json: pkg,
+  });

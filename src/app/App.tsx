@@ -100,6 +100,7 @@ const StaffHome = areaScreen('StaffHome');
 const StaffSettings = areaScreen('StaffSettings');
 const StaffCatalogue = areaScreen('StaffCatalogue');
 const StaffCoupons = areaScreen('StaffCoupons');
+const StaffPackages = areaScreen('StaffPackages');
 const StaffContent = areaScreen('StaffContent');
 const StaffMessages = areaScreen('StaffMessages');
 const StaffMessage = areaScreen('StaffMessage');
@@ -208,6 +209,7 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [STAFF_PATHS.settings]: StaffSettings,
   [STAFF_PATHS.halls]: StaffCatalogue,
   [STAFF_PATHS.coupons]: StaffCoupons,
+  [STAFF_PATHS.packages]: StaffPackages,
   [STAFF_PATHS.content]: StaffContent,
   [STAFF_PATHS.messages]: StaffMessages,
   [STAFF_PATHS.message]: StaffMessage,

@@ -56,6 +56,7 @@ export const AREA_SCREENS = {
   StaffHome: team(() => import('../features/staff/StaffHome.tsx')),
   StaffSettings: team(() => import('../features/staff/StaffSettings.tsx')),
   StaffCatalogue: team(() => import('../features/staff/StaffCatalogue.tsx')),
+  StaffPackages: team(() => import('../features/staff/StaffPackages.tsx')),
   StaffCoupons: team(() => import('../features/staff/StaffCoupons.tsx')),
   StaffContent: team(() => import('../features/staff/StaffContent.tsx')),
   StaffMessages: team(() => import('../features/staff/StaffMessages.tsx')),

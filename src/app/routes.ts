@@ -105,6 +105,7 @@ export const ROUTES = {
   [STAFF_PATHS.sessions]: { noLogin: true },
   [STAFF_PATHS.halls]: { noLogin: true },
   [STAFF_PATHS.coupons]: { noLogin: true },
+  [STAFF_PATHS.packages]: { noLogin: true },
   [STAFF_PATHS.content]: { noLogin: true },
 } as const satisfies Record<string, { noLogin?: boolean }>;
 

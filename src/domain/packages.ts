@@ -8,6 +8,7 @@ import type { OrderContext, OrderDraft, PackagePart, TicketPackage, Violation, V
 export const PACKAGE_MESSAGES = {
   sessions: { zh: '请选择入馆场次和影片场次', en: 'Please choose an admission time and a film' },
   notFound: { zh: '套票不存在', en: 'This package does not exist' },
+  offSale: { zh: '该套票已停售', en: 'This package is no longer on sale' },
 } as const satisfies Record<string, Text>;
 
 /** A package order as the form holds it: two sessions, the visitors (no ticket types). */

@@ -144,6 +144,8 @@ export const STAFF_PATHS = {
   sessions: '/staff/sessions',
   /** The catalogue: halls, their booking rules, ticket types and prices. */
   halls: '/staff/halls',
+  /** Packages: admission and a dome film at one price, made, changed, stopped. */
+  packages: '/staff/packages',
   /** Coupon batches: made with their codes, downloaded, stopped. */
   coupons: '/staff/coupons',
   /** Notices and FAQs, in zh and en. */

@@ -44,6 +44,7 @@ export const STAFF_SCREENS = [
   ['sessions', 'operate'],
   ['settings', 'operate'],
   ['halls', 'operate'],
+  ['packages', 'operate'],
   ['coupons', 'operate'],
   ['content', 'operate'],
 ] as const satisfies ReadonlyArray<readonly [string, StaffAbility]>;

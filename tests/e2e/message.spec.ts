@@ -82,7 +82,7 @@ for (const lang of ['zh', 'en'] as const) {
     await staff.locator('input[type=password]').fill('Museum2026');
     await staff.getByRole('button', { name: L.login, exact: true }).click();
     // An admin's console opens at its home, every screen of the console listed.
-    await expect(staff.locator('.centre-link')).toHaveCount(12);
+    await expect(staff.locator('.centre-link')).toHaveCount(13);
     await shot(staff, lang, '100-staff-console');
     await staff.getByRole('link', { name: L.staffLink }).click();
     await expect(staff).toHaveURL(/\/staff\/messages$/);

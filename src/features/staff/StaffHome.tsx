@@ -25,6 +25,7 @@ const LABELS: Record<StaffScreen, string> = {
   sessions: 'sessions.title',
   settings: 'settings.title',
   halls: 'catalogue.title',
+  packages: 'staffPackages.title',
   coupons: 'couponBatches.title',
   content: 'content.title',
 };
