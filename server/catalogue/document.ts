@@ -50,6 +50,8 @@ export const cataloguePackage = z.strictObject({
   /** The two parts' prices, fen. */
   admission: count(10_000_000),
   film: count(10_000_000),
+  /** Offered to visitors (a file without it: on sale). */
+  onSale: z.boolean().default(true),
 });
 
 export const catalogueDocument = z

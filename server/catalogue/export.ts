@@ -39,8 +39,9 @@ export async function exportCatalogue(q: Queryable): Promise<CatalogueDocument> 
     cinema: string;
     admission: number;
     film: number;
+    on_sale: boolean;
   }>(
-    `SELECT p.package_key, p.name_zh, p.name_en, p.intro_zh, p.intro_en, ha.hall_key AS hall, hf.hall_key AS cinema, a.price AS admission, f.price AS film
+    `SELECT p.on_sale, p.package_key, p.name_zh, p.name_en, p.intro_zh, p.intro_en, ha.hall_key AS hall, hf.hall_key AS cinema, a.price AS admission, f.price AS film
        FROM packages p JOIN ticket_prices a ON a.id = p.admission_price_id JOIN ticket_prices f ON f.id = p.film_price_id
        JOIN halls ha ON ha.id = a.hall_id JOIN halls hf ON hf.id = f.hall_id ORDER BY p.sort, p.id`,
   );
@@ -86,6 +87,7 @@ export async function exportCatalogue(q: Queryable): Promise<CatalogueDocument> 
       cinema: p.cinema,
       admission: p.admission,
       film: p.film,
+      onSale: p.on_sale,
     })),
   });
 }

@@ -338,7 +338,16 @@ export async function importCatalogue(q: Queryable, doc: CatalogueDocument, opti
       report,
       'packages',
       { package_key: p.key },
-      { name_zh: p.name.zh, name_en: p.name.en, intro_zh: p.intro.zh, intro_en: p.intro.en, admission_price_id: admission, film_price_id: film, sort },
+      {
+        name_zh: p.name.zh,
+        name_en: p.name.en,
+        intro_zh: p.intro.zh,
+        intro_en: p.intro.en,
+        admission_price_id: admission,
+        film_price_id: film,
+        sort,
+        on_sale: p.onSale,
+      },
     );
   }
   return report;

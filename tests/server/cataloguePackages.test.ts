@@ -4,6 +4,8 @@
  * longer offered nor sold, its orders untouched. Wrong packages are refused by their reason in
  * zh and en; only an admin may, and each change is audited. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportCatalogue } from '../../server/catalogue/export.ts';
+import { importCatalogue } from '../../server/catalogue/import.ts';
 import { DEMO_GATE } from '../../server/seed/accounts.ts';
 import type { StaffHall } from '../../src/domain/catalogueRules.ts';
 import type { PackageEdit, StaffPackages } from '../../src/domain/packageEdits.ts';
@@ -106,6 +108,11 @@ describe('the packages editor', () => {
     expect(refused.placed.msg).toBe('This package is no longer on sale');
     expect(await sold.detail()).toMatchObject({ amount: 11000, status: 'toBePaid' });
     expect((await listed()).packages.find((p) => p.packageId === made.data.packageId)).toMatchObject({ onSale: false, sold: 2 });
+    // The museum's catalogue file keeps it stopped: exported, it says so; imported again, it stays so.
+    const file = await t.db.tx((q) => exportCatalogue(q));
+    expect(file.packages.find((p) => p.key === 'late')).toMatchObject({ onSale: false });
+    await t.db.tx((q) => importCatalogue(q, file, { now: t.now() }));
+    expect((await offered()).some((p) => p.packageId === made.data.packageId)).toBe(false);
 
     expect((await post(`/staff/catalogue/packages/${made.data.packageId}`, { ...body, onSale: true })).code).toBe(200);
     expect((await offered()).some((p) => p.packageId === made.data.packageId)).toBe(true);
