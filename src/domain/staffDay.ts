@@ -12,7 +12,7 @@ export const DAY_TEXTS = {
   cinemaCapacity: { zh: '影院场次的容量由座位决定，不能修改', en: "A dome session's capacity is its seats: it cannot change" },
   dayHasVisitors: {
     zh: '该日已有 {n} 张有效门票：请勾选“取消当日全部场次”为游客全额退款，或先为游客改签',
-    en: '{n} tickets are booked for this day: tick "Call off every session" to refund them in full, or move them first',
+    en: 'Tickets booked for this day: {n}. Tick "Call off every session" to refund them in full, or move them first',
   },
   csvHead: {
     zh: '日期,场馆,场次,容量,已售,保留,剩余,已检票,未到馆,已退票,候补订单,停售',

@@ -46,7 +46,7 @@ const DAY = {
     reasonEn: 'Reason (English)',
     close: 'Close the day',
     callOffAll: 'Call off every session: paid orders refunded in full, everyone told by text',
-    booked: /^\d+ tickets are booked for this day: tick "Call off every session"/,
+    booked: /^Tickets booked for this day: \d+\. Tick "Call off every session"/,
     closed: 'Closed: A power cut',
   },
 } as const;

@@ -157,7 +157,7 @@ describe('running the sessions', () => {
 
   it('closes a day only without booked visitors, with a reason; a gate account may not', async () => {
     expect((await post('/staff/days/close', { date: SOLD_OUT_DAY, closed: true, reasonZh: '临时闭馆', reasonEn: 'Closed today' })).msg).toMatch(
-      /^\d+ tickets are booked for this day: tick "Call off every session" to refund them in full, or move them first$/,
+      /^Tickets booked for this day: \d+\. Tick "Call off every session" to refund them in full, or move them first$/,
     );
     const empty = '2030-03-16';
     const gate = (await t.call('POST', '/staff/login', { body: DEMO_GATE })).data.token;

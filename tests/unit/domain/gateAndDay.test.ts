@@ -38,7 +38,7 @@ describe('running a day', () => {
     expect(checkStopReason({ stopped: true, reasonZh: '检修', reasonEn: 'Maintenance' })).toBeNull();
     expect(checkStopReason({ stopped: false, reasonZh: '', reasonEn: '' })).toBeNull();
     expect(checkCloseDay({ closed: true, reasonZh: '闭馆', reasonEn: 'Closed' }, 3)?.en).toBe(
-      '3 tickets are booked for this day: tick "Call off every session" to refund them in full, or move them first',
+      'Tickets booked for this day: 3. Tick "Call off every session" to refund them in full, or move them first',
     );
     expect(checkCloseDay({ closed: false, reasonZh: '', reasonEn: '' }, 3)).toBeNull();
   });
