@@ -264,6 +264,13 @@ describe('exactly once', () => {
     const progress = (await t.call('GET', `/staff/sessions/callOff/progress?scheduleId=${s.scheduleId}`, { token: admin })).data;
     expect(progress).toMatchObject({ state: 'done', total: 8, settled: 8 });
     await expectEachRefundedOnce(s.scheduleId);
+    expect(await statusOf(s.unpaid.orderId)).toBe('canceled');
+    expect(await statusOf(s.waiting.orderId)).toBe('canceled');
+    // Holds released and stock back; one text to each contact (visitors and the school).
+    const [stock] = await t.db.query<{ sold: number; held: number }>('SELECT sold, held FROM hall_schedule WHERE id = $1', [s.scheduleId]);
+    expect(stock).toEqual({ sold: 0, held: 0 });
+    const texts = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sms_notices WHERE text LIKE '%' || $1 || '%' GROUP BY phone`, [date]);
+    expect(texts.map((x) => x.n)).toEqual(Array.from({ length: 8 }, () => 1));
   });
 
   it('a run killed mid-way (leases taken, one transaction cut) is resumed by another: none twice, none missing', async () => {
