@@ -132,6 +132,10 @@ async function expectEachRefundedOnce(scheduleId: number) {
   for (const { out_refund_no } of numbers) expect(sent.filter((n) => n === out_refund_no)).toHaveLength(1);
 }
 
+/** How many call-off texts each contact got of the sessions on `date` (the text names the date). */
+const textsPerContact = async (date: string) =>
+  (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sms_notices WHERE text LIKE '%' || $1 || '%' GROUP BY phone`, [date])).map((x) => x.n);
+
 describe('who may call a session off, and every refusal', () => {
   it('refuses visitors, teams, staff who are not admins, an unknown, ended or called-off session, and no reason', async () => {
     const { scheduleId } = await mainSession(OPEN_DAY, 2);
@@ -269,8 +273,7 @@ describe('exactly once', () => {
     // Holds released and stock back; one text to each contact (visitors and the school).
     const [stock] = await t.db.query<{ sold: number; held: number }>('SELECT sold, held FROM hall_schedule WHERE id = $1', [s.scheduleId]);
     expect(stock).toEqual({ sold: 0, held: 0 });
-    const texts = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sms_notices WHERE text LIKE '%' || $1 || '%' GROUP BY phone`, [date]);
-    expect(texts.map((x) => x.n)).toEqual(Array.from({ length: 8 }, () => 1));
+    expect(await textsPerContact(date)).toEqual(Array.from({ length: 8 }, () => 1));
   });
 
   it.skipIf(dbLane() !== 'pg')('two instances, each with its own job loops and clock, settle a session once', async () => {
@@ -290,8 +293,7 @@ describe('exactly once', () => {
     const progress = (await t.call('GET', `/staff/sessions/callOff/progress?scheduleId=${s.scheduleId}`, { token: admin })).data;
     expect(progress).toMatchObject({ state: 'done', total: 10, settled: 10 });
     await expectEachRefundedOnce(s.scheduleId);
-    const texts = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sms_notices WHERE text LIKE '%' || $1 || '%' GROUP BY phone`, [date]);
-    expect(texts.map((x) => x.n)).toEqual(Array.from({ length: 10 }, () => 1));
+    expect(await textsPerContact(date)).toEqual(Array.from({ length: 10 }, () => 1));
   });
 
   it('a run killed mid-way (leases taken, one transaction cut) is resumed by another: none twice, none missing', async () => {
