@@ -86,6 +86,9 @@ export interface ServerConfig {
   simulators: Simulator[];
   /** DEV_CLOCK=1: the end-to-end tests may move the demo's clock forward (server/devClock.ts). */
   devClock: boolean;
+  /** SIM_REFUND_DELAY_MS: how long the payment simulator takes to answer a refund, so a test can
+   * kill the server while a call-off is part-way (tests only; refused in production). */
+  simRefundDelayMs: number;
   /** The worker pool of the CPU-bound steps (server/workers/workPool.ts): threads (0: on the main
    * thread) and how many tasks may wait for one before a request is answered "busy". */
   work: { threads: number; maxQueue: number };
@@ -137,6 +140,7 @@ const schema = z.object({
   BAIDU_SECRET_KEY: z.string().min(1).optional(),
   CAPTCHA: z.enum(['slider', 'test', 'off']).default('slider'),
   DEV_CLOCK: z.enum(['0', '1']).default('0'),
+  SIM_REFUND_DELAY_MS: int(0, 10_000).default(0),
   CHECK_IN_SOURCE: z.enum(['none', 'gate', 'database']).optional(),
   ALLOW_SIMULATORS: z.string().default(''),
   PAY_TIMEOUT_INTERVAL_MS: ms.default(5000),
@@ -305,6 +309,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     if (e.CAPTCHA === 'off') throw new ConfigError('CAPTCHA=off is for benchmarks only and is refused with NODE_ENV=production');
     if (e.CAPTCHA === 'test') throw new ConfigError('CAPTCHA=test is for tests only and is refused with NODE_ENV=production');
     if (e.DEV_CLOCK === '1') throw new ConfigError('DEV_CLOCK=1 is for tests only and is refused with NODE_ENV=production');
+    if (e.SIM_REFUND_DELAY_MS > 0) throw new ConfigError('SIM_REFUND_DELAY_MS is for tests only and is refused with NODE_ENV=production');
   }
 
   return {
@@ -338,6 +343,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     },
     simulators: simulated.map(([name]) => name),
     devClock: e.DEV_CLOCK === '1',
+    simRefundDelayMs: e.SIM_REFUND_DELAY_MS,
     work: { threads: e.WORK_THREADS ?? defaultWorkThreads(), maxQueue: e.WORK_QUEUE },
   };
 }

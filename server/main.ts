@@ -60,7 +60,10 @@ async function main() {
   await migrate(db);
   phase('migrations');
   // The simulated payment's keys (made once, off the main thread) while the seed runs.
-  const payment = config.payment.provider === 'wechatpay' ? Promise.resolve(wechatPay(config.payment.wechatpay, { clock })) : simPayment(db);
+  const payment =
+    config.payment.provider === 'wechatpay'
+      ? Promise.resolve(wechatPay(config.payment.wechatpay, { clock }))
+      : simPayment(db, { refundDelayMs: config.simRefundDelayMs });
   payment.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
   const seeded = await seedIfEmpty(db, clock, config.mode);
   phase('seed');
@@ -145,7 +148,9 @@ async function main() {
   setImmediate(warmLazy);
   if (switches.ocr_enable === '1') deps.providers.ocr.warm?.();
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const base = `http://${shown}:${config.port}`;
+  // The port bound, not the one asked for: PORT=0 (a test's child server) takes any free one.
+  const bound = app.server.address();
+  const base = `http://${shown}:${typeof bound === 'object' && bound ? bound.port : config.port}`;
   console.log(`[server] mode: ${config.mode}; database: ${where}${seeded ? ' (demo museum seeded)' : ''}`);
   console.log(
     `[server] SMS: ${deps.providers.sms.name}; payment: ${deps.providers.payment.name}; captcha: ${config.captcha}; ` +

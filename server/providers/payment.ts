@@ -90,7 +90,7 @@ async function simKeys(db: Queryable): Promise<{ privateKey: string; serial: str
 /** The local cashier: its page is the payment (in the chat app too), its Pay button sends the
  * signed notify; what the platform would know is what the database says, so a query reads
  * NOTPAY (a paid one has been marked by its notify already) and a refund succeeds at once. */
-export async function simPayment(db: Queryable): Promise<SimPayment> {
+export async function simPayment(db: Queryable, options: { refundDelayMs?: number } = {}): Promise<SimPayment> {
   const k = await simKeys(db);
   const privateKey = createPrivateKey(k.privateKey);
   const apiV3Key = Buffer.from(k.apiV3Key, 'utf8');
@@ -99,7 +99,11 @@ export async function simPayment(db: Queryable): Promise<SimPayment> {
     start: async ({ payId, lang }) => ({ payUrl: `/prod-api/pay/sim/cashier?payId=${encodeURIComponent(payId)}&lang=${lang}` }),
     query: async () => ({ state: 'NOTPAY', transactionId: null, amount: null }),
     close: async () => undefined,
-    refund: async ({ outRefundNo }) => ({ status: 'SUCCESS', refundId: `simr${outRefundNo}` }),
+    refund: async ({ outRefundNo }) => {
+      // A slow platform, for a test that kills the server while a call-off is part-way (SIM_REFUND_DELAY_MS).
+      if (options.refundDelayMs) await new Promise((resolve) => setTimeout(resolve, options.refundDelayMs));
+      return { status: 'SUCCESS', refundId: `simr${outRefundNo}` };
+    },
     queryRefund: async (outRefundNo) => ({ status: 'SUCCESS', refundId: `simr${outRefundNo}` }),
     notifyKeys: { platformPublicKey: createPublicKey(privateKey), platformSerial: k.serial, apiV3Key },
     platform: { privateKey, serial: k.serial, apiV3Key },

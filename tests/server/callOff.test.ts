@@ -5,12 +5,12 @@
  * instances on PostgreSQL), and a run that dies mid-way resumed by another: no refund twice,
  * none missing. And the finance desk's refused refunds: retry, settle by hand. On PGlite and
  * PostgreSQL. */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_FINANCE, DEMO_GATE, DEMO_STAFF } from '../../server/seed/accounts.ts';
-import { runCallOffs } from '../../server/jobs/callOffs.ts';
+import { runCallOffs, startCallOffJob } from '../../server/jobs/callOffs.ts';
 import { runWaitingList } from '../../server/jobs/waitingList.ts';
 import { claimCallOffOrders, runCallOffRound } from '../../server/services/callOff.ts';
-import { runRefunds } from '../../server/jobs/refunds.ts';
+import { runRefunds, startRefundJob } from '../../server/jobs/refunds.ts';
 import type { Db, TxQueryable } from '../../server/db/db.ts';
 import type { PaymentProvider, RefundInput, RefundState } from '../../server/providers/payment.ts';
 import type { StaffDay } from '../../src/domain/types.ts';
@@ -131,6 +131,10 @@ async function expectEachRefundedOnce(scheduleId: number) {
   );
   for (const { out_refund_no } of numbers) expect(sent.filter((n) => n === out_refund_no)).toHaveLength(1);
 }
+
+/** How many call-off texts each contact got of the sessions on `date` (the text names the date). */
+const textsPerContact = async (date: string) =>
+  (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sms_notices WHERE text LIKE '%' || $1 || '%' GROUP BY phone`, [date])).map((x) => x.n);
 
 describe('who may call a session off, and every refusal', () => {
   it('refuses visitors, teams, staff who are not admins, an unknown, ended or called-off session, and no reason', async () => {
@@ -264,6 +268,32 @@ describe('exactly once', () => {
     const progress = (await t.call('GET', `/staff/sessions/callOff/progress?scheduleId=${s.scheduleId}`, { token: admin })).data;
     expect(progress).toMatchObject({ state: 'done', total: 8, settled: 8 });
     await expectEachRefundedOnce(s.scheduleId);
+    expect(await statusOf(s.unpaid.orderId)).toBe('canceled');
+    expect(await statusOf(s.waiting.orderId)).toBe('canceled');
+    // Holds released and stock back; one text to each contact (visitors and the school).
+    const [stock] = await t.db.query<{ sold: number; held: number }>('SELECT sold, held FROM hall_schedule WHERE id = $1', [s.scheduleId]);
+    expect(stock).toEqual({ sold: 0, held: 0 });
+    expect(await textsPerContact(date)).toEqual(Array.from({ length: 8 }, () => 1));
+  });
+
+  it.skipIf(dbLane() !== 'pg')('two instances, each with its own job loops and clock, settle a session once', async () => {
+    const date = '2030-03-12';
+    const s = await busySession(date, 0, 6);
+    const other = await makeApp({}, { databaseUrl: t.databaseUrl! });
+    spyOn(other.deps.providers.payment);
+    other.advance(1000); // its own clock, a second ahead
+    const stops = [t, other].flatMap((x) => [startCallOffJob(x.deps, 100), startRefundJob(x.deps, 100)]);
+    try {
+      expect((await post('/staff/sessions/callOff', { scheduleId: s.scheduleId, ...REASON })).code).toBe(200);
+      await vi.waitFor(async () => expect((await refundsOf(s.scheduleId)).filter((r) => r.paid > 0 && r.sent === 0)).toEqual([]), { timeout: 30_000 });
+    } finally {
+      await Promise.all(stops.map((stop) => stop()));
+      await other.close();
+    }
+    const progress = (await t.call('GET', `/staff/sessions/callOff/progress?scheduleId=${s.scheduleId}`, { token: admin })).data;
+    expect(progress).toMatchObject({ state: 'done', total: 10, settled: 10 });
+    await expectEachRefundedOnce(s.scheduleId);
+    expect(await textsPerContact(date)).toEqual(Array.from({ length: 10 }, () => 1));
   });
 
   it('a run killed mid-way (leases taken, one transaction cut) is resumed by another: none twice, none missing', async () => {

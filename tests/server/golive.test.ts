@@ -42,6 +42,7 @@ describe('configuration read once, checked at start-up', () => {
     expect(() => config({ NODE_ENV: 'production', ALLOW_SIMULATORS: 'sms,payment,face,wechat', CAPTCHA: 'off' })).toThrow(/CAPTCHA=off/);
     expect(() => config({ NODE_ENV: 'production', ALLOW_SIMULATORS: 'sms,payment,face,wechat', CAPTCHA: 'test' })).toThrow(/CAPTCHA=test/);
     expect(() => config({ NODE_ENV: 'production', ALLOW_SIMULATORS: 'sms,payment,face,wechat', DEV_CLOCK: '1' })).toThrow(/DEV_CLOCK=1/);
+    expect(() => config({ NODE_ENV: 'production', ALLOW_SIMULATORS: 'sms,payment,face,wechat', SIM_REFUND_DELAY_MS: '150' })).toThrow(/SIM_REFUND_DELAY_MS/);
     expect(config({ DEV_CLOCK: '1' })).toMatchObject({ mode: 'demo', devClock: true });
   });
 
