@@ -89,6 +89,7 @@ export type GroupDraftEvent =
   | { type: 'GRADE.REMOVE'; index: number }
   | { type: 'GRADE.CHANGE'; index: number; field: GradeField; value: string }
   | { type: 'VISITORS.CHANGE'; value: string }
+  | { type: 'CHILDREN.CHANGE'; value: string }
   | { type: 'LEADER_FREE.TOGGLE' }
   | { type: 'TEACHER.ADD' }
   | { type: 'TEACHER.REMOVE'; index: number }
@@ -135,6 +136,7 @@ export function initialGroupContext(input: GroupDraftInput): GroupDraftContext {
       grades: input.defaultGrades,
       teachers: [emptyPerson()],
       visitors: 0,
+      children: 0,
       ticketUseType: 1,
       leaderFree: false,
       payMethod: 'online',
@@ -162,7 +164,7 @@ export function chosenGroupSession(context: Pick<GroupDraftContext, 'halls' | 'd
 export function groupRulesContext(context: Pick<GroupDraftContext, 'halls' | 'draft' | 'setting'>): GroupContext | null {
   const chosen = chosenGroupSession(context);
   if (!context.setting || !chosen) return null;
-  const { teamName: _name, studentsPerFreeTeacher: _per, blocked: _blocked, chooseMode: _mode, ...setting } = context.setting;
+  const { teamName: _name, studentsPerFreeTeacher: _per, blocked: _blocked, chooseMode: _mode, childAges: _ages, ...setting } = context.setting;
   return { ...setting, remaining: chosen.session.ticketPool };
 }
 
@@ -318,6 +320,10 @@ export const groupDraftMachine = setup({
       assertEvent(event, 'VISITORS.CHANGE');
       return updateDraft(context, { visitors: toCount(event.value) });
     }),
+    changeChildren: assign(({ context, event }) => {
+      assertEvent(event, 'CHILDREN.CHANGE');
+      return updateDraft(context, { children: toCount(event.value) });
+    }),
     toggleLeaderFree: assign(({ context }) => updateDraft(context, { leaderFree: !context.draft.leaderFree })),
     addTeacher: assign(({ context }) => updateDraft(context, { teachers: [...context.draft.teachers, emptyPerson()] })),
     removeTeacher: assign(({ context, event }) => {
@@ -447,6 +453,8 @@ export const groupDraftMachine = setup({
         'GRADE.REMOVE': { guard: 'canRemoveGrade', actions: 'removeGrade' },
         'GRADE.CHANGE': { actions: 'changeGrade' },
         'VISITORS.CHANGE': { actions: 'changeVisitors' },
+        // A school's pupils are counted by grade: it states no children (docs/product.md §3.3).
+        'CHILDREN.CHANGE': { guard: not('isSchool'), actions: 'changeChildren' },
         'LEADER_FREE.TOGGLE': { guard: 'isAgency', actions: 'toggleLeaderFree' },
         NEXT: [
           { guard: { type: 'stepAllowed', params: { step: 'audience' } }, target: 'teachers', actions: 'clearViolations' },

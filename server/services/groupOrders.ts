@@ -19,6 +19,7 @@ import {
   type GroupRole,
 } from '../../src/domain/groupRules.ts';
 import { STUDENTS_PER_FREE_TEACHER } from '../../src/domain/limits.ts';
+import { freeChildPerAdult } from '../../src/domain/orderRules.ts';
 import { needsAgreement, teamBookingBlock, type TeamType } from '../../src/domain/team.ts';
 import type { Lang, Text } from '../../src/domain/text.ts';
 import type { GroupSetting, PlaceOrderResult, TicketPrice } from '../../src/domain/types.ts';
@@ -40,6 +41,8 @@ export const GROUP_TEXTS = {
     en: "The price has changed (the day's free school tickets or the agreement prices); please go back and check it again",
   },
   sizeMismatch: { zh: '团体总人数与名单不符', en: 'The group size does not match the lists' },
+  /** Named as the edge names a bad field (routes/kit.ts invalidInput): a school counts its pupils by grade. */
+  schoolChildren: { zh: '请求参数有误：childTicketNum', en: 'Invalid request parameter: childTicketNum' },
   unpaid: { zh: '您有未支付的在线订单，请先支付或取消', en: 'You have an unpaid online order; please pay or cancel it first' },
 } satisfies Record<string, Text>;
 
@@ -97,6 +100,10 @@ async function groupContext(
   const { team } = await teamInfo(deps, teamId);
   const adult = priceOf(prices, 'adult');
   const student = priceOf(prices, 'student') ?? adult;
+  // A group's child (docs/product.md §3.3): the hall's child price, else its student price, else the adult one.
+  const child = prices.find((p) => p.kind === 'child' && !p.isChildFreeTicket) ?? student;
+  const freeChild = prices.find((p) => p.isChildFreeTicket);
+  const ages = freeChild ?? (child?.kind === 'child' ? child : undefined);
   const perLeader = config.leader_free_per_charged?.trim();
   const ctx: GroupContext = {
     teamType: team.teamType,
@@ -106,6 +113,9 @@ async function groupContext(
     remaining,
     adultPrice: adult?.price ?? 0,
     studentPrice: student?.price ?? 0,
+    childPrice: child?.price ?? 0,
+    freeChildTicket: freeChild !== undefined,
+    freeChildPerAdult: freeChildPerAdult(config, hall.hall_key, hall.free_child_per_adult),
     freeStudentQuota: groupKindOf(team.teamType) === 'school' ? await freeQuotaLeft(q, hall, date) : 0,
     // A whole number, as minutes() reads one.
     agencyDiscountPercent: Math.min(100, minutes(config, 'agency_discount_percent', 100)),
@@ -113,7 +123,8 @@ async function groupContext(
     offSeason: isOffSeason(date, hall.off_season_months ?? config.off_season_months),
     today: museumDate(deps.clock()),
   };
-  return { team, ctx, prices: { adult, student }, config };
+  const childAges = { min: ages?.ageMin ?? hall.child_age_min, max: ages?.ageMax ?? hall.child_age_max };
+  return { team, ctx, childAges, prices: { adult, student, child, freeChild }, config };
 }
 
 /** getSchoolFreeTicket: the settings the draft of this hall and day prices and checks itself with. */
@@ -121,11 +132,12 @@ export async function groupSetting(deps: AppDeps, teamId: number, hallId: number
   const [hall] = await deps.db.query<HallRow>('SELECT * FROM halls WHERE id = $1', [hallId]);
   if (!hall) throw fail(ORDER_TEXTS.notSelectable);
   const read = { prices: (await loadPrices(deps.db, hall.id)).filter(onSaleOn(date)).map(ticketPrice), config: await getConfig(deps.db) };
-  const { team, ctx } = await groupContext(deps, deps.db, teamId, hall, date, 0, read);
+  const { team, ctx, childAges } = await groupContext(deps, deps.db, teamId, hall, date, 0, read);
   const block = teamBookingBlock(team);
   const { remaining: _, ...rest } = ctx;
   return {
     ...rest,
+    childAges,
     teamName: team.teamName,
     studentsPerFreeTeacher: STUDENTS_PER_FREE_TEACHER,
     chooseMode: hall.cinema ? hall.choose_mode : null,
@@ -145,6 +157,7 @@ export function draftOfRequest(body: GroupOrderBody, teamType: TeamType): GroupD
     grades: school ? body.gradeList : [],
     teachers: school ? body.teacherList.map((t) => ({ name: t.name, certificateType: t.certificateType, certificateNumber: t.certificateInfo })) : [],
     visitors: school ? 0 : Math.max(0, info.personNumber - 1),
+    children: school ? 0 : (body.childTicketNum ?? 0),
     ticketUseType: body.ticketUseType,
     leaderFree: body.leaderFreeFlag === 1,
     payMethod: body.payMethod,
@@ -156,16 +169,24 @@ const ROLE_NAMES: Record<GroupRole, [string, string]> = {
   teacher: ['教师票', 'Teacher'],
   leader: ['领队票', 'Leader'],
   visitor: ['团体票', 'Group'],
+  child: ['儿童票', 'Child'],
 };
 
 /** One ticket per person, in the quote's order: pupils by grade (no names: the grade), then the
  * leader, the teachers and the visitors. */
-function groupTickets(draft: GroupDraft, quote: GroupQuote, prices: { adult?: TicketPrice; student?: TicketPrice }, scheduleId: number) {
+type GroupPrices = Record<'adult' | 'student' | 'child' | 'freeChild', TicketPrice | undefined>;
+
+/** The price row a line's tickets are sold under: pupils the student price, children the hall's
+ * free child ticket or its child price, everyone else the adult price. */
+const priceRowOf = (line: GroupQuote['lines'][number], prices: GroupPrices) =>
+  line.role === 'student' ? prices.student : line.role === 'child' ? (line.free ? prices.freeChild : prices.child) : prices.adult;
+
+function groupTickets(draft: GroupDraft, quote: GroupQuote, prices: GroupPrices, scheduleId: number) {
   const pupils = draft.grades.flatMap((g) => Array.from({ length: g.all }, () => g.name.trim()));
   const teachers = [...draft.teachers];
   const out: Array<NewTicket & { role: GroupRole; free: boolean }> = [];
   for (const line of quote.lines) {
-    const price = line.role === 'student' ? prices.student : prices.adult;
+    const price = priceRowOf(line, prices);
     for (let i = 0; i < line.count; i++) {
       const person =
         line.role === 'leader'
@@ -212,6 +233,8 @@ export async function preparedGroupOrder(deps: AppDeps, teamId: number, body: Gr
   const ctx = { ...base.ctx, freeStudentQuota: base.ctx.freeStudentQuota + (groupKindOf(team.teamType) === 'school' ? held.freePupils : 0) };
   const block = teamBookingBlock(team);
   if (block) throw fail(block);
+  // A school's pupils are counted by grade (docs/product.md §3.3): a child count from one is refused by name, not dropped.
+  if (groupKindOf(team.teamType) === 'school' && (body.childTicketNum ?? 0) > 0) throw refusal(GROUP_TEXTS.schoolChildren, 'invalidInput');
   const draft = draftOfRequest(body, team.teamType);
   const violations = checkGroup(draft, ctx);
   if (violations.length > 0) throw refusal(violations[0].message, violations[0].rule);

@@ -1,6 +1,7 @@
 /** Individual orders: price quotes, and the steps every kind of order shares (the session and its
  * rules, the buyer's lock and unpaid orders, the risk check and the slider, orders and tickets
  * written with their stock). placeOrder itself: services/placeOrder.ts. */
+import type { GroupRole } from '../../src/domain/groupRules.ts';
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import type { DirectOrderBody, priceRequest } from '../../src/domain/contracts.ts';
@@ -220,7 +221,7 @@ export interface NewTicket {
   /** The cart line the ticket comes from: its seat goes with it. */
   cartLineId?: number;
   /** A group ticket: who it is for, and whether it is one of the group's free tickets. */
-  role?: 'student' | 'teacher' | 'leader' | 'visitor';
+  role?: GroupRole;
   free?: boolean;
   /** The visitor's coupon spent on this ticket (its price is already the price with it). */
   couponId?: number;

@@ -1,4 +1,5 @@
 /** The facts the refund and date-change rules judge (src/domain/refundRules.ts), read from the database, and the order lock they are read under. */
+import type { GroupRole } from '../../src/domain/groupRules.ts';
 import type { AppDeps } from '../context.ts';
 import type { Queryable, TxQueryable } from '../db/db.ts';
 import { lockRows } from '../db/locks.ts';
@@ -32,7 +33,7 @@ export interface TicketFacts {
   certificate_info: string;
   ticket_name_zh: string;
   ticket_name_en: string;
-  role: 'student' | 'teacher' | 'leader' | 'visitor' | null;
+  role: GroupRole | null;
   free: boolean;
   /** A paper ticket or wristband was handed out for it. */
   collected: boolean;
@@ -52,7 +53,8 @@ export function refundTicket(t: TicketFacts, today: string, school = false): Ref
     status: t.status,
     hallId: t.hall_id,
     visitDate: t.visit_date,
-    kind: t.kind,
+    // A group's child is a child whichever price row it was sold under (docs/product.md §3.3).
+    kind: t.role === 'child' ? 'child' : t.kind,
     age,
     isChildFreeTicket: t.is_child_free,
     cinema: t.cinema,

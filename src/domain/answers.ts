@@ -379,7 +379,7 @@ export const groupOrderInfo = z.strictObject({
   ticketUseType: z.union([z.literal(1), z.literal(2)]),
   lines: z.array(
     z.strictObject({
-      role: z.enum(['student', 'teacher', 'leader', 'visitor']),
+      role: z.enum(['student', 'teacher', 'leader', 'visitor', 'child']),
       free: z.boolean(),
       count: z.number().int(),
       unitPrice: z.number().int(),
@@ -400,6 +400,11 @@ export const groupSetting = z.strictObject({
   hall: groupHall,
   adultPrice: z.number().int(),
   studentPrice: z.number().int(),
+  /** Other groups' children (docs/product.md §3.3): their price, the hall's free child ticket and its allowance per adult, their ages. */
+  childPrice: z.number().int(),
+  freeChildTicket: z.boolean(),
+  freeChildPerAdult: z.number().int(),
+  childAges: z.strictObject({ min: z.number().int().nullable(), max: z.number().int().nullable() }),
   freeStudentQuota: z.number().int(),
   studentsPerFreeTeacher: z.number().int(),
   agencyDiscountPercent: z.number().int(),

@@ -133,9 +133,8 @@ export const groupOrderBody = z.object({
   quotedAmount: z.coerce.number().int().min(0).optional(),
   /** A dome's seats the team chose ("row-col"), one per person; none: the cinema seats the group together. */
   seatNumbers: z.array(text().max(10)).max(300).optional(),
-  /** Children at a child's price are not modelled for groups yet (docs/product.md §3.3): a count
-   * above 0 is refused by name rather than dropped, which would charge them as adults. */
-  childTicketNum: z.literal(0).optional(),
+  /** Other groups: how many of the visitors are children (docs/product.md §3.3); a school sends none or 0. */
+  childTicketNum: z.coerce.number().int().min(0).max(1000).optional(),
 });
 export type GroupOrderBody = z.output<typeof groupOrderBody>;
 

@@ -42,6 +42,9 @@ export interface GroupDraft {
   teachers: GroupPerson[];
   /** Other groups: how many come besides the leader. */
   visitors: number;
+  /** Other groups: how many of those visitors are children of the hall's child ticket ages
+   * (childTicketNum, docs/product.md §3.3); a school states none. */
+  children: number;
   ticketUseType: TicketUseType;
   /** Travel agencies: the tour leader asks for the free leader ticket (leaderFreeFlag). */
   leaderFree: boolean;
@@ -72,6 +75,11 @@ export interface GroupContext {
   /** fen: the hall's adult and student prices (a hall without a student price charges pupils the adult one). */
   adultPrice: number;
   studentPrice: number;
+  /** fen: what a group's child pays (the hall's child price, else its student price, else the adult one). */
+  childPrice: number;
+  /** Whether the hall has a free child ticket, and how many free children one adult brings (docs/product.md §5.4). */
+  freeChildTicket: boolean;
+  freeChildPerAdult: number;
   /** Schools: free pupil tickets still open on that day in that hall (getSchoolFreeTicket). */
   freeStudentQuota: number;
   /** Contracted agencies with a valid agreement pay this percentage (config agency_discount_percent). */
@@ -84,7 +92,7 @@ export interface GroupContext {
   today: string;
 }
 
-export type GroupRole = 'student' | 'teacher' | 'leader' | 'visitor';
+export type GroupRole = 'student' | 'teacher' | 'leader' | 'visitor' | 'child';
 
 /** One kind of ticket in the group: who, free or not, how many, at what price. */
 export interface GroupQuoteLine {
@@ -102,6 +110,8 @@ export interface GroupQuote {
   total: number;
   freeStudents: number;
   freeTeachers: number;
+  /** Other groups' children on the hall's free child ticket. */
+  freeChildren: number;
   leaderFree: boolean;
   /** Schools: some teachers pay (docs/product.md §3 teacherNeedCharge). */
   teacherNeedCharge: boolean;
@@ -138,6 +148,7 @@ export function quoteGroup(draft: GroupDraft, ctx: GroupContext): GroupQuote {
   };
   let freeStudents = 0;
   let freeTeachers = 0;
+  let freeChildren = 0;
   let leaderFree: boolean;
   if (kind === 'school') {
     const pupils = pupilsOf(draft);
@@ -153,14 +164,31 @@ export function quoteGroup(draft: GroupDraft, ctx: GroupContext): GroupQuote {
     add('teacher', true, freeTeachers, 0);
     add('teacher', false, draft.teachers.length - freeTeachers, ctx.adultPrice);
   } else {
-    const price = agencyPriceApplies(ctx) ? Math.round((ctx.adultPrice * ctx.agencyDiscountPercent) / 100) : ctx.adultPrice;
-    add('visitor', false, draft.visitors, price);
-    leaderFree = kind === 'agency' && draft.leaderFree && leaderEntitled(draft.visitors, ctx);
-    add('leader', leaderFree, 1, price);
+    const priced = (p: number) => (agencyPriceApplies(ctx) ? Math.round((p * ctx.agencyDiscountPercent) / 100) : p);
+    const { adults, children } = partyOf(draft);
+    freeChildren = freeChildrenOf(draft, ctx);
+    add('visitor', false, adults - 1, priced(ctx.adultPrice));
+    add('child', true, freeChildren, 0);
+    add('child', false, children - freeChildren, priced(ctx.childPrice));
+    leaderFree = kind === 'agency' && draft.leaderFree && leaderEntitled(draft.visitors - freeChildren, ctx);
+    add('leader', leaderFree, 1, priced(ctx.adultPrice));
   }
   const total = lines.reduce((n, l) => n + l.amount, 0);
   const teacherNeedCharge = lines.some((l) => l.role === 'teacher' && !l.free);
-  return { lines, size: groupSize(draft, kind), total, freeStudents, freeTeachers, leaderFree, teacherNeedCharge };
+  return { lines, size: groupSize(draft, kind), total, freeStudents, freeTeachers, freeChildren, leaderFree, teacherNeedCharge };
+}
+
+/** A group other than a school: its adults (the leader among them) and its children, never
+ * more children than visitors besides the leader (checkGroup refuses more). */
+export function partyOf(draft: Pick<GroupDraft, 'visitors' | 'children'>) {
+  const children = Math.min(Math.max(0, draft.children), draft.visitors);
+  return { adults: draft.visitors - children + 1, children };
+}
+
+/** Children on the hall's free child ticket: up to freeChildPerAdult per adult, where it has one. */
+export function freeChildrenOf(draft: Pick<GroupDraft, 'visitors' | 'children'>, ctx: Pick<GroupContext, 'freeChildTicket' | 'freeChildPerAdult'>) {
+  const { adults, children } = partyOf(draft);
+  return ctx.freeChildTicket ? Math.min(children, adults * Math.max(0, ctx.freeChildPerAdult)) : 0;
 }
 
 const leaderEntitled = (charged: number, ctx: GroupContext) => ctx.chargedPerFreeLeader !== null && charged >= ctx.chargedPerFreeLeader;
@@ -202,6 +230,8 @@ export const GROUP_RULES = {
   schoolOnly: 'schoolOnly',
   offSeasonOnly: 'offSeasonOnly',
   windowTooLate: 'windowTooLate',
+  childrenAlone: 'childrenAlone',
+  childrenOfSchool: 'childrenOfSchool',
 } as const;
 
 export type GroupRule = (typeof GROUP_RULES)[keyof typeof GROUP_RULES];
@@ -238,6 +268,11 @@ export const GROUP_MESSAGES = {
     zh: '窗口支付须在参观日{n}天前完成，该日期请选择在线支付',
     en: 'Window payment must be made {n} days before the visit; please pay online for this date',
   },
+  childrenAlone: {
+    zh: '儿童不能单独参观：儿童人数最多{n}人，至少须有一名成人',
+    en: 'Children never come without an adult: at most {n} children, with at least one adult',
+  },
+  childrenOfSchool: { zh: '学校团体的学生按年级填写，无需填写儿童人数', en: "A school's pupils are counted by grade, not as children" },
 } as const satisfies Record<string, Text>;
 
 const labelled = (who: Text, message: Text): Text => ({ zh: `${who.zh}：${message.zh}`, en: `${who.en}: ${message.en}` });
@@ -257,6 +292,8 @@ const STEP_RULES: Record<GroupStep, readonly GroupRule[]> = {
     GROUP_RULES.groupMax,
     GROUP_RULES.stock,
     GROUP_RULES.leaderFree,
+    GROUP_RULES.childrenAlone,
+    GROUP_RULES.childrenOfSchool,
   ],
   teachers: [
     GROUP_RULES.teacherName,
@@ -326,8 +363,13 @@ export function checkGroup(draft: GroupDraft, ctx: GroupContext): Violation[] {
       }
       seen.add(key);
     }
-  } else if (kind === 'agency' && draft.leaderFree && !leaderEntitled(draft.visitors, ctx)) {
-    add(GROUP_RULES.leaderFree, GROUP_MESSAGES.leaderFree);
+    if (draft.children > 0) add(GROUP_RULES.childrenOfSchool, GROUP_MESSAGES.childrenOfSchool);
+  } else {
+    // Children never come alone: the leader is an adult, so at most every other visitor is a child.
+    if (draft.children > draft.visitors) add(GROUP_RULES.childrenAlone, fill(GROUP_MESSAGES.childrenAlone, { n: draft.visitors }));
+    if (kind === 'agency' && draft.leaderFree && !leaderEntitled(draft.visitors - freeChildrenOf(draft, ctx), ctx)) {
+      add(GROUP_RULES.leaderFree, GROUP_MESSAGES.leaderFree);
+    }
   }
 
   // Size and stock. When the session cannot hold even a minimum group, say that instead of
@@ -396,6 +438,7 @@ export function buildGroupOrderRequest(draft: GroupDraft, quote: GroupQuote, tea
       certificateType: t.certificateType as '1' | '2' | '3' | '4' | '5',
       certificateInfo: t.certificateNumber.trim(),
     })),
+    childTicketNum: draft.children,
     quotedAmount: quote.total,
     // A dome's seats the team chose, one per ticket in the order the server makes them; none: the cinema seats the group.
     ...(seats.length > 0 ? { seatNumbers: [...seats] } : {}),

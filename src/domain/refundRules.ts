@@ -121,6 +121,9 @@ export function checkRefund(draft: RefundDraft, ctx: RefundContext): Violation[]
 
   const active = ctx.tickets.filter((t) => ACTIVE.includes(t.status));
   const remaining = active.filter((t) => !chosen.has(t.ticketId));
+  // A group is judged by the group rules, except that its children (a family group's, an
+  // agency's; docs/product.md §3.3) are never left or moved without an adult either.
+  const company = !ctx.group || ctx.tickets.some((t) => t.kind === 'child');
 
   if (draft.action === 'refund') {
     const whole = remaining.length === 0;
@@ -138,14 +141,14 @@ export function checkRefund(draft: RefundDraft, ctx: RefundContext): Violation[]
     }
     // The changed tickets travel together to the new date: they need their adult with them
     // (a group's pupils travel with their teachers: the group rules judge a group).
-    const moving = ctx.group ? null : companyRule(selected, ctx.freeChildPerAdult);
+    const moving = company ? companyRule(selected, ctx.freeChildPerAdult) : null;
     if (moving === 'alone') add(REFUND_RULES.childrenChangeAlone, REFUND_MESSAGES.childrenChangeAlone);
     if (moving === 'free') add(REFUND_RULES.freeChildLimit, fill(REFUND_MESSAGES.freeChildLimit, { n: ctx.freeChildPerAdult }));
   }
 
   // What stays behind must still be a valid company, per hall and date (a visitors' order).
   const groups = new Map<string, RefundTicket[]>();
-  for (const t of ctx.group ? [] : remaining) {
+  for (const t of company ? remaining : []) {
     const key = `${t.hallId}|${t.visitDate}`;
     groups.set(key, [...(groups.get(key) ?? []), t]);
   }

@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_AGENCY, DEMO_SCHOOL } from '../../server/seed/accounts.ts';
 import { fill, mainlandId, shot, solveSlider } from './helpers.ts';
+import { agencyDraftToAudience } from './agencyDraft.ts';
 import { noSidewaysScroll, noWordBrokenMidWord, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
 
 const TEXT = {
@@ -306,20 +307,7 @@ const CART_TEXT = {
 for (const lang of ['zh', 'en'] as const) {
   const T = { ...TEXT[lang], ...CART_TEXT[lang] };
   test(`a travel agency puts a group in its cart, pays for it from there, and reads its missed-visit record (${lang})`, async ({ page }) => {
-    await useLanguage(page, lang);
-    await page.addInitScript(() => sessionStorage.setItem('teamNoticesSeen', '1'));
-    await loginSchool(page, DEMO_AGENCY);
-    await page.goto('/team/select/selectDate');
-    await page
-      .locator('[data-testid="group-calendar"] .day--available')
-      .nth(lang === 'zh' ? 5 : 6)
-      .click();
-    await page.locator('[data-hall="main"] .session:not(.session--off)').last().click();
-    await page.getByRole('button', { name: T.next }).click();
-    await fill(page, T.name, '钱导游');
-    await fill(page, T.number, mainlandId('1982-07-08', '401'));
-    await fill(page, T.phone, '13900139002');
-    await page.getByRole('button', { name: T.next }).click();
+    await agencyDraftToAudience(page, lang, lang === 'zh' ? 5 : 6);
     await fill(page, T.visitors, '21');
     await page.getByRole('button', { name: T.next }).click();
     await expect(page).toHaveURL(/\/team\/select\/addAudienceSure$/);

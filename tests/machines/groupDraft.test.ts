@@ -55,6 +55,10 @@ const setting = (teamType: GroupSetting['teamType'], blocked: string | null = nu
   hall: GROUP_HALLS[0].group!,
   adultPrice: 3000,
   studentPrice: 1500,
+  childPrice: 1500,
+  freeChildTicket: true,
+  freeChildPerAdult: 1,
+  childAges: { min: 0, max: 7 },
   freeStudentQuota: 300,
   studentsPerFreeTeacher: 15,
   agencyDiscountPercent: 80,
@@ -101,6 +105,7 @@ function draftOf(r: GroupOrderRequest, school: boolean): GroupDraft {
     grades: r.gradeList,
     teachers: r.teacherList.map((t) => ({ name: t.name, certificateType: t.certificateType, certificateNumber: t.certificateInfo })),
     visitors: school ? 0 : r.orderAdditionInfo.personNumber - 1,
+    children: school ? 0 : r.childTicketNum,
     ticketUseType: r.ticketUseType,
     leaderFree: r.leaderFreeFlag === 1,
     payMethod: r.payMethod,
@@ -138,7 +143,12 @@ function events(s: Snapshot): GroupDraftEvent[] {
         { type: 'GRADE.REMOVE', index: c.draft.grades.length - 1 },
       );
       if (c.draft.grades.length < 2) out.push({ type: 'GRADE.ADD' });
-    } else out.push({ type: 'VISITORS.CHANGE', value: c.draft.visitors === 30 ? '5' : '30' }, { type: 'LEADER_FREE.TOGGLE' });
+    } else
+      out.push(
+        { type: 'VISITORS.CHANGE', value: c.draft.visitors === 30 ? '5' : '30' },
+        { type: 'CHILDREN.CHANGE', value: c.draft.children === 10 ? '0' : '10' },
+        { type: 'LEADER_FREE.TOGGLE' },
+      );
     out.push({ type: 'NEXT' });
   }
   if (s.matches('teachers')) {
@@ -368,6 +378,11 @@ describe('groupDraft: behaviour', () => {
     actor.send({ type: 'NEXT' });
     expect(actor.getSnapshot().context.violations[0].message.en).toBe('Tour leader tickets unavailable');
     actor.send({ type: 'VISITORS.CHANGE', value: '20' });
+    // Children never come alone (docs/product.md §3.3): at most every visitor besides the leader.
+    actor.send({ type: 'CHILDREN.CHANGE', value: '21' });
+    actor.send({ type: 'NEXT' });
+    expect(actor.getSnapshot().context.violations[0].message.en).toBe('Children never come without an adult: at most 20 children, with at least one adult');
+    actor.send({ type: 'CHILDREN.CHANGE', value: '0' });
     actor.send({ type: 'NEXT' });
     expect(actor.getSnapshot().value).toBe('review');
     expect(groupQuote(actor.getSnapshot().context)).toMatchObject({ size: 21, total: 20 * 3000, leaderFree: true });

@@ -7,6 +7,7 @@ import { useLocation } from 'wouter';
 import { isAgencyDraft, isSchoolDraft, MAX_GRADES } from '../../../machines/groupDraft.machine.ts';
 import { pupilsOf, type GradeEntry } from '../../domain/groupRules.ts';
 import { Field } from '../../ui/Field.ts';
+import { formatMoney } from '../../ui/money.ts';
 import { Screen } from '../../ui/Screen.tsx';
 import { StepNext } from './StepNext.tsx';
 import { useGroupDraft, useGroupPath, useGroupScreen } from './groupDraft.ts';
@@ -28,6 +29,9 @@ export default function GroupAudience() {
   const agency = isAgencyDraft(context);
   const { grades } = context.draft;
   const refusal = context.violations[0];
+  const { setting } = context;
+  // The hall's child ticket ages (docs/product.md §3.3), "0-7"; none known: the label says children only.
+  const ages = setting && setting.childAges.min !== null && setting.childAges.max !== null ? `${setting.childAges.min}-${setting.childAges.max}` : null;
   const countField = (index: number, field: (typeof COUNTS)[number][0], value: number, label: string) => (
     <Field
       key={field}
@@ -90,6 +94,23 @@ export default function GroupAudience() {
             value={context.draft.visitors ? String(context.draft.visitors) : ''}
             onChange={(value) => actor.send({ type: 'VISITORS.CHANGE', value })}
           />
+          {setting ? (
+            <>
+              <Field
+                label={ages ? t('group.children', { ages }) : t('group.childrenNoAges')}
+                placeholder="0"
+                type="digit"
+                maxLength={4}
+                value={context.draft.children ? String(context.draft.children) : ''}
+                onChange={(value) => actor.send({ type: 'CHILDREN.CHANGE', value })}
+              />
+              <p className="hint team-hint" data-testid="children-hint">
+                {setting.freeChildTicket && setting.freeChildPerAdult > 0
+                  ? t('group.childrenHint', { n: setting.freeChildPerAdult, price: formatMoney(setting.childPrice) })
+                  : t('group.childrenPaid', { price: formatMoney(setting.childPrice) })}
+              </p>
+            </>
+          ) : null}
           {agency && context.setting?.chargedPerFreeLeader != null ? (
             <label className="agreement">
               <input type="checkbox" checked={context.draft.leaderFree} onChange={() => actor.send({ type: 'LEADER_FREE.TOGGLE' })} />

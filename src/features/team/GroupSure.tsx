@@ -23,6 +23,7 @@ const ROLE_LABELS: Record<GroupRole, string> = {
   teacher: 'group.teacherRole',
   leader: 'group.leaderRole',
   visitor: 'group.visitor',
+  child: 'group.child',
 };
 
 export default function GroupSure() {

@@ -14,9 +14,9 @@ import { currentLang } from '../../i18n/index.ts';
 import { currentDraftTeam } from './draftOwner.ts';
 
 // Versioned: a snapshot of an older machine (another context shape) is not restored.
-const STORAGE_KEY = 'groupDraft-1';
+const STORAGE_KEY = 'groupDraft-2';
 /** The team the draft in storage belongs to. */
-const OWNER_KEY = 'groupDraft-1-owner';
+const OWNER_KEY = 'groupDraft-2-owner';
 
 const machine = groupDraftMachine.provide({
   actors: {

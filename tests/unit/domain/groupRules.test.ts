@@ -29,6 +29,7 @@ const school: GroupDraft = {
   grades: [grade('一年级', 20, 20), grade('二年级', 21, 19)],
   teachers: [1, 2, 3, 4, 5].map((n) => ({ name: `李老师${'一二三四五'[n - 1]}`, certificateType: '1', certificateNumber: idFor('1985-01-0' + n, '12' + n) })),
   visitors: 0,
+  children: 0,
   ticketUseType: 1,
   leaderFree: false,
   payMethod: 'online',
@@ -40,6 +41,9 @@ const ctx: GroupContext = {
   remaining: 300,
   adultPrice: 3000,
   studentPrice: 1500,
+  childPrice: 1000,
+  freeChildTicket: true,
+  freeChildPerAdult: 1,
   freeStudentQuota: 300,
   agencyDiscountPercent: 80,
   chargedPerFreeLeader: 20,
@@ -271,6 +275,69 @@ describe('quoteGroup', () => {
           { ...agencyCtx, teamType: TEAM_TYPES.travelAgency, chargedPerFreeLeader: per },
         ).some((v) => v.rule === GROUP_RULES.leaderFree);
         expect(refused).toBe(asked && !q.leaderFree);
+      }),
+    );
+  });
+});
+
+describe("other groups' children (docs/product.md §3.3)", () => {
+  const family: GroupDraft = { ...agency, visitors: 19, children: 12, leaderFree: false };
+  const familyCtx: GroupContext = { ...ctx, teamType: TEAM_TYPES.unit };
+  const childLines = (d: GroupDraft, c: GroupContext) => quoteGroup(d, c).lines.filter((l) => l.role === 'child');
+
+  it('adults pay the adult price, a child per adult is free, the other children pay the child price', () => {
+    const q = quoteGroup(family, familyCtx);
+    // 20 people: the leader and 7 adult visitors (8 adults), 12 children: 8 free, 4 at the child price.
+    expect(q.size).toBe(20);
+    expect(q.freeChildren).toBe(8);
+    expect(q.lines).toEqual([
+      { role: 'visitor', free: false, count: 7, unitPrice: 3000, amount: 21000 },
+      { role: 'child', free: true, count: 8, unitPrice: 0, amount: 0 },
+      { role: 'child', free: false, count: 4, unitPrice: 1000, amount: 4000 },
+      { role: 'leader', free: false, count: 1, unitPrice: 3000, amount: 3000 },
+    ]);
+    expect(q.total).toBe(28000);
+    expect(checkGroup(family, familyCtx)).toEqual([]);
+  });
+
+  it('free children follow freeChildPerAdult, and none where the hall has no free child ticket', () => {
+    expect(quoteGroup(family, { ...familyCtx, freeChildPerAdult: 2 }).freeChildren).toBe(12);
+    expect(quoteGroup(family, { ...familyCtx, freeChildPerAdult: 0 }).freeChildren).toBe(0);
+    expect(childLines(family, { ...familyCtx, freeChildTicket: false })).toEqual([{ role: 'child', free: false, count: 12, unitPrice: 1000, amount: 12000 }]);
+  });
+
+  it('a contracted agency pays its percentage for children too', () => {
+    expect(childLines(family, agencyCtx)).toContainEqual({ role: 'child', free: false, count: 4, unitPrice: 800, amount: 3200 });
+  });
+
+  it('children never come without an adult: at most every visitor besides the leader', () => {
+    expect(checkGroup({ ...family, children: 19 }, familyCtx)).toEqual([]);
+    expect(checkGroup({ ...family, children: 20 }, familyCtx)).toEqual([
+      {
+        rule: GROUP_RULES.childrenAlone,
+        message: {
+          zh: '儿童不能单独参观：儿童人数最多19人，至少须有一名成人',
+          en: 'Children never come without an adult: at most 19 children, with at least one adult',
+        },
+      },
+    ]);
+    expect(checkGroupStep({ ...family, children: 20 }, familyCtx, 'audience').map((v) => v.rule)).toEqual([GROUP_RULES.childrenAlone]);
+  });
+
+  it('a school states no child count', () => {
+    expect(rules({ children: 3 })).toEqual([GROUP_RULES.childrenOfSchool]);
+    expect(quoteGroup({ ...school, children: 3 }, ctx).freeChildren).toBe(0);
+  });
+
+  it('property: free children never exceed adults x freeChildPerAdult, and everyone has one ticket', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 3 }), (visitors, children, perAdult) => {
+        fc.pre(children <= visitors);
+        const q = quoteGroup({ ...family, visitors, children }, { ...familyCtx, freeChildPerAdult: perAdult });
+        const adults = visitors - children + 1;
+        expect(q.freeChildren).toBeLessThanOrEqual(adults * perAdult);
+        expect(q.lines.reduce((n, l) => n + l.count, 0)).toBe(q.size);
+        expect(q.lines.filter((l) => l.role === 'child').reduce((n, l) => n + l.count, 0)).toBe(children);
       }),
     );
   });

@@ -134,6 +134,17 @@ describe('checkRefund', () => {
     expect(checkRefund({ action: 'refund', ticketIds: [a1.ticketId, pupil.ticketId] }, ctxOf([a1, pupil], { group: true }))).toEqual([]);
   });
 
+  it("a group's children are never left without an adult; a school's pupils are judged by the group rules", () => {
+    // A family group: the leader (with a certificate), a visitor without one (an adult ticket), two children.
+    const [leader, visitor, kid1, kid2] = [ticket(), ticket({ age: null }), child({ age: null, isChildFreeTicket: true }), child({ age: null })];
+    const ctx = ctxOf([leader, visitor, kid1, kid2], { group: true });
+    expect(checkRefund({ action: 'refund', ticketIds: [leader.ticketId] }, ctx)).toEqual([]);
+    expect(checkRefund({ action: 'refund', ticketIds: [leader.ticketId, visitor.ticketId] }, ctx).map((v) => v.rule)).toEqual([REFUND_RULES.childrenLeftAlone]);
+    expect(checkRefund({ action: 'refund', ticketIds: [kid1.ticketId, kid2.ticketId] }, ctx)).toEqual([]);
+    const pupil = ticket({ age: null, kind: 'student' });
+    expect(checkRefund({ action: 'refund', ticketIds: [a1.ticketId] }, ctxOf([a1, pupil], { group: true }))).toEqual([]);
+  });
+
   it('a collected ticket (paper or wristband) goes back or moves only as the two settings allow, each on its own', () => {
     const [collected, adult] = [ticket({ collected: true }), ticket()];
     const refund: RefundDraft = { action: 'refund', ticketIds: [collected.ticketId] };
