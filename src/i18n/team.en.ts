@@ -166,6 +166,7 @@ const teamEn: typeof teamZh = {
     leaderRole: 'Leader',
     visitor: 'Visitor',
     child: 'Child',
+    freeChild: 'Free child',
     freeQuota: '{{n}} free school tickets left on this day',
     agencyPrice: 'Contracted agency price ({{p}}%)',
     payMethod: 'Payment',

@@ -165,6 +165,7 @@ const teamZh = {
     leaderRole: '领队',
     visitor: '游客',
     child: '儿童',
+    freeChild: '免费儿童',
     freeQuota: '当日学校免费名额剩余 {{n}} 张',
     agencyPrice: '签约旅行社协议价（{{p}}%）',
     payMethod: '支付方式',

@@ -370,5 +370,5 @@ test("another team logging in on the same phone never sees the first team's draf
   await login(DEMO_AGENCY);
   await page.goto('/team/select/addLeader');
   await expect(page).toHaveURL(/\/team\/select\/selectDate$/);
-  expect(await page.evaluate(() => localStorage.getItem('groupDraft-1'))).not.toContain('王建国');
+  expect((await page.evaluate(() => localStorage.getItem('groupDraft-2'))) ?? '').not.toContain('王建国');
 });

@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { formatMoney } from '../../src/ui/money.ts';
 import { agencyDraftToAudience, DRAFT_TEXT } from './agencyDraft.ts';
-import { fill, solveSlider } from './helpers.ts';
+import { fill, shot, solveSlider } from './helpers.ts';
 import { noSidewaysScroll, tapTarget, whereTheEyeIs } from './looks.ts';
 
 const TEXT = {
@@ -15,7 +15,7 @@ const TEXT = {
     children: '其中儿童人数（0-7岁）',
     alone: '儿童不能单独参观：儿童人数最多30人，至少须有一名成人',
     adults: '游客 × 10',
-    free: '儿童 × 11',
+    free: '免费儿童 × 11',
     paying: '儿童 × 9',
     submit: '提交订单',
     pay: '立即支付',
@@ -26,7 +26,7 @@ const TEXT = {
     children: 'Of whom children (ages 0-7)',
     alone: 'Children never come without an adult: at most 30 children, with at least one adult',
     adults: 'Visitor × 10',
-    free: 'Child × 11',
+    free: 'Free child × 11',
     paying: 'Child × 9',
     submit: 'Place the order',
     pay: 'Pay now',
@@ -34,7 +34,6 @@ const TEXT = {
   },
 } as const;
 
-const SHOTS = '/work/shots/groupkids';
 // 10 adult visitors and the leader at ¥30, 11 children free, 9 at the child price (the main hall's student price, ¥15).
 const AMOUNT = 11 * 3000 + 9 * 1500;
 
@@ -48,11 +47,11 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByRole('button', { name: T.next }).click();
     await expect(page.getByRole('alert')).toContainText(T.alone);
     await whereTheEyeIs(page, page.getByRole('alert'));
-    await page.screenshot({ path: `${SHOTS}/children-refused-${lang}.png` });
+    await shot(page, lang, 'group-children-refused');
     await fill(page, T.children, '20');
     await expect(page.getByTestId('children-hint')).toBeVisible();
     await noSidewaysScroll(page);
-    await page.screenshot({ path: `${SHOTS}/children-${lang}.png` });
+    await shot(page, lang, 'group-children');
     await page.getByRole('button', { name: T.next }).click();
 
     await expect(page).toHaveURL(/\/team\/select\/addAudienceSure$/);
@@ -60,7 +59,7 @@ for (const lang of ['zh', 'en'] as const) {
     for (const line of [T.adults, T.free, T.paying]) await expect(quote).toContainText(line);
     await expect(page.locator('body')).toContainText(formatMoney(AMOUNT));
     await noSidewaysScroll(page);
-    await page.screenshot({ path: `${SHOTS}/summary-${lang}.png`, fullPage: true });
+    await shot(page, lang, 'group-children-summary');
 
     await page.locator('.agreement input').check();
     await tapTarget(page.getByRole('button', { name: T.submit }));

@@ -87,6 +87,7 @@ export default function GroupAudience() {
       ) : (
         <section className="card">
           <Field
+            className="field--stacked"
             label={t('group.visitors')}
             placeholder={t('group.visitorsPlaceholder')}
             type="digit"
@@ -97,6 +98,7 @@ export default function GroupAudience() {
           {setting ? (
             <>
               <Field
+                className="field--stacked"
                 label={ages ? t('group.children', { ages }) : t('group.childrenNoAges')}
                 placeholder="0"
                 type="digit"

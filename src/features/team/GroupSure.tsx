@@ -90,7 +90,7 @@ export default function GroupSure() {
           {quote.lines.map((line) => (
             <div key={`${line.role}-${line.free}`} className="group-line">
               <span className="group-line__who">
-                {t(ROLE_LABELS[line.role])} × {line.count}
+                {t(line.free && line.role === 'child' ? 'group.freeChild' : ROLE_LABELS[line.role])} × {line.count}
               </span>
               <span>{line.free ? t('common.free') : formatMoney(line.amount)}</span>
             </div>
