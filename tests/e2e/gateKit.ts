@@ -8,12 +8,15 @@ import { useLanguage } from './looks.ts';
 import { ownServerTest, type OwnServer } from './ownServer.ts';
 
 /** Only a ticket of today passes a gate, and after the day's last session none can be bought.
- * A test that needs one runs on an instance of its own (the worker's) whose clock is moved to
- * 08:00 of the next open day, and sets the page's clock, the gate device's, to the server's:
+ * A test that needs one runs on an instance of its own (its spec file's) whose clock is moved
+ * once to 08:00 of the next open day, and sets the page's clock, the gate device's, to the server's:
  * the same morning whatever the hour of the run. */
-export const morningTest = ownServerTest.extend<{ morning: number }, { morningServer: OwnServer }>({
+const movedToMorning = new WeakSet<OwnServer>();
+export const morningTest = ownServerTest.extend<{ morning: number; morningServer: OwnServer }>({
   morningServer: [
     async ({ ownServer: server }, use) => {
+      if (movedToMorning.has(server)) return use(server);
+      movedToMorning.add(server);
       // The server's time without an account: a move of 1 ms answers it.
       const now = () => advanceServerClock(server.api, 1);
       const today = museumDate(new Date(await now()));
@@ -25,7 +28,7 @@ export const morningTest = ownServerTest.extend<{ morning: number }, { morningSe
       for (let left = morning - (await now()); left > 0; left = morning - (await now())) await advanceServerClock(server.api, Math.min(left, 86_400_000));
       await use(server);
     },
-    { scope: 'worker', timeout: 180_000 },
+    { timeout: 180_000 },
   ],
   morning: async ({ page, morningServer }, use) => {
     const now = await advanceServerClock(morningServer.api, 1);

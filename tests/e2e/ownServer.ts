@@ -48,21 +48,37 @@ export async function startOwnServer(env: Record<string, string>, prepare?: (dir
   };
 }
 
-/** A spec on an instance of its own, one a worker, started with `env`: for a spec that needs other
+/** A spec file on an instance of its own, started with `env`: for a spec that needs other
  * settings than the lane's servers (playwright.config.ts), or whose changes are the whole
- * museum's (a session called off, the clock moved), which on a lane server would change what
- * every other spec of that worker finds (a test booking the first open session found it called off). */
+ * museum's (a session called off, the clock moved, a hall renamed), which on a shared server
+ * would change what the other specs find (a test booking the first open session found it called
+ * off; a package editor looking for "主展厅" found the hall renamed by the catalogue file's spec).
+ * A file's tests share its instance (a worker runs them in order); the worker's next file gets a
+ * new one, and the one before is stopped. */
 export const testOnOwnServer = (env: Record<string, string>) =>
-  base.extend<object, { ownServer: OwnServer }>({
-    ownServer: [
+  base.extend<{ ownServer: OwnServer }, { ownServers: Map<string, Promise<OwnServer>> }>({
+    ownServers: [
       // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
       // eslint-disable-next-line no-empty-pattern
       async ({}, use) => {
-        const server = await startOwnServer(env);
-        await use(server);
-        await server.stop();
+        const servers = new Map<string, Promise<OwnServer>>();
+        await use(servers);
+        for (const server of servers.values()) await (await server).stop();
       },
-      { scope: 'worker', timeout: 180_000 },
+      { scope: 'worker' },
+    ],
+    ownServer: [
+      async ({ ownServers }, use, testInfo) => {
+        if (!ownServers.has(testInfo.file)) {
+          for (const [file, server] of ownServers) {
+            ownServers.delete(file);
+            await (await server).stop();
+          }
+          ownServers.set(testInfo.file, startOwnServer(env));
+        }
+        await use(await ownServers.get(testInfo.file)!);
+      },
+      { timeout: 180_000 },
     ],
     baseURL: async ({ ownServer }, use) => use(ownServer.baseURL),
     page: async ({ page }, use) => {
