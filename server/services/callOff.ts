@@ -12,7 +12,16 @@
 import type { z } from 'zod';
 import type { callOffBody } from '../../src/domain/contracts.ts';
 import type { callOffPreview, callOffProgress } from '../../src/domain/answers.ts';
-import { CALL_OFF_TEXTS, callOffAction, callOffConfirm, callOffSms, checkCallOff, outcomeOf, type CallOffOutcome } from '../../src/domain/callOff.ts';
+import {
+  CALL_OFF_TEXTS,
+  callOffAction,
+  callOffConfirm,
+  callOffSms,
+  checkCallOff,
+  outcomeOf,
+  type CallOffOutcome,
+  type CallOffSession,
+} from '../../src/domain/callOff.ts';
 import { fill, type Lang } from '../../src/domain/text.ts';
 import type { AppDeps } from '../context.ts';
 import type { TxQueryable } from '../db/db.ts';
@@ -54,6 +63,15 @@ export async function previewCallOff(deps: AppDeps, scheduleId: number, lang: La
   return { scheduleId, ...c, confirm: callOffConfirm(c)[lang] };
 }
 
+/** What `checkCallOff` needs to know of a session row (absent: no such session). */
+export function callOffFacts(s: { called_off: boolean; visit_date: string; end_time: string } | undefined, now: Date): CallOffSession {
+  return {
+    exists: s !== undefined,
+    calledOff: s?.called_off ?? false,
+    ended: s !== undefined && museumInstant(s.visit_date, s.end_time).getTime() <= now.getTime(),
+  };
+}
+
 /** The admin calls the session off: refused with the reason, or done (the job settles its orders). */
 export async function callOffSession(
   deps: AppDeps,
@@ -67,11 +85,7 @@ export async function callOffSession(
     await lockRows(q, 'cart_lines', { schedule_id: body.scheduleId, status: 'held' }, ['id']);
     await lockRows(q, 'group_cart', { schedule_id: body.scheduleId, status: 'held' }, ['id']);
     const [s] = await lockRows(q, 'hall_schedule', { id: body.scheduleId }, ['called_off', 'visit_date', 'end_time']);
-    const refused = checkCallOff(body, {
-      exists: s !== undefined,
-      calledOff: s?.called_off ?? false,
-      ended: s !== undefined && museumInstant(s.visit_date, s.end_time).getTime() <= now.getTime(),
-    });
+    const refused = checkCallOff(body, callOffFacts(s, now));
     if (refused) throw fail(refused);
     const reason = { zh: body.reasonZh.trim(), en: body.reasonEn.trim() };
     const shown = fill(CALL_OFF_TEXTS.visitorReason, { reason });

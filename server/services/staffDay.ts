@@ -11,9 +11,9 @@ import type { Lang } from '../../src/domain/text.ts';
 import type { StaffDay } from '../../src/domain/types.ts';
 import type { AppDeps } from '../context.ts';
 import { fail } from '../http.ts';
-import { CALL_OFF_TEXTS } from '../../src/domain/callOff.ts';
-import { museumDate, museumInstant } from '../time.ts';
-import { callOffSession } from './callOff.ts';
+import { CALL_OFF_TEXTS, checkCallOff } from '../../src/domain/callOff.ts';
+import { museumDate } from '../time.ts';
+import { callOffFacts, callOffSession } from './callOff.ts';
 import { audit } from './audit.ts';
 import { offerToCandidates, RELEASED, type ReleasedSession } from './stock.ts';
 import { dayRatings } from './ratings.ts';
@@ -188,12 +188,14 @@ export async function closeDay(deps: AppDeps, staffId: number, body: z.output<ty
 async function callOffDay(deps: AppDeps, staffId: number, body: z.output<typeof closeDayBody>, lang: Lang): Promise<void> {
   const refused = checkStopReason({ stopped: true, reasonZh: body.reasonZh, reasonEn: body.reasonEn });
   if (refused) throw fail(refused);
-  const sessions = await deps.db.query<{ id: number; visit_date: string; end_time: string }>(
-    `SELECT id, visit_date, end_time FROM hall_schedule WHERE visit_date = $1 AND NOT called_off ORDER BY id`,
+  const sessions = await deps.db.query<{ id: number; called_off: boolean; visit_date: string; end_time: string }>(
+    `SELECT id, called_off, visit_date, end_time FROM hall_schedule WHERE visit_date = $1 ORDER BY id`,
     [body.date],
   );
-  const now = deps.clock().getTime();
-  for (const s of sessions.filter((s) => museumInstant(s.visit_date, s.end_time).getTime() > now)) {
-    await callOffSession(deps, staffId, { scheduleId: s.id, reasonZh: body.reasonZh, reasonEn: body.reasonEn }, lang);
+  const now = deps.clock();
+  const request = { reasonZh: body.reasonZh, reasonEn: body.reasonEn };
+  // The sessions one could call off by themselves: those already called off or over are left.
+  for (const s of sessions.filter((s) => checkCallOff(request, callOffFacts(s, now)) === null)) {
+    await callOffSession(deps, staffId, { scheduleId: s.id, ...request }, lang);
   }
 }
