@@ -55,7 +55,9 @@ export const staffDayMachine = setup({
     }),
     setPending: assign(({ event }) => {
       assertEvent(event, 'CHANGE');
-      return { pending: event.change, error: null };
+      const change = event.change;
+      // Calling every session off goes with closing only: opening a day never carries the tick.
+      return { pending: change.kind === 'close' && !change.closed ? { ...change, callOff: false } : change, error: null };
     }),
     refuseChange: assign(({ event }) => {
       assertEvent(event, 'CHANGE');

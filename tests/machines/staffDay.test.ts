@@ -103,4 +103,27 @@ describe('staffDay: behaviour', () => {
     await waitFor(actor, (s) => s.matches('ready') && s.context.error !== null);
     expect(actor.getSnapshot().context.error?.en).toBe('The capacity cannot be below the 124 tickets sold and held');
   });
+
+  it('sends an opening without the call-off tick the card may still hold, and a closing with it', async () => {
+    const sent: DayChange[] = [];
+    const actor = createActor(
+      staffDayMachine.provide({
+        actors: {
+          loadDay: fromPromise(async () => DAY),
+          change: fromPromise(async ({ input }: { input: DayChange }) => {
+            sent.push(input);
+            return null;
+          }),
+        },
+      }),
+      { input: { date: DATE } },
+    ).start();
+    const close = { kind: 'close', date: DATE, reasonZh: '停电', reasonEn: 'Power cut', callOff: true } as const;
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'CHANGE', change: { ...close, closed: true } });
+    await waitFor(actor, (s) => s.matches('ready') && sent.length === 1);
+    actor.send({ type: 'CHANGE', change: { ...close, closed: false } });
+    await waitFor(actor, (s) => s.matches('ready') && sent.length === 2);
+    expect(sent.map((c) => c.kind === 'close' && c.callOff)).toEqual([true, false]);
+  });
 });

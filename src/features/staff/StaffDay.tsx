@@ -76,9 +76,7 @@ function Day({ today }: { today: string }) {
             <button
               type="button"
               className="btn btn--block"
-              onClick={() =>
-                send({ type: 'CHANGE', change: { kind: 'close', date, closed: !day.closed, reasonZh, reasonEn, callOff: !day.closed && callOff } })
-              }
+              onClick={() => send({ type: 'CHANGE', change: { kind: 'close', date, closed: !day.closed, reasonZh, reasonEn, callOff } })}
             >
               {day.closed ? t('day.openDay') : t('day.closeDay')}
             </button>
