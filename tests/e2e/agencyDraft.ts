@@ -1,10 +1,11 @@
-/** The first steps of the demo agency's group draft in the main hall, shared by the specs that
- * book for a party: logged in, a day (the nth open one, so specs keep to days of their own),
+/** The first steps of an agency's group draft in the main hall (the demo agency's unless told),
+ * shared by the specs that book for a party: logged in, a day (the nth open one, so specs keep to days of their own),
  * the hall's last open session, and the tour leader filled in; the audience screen next. */
 import type { Page } from '@playwright/test';
 import { DEMO_AGENCY } from '../../server/seed/accounts.ts';
 import { fill, mainlandId } from './helpers.ts';
 import { useLanguage } from './looks.ts';
+import { loginTeam } from './teamKit.ts';
 
 /** The leader screen's labels and the step button. */
 export const DRAFT_TEXT = {
@@ -12,13 +13,11 @@ export const DRAFT_TEXT = {
   en: { next: 'Next', name: 'Name', number: 'Certificate number', phone: 'Mobile' },
 } as const;
 
-export async function agencyDraftToAudience(page: Page, lang: 'zh' | 'en', day: number) {
+export async function agencyDraftToAudience(page: Page, lang: 'zh' | 'en', day: number, agency: { creditCode: string; password: string } = DEMO_AGENCY) {
   const T = DRAFT_TEXT[lang];
   await useLanguage(page, lang);
   await page.addInitScript(() => sessionStorage.setItem('teamNoticesSeen', '1'));
-  const login = await page.request.post('/prod-api/login', { data: { username: DEMO_AGENCY.creditCode, password: DEMO_AGENCY.password } });
-  const token = (await login.json()).data.token as string;
-  await page.context().addCookies([{ name: 'ticket_token_team', value: token, url: 'http://127.0.0.1' }]);
+  await loginTeam(page, agency);
   await page.goto('/team/select/selectDate');
   await page.locator('[data-testid="group-calendar"] .day--available').nth(day).click();
   await page.locator('[data-hall="main"] .session:not(.session--off)').last().click();

@@ -7,19 +7,19 @@
  * 375x667 (each language its own halls: the two share the spec's server). */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import sharp from 'sharp';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { addDays, museumDate } from '../../src/domain/museumTime.ts';
 import { TEAM_TYPES } from '../../src/domain/team.ts';
 import { callOffInConsole } from './callOffKit.ts';
 import { addFilm, addHall, addPrices, CATALOGUE_WORDS, sessionsFrom, staffCalls } from './catalogueKit.ts';
 import { buyAndPay } from './gateKit.ts';
-import { mainlandId, newCreditCode, newPhone, shot, staffLogin } from './helpers.ts';
+import { loginByApi, mainlandId, newPhone, shot, staffLogin } from './helpers.ts';
 import { noSidewaysScroll, useLanguage } from './looks.ts';
 import { data, payByApi } from './orderKit.ts';
 import { startOwnServer, type OwnServer } from './ownServer.ts';
 import { realSliderToken, solveRealSlider } from './realSlider.ts';
 import { startSmsGateway, type SmsGateway } from './smsGateway.ts';
+import { registerApprovedTeam } from './teamKit.ts';
 
 const PRODUCTION = { NODE_ENV: 'production', ALLOW_SIMULATORS: 'payment,face,wechat', CAPTCHA: 'slider' };
 const ADMIN = { username: 'staff', password: 'Museum2026' };
@@ -66,46 +66,14 @@ const SEATS = '\uFEFFS,S,,S,S\r\nS,S,_,S,S\r\nX,S,_,S,S\r\n';
 
 /** The visitor's login as the app makes it: the code sent to her phone, read from the gateway. */
 const loginBySms = (sms: SmsGateway, phone: string) => async (page: Page) => {
-  await data(await page.request.post('/prod-api/ingore/sendMessage', { data: { phone } }));
-  const login = await page.request.post('/prod-api/login', { data: { phone, code: await sms.codeFor(phone) } });
-  const { token } = await data<{ token: string }>(login);
-  await page.context().addCookies([{ name: 'ticket_token_individual', value: token, url: new URL('/', login.url()).href }]);
+  await loginByApi(page, phone, sms.codeFor);
 };
 
 /** An enterprise registers with its documents, the admin approves it, and its contact books a
  * group of 16 in the session and pays online; answers its token and order. */
 async function groupBooksAndPays(api: APIRequestContext, sms: SmsGateway, session: { date: string; hallScheduleId: number; phone: string }) {
-  const picture = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#36c' } })
-    .png()
-    .toBuffer();
-  const upload = async () =>
-    (
-      await data<{ uploadId: string }>(
-        await api.post('/prod-api/common/ingore/upload', { multipart: { file: { name: 'doc.png', mimeType: 'image/png', buffer: picture } } }),
-      )
-    ).uploadId;
-  const creditCode = newCreditCode();
-  await data(await api.post('/prod-api/ingore/sendMessage', { data: { phone: session.phone } }));
-  const { teamId } = await data<{ teamId: number }>(
-    await api.post('/prod-api/ingore/teamRegister', {
-      data: {
-        teamName: `星海科技${creditCode.slice(-5, -1)}`,
-        teamType: TEAM_TYPES.enterprise,
-        contactName: '王经理',
-        contactPhone: session.phone,
-        code: await sms.codeFor(session.phone),
-        creditCode,
-        address: '科技路2号',
-        password: 'Company2027',
-        confirmPassword: 'Company2027',
-        creditUpload: await upload(),
-        agreementUploads: [],
-        letterUpload: await upload(),
-      },
-    }),
-  );
-  await (await staffCalls(api, ADMIN.username, ADMIN.password)).post(`/staff/teams/${teamId}/review`, { approve: true, creditExpiresOn: '2031-06-30' });
-  const { token } = await data<{ token: string }>(await api.post('/prod-api/login', { data: { username: creditCode, password: 'Company2027' } }));
+  const team = { phone: session.phone, codeFor: sms.codeFor, name: '星海科技', contactName: '王经理', password: 'Company2027', reviewer: ADMIN };
+  const { token } = await registerApprovedTeam(api, { ...team, teamType: TEAM_TYPES.enterprise });
   const halls = await data<Array<{ hallId: number; scheduleTicketPoolVOS: Array<{ hallScheduleId: number }> }>>(
     await api.get(`/prod-api/pool/ingore/getHall?queryDate=${session.date}&openPerson=2`),
   );

@@ -8,6 +8,7 @@ import { DEMO_AGENCY, DEMO_SCHOOL } from '../../server/seed/accounts.ts';
 import { fill, mainlandId, shot, solveSlider } from './helpers.ts';
 import { agencyDraftToAudience } from './agencyDraft.ts';
 import { noSidewaysScroll, noWordBrokenMidWord, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
+import { loginTeam } from './teamKit.ts';
 
 const TEXT = {
   zh: {
@@ -58,13 +59,6 @@ const TEXT = {
   },
 } as const;
 
-/** A demo group's token, kept as the app keeps it (its cookie). */
-async function loginSchool(page: Page, team: { creditCode: string; password: string } = DEMO_SCHOOL) {
-  const login = await page.request.post('/prod-api/login', { data: { username: team.creditCode, password: team.password } });
-  const token = (await login.json()).data.token as string;
-  await page.context().addCookies([{ name: 'ticket_token_team', value: token, url: 'http://127.0.0.1' }]);
-}
-
 /** Fills a field of the card `card` by its label. */
 async function fillIn(page: Page, card: ReturnType<Page['locator']>, label: string, value: string) {
   const exact = new RegExp(`^${label}$`);
@@ -81,7 +75,7 @@ for (const lang of ['zh', 'en'] as const) {
     await useLanguage(page, lang);
     // The status pop-ups are the subject of team.spec.ts.
     await page.addInitScript(() => sessionStorage.setItem('teamNoticesSeen', '1'));
-    await loginSchool(page);
+    await loginTeam(page, DEMO_SCHOOL);
     await page.goto('/team/select/selectDate');
     await expect(page.getByTestId('team-state')).toBeVisible();
     const day = page.locator('[data-testid="group-calendar"] .day--available').nth(lang === 'zh' ? 1 : 3);
@@ -226,7 +220,7 @@ for (const lang of ['zh', 'en'] as const) {
   test(`a travel agency takes 30 visitors to a dome film, its tour leader free, seated together (${lang})`, async ({ page }) => {
     await useLanguage(page, lang);
     await page.addInitScript(() => sessionStorage.setItem('teamNoticesSeen', '1'));
-    await loginSchool(page, DEMO_AGENCY);
+    await loginTeam(page, DEMO_AGENCY);
     await page.goto('/team/select/selectDate');
     await page
       .locator('[data-testid="group-calendar"] .day--available')

@@ -5,6 +5,7 @@ import { creditCodeCheckChar } from '../../src/domain/fields.ts';
 import { gb11643CheckChar } from '../../src/domain/certificates.ts';
 import { TEST_CAPTCHA_GAP_X } from '../../server/providers/captcha.ts';
 import { RESEND_MS } from '../../server/services/login.ts';
+import type { CaptchaChallenge, DragSample } from '../../src/domain/captcha.ts';
 import { accessible } from './a11y.ts';
 
 export const SHOTS = 'reports/screens';
@@ -44,23 +45,15 @@ export async function latestCode(from: Page | APIRequestContext, phone: string):
   return code;
 }
 
-/** The lanes' servers run the test slider (CAPTCHA=test): its gap is always at
- * TEST_CAPTCHA_GAP_X and the drag is not judged. slider.spec.ts drags the real one as a person. */
-export async function sliderTokenByApi(api: APIRequestContext): Promise<string> {
-  const c = (await (await api.get('/prod-api/ingore/captchaImage')).json()).data as { captchaId: string };
-  const x = TEST_CAPTCHA_GAP_X;
-  const r = (await (
-    await api.post('/prod-api/ingore/captchaCheck', {
-      data: {
-        captchaId: c.captchaId,
-        x,
-        trail: [
-          [0, 0],
-          [x, 300],
-        ],
-      },
-    })
-  ).json()) as {
+/** A slider token through the API, for a call the spec makes itself: `answer` says where the
+ * challenge's gap is and the hand's trail to it. */
+export async function captchaTokenByApi(
+  api: APIRequestContext,
+  answer: (challenge: CaptchaChallenge) => Promise<{ x: number; trail: DragSample[] }>,
+): Promise<string> {
+  const challenge = (await (await api.get('/prod-api/ingore/captchaImage')).json()).data as CaptchaChallenge;
+  const { x, trail } = await answer(challenge);
+  const r = (await (await api.post('/prod-api/ingore/captchaCheck', { data: { captchaId: challenge.captchaId, x, trail } })).json()) as {
     code: number;
     msg: string;
     data: { captchaToken: string };
@@ -68,6 +61,17 @@ export async function sliderTokenByApi(api: APIRequestContext): Promise<string> 
   expect(r.code, r.msg).toBe(200);
   return r.data.captchaToken;
 }
+
+/** The lanes' servers run the test slider (CAPTCHA=test): its gap is always at
+ * TEST_CAPTCHA_GAP_X and the drag is not judged. slider.spec.ts drags the real one as a person. */
+export const sliderTokenByApi = (api: APIRequestContext): Promise<string> =>
+  captchaTokenByApi(api, async () => ({
+    x: TEST_CAPTCHA_GAP_X,
+    trail: [
+      [0, 0],
+      [TEST_CAPTCHA_GAP_X, 300],
+    ],
+  }));
 
 /** Drags the test slider's piece onto its gap, and sees the sheet close. */
 export async function solveSlider(page: Page): Promise<void> {
@@ -100,11 +104,12 @@ export async function dragSlider(page: Page, to: number, steps: number, pause?: 
 
 /** Logs a new visitor in through the real SMS and login calls and keeps the token the way
  * the app does (its cookie), for tests whose subject comes after the login. Before the first
- * page, too: the cookie is the server's, not a page's. */
-export async function loginByApi(page: Page, phone: string): Promise<string> {
+ * page, too: the cookie is the server's, not a page's. The code is read from the dev outbox unless
+ * `codeFor` reads it elsewhere (an SMS gateway). */
+export async function loginByApi(page: Page, phone: string, codeFor = (phone: string) => latestCode(page, phone)): Promise<string> {
   const send = await page.request.post('/prod-api/ingore/sendMessage', { data: { phone } });
   expect((await send.json()).code).toBe(200);
-  const code = await latestCode(page, phone);
+  const code = await codeFor(phone);
   const login = await page.request.post('/prod-api/login', { data: { phone, code } });
   const token = (await login.json()).data.token as string;
   // The page's server is the one the calls went to: no page needs to be open for its cookie.

@@ -4,6 +4,8 @@
 import { expect, test } from '@playwright/test';
 import { fill, loginByApi, newPhone, shot } from './helpers.ts';
 import { noSidewaysScroll, noWordBrokenMidWord, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
+import { DEMO_SCHOOL } from '../../server/seed/accounts.ts';
+import { loginTeam } from './teamKit.ts';
 
 const T = {
   zh: {
@@ -114,9 +116,7 @@ for (const lang of ['zh', 'en'] as const) {
 
 test('a team reaches its own board from its centre, and a visitor does not see its messages', async ({ page }) => {
   await page.goto('/team/login');
-  const login = await page.request.post('/prod-api/login', { data: { username: '91110000MA0000001L', password: 'School2026' } });
-  const { data } = (await login.json()) as { data: { token: string } };
-  await page.context().addCookies([{ name: 'ticket_token_team', value: data.token, url: page.url() }]);
+  await loginTeam(page, DEMO_SCHOOL);
   await page.goto('/team/personalCenter/personHome');
   await page.getByRole('link', { name: '我的留言' }).click();
   await expect(page).toHaveURL(/\/team\/message\/list$/);

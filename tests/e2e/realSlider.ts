@@ -3,8 +3,8 @@
  * a spec on a production instance uses it to get past the slider on the way to its own. */
 import sharp from 'sharp';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { CaptchaChallenge, DragSample } from '../../src/domain/captcha.ts';
-import { dragSlider } from './helpers.ts';
+import type { DragSample } from '../../src/domain/captcha.ts';
+import { captchaTokenByApi, dragSlider } from './helpers.ts';
 
 /** Where the piece fits, found as a person finds it: the challenge is pixels only, and the gap
  * is the piece's own picture in shadow, outlined in white. Each place along the piece's row is
@@ -58,20 +58,14 @@ export async function solveRealSlider(page: Page): Promise<void> {
 
 /** A slider token through the API, for a call the spec makes itself: the gap read from the
  * challenge's picture, and a hand's trail to it (24 moves, eased, at handPause's pace). */
-export async function realSliderToken(api: APIRequestContext): Promise<string> {
-  const c = (await (await api.get('/prod-api/ingore/captchaImage')).json()).data as CaptchaChallenge;
-  const x = await findGap(c.background, c.piece, c.pieceY);
-  const trail: DragSample[] = [[0, 0]];
-  for (let step = 1, t = 0; step <= 24; step++) {
-    const p = step / 24;
-    t += handPause(step);
-    trail.push([Math.round(x * (p < 0.5 ? 2 * p * p : 1 - (-2 * p + 2) ** 2 / 2)), t]);
-  }
-  const answer = (await (await api.post('/prod-api/ingore/captchaCheck', { data: { captchaId: c.captchaId, x, trail } })).json()) as {
-    code: number;
-    msg: string;
-    data: { captchaToken: string };
-  };
-  expect(answer.code, answer.msg).toBe(200);
-  return answer.data.captchaToken;
-}
+export const realSliderToken = (api: APIRequestContext): Promise<string> =>
+  captchaTokenByApi(api, async (challenge) => {
+    const x = await findGap(challenge.background, challenge.piece, challenge.pieceY);
+    const trail: DragSample[] = [[0, 0]];
+    for (let step = 1, t = 0; step <= 24; step++) {
+      const p = step / 24;
+      t += handPause(step);
+      trail.push([Math.round(x * (p < 0.5 ? 2 * p * p : 1 - (-2 * p + 2) ** 2 / 2)), t]);
+    }
+    return { x, trail };
+  });

@@ -1,6 +1,8 @@
 /** The app shell: the route guard, an expired login (401), the login error query, 404. */
 import { expect, test } from '@playwright/test';
 import { loginByApi, newPhone, shot } from './helpers.ts';
+import { DEMO_SCHOOL } from '../../server/seed/accounts.ts';
+import { loginTeam } from './teamKit.ts';
 
 test('an expired login asks to log in again and comes back to the page', async ({ page, context }) => {
   await context.addCookies([{ name: 'ticket_token_individual', value: 'expired-or-forged', url: 'http://127.0.0.1' }]);
@@ -49,9 +51,7 @@ test('the not-found page and the team area say what they are', async ({ page }) 
   // The team area starts at its login; logged in, its screens open (its message board here).
   await page.goto('/team');
   await expect(page).toHaveURL(/\/team\/login\?redirect=/);
-  const login = await page.request.post('/prod-api/login', { data: { username: '91110000MA0000001L', password: 'School2026' } });
-  const { data } = (await login.json()) as { data: { token: string } };
-  await page.context().addCookies([{ name: 'ticket_token_team', value: data.token, url: page.url() }]);
+  await loginTeam(page, DEMO_SCHOOL);
   await page.goto('/team/message/fillIn');
   await expect(page.getByRole('radio', { name: '咨询' })).toBeVisible();
   await shot(page, 'zh', '22-team');

@@ -12,6 +12,7 @@ import { staffCalls } from './catalogueKit.ts';
 import { fill, fillGrade, mainlandId, shot } from './helpers.ts';
 import { noSidewaysScroll, noWordBrokenMidWord, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
 import { startOwnServer, type OwnServer } from './ownServer.ts';
+import { loginTeam } from './teamKit.ts';
 
 const CARD = { name: '张三', number: mainlandId('1985-01-01', '231') };
 
@@ -76,8 +77,7 @@ for (const lang of ['zh', 'en'] as const) {
   test(`a teacher's certificate bearing another name is refused where the eye is, and read once the name is right (${lang})`, async ({ page }) => {
     await useLanguage(page, lang);
     await page.addInitScript(() => sessionStorage.setItem('teamNoticesSeen', '1'));
-    const login = await page.request.post('/prod-api/login', { data: { username: DEMO_SCHOOL.creditCode, password: DEMO_SCHOOL.password } });
-    await page.context().addCookies([{ name: 'ticket_token_team', value: (await login.json()).data.token, url: new URL('/', login.url()).href }]);
+    await loginTeam(page, DEMO_SCHOOL);
 
     // The school's leader and one grade of 16, on to its teachers.
     await page.goto('/team/select/selectDate');

@@ -5,6 +5,8 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { fill, fillGrade, latestCode, mainlandId, newCreditCode, newPhone, shot, solveSlider } from './helpers.ts';
 import { noSidewaysScroll, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
+import { DEMO_SCHOOL } from '../../server/seed/accounts.ts';
+import { loginTeam } from './teamKit.ts';
 
 const TEXT = {
   zh: {
@@ -442,9 +444,7 @@ for (const lang of ['zh', 'en'] as const) {
             save: 'Save',
           };
     await useLanguage(page, lang);
-    const login = await page.request.post('/prod-api/login', { data: { username: '91110000MA0000001L', password: 'School2026' } });
-    const { data } = (await login.json()) as { data: { token: string } };
-    await page.context().addCookies([{ name: 'ticket_token_team', value: data.token, url: new URL('/', login.url()).href }]);
+    await loginTeam(page, DEMO_SCHOOL);
     await page.goto('/team/personalCenter/personHome');
     const card = page.locator('[data-request=credit]');
     await expect(card).toContainText(L.creditTitle);

@@ -2,9 +2,10 @@
  * staff approve. A fresh group per run, registered and approved over the API. In zh and en,
  * at 375x667. */
 import { expect, test, type Page } from '@playwright/test';
-import sharp from 'sharp';
-import { fill, fillGrade, latestCode, mainlandId, newCreditCode, newPhone, shot } from './helpers.ts';
+import { TEAM_TYPES } from '../../src/domain/team.ts';
+import { fill, fillGrade, latestCode, mainlandId, newPhone, shot } from './helpers.ts';
 import { noSidewaysScroll, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
+import { loginTeam, registerApprovedTeam } from './teamKit.ts';
 
 const TEXT = {
   zh: {
@@ -53,42 +54,10 @@ const TEXT = {
 
 /** A group registered with its code and documents and approved by the staff, logged in. */
 async function approvedGroup(page: Page): Promise<{ creditCode: string; phone: string }> {
-  const api = page.request;
-  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#36c' } })
-    .png()
-    .toBuffer();
-  const upload = async () => {
-    const res = await api.post('/prod-api/common/ingore/upload', { multipart: { file: { name: 'doc.png', mimeType: 'image/png', buffer: png } } });
-    return (await res.json()).data.uploadId as string;
-  };
-  const creditCode = newCreditCode();
   const phone = newPhone();
-  await api.post('/prod-api/ingore/sendMessage', { data: { phone } });
-  const registered = await api.post('/prod-api/ingore/teamRegister', {
-    data: {
-      teamName: `科技中学${creditCode.slice(-5, -1)}`,
-      teamType: 2,
-      contactName: '李老师',
-      contactPhone: phone,
-      code: await latestCode(page, phone),
-      creditCode,
-      address: '科技路2号',
-      password: 'School2027',
-      confirmPassword: 'School2027',
-      creditUpload: await upload(),
-      agreementUploads: [],
-      letterUpload: await upload(),
-    },
-  });
-  const { teamId } = (await registered.json()).data;
-  const staff = (await (await api.post('/prod-api/staff/login', { data: { username: 'staff', password: 'Museum2026' } })).json()).data.token;
-  const reviewed = await api.post(`/prod-api/staff/teams/${teamId}/review`, {
-    data: { approve: true, creditExpiresOn: '2031-06-30' },
-    headers: { authorization: `Bearer ${staff}` },
-  });
-  expect((await reviewed.json()).code).toBe(200);
-  const login = await api.post('/prod-api/login', { data: { username: creditCode, password: 'School2027' } });
-  await page.context().addCookies([{ name: 'ticket_token_team', value: (await login.json()).data.token, url: new URL('/', login.url()).href }]);
+  const team = { phone, codeFor: (p: string) => latestCode(page, p), name: '科技中学', contactName: '李老师', password: 'School2027' };
+  const { creditCode } = await registerApprovedTeam(page.request, { ...team, teamType: TEAM_TYPES.school });
+  await loginTeam(page, { creditCode, password: team.password });
   return { creditCode, phone };
 }
 
