@@ -35,9 +35,15 @@ export class CatalogueRefusal extends Error {
 
 type Row = Record<string, unknown>;
 
-/** Any fixed number: two imports at once run one after the other (a row looked for by one and
- * not found is not made by both). */
-const IMPORT_LOCK = 7_402_114;
+/** Any fixed number: the lock of the catalogue's writers. */
+const CATALOGUE_LOCK = 7_402_114;
+
+/** Catalogue writers (an import, an admin saving a hall, film or package) run one after the
+ * other: a code looked for by one and not found is not made by two at once (two admins saving
+ * the same new code: the second is told it is taken, not let to overwrite the first's). */
+export async function lockCatalogue(q: Queryable): Promise<void> {
+  await q.query('SELECT pg_advisory_xact_lock($1)', [CATALOGUE_LOCK]);
+}
 
 /** One row found by `keys` in `table`: created, updated where a value differs, or left alone.
  * Tables and columns are this module's own names, never the document's. */
@@ -281,7 +287,7 @@ export async function importTemplates(q: Queryable, hallId: number, hall: Catalo
  * the templates the demo applies to its booking window by itself (demo mode only). */
 export async function importCatalogue(q: Queryable, doc: CatalogueDocument, options: { now: Date; rollForward?: boolean }): Promise<ImportReport> {
   const report: ImportReport = { created: 0, updated: 0, unchanged: 0 };
-  await q.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
+  await lockCatalogue(q);
   await putEntries(
     q,
     report,

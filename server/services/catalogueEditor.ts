@@ -23,7 +23,7 @@ import { lockRows } from '../db/locks.ts';
 import type { AppDeps } from '../context.ts';
 import { fail } from '../http.ts';
 import { museumDate } from '../time.ts';
-import { CatalogueRefusal, putHall, seatRowsOf, takenSeatsOf } from '../catalogue/import.ts';
+import { CatalogueRefusal, lockCatalogue, putHall, seatRowsOf, takenSeatsOf } from '../catalogue/import.ts';
 import { audit } from './audit.ts';
 import { hallRules, type HallRow, type PriceRow } from './pool.ts';
 
@@ -78,6 +78,7 @@ export async function staffHalls(deps: AppDeps): Promise<StaffHall[]> {
 export async function saveHall(deps: AppDeps, staffId: number, hallId: number | null, body: HallEdit): Promise<{ hallId: number }> {
   const now = deps.clock();
   return deps.db.tx(async (q) => {
+    await lockCatalogue(q);
     let before: HallEdit | null = null;
     let facts: HallFacts | null = null;
     if (hallId !== null) {

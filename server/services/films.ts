@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { FILM_TEXTS, filmRefusal, POSTER_BOX, POSTER_MIN, type FilmEdit, type StaffFilm } from '../../src/domain/films.ts';
 import { IMAGE_MAX_BYTES } from '../../src/domain/limits.ts';
 import { UPLOAD_MESSAGES } from '../../src/domain/uploads.ts';
-import { putFilm } from '../catalogue/import.ts';
+import { lockCatalogue, putFilm } from '../catalogue/import.ts';
 import type { AppDeps } from '../context.ts';
 import { fail } from '../http.ts';
 import { imageHeader, outsideImage } from '../images.ts';
@@ -44,6 +44,7 @@ export async function staffFilms(deps: AppDeps): Promise<StaffFilm[]> {
 export async function saveFilm(deps: AppDeps, staffId: number, filmId: number | null, body: FilmEdit): Promise<{ filmId: number }> {
   const now = deps.clock();
   return deps.db.tx(async (q) => {
+    await lockCatalogue(q);
     const [row] =
       filmId === null
         ? await q.query<FilmRow & { film_key: string }>('SELECT * FROM films WHERE film_key = $1', [body.key])

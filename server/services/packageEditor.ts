@@ -12,6 +12,7 @@ import { otherNamesOf, PACKAGE_EDIT_TEXTS, packageRefusal, type PackageEdit, typ
 import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { fail } from '../http.ts';
+import { lockCatalogue } from '../catalogue/import.ts';
 import { audit } from './audit.ts';
 import type { PackageRow } from './packages.ts';
 
@@ -59,6 +60,7 @@ export async function staffPackages(deps: AppDeps): Promise<StaffPackages> {
 export async function savePackage(deps: AppDeps, staffId: number, packageId: number | null, body: PackageEdit): Promise<{ packageId: number }> {
   const now = deps.clock();
   return deps.db.tx(async (q) => {
+    await lockCatalogue(q);
     // not lockRows: packages is no table of its order; a second editor's change waits here.
     const [locked] = packageId === null ? [] : await q.query<{ id: number }>('SELECT id FROM packages WHERE id = $1 FOR UPDATE', [packageId]);
     if (packageId !== null && !locked) throw fail(PACKAGE_EDIT_TEXTS.noPackage);
