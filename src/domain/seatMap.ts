@@ -38,6 +38,9 @@ export function seatsOfRows(rows: readonly string[]): MapSeat[] {
   });
 }
 
+/** The seats a visitor may buy: every seat of the rows but the blocked ones. */
+export const sellableSeats = (rows: readonly string[]): number => seatsOfRows(rows).filter((s) => !s.blocked).length;
+
 /** A tap on a cell of the console's grid: seat, then aisle, then blocked, then seat again. */
 export const nextCell = (cell: string): SeatCell => (cell === 'S' ? '_' : cell === '_' ? 'X' : 'S');
 

@@ -5,7 +5,7 @@
  * wrong before it replaces anything. The hall's Save sends it; the rules check it there. */
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { nextCell, paddedRows, readSeatMapCsv, SEAT_MAP_MAX, seatMapCsv } from '../../domain/seatMap.ts';
+import { nextCell, paddedRows, readSeatMapCsv, SEAT_MAP_MAX, seatMapCsv, sellableSeats } from '../../domain/seatMap.ts';
 import { tr } from '../../i18n/index.ts';
 import { Refusal } from '../../ui/Refusal.tsx';
 
@@ -62,7 +62,7 @@ export function SeatMapEditor({ rows, onChange }: { rows: string[]; onChange: (r
           </tbody>
         </table>
       </div>
-      <p className="muted">{t('catalogue.seatMap.size', { rows: grid.length, cols: width, seats: grid.join('').split('S').length - 1 })}</p>
+      <p className="muted">{t('catalogue.seatMap.size', { rows: grid.length, cols: width, seats: sellableSeats(grid) })}</p>
       <div className="catalogue-row">
         <button type="button" className="btn" disabled={grid.length >= SEAT_MAP_MAX} onClick={() => set([...grid, 'S'.repeat(Math.max(1, width))])}>
           {t('catalogue.seatMap.addRow')}

@@ -1,7 +1,7 @@
 /** A dome's seat map from a museum's spreadsheet (docs/product.md §2.8): read whole, or refused
  * with the line and cell that is wrong, in zh and en; and the console grid's tap cycle. */
 import { describe, expect, it } from 'vitest';
-import { nextCell, readSeatMapCsv, seatMapCsv, seatsOfRows } from '../../../src/domain/seatMap.ts';
+import { nextCell, readSeatMapCsv, seatMapCsv, seatsOfRows, sellableSeats } from '../../../src/domain/seatMap.ts';
 
 describe('a seat map CSV', () => {
   it('reads a spreadsheet export: commas, semicolons or tabs, quotes, empty cells as aisles, any case, a BOM and CRLF', () => {
@@ -37,6 +37,10 @@ describe('a seat map', () => {
       [1, 2, '2', true],
       [1, 4, '3', false],
     ]);
+  });
+
+  it('sells every seat but the blocked ones', () => {
+    expect(sellableSeats(['SX_S', '_SS_', 'XX'])).toBe(4);
   });
 
   it('a tap turns a seat into an aisle, an aisle into a blocked seat, a blocked seat into a seat', () => {
