@@ -4,27 +4,26 @@
  * is refused with its reason, in zh and en; only an admin may edit, and every change is audited.
  * From an empty catalogue (production's start) the first hall is on sale once it has a session. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_GATE, DEMO_STAFF, seedDemoAccounts } from '../../server/seed/accounts.ts';
+import { DEMO_GATE, seedDemoAccounts } from '../../server/seed/accounts.ts';
 import type { HallEdit, PriceEdit, StaffHall, StaffPrice } from '../../src/domain/catalogueRules.ts';
 import { ADULT_PRICE, MAIN_HALL } from '../catalogue.fixtures.ts';
 import type { CalendarDay, HallSetting, StaffSettings } from '../../src/domain/types.ts';
 import { OPEN_DAY } from './constants.ts';
 import { makeApp, orderRequest, priceOf, type TestApp } from './helpers.ts';
+import { asAdmin } from './asAdmin.ts';
 
 let t: TestApp;
 let admin: string;
+let post: Awaited<ReturnType<typeof asAdmin>>['post'];
 
 beforeAll(async () => {
   t = await makeApp({ captcha: 'off' });
-  admin = (await t.call('POST', '/staff/login', { body: DEMO_STAFF })).data.token;
+  ({ token: admin, post } = await asAdmin(t));
 });
 afterAll(async () => {
   await t?.close();
 });
 
-type Answer<T = unknown> = { code: number; msg: string; data: T };
-const post = <T = unknown>(path: string, body: unknown, lang: 'zh' | 'en' = 'en', token = admin): Promise<Answer<T>> =>
-  t.call('POST', path, { token, body, lang });
 const halls = async () => (await t.call<StaffHall[]>('GET', '/staff/catalogue/halls', { token: admin })).data;
 const hallOf = async (key: string) => (await halls()).find((h) => h.key === key)!;
 const prices = async (hallId: number) => (await t.call<StaffPrice[]>('GET', `/staff/catalogue/halls/${hallId}/prices`, { token: admin })).data;
@@ -287,8 +286,7 @@ describe('an empty catalogue, as production starts', () => {
   });
 
   it('an admin makes the first hall and two prices; with a session, the calendar and the venue list show them', async () => {
-    const token = (await e.call('POST', '/staff/login', { body: DEMO_STAFF })).data.token as string;
-    const call = <T = unknown>(path: string, body: unknown) => e.call<T>('POST', path, { token, body, lang: 'en' }) as Promise<Answer<T>>;
+    const { token, post: call } = await asAdmin(e);
     expect((await e.call<StaffHall[]>('GET', '/staff/catalogue/halls', { token })).data).toEqual([]);
     expect((await e.call<CalendarDay[]>('GET', '/pool/ingore/getCalendar', { lang: 'en' })).data.every((d) => d.state === 'closed')).toBe(true);
     const { hallId } = (await call<{ hallId: number }>('/staff/catalogue/halls', { ...PLANETARIUM, freeChildPerAdult: 2, offSeasonMonths: [12, 1, 2] })).data;
@@ -323,7 +321,7 @@ describe('an empty catalogue, as production starts', () => {
   });
 
   it('an admin writes the purchase agreement nobody has written yet, and turns English on: visitors read both', async () => {
-    const token = (await e.call('POST', '/staff/login', { body: DEMO_STAFF })).data.token as string;
+    const { token } = await asAdmin(e);
     const settings = (await e.call<StaffSettings>('GET', '/staff/settings', { token, lang: 'en' })).data;
     expect(settings.texts.find((t) => t.name === 'user_agreement')).toEqual({ name: 'user_agreement', zh: '', en: '' });
     expect((await e.call('GET', '/basesetting/HallSetting/ingore/gainAllSystemConfigLogin', { lang: 'en' })).data.texts.user_agreement).toBeUndefined();

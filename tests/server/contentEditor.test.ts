@@ -3,17 +3,19 @@
  * a question is read under its category; bad values are refused by field in zh and en; only an
  * admin's staff token reaches these calls, and every change is audited with what it replaced. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_GATE, DEMO_STAFF } from '../../server/seed/accounts.ts';
+import { DEMO_GATE } from '../../server/seed/accounts.ts';
 import type { FaqEdit, NoticeEdit, StaffContent } from '../../src/domain/contentRules.ts';
 import type { Faq, Notice, Page } from '../../src/domain/types.ts';
 import { makeApp, type TestApp } from './helpers.ts';
+import { asAdmin } from './asAdmin.ts';
 
 let t: TestApp;
 let admin: string;
+let post: Awaited<ReturnType<typeof asAdmin>>['post'];
 
 beforeAll(async () => {
   t = await makeApp();
-  admin = (await t.call('POST', '/staff/login', { body: DEMO_STAFF })).data.token;
+  ({ token: admin, post } = await asAdmin(t));
 });
 afterAll(async () => {
   await t?.close();
@@ -31,7 +33,6 @@ const PARKING: FaqEdit = {
   sort: 5,
 };
 
-const post = (path: string, body: unknown, lang: 'zh' | 'en' = 'en', token = admin) => t.call('POST', path, { token, body, lang });
 const content = async () => (await t.call<StaffContent>('GET', '/staff/content', { token: admin })).data;
 const visitorNotices = async (lang: 'zh' | 'en') =>
   (await t.call<Page<Notice>>('GET', '/basesetting/HallSetting/ingore/getInformationManagement?pageNum=1&pageSize=50', { lang })).data.rows;

@@ -2,23 +2,23 @@
  * used at once (a visitor's pay time), refused outside it or for a key staff do not own, in
  * zh and en; a text sanitized when stored; only an admin; the audit keeps the old value. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_GATE, DEMO_STAFF } from '../../server/seed/accounts.ts';
+import { DEMO_GATE } from '../../server/seed/accounts.ts';
 import type { StaffSettings } from '../../src/domain/types.ts';
 import { OPEN_DAY } from './constants.ts';
 import { makeApp, orderRequest, priceOf, type TestApp } from './helpers.ts';
+import { asAdmin } from './asAdmin.ts';
 
 let t: TestApp;
 let admin: string;
+let post: Awaited<ReturnType<typeof asAdmin>>['post'];
 
 beforeAll(async () => {
   t = await makeApp();
-  admin = (await t.call('POST', '/staff/login', { body: DEMO_STAFF })).data.token;
+  ({ token: admin, post } = await asAdmin(t));
 });
 afterAll(async () => {
   await t?.close();
 });
-
-const post = (path: string, body: Record<string, unknown>, lang: 'zh' | 'en' = 'en', token = admin) => t.call('POST', path, { token, body, lang });
 
 describe('the settings staff own', () => {
   it('a hold period changed is what the next order gets; out of range or not a staff key is refused', async () => {
