@@ -16,12 +16,14 @@ import { build } from 'esbuild';
 export const OUT = 'dist-server';
 
 /** What is built, each into its own file of OUT: the server, the worker pool's thread (the server
- * starts dist-server/worker.js beside itself: server/workers/workPool.ts), and the operator's
+ * starts dist-server/worker.js beside itself: server/workers/workPool.ts), the database's thread
+ * (dist-server/pglite-thread.js: server/db/pgliteThread.ts), and the operator's
  * commands (staff accounts, the catalogue, backups), so that a production install (no tsx, no esbuild) runs them as built JavaScript
  * (scripts/built.mjs). */
 export const ENTRIES = {
   main: 'server/main.ts',
   worker: 'server/workers/tasks.ts',
+  'pglite-thread': 'server/db/pgliteThread.worker.ts',
   'staff-create': 'scripts/staff-create.ts',
   catalogue: 'scripts/catalogue.ts',
   backup: 'scripts/backup.ts',

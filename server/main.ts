@@ -52,7 +52,7 @@ async function main() {
   phase('imports');
   const config = readConfig(process.env, root);
   processLog.level = config.logLevel;
-  const { db, where, unlock, snapshot } = await openConfiguredDb(config, root);
+  const { db, where, unlock, snapshot } = await openConfiguredDb(config, root, { thread: true });
   phase('database');
   // The demo's clock may be moved forward by the end-to-end tests (DEV_CLOCK=1, never in production).
   const movable = config.devClock ? movableClock() : null;

@@ -2,7 +2,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PgliteSession } from './pgliteThread.ts';
 import { logError } from '../logger.ts';
 
 export interface Queryable {
@@ -197,16 +197,29 @@ function poolDb(
   return { db, ownNotices };
 }
 
-/** PGlite in this process, driven by `pg` over its wire protocol (db/pgliteWire.ts) through a pool
- * of its one session: the same client, statements, types and errors as PostgreSQL, and one call
- * into PGlite per statement. `raw`: the PGlite itself (its folder dumped, closed). */
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Db & { raw: PGlite }> {
-  const [{ PGlite }, { PgliteStream }, pgModule] = await Promise.all([import('@electric-sql/pglite'), import('./pgliteWire.ts'), loadPg()]);
-  const pglite = new PGlite({
+/** PGlite driven by `pg` over its wire protocol (db/pgliteWire.ts) through a pool of its one
+ * session: the same client, statements, types and errors as PostgreSQL, and one call into PGlite
+ * per statement. `thread`: the PGlite on a thread of its own (db/pgliteThread.ts), as the server
+ * runs it; else in this thread (tests, the operator's commands). `raw`: the PGlite itself (its
+ * folder dumped, closed). */
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; thread?: boolean } = {}): Promise<Db & { raw: PgliteSession }> {
+  const [{ PGlite }, { PgliteStream }, { openPgliteThread }, pgModule] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('./pgliteWire.ts'),
+    import('./pgliteThread.ts'),
+    loadPg(),
+  ]);
+  const where = {
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
-  await pglite.waitReady;
+  };
+  let pglite: PgliteSession;
+  if (options.thread) pglite = await openPgliteThread(where);
+  else {
+    const here = new PGlite(where);
+    await here.waitReady;
+    pglite = here;
+  }
   // One session: a transaction holds it, and every other query waits its turn, as long as it takes.
   // The startup message must name PGlite's own user and database (any other ends PGlite).
   const { db, ownNotices } = poolDb('pglite', pgModule, {

@@ -24,11 +24,13 @@ function pgliteTemplate(root: string): Buffer | null {
   }
 }
 
-/** `root`: the project, where a fresh PGlite folder finds the build's template. `snapshot`: on
- * PGlite, a copy of the folder taken while the database is in use (the backup, docs/operations.md §11). */
+/** `root`: the project, where a fresh PGlite folder finds the build's template. `thread`: PGlite
+ * on a thread of its own, as the server runs it (docs/architecture.md §5). `snapshot`: on PGlite, a
+ * copy of the folder taken while the database is in use (the backup, docs/operations.md §11). */
 export async function openConfiguredDb(
   config: ServerConfig,
   root?: string,
+  { thread = false }: { thread?: boolean } = {},
 ): Promise<{ db: Db; where: string; unlock: () => void; snapshot?: () => Promise<Uint8Array> }> {
   if (config.databaseUrl) {
     return { db: await openPg(config.databaseUrl), where: 'PostgreSQL (DATABASE_URL)', unlock: () => undefined };
@@ -43,7 +45,7 @@ export async function openConfiguredDb(
     const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
     const template = fresh && root ? pgliteTemplate(root) : null;
     if (template) named(dataDir, () => unpackTemplate(template, dataDir));
-    const db = await openPglite({ dataDir }).catch((error: unknown) => {
+    const db = await openPglite({ dataDir, thread }).catch((error: unknown) => {
       const fault = storageFault(error) ?? folderFault(dataDir);
       throw fault ? folderError(dataDir, fault) : error;
     });

@@ -5,7 +5,7 @@
  * 239 against 155 µs for a keyed SELECT, 192 against 147 µs for a one-row UPDATE).
  * PGlite is one session: a pool over this stream holds one connection. */
 import { Duplex } from 'node:stream';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PgliteSession } from './pgliteThread.ts';
 
 /** The messages PGlite answers (Sync, a simple Query, Flush): what was written up to one goes in. */
 const ANSWERED = new Set(['S', 'Q', 'H'].map((c) => c.charCodeAt(0)));
@@ -18,7 +18,7 @@ export class PgliteStream extends Duplex {
   /** PGlite's answers in the order of their messages. */
   private answered: Promise<void> = Promise.resolve();
 
-  constructor(private readonly pglite: PGlite) {
+  constructor(private readonly pglite: PgliteSession) {
     super();
   }
 
@@ -60,8 +60,8 @@ export class PgliteStream extends Duplex {
       const messages = Buffer.concat(this.written);
       this.written = [];
       this.answered = this.answered.then(async () => {
-        // A turn of the event loop first, as a server's answer over a socket takes: PGlite runs
-        // on this thread, and its answers would otherwise come back in the same run of promise
+        // A turn of the event loop first, as a server's answer over a socket takes: a PGlite on
+        // this thread (not on its own, db/pgliteThread.ts) would answer would otherwise come back in the same run of promise
         // callbacks, so that a request's whole transaction ran before the next request was even
         // read (and buyers of one session could never be sold together).
         await new Promise<void>((resolve) => setImmediate(resolve));

@@ -5,9 +5,9 @@
  * transactions. Every transaction that was acknowledged before is in it. The server answers
  * its requests meanwhile, but their statements wait: about a second per 40 MB of folder on a
  * small machine (docs/operations.md §11). */
-import type { PGlite } from '@electric-sql/pglite';
+import type { PgliteSession } from '../db/pgliteThread.ts';
 import type { Db } from '../db/db.ts';
 
-export function pgliteSnapshot(db: Db & { raw: PGlite }): Promise<Uint8Array> {
+export function pgliteSnapshot(db: Db & { raw: PgliteSession }): Promise<Uint8Array> {
   return db.tx(async () => new Uint8Array(await (await db.raw.dumpDataDir('none')).arrayBuffer()), 'setup');
 }
