@@ -9,11 +9,13 @@ import { call } from './client.ts';
 type In<S extends z.ZodType> = z.input<S>;
 
 // Settings and content
-export const getBaseSettings = () =>
+/** `silent`: a screen that opens without them says nothing when they fail ("My tickets" without signal). */
+export const getBaseSettings = (silent = false) =>
   call<BaseSettings>('/basesetting/HallSetting/ingore/gainAllSystemConfigLogin', {
     anonymous: true,
     searchParams: { channel: 'h5', ticketUseType: 1, personType: 1 },
     early: 'config',
+    silent,
   });
 
 export const getDocument = (name: string) =>

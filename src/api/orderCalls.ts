@@ -154,7 +154,7 @@ export const getTodayOrders = () => call<OrderDetail[]>('/order/v1/todayOrder').
 
 /** The visitor's orders with tickets still to check, today and the coming days: what the phone
  * keeps for a gate without signal (docs/product.md §2.12). Silent: offline, the kept ones show. */
-export const getUpcomingOrders = () => call<OrderDetail[]>('/order/v1/upcomingOrders', { silent: true }).then(keeping(keepUpcoming));
+export const getUpcomingOrders = () => call<OrderDetail[]>('/order/v1/upcomingOrders', { silent: true }).then(keeping<OrderDetail[]>(keepUpcoming));
 
 // The visit rating (ours: docs/product.md §1 "rate the system")
 export const getRating = (orderId: number) => call<OrderRating>(`/order/rating/${orderId}`, { silent: true });
