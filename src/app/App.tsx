@@ -227,6 +227,8 @@ export function App() {
   const { i18n } = useTranslation();
   const [settings, setSettings] = useState<BaseSettings | null>(null);
   const [failed, setFailed] = useState(false);
+  // Asked again when the signal comes back to "My tickets" that opened without the settings.
+  const [attempt, setAttempt] = useState(0);
 
   // Texts arrive in the request's language: reload them when the language changes.
   useEffect(() => {
@@ -241,14 +243,15 @@ export function App() {
       },
       () => {
         if (!live) return;
-        if (ownTickets) setSettings(NO_SETTINGS);
-        else setFailed(true);
+        if (!ownTickets) return setFailed(true);
+        setSettings((known) => known ?? NO_SETTINGS);
+        window.addEventListener('online', () => setAttempt((n) => n + 1), { once: true });
       },
     );
     return () => {
       live = false;
     };
-  }, [i18n.language]);
+  }, [i18n.language, attempt]);
 
   if (!settings) {
     return failed ? (

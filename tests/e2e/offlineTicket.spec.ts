@@ -23,6 +23,7 @@ test.use({ serviceWorkers: 'allow', timezoneId: 'Asia/Shanghai' });
 
 const TEXT = {
   zh: {
+    title: '我的门票',
     offline: /^离线显示，最后更新 \d\d:\d\d$/,
     main: '主展厅',
     none: '本机没有保存门票，请联网后打开“我的订单”',
@@ -31,6 +32,7 @@ const TEXT = {
     ready: '新版本已就绪',
   },
   en: {
+    title: 'My tickets',
     offline: /^Shown offline, last updated \d\d:\d\d$/,
     main: 'Main exhibition hall',
     none: 'No tickets kept on this phone: connect and open My orders',
@@ -85,15 +87,20 @@ for (const lang of ['zh', 'en'] as const) {
 
     // Her orders, online: the phone keeps the tickets, and its copy of the app is installed.
     await page.goto('/individualCustomers/order/orderRecord');
-    await expect(page.getByRole('link', { name: lang === 'zh' ? '我的门票' : 'My tickets' })).toBeVisible();
+    await expect(page.getByRole('link', { name: T.title })).toBeVisible();
     await expect
       .poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('offlineTickets') ?? '{"tickets":[]}') as { tickets: unknown[] }).tickets.length))
       .toBe(3);
     await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null)).toBe('activated');
 
-    // At the entrance: no signal. "My tickets" opens from the phone.
+    // At the entrance: no signal. From the home screen (the app's start, the calendar, which
+    // cannot load) the way to "My tickets", which opens from the phone.
     await context.setOffline(true);
-    await page.goto(MY_TICKETS);
+    await page.goto('/individualCustomers/select/selectDate');
+    const toTickets = page.getByRole('link', { name: T.title });
+    await tapTarget(toTickets);
+    await toTickets.click();
+    await expect(page).toHaveURL(new RegExp(`${MY_TICKETS}$`));
     await expect(page.getByRole('status')).toHaveText(T.offline);
     const cards = page.locator('.kept-ticket');
     await expect(cards).toHaveCount(3);
