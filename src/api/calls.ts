@@ -9,13 +9,13 @@ import { call } from './client.ts';
 type In<S extends z.ZodType> = z.input<S>;
 
 // Settings and content
-/** `silent`: a screen that opens without them says nothing when they fail ("My tickets" without signal). */
-export const getBaseSettings = (silent = false) =>
+/** Silent: the app says itself that they failed (and "My tickets" opens without them). */
+export const getBaseSettings = () =>
   call<BaseSettings>('/basesetting/HallSetting/ingore/gainAllSystemConfigLogin', {
     anonymous: true,
     searchParams: { channel: 'h5', ticketUseType: 1, personType: 1 },
     early: 'config',
-    silent,
+    silent: true,
   });
 
 export const getDocument = (name: string) =>

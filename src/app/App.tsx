@@ -235,7 +235,7 @@ export function App() {
     let live = true;
     // Without signal "My tickets" opens all the same: it needs none of the settings (docs/product.md §2.12).
     const ownTickets = window.location.pathname === INDIVIDUAL_PATHS.myTickets;
-    getBaseSettings(ownTickets).then(
+    getBaseSettings().then(
       (loaded) => {
         if (!live) return;
         applyLanguageConfig(englishAllowed(loaded), loaded.config.default_language === 'en' ? 'en' : 'zh');

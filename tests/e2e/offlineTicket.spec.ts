@@ -99,6 +99,7 @@ for (const lang of ['zh', 'en'] as const) {
     await page.goto('/individualCustomers/select/selectDate');
     const toTickets = page.getByRole('link', { name: T.title });
     await tapTarget(toTickets);
+    await keepShot(page, lang, '98c-start-offline');
     await toTickets.click();
     await expect(page).toHaveURL(new RegExp(`${MY_TICKETS}$`));
     await expect(page.getByRole('status')).toHaveText(T.offline);
