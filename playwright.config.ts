@@ -48,6 +48,10 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
     },
     trace: 'off',
+    // The built app registers a service worker (docs/architecture.md §10) that would answer a
+    // spec's second page from its cache: each spec meets the server as before, and the offline
+    // ticket's spec (offlineTicket.spec.ts) allows it for itself.
+    serviceWorkers: 'block',
     // The first-order tips pop up once a device on the review screen: tests that are not about
     // them start as a device that has read them (rating.spec.ts starts without).
     storageState: { cookies: [], origins: [{ origin: `http://127.0.0.1:${port}`, localStorage: [{ name: 'firstOrderTipsSeen', value: '1' }] }] },

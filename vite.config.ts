@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** Brotli and gzip twins of every text file of the build, made once here so the server sends
  * them as they are (@fastify/static `preCompressed`) instead of compressing per request. */
@@ -68,8 +69,50 @@ function firstScreen(): Plugin {
 
 const apiPort = process.env.API_PORT ?? '8080';
 
+/** The app shell offline (docs/architecture.md §10): src/app/serviceWorker.ts precaches the build
+ * (the list and its revisions injected here, a new list a new version) and serves index.html for
+ * every page; the manifest lets the app be added to a home screen outside the chat app. The
+ * registration is the app's own, after the first paint (src/app/appUpdate.ts); none in dev. */
+const offlineShell = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/app',
+    filename: 'serviceWorker.ts',
+    injectRegister: false,
+    registerType: 'prompt',
+    manifestFilename: 'manifest.webmanifest',
+    // The logo and the small icon are precached below; the big icons are the home screen's business.
+    includeManifestIcons: false,
+    manifest: {
+      name: '科技馆票务 Science Museum Tickets',
+      short_name: '科技馆票务',
+      description: '科技馆参观预约与电子门票 · Science museum bookings and e-tickets',
+      lang: 'zh-CN',
+      start_url: '/individualCustomers/select/selectDate',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#f4f6fa',
+      theme_color: '#1463d8',
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        { src: '/logo.svg', sizes: 'any', type: 'image/svg+xml' },
+      ],
+      shortcuts: [{ name: '我的门票 My tickets', url: '/individualCustomers/order/myTickets', icons: [{ src: '/icon-192.png', sizes: '192x192' }] }],
+    },
+    injectManifest: {
+      // The code, the styles, the page and the logo: what any screen needs to open. Not the
+      // films' posters nor the compressed twins (the server picks those per request).
+      globPatterns: ['**/*.{js,css,html}', 'logo.svg', 'icon-192.png'],
+      globIgnores: ['**/serviceWorker.js', 'films/**'],
+      maximumFileSizeToCacheInBytes: 1024 * 1024,
+    },
+    devOptions: { enabled: false },
+  });
+
 export default defineConfig({
-  plugins: [react(), firstScreen(), precompress()],
+  plugins: [react(), firstScreen(), offlineShell(), precompress()],
   server: {
     // `npm run dev`: Vite serves the client with hot reload, the API server runs beside it.
     proxy: { '/prod-api': `http://127.0.0.1:${apiPort}` },

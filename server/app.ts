@@ -56,7 +56,9 @@ export type { AppDeps } from './context.ts';
 /** How long a browser may keep a built file without asking again. */
 function cacheControlOf(filePath: string): string {
   if (/[\\/]assets[\\/]/.test(filePath)) return 'public, max-age=31536000, immutable';
-  return /\.html(\.br|\.gz)?$/.test(filePath) ? 'no-cache' : 'public, max-age=3600';
+  // The page, the service worker and the manifest say which build the phone runs: asked again
+  // each time (docs/architecture.md §10), or a new version would wait an hour to be seen.
+  return /(\.html|[\\/]serviceWorker\.js|\.webmanifest)(\.br|\.gz)?$/.test(filePath) ? 'no-cache' : 'public, max-age=3600';
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

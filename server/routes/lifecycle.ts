@@ -11,7 +11,7 @@ import { getGroupCart, removeGroupCartEntry } from '../services/groupCart.ts';
 import { cancelOrder } from '../services/cancel.ts';
 import { cancelCandidate } from '../services/waitingList.ts';
 import { missedVisits } from '../services/missedVisits.ts';
-import { orderByShortLink, popWindows, todayOrders } from '../services/orderViews.ts';
+import { orderByShortLink, popWindows, todayOrders, upcomingOrders } from '../services/orderViews.ts';
 import { rebook } from '../services/rebook.ts';
 import { refundCheckBlack, refundTickets } from '../services/refund.ts';
 import { refundRules } from '../services/refundFacts.ts';
@@ -76,6 +76,10 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   );
   app.get('/order/v1/todayOrder', { ...individual, schema: { response: answer(z.array(answers.orderDetail)) } }, async (req) =>
     ok(req, await todayOrders(deps, account(req).userId, langOf(req))),
+  );
+  // The tickets the phone keeps for the gate without signal (docs/product.md §2.12).
+  app.get('/order/v1/upcomingOrders', { ...individual, schema: { response: answer(z.array(answers.orderDetail)) } }, async (req) =>
+    ok(req, await upcomingOrders(deps, account(req).userId, langOf(req))),
   );
   app.get('/order/OrderInfo/popWindows/:id', { ...individual, schema: { params: idParam, response: answer(z.array(answers.popWindow)) } }, async (req) =>
     ok(req, await popWindows(deps, account(req).userId, req.params.id, langOf(req))),

@@ -12,20 +12,31 @@ import { ORDER_TEXTS } from './orderTexts.ts';
 import { asOf, detailOf, ORDER_SELECT, type OrderRow } from './orderQueries.ts';
 import { LIFECYCLE_TEXTS, PAID_ORDER_STATES } from './lifecycleTexts.ts';
 
-/** Today's paid orders of the caller: those with a live ticket for today. */
-export async function todayOrders(deps: AppDeps, userId: number, lang: Lang): Promise<OrderDetail[]> {
-  const today = museumDate(deps.clock());
+/** The caller's paid orders with a ticket on a day `visit` allows (SQL over `ts.visit_date`,
+ * `$2` today) in one of `ticketStates`, as their order screens show them. */
+async function paidOrdersWith(deps: AppDeps, userId: number, lang: Lang, visit: string, ticketStates: string[], tail: string): Promise<OrderDetail[]> {
   const orders = await deps.db.query<OrderRow>(
     `${ORDER_SELECT} WHERE o.user_id = $1 AND o.status = ANY($3::text[]) AND EXISTS (
        SELECT 1 FROM tickets t JOIN hall_schedule ts ON ts.id = t.schedule_id
-       WHERE t.order_id = o.id AND ts.visit_date = $2 AND t.status IN ('toBeChecked', 'checked'))
-     ORDER BY s.begin_time, o.id`,
-    [userId, today, PAID_ORDER_STATES],
+       WHERE t.order_id = o.id AND ${visit} AND t.status = ANY($4::text[])) ${tail}`,
+    [userId, museumDate(deps.clock()), PAID_ORDER_STATES, ticketStates],
   );
   const out: OrderDetail[] = [];
   for (const o of orders) out.push(await detailOf(deps.db, o, lang));
   return out;
 }
+
+/** Today's paid orders of the caller: those with a live ticket for today. */
+export const todayOrders = (deps: AppDeps, userId: number, lang: Lang): Promise<OrderDetail[]> =>
+  paidOrdersWith(deps, userId, lang, 'ts.visit_date = $2', ['toBeChecked', 'checked'], 'ORDER BY s.begin_time, o.id');
+
+/** The most orders a visitor's phone keeps for the gate: a family's week of visits, not a history. */
+export const UPCOMING_ORDERS_MAX = 20;
+
+/** The caller's paid orders with a ticket still to check on today or a coming day, soonest first:
+ * what the phone keeps to show at the gate without signal (docs/product.md §2.12). */
+export const upcomingOrders = (deps: AppDeps, userId: number, lang: Lang): Promise<OrderDetail[]> =>
+  paidOrdersWith(deps, userId, lang, 'ts.visit_date >= $2', ['toBeChecked'], `ORDER BY s.visit_date, s.begin_time, o.id LIMIT ${UPCOMING_ORDERS_MAX}`);
 
 /** Notices to show on an order's page, from the configured texts in the request language. */
 export async function popWindows(deps: AppDeps, userId: number, orderId: number, lang: Lang): Promise<PopWindow[]> {

@@ -9,11 +9,13 @@ import { call } from './client.ts';
 type In<S extends z.ZodType> = z.input<S>;
 
 // Settings and content
+/** Silent: the app says itself that they failed (and "My tickets" opens without them). */
 export const getBaseSettings = () =>
   call<BaseSettings>('/basesetting/HallSetting/ingore/gainAllSystemConfigLogin', {
     anonymous: true,
     searchParams: { channel: 'h5', ticketUseType: 1, personType: 1 },
     early: 'config',
+    silent: true,
   });
 
 export const getDocument = (name: string) =>

@@ -2,6 +2,7 @@
  * apart from calls.ts so the first screen does not load them. */
 
 import { saveBlob } from './download.ts';
+import { dropTickets, keepOrder, keepUpcoming } from './offlineTickets.ts';
 import { inChatApp } from '../wechat/chatApp.ts';
 import type {
   BlockStatus,
@@ -89,7 +90,13 @@ export const changeSeats = (orderId: number, seats: string[]) =>
     silent: true,
   });
 
-export const getOrder = (orderId: number) => call<OrderDetail>(`/order/OrderInfo/searchPersonOrder/${orderId}`);
+/** The answer passed on once the phone has kept what it needs of it (src/api/offlineTickets.ts). */
+const keeping =
+  <T>(keep: (answer: T) => void) =>
+  (answer: T): T => (keep(answer), answer);
+
+/** A visitor's own order; its tickets still to check are kept for a gate without signal. */
+export const getOrder = (orderId: number) => call<OrderDetail>(`/order/OrderInfo/searchPersonOrder/${orderId}`).then(keeping(keepOrder));
 
 /** A team's group order: the order with its group part (pay method, leader, grades, teachers, ticket lines). */
 export const getGroupOrder = (orderId: number) => call<GroupOrderDetail>(`/order/OrderInfo/searchTravelTeamOrder/${orderId}`);
@@ -143,7 +150,11 @@ export const checkoutCart = (cartTicketIds: number[], captchaToken: string) =>
 export const cancelOrder = (orderNumber: string) =>
   call<CancelOrderResult>('/order/OrderInfo/cancel', { searchParams: { orderNumber } satisfies In<typeof cancelQuery> });
 
-export const getTodayOrders = () => call<OrderDetail[]>('/order/v1/todayOrder');
+export const getTodayOrders = () => call<OrderDetail[]>('/order/v1/todayOrder').then(keeping((orders) => orders.forEach(keepOrder)));
+
+/** The visitor's orders with tickets still to check, today and the coming days: what the phone
+ * keeps for a gate without signal (docs/product.md §2.12). Silent: offline, the kept ones show. */
+export const getUpcomingOrders = () => call<OrderDetail[]>('/order/v1/upcomingOrders', { silent: true }).then(keeping<OrderDetail[]>(keepUpcoming));
 
 // The visit rating (ours: docs/product.md §1 "rate the system")
 export const getRating = (orderId: number) => call<OrderRating>(`/order/rating/${orderId}`, { silent: true });
@@ -163,11 +174,16 @@ export const getOrderByShortLink = (shortLinkFlag: string) =>
 export const refundCheckBlack = (ticketIds: number[]) =>
   call<RefundRisk>('/order/refund/refundCheckBlack', { method: 'post', json: { ticketIds } satisfies In<typeof ticketIdsBody> });
 
+// A refunded or moved ticket leaves the phone's kept tickets at once (the order's next answer adds a moved one back).
 export const refundTickets = (ticketIds: number[]) =>
-  call<RefundResult>('/order/refund/frontUserRefund', { method: 'post', json: { ticketIds } satisfies In<typeof ticketIdsBody> });
+  call<RefundResult>('/order/refund/frontUserRefund', { method: 'post', json: { ticketIds } satisfies In<typeof ticketIdsBody> }).then(
+    keeping(() => dropTickets(ticketIds)),
+  );
 
 export const rebookTickets = (request: RebookRequest) =>
-  call<RebookResult>('/config/orderRule/rebook/person', { method: 'post', json: request satisfies In<typeof rebookBody> });
+  call<RebookResult>('/config/orderRule/rebook/person', { method: 'post', json: request satisfies In<typeof rebookBody> }).then(
+    keeping(() => dropTickets(request.ticketIds)),
+  );
 
 /** The whole group to a session of the same hall on another day (team token). */
 export const rebookGroup = (orderId: number, hallScheduleId: number) =>

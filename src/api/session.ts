@@ -26,9 +26,15 @@ export function setToken(kind: TokenKind, token: string): void {
   if (kind !== 'staff') clearToken(kind === 'team' ? 'individual' : 'team');
 }
 
+/** Where the visitor's tickets for a gate without signal are kept (src/api/offlineTickets.ts). */
+export const OFFLINE_TICKETS_KEY = 'offlineTickets';
+
 export function clearToken(kind: TokenKind): void {
   document.cookie = `${cookieName(kind)}=; max-age=0; ${flags()}`;
-  if (kind === 'individual') setMustBind(false);
+  if (kind !== 'individual') return;
+  setMustBind(false);
+  // Logout, a cancelled account, an expired login, a team's login: the tickets go with the login.
+  localStorage.removeItem(OFFLINE_TICKETS_KEY);
 }
 
 /** The visitor is logged in to an account the chat app created, no phone bound yet: the guard

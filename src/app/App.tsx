@@ -4,7 +4,7 @@ import { Suspense, useEffect, useLayoutEffect, useState, type ComponentType, typ
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { getBaseSettings } from '../api/calls.ts';
-import { currentKind, getToken, mustBind, rememberKind } from '../api/session.ts';
+import { currentKind, getToken, mustBind, OFFLINE_TICKETS_KEY, rememberKind } from '../api/session.ts';
 import { INDIVIDUAL_PATHS, SHARED_PATHS, STAFF_PATHS, TEAM_PATHS } from '../domain/paths.ts';
 import type { BaseSettings } from '../domain/types.ts';
 import { applyLanguageConfig, CINEMA_TEXTS, loadTexts, TEAM_TEXTS } from '../i18n/index.ts';
@@ -39,6 +39,7 @@ const CinemaAddAudienceSure = lazyScreen(withCinemaTexts(() => import('../featur
 const PayOrder = lazyScreen(() => import('../features/order/PayOrder.tsx'));
 const PaySuccess = lazyScreen(() => import('../features/order/PaySuccess.tsx'));
 const OrderRecord = lazyScreen(() => import('../features/order/OrderRecord.tsx'));
+const MyTickets = lazyScreen(() => import('../features/order/MyTickets.tsx'));
 const OrderDetail = lazyScreen(() => import('../features/order/OrderDetail.tsx'));
 const TicketChangesDate = lazyScreen(() => import('../features/order/TicketChangesDate.tsx'));
 const ShoppingCart = lazyScreen(() => import('../features/cart/ShoppingCart.tsx'));
@@ -136,6 +137,7 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [INDIVIDUAL_PATHS.payOrder]: PayOrder,
   [INDIVIDUAL_PATHS.paySuccess]: PaySuccess,
   [INDIVIDUAL_PATHS.orderRecord]: OrderRecord,
+  [INDIVIDUAL_PATHS.myTickets]: MyTickets,
   [INDIVIDUAL_PATHS.orderDetail]: OrderDetail,
   [INDIVIDUAL_PATHS.blackOrderList]: BlackOrderList,
   [INDIVIDUAL_PATHS.invoiceIndex]: InvoiceIndex,
@@ -218,26 +220,38 @@ const SCREENS: Record<RoutePath, ComponentType<object>> = {
   [STAFF_PATHS.sessions]: StaffSessions,
 };
 
+/** The settings a screen gets when the museum's could not be read: "My tickets" without signal. */
+const NO_SETTINGS: BaseSettings = { systemName: '', config: {}, texts: {}, open: true };
+
 export function App() {
   const { i18n } = useTranslation();
   const [settings, setSettings] = useState<BaseSettings | null>(null);
   const [failed, setFailed] = useState(false);
+  // Asked again when the signal comes back to "My tickets" that opened without the settings.
+  const [attempt, setAttempt] = useState(0);
 
   // Texts arrive in the request's language: reload them when the language changes.
   useEffect(() => {
     let live = true;
+    // Without signal "My tickets" opens all the same: it needs none of the settings (docs/product.md §2.12).
+    const ownTickets = window.location.pathname === INDIVIDUAL_PATHS.myTickets;
     getBaseSettings().then(
       (loaded) => {
         if (!live) return;
         applyLanguageConfig(englishAllowed(loaded), loaded.config.default_language === 'en' ? 'en' : 'zh');
         setSettings(loaded);
       },
-      () => live && setFailed(true),
+      () => {
+        if (!live) return;
+        if (!ownTickets) return setFailed(true);
+        setSettings((known) => known ?? NO_SETTINGS);
+        window.addEventListener('online', () => setAttempt((n) => n + 1), { once: true });
+      },
     );
     return () => {
       live = false;
     };
-  }, [i18n.language]);
+  }, [i18n.language, attempt]);
 
   if (!settings) {
     return failed ? (
@@ -247,6 +261,12 @@ export function App() {
         <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
           {i18n.t('common.retry')}
         </button>
+        {/* Tickets kept on this phone show without signal (docs/product.md §2.12). */}
+        {localStorage.getItem(OFFLINE_TICKETS_KEY) ? (
+          <a href={INDIVIDUAL_PATHS.myTickets} className="btn btn--block">
+            {i18n.t('myTickets.title')}
+          </a>
+        ) : null}
       </div>
     ) : (
       <LoadingOverlay show />

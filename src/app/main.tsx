@@ -29,3 +29,17 @@ void startI18n().then(() =>
     </StrictMode>,
   ),
 );
+
+// The app shell offline (docs/architecture.md §10): registered once the page has loaded, in its
+// own chunk, so the first screen's bytes are not its; not at all where the browser has no
+// service workers (the chat app's may not) and not in dev.
+if (import.meta.env.PROD && navigator.serviceWorker) {
+  // A chunk that fails to load leaves the app as it is: online, nothing is missing.
+  const register = () =>
+    void import('./appUpdate.ts').then(
+      (shell) => shell.watchForUpdates(),
+      () => undefined,
+    );
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

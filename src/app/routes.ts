@@ -27,6 +27,7 @@ export const ROUTES = {
   [INDIVIDUAL_PATHS.paySuccess]: { noLogin: true },
   [INDIVIDUAL_PATHS.orderRecord]: {},
   [INDIVIDUAL_PATHS.orderDetail]: {},
+  [INDIVIDUAL_PATHS.myTickets]: {},
   [INDIVIDUAL_PATHS.blackOrderList]: {},
   [INDIVIDUAL_PATHS.invoiceIndex]: {},
   [INDIVIDUAL_PATHS.chooseOrder]: {},

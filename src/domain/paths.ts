@@ -36,6 +36,8 @@ export const INDIVIDUAL_PATHS = {
   paySuccess: '/individualCustomers/order/paySuccess/:id',
   orderRecord: '/individualCustomers/order/orderRecord',
   orderDetail: '/individualCustomers/order/orderDetail/:id',
+  /** The visitor's tickets of today and the coming days, shown from the phone without signal (docs/product.md §2.12). */
+  myTickets: '/individualCustomers/order/myTickets',
   blackOrderList: '/individualCustomers/order/blackOrderList',
   invoiceIndex: '/individualCustomers/invoice/index',
   chooseOrder: '/individualCustomers/invoice/chooseOrder',
@@ -177,7 +179,7 @@ export function pathTo<P extends string>(
 
 /** The paths the order screens (payOrder, paySuccess, orderRecord, orderDetail) link to, per
  * area: the same screens serve a visitor and a team, so which table they follow is chosen
- * here once. A visitor's extras (invoices) are null for a team; the team's date-change screen is null for a visitor, who changes dates in a sheet. */
+ * here once. A visitor's extras (her tickets kept offline, invoices) are null for a team; the team's date-change screen is null for a visitor, who changes dates in a sheet. */
 export const ORDER_PATHS = {
   individual: {
     selectDate: INDIVIDUAL_PATHS.selectDate,
@@ -186,6 +188,7 @@ export const ORDER_PATHS = {
     paySuccess: INDIVIDUAL_PATHS.paySuccess,
     orderRecord: INDIVIDUAL_PATHS.orderRecord,
     orderDetail: INDIVIDUAL_PATHS.orderDetail,
+    myTickets: INDIVIDUAL_PATHS.myTickets,
     invoiceIndex: INDIVIDUAL_PATHS.invoiceIndex,
     editInvoiceInfo: INDIVIDUAL_PATHS.editInvoiceInfo,
     blackOrderList: INDIVIDUAL_PATHS.blackOrderList,
@@ -199,6 +202,7 @@ export const ORDER_PATHS = {
     paySuccess: TEAM_PATHS.paySuccess,
     orderRecord: TEAM_PATHS.orderRecord,
     orderDetail: TEAM_PATHS.orderDetail,
+    myTickets: null,
     invoiceIndex: null,
     editInvoiceInfo: null,
     blackOrderList: TEAM_PATHS.blackOrderList,

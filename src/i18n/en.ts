@@ -250,6 +250,17 @@ const en: Messages = {
     expired: 'Expired, tickets released',
     holdLeft: 'Held {{m}}:{{s}}',
   },
+  myTickets: {
+    title: 'My tickets',
+    offline: 'Shown offline, last updated {{time}}',
+    updated: 'Last updated {{time}}, refreshing…',
+    today: 'Today',
+    empty: 'No tickets to use today or on a coming day',
+    emptyOffline: 'No tickets kept on this phone: connect and open My orders',
+    hint: 'Kept on this phone: they show at the entrance even without signal',
+    orders: 'My orders',
+  },
+  update: { ready: 'A new version is ready', reload: 'Update' },
   orderRecord: {
     title: 'My orders',
     today: "Today's visits",

@@ -234,6 +234,17 @@ const zh = {
     expired: '已过期，库存已释放',
     holdLeft: '保留 {{m}}:{{s}}',
   },
+  myTickets: {
+    title: '我的门票',
+    offline: '离线显示，最后更新 {{time}}',
+    updated: '最后更新 {{time}}，正在刷新…',
+    today: '今天',
+    empty: '今天及以后没有待入馆的门票',
+    emptyOffline: '本机没有保存门票，请联网后打开“我的订单”',
+    hint: '门票已保存在本机，入口处无信号也可出示',
+    orders: '我的订单',
+  },
+  update: { ready: '新版本已就绪', reload: '更新' },
   orderRecord: { title: '我的订单', today: '今日入馆', showQr: '出示二维码', all: '全部', count: '{{n}}张', empty: '暂无订单', more: '加载更多' },
   groupOrder: {
     title: '团体信息',

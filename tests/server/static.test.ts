@@ -25,6 +25,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), page);
   writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(page));
   writeFileSync(path.join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(dist, 'serviceWorker.js'), script);
+  writeFileSync(path.join(dist, 'manifest.webmanifest'), JSON.stringify({ name: '科技馆票务', start_url: '/' }));
   writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), script);
   writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js.gz'), gzipSync(script));
@@ -62,6 +64,20 @@ describe('the client as a CDN would serve it', () => {
       const html = page.headers['content-encoding'] === 'br' ? brotliDecompressSync(page.rawPayload).toString() : page.payload;
       expect(html).toContain('<div id="root">');
     }
+  });
+
+  it('asks for the service worker and the manifest again every time: a new build reaches the phone at its next visit', async () => {
+    const worker = await get('/serviceWorker.js', 'br');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.json()).toMatchObject({ name: '科技馆票务' });
+    // The page's CSP lets both load from here (a worker and a manifest fall back to default-src 'self').
+    expect(String(worker.headers['content-security-policy'])).toMatch(/default-src 'self'/);
+    expect(String(worker.headers['content-security-policy'])).not.toMatch(/worker-src|manifest-src/);
   });
 
   it('keeps an unhashed picture an hour: the logo the shell, the icon and the top bar show is fetched once', async () => {

@@ -1,5 +1,5 @@
 /** order/orderRecord: the visitor's (or the team's) orders, newest first, filtered by status. */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { getOrders } from '../../api/orderCalls.ts';
@@ -24,6 +24,8 @@ export default function OrderRecord() {
   const [pages, setPages] = useState(1);
   const { data, loading } = useLoad(() => getOrders(status, 1, PAGE_SIZE * pages), [status, pages]);
   const { data: today } = useLoad(() => calls.todayOrders(), [calls]);
+  // The tickets of the coming days go onto the phone too, for a gate without signal (docs/product.md §2.12).
+  useEffect(() => void calls.keepTickets().catch(() => undefined), [calls]);
 
   return (
     <Screen title={t('orderRecord.title')} backTo={paths.selectDate}>
@@ -42,6 +44,11 @@ export default function OrderRecord() {
             </Link>
           ))}
         </section>
+      ) : null}
+      {paths.myTickets ? (
+        <Link href={paths.myTickets} className="btn btn--block">
+          {t('myTickets.title')}
+        </Link>
       ) : null}
       <nav className="quick-links">
         {paths.invoiceIndex ? (

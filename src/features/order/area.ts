@@ -2,7 +2,7 @@
  * paths they link to (src/domain/paths.ts `orderPaths`) and which calls read the order are
  * chosen here once, from the area the app is in (the same choice that picks the token). */
 import type { AnyOrder } from '../../domain/orderActions.ts';
-import { getGroupOrder, getOrder, getPopWindows, getTodayOrders } from '../../api/orderCalls.ts';
+import { getGroupOrder, getOrder, getPopWindows, getTodayOrders, getUpcomingOrders } from '../../api/orderCalls.ts';
 import { currentKind, type AccountKind } from '../../api/session.ts';
 import { orderPaths } from '../../domain/paths.ts';
 import type { OrderDetail, PopWindow } from '../../domain/types.ts';
@@ -14,14 +14,16 @@ interface OrderCalls {
   todayOrders: () => Promise<OrderDetail[]>;
   /** The notices of an order's status (a visitor's only). */
   notices: (orderId: number) => Promise<PopWindow[]>;
+  /** The tickets of today and the coming days, kept on the phone for a gate without signal (a visitor's only). */
+  keepTickets: () => Promise<OrderDetail[]>;
 }
 
 const none = async () => [];
 
 export const ORDER_CALLS: Record<AccountKind, OrderCalls> = {
-  individual: { loadOrder: getOrder, todayOrders: getTodayOrders, notices: getPopWindows },
+  individual: { loadOrder: getOrder, todayOrders: getTodayOrders, notices: getPopWindows, keepTickets: getUpcomingOrders },
   // Today's orders and the status notices are a visitor's routes: a team token would be refused.
-  team: { loadOrder: getGroupOrder, todayOrders: none, notices: none },
+  team: { loadOrder: getGroupOrder, todayOrders: none, notices: none, keepTickets: none },
 };
 
 /** One of a thing per area, made once (a machine provided with that area's calls). */
