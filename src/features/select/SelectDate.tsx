@@ -15,7 +15,7 @@ import { useLoad } from '../../ui/useLoad.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 import { DayGrid, Legend } from '../../ui/DayGrid.tsx';
 import { useChatAppPage } from '../../wechat/useChatAppPage.ts';
-import { useLivePush } from '../../widgets/liveStock.ts';
+import { useLivePush } from '../../widgets/liveFollow.ts';
 
 const CALENDAR = { kind: 'calendar' } as const;
 
