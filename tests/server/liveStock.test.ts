@@ -5,6 +5,7 @@
  * server still drains; and, on PostgreSQL, a sale on one instance reaches a stream on another. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSse, type SseStream } from '../../scripts/bench/sse.ts';
+import { gracefulShutdown } from '../../server/shutdown.ts';
 import type { LivePushes } from '../../src/domain/liveStock.ts';
 import type { HallPool } from '../../src/domain/types.ts';
 import { OPEN_DAY } from './constants.ts';
@@ -139,12 +140,18 @@ describe('live stock streams', () => {
 });
 
 describe('a stop with streams open', () => {
-  it('ends every stream, so the stop still drains and the clients reconnect elsewhere', async () => {
+  it("ends every stream at SIGTERM's graceful stop, so the stop still drains and the clients reconnect elsewhere", async () => {
     const t = await makeApp({ captcha: 'off' });
     const base = await listen(t);
     const s = [await openSse(`${base}?topic=calendar`), await openSse(`${base}?topic=day&date=${OPEN_DAY}`)];
     await expect.poll(() => s.every((x) => x.events.length === 1)).toBe(true);
-    await t.close();
+    const done: string[] = [];
+    const stop = gracefulShutdown(
+      { app: t.app, jobs: [], work: t.deps.work, db: { close: () => t.db.close().then(() => void done.push('database')) }, unlock: () => done.push('lock') },
+      () => undefined,
+    );
+    await stop('SIGTERM');
+    expect(done).toEqual(['database', 'lock']);
     await expect.poll(() => s.every((x) => x.ended())).toBe(true);
     expect(t.app.live.streams).toBe(0);
   });
