@@ -3,21 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { applySessions, applyTaken, liveSessionOf, takenSeatsOf } from '../../../src/domain/liveStock.ts';
 import type { HallPool, SchedulePool, SeatCell, SeatMap } from '../../../src/domain/types.ts';
+import { session } from '../../machines/refund.fixtures.ts';
 
-const session = (id: number, ticketPool: number): SchedulePool => ({
-  hallScheduleId: id,
-  beginTime: '09:00',
-  endTime: '12:00',
-  capacity: 10,
-  ticketPool,
-  state: 'available',
-  disabled: false,
-  disabledText: null,
-  releaseTime: null,
-  priceTicketPoolVOS: [],
-  status: 1,
-  candidateLevel: null,
-});
 const hall = (id: number, sessions: SchedulePool[]): HallPool => ({
   hallId: id,
   hallKey: 'main',
