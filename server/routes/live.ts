@@ -13,10 +13,12 @@ import type { LiveStock, TopicRead } from '../liveStock.ts';
 import { calendar, hallPools } from '../services/pool.ts';
 import { seatMap } from '../services/cinema.ts';
 import { isDate } from '../time.ts';
+import { addDays, museumDate } from '../../src/domain/museumTime.ts';
+import { BOOKING_DAYS } from '../../src/domain/limits.ts';
 
 export const LIVE_TEXTS = {
   busy: { zh: '实时余量通道已满，页面将按原方式刷新', en: 'Live updates are full right now: the page refreshes as before' },
-  topic: { zh: '请求参数有误：topic', en: 'Invalid request parameter: topic' },
+  topic: { zh: '请求参数有误：topic（日期须在可预约日期内）', en: 'Invalid request parameter: topic (a date must be a bookable day)' },
 };
 
 const liveQuery = z.object({
@@ -34,11 +36,17 @@ const push = <E extends keyof LivePushes>(event: E, data: LivePushes[E], session
 });
 
 export const liveRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; live: LiveStock }> = async (app, { deps, live }) => {
+  const bookable = (date: string) => {
+    const today = museumDate(deps.clock());
+    return date >= today && date <= addDays(today, BOOKING_DAYS - 1);
+  };
+
   const reader = (q: z.output<typeof liveQuery>, lang: Lang): { key: string; read: () => Promise<TopicRead> } | null => {
     if (q.topic === 'calendar') {
       return { key: `calendar|${lang}`, read: async () => push('calendar', { days: await calendar(deps.db, deps.clock(), lang) }, [], true) };
     }
-    if (q.topic === 'day' && q.date) {
+    // A day of the calendar only: a topic is a read at every change, so none is made for days no screen shows.
+    if (q.topic === 'day' && q.date && bookable(q.date)) {
       const date = q.date;
       return {
         key: `day|${date}|${lang}`,

@@ -131,7 +131,11 @@ describe('live stock streams', () => {
 
     await Promise.all(streams.splice(0).map((s) => s.close()));
     await expect.poll(() => t.app.live.streams).toBe(0);
-    expect((await open('topic=day&lang=en')).refusal).toEqual({ code: 500, msg: 'Invalid request parameter: topic', data: null });
+    const badTopic = { code: 500, msg: 'Invalid request parameter: topic (a date must be a bookable day)', data: null };
+    expect((await open('topic=day&lang=en')).refusal).toEqual(badTopic);
+    // Only the calendar's days: a stream per made-up date would be a read per change each.
+    expect((await open('topic=day&date=2031-01-01&lang=en')).refusal).toEqual(badTopic);
+    expect((await open('topic=day&date=2030-03-04&lang=zh')).refusal).toMatchObject({ msg: '请求参数有误：topic（日期须在可预约日期内）' });
     expect((await open('topic=seats&scheduleId=abc&lang=en')).refusal).toMatchObject({ code: 500 });
     // A session that is not a cinema's has no seat map.
     const notCinema = await open(`topic=seats&scheduleId=${main.scheduleTicketPoolVOS[0].hallScheduleId}`, { language: 'en_us' });
