@@ -1,12 +1,13 @@
 /** select/cinemaSelectSeat (docs/product.md §2): the seat map of a film session. The visitor picks
  * exactly as many available seats as there are visitors ("cannot choose more seats" past
  * that); seats taken by someone else while the map is open turn sold when the map refreshes
- * (every MAP_REFRESH_MS, on the ticker's TICK) and at the latest at CONFIRM, which reloads
- * the map first and goes on only when every chosen seat is still free.
+ * (every MAP_REFRESH_MS, on the ticker's TICK), at once when the live stock stream pushes the
+ * session's seats taken (LIVE, docs/architecture.md §11), and at the latest at CONFIRM, which
+ * reloads the map first and goes on only when every chosen seat is still free.
  *
  * Input: { hallScheduleId, count, selected?, taken?, own? } (`taken`: seats the server refused
  * at placeOrder, dropped from `selected`; `own`: an unpaid order's seats, free to its owner).
- * The app provides the actors `loadMap` (the session id: the SeatMap) and `ticker`. Output:
+ * The app provides the actors `loadMap` (the session id: the SeatMap), `ticker` and `live`. Output:
  * ChosenSeats. */
 import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
 import { SEAT_MESSAGES, seatNumberOf, seatsTakenText } from '../src/domain/seats.ts';
@@ -15,6 +16,8 @@ import type { SeatMap } from '../src/domain/types.ts';
 import { errorText, failure, notProvided, output } from './errors.ts';
 import { loadingStates } from './loading.ts';
 import { ticker, type TickEvent } from './ticker.ts';
+import { live, type LiveEvent } from './live.ts';
+import { applyTaken } from '../src/domain/liveStock.ts';
 
 export interface CinemaSeatInput {
   hallScheduleId: number;
@@ -42,7 +45,7 @@ export interface ChosenSeats {
   places: Array<{ rowLabel: string; seatLabel: string }>;
 }
 
-export type CinemaSeatEvent = { type: 'TOGGLE'; seat: string } | TickEvent | { type: 'CONFIRM' } | { type: 'RETRY' };
+export type CinemaSeatEvent = { type: 'TOGGLE'; seat: string } | TickEvent | LiveEvent | { type: 'CONFIRM' } | { type: 'RETRY' };
 
 /** How often an open map asks for the seats again. */
 export const MAP_REFRESH_MS = 5_000;
@@ -87,6 +90,7 @@ export const cinemaSeatMachine = setup({
   actors: {
     loadMap: fromPromise<SeatMap, number>(async () => notProvided('loadMap')),
     ticker,
+    live,
   },
   guards: {
     isSelected: ({ context, event }) => {
@@ -99,9 +103,19 @@ export const cinemaSeatMachine = setup({
     },
     full: ({ context }) => context.selected.length >= context.count,
     complete: ({ context }) => context.selected.length === context.count,
+    /** A push of this session's seats, once the map is shown. */
+    seatsOfMap: ({ context, event }) => {
+      assertEvent(event, 'LIVE');
+      return !!context.map && event.push.event === 'seats' && event.push.data.hallScheduleId === context.hallScheduleId;
+    },
   },
   actions: {
     setMap: assign(({ context }, { output: map }: { output: SeatMap }) => merge(context, map)),
+    // The pushed seats taken on the map shown: a chosen seat someone else took is named, as at a reload.
+    applyLive: assign(({ context, event }) => {
+      assertEvent(event, 'LIVE');
+      return event.push.event === 'seats' && context.map ? merge(context, applyTaken(context.map, event.push.data.taken)) : {};
+    }),
     select: assign(({ context, event }) => {
       assertEvent(event, 'TOGGLE');
       return { selected: [...context.selected, event.seat], error: null };
@@ -127,6 +141,9 @@ export const cinemaSeatMachine = setup({
   }),
   initial: 'loading',
   meta: { description: 'Choosing seats on the seat map' },
+  // The session's seats taken, pushed as they change, for as long as the map is open.
+  invoke: { id: 'live', src: 'live', input: ({ context }) => ({ kind: 'seats' as const, hallScheduleId: context.hallScheduleId }) },
+  on: { LIVE: { guard: 'seatsOfMap', actions: 'applyLive' } },
   output: ({ context }) => ({
     seats: context.selected,
     places: context.selected.map((seat) => {

@@ -27,6 +27,8 @@ import type {
 } from '../src/domain/types.ts';
 import { errorText, failure, notProvided, output, sameText } from './errors.ts';
 import { loadingStates } from './loading.ts';
+import { live, type LiveEvent } from './live.ts';
+import { applySessions } from '../src/domain/liveStock.ts';
 import { canAddVisitor, canRemoveVisitor, isVisitorIndex, onVisitorField, type VisitorChange } from './visitorList.ts';
 
 export interface PurchaseContext {
@@ -74,7 +76,8 @@ export type PurchaseEvent =
   | { type: 'ADD_TO_CART' }
   | { type: 'EMPTY_CART' }
   | { type: 'CHANGE_SEATS' }
-  | { type: 'RESET' };
+  | { type: 'RESET' }
+  | LiveEvent;
 
 /** placeOrder answers `{ code, msg, data }`: code 200 with data, or 502 and no order
  * (docs/product.md §4, §8). Other codes are rejected by the API layer (the actor throws). */
@@ -215,6 +218,8 @@ export const purchaseMachine = setup({
     addToCart: fromPromise<{ code: number; msg: string } & RiskAnswer, { draft: OrderDraft }>(async () => notProvided('addToCart')),
     /** Removes every line of the cart (the visitor agreed to change its date). */
     emptyCart: fromPromise<unknown, void>(async () => notProvided('emptyCart')),
+    /** The live stock stream of the calendar or the day (docs/architecture.md §11). */
+    live,
   },
   guards: {
     dayAvailable: ({ context, event }) => {
@@ -246,6 +251,15 @@ export const purchaseMachine = setup({
     /** A cinema where the visitor picks the seats (choose mode 1). */
     picksSeats: ({ context }) => context.setting?.chooseMode === 1,
     seatTaken: (_, { output: answer }: { output: { code: number } }) => answer.code === SEAT_TAKEN_CODE,
+    /** A push of the chosen day's sessions. */
+    sessionsOfDay: ({ context, event }) => {
+      assertEvent(event, 'LIVE');
+      return event.push.event === 'sessions' && event.push.data.date === context.date;
+    },
+    calendarPush: ({ event }) => {
+      assertEvent(event, 'LIVE');
+      return event.push.event === 'calendar';
+    },
   },
   actions: {
     reset: assign(() => initialPurchaseContext()),
@@ -253,6 +267,13 @@ export const purchaseMachine = setup({
     setFailure: assign((_, { error }: { error: unknown }) => ({ error: errorText(error) })),
     setCalendar: assign((_, { output: calendar }: { output: CalendarDay[] }) => ({ calendar, error: null })),
     setHalls: assign((_, { output: halls }: { output: HallPool[] }) => ({ halls, error: null })),
+    // Pushed counts and states, applied to what the screen shows (docs/architecture.md §11).
+    applyLive: assign(({ context, event }) => {
+      assertEvent(event, 'LIVE');
+      const { push } = event;
+      if (push.event === 'calendar') return { calendar: push.data.days };
+      return push.event === 'sessions' ? { halls: applySessions(context.halls, push.data.sessions) } : {};
+    }),
     chooseDate: assign(({ event }) => {
       assertEvent(event, 'PICK_DATE');
       return {
@@ -349,9 +370,11 @@ export const purchaseMachine = setup({
           { loading: 'Loading the calendar', failed: 'The calendar could not be loaded: retry' },
         ),
         ready: {
-          meta: { description: 'The calendar: pick an available day' },
+          meta: { description: 'The calendar: pick an available day; its days change as they sell' },
+          invoke: { id: 'live', src: 'live', input: { kind: 'calendar' } },
           on: {
             PICK_DATE: { guard: 'dayAvailable', target: '#purchase.venue', actions: 'chooseDate' },
+            LIVE: { guard: 'calendarPush', actions: 'applyLive' },
           },
         },
       },
@@ -373,9 +396,11 @@ export const purchaseMachine = setup({
           { loading: "Loading the day's halls and sessions", failed: 'The halls could not be loaded: retry' },
         ),
         ready: {
-          meta: { description: 'The halls with their sessions: pick a session' },
+          meta: { description: 'The halls with their sessions: pick a session; counts and states change as they sell' },
+          invoke: { id: 'live', src: 'live', input: ({ context }) => ({ kind: 'day' as const, date: context.date ?? '' }) },
           on: {
             PICK_SESSION: { guard: 'sessionSelectable', target: '#purchase.checkingUnpaid', actions: 'chooseSession' },
+            LIVE: { guard: 'sessionsOfDay', actions: 'applyLive' },
           },
         },
       },

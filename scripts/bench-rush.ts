@@ -4,6 +4,11 @@
  *   npm run bench:rush -- --pg            (or DB=pg)          a throwaway PostgreSQL, fsync on
  *   DATABASE_URL=postgres://u:p@host/db npm run bench:rush    a fresh database created beside `db`
  *   BUYERS=1200 CAPACITY=300 CONCURRENCY=200 WARMUP=1 ROUNDS=3 RAW_SECONDS=3 npm run bench:rush
+ *   STREAMS=5000 npm run bench:rush                           the same, with 5,000 live stock streams open
+ *
+ * STREAMS: that many visitors' screens follow the live stock of the day sold (the venue screen)
+ * and the calendar throughout (scripts/bench/streams.ts, a process of its own; docs/architecture.md
+ * §11); the server's resident memory before and after they open is printed.
  *
  * Each round sells a fresh session of CAPACITY tickets to BUYERS fresh accounts (several times the
  * capacity), each sending one placeOrder of 1-2 visitors, CONCURRENCY in flight over keep-alive
@@ -34,15 +39,19 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../server/db/db.ts';
 import { ORDER_MESSAGES } from '../src/domain/orderRules.ts';
+import { spawn } from 'node:child_process';
 import {
+  afterMe,
   buyers,
   cleanup,
+  cleanups,
   hardStop,
   museumTomorrow,
   nodeScript,
   orderBody,
   pct,
   prepareTarget,
+  root,
   startServer,
   stopServer,
   workDir,
@@ -60,6 +69,7 @@ const WARMUP = Math.min(3, Math.max(0, Number(env.WARMUP ?? 1)));
 const BURSTS = WARMUP + ROUNDS;
 const RAW_SECONDS = Number(env.RAW_SECONDS ?? 3);
 const THROWAWAY_PG = process.argv.includes('--pg') || env.DB === 'pg';
+const STREAMS = Number(env.STREAMS ?? 0);
 /** server/db/db.ts: openPg's pool (max: 10). PGlite: the one connection of the server's process. */
 const PG_POOL = 10;
 const BURST_LIMIT_MS = 90_000; // no new request after this; each request gives up after 30 s
@@ -69,6 +79,7 @@ hardStop(180_000 + BURSTS * (BURST_LIMIT_MS + 60_000) + (BURSTS + 1) * (2 * RAW_
 // ---------- the database ----------
 
 interface Round {
+  date: string;
   scheduleId: number;
   tokens: string[];
   bodies: string[];
@@ -91,7 +102,7 @@ async function setUp(db: Db, secret: string): Promise<Round[]> {
     const bodies = tokens.map((_, i) =>
       orderBody({ visitDate: date, hallId: hall.id, scheduleId: schedule.id, priceId: price.id, visitors: 1 + (i % 2), idFrom: r * BUYERS * 2 }, i),
     );
-    rounds.push({ scheduleId: schedule.id, tokens, bodies });
+    rounds.push({ date, scheduleId: schedule.id, tokens, bodies });
   }
   return rounds;
 }
@@ -142,6 +153,38 @@ async function burstPhase(base: string, round: Round, n: number): Promise<{ seco
   writeFileSync(jobFile, JSON.stringify(job));
   await nodeScript(['scripts/bench/post.ts', jobFile, answersFile]);
   return JSON.parse(readFileSync(answersFile, 'utf8')) as { seconds: number; answers: PostAnswer[] };
+}
+
+/** The server's resident memory now, MB (Linux). */
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+
+/** `n` live stock streams held open by a process of their own until the run ends. */
+async function holdStreams(base: string, pid: number, n: number, date: string) {
+  const before = rssMb(pid);
+  const holder = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/streams.ts', base, String(n), date], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const cancel = afterMe(`kill -9 ${holder.pid} 2>/dev/null`);
+  cleanups.push(() => {
+    holder.kill('SIGKILL');
+    cancel();
+  });
+  const opened = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    holder.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /open \d+ failed \d+/.exec(out);
+      if (m) resolve(m[0]);
+    });
+    holder.on('exit', (code) => reject(new Error(`the streams' holder exited ${code}`)));
+  });
+  // What the streams keep, not what opening them left for the collector.
+  await new Promise((r) => setTimeout(r, 3000));
+  const after = rssMb(pid);
+  console.log(
+    `[bench] live stock streams: ${opened}; server RSS ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after (${(((after - before) * 1024) / n).toFixed(1)} KB a stream)`,
+  );
 }
 
 const rawLine = (raws: Raw[]) => raws.map((r) => `${r.concurrency} conn ${r.perSecond.toFixed(0)}/s`).join(', ');
@@ -202,6 +245,8 @@ async function main() {
   console.log(
     `[bench] ${WARMUP} warm-up and ${ROUNDS} measured rounds of ${BUYERS} buyers for ${CAPACITY} tickets, ${CONCURRENCY} in flight; raw ${RAW_SECONDS} s per concurrency; ${os.cpus().length} CPUs, load ${load()}`,
   );
+
+  if (STREAMS > 0) await holdStreams(base, child.pid!, STREAMS, rounds[0].date);
 
   const place = target.raw();
   const raws: Raw[][] = [await rawPhase(place)];

@@ -42,7 +42,9 @@ import type { SimWechatOAuth } from './providers/wechatOAuth.ts';
 import { BIND_REQUIRED_CODE, WX_LOGIN_TEXTS } from '../src/domain/wechatLogin.ts';
 import { payCashierSim } from './providers/payCashierSim.ts';
 import { firstScreenPages } from './firstScreen.ts';
-import { loggerOf } from './logger.ts';
+import { logError, loggerOf } from './logger.ts';
+import { LiveStock } from './liveStock.ts';
+import { liveRoutes } from './routes/live.ts';
 import { healthRoutes } from './routes/health.ts';
 import { metricsRoutes } from './routes/metrics.ts';
 import { createMetrics, type Metrics, type Outcome } from './metrics/metrics.ts';
@@ -115,6 +117,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     "Share of the worker threads' time spent on tasks since the start, 0 to 1",
     () => workPoolStats(deps.work).utilisation,
   );
+  // The live stock streams (docs/architecture.md §11), ended before the server waits for its
+  // requests to end: a stream never ends by itself.
+  const live = new LiveStock(changes, { maxStreams: deps.config.liveStreams, log: logError });
+  app.decorate('live', live);
+  app.addHook('preClose', async () => live.close());
+  metrics.gauge('museum_live_streams', 'Live stock streams open on this instance', () => live.streams);
   const verify = tokenVerifier(secret);
   const checks = tokenChecks(deps.db, changes);
   app.addHook('onClose', () => checks.close());
@@ -288,6 +296,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const opts = { prefix: '/prod-api', deps };
   await app.register(settingsRoutes, opts);
   await app.register(poolRoutes, opts);
+  await app.register(liveRoutes, { ...opts, live });
   await app.register(helperRoutes, opts);
   await app.register(accountRoutes, opts);
   await app.register(orderRoutes, opts);
@@ -339,6 +348,8 @@ declare module 'fastify' {
     tokenSecret: Uint8Array;
     /** A login's token for the account as it is now (server/auth.ts issueToken). */
     signIn(userId: number, kind: AccountKind): Promise<string>;
+    /** The live stock streams of this instance (docs/architecture.md §11). */
+    live: LiveStock;
   }
 }
 

@@ -56,6 +56,8 @@ export interface ServerConfig {
   tokenSecret: string | undefined;
   /** The bearer token of `GET /metrics` (docs/operations.md §10); null: no such path. */
   metricsToken: string | null;
+  /** The most live stock streams one instance keeps open (docs/architecture.md §11). */
+  liveStreams: number;
   /** What the server logs: `warn`, every error and every "busy" answer with its cause; `info`, each
    * request too (LOG=1). */
   logLevel: LogLevel;
@@ -149,6 +151,7 @@ const schema = z.object({
   WAITING_LIST_INTERVAL_MS: ms.default(5000),
   WORK_THREADS: int(0, 64).optional(),
   WORK_QUEUE: int(1, 10_000).default(16),
+  LIVE_STREAMS: int(0, 100_000).default(10_000),
 });
 
 /** Threads of the worker pool when WORK_THREADS is unset: two (a museum's face checks and
@@ -321,6 +324,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     distDir: path.resolve(e.DIST_DIR ?? path.join(root, 'dist')),
     tokenSecret: e.TOKEN_SECRET,
     metricsToken: e.METRICS_TOKEN ?? null,
+    liveStreams: e.LIVE_STREAMS,
     logLevel: e.LOG === '1' ? 'info' : 'warn',
     trustProxy: trustProxy(e.TRUST_PROXY),
     sms,

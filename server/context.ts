@@ -41,6 +41,9 @@ export interface AppConfig {
   readCacheMs?: number;
   /** METRICS_TOKEN: the bearer token of `GET /metrics`; without it there is no such path. */
   metricsToken?: string | null;
+  /** LIVE_STREAMS: the most live stock streams this instance keeps open (server/liveStock.ts
+   * LIVE_STREAMS_MAX when not given); one more is answered 503. */
+  liveStreams?: number;
 }
 
 export interface Providers {

@@ -98,6 +98,7 @@ async function main() {
       publicUrl: config.publicUrl,
       allowedHosts: config.allowedHosts,
       metricsToken: config.metricsToken,
+      liveStreams: config.liveStreams,
     },
   };
   phase('providers');

@@ -59,6 +59,9 @@ let where = { prefixUrl: '/prod-api', timeout: REQUEST_TIMEOUT_MS };
 const http = async (path: string, options: Options) =>
   (await loadKy()).default(path, { ...where, credentials: 'include', retry: 0, throwHttpErrors: true, ...options });
 
+/** Where the API lives, for what is not a call (the live stock stream's EventSource). */
+export const apiPrefix = () => where.prefixUrl;
+
 /** The app plugs in its hooks at start-up. `baseUrl` and `timeoutMs` keep the values of
  * docs/product.md §7 unless the API lives elsewhere (or a test cannot wait 20 s). */
 export function configureApi(next: ApiHooks & { baseUrl?: string; timeoutMs?: number }): void {

@@ -1,8 +1,8 @@
 /** A visitor books the dome cinema: picks a film, two seats on the map, loses one of them to
  * another buyer while the map is open, picks again, pays, and sees the seats on the ticket.
  * In zh and en at 375x667. */
-import { expect, test, type Page } from '@playwright/test';
-import { buildOrderRequest } from '../../src/domain/orderRequest.ts';
+import { expect, test } from '@playwright/test';
+import { anotherBuyerTakes } from './cinemaKit.ts';
 import { loginByApi, mainlandId, newPhone, shot, solveSlider } from './helpers.ts';
 import { noSidewaysScroll, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
 
@@ -42,37 +42,6 @@ const TEXT = {
     seat: (row: string, seat: string) => `Row ${row}, seat ${seat}`,
   },
 } as const;
-
-/** Another buyer puts a seat in their cart (no slider needed), taking it from the map. */
-async function anotherBuyerTakes(page: Page, date: string, hallId: number, scheduleId: number, seat: string) {
-  const phone = newPhone();
-  await page.request.post('/prod-api/ingore/sendMessage', { data: { phone } });
-  const sms = await (await page.request.get(`/prod-api/dev/sms/outbox?phone=${phone}`)).json();
-  const login = await (await page.request.post('/prod-api/login', { data: { phone, code: sms.data[0].code } })).json();
-  const prices = (
-    await (
-      await page.request.get(`/prod-api/pool/getPriceByScheduleId?hallId=${hallId}&scheduleId=${scheduleId}`, {
-        headers: { authorization: `Bearer ${login.data.token}` },
-      })
-    ).json()
-  ).data;
-  const request = buildOrderRequest({
-    visitDate: date,
-    hallId,
-    hallScheduleId: scheduleId,
-    visitors: [
-      { name: '王五', certificateType: '1', certificateNumber: mainlandId('1979-09-09', String(Date.now()).slice(-3)), ticketPriceId: prices[0].ticketPriceId },
-    ],
-    agreementAccepted: true,
-    captchaToken: null,
-    seats: [seat],
-  });
-  const answer = await page.request.post('/prod-api/config/orderRule/placeOrder', {
-    data: { ...request, poolFlag: 1 },
-    headers: { authorization: `Bearer ${login.data.token}` },
-  });
-  expect((await answer.json()).code).toBe(200);
-}
 
 for (const lang of ['zh', 'en'] as const) {
   test(`a visitor picks a film and seats, loses one to another buyer, picks again and pays (${lang})`, async ({ page }) => {

@@ -25,6 +25,7 @@ pathSuite('cinemaSeat', [
       { type: 'TOGGLE', seat: '1-4' },
       { type: 'TOGGLE', seat: '1-3' },
       { type: 'TICK', now: 5_000 },
+      { type: 'LIVE', push: { event: 'seats', data: { hallScheduleId: 7, taken: ['1-2'] } } },
       { type: 'CONFIRM' },
       { type: 'RETRY' },
     ],
@@ -75,6 +76,22 @@ describe('cinemaSeat: behaviour', () => {
       selected: ['1-1'],
       error: { zh: '1排2座已被他人选走，请重新选座', en: 'Row 1, seat 2 has just been taken: please choose again' },
     });
+  });
+
+  it('turns a seat sold when the stream pushes it, and names a chosen one someone else took', async () => {
+    const actor = createActor(withMaps(MAP), { input: { hallScheduleId: 7, count: 2 } }).start();
+    await waitFor(actor, (s) => s.matches('picking'));
+    actor.send({ type: 'TOGGLE', seat: '1-1' });
+    actor.send({ type: 'TOGGLE', seat: '1-2' });
+    // Another session's seats change nothing here.
+    actor.send({ type: 'LIVE', push: { event: 'seats', data: { hallScheduleId: 8, taken: ['1-1', '1-2'] } } });
+    expect(actor.getSnapshot().context.selected).toEqual(['1-1', '1-2']);
+    actor.send({ type: 'LIVE', push: { event: 'seats', data: { hallScheduleId: 7, taken: ['1-2'] } } });
+    expect(actor.getSnapshot().context).toMatchObject({ selected: ['1-1'], error: { en: 'Row 1, seat 2 has just been taken: please choose again' } });
+    expect(actor.getSnapshot().context.map?.seats.map((s) => s.state)).toEqual(['available', 'sold', 'notAvailable', 'available']);
+    // Freed again (an order not paid in time): available.
+    actor.send({ type: 'LIVE', push: { event: 'seats', data: { hallScheduleId: 7, taken: [] } } });
+    expect(actor.getSnapshot().context.map?.seats.map((s) => s.state)).toEqual(['available', 'available', 'notAvailable', 'available']);
   });
 
   it("shows an unpaid order's own seats as free to its owner, so a change can keep or drop them", async () => {

@@ -13,6 +13,7 @@ import {
   type UnpaidCheck,
 } from '../../machines/purchase.machine.ts';
 import { pathSuite } from './pathSuite.ts';
+import { liveSessionOf } from '../../src/domain/liveStock.ts';
 import { purchaseInBrowser } from '../paths/models/purchase.ts';
 import { ordersObeyRules } from './outcomes.ts';
 import { simulatedTicker } from './ticker.ts';
@@ -51,7 +52,8 @@ function events(s: Snapshot): PurchaseEvent[] {
     { type: 'PICK_DATE', date: DAY },
     { type: 'PICK_DATE', date: SOLD_OUT_DAY },
   ];
-  if (s.matches({ date: 'ready' })) out.push(...pickDates);
+  // The live stream pushes what the screen already shows (a change of it is tested below).
+  if (s.matches({ date: 'ready' })) out.push(...pickDates, { type: 'LIVE', push: { event: 'calendar', data: { days: CALENDAR } } });
   if (s.matches({ date: 'failed' }) || s.matches({ venue: 'failed' }) || s.matches({ review: 'failed' })) {
     out.push({ type: 'RETRY' });
   }
@@ -61,6 +63,7 @@ function events(s: Snapshot): PurchaseEvent[] {
       { type: 'PICK_SESSION', hallId: MAIN_HALL, hallScheduleId: SESSION },
       { type: 'PICK_SESSION', hallId: MAIN_HALL, hallScheduleId: SOLD_OUT_SESSION },
       { type: 'PICK_SESSION', hallId: CLOSED_HALL, hallScheduleId: CLOSED_HALL_SESSION },
+      { type: 'LIVE', push: { event: 'sessions', data: { date: DAY, sessions: HALLS.flatMap((h) => h.scheduleTicketPoolVOS.map(liveSessionOf)) } } },
     );
   }
   if (s.matches('unpaidBlocked')) out.push({ type: 'GO_PAY' }, { type: 'DISMISS' });
@@ -228,6 +231,35 @@ describe('purchase: behaviour', () => {
     actor.send({ type: 'PICK_SESSION', hallId: MAIN_HALL, hallScheduleId: SESSION });
     await waitFor(actor, (s) => !s.matches('checkingUnpaid') && !s.matches('loadingSetting'));
   }
+
+  it('takes the pushed counts of the day in: a session sold out meanwhile turns disabled and cannot be picked', async () => {
+    const { actor } = start();
+    await waitFor(actor, (s) => s.matches({ date: 'ready' }));
+    actor.send({ type: 'LIVE', push: { event: 'calendar', data: { days: CALENDAR.map((d) => (d.date === DAY ? { ...d, remaining: 1 } : d)) } } });
+    expect(actor.getSnapshot().context.calendar.find((d) => d.date === DAY)?.remaining).toBe(1);
+    actor.send({ type: 'PICK_DATE', date: DAY });
+    await waitFor(actor, (s) => s.matches({ venue: 'ready' }));
+    const sold = {
+      hallScheduleId: SESSION,
+      ticketPool: 0,
+      state: 'soldOut',
+      disabled: true,
+      disabledText: 'Sold out',
+      status: 2,
+      candidateLevel: null,
+    } as const;
+    // Another day's push changes nothing here.
+    actor.send({ type: 'LIVE', push: { event: 'sessions', data: { date: OTHER_DAY, sessions: [sold] } } });
+    expect(actor.getSnapshot().context.halls).toEqual(HALLS);
+    actor.send({ type: 'LIVE', push: { event: 'sessions', data: { date: DAY, sessions: [sold] } } });
+    const session = actor
+      .getSnapshot()
+      .context.halls.find((h) => h.hallId === MAIN_HALL)!
+      .scheduleTicketPoolVOS.find((x) => x.hallScheduleId === SESSION);
+    expect(session).toMatchObject({ ticketPool: 0, state: 'soldOut', disabled: true, disabledText: 'Sold out' });
+    actor.send({ type: 'PICK_SESSION', hallId: MAIN_HALL, hallScheduleId: SESSION });
+    expect(actor.getSnapshot().matches({ venue: 'ready' })).toBe(true);
+  });
 
   async function toReview(actor: Actor) {
     await toVisitors(actor);

@@ -106,7 +106,8 @@ export const LAST_TICKET_SESSION = 32;
 export const SOLD_OUT_SESSION = 33;
 export const OTHER_HALL_SESSION = 41;
 
-function session(hallScheduleId: number, ticketPool: number, over: Partial<SchedulePool> = {}): SchedulePool {
+/** A session of the main hall, on sale (also the unit tests' session, tests/unit/domain/liveStock.test.ts). */
+export function session(hallScheduleId: number, ticketPool: number, over: Partial<SchedulePool> = {}): SchedulePool {
   return {
     hallScheduleId,
     beginTime: '09:00',

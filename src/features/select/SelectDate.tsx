@@ -15,6 +15,9 @@ import { useLoad } from '../../ui/useLoad.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 import { DayGrid, Legend } from '../../ui/DayGrid.tsx';
 import { useChatAppPage } from '../../wechat/useChatAppPage.ts';
+import { useLivePush } from '../../widgets/liveFollow.ts';
+
+const CALENDAR = { kind: 'calendar' } as const;
 
 const NOTICE_SEEN = 'noticeSeen';
 
@@ -27,6 +30,8 @@ export default function SelectDate() {
   const settings = useSettings();
   const [, navigate] = useLocation();
   const { data: calendar, loading, failed, reload } = useLoad(() => getCalendar(), []);
+  // The days as they sell (docs/architecture.md §11), once the stream has pushed them.
+  const live = useLivePush(CALENDAR, 'calendar');
   // In the chat app: the museum's card for whoever shares the calendar.
   useChatAppPage({ share: { museum: settings.texts.museum_name ?? settings.systemName } });
   const [noticeOpen, setNoticeOpen] = useState(() => Boolean(settings.texts.notice) && !sessionStorage.getItem(NOTICE_SEEN));
@@ -71,7 +76,7 @@ export default function SelectDate() {
             </button>
           </div>
         ) : (
-          <DayGrid days={calendar ?? []} onPick={pick} />
+          <DayGrid days={live?.days ?? calendar ?? []} onPick={pick} />
         )}
         <Legend />
         <Link href={INDIVIDUAL_PATHS.waitingList} className="btn btn--block spaced">

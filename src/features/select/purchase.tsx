@@ -13,6 +13,7 @@ import { addToCart, calculatePrice, clearShoppingCart, getRiskSwitch, getUnpaidO
 import { buildOrderRequest } from '../../domain/orderRequest.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 import { seatMapMachine } from '../../widgets/seatMap.ts';
+import { live } from '../../widgets/liveStock.ts';
 
 // Versioned: a snapshot of an older machine (another context shape) is not restored.
 const STORAGE_KEY = 'purchase-2';
@@ -46,6 +47,7 @@ const machine = purchaseMachine.provide({
     addToCart: fromPromise(({ input }) => underRiskSwitch('shoppingCart', addToCart(requestOf(input.draft)))),
     emptyCart: fromPromise<unknown, void>(() => clearShoppingCart()),
     cinemaSeat: seatMapMachine,
+    live,
   },
 });
 
