@@ -12,7 +12,7 @@ import { account, answer } from './kit.ts';
 export const releaseQueueRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const individual = { config: { auth: 'individual' as const } };
   app.get('/queue/check', { ...individual, schema: { querystring: queueDateQuery, response: answer(answers.queueStatus) } }, async (req) =>
-    ok(req, await queueCheck(deps, req.query.date)),
+    ok(req, await queueCheck(deps, app.tokenSecret, account(req).userId, req.query.date)),
   );
   app.post('/queue/enter', { ...individual, schema: { body: queueEnterBody, response: answer(answers.queueStatus) } }, async (req) =>
     ok(req, await enterQueue(deps, app.tokenSecret, account(req).userId, req.body, langOf(req))),

@@ -5,7 +5,7 @@
  * placeOrder for that day then refuses whoever holds no running admission. */
 import { jwtVerify, SignJWT } from 'jose';
 import type { Lang } from '../../src/domain/text.ts';
-import { QUEUE_TEXTS, queueEstimate, queueOpen, queueSetting, type QueueState, type QueueStatus } from '../../src/domain/releaseQueue.ts';
+import { QUEUE_POLL_MS, QUEUE_TEXTS, queueEstimate, queueOpen, queueSetting, type QueueState, type QueueStatus } from '../../src/domain/releaseQueue.ts';
 import type { AppDeps } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { fail, refusal } from '../http.ts';
@@ -16,7 +16,7 @@ import { ORDER_TEXTS } from './orderTexts.ts';
 import { assessRisk, RISK_TEXTS } from './risk.ts';
 
 /** How often a waiting visitor's page reads its position. */
-export const POLL_MS = 3000;
+const POLL_MS = QUEUE_POLL_MS;
 /** A position read writes its `seen_at` only when the last write is older than this: a read is a read. */
 const TOUCH_MS = 15_000;
 /** How long the line of a day (its waiting places, in order) is kept for the position reads. */
@@ -132,11 +132,20 @@ const off = (date: string, releaseAt: Date | null, now: Date): QueueStatus => ({
   pollMs: POLL_MS,
 });
 
-/** Whether the day's booking goes through the waiting room now (no place taken). */
-export async function queueCheck(deps: AppDeps, date: string): Promise<QueueStatus> {
+/** Whether the day's booking goes through the waiting room now, and the account's place in it
+ * if she holds one (a refresh, a second tab): her position, no new entry. */
+export async function queueCheck(deps: AppDeps, secret: Uint8Array, userId: number, date: string): Promise<QueueStatus> {
   const now = deps.clock();
   const { open, releaseAt } = await dayQueue(deps, date, now);
-  return open ? { ...off(date, releaseAt, now), state: 'waiting' } : off(date, releaseAt, now);
+  if (!open) return off(date, releaseAt, now);
+  const [row] = await deps.db.query<PlaceRow>('SELECT place, state, seen_at, admit_until FROM release_queue WHERE visit_date = $1 AND user_id = $2', [
+    date,
+    userId,
+  ]);
+  if (!row || row.state === 'left' || row.state === 'expired') return { ...off(date, releaseAt, now), state: 'waiting' };
+  const ticket = await signTicket(secret, userId, date, Number(row.place), now, releaseAt);
+  const ahead = row.state === 'waiting' ? await waitingAhead(deps, date, Number(row.place), now) : 0;
+  return statusOf(date, row, ahead, await ratePerMinute(deps.db, date), releaseAt, now, ticket);
 }
 
 /** Takes the account's place in the day's line, or gives back the one it has: a second tab or a

@@ -27,6 +27,9 @@ export const QUEUE_CONFIG = {
 
 export type QueueConfigKey = keyof typeof QUEUE_CONFIG;
 
+/** How often a waiting visitor's page reads its position (ms). */
+export const QUEUE_POLL_MS = 3000;
+
 /** A whole number from the configuration, or the default. */
 export function queueSetting(config: Readonly<Record<string, string>>, key: QueueConfigKey): number {
   const v = config[key]?.trim();

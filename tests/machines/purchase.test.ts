@@ -1,4 +1,4 @@
-import { createActor, fromPromise, SimulatedClock, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { createActor, fromCallback, fromPromise, SimulatedClock, type EventObject, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES, ORDER_RULES } from '../../src/domain/orderRules.ts';
 import type { CalendarDay, HallPersonSetting, HallPool, OrderDraft, PriceQuote, SeatMap } from '../../src/domain/types.ts';
@@ -10,9 +10,12 @@ import {
   type PlaceOrderAnswer,
   type PurchaseContext,
   type PurchaseEvent,
+  type QueueAnswer,
   type UnpaidCheck,
 } from '../../machines/purchase.machine.ts';
 import { pathSuite } from './pathSuite.ts';
+import type { TickerInput } from '../../machines/ticker.ts';
+import { QUEUE_POLL_MS } from '../../src/domain/releaseQueue.ts';
 import { purchaseInBrowser } from '../paths/models/purchase.ts';
 import { ordersObeyRules } from './outcomes.ts';
 import { simulatedTicker } from './ticker.ts';
@@ -30,8 +33,14 @@ import {
   NAME,
   NO_ORDER,
   NOT_CREATED,
+  NOT_RELEASED_DAY,
   OTHER_DAY,
   PLACED,
+  QUEUE_ADMITTED,
+  QUEUE_LEFT,
+  QUEUE_OFF,
+  QUEUE_OPEN,
+  QUEUE_WAITING,
   QUOTE,
   RISK_REJECTED,
   SEAT_TAKEN,
@@ -51,7 +60,7 @@ function events(s: Snapshot): PurchaseEvent[] {
     { type: 'PICK_DATE', date: DAY },
     { type: 'PICK_DATE', date: SOLD_OUT_DAY },
   ];
-  if (s.matches({ date: 'ready' })) out.push(...pickDates);
+  if (s.matches({ date: 'ready' })) out.push(...pickDates, { type: 'PICK_DATE', date: NOT_RELEASED_DAY });
   if (s.matches({ date: 'failed' }) || s.matches({ venue: 'failed' }) || s.matches({ review: 'failed' })) {
     out.push({ type: 'RETRY' });
   }
@@ -87,6 +96,10 @@ function events(s: Snapshot): PurchaseEvent[] {
     out.push({ type: 'SLIDER.PASSED', token: 'captcha-token-1' }, { type: 'SLIDER.CANCEL' });
   }
   if (s.matches({ review: 'riskRejected' })) out.push({ type: 'DISMISS' });
+  if (s.matches({ queue: 'joining' })) out.push({ type: 'SLIDER.PASSED', token: 'captcha-token-q' }, { type: 'SLIDER.CANCEL' });
+  if (s.matches('queue')) out.push({ type: 'BACK' });
+  if (s.matches({ queue: 'waiting' })) out.push({ type: 'TICK', now: QUEUE_WAITING.receivedAt + 1000 });
+  if (s.matches({ queue: 'lost' })) out.push({ type: 'JOIN' });
   return out;
 }
 
@@ -116,6 +129,10 @@ pathSuite('purchase', [
         { error: 'Network error' },
       ],
       emptyCart: [{ output: null }, { error: 'Network error' }],
+      checkQueue: [{ output: QUEUE_OFF }, { output: QUEUE_OPEN }, { output: QUEUE_WAITING }, { output: QUEUE_ADMITTED }, { error: 'Network error' }],
+      enterQueue: [{ output: QUEUE_WAITING }, { output: QUEUE_ADMITTED }, { output: QUEUE_OFF }, { error: '安全验证已失效，请重新验证' }],
+      readQueue: [{ output: QUEUE_WAITING }, { output: QUEUE_ADMITTED }, { output: QUEUE_LEFT }, { output: QUEUE_OFF }, { error: 'Network error' }],
+      ticker: [],
     },
   },
   {
@@ -142,6 +159,8 @@ pathSuite('purchase', [
       loadCalendar: [{ output: CALENDAR }],
       loadHalls: [{ output: HALLS }],
       checkUnpaid: [{ output: { orderId: null } }],
+      checkQueue: [{ output: QUEUE_OFF }],
+      ticker: [],
       loadSetting: [{ output: CINEMA_SETTING }],
       cinemaSeat: [{ output: { seats: ['3-4'], places: [{ rowLabel: '3', seatLabel: '4' }] } }],
       calculatePrice: [{ output: QUOTE }],
@@ -172,6 +191,8 @@ pathSuite('purchase', [
       loadCalendar: [{ output: CALENDAR }],
       loadHalls: [{ output: HALLS }],
       checkUnpaid: [{ output: { orderId: null } }],
+      checkQueue: [{ output: QUEUE_OFF }],
+      ticker: [],
       loadSetting: [{ output: SETTING }],
       calculatePrice: [{ output: QUOTE }],
       placeOrder: [{ output: PLACED }, { output: NO_ORDER }, { output: RISK_REJECTED }],
@@ -192,6 +213,8 @@ describe('purchase: behaviour', () => {
       loadCalendar: fromPromise<CalendarDay[], void>(async () => CALENDAR),
       loadHalls: fromPromise<HallPool[], { date: string }>(async () => HALLS),
       checkUnpaid: fromPromise<UnpaidCheck, void>(async () => ({ orderId: f.unpaid ?? null })),
+      checkQueue: fromPromise<QueueAnswer, { date: string }>(async () => QUEUE_OFF),
+      ticker: fromCallback<EventObject, TickerInput>(() => undefined),
       loadSetting: fromPromise<HallPersonSetting, { hallId: number }>(async () => SETTING),
       calculatePrice: fromPromise<PriceQuote, { draft: OrderDraft }>(async () => QUOTE),
       placeOrder: fromPromise<PlaceOrderAnswer, { draft: OrderDraft }>(async ({ input }) => {
@@ -481,5 +504,47 @@ describe('purchase: behaviour', () => {
     await submit(again, 'token-1');
     expect(again.getSnapshot().value).toBe('placed');
     expect(placed).toHaveLength(1);
+  });
+});
+
+describe('purchase: the release queue', () => {
+  it('waits in line, is admitted, and counts the time left to submit down on the server clock', async () => {
+    const reads = [QUEUE_WAITING, { ...QUEUE_ADMITTED, now: QUEUE_WAITING.now + 3000, receivedAt: QUEUE_WAITING.receivedAt + 3000 }];
+    const entered: Array<{ date: string; captchaToken: string }> = [];
+    const clock = new SimulatedClock();
+    const machine = purchaseMachine.provide({
+      actors: {
+        loadCalendar: fromPromise<CalendarDay[], void>(async () => CALENDAR),
+        loadHalls: fromPromise<HallPool[], { date: string }>(async () => HALLS),
+        checkUnpaid: fromPromise<UnpaidCheck, void>(async () => ({ orderId: null })),
+        checkQueue: fromPromise<QueueAnswer, { date: string }>(async () => QUEUE_OPEN),
+        enterQueue: fromPromise<QueueAnswer, { date: string; captchaToken: string }>(async ({ input }) => (entered.push(input), QUEUE_WAITING)),
+        readQueue: fromPromise<QueueAnswer, { ticket: string }>(async () => reads.shift()!),
+        loadSetting: fromPromise<HallPersonSetting, { hallId: number }>(async () => SETTING),
+        ticker: fromCallback<EventObject, TickerInput>(() => undefined),
+      },
+    });
+    const actor = createActor(machine, { clock }).start();
+    await waitFor(actor, (s) => s.matches({ date: 'ready' }));
+    actor.send({ type: 'PICK_DATE', date: DAY });
+    await waitFor(actor, (s) => s.matches({ venue: 'ready' }));
+    actor.send({ type: 'PICK_SESSION', hallId: MAIN_HALL, hallScheduleId: SESSION });
+    await waitFor(actor, (s) => s.matches({ queue: 'joining' }));
+    actor.send({ type: 'SLIDER.PASSED', token: 'slider-at-the-door' });
+    await waitFor(actor, (s) => s.matches({ queue: 'waiting' }));
+    // The slider's token went with the entry, and is spent.
+    expect(entered).toEqual([{ date: DAY, captchaToken: 'slider-at-the-door' }]);
+    expect(actor.getSnapshot().context.captchaToken).toBeNull();
+    expect(actor.getSnapshot().context.queue).toMatchObject({ ahead: 40, estimateSeconds: 80 });
+    // Read again after a while: still in line, then admitted.
+    clock.increment(QUEUE_POLL_MS);
+    await waitFor(actor, (s) => s.matches({ queue: 'waiting' }) && reads.length === 1);
+    clock.increment(QUEUE_POLL_MS);
+    await waitFor(actor, (s) => s.matches('visitors'));
+    const admitted = actor.getSnapshot().context.queue!;
+    // The phone's clock runs 1 s behind the server's: a TICK at the phone's time of arrival + 1 s is the server's + 1 s.
+    actor.send({ type: 'TICK', now: admitted.receivedAt + 1000 });
+    expect(actor.getSnapshot().context.serverNow).toBe(admitted.now + 1000);
+    expect(admitted.admitUntil! - actor.getSnapshot().context.serverNow).toBe(116_000);
   });
 });

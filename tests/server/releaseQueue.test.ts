@@ -100,6 +100,12 @@ describe('the release queue', () => {
       await runReleaseQueue(t.deps, 'test');
       for (const [phone, token] of arrivals) expect((await position(token, tickets.get(phone)!)).data.state).toBe('waiting');
     }
+    // A refresh asks the day's queue again: the place held, with its position.
+    const [fourth, fourthToken] = [...arrivals][3];
+    const check = await t.call<QueueStatus>('GET', `/queue/check?date=${DAY}`, { token: fourthToken });
+    expect(check.data).toMatchObject({ state: 'waiting', place: (await position(fourthToken, tickets.get(fourth)!)).data.place, ahead: 3 });
+    const newcomer = await t.call<QueueStatus>('GET', `/queue/check?date=${DAY}`, { token: await t.tokenFor(newPhone()) });
+    expect(newcomer.data).toMatchObject({ state: 'waiting', place: 0, ticket: null });
     const first = [...arrivals.keys()][0];
     const r = await position(arrivals.get(first)!, tickets.get(first)!);
     expect(r.data).toMatchObject({ state: 'waiting', ahead: 0, releaseAt: RELEASE });
