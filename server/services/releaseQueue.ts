@@ -7,7 +7,6 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { Lang } from '../../src/domain/text.ts';
 import { QUEUE_POLL_MS, QUEUE_TEXTS, queueEstimate, queueOpen, queueSetting, type QueueState, type QueueStatus } from '../../src/domain/releaseQueue.ts';
 import type { AppDeps } from '../context.ts';
-import type { Queryable } from '../db/db.ts';
 import { fail, refusal } from '../http.ts';
 import { consumeToken } from '../providers/captcha.ts';
 import { catalogOf } from './catalog.ts';
@@ -62,18 +61,25 @@ export async function readTicket(secret: Uint8Array, ticket: string, userId: num
   }
 }
 
-/** The line of each day as one instance last read it: the waiting places in order. */
-const lines = new WeakMap<AppDeps, Map<string, { at: number; places: number[] }>>();
+/** The line of each day as one instance last read it: the waiting places in order, and the
+ * admissions' rate per minute (release_queue_days). */
+const lines = new WeakMap<AppDeps, Map<string, { at: number; places: number[]; perMinute: number }>>();
 
-async function waitingAhead(deps: AppDeps, date: string, place: number, now: Date): Promise<number> {
+async function lineOf(deps: AppDeps, date: string, now: Date) {
   let byDay = lines.get(deps);
   if (!byDay) lines.set(deps, (byDay = new Map()));
   let line = byDay.get(date);
   if (!line || Math.abs(now.getTime() - line.at) >= LINE_MS) {
     const rows = await deps.db.query<{ place: number }>(`SELECT place FROM release_queue WHERE visit_date = $1 AND state = 'waiting' ORDER BY place`, [date]);
-    line = { at: now.getTime(), places: rows.map((r) => Number(r.place)) };
+    const [day] = await deps.db.query<{ per_minute: number }>('SELECT per_minute FROM release_queue_days WHERE visit_date = $1', [date]);
+    line = { at: now.getTime(), places: rows.map((r) => Number(r.place)), perMinute: day?.per_minute ?? 0 };
     byDay.set(date, line);
   }
+  return line;
+}
+
+async function waitingAhead(deps: AppDeps, date: string, place: number, now: Date): Promise<number> {
+  const line = await lineOf(deps, date, now);
   // Binary search: the waiting places smaller than hers.
   let lo = 0;
   let hi = line.places.length;
@@ -97,9 +103,9 @@ export function dropLines(deps: AppDeps): void {
   lines.get(deps)?.clear();
 }
 
-async function ratePerMinute(q: Queryable, date: string): Promise<number> {
-  const [row] = await q.query<{ per_minute: number }>('SELECT per_minute FROM release_queue_days WHERE visit_date = $1', [date]);
-  return row?.per_minute ?? 0;
+/** The admissions' rate as this instance's copy of the line has it. */
+async function ratePerMinute(deps: AppDeps, date: string, now: Date): Promise<number> {
+  return (await lineOf(deps, date, now)).perMinute;
 }
 
 function statusOf(date: string, row: PlaceRow, ahead: number, perMinute: number, releaseAt: Date | null, now: Date, ticket: string): QueueStatus {
@@ -145,7 +151,7 @@ export async function queueCheck(deps: AppDeps, secret: Uint8Array, userId: numb
   if (!row || row.state === 'left' || row.state === 'expired') return { ...off(date, releaseAt, now), state: 'waiting' };
   const ticket = await signTicket(secret, userId, date, Number(row.place), now, releaseAt);
   const ahead = row.state === 'waiting' ? await waitingAhead(deps, date, Number(row.place), now) : 0;
-  return statusOf(date, row, ahead, await ratePerMinute(deps.db, date), releaseAt, now, ticket);
+  return statusOf(date, row, ahead, await ratePerMinute(deps, date, now), releaseAt, now, ticket);
 }
 
 /** Takes the account's place in the day's line, or gives back the one it has: a second tab or a
@@ -183,7 +189,7 @@ export async function enterQueue(
   });
   const ticket = await signTicket(secret, userId, input.date, Number(row.place), now, releaseAt);
   const ahead = row.state === 'waiting' ? await waitingAhead(deps, input.date, Number(row.place), now) : 0;
-  return statusOf(input.date, row, ahead, await ratePerMinute(deps.db, input.date), releaseAt, now, ticket);
+  return statusOf(input.date, row, ahead, await ratePerMinute(deps, input.date, now), releaseAt, now, ticket);
 }
 
 /** A position read: the ticket's place, read by its key; the line ahead from this instance's copy
@@ -203,7 +209,7 @@ export async function queuePosition(deps: AppDeps, secret: Uint8Array, userId: n
     await deps.db.query(`UPDATE release_queue SET seen_at = $3 WHERE visit_date = $1 AND user_id = $2 AND state = 'waiting'`, [date, userId, now]);
   }
   const ahead = row.state === 'waiting' ? await waitingAhead(deps, date, Number(row.place), now) : 0;
-  return statusOf(date, row, ahead, await ratePerMinute(deps.db, date), releaseAt, now, ticket);
+  return statusOf(date, row, ahead, await ratePerMinute(deps, date, now), releaseAt, now, ticket);
 }
 
 /** placeOrder's door while a day's queue is open: null when it is not (order as usual); refused
