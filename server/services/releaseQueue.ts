@@ -16,8 +16,6 @@ import { assessRisk, RISK_TEXTS } from './risk.ts';
 
 /** How often a waiting visitor's page reads its position. */
 const POLL_MS = QUEUE_POLL_MS;
-/** A position read writes its `seen_at` only when the last write is older than this: a read is a read. */
-const TOUCH_MS = 15_000;
 /** How long the line of a day (its waiting places, in order) is kept for the position reads. */
 const LINE_MS = 1000;
 
@@ -62,45 +60,87 @@ export async function readTicket(secret: Uint8Array, ticket: string, userId: num
 }
 
 /** The line of each day as one instance last read it: the waiting places in order, and the
- * admissions' rate per minute (release_queue_days). */
-const lines = new WeakMap<AppDeps, Map<string, { at: number; places: number[]; perMinute: number }>>();
+ * admissions' rate per minute (release_queue_days). One read at a time per day: a read that finds
+ * the copy stale while another refreshes it takes the copy it has (at most a refresh older), and
+ * only the first read of a day waits for it, so a thousand reads a second make one query a second,
+ * not a thousand. */
+interface Line {
+  at: number;
+  places: number[];
+  perMinute: number;
+  /** The sequence's last place when the copy was read: a greater one came after it. */
+  upTo: number;
+}
+const lines = new WeakMap<AppDeps, Map<string, { line: Line | null; loading: Promise<Line> | null; seen: Set<number> }>>();
 
-async function lineOf(deps: AppDeps, date: string, now: Date) {
+async function lineOf(deps: AppDeps, date: string, now: Date): Promise<Line> {
   let byDay = lines.get(deps);
   if (!byDay) lines.set(deps, (byDay = new Map()));
-  let line = byDay.get(date);
-  if (!line || Math.abs(now.getTime() - line.at) >= LINE_MS) {
-    const rows = await deps.db.query<{ place: number }>(`SELECT place FROM release_queue WHERE visit_date = $1 AND state = 'waiting' ORDER BY place`, [date]);
-    const [day] = await deps.db.query<{ per_minute: number }>('SELECT per_minute FROM release_queue_days WHERE visit_date = $1', [date]);
-    line = { at: now.getTime(), places: rows.map((r) => Number(r.place)), perMinute: day?.per_minute ?? 0 };
-    byDay.set(date, line);
+  let entry = byDay.get(date);
+  if (!entry) byDay.set(date, (entry = { line: null, loading: null, seen: new Set() }));
+  const fresh = entry.line && Math.abs(now.getTime() - entry.line.at) < LINE_MS;
+  if (fresh) return entry.line!;
+  const slot = entry;
+  slot.loading ??= (async () => {
+    try {
+      // The places read since the last copy are kept alive in one statement.
+      const seen = [...slot.seen];
+      slot.seen.clear();
+      if (seen.length > 0) {
+        await deps.db.query(`UPDATE release_queue SET seen_at = $3 WHERE visit_date = $1 AND user_id = ANY($2::bigint[]) AND state = 'waiting'`, [
+          date,
+          seen,
+          now,
+        ]);
+      }
+      const [{ up_to }] = await deps.db.query<{ up_to: number }>('SELECT last_value AS up_to FROM release_queue_place');
+      const rows = await deps.db.query<{ place: number }>(`SELECT place FROM release_queue WHERE visit_date = $1 AND state = 'waiting' ORDER BY place`, [date]);
+      const [day] = await deps.db.query<{ per_minute: number }>('SELECT per_minute FROM release_queue_days WHERE visit_date = $1', [date]);
+      slot.line = { at: now.getTime(), places: rows.map((r) => Number(r.place)), perMinute: day?.per_minute ?? 0, upTo: Number(up_to) };
+      return slot.line;
+    } finally {
+      slot.loading = null;
+    }
+  })();
+  return slot.line ?? slot.loading;
+}
+
+/** The number of places in `places` (ascending) smaller than `place`. */
+function indexIn(places: readonly number[], place: number): number {
+  let lo = 0;
+  let hi = places.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (places[mid] < place) lo = mid + 1;
+    else hi = mid;
   }
-  return line;
+  return lo;
 }
 
 async function waitingAhead(deps: AppDeps, date: string, place: number, now: Date): Promise<number> {
   const line = await lineOf(deps, date, now);
-  // Binary search: the waiting places smaller than hers.
-  let lo = 0;
-  let hi = line.places.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (line.places[mid] < place) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = indexIn(line.places, place);
   // Who came after the copy was read and before her: a count over that short stretch of the index.
-  const last = line.places.length > 0 ? line.places[line.places.length - 1] : 0;
-  if (place <= last + 1) return lo;
+  if (place <= line.upTo + 1) return lo;
   const [{ n }] = await deps.db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM release_queue WHERE visit_date = $1 AND state = 'waiting' AND place > $2 AND place < $3`,
-    [date, last, place],
+    [date, line.upTo, place],
   );
   return lo + n;
 }
 
 /** The admissions' job read the line anew: this instance's copy is stale. */
 export function dropLines(deps: AppDeps): void {
-  lines.get(deps)?.clear();
+  for (const entry of lines.get(deps)?.values() ?? []) entry.line = null;
+}
+
+/** A place read on this instance: kept alive at the next copy of its day's line. */
+function markSeen(deps: AppDeps, date: string, userId: number): void {
+  let byDay = lines.get(deps);
+  if (!byDay) lines.set(deps, (byDay = new Map()));
+  let entry = byDay.get(date);
+  if (!entry) byDay.set(date, (entry = { line: null, loading: null, seen: new Set() }));
+  entry.seen.add(userId);
 }
 
 /** The admissions' rate as this instance's copy of the line has it. */
@@ -192,24 +232,28 @@ export async function enterQueue(
   return statusOf(input.date, row, ahead, await ratePerMinute(deps, input.date, now), releaseAt, now, ticket);
 }
 
-/** A position read: the ticket's place, read by its key; the line ahead from this instance's copy
- * (at most LINE_MS old). Never the order tables. Keeps the place alive (seen_at). */
+/** A position read: the ticket's place looked up in this instance's copy of the day's line (at
+ * most LINE_MS old): still in it, her position is its index, no query; a place newer than the
+ * copy is counted over that short stretch of the index; one that left the line (admitted, lost)
+ * is read by its key. Never the order tables. The place is kept alive at the next copy. */
 export async function queuePosition(deps: AppDeps, secret: Uint8Array, userId: number, ticket: string): Promise<QueueStatus> {
   const now = deps.clock();
-  const { date } = await readTicket(secret, ticket, userId, now);
+  const { date, place } = await readTicket(secret, ticket, userId, now);
+  const { releaseAt, open } = await dayQueue(deps, date, now);
+  if (!open) return off(date, releaseAt, now);
+  markSeen(deps, date, userId);
+  const line = await lineOf(deps, date, now);
+  if (line.places[indexIn(line.places, place)] === place || place > line.upTo) {
+    const row: PlaceRow = { place, state: 'waiting', seen_at: now, admit_until: null };
+    return statusOf(date, row, await waitingAhead(deps, date, place, now), line.perMinute, releaseAt, now, ticket);
+  }
   const [row] = await deps.db.query<PlaceRow>('SELECT place, state, seen_at, admit_until FROM release_queue WHERE visit_date = $1 AND user_id = $2', [
     date,
     userId,
   ]);
-  if (!row) throw refusal(QUEUE_TEXTS.badTicket, 'queueTicket');
-  const { releaseAt, open } = await dayQueue(deps, date, now);
-  if (!open) return off(date, releaseAt, now);
-  if (row.state === 'waiting' && now.getTime() - row.seen_at.getTime() >= TOUCH_MS) {
-    // Conditional on the state: an admission or a leave written meanwhile stays as it is.
-    await deps.db.query(`UPDATE release_queue SET seen_at = $3 WHERE visit_date = $1 AND user_id = $2 AND state = 'waiting'`, [date, userId, now]);
-  }
-  const ahead = row.state === 'waiting' ? await waitingAhead(deps, date, Number(row.place), now) : 0;
-  return statusOf(date, row, ahead, await ratePerMinute(deps, date, now), releaseAt, now, ticket);
+  if (!row || Number(row.place) !== place) throw refusal(QUEUE_TEXTS.badTicket, 'queueTicket');
+  const ahead = row.state === 'waiting' ? await waitingAhead(deps, date, place, now) : 0;
+  return statusOf(date, row, ahead, line.perMinute, releaseAt, now, ticket);
 }
 
 /** placeOrder's door while a day's queue is open: null when it is not (order as usual); refused
