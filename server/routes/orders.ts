@@ -64,9 +64,12 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     // time is what the admissions follow (docs/product.md §2.13).
     const admitted = 'date' in body ? await queueGate(deps, userId, body.date, deps.clock()) : null;
     const started = performance.now();
-    const placed = await visitorOrder(body, userId, langOf(req));
-    await admitted?.(performance.now() - started);
-    return ok(req, placed);
+    try {
+      return ok(req, await visitorOrder(body, userId, langOf(req)));
+    } finally {
+      // A refusal is an answer too: her admission is used, and its time counts.
+      await admitted?.(performance.now() - started);
+    }
   });
   const visitorOrder = (body: z.output<typeof placeOrderBody>, userId: number, lang: Lang) => {
     if ('packageId' in body) return counted('package', placePackageOrder(deps, userId, body, lang));

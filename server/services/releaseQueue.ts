@@ -303,10 +303,7 @@ async function admitDay(deps: AppDeps, config: Readonly<Record<string, string>>,
   const leave = new Date(now.getTime() - queueSetting(config, 'queue_leave_seconds') * 1000);
   return deps.db.tx(async (q) => {
     await q.query(`UPDATE release_queue SET state = 'left' WHERE visit_date = $1 AND state = 'waiting' AND seen_at < $2`, [date, leave]);
-    await q.query(`UPDATE release_queue SET state = 'expired' WHERE visit_date = $1 AND state = 'admitted' AND ordered_at IS NULL AND admit_until <= $2`, [
-      date,
-      now,
-    ]);
+    await q.query(`UPDATE release_queue SET state = 'expired' WHERE visit_date = $1 AND state = 'admitted' AND admit_until <= $2`, [date, now]);
     const [figures] = await q.query<{ p90: number | null; in_play: number; per_minute: number; waiting: number }>(
       `SELECT
          (SELECT percentile_disc(0.9) WITHIN GROUP (ORDER BY order_ms) FROM release_queue
@@ -314,17 +311,23 @@ async function admitDay(deps: AppDeps, config: Readonly<Record<string, string>>,
          (SELECT count(*)::int FROM release_queue WHERE visit_date = $1 AND admitted_at IS NOT NULL AND state = 'admitted' AND ordered_at IS NULL) AS in_play,
          (SELECT count(*)::int FROM release_queue WHERE visit_date = $1 AND admitted_at > $3) AS per_minute,
          (SELECT count(*)::int FROM release_queue WHERE visit_date = $1 AND state = 'waiting') AS waiting`,
-      [date, new Date(now.getTime() - 15_000), new Date(now.getTime() - 60_000)],
+      [date, new Date(now.getTime() - 5_000), new Date(now.getTime() - 60_000)],
     );
     const [day] = await q.query<{ batch: number }>('SELECT batch FROM release_queue_days WHERE visit_date = $1 FOR UPDATE', [date]);
+    // A day sold out keeps nobody waiting long: the largest batches go through, in order, to read that it is sold out.
+    const [{ left }] = await q.query<{ left: number }>(
+      'SELECT coalesce(sum(greatest(capacity - sold - held, 0)), 0)::int AS left FROM hall_schedule WHERE visit_date = $1 AND NOT stopped',
+      [date],
+    );
     let batch = day?.batch ?? queueSetting(config, 'queue_batch_start');
     if (figures.p90 !== null && day) {
       batch = figures.p90 < queueSetting(config, 'queue_target_ms') ? Math.ceil(batch * 1.5) : Math.floor(batch / 2);
     }
-    batch = Math.max(1, Math.min(batch, queueSetting(config, 'queue_batch_max')));
+    // Never under a tenth of the start: a slow minute must not stop the line.
+    batch = Math.max(Math.ceil(queueSetting(config, 'queue_batch_start') / 10), 1, Math.min(batch, queueSetting(config, 'queue_batch_max')));
     // Nobody before the release moment; then the batch, while the admitted not yet ordering are few.
     const room = Math.max(0, queueSetting(config, 'queue_in_play_max') - figures.in_play);
-    const take = now >= releaseAt ? Math.min(batch, room) : 0;
+    const take = now < releaseAt ? 0 : left === 0 ? queueSetting(config, 'queue_batch_max') : Math.min(batch, room);
     const admit = new Date(now.getTime() + queueSetting(config, 'queue_admit_seconds') * 1000);
     const rows =
       take > 0
