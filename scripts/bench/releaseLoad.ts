@@ -94,6 +94,7 @@ async function visitor(i: number) {
   }
   const state = status.json.data?.state;
   if (state !== 'admitted' && state !== 'off') return note(`state ${state}`, { status: 200, json: { code: 0, msg: state } });
+  admittedSeen++;
   const placed = await post('/config/orderRule/placeOrder', token, plan.bodies[i]);
   orders.push(placed.ms);
   if (placed.status === 200 && placed.json.code === 200 && placed.json.data?.orderId) sold++;
@@ -101,7 +102,15 @@ async function visitor(i: number) {
   else note('placeOrder', placed);
 }
 
+// Progress on stderr every 10 s: a slow run shows where it stands.
+let admittedSeen = 0;
+const progress = setInterval(() => {
+  console.error(
+    `[load] ${((performance.now() - start) / 1000).toFixed(0)} s: entered ${entered.length}, admitted ${admittedSeen}, sold ${sold}, sold out ${soldOut}, reads ${reads.length}, errors ${errors}`,
+  );
+}, 10_000);
 await Promise.all(plan.tokens.map((_, i) => visitor(i)));
+clearInterval(progress);
 console.log(
   JSON.stringify({ entered, reads, orders, sold, soldOut, busy, errors, odd, seconds: (performance.now() - start) / 1000, rss: process.memoryUsage().rss }),
 );
