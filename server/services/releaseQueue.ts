@@ -71,17 +71,25 @@ interface Line {
   /** The sequence's last place when the copy was read: a greater one came after it. */
   upTo: number;
 }
-const lines = new WeakMap<AppDeps, Map<string, { line: Line | null; loading: Promise<Line> | null; seen: Set<number> }>>();
+interface LineSlot {
+  line: Line | null;
+  loading: Promise<Line> | null;
+  seen: Set<number>;
+  /** Moved by dropLines: a copy read before it is not kept. */
+  generation: number;
+}
+const lines = new WeakMap<AppDeps, Map<string, LineSlot>>();
 
 async function lineOf(deps: AppDeps, date: string, now: Date): Promise<Line> {
   let byDay = lines.get(deps);
   if (!byDay) lines.set(deps, (byDay = new Map()));
   let entry = byDay.get(date);
-  if (!entry) byDay.set(date, (entry = { line: null, loading: null, seen: new Set() }));
+  if (!entry) byDay.set(date, (entry = { line: null, loading: null, seen: new Set(), generation: 0 }));
   const fresh = entry.line && Math.abs(now.getTime() - entry.line.at) < LINE_MS;
   if (fresh) return entry.line!;
   const slot = entry;
   slot.loading ??= (async () => {
+    const generation = slot.generation;
     try {
       // The places read since the last copy are kept alive in one statement.
       const seen = [...slot.seen];
@@ -96,10 +104,12 @@ async function lineOf(deps: AppDeps, date: string, now: Date): Promise<Line> {
       const [{ up_to }] = await deps.db.query<{ up_to: number }>('SELECT last_value AS up_to FROM release_queue_place');
       const rows = await deps.db.query<{ place: number }>(`SELECT place FROM release_queue WHERE visit_date = $1 AND state = 'waiting' ORDER BY place`, [date]);
       const [day] = await deps.db.query<{ per_minute: number }>('SELECT per_minute FROM release_queue_days WHERE visit_date = $1', [date]);
-      slot.line = { at: now.getTime(), places: rows.map((r) => Number(r.place)), perMinute: day?.per_minute ?? 0, upTo: Number(up_to) };
-      return slot.line;
+      const line = { at: now.getTime(), places: rows.map((r) => Number(r.place)), perMinute: day?.per_minute ?? 0, upTo: Number(up_to) };
+      // A copy read while the admissions changed the line serves its own readers, and is not kept.
+      if (generation === slot.generation) slot.line = line;
+      return line;
     } finally {
-      slot.loading = null;
+      if (generation === slot.generation) slot.loading = null;
     }
   })();
   return slot.line ?? slot.loading;
@@ -131,7 +141,11 @@ async function waitingAhead(deps: AppDeps, date: string, place: number, now: Dat
 
 /** The admissions' job read the line anew: this instance's copy is stale. */
 export function dropLines(deps: AppDeps): void {
-  for (const entry of lines.get(deps)?.values() ?? []) entry.line = null;
+  for (const entry of lines.get(deps)?.values() ?? []) {
+    entry.line = null;
+    entry.loading = null;
+    entry.generation++;
+  }
 }
 
 /** A place read on this instance: kept alive at the next copy of its day's line. */
@@ -139,7 +153,7 @@ function markSeen(deps: AppDeps, date: string, userId: number): void {
   let byDay = lines.get(deps);
   if (!byDay) lines.set(deps, (byDay = new Map()));
   let entry = byDay.get(date);
-  if (!entry) byDay.set(date, (entry = { line: null, loading: null, seen: new Set() }));
+  if (!entry) byDay.set(date, (entry = { line: null, loading: null, seen: new Set(), generation: 0 }));
   entry.seen.add(userId);
 }
 
