@@ -1,5 +1,6 @@
 /** The individual purchase (docs/product.md §2 select screens, §4 "Purchase", §8): date, venue and
- * session, visitors, review with price and agreement, the security slider, submit.
+ * session, the waiting room when the day's release queue is open (§2.13), visitors, review with
+ * price and agreement, the security slider, submit.
  *
  * Context is plain JSON so the app can persist `actor.getPersistedSnapshot()` (e.g. in
  * sessionStorage) and restore it with `createActor(machine, { snapshot })`.
@@ -29,6 +30,8 @@ import { errorText, failure, notProvided, output, sameText } from './errors.ts';
 import { loadingStates } from './loading.ts';
 import { live, type LiveEvent } from './live.ts';
 import { applySessions } from '../src/domain/liveStock.ts';
+import { ticker, type TickEvent } from './ticker.ts';
+import { QUEUE_POLL_MS, type QueueStatus } from '../src/domain/releaseQueue.ts';
 import { canAddVisitor, canRemoveVisitor, isVisitorIndex, onVisitorField, type VisitorChange } from './visitorList.ts';
 
 export interface PurchaseContext {
@@ -54,7 +57,18 @@ export interface PurchaseContext {
   seatPlaces: ChosenSeats['places'];
   /** Seats the server refused at placeOrder (taken first by someone else): the map drops them. */
   takenSeats: string[];
+  /** The day's release queue as last read (null: the day has none now), with the client's clock
+   * (epoch ms) when the answer arrived. */
+  queue: QueueAnswer | null;
+  /** The server's time (epoch ms) as the last TICK puts it: the countdowns run against it. */
+  serverNow: number;
 }
+
+/** A queue read as the machine keeps it: the server's answer and the client's clock at its arrival. */
+export type QueueAnswer = QueueStatus & { receivedAt: number };
+
+/** How often the countdowns of the queue move. */
+export const QUEUE_TICK_MS = 1000;
 
 export type { VisitorChange };
 
@@ -76,6 +90,8 @@ export type PurchaseEvent =
   | { type: 'ADD_TO_CART' }
   | { type: 'EMPTY_CART' }
   | { type: 'CHANGE_SEATS' }
+  | { type: 'JOIN' }
+  | TickEvent
   | { type: 'RESET' }
   | LiveEvent;
 
@@ -119,6 +135,8 @@ export function initialPurchaseContext(): PurchaseContext {
     seats: [],
     seatPlaces: [],
     takenSeats: [],
+    queue: null,
+    serverNow: 0,
   };
 }
 
@@ -220,6 +238,13 @@ export const purchaseMachine = setup({
     emptyCart: fromPromise<unknown, void>(async () => notProvided('emptyCart')),
     /** The live stock stream of the calendar or the day (docs/architecture.md §11). */
     live,
+    /** Whether the day's booking goes through the release queue now (state 'off': it does not). */
+    checkQueue: fromPromise<QueueAnswer, { date: string }>(async () => notProvided('checkQueue')),
+    /** Takes (or gets back) the account's place, with the slider's token. */
+    enterQueue: fromPromise<QueueAnswer, { date: string; captchaToken: string }>(async () => notProvided('enterQueue')),
+    /** Reads the place's position with its queue ticket. */
+    readQueue: fromPromise<QueueAnswer, { ticket: string }>(async () => notProvided('readQueue')),
+    ticker,
   },
   guards: {
     dayAvailable: ({ context, event }) => {
@@ -260,6 +285,19 @@ export const purchaseMachine = setup({
       assertEvent(event, 'LIVE');
       return event.push.event === 'calendar';
     },
+    queued: ({ context }) => context.queue !== null,
+    queueOff: (_, { output: answer }: { output: QueueAnswer }) => answer.state === 'off',
+    queueAdmitted: (_, { output: answer }: { output: QueueAnswer }) => answer.state === 'admitted',
+    queueLost: (_, { output: answer }: { output: QueueAnswer }) => answer.state === 'left' || answer.state === 'expired',
+    /** A place already held (a refresh, a second tab): its position, not a new entry. */
+    queuePlaced: (_, { output: answer }: { output: QueueAnswer }) => answer.state === 'waiting' && answer.ticket !== null,
+    /** A day awaiting its release: its booking opens through the queue, when the queue is open. */
+    dayNotReleased: ({ context, event }) => {
+      assertEvent(event, 'PICK_DATE');
+      return context.calendar.some((d) => d.date === event.date && d.state === 'notReleased');
+    },
+    notReleasedWithoutQueue: ({ context }) => context.queue === null && context.calendar.some((d) => d.date === context.date && d.state === 'notReleased'),
+    sessionChosen: ({ context }) => context.hallScheduleId !== null,
   },
   actions: {
     reset: assign(() => initialPurchaseContext()),
@@ -278,6 +316,7 @@ export const purchaseMachine = setup({
       assertEvent(event, 'PICK_DATE');
       return {
         date: event.date,
+        queue: null,
         halls: [],
         hallId: null,
         hallScheduleId: null,
@@ -350,6 +389,14 @@ export const purchaseMachine = setup({
       takenSeats: (answer.data as SeatTaken | null)?.takenSeats ?? [],
       captchaToken: null,
     })),
+    setQueue: assign((_, { output: answer }: { output: QueueAnswer }) => ({
+      queue: answer.state === 'off' ? null : answer,
+      serverNow: answer.now,
+      error: null,
+    })),
+    tick: assign(({ context }, { now }: { now: number }) => ({
+      serverNow: context.queue ? now + context.queue.now - context.queue.receivedAt : context.serverNow,
+    })),
     setOrder: assign((_, { output: answer }: { output: PlaceOrderAnswer }) => ({ orderId: answer.data?.orderId ?? null, captchaToken: null, error: null })),
   },
 }).createMachine({
@@ -359,6 +406,7 @@ export const purchaseMachine = setup({
   meta: { description: 'Individual purchase' },
   on: {
     RESET: { target: '.date', actions: 'reset' },
+    TICK: { guard: 'queued', actions: { type: 'tick', params: ({ event }) => ({ now: event.now }) } },
   },
   states: {
     date: {
@@ -373,7 +421,10 @@ export const purchaseMachine = setup({
           meta: { description: 'The calendar: pick an available day; its days change as they sell' },
           invoke: { id: 'live', src: 'live', input: { kind: 'calendar' } },
           on: {
-            PICK_DATE: { guard: 'dayAvailable', target: '#purchase.venue', actions: 'chooseDate' },
+            PICK_DATE: [
+              { guard: 'dayAvailable', target: '#purchase.venue', actions: 'chooseDate' },
+              { guard: 'dayNotReleased', target: '#purchase.queue', actions: 'chooseDate' },
+            ],
             LIVE: { guard: 'calendarPush', actions: 'applyLive' },
           },
         },
@@ -416,9 +467,89 @@ export const purchaseMachine = setup({
             target: 'unpaidBlocked',
             actions: assign({ unpaidOrderId: ({ event }) => event.output.orderId }),
           },
-          { target: 'loadingSetting' },
+          { target: 'queue' },
         ],
         onError: { target: '#purchase.venue.ready', actions: { type: 'setFailure', params: failure } },
+      },
+    },
+    queue: {
+      initial: 'checking',
+      meta: { description: "The waiting room of the day's release (docs/product.md §2.13), when its queue is open" },
+      on: { BACK: { target: '.leaving', actions: assign({ queue: null }) } },
+      states: {
+        checking: {
+          meta: { description: "Asking whether the day's booking goes through the queue now, and the place held if any" },
+          invoke: {
+            id: 'checkQueue',
+            src: 'checkQueue',
+            input: ({ context }) => ({ date: context.date ?? '' }),
+            onDone: [
+              { guard: { type: 'queueOff', params: output }, target: 'through', actions: assign({ queue: null }) },
+              { guard: { type: 'queueAdmitted', params: output }, target: 'through', actions: { type: 'setQueue', params: output } },
+              { guard: { type: 'queuePlaced', params: output }, target: 'waiting', actions: { type: 'setQueue', params: output } },
+              { target: 'joining', actions: { type: 'setQueue', params: output } },
+            ],
+            onError: { target: 'leaving', actions: { type: 'setFailure', params: failure } },
+          },
+        },
+        joining: {
+          meta: { description: 'The queue is open: the security slider is solved to take a place' },
+          on: {
+            'SLIDER.PASSED': { target: 'entering', actions: 'setToken' },
+            'SLIDER.CANCEL': { target: 'leaving', actions: assign({ queue: null }) },
+          },
+        },
+        entering: {
+          meta: { description: 'Taking a place (or getting back the one held)' },
+          invoke: {
+            id: 'enterQueue',
+            src: 'enterQueue',
+            input: ({ context }) => ({ date: context.date ?? '', captchaToken: context.captchaToken ?? '' }),
+            onDone: [
+              { guard: { type: 'queueOff', params: output }, target: 'through', actions: [assign({ queue: null }), 'clearToken'] },
+              { guard: { type: 'queueAdmitted', params: output }, target: 'through', actions: [{ type: 'setQueue', params: output }, 'clearToken'] },
+              { target: 'waiting', actions: [{ type: 'setQueue', params: output }, 'clearToken'] },
+            ],
+            onError: { target: 'joining', actions: [{ type: 'setFailure', params: failure }, 'clearToken'] },
+          },
+        },
+        waiting: {
+          meta: { description: 'In line: the position and an honest estimate; the position read again after a while' },
+          invoke: { id: 'ticker', src: 'ticker', input: { everyMs: QUEUE_TICK_MS } },
+          after: { [QUEUE_POLL_MS]: 'reading' },
+        },
+        reading: {
+          meta: { description: "Reading the place's position" },
+          invoke: {
+            id: 'readQueue',
+            src: 'readQueue',
+            input: ({ context }) => ({ ticket: context.queue?.ticket ?? '' }),
+            onDone: [
+              { guard: { type: 'queueOff', params: output }, target: 'through', actions: assign({ queue: null }) },
+              { guard: { type: 'queueAdmitted', params: output }, target: 'through', actions: { type: 'setQueue', params: output } },
+              { guard: { type: 'queueLost', params: output }, target: 'lost', actions: { type: 'setQueue', params: output } },
+              { target: 'waiting', actions: { type: 'setQueue', params: output } },
+            ],
+            // A read that failed keeps the place: read again after the same while.
+            onError: { target: 'waiting', actions: { type: 'setFailure', params: failure } },
+          },
+        },
+        lost: {
+          meta: { description: 'The place was lost (the page stopped reading it, or the admission ran out): join again at the back' },
+          on: { JOIN: { target: 'joining', actions: 'clearError' } },
+        },
+        through: {
+          meta: { description: "Past the queue (admitted, or none now): the session's booking, or the day's halls when it was opened before its release" },
+          always: [
+            { guard: 'notReleasedWithoutQueue', target: '#purchase.date.ready' },
+            { guard: 'sessionChosen', target: '#purchase.loadingSetting' },
+            { target: '#purchase.venue' },
+          ],
+        },
+        leaving: {
+          meta: { description: 'Out of the queue: back to the halls, or to the calendar when no session was chosen yet' },
+          always: [{ guard: 'sessionChosen', target: '#purchase.venue.ready' }, { target: '#purchase.date.ready' }],
+        },
       },
     },
     unpaidBlocked: {
@@ -444,6 +575,8 @@ export const purchaseMachine = setup({
     visitors: {
       initial: 'editing',
       meta: { description: 'Adding visitors' },
+      // An admitted visitor's "left to submit" runs (without a queue a TICK changes nothing).
+      invoke: { id: 'ticker', src: 'ticker', input: { everyMs: QUEUE_TICK_MS } },
       states: {
         editing: {
           meta: { description: 'The visitor form (up to 4 visitors), with the violations shown' },
@@ -479,6 +612,7 @@ export const purchaseMachine = setup({
     review: {
       initial: 'pricing',
       meta: { description: 'Order review: price, agreement, slider, submit' },
+      invoke: { id: 'ticker', src: 'ticker', input: { everyMs: QUEUE_TICK_MS } },
       states: {
         pricing: {
           meta: { description: 'Calculating the price' },

@@ -26,6 +26,7 @@ import { payRoutes } from './routes/pay.ts';
 import { lifecycleRoutes } from './routes/lifecycle.ts';
 import { devRoutes } from './routes/dev.ts';
 import { riskRoutes } from './routes/risk.ts';
+import { releaseQueueRoutes } from './routes/releaseQueue.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { catalogueFileRoutes } from './routes/catalogueFile.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
@@ -303,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(payRoutes, opts);
   await app.register(lifecycleRoutes, opts);
   await app.register(riskRoutes, opts);
+  await app.register(releaseQueueRoutes, opts);
   await app.register(teamRoutes, opts);
   await app.register(contactRoutes, opts);
   await app.register(couponRoutes, opts);

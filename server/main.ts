@@ -22,6 +22,7 @@ import { simPayment } from './providers/payment.ts';
 import { wechatPay } from './providers/wechatPay.ts';
 import { startRefundJob } from './jobs/refunds.ts';
 import { startCallOffJob } from './jobs/callOffs.ts';
+import { startReleaseQueueJob } from './jobs/releaseQueue.ts';
 import { faceProvider } from './providers/face.ts';
 import { ocrProvider } from './providers/ocr.ts';
 import { wechatJsapiProvider } from './providers/wechatJsapi.ts';
@@ -114,6 +115,8 @@ async function main() {
   const stopRefunds = startRefundJob(deps, intervals.payTimeoutMs, jobs);
   // Called-off sessions' orders, each settled once (docs/operations.md §1 PAY_TIMEOUT_INTERVAL_MS).
   const stopCallOffs = startCallOffJob(deps, intervals.payTimeoutMs, jobs);
+  // The release queue's admissions, one instance at a time (docs/architecture.md §12).
+  const stopQueue = startReleaseQueueJob(deps, 1000, jobs);
   // The demo keeps its 14 days of sessions; production's sessions are the staff's applied templates.
   const stopSchedules = config.mode === 'demo' ? startScheduleJob(db, clock, undefined, jobs) : () => undefined;
   const stopCart = startCartExpiryJob(db, clock, intervals.cartExpiryMs, jobs);
@@ -126,7 +129,7 @@ async function main() {
   let unpublish: () => void = () => undefined;
   const shutdown = gracefulShutdown({
     app,
-    jobs: [stopSchedules, stopPay, stopRefunds, stopCallOffs, stopCart, stopUploads, stopWaitingList, stopMissed],
+    jobs: [stopSchedules, stopPay, stopRefunds, stopCallOffs, stopQueue, stopCart, stopUploads, stopWaitingList, stopMissed],
     work,
     db,
     unlock: () => {

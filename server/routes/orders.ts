@@ -14,9 +14,11 @@ import { refuseCoupons } from '../services/coupons.ts';
 import { groupOrderDetail, listOrders, orderDetail, orderStatus, unpaidOrder } from '../services/orderQueries.ts';
 import { groupOrderBody, groupSettingQuery, idParam, orderListQuery, placeOrderBody, priceRequest } from '../../src/domain/contracts.ts';
 import { placePackageOrder } from '../services/packages.ts';
+import { queueGate } from '../services/releaseQueue.ts';
 import * as answers from '../../src/domain/answers.ts';
 import { answer } from './kit.ts';
 import type { PlaceOrderResult } from '../../src/domain/types.ts';
+import type { Lang } from '../../src/domain/text.ts';
 import type { OrderKind } from '../metrics/metrics.ts';
 import { refusalReason } from '../metrics/refusals.ts';
 
@@ -58,14 +60,26 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     }
     if ('orderAdditionInfo' in body) throw invalidInput('ticketInfoList');
     const userId = who.userId;
-    if ('packageId' in body) return ok(req, await counted('package', placePackageOrder(deps, userId, body, langOf(req))));
-    if ('cartTicketIds' in body) return ok(req, await counted('cart', checkoutCart(deps, userId, body, langOf(req))));
+    // While the day's release queue is open, only an admitted visitor orders it, and her order's
+    // time is what the admissions follow (docs/product.md §2.13).
+    const admitted = 'date' in body ? await queueGate(deps, userId, body.date, deps.clock()) : null;
+    const started = performance.now();
+    try {
+      return ok(req, await visitorOrder(body, userId, langOf(req)));
+    } finally {
+      // A refusal is an answer too: her admission is used, and its time counts.
+      await admitted?.(performance.now() - started);
+    }
+  });
+  const visitorOrder = (body: z.output<typeof placeOrderBody>, userId: number, lang: Lang) => {
+    if ('packageId' in body) return counted('package', placePackageOrder(deps, userId, body, lang));
+    if ('cartTicketIds' in body) return counted('cart', checkoutCart(deps, userId, body, lang));
     if (body.poolFlag === 1) {
       refuseCoupons(body.ticketInfoList);
-      return ok(req, await addToCart(deps, userId, body, langOf(req)));
+      return addToCart(deps, userId, body, lang);
     }
-    return ok(req, await counted(body.isCandidateOrder === 1 ? 'waitingList' : 'individual', placeOrder(deps, userId, body, langOf(req))));
-  });
+    return counted(body.isCandidateOrder === 1 ? 'waitingList' : 'individual', placeOrder(deps, userId, body, lang));
+  };
 
   app.get('/config/orderRule/selectNotPayOrderByUserId', { ...anyone, schema: { response: answer(answers.unpaidOrder) } }, async (req) =>
     ok(req, await unpaidOrder(deps, await ownerOf(deps, req))),

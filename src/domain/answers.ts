@@ -1062,3 +1062,29 @@ export const failedRefunds = z.array(
     settled: z.strictObject({ by: z.string(), at: z.number(), note: z.string() }).nullable(),
   }),
 );
+
+/** A visitor's place in a day's release queue (src/domain/releaseQueue.ts QueueStatus). */
+export const queueStatus = z.strictObject({
+  date: z.string(),
+  state: z.enum(['waiting', 'admitted', 'expired', 'left', 'off']),
+  place: z.number(),
+  ahead: z.number(),
+  /** epoch ms */
+  releaseAt: z.number().nullable(),
+  /** epoch ms */
+  admitUntil: z.number().nullable(),
+  estimateSeconds: z.number().nullable(),
+  /** epoch ms, the server's */
+  now: z.number(),
+  ticket: z.string().nullable(),
+  pollMs: z.number(),
+});
+/** A day's release queue as the staff's day screen shows it. */
+export const queueFigures = z.strictObject({
+  open: z.boolean(),
+  waiting: z.number(),
+  admitted: z.number(),
+  perMinute: z.number(),
+  batch: z.number().nullable(),
+  p90Ms: z.number().nullable(),
+});

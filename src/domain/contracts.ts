@@ -488,3 +488,7 @@ export const callOffBody = z.object({ scheduleId: dbId(), reasonZh: text().max(1
 export const callOffQuery = z.object({ scheduleId: dbId() });
 /** A refused refund settled by hand, with how the money went back. */
 export const settleRefundBody = z.object({ note: text().max(500).default('') });
+/** The release queue (docs/product.md §2.13): a day's check, an entry with the slider's token, a position read with the queue ticket. */
+export const queueDateQuery = z.object({ date: isoDate() });
+export const queueEnterBody = z.object({ date: isoDate(), captchaToken: text().max(200).optional().default('') });
+export const queuePositionBody = z.object({ ticket: text().max(1000) });

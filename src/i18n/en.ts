@@ -114,6 +114,23 @@ const en: Messages = {
     firstOrderOk: 'Got it',
   },
   slider: { title: 'Security check', hint: 'Slide to complete the puzzle', failed: 'Check failed, try again', refresh: 'New puzzle' },
+  queue: {
+    title: 'Waiting room',
+    intro:
+      'Tickets for {{date}} are released at {{time}}. Many visitors are booking now: complete the check to take your place in line. Visitors are let in in the order they came.',
+    place: 'Your place in line',
+    ahead: '{{n}} ahead of you',
+    aheadNone: 'You are next',
+    estimate: 'Estimated wait: about {{time}}',
+    estimating: 'Estimating the wait…',
+    opensAt: 'Visitors are let in from {{time}}',
+    keepOpen: 'Keep this page open: closed for more than a minute, the place is lost.',
+    lost: 'You lost your place in line: the page was closed too long, or the time to submit ran out.',
+    joinAgain: 'Join the line again',
+    leave: 'Leave the line',
+    admitted: 'You are in: {{time}} left to submit',
+    admittedOver: 'Your time to submit has run out',
+  },
   login: {
     title: 'Log in',
     hint: 'Log in with your mobile number and a text-message code. New numbers are registered automatically.',

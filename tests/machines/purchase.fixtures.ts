@@ -1,16 +1,19 @@
 /** A small museum day for the purchase machine's tests. */
 import { gb11643CheckChar } from '../../src/domain/certificates.ts';
 import type { CalendarDay, HallPersonSetting, HallPool, PriceQuote, PlaceOrderResult, PricePool, SeatTaken } from '../../src/domain/types.ts';
-import type { PlaceOrderAnswer } from '../../machines/purchase.machine.ts';
+import type { PlaceOrderAnswer, QueueAnswer } from '../../machines/purchase.machine.ts';
 
 export const DAY = '2026-12-01';
 export const SOLD_OUT_DAY = '2026-12-02';
 export const OTHER_DAY = '2026-12-03';
+/** A day awaiting its release: opened through the release queue. */
+export const NOT_RELEASED_DAY = '2026-12-04';
 
 export const CALENDAR: CalendarDay[] = [
   { date: DAY, state: 'available', remaining: 120, reason: null },
   { date: SOLD_OUT_DAY, state: 'soldOut', remaining: 0, reason: 'Sold out' },
   { date: OTHER_DAY, state: 'available', remaining: 80, reason: null },
+  { date: NOT_RELEASED_DAY, state: 'notReleased', remaining: 0, reason: 'Released at 2026-11-24 20:00' },
 ];
 
 export const ADULT: PricePool = {
@@ -146,3 +149,25 @@ export const SEAT_TAKEN: PlaceOrderAnswer = {
   msg: 'A seat you chose has just been taken: please choose again',
   data: { takenSeats: ['3-4'] } satisfies SeatTaken as unknown as PlaceOrderResult,
 };
+
+/** The release queue's answers (src/domain/releaseQueue.ts): the day has none now, a place in
+ * line, an admission, a place lost. */
+const queueAnswer = (state: QueueAnswer['state'], extra: Partial<QueueAnswer> = {}): QueueAnswer => ({
+  date: DAY,
+  state,
+  place: state === 'off' ? 0 : 41,
+  ahead: state === 'waiting' ? 40 : 0,
+  releaseAt: Date.parse('2026-11-24T12:00:00Z'),
+  admitUntil: null,
+  estimateSeconds: state === 'waiting' ? 80 : null,
+  now: Date.parse('2026-11-24T12:00:30Z'),
+  ticket: state === 'off' ? null : 'queue-ticket-1',
+  pollMs: 3000,
+  receivedAt: Date.parse('2026-11-24T12:00:29Z'),
+  ...extra,
+});
+export const QUEUE_OFF = queueAnswer('off');
+export const QUEUE_OPEN = queueAnswer('waiting', { place: 0, ticket: null });
+export const QUEUE_WAITING = queueAnswer('waiting');
+export const QUEUE_ADMITTED = queueAnswer('admitted', { admitUntil: Date.parse('2026-11-24T12:02:30Z') });
+export const QUEUE_LEFT = queueAnswer('left');

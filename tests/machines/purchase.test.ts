@@ -1,4 +1,4 @@
-import { createActor, fromPromise, SimulatedClock, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { createActor, fromCallback, fromPromise, SimulatedClock, type EventObject, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES, ORDER_RULES } from '../../src/domain/orderRules.ts';
 import type { CalendarDay, HallPersonSetting, HallPool, OrderDraft, PriceQuote, SeatMap } from '../../src/domain/types.ts';
@@ -10,10 +10,13 @@ import {
   type PlaceOrderAnswer,
   type PurchaseContext,
   type PurchaseEvent,
+  type QueueAnswer,
   type UnpaidCheck,
 } from '../../machines/purchase.machine.ts';
 import { pathSuite } from './pathSuite.ts';
 import { liveSessionOf } from '../../src/domain/liveStock.ts';
+import type { TickerInput } from '../../machines/ticker.ts';
+import { QUEUE_POLL_MS } from '../../src/domain/releaseQueue.ts';
 import { purchaseInBrowser } from '../paths/models/purchase.ts';
 import { ordersObeyRules } from './outcomes.ts';
 import { simulatedTicker } from './ticker.ts';
@@ -31,8 +34,14 @@ import {
   NAME,
   NO_ORDER,
   NOT_CREATED,
+  NOT_RELEASED_DAY,
   OTHER_DAY,
   PLACED,
+  QUEUE_ADMITTED,
+  QUEUE_LEFT,
+  QUEUE_OFF,
+  QUEUE_OPEN,
+  QUEUE_WAITING,
   QUOTE,
   RISK_REJECTED,
   SEAT_TAKEN,
@@ -52,8 +61,7 @@ function events(s: Snapshot): PurchaseEvent[] {
     { type: 'PICK_DATE', date: DAY },
     { type: 'PICK_DATE', date: SOLD_OUT_DAY },
   ];
-  // The live stream pushes what the screen already shows (a change of it is tested below).
-  if (s.matches({ date: 'ready' })) out.push(...pickDates, { type: 'LIVE', push: { event: 'calendar', data: { days: CALENDAR } } });
+  if (s.matches({ date: 'ready' })) out.push(...pickDates, { type: 'PICK_DATE', date: NOT_RELEASED_DAY });
   if (s.matches({ date: 'failed' }) || s.matches({ venue: 'failed' }) || s.matches({ review: 'failed' })) {
     out.push({ type: 'RETRY' });
   }
@@ -63,7 +71,6 @@ function events(s: Snapshot): PurchaseEvent[] {
       { type: 'PICK_SESSION', hallId: MAIN_HALL, hallScheduleId: SESSION },
       { type: 'PICK_SESSION', hallId: MAIN_HALL, hallScheduleId: SOLD_OUT_SESSION },
       { type: 'PICK_SESSION', hallId: CLOSED_HALL, hallScheduleId: CLOSED_HALL_SESSION },
-      { type: 'LIVE', push: { event: 'sessions', data: { date: DAY, sessions: HALLS.flatMap((h) => h.scheduleTicketPoolVOS.map(liveSessionOf)) } } },
     );
   }
   if (s.matches('unpaidBlocked')) out.push({ type: 'GO_PAY' }, { type: 'DISMISS' });
@@ -90,6 +97,10 @@ function events(s: Snapshot): PurchaseEvent[] {
     out.push({ type: 'SLIDER.PASSED', token: 'captcha-token-1' }, { type: 'SLIDER.CANCEL' });
   }
   if (s.matches({ review: 'riskRejected' })) out.push({ type: 'DISMISS' });
+  if (s.matches({ queue: 'joining' })) out.push({ type: 'SLIDER.PASSED', token: 'captcha-token-q' }, { type: 'SLIDER.CANCEL' });
+  if (s.matches('queue')) out.push({ type: 'BACK' });
+  if (s.matches({ queue: 'waiting' })) out.push({ type: 'TICK', now: QUEUE_WAITING.receivedAt + 1000 });
+  if (s.matches({ queue: 'lost' })) out.push({ type: 'JOIN' });
   return out;
 }
 
@@ -119,6 +130,36 @@ pathSuite('purchase', [
         { error: 'Network error' },
       ],
       emptyCart: [{ output: null }, { error: 'Network error' }],
+      checkQueue: [{ output: QUEUE_OFF }, { output: QUEUE_OPEN }, { output: QUEUE_WAITING }, { output: QUEUE_ADMITTED }, { error: 'Network error' }],
+      enterQueue: [{ output: QUEUE_WAITING }, { output: QUEUE_ADMITTED }, { output: QUEUE_OFF }, { error: '安全验证已失效，请重新验证' }],
+      readQueue: [{ output: QUEUE_WAITING }, { output: QUEUE_ADMITTED }, { output: QUEUE_LEFT }, { output: QUEUE_OFF }, { error: 'Network error' }],
+      ticker: [],
+    },
+  },
+  {
+    // The live stream's pushes on the calendar and the halls, what the screens already show (a
+    // change of it is tested below): a model of their own, since in the one of all cases each
+    // push doubled the graph behind it (minutes to generate).
+    name: 'live pushes',
+    machine: purchaseMachine,
+    generators: ['cover'],
+    events: ((s: Snapshot): PurchaseEvent[] => {
+      if (s.matches({ date: 'ready' }))
+        return [
+          { type: 'PICK_DATE', date: DAY },
+          { type: 'LIVE', push: { event: 'calendar', data: { days: CALENDAR } } },
+        ];
+      if (s.matches({ venue: 'ready' })) {
+        const sessions = HALLS.flatMap((h) => h.scheduleTicketPoolVOS.map(liveSessionOf));
+        return [{ type: 'LIVE', push: { event: 'sessions', data: { date: DAY, sessions } } }];
+      }
+      return [];
+    }) as PathModel['events'],
+    outcomes: {
+      loadCalendar: [{ output: CALENDAR }],
+      loadHalls: [{ output: HALLS }],
+      checkQueue: [{ output: QUEUE_OFF }],
+      ticker: [],
     },
   },
   {
@@ -145,6 +186,8 @@ pathSuite('purchase', [
       loadCalendar: [{ output: CALENDAR }],
       loadHalls: [{ output: HALLS }],
       checkUnpaid: [{ output: { orderId: null } }],
+      checkQueue: [{ output: QUEUE_OFF }],
+      ticker: [],
       loadSetting: [{ output: CINEMA_SETTING }],
       cinemaSeat: [{ output: { seats: ['3-4'], places: [{ rowLabel: '3', seatLabel: '4' }] } }],
       calculatePrice: [{ output: QUOTE }],
@@ -175,6 +218,8 @@ pathSuite('purchase', [
       loadCalendar: [{ output: CALENDAR }],
       loadHalls: [{ output: HALLS }],
       checkUnpaid: [{ output: { orderId: null } }],
+      checkQueue: [{ output: QUEUE_OFF }],
+      ticker: [],
       loadSetting: [{ output: SETTING }],
       calculatePrice: [{ output: QUOTE }],
       placeOrder: [{ output: PLACED }, { output: NO_ORDER }, { output: RISK_REJECTED }],
@@ -195,6 +240,8 @@ describe('purchase: behaviour', () => {
       loadCalendar: fromPromise<CalendarDay[], void>(async () => CALENDAR),
       loadHalls: fromPromise<HallPool[], { date: string }>(async () => HALLS),
       checkUnpaid: fromPromise<UnpaidCheck, void>(async () => ({ orderId: f.unpaid ?? null })),
+      checkQueue: fromPromise<QueueAnswer, { date: string }>(async () => QUEUE_OFF),
+      ticker: fromCallback<EventObject, TickerInput>(() => undefined),
       loadSetting: fromPromise<HallPersonSetting, { hallId: number }>(async () => SETTING),
       calculatePrice: fromPromise<PriceQuote, { draft: OrderDraft }>(async () => QUOTE),
       placeOrder: fromPromise<PlaceOrderAnswer, { draft: OrderDraft }>(async ({ input }) => {
@@ -513,5 +560,47 @@ describe('purchase: behaviour', () => {
     await submit(again, 'token-1');
     expect(again.getSnapshot().value).toBe('placed');
     expect(placed).toHaveLength(1);
+  });
+});
+
+describe('purchase: the release queue', () => {
+  it('waits in line, is admitted, and counts the time left to submit down on the server clock', async () => {
+    const reads = [QUEUE_WAITING, { ...QUEUE_ADMITTED, now: QUEUE_WAITING.now + 3000, receivedAt: QUEUE_WAITING.receivedAt + 3000 }];
+    const entered: Array<{ date: string; captchaToken: string }> = [];
+    const clock = new SimulatedClock();
+    const machine = purchaseMachine.provide({
+      actors: {
+        loadCalendar: fromPromise<CalendarDay[], void>(async () => CALENDAR),
+        loadHalls: fromPromise<HallPool[], { date: string }>(async () => HALLS),
+        checkUnpaid: fromPromise<UnpaidCheck, void>(async () => ({ orderId: null })),
+        checkQueue: fromPromise<QueueAnswer, { date: string }>(async () => QUEUE_OPEN),
+        enterQueue: fromPromise<QueueAnswer, { date: string; captchaToken: string }>(async ({ input }) => (entered.push(input), QUEUE_WAITING)),
+        readQueue: fromPromise<QueueAnswer, { ticket: string }>(async () => reads.shift()!),
+        loadSetting: fromPromise<HallPersonSetting, { hallId: number }>(async () => SETTING),
+        ticker: fromCallback<EventObject, TickerInput>(() => undefined),
+      },
+    });
+    const actor = createActor(machine, { clock }).start();
+    await waitFor(actor, (s) => s.matches({ date: 'ready' }));
+    actor.send({ type: 'PICK_DATE', date: DAY });
+    await waitFor(actor, (s) => s.matches({ venue: 'ready' }));
+    actor.send({ type: 'PICK_SESSION', hallId: MAIN_HALL, hallScheduleId: SESSION });
+    await waitFor(actor, (s) => s.matches({ queue: 'joining' }));
+    actor.send({ type: 'SLIDER.PASSED', token: 'slider-at-the-door' });
+    await waitFor(actor, (s) => s.matches({ queue: 'waiting' }));
+    // The slider's token went with the entry, and is spent.
+    expect(entered).toEqual([{ date: DAY, captchaToken: 'slider-at-the-door' }]);
+    expect(actor.getSnapshot().context.captchaToken).toBeNull();
+    expect(actor.getSnapshot().context.queue).toMatchObject({ ahead: 40, estimateSeconds: 80 });
+    // Read again after a while: still in line, then admitted.
+    clock.increment(QUEUE_POLL_MS);
+    await waitFor(actor, (s) => s.matches({ queue: 'waiting' }) && reads.length === 1);
+    clock.increment(QUEUE_POLL_MS);
+    await waitFor(actor, (s) => s.matches('visitors'));
+    const admitted = actor.getSnapshot().context.queue!;
+    // The phone's clock runs 1 s behind the server's: a TICK at the phone's time of arrival + 1 s is the server's + 1 s.
+    actor.send({ type: 'TICK', now: admitted.receivedAt + 1000 });
+    expect(actor.getSnapshot().context.serverNow).toBe(admitted.now + 1000);
+    expect(admitted.admitUntil! - actor.getSnapshot().context.serverNow).toBe(116_000);
   });
 });

@@ -11,6 +11,7 @@ import { tr } from '../../i18n/index.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 import { usePurchase, usePurchaseScreen } from './purchase.tsx';
+import { QueueCountdown } from './QueueRoom.tsx';
 import { ContactPick } from './ContactPick.tsx';
 import { TicketTypes } from './TicketTypes.tsx';
 import { CouponPick } from './CouponPick.tsx';
@@ -39,6 +40,7 @@ export default function AddAudience() {
       title={t('addAudience.title')}
       backTo={hall?.cinema ? pathTo(INDIVIDUAL_PATHS.cinemaSelect, { id: hall.hallId }) : pathTo(INDIVIDUAL_PATHS.selectVenues, {}, { date })}
     >
+      <QueueCountdown />
       <div className="card row">
         <span>
           <strong>{hall?.name}</strong>

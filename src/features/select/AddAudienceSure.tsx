@@ -15,6 +15,7 @@ import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { useSettings } from '../../ui/settings.tsx';
 import { Agreement, SliderSheet } from '../../widgets/Agreement.tsx';
 import { usePurchase, usePurchaseScreen } from './purchase.tsx';
+import { QueueCountdown } from './QueueRoom.tsx';
 import { useCertificateTypes } from '../../widgets/useCertificateTypes.ts';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
@@ -78,6 +79,7 @@ export default function AddAudienceSure() {
       title={t('review.title')}
       backTo={pathTo(hall?.cinema ? INDIVIDUAL_PATHS.cinemaAddAudience : INDIVIDUAL_PATHS.addAudience, { id: context.hallScheduleId ?? 0 })}
     >
+      <QueueCountdown />
       <section className="card stack">
         <div className="card__title">{hall?.name}</div>
         <div className="row">

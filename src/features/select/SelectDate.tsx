@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { CalendarDay } from '../../domain/types.ts';
 import { getCalendar } from '../../api/calls.ts';
+import { checkQueue } from '../../api/queueCalls.ts';
+import { getToken } from '../../api/session.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { useSettings } from '../../ui/settings.tsx';
@@ -41,10 +43,14 @@ export default function SelectDate() {
     setNoticeOpen(false);
   };
 
-  const pick = (day: CalendarDay) => {
-    if (day.state === 'available') navigate(pathTo(INDIVIDUAL_PATHS.selectVenues, {}, { date: day.date }));
+  const pick = async (day: CalendarDay) => {
+    const venues = pathTo(INDIVIDUAL_PATHS.selectVenues, {}, { date: day.date });
+    if (day.state === 'available') return navigate(venues);
+    // A day awaiting its release opens through its waiting room once that is open (docs/product.md §2.13).
+    const queue = day.state === 'notReleased' && getToken('individual') ? await checkQueue(day.date).catch(() => null) : null;
+    if (queue && queue.state !== 'off') return navigate(venues);
     // A release time's date never wraps at its hyphens.
-    else toastInfo(keepDates(day.reason ?? t(`day.${day.state}`)));
+    toastInfo(keepDates(day.reason ?? t(`day.${day.state}`)));
   };
 
   // A museum going live starts empty: nothing to book yet, and nothing that looks broken.
@@ -76,7 +82,7 @@ export default function SelectDate() {
             </button>
           </div>
         ) : (
-          <DayGrid days={live?.days ?? calendar ?? []} onPick={pick} />
+          <DayGrid days={live?.days ?? calendar ?? []} onPick={(day) => void pick(day)} />
         )}
         <Legend />
         <Link href={INDIVIDUAL_PATHS.waitingList} className="btn btn--block spaced">

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { isDayBookable } from '../../domain/sessions.ts';
+import type { CalendarDay } from '../../domain/types.ts';
 import { isListOpen } from '../../domain/waitingList.ts';
 import { tr } from '../../i18n/index.ts';
 import { FooterBar } from '../../ui/FooterBar.tsx';
@@ -14,10 +15,15 @@ import { SessionRadios } from '../../ui/SessionRadios.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { usePurchase, usePurchaseScreen } from './purchase.tsx';
+import { QueueRoom } from './QueueRoom.tsx';
 import { getPackages } from '../../api/cinemaCalls.ts';
 import { useLoad } from '../../ui/useLoad.ts';
 import { useUnpaidPrompt } from './useUnpaidPrompt.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
+
+/** A day booked here: one on sale, or one awaiting its release, opened through its queue (docs/product.md §2.13). */
+const opensHere = (calendar: CalendarDay[], date: string) =>
+  isDayBookable(calendar, date) || calendar.some((d) => d.date === date && d.state === 'notReleased');
 
 export default function SelectVenues() {
   const { t } = useTranslation();
@@ -27,7 +33,7 @@ export default function SelectVenues() {
   const settling = usePurchase((s) => {
     if (!wanted) return false;
     if (s.matches({ date: 'loading' })) return true;
-    return s.matches({ date: 'ready' }) && isDayBookable(s.context.calendar, wanted);
+    return s.matches({ date: 'ready' }) && opensHere(s.context.calendar, wanted);
   });
   const needsPick = usePurchase((s) => wanted !== null && (s.matches({ date: 'ready' }) || (s.matches('venue') && s.context.date !== wanted)));
   const actor = usePurchaseScreen('venue', navigate, settling);
@@ -38,7 +44,11 @@ export default function SelectVenues() {
   const halls = usePurchase((s) => s.context.halls);
   const error = usePurchase((s) => s.context.error);
   const failed = usePurchase((s) => s.matches({ venue: 'failed' }));
-  const busy = usePurchase((s) => s.matches('date') || s.matches({ venue: 'loading' }) || s.matches('checkingUnpaid') || s.matches('loadingSetting'));
+  const inQueue = usePurchase((s) => s.matches('queue'));
+  const busy = usePurchase(
+    (s) =>
+      s.matches('date') || s.matches({ venue: 'loading' }) || s.matches('checkingUnpaid') || s.matches({ queue: 'checking' }) || s.matches('loadingSetting'),
+  );
   const [choice, setChoice] = useState<{ hallId: number; hallScheduleId: number } | null>(null);
   // Packages (admission and a film at one price) of the day, below the halls.
   const { data: packages } = useLoad(() => (date ? getPackages(date) : Promise.resolve([])), [date]);
@@ -57,7 +67,7 @@ export default function SelectVenues() {
           {t('selectVenues.changeDate')}
         </button>
       </div>
-      {error && !failed ? <div className="notice-bar notice-bar--danger">{tr(error)}</div> : null}
+      {error && !failed && !inQueue ? <div className="notice-bar notice-bar--danger">{tr(error)}</div> : null}
       {failed ? <LoadFailed message={error ? tr(error) : t('errors.unknown')} onRetry={() => actor.send({ type: 'RETRY' })} /> : null}
       {halls.map((hall) => (
         <HallCard key={hall.hallId} hall={hall}>
@@ -117,6 +127,7 @@ export default function SelectVenues() {
           {t('common.next')}
         </button>
       </FooterBar>
+      <QueueRoom />
       <LoadingOverlay show={busy} />
     </Screen>
   );

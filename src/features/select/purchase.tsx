@@ -14,9 +14,11 @@ import { buildOrderRequest } from '../../domain/orderRequest.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 import { seatMapMachine } from '../../widgets/seatMap.ts';
 import { live } from '../../widgets/liveStock.ts';
+import { ticker } from '../../widgets/ticker.ts';
+import { checkQueue, enterQueue, readQueue } from '../../api/queueCalls.ts';
 
 // Versioned: a snapshot of an older machine (another context shape) is not restored.
-const STORAGE_KEY = 'purchase-2';
+const STORAGE_KEY = 'purchase-3';
 
 /** The ticket lines carry the free-child flag of each price (docs/product.md §3). */
 const requestOf = (draft: Parameters<typeof buildOrderRequest>[0]) =>
@@ -48,6 +50,10 @@ const machine = purchaseMachine.provide({
     emptyCart: fromPromise<unknown, void>(() => clearShoppingCart()),
     cinemaSeat: seatMapMachine,
     live,
+    checkQueue: fromPromise(({ input }: { input: { date: string } }) => checkQueue(input.date)),
+    enterQueue: fromPromise(({ input }: { input: { date: string; captchaToken: string } }) => enterQueue(input.date, input.captchaToken)),
+    readQueue: fromPromise(({ input }: { input: { ticket: string } }) => readQueue(input.ticket)),
+    ticker,
   },
 });
 
@@ -87,7 +93,7 @@ export function screenOf(snapshot: PurchaseSnapshot): PurchaseScreen {
     case 'carted':
       return top;
     default:
-      // venue, checkingUnpaid, unpaidBlocked, goPay, loadingSetting
+      // venue, checkingUnpaid, unpaidBlocked, goPay, queue (its waiting room), loadingSetting
       return 'venue';
   }
 }

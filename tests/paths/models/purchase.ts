@@ -5,7 +5,7 @@
  * memory with the other models (tests/machines/purchase.test.ts), so it is in the catalogue. */
 import type { SnapshotFrom } from 'xstate';
 import { purchaseMachine, type PurchaseEvent } from '../../../machines/purchase.machine.ts';
-import { CALENDAR, DAY, HALLS, ID_1, MAIN_HALL, NAME, PLACED, QUOTE, SESSION, SETTING } from '../../machines/purchase.fixtures.ts';
+import { CALENDAR, DAY, HALLS, ID_1, MAIN_HALL, NAME, PLACED, QUEUE_OFF, QUOTE, SESSION, SETTING } from '../../machines/purchase.fixtures.ts';
 import type { PathModel } from '../../machines/paths.ts';
 
 const network = { error: 'Network error' };
@@ -18,6 +18,9 @@ export const purchaseInBrowser: PathModel = {
     loadCalendar: [{ output: CALENDAR }, network],
     loadHalls: [{ output: HALLS }, network],
     checkUnpaid: [{ output: { orderId: null } }, network],
+    // The demo's days are far from a release: no waiting room (tests/e2e/releaseQueue.spec.ts walks it).
+    checkQueue: [{ output: QUEUE_OFF }],
+    ticker: [],
     loadSetting: [{ output: SETTING }, network],
     calculatePrice: [{ output: QUOTE }, network],
     placeOrder: [{ output: PLACED }, network],

@@ -1,0 +1,117 @@
+/** The release benchmark's visitors (scripts/bench-release.ts), in a process of their own: each
+ * arrives at her time within the window, enters the day's queue, reads her position every
+ * pollMs as the page does, and orders once admitted. Prints one JSON line: when each entered
+ * (ms from the start) and her place, the position reads' and the admitted orders' times, and the
+ * answers that were not what a visitor should get. */
+import http from 'node:http';
+import { readFileSync } from 'node:fs';
+
+interface Plan {
+  base: string;
+  date: string;
+  windowMs: number;
+  pollMs: number;
+  tokens: string[];
+  bodies: string[];
+}
+
+const plan = JSON.parse(readFileSync(process.argv[2], 'utf8')) as Plan;
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+const url = new URL(plan.base);
+
+/** An answer's envelope as the visitors read it. */
+interface Envelope {
+  code?: number;
+  msg?: string;
+  data?: { state?: string; place?: number; ticket?: string; orderId?: number | null } | null;
+}
+
+function post(path: string, token: string, body: string): Promise<{ status: number; json: Envelope; ms: number }> {
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    const req = http.request(
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        method: 'POST',
+        path: `/prod-api${path}`,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, language: 'en_us', 'content-length': Buffer.byteLength(body) },
+        timeout: 60_000,
+      },
+      (res) => {
+        let data = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (data += d));
+        res.on('end', () => {
+          let json: Envelope;
+          try {
+            json = JSON.parse(data) as Envelope;
+          } catch {
+            json = {};
+          }
+          resolve({ status: res.statusCode ?? 0, json, ms: performance.now() - t0 });
+        });
+      },
+    );
+    req.on('error', (e) => resolve({ status: 0, json: { msg: String(e) }, ms: performance.now() - t0 }));
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.end(body);
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const start = performance.now();
+const reads: number[] = [];
+const orders: number[] = [];
+const entered: Array<{ at: number; place: number; i: number }> = [];
+const odd: string[] = [];
+let sold = 0;
+let soldOut = 0;
+let busy = 0;
+let errors = 0;
+
+const note = (what: string, answer: { status: number; json: Envelope }) => {
+  if (answer.status !== 200) errors++;
+  else if (answer.json.code === 502 || /busy|繁忙/.test(answer.json.msg ?? '')) busy++;
+  else errors++;
+  if (odd.length < 8) odd.push(`${what}: ${answer.status} ${answer.json.code} ${answer.json.msg}`);
+};
+
+async function visitor(i: number) {
+  await sleep((i / plan.tokens.length) * plan.windowMs + Math.random() * 2);
+  const token = plan.tokens[i];
+  const at = performance.now() - start;
+  let status = await post('/queue/enter', token, JSON.stringify({ date: plan.date, captchaToken: '' }));
+  if (status.status !== 200 || status.json.code !== 200) return note('enter', status);
+  entered.push({ at, place: status.json.data?.place ?? 0, i });
+  const ticket = status.json.data?.ticket ?? '';
+  while (status.json.data?.state === 'waiting') {
+    await sleep(plan.pollMs);
+    status = await post('/queue/position', token, JSON.stringify({ ticket }));
+    if (status.status !== 200 || status.json.code !== 200) return note('position', status);
+    reads.push(status.ms);
+  }
+  const state = status.json.data?.state;
+  if (state !== 'admitted' && state !== 'off') return note(`state ${state}`, { status: 200, json: { code: 0, msg: state } });
+  admittedSeen++;
+  const placed = await post('/config/orderRule/placeOrder', token, plan.bodies[i]);
+  orders.push(placed.ms);
+  if (placed.status === 200 && placed.json.code === 200 && placed.json.data?.orderId) sold++;
+  else if (placed.status === 200 && /sold out|only \d+ left|售罄|余票不足/i.test(placed.json.msg ?? '')) soldOut++;
+  else note('placeOrder', placed);
+}
+
+// Progress on stderr every 10 s: a slow run shows where it stands.
+let admittedSeen = 0;
+const progress = setInterval(() => {
+  console.error(
+    `[load] ${((performance.now() - start) / 1000).toFixed(0)} s: entered ${entered.length}, admitted ${admittedSeen}, sold ${sold}, sold out ${soldOut}, reads ${reads.length}, errors ${errors}`,
+  );
+}, 10_000);
+await Promise.all(plan.tokens.map((_, i) => visitor(i)));
+clearInterval(progress);
+console.log(
+  JSON.stringify({ entered, reads, orders, sold, soldOut, busy, errors, odd, seconds: (performance.now() - start) / 1000, rss: process.memoryUsage().rss }),
+);
+agent.destroy();

@@ -1,0 +1,385 @@
+/** The waiting room at a release (docs/product.md §2.13, docs/architecture.md §12): a visitor
+ * who opens a day's booking while its queue is open takes a place (one per account and day, its
+ * arrival number from one sequence, so the order is the same on every instance), reads her
+ * position cheaply, and is admitted in order by the leased job (server/jobs/releaseQueue.ts);
+ * placeOrder for that day then refuses whoever holds no running admission. */
+import { jwtVerify, SignJWT } from 'jose';
+import type { Lang } from '../../src/domain/text.ts';
+import { QUEUE_POLL_MS, QUEUE_TEXTS, queueEstimate, queueOpen, queueSetting, type QueueState, type QueueStatus } from '../../src/domain/releaseQueue.ts';
+import type { AppDeps } from '../context.ts';
+import { fail, refusal } from '../http.ts';
+import { consumeToken } from '../providers/captcha.ts';
+import { catalogOf } from './catalog.ts';
+import { lockBuyer } from './orders.ts';
+import { ORDER_TEXTS } from './orderTexts.ts';
+import { assessRisk, RISK_TEXTS } from './risk.ts';
+
+/** How often a waiting visitor's page reads its position. */
+const POLL_MS = QUEUE_POLL_MS;
+/** How long the line of a day (its waiting places, in order) is kept for the position reads. */
+const LINE_MS = 1000;
+
+interface PlaceRow {
+  place: number;
+  state: Exclude<QueueState, 'off'>;
+  seen_at: Date;
+  admit_until: Date | null;
+}
+
+/** The queue's context of a day: whether its waiting room is open now, and its release. */
+async function dayQueue(deps: AppDeps, date: string, now: Date) {
+  const catalog = catalogOf(deps);
+  const [config, day] = await Promise.all([catalog.config(deps.db), catalog.day(deps.db, date)]);
+  const releaseAt = day?.release_at ?? null;
+  return { config, releaseAt, open: queueOpen(config, releaseAt, now) };
+}
+
+// Queue tickets: signed as the logins are (HS256, the app's secret), with `typ: 'queue'` and no
+// account kind, so neither is taken for the other (server/auth.ts tokenVerifier wants a kind).
+async function signTicket(secret: Uint8Array, userId: number, date: string, place: number, now: Date, releaseAt: Date | null): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  const until = Math.max(iat + 3600, Math.floor((releaseAt?.getTime() ?? now.getTime()) / 1000) + 6 * 3600);
+  return new SignJWT({ typ: 'queue', date, place })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(userId))
+    .setIssuedAt(iat)
+    .setExpirationTime(until)
+    .sign(secret);
+}
+
+/** The ticket's day and place, if it is a queue ticket of this account signed by us and not expired. */
+export async function readTicket(secret: Uint8Array, ticket: string, userId: number, now: Date): Promise<{ date: string; place: number }> {
+  try {
+    const { payload } = await jwtVerify(ticket, secret, { algorithms: ['HS256'], currentDate: now });
+    if (payload.typ !== 'queue' || payload.sub !== String(userId) || typeof payload.date !== 'string' || typeof payload.place !== 'number')
+      throw new Error('not ours');
+    return { date: payload.date, place: payload.place };
+  } catch {
+    throw refusal(QUEUE_TEXTS.badTicket, 'queueTicket');
+  }
+}
+
+/** The line of each day as one instance last read it: the waiting places in order, and the
+ * admissions' rate per minute (release_queue_days). One read at a time per day: a read that finds
+ * the copy stale while another refreshes it takes the copy it has (at most a refresh older), and
+ * only the first read of a day waits for it, so a thousand reads a second make one query a second,
+ * not a thousand. */
+interface Line {
+  at: number;
+  places: number[];
+  perMinute: number;
+  /** The sequence's last place when the copy was read: a greater one came after it. */
+  upTo: number;
+}
+interface LineSlot {
+  line: Line | null;
+  loading: Promise<Line> | null;
+  seen: Set<number>;
+  /** Moved by dropLines: a copy read before it is not kept. */
+  generation: number;
+}
+const lines = new WeakMap<AppDeps, Map<string, LineSlot>>();
+
+async function lineOf(deps: AppDeps, date: string, now: Date): Promise<Line> {
+  let byDay = lines.get(deps);
+  if (!byDay) lines.set(deps, (byDay = new Map()));
+  let entry = byDay.get(date);
+  if (!entry) byDay.set(date, (entry = { line: null, loading: null, seen: new Set(), generation: 0 }));
+  const fresh = entry.line && Math.abs(now.getTime() - entry.line.at) < LINE_MS;
+  if (fresh) return entry.line!;
+  const slot = entry;
+  slot.loading ??= (async () => {
+    const generation = slot.generation;
+    try {
+      // The places read since the last copy are kept alive in one statement.
+      const seen = [...slot.seen];
+      slot.seen.clear();
+      if (seen.length > 0) {
+        await deps.db.query(`UPDATE release_queue SET seen_at = $3 WHERE visit_date = $1 AND user_id = ANY($2::bigint[]) AND state = 'waiting'`, [
+          date,
+          seen,
+          now,
+        ]);
+      }
+      const [{ up_to }] = await deps.db.query<{ up_to: number }>('SELECT last_value AS up_to FROM release_queue_place');
+      const rows = await deps.db.query<{ place: number }>(`SELECT place FROM release_queue WHERE visit_date = $1 AND state = 'waiting' ORDER BY place`, [date]);
+      const [day] = await deps.db.query<{ per_minute: number }>('SELECT per_minute FROM release_queue_days WHERE visit_date = $1', [date]);
+      const line = { at: now.getTime(), places: rows.map((r) => Number(r.place)), perMinute: day?.per_minute ?? 0, upTo: Number(up_to) };
+      // A copy read while the admissions changed the line serves its own readers, and is not kept.
+      if (generation === slot.generation) slot.line = line;
+      return line;
+    } finally {
+      if (generation === slot.generation) slot.loading = null;
+    }
+  })();
+  return slot.line ?? slot.loading;
+}
+
+/** The number of places in `places` (ascending) smaller than `place`. */
+function indexIn(places: readonly number[], place: number): number {
+  let lo = 0;
+  let hi = places.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (places[mid] < place) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+async function waitingAhead(deps: AppDeps, date: string, place: number, now: Date): Promise<number> {
+  const line = await lineOf(deps, date, now);
+  const lo = indexIn(line.places, place);
+  // Who came after the copy was read and before her: a count over that short stretch of the index.
+  if (place <= line.upTo + 1) return lo;
+  const [{ n }] = await deps.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM release_queue WHERE visit_date = $1 AND state = 'waiting' AND place > $2 AND place < $3`,
+    [date, line.upTo, place],
+  );
+  return lo + n;
+}
+
+/** The admissions' job read the line anew: this instance's copy is stale. */
+export function dropLines(deps: AppDeps): void {
+  for (const entry of lines.get(deps)?.values() ?? []) {
+    entry.line = null;
+    entry.loading = null;
+    entry.generation++;
+  }
+}
+
+/** A place read on this instance: kept alive at the next copy of its day's line. */
+function markSeen(deps: AppDeps, date: string, userId: number): void {
+  let byDay = lines.get(deps);
+  if (!byDay) lines.set(deps, (byDay = new Map()));
+  let entry = byDay.get(date);
+  if (!entry) byDay.set(date, (entry = { line: null, loading: null, seen: new Set(), generation: 0 }));
+  entry.seen.add(userId);
+}
+
+/** The admissions' rate as this instance's copy of the line has it. */
+async function ratePerMinute(deps: AppDeps, date: string, now: Date): Promise<number> {
+  return (await lineOf(deps, date, now)).perMinute;
+}
+
+function statusOf(date: string, row: PlaceRow, ahead: number, perMinute: number, releaseAt: Date | null, now: Date, ticket: string): QueueStatus {
+  const release = releaseAt?.getTime() ?? null;
+  const waiting = row.state === 'waiting';
+  return {
+    date,
+    state: row.state,
+    place: Number(row.place),
+    ahead: waiting ? ahead : 0,
+    releaseAt: release,
+    admitUntil: row.state === 'admitted' ? (row.admit_until?.getTime() ?? null) : null,
+    estimateSeconds: waiting ? queueEstimate(ahead, perMinute, release, now.getTime()) : null,
+    now: now.getTime(),
+    ticket,
+    pollMs: POLL_MS,
+  };
+}
+
+const off = (date: string, releaseAt: Date | null, now: Date): QueueStatus => ({
+  date,
+  state: 'off',
+  place: 0,
+  ahead: 0,
+  releaseAt: releaseAt?.getTime() ?? null,
+  admitUntil: null,
+  estimateSeconds: null,
+  now: now.getTime(),
+  ticket: null,
+  pollMs: POLL_MS,
+});
+
+/** Whether the day's booking goes through the waiting room now, and the account's place in it
+ * if she holds one (a refresh, a second tab): her position, no new entry. */
+export async function queueCheck(deps: AppDeps, secret: Uint8Array, userId: number, date: string): Promise<QueueStatus> {
+  const now = deps.clock();
+  const { open, releaseAt } = await dayQueue(deps, date, now);
+  if (!open) return off(date, releaseAt, now);
+  const [row] = await deps.db.query<PlaceRow>('SELECT place, state, seen_at, admit_until FROM release_queue WHERE visit_date = $1 AND user_id = $2', [
+    date,
+    userId,
+  ]);
+  if (!row || row.state === 'left' || row.state === 'expired') return { ...off(date, releaseAt, now), state: 'waiting' };
+  const ticket = await signTicket(secret, userId, date, Number(row.place), now, releaseAt);
+  const ahead = row.state === 'waiting' ? await waitingAhead(deps, date, Number(row.place), now) : 0;
+  return statusOf(date, row, ahead, await ratePerMinute(deps, date, now), releaseAt, now, ticket);
+}
+
+/** Takes the account's place in the day's line, or gives back the one it has: a second tab or a
+ * refresh gets the same place, never a better one. A place lost (left, or an admission unused)
+ * goes to the back. The slider is solved to enter, and the risk policy's limits apply. */
+export async function enterQueue(
+  deps: AppDeps,
+  secret: Uint8Array,
+  userId: number,
+  input: { date: string; captchaToken: string },
+  lang: Lang,
+): Promise<QueueStatus> {
+  const now = deps.clock();
+  const { config, releaseAt, open } = await dayQueue(deps, input.date, now);
+  if (!open) return off(input.date, releaseAt, now);
+  const row = await deps.db.tx(async (q) => {
+    // The account locked as an order locks it (one entry at a time), and not blacklisted.
+    await lockBuyer(q, userId, now, config);
+    const risk = await assessRisk(q, config, userId, 'placeOrder', now, lang);
+    if (risk.riskPolicy <= 0) throw fail(RISK_TEXTS.orders);
+    if (deps.config.captcha !== 'off' && !(await consumeToken(q, input.captchaToken, now))) throw fail(ORDER_TEXTS.captcha);
+    const [placed] = await q.query<PlaceRow>(
+      `INSERT INTO release_queue AS r (visit_date, user_id, entered_at, seen_at) VALUES ($1, $2, $3, $3)
+       ON CONFLICT (visit_date, user_id) DO UPDATE SET
+         seen_at = excluded.seen_at,
+         place = CASE WHEN r.state IN ('left', 'expired') THEN excluded.place ELSE r.place END,
+         entered_at = CASE WHEN r.state IN ('left', 'expired') THEN excluded.entered_at ELSE r.entered_at END,
+         admitted_at = CASE WHEN r.state IN ('left', 'expired') THEN NULL ELSE r.admitted_at END,
+         admit_until = CASE WHEN r.state IN ('left', 'expired') THEN NULL ELSE r.admit_until END,
+         state = CASE WHEN r.state IN ('left', 'expired') THEN 'waiting' ELSE r.state END
+       RETURNING place, state, seen_at, admit_until`,
+      [input.date, userId, now],
+    );
+    return placed;
+  });
+  const ticket = await signTicket(secret, userId, input.date, Number(row.place), now, releaseAt);
+  const ahead = row.state === 'waiting' ? await waitingAhead(deps, input.date, Number(row.place), now) : 0;
+  return statusOf(input.date, row, ahead, await ratePerMinute(deps, input.date, now), releaseAt, now, ticket);
+}
+
+/** A position read: the ticket's place looked up in this instance's copy of the day's line (at
+ * most LINE_MS old): still in it, her position is its index, no query; a place newer than the
+ * copy is counted over that short stretch of the index; one that left the line (admitted, lost)
+ * is read by its key. Never the order tables. The place is kept alive at the next copy. */
+export async function queuePosition(deps: AppDeps, secret: Uint8Array, userId: number, ticket: string): Promise<QueueStatus> {
+  const now = deps.clock();
+  const { date, place } = await readTicket(secret, ticket, userId, now);
+  const { releaseAt, open } = await dayQueue(deps, date, now);
+  if (!open) return off(date, releaseAt, now);
+  markSeen(deps, date, userId);
+  const line = await lineOf(deps, date, now);
+  if (line.places[indexIn(line.places, place)] === place || place > line.upTo) {
+    const row: PlaceRow = { place, state: 'waiting', seen_at: now, admit_until: null };
+    return statusOf(date, row, await waitingAhead(deps, date, place, now), line.perMinute, releaseAt, now, ticket);
+  }
+  const [row] = await deps.db.query<PlaceRow>('SELECT place, state, seen_at, admit_until FROM release_queue WHERE visit_date = $1 AND user_id = $2', [
+    date,
+    userId,
+  ]);
+  if (!row || Number(row.place) !== place) throw refusal(QUEUE_TEXTS.badTicket, 'queueTicket');
+  const ahead = row.state === 'waiting' ? await waitingAhead(deps, date, place, now) : 0;
+  return statusOf(date, row, ahead, line.perMinute, releaseAt, now, ticket);
+}
+
+/** placeOrder's door while a day's queue is open: null when it is not (order as usual); refused
+ * without a running admission; otherwise what records the order's latency for the admissions. */
+export async function queueGate(deps: AppDeps, userId: number, date: string, now: Date): Promise<null | ((ms: number) => Promise<void>)> {
+  const { open } = await dayQueue(deps, date, now);
+  if (!open) return null;
+  const [row] = await deps.db.query<{ state: string; admit_until: Date | null }>(
+    'SELECT state, admit_until FROM release_queue WHERE visit_date = $1 AND user_id = $2',
+    [date, userId],
+  );
+  if (row?.state === 'admitted' && row.admit_until && row.admit_until > now) {
+    return async (ms) => {
+      await deps.db.query('UPDATE release_queue SET ordered_at = $3, order_ms = $4 WHERE visit_date = $1 AND user_id = $2 AND ordered_at IS NULL', [
+        date,
+        userId,
+        now,
+        Math.round(ms),
+      ]);
+    };
+  }
+  throw refusal(row?.state === 'admitted' || row?.state === 'expired' ? QUEUE_TEXTS.admissionOver : QUEUE_TEXTS.needAdmission, 'queue');
+}
+
+/** One round of admissions (the leased job's, docs/architecture.md §12) for every day whose
+ * queue is open: places not read for queue_leave_seconds are lost, admissions not used in time
+ * run out, and once the release has come the next batch is admitted in arrival order. The batch
+ * follows the admitted orders' latency: grown by half while their p90 stays under the target,
+ * halved when it does not. The number admitted. */
+export async function admitRound(deps: AppDeps): Promise<number> {
+  const now = deps.clock();
+  const config = await catalogOf(deps).config(deps.db);
+  if ((config.queue_enable ?? '1') !== '1') return 0;
+  const before = queueSetting(config, 'queue_before_minutes') * 60_000;
+  const after = queueSetting(config, 'queue_after_minutes') * 60_000;
+  const days = await deps.db.query<{ visit_date: string; release_at: Date }>(
+    `SELECT visit_date, release_at FROM museum_days WHERE release_at > $1 AND release_at <= $2`,
+    [new Date(now.getTime() - after), new Date(now.getTime() + before)],
+  );
+  let admitted = 0;
+  for (const day of days) admitted += await admitDay(deps, config, day.visit_date, day.release_at, now);
+  if (days.length > 0) dropLines(deps);
+  return admitted;
+}
+
+async function admitDay(deps: AppDeps, config: Readonly<Record<string, string>>, date: string, releaseAt: Date, now: Date): Promise<number> {
+  const leave = new Date(now.getTime() - queueSetting(config, 'queue_leave_seconds') * 1000);
+  return deps.db.tx(async (q) => {
+    await q.query(`UPDATE release_queue SET state = 'left' WHERE visit_date = $1 AND state = 'waiting' AND seen_at < $2`, [date, leave]);
+    await q.query(`UPDATE release_queue SET state = 'expired' WHERE visit_date = $1 AND state = 'admitted' AND admit_until <= $2`, [date, now]);
+    const [figures] = await q.query<{ p90: number | null; in_play: number; per_minute: number; waiting: number }>(
+      `SELECT
+         (SELECT percentile_disc(0.9) WITHIN GROUP (ORDER BY order_ms) FROM release_queue
+           WHERE visit_date = $1 AND admitted_at IS NOT NULL AND ordered_at > $2) AS p90,
+         (SELECT count(*)::int FROM release_queue WHERE visit_date = $1 AND admitted_at IS NOT NULL AND state = 'admitted' AND ordered_at IS NULL) AS in_play,
+         (SELECT count(*)::int FROM release_queue WHERE visit_date = $1 AND admitted_at > $3) AS per_minute,
+         (SELECT count(*)::int FROM release_queue WHERE visit_date = $1 AND state = 'waiting') AS waiting`,
+      [date, new Date(now.getTime() - 5_000), new Date(now.getTime() - 60_000)],
+    );
+    const [day] = await q.query<{ batch: number }>('SELECT batch FROM release_queue_days WHERE visit_date = $1 FOR UPDATE', [date]);
+    // A day sold out keeps nobody waiting long: the largest batches go through, in order, to read that it is sold out.
+    const [{ left }] = await q.query<{ left: number }>(
+      'SELECT coalesce(sum(greatest(capacity - sold - held, 0)), 0)::int AS left FROM hall_schedule WHERE visit_date = $1 AND NOT stopped',
+      [date],
+    );
+    let batch = day?.batch ?? queueSetting(config, 'queue_batch_start');
+    if (figures.p90 !== null && day) {
+      batch = figures.p90 < queueSetting(config, 'queue_target_ms') ? Math.ceil(batch * 1.5) : Math.floor(batch / 2);
+    }
+    // Never under a tenth of the start: a slow minute must not stop the line.
+    batch = Math.max(Math.ceil(queueSetting(config, 'queue_batch_start') / 10), 1, Math.min(batch, queueSetting(config, 'queue_batch_max')));
+    // Nobody before the release moment; then the batch, while the admitted not yet ordering are few.
+    const room = Math.max(0, queueSetting(config, 'queue_in_play_max') - figures.in_play);
+    const take = now < releaseAt ? 0 : left === 0 ? queueSetting(config, 'queue_batch_max') : Math.min(batch, room);
+    const admit = new Date(now.getTime() + queueSetting(config, 'queue_admit_seconds') * 1000);
+    const rows =
+      take > 0
+        ? await q.query(
+            `UPDATE release_queue SET state = 'admitted', admitted_at = $2, admit_until = $3
+              WHERE visit_date = $1 AND user_id IN (
+                SELECT user_id FROM release_queue WHERE visit_date = $1 AND state = 'waiting' ORDER BY place LIMIT $4)
+              RETURNING user_id`,
+            [date, now, admit, take],
+          )
+        : [];
+    await q.query(
+      `INSERT INTO release_queue_days (visit_date, batch, per_minute, p90_ms, waiting, admitted, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (visit_date) DO UPDATE SET batch = excluded.batch, per_minute = excluded.per_minute, p90_ms = excluded.p90_ms,
+         waiting = excluded.waiting, admitted = release_queue_days.admitted + $6, updated_at = excluded.updated_at`,
+      [date, batch, figures.per_minute + rows.length, figures.p90, figures.waiting - rows.length, rows.length, now],
+    );
+    return rows.length;
+  });
+}
+
+/** The staff's view of a day's queue: its length and admissions now. */
+export interface QueueFigures {
+  open: boolean;
+  waiting: number;
+  admitted: number;
+  perMinute: number;
+  batch: number | null;
+  p90Ms: number | null;
+}
+
+export async function queueFigures(deps: AppDeps, date: string): Promise<QueueFigures> {
+  const now = deps.clock();
+  const { open } = await dayQueue(deps, date, now);
+  const [row] = await deps.db.query<{ waiting: number; admitted: number; per_minute: number; batch: number; p90_ms: number | null }>(
+    'SELECT waiting, admitted, per_minute, batch, p90_ms FROM release_queue_days WHERE visit_date = $1',
+    [date],
+  );
+  const [{ n }] = await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM release_queue WHERE visit_date = $1 AND state = 'waiting'`, [date]);
+  return { open, waiting: n, admitted: row?.admitted ?? 0, perMinute: row?.per_minute ?? 0, batch: row?.batch ?? null, p90Ms: row?.p90_ms ?? null };
+}
