@@ -10,6 +10,7 @@ import type { ApplyReport, CalendarDay, SessionTemplates, StaffDay } from '../..
 import { seedIfEmpty } from '../../server/seed/seed.ts';
 import { CLOSED_DAY, NOT_RELEASED_DAY, OPEN_DAY, TODAY } from './constants.ts';
 import { assertStockInvariant, makeApp, orderRequest, priceOf, type TestApp } from './helpers.ts';
+import { QUEUE_CONFIG, QUEUE_TEXTS } from '../../src/domain/releaseQueue.ts';
 
 let t: TestApp;
 let admin: string;
@@ -287,7 +288,7 @@ describe('applying a template', () => {
 });
 
 describe('release at the set time', () => {
-  it('a day is "not released" and refuses orders until its release time, then sells with no job run', async () => {
+  it('a day is "not released" and refuses orders until its release time, then sells (its waiting room first) with no job run', async () => {
     const main = await hallOf('Main exhibition hall');
     const { data: saved } = await post<{ templateId: number }>('/staff/templates', {
       hallId: main.hallId,
@@ -316,9 +317,12 @@ describe('release at the set time', () => {
       };
       expect(await order('en')).toMatchObject({ code: 500, msg: 'Booking opens at 2030-03-08 20:00' });
       expect((await order('zh')).msg).toBe('将于2030-03-08 20:00开放预约');
-      // At 20:00 museum time (12:00 UTC) it sells.
+      // At 20:00 museum time (12:00 UTC) it is on sale, through the waiting room while that is
+      // open (docs/product.md §2.13: an order without its admission is refused), then directly.
       t.advance(new Date('2030-03-08T12:00:00Z').getTime() - t.now().getTime());
       expect(await calendar()).toMatchObject({ state: 'available', remaining: 80 });
+      expect((await order('en')).msg).toBe(QUEUE_TEXTS.needAdmission.en);
+      t.advance(Number(QUEUE_CONFIG.queue_after_minutes) * 60_000);
       const placed = await order('en');
       expect(placed.code, placed.msg).toBe(200);
     } finally {
