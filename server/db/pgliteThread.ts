@@ -54,6 +54,10 @@ export async function openPgliteThread(options: { dataDir?: string; loadDataDir?
   await new Promise<void>((resolve, reject) => {
     worker.once('message', (m: ThreadAnswer) => (m.ok ? resolve() : reject(Object.assign(new Error(m.error.message), { code: m.error.code }))));
     worker.once('error', reject);
+  }).catch(async (error: unknown) => {
+    // A database that cannot open (a folder read-only or its disk full) leaves no thread behind.
+    await worker.terminate();
+    throw error;
   });
   worker.on('message', (m: ThreadAnswer) => {
     const w = waiting.get(m.id);
