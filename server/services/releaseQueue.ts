@@ -139,12 +139,19 @@ async function waitingAhead(deps: AppDeps, date: string, place: number, now: Dat
   return lo + n;
 }
 
-/** The admissions' job read the line anew: this instance's copy is stale. */
-export function dropLines(deps: AppDeps): void {
-  for (const entry of lines.get(deps)?.values() ?? []) {
-    entry.line = null;
-    entry.loading = null;
-    entry.generation++;
+/** The admissions' round on this instance took `gone` (admitted, or lost for not reading) out
+ * of the day's line: its copy drops them at once, so a read here right after the round sees the
+ * admission, and the readers keep a copy while the next one is read (a dropped copy would make
+ * every read of that moment wait for the database, behind the orders of the release). A copy
+ * being read while the round ran is not kept. */
+function settleLine(deps: AppDeps, date: string, gone: readonly number[]): void {
+  const entry = lines.get(deps)?.get(date);
+  if (!entry) return;
+  entry.generation++;
+  entry.loading = null;
+  if (entry.line && gone.length > 0) {
+    const out = new Set(gone);
+    entry.line = { ...entry.line, places: entry.line.places.filter((p) => !out.has(p)) };
   }
 }
 
@@ -308,15 +315,28 @@ export async function admitRound(deps: AppDeps): Promise<number> {
     [new Date(now.getTime() - after), new Date(now.getTime() + before)],
   );
   let admitted = 0;
-  for (const day of days) admitted += await admitDay(deps, config, day.visit_date, day.release_at, now);
-  if (days.length > 0) dropLines(deps);
+  for (const day of days) {
+    const round = await admitDay(deps, config, day.visit_date, day.release_at, now);
+    settleLine(deps, day.visit_date, round.gone);
+    admitted += round.admitted;
+  }
   return admitted;
 }
 
-async function admitDay(deps: AppDeps, config: Readonly<Record<string, string>>, date: string, releaseAt: Date, now: Date): Promise<number> {
+/** One day's round: how many it admitted, and the places it took out of the waiting line. */
+async function admitDay(
+  deps: AppDeps,
+  config: Readonly<Record<string, string>>,
+  date: string,
+  releaseAt: Date,
+  now: Date,
+): Promise<{ admitted: number; gone: number[] }> {
   const leave = new Date(now.getTime() - queueSetting(config, 'queue_leave_seconds') * 1000);
   return deps.db.tx(async (q) => {
-    await q.query(`UPDATE release_queue SET state = 'left' WHERE visit_date = $1 AND state = 'waiting' AND seen_at < $2`, [date, leave]);
+    const lost = await q.query<{ place: number }>(
+      `UPDATE release_queue SET state = 'left' WHERE visit_date = $1 AND state = 'waiting' AND seen_at < $2 RETURNING place`,
+      [date, leave],
+    );
     await q.query(`UPDATE release_queue SET state = 'expired' WHERE visit_date = $1 AND state = 'admitted' AND admit_until <= $2`, [date, now]);
     const [figures] = await q.query<{ p90: number | null; in_play: number; per_minute: number; waiting: number }>(
       `SELECT
@@ -345,11 +365,11 @@ async function admitDay(deps: AppDeps, config: Readonly<Record<string, string>>,
     const admit = new Date(now.getTime() + queueSetting(config, 'queue_admit_seconds') * 1000);
     const rows =
       take > 0
-        ? await q.query(
+        ? await q.query<{ place: number }>(
             `UPDATE release_queue SET state = 'admitted', admitted_at = $2, admit_until = $3
               WHERE visit_date = $1 AND user_id IN (
                 SELECT user_id FROM release_queue WHERE visit_date = $1 AND state = 'waiting' ORDER BY place LIMIT $4)
-              RETURNING user_id`,
+              RETURNING place`,
             [date, now, admit, take],
           )
         : [];
@@ -359,7 +379,7 @@ async function admitDay(deps: AppDeps, config: Readonly<Record<string, string>>,
          waiting = excluded.waiting, admitted = release_queue_days.admitted + $6, updated_at = excluded.updated_at`,
       [date, batch, figures.per_minute + rows.length, figures.p90, figures.waiting - rows.length, rows.length, now],
     );
-    return rows.length;
+    return { admitted: rows.length, gone: [...lost, ...rows].map((r) => Number(r.place)) };
   });
 }
 
