@@ -10,7 +10,7 @@ import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
 import { cinemaSeatMachine, type ChosenSeats } from './cinemaSeat.machine.ts';
 import { SEAT_TAKEN_CODE } from '../src/domain/seats.ts';
 import { checkOrder, ORDER_MESSAGES, ORDER_RULES } from '../src/domain/orderRules.ts';
-import { isDayBookable, isSessionSelectable } from '../src/domain/sessions.ts';
+import { isSessionSelectable } from '../src/domain/sessions.ts';
 import type { Text } from '../src/domain/text.ts';
 import type {
   CalendarDay,
@@ -31,7 +31,7 @@ import { loadingStates } from './loading.ts';
 import { live, type LiveEvent } from './live.ts';
 import { applySessions } from '../src/domain/liveStock.ts';
 import { ticker, type TickEvent } from './ticker.ts';
-import { QUEUE_POLL_MS, type QueueStatus } from '../src/domain/releaseQueue.ts';
+import { dayTapOn, QUEUE_POLL_MS, type QueueStatus } from '../src/domain/releaseQueue.ts';
 import { canAddVisitor, canRemoveVisitor, isVisitorIndex, onVisitorField, type VisitorChange } from './visitorList.ts';
 
 export interface PurchaseContext {
@@ -183,6 +183,10 @@ export function orderContextOf(context: Pick<PurchaseContext, 'halls' | 'hallId'
   };
 }
 
+/** The flow's calendar is a change of date from the venue screen, for a visitor taken as logged
+ * in: the waiting room asks for the login itself (a place is an account's). */
+const LOGGED_IN = true;
+
 function violationsOf(context: PurchaseContext, stage: 'visitors' | 'submit'): Violation[] {
   const orderContext = orderContextOf(context);
   if (!orderContext) return [];
@@ -249,7 +253,7 @@ export const purchaseMachine = setup({
   guards: {
     dayAvailable: ({ context, event }) => {
       assertEvent(event, 'PICK_DATE');
-      return isDayBookable(context.calendar, event.date);
+      return dayTapOn(context.calendar, event.date, LOGGED_IN) === 'book';
     },
     sessionSelectable: ({ context, event }) => {
       assertEvent(event, 'PICK_SESSION');
@@ -294,7 +298,7 @@ export const purchaseMachine = setup({
     /** A day awaiting its release: its booking opens through the queue, when the queue is open. */
     dayNotReleased: ({ context, event }) => {
       assertEvent(event, 'PICK_DATE');
-      return context.calendar.some((d) => d.date === event.date && d.state === 'notReleased');
+      return dayTapOn(context.calendar, event.date, LOGGED_IN) === 'queue';
     },
     notReleasedWithoutQueue: ({ context }) => context.queue === null && context.calendar.some((d) => d.date === context.date && d.state === 'notReleased'),
     sessionChosen: ({ context }) => context.hallScheduleId !== null,

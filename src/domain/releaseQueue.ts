@@ -2,6 +2,7 @@
  * place's state means, the estimate a visitor is shown and the texts. One set of rules for the
  * server, the purchase machine and its view. */
 import type { Text } from './text.ts';
+import type { CalendarDay } from './types.ts';
 
 /** The configuration rows (sys_config) of the queue, with the value used when a row is missing. */
 export const QUEUE_CONFIG = {
@@ -43,6 +44,26 @@ export function queueOpen(config: Readonly<Record<string, string>>, releaseAt: D
   const t = now.getTime();
   const release = releaseAt.getTime();
   return t >= release - queueSetting(config, 'queue_before_minutes') * 60_000 && t < release + queueSetting(config, 'queue_after_minutes') * 60_000;
+}
+
+/** What a tap on a calendar day does: an available day opens its booking ('book'); a day
+ * awaiting its release asks its waiting room, which opens the booking while the room is open
+ * ('queue'; a place is an account's, so only for a visitor logged in); any other day, or a
+ * room not open yet, says why it cannot be booked ('explain'). The first screen and the
+ * purchase machine's calendar both follow it. */
+export type DayTap = 'book' | 'queue' | 'explain';
+
+export function dayTap(day: Pick<CalendarDay, 'state'> | undefined, loggedIn: boolean): DayTap {
+  if (day?.state === 'available') return 'book';
+  return day?.state === 'notReleased' && loggedIn ? 'queue' : 'explain';
+}
+
+/** dayTap of the calendar's day `date`. */
+export function dayTapOn(calendar: readonly CalendarDay[], date: string, loggedIn: boolean): DayTap {
+  return dayTap(
+    calendar.find((d) => d.date === date),
+    loggedIn,
+  );
 }
 
 /** A place's state: waiting in line; admitted (may submit until admitUntil); its admission ran

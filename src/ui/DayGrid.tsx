@@ -12,7 +12,16 @@ function parts(date: string): { month: number; day: number; weekday: number } {
 
 /** A month-style grid of the bookable window, drawn by hand: react-vant's Calendar would add
  * ~40 KB to the first screen (docs/architecture.md §7). */
-export function DayGrid({ days, onPick }: { days: CalendarDay[]; onPick: (day: CalendarDay) => void }) {
+export function DayGrid({
+  days,
+  onPick,
+  opens = (day) => day.state === 'available',
+}: {
+  days: CalendarDay[];
+  onPick: (day: CalendarDay) => void;
+  /** Whether a tap on the day may open it (otherwise it only says why not): marked disabled when not. */
+  opens?: (day: CalendarDay) => boolean;
+}) {
   const { t } = useTranslation();
   if (days.length === 0) return <div className="day-grid day-grid--empty" />;
   // Weeks start on Monday: blank cells before the first day.
@@ -31,14 +40,7 @@ export function DayGrid({ days, onPick }: { days: CalendarDay[]; onPick: (day: C
       {days.map((day) => {
         const date = parts(day.date);
         return (
-          <button
-            key={day.date}
-            type="button"
-            className={`day day--${day.state}`}
-            data-date={day.date}
-            aria-disabled={day.state !== 'available'}
-            onClick={() => onPick(day)}
-          >
+          <button key={day.date} type="button" className={`day day--${day.state}`} data-date={day.date} aria-disabled={!opens(day)} onClick={() => onPick(day)}>
             <span className="day__month">{date.day === 1 || day === days[0] ? t('selectDate.month', { m: date.month }) : ''}</span>
             <span className="day__num">{date.day}</span>
             <span className="day__state">{day.state === 'available' ? t('day.left', { n: day.remaining }) : t(`day.${day.state}`)}</span>

@@ -7,6 +7,7 @@ import { Link, useLocation } from 'wouter';
 import type { CalendarDay } from '../../domain/types.ts';
 import { getCalendar } from '../../api/calls.ts';
 import { checkQueue } from '../../api/queueCalls.ts';
+import { dayTap } from '../../domain/releaseQueue.ts';
 import { getToken } from '../../api/session.ts';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
@@ -43,11 +44,13 @@ export default function SelectDate() {
     setNoticeOpen(false);
   };
 
+  const loggedIn = Boolean(getToken('individual'));
   const pick = async (day: CalendarDay) => {
     const venues = pathTo(INDIVIDUAL_PATHS.selectVenues, {}, { date: day.date });
-    if (day.state === 'available') return navigate(venues);
+    const tap = dayTap(day, loggedIn);
+    if (tap === 'book') return navigate(venues);
     // A day awaiting its release opens through its waiting room once that is open (docs/product.md §2.13).
-    const queue = day.state === 'notReleased' && getToken('individual') ? await checkQueue(day.date).catch(() => null) : null;
+    const queue = tap === 'queue' ? await checkQueue(day.date).catch(() => null) : null;
     if (queue && queue.state !== 'off') return navigate(venues);
     // A release time's date never wraps at its hyphens.
     toastInfo(keepDates(day.reason ?? t(`day.${day.state}`)));
@@ -82,7 +85,7 @@ export default function SelectDate() {
             </button>
           </div>
         ) : (
-          <DayGrid days={live?.days ?? calendar ?? []} onPick={(day) => void pick(day)} />
+          <DayGrid days={live?.days ?? calendar ?? []} onPick={(day) => void pick(day)} opens={(day) => dayTap(day, loggedIn) !== 'explain'} />
         )}
         <Legend />
         <Link href={INDIVIDUAL_PATHS.waitingList} className="btn btn--block spaced">

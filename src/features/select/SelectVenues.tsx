@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import { isDayBookable } from '../../domain/sessions.ts';
+import { dayTapOn } from '../../domain/releaseQueue.ts';
 import type { CalendarDay } from '../../domain/types.ts';
 import { isListOpen } from '../../domain/waitingList.ts';
 import { tr } from '../../i18n/index.ts';
@@ -22,8 +22,7 @@ import { useUnpaidPrompt } from './useUnpaidPrompt.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 
 /** A day booked here: one on sale, or one awaiting its release, opened through its queue (docs/product.md §2.13). */
-const opensHere = (calendar: CalendarDay[], date: string) =>
-  isDayBookable(calendar, date) || calendar.some((d) => d.date === date && d.state === 'notReleased');
+const opensHere = (calendar: CalendarDay[], date: string) => dayTapOn(calendar, date, true) !== 'explain';
 
 export default function SelectVenues() {
   const { t } = useTranslation();
