@@ -6,7 +6,8 @@
  * language its own dome: the server is shared). */
 import { expect, test, type Page } from '@playwright/test';
 import { CATALOGUE_WORDS, posterPng, sessionsFrom, staffCalls } from './catalogueKit.ts';
-import { loginByApi, mainlandId, newPhone, shot, staffLogin } from './helpers.ts';
+import { fillFirstVisitor } from './cinemaKit.ts';
+import { loginByApi, newPhone, shot, staffLogin } from './helpers.ts';
 import { noSidewaysScroll, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
 
 const TEXT = {
@@ -153,12 +154,7 @@ for (const lang of ['zh', 'en'] as const) {
     await shot(page, lang, 'catalogue-17-visitor-film');
     await film.getByRole('button', { name: T.choose }).click();
     await expect(page).toHaveURL(/\/select\/cinemaAddAudience\/\d+$/);
-    const visitor = page.locator('.visitor').first();
-    await visitor.locator('input').first().fill('张三');
-    await visitor
-      .locator('input')
-      .nth(1)
-      .fill(mainlandId('1990-05-15', lang === 'zh' ? '311' : '312'));
+    await fillFirstVisitor(page, lang === 'zh' ? '311' : '312');
     await page.getByRole('button', { name: T.next }).click();
     await expect(page).toHaveURL(/\/select\/cinemaSelectSeat$/);
     const seat = (number: string) => page.locator(`[data-seat="${number}"]`);

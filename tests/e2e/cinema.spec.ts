@@ -2,7 +2,7 @@
  * another buyer while the map is open, picks again, pays, and sees the seats on the ticket.
  * In zh and en at 375x667. */
 import { expect, test } from '@playwright/test';
-import { anotherBuyerTakes } from './cinemaKit.ts';
+import { anotherBuyerTakes, toCinemaFilms } from './cinemaKit.ts';
 import { loginByApi, mainlandId, newPhone, shot, solveSlider } from './helpers.ts';
 import { noSidewaysScroll, tapTarget, useLanguage, whereTheEyeIs } from './looks.ts';
 
@@ -47,18 +47,8 @@ for (const lang of ['zh', 'en'] as const) {
   test(`a visitor picks a film and seats, loses one to another buyer, picks again and pays (${lang})`, async ({ page }) => {
     const T = TEXT[lang];
     const row = lang === 'zh' ? 4 : 6;
-    await useLanguage(page, lang);
-    await loginByApi(page, newPhone());
-    await page.addInitScript(() => sessionStorage.setItem('noticeSeen', '1'));
-    await page.goto('/individualCustomers/select/selectDate');
-    const day = page.locator('.day--available').nth(1);
-    const date = (await day.getAttribute('data-date'))!;
-    await day.click();
-
     // The cinema's films of the day, each with its poster, and the film's page.
-    await page.locator('[data-hall="cinema"]').getByRole('link', { name: T.films }).click();
-    await expect(page).toHaveURL(/\/select\/cinemaSelect\/\d+$/);
-    const hallId = Number(/cinemaSelect\/(\d+)/.exec(page.url())![1]);
+    const { date, hallId } = await toCinemaFilms(page, lang, T.films);
     const film = page.locator('.film').first();
     await expect(film.locator('img')).toHaveJSProperty('complete', true);
     expect(await film.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);

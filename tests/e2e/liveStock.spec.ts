@@ -6,9 +6,9 @@
  * as `buyAndPay` finds it (today's may be over). */
 import { expect, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { anotherBuyerTakes } from './cinemaKit.ts';
+import { anotherBuyerTakes, fillFirstVisitor, toCinemaFilms } from './cinemaKit.ts';
 import { buyAndPay } from './gateKit.ts';
-import { loginByApi, mainlandId, newPhone, shot } from './helpers.ts';
+import { loginByApi, newPhone, shot } from './helpers.ts';
 import { noSidewaysScroll, useLanguage } from './looks.ts';
 import { ownServerTest as test } from './ownServer.ts';
 
@@ -71,25 +71,11 @@ for (const lang of ['zh', 'en'] as const) {
     const T = SEATS[lang];
     // Its own row in each language: the two tests share the server.
     const seat = page.locator(`[data-seat="${lang === 'zh' ? 2 : 3}-5"]`);
-    await useLanguage(page, lang);
-    await loginByApi(page, newPhone());
-    await page.addInitScript(() => sessionStorage.setItem('noticeSeen', '1'));
-    await page.goto('/individualCustomers/select/selectDate');
-    // The second bookable day: none of its films is over, whatever the time of day.
-    const day = page.locator('.day--available').nth(1);
-    const date = (await day.getAttribute('data-date'))!;
-    await day.click();
-    await page.locator('[data-hall="cinema"]').getByRole('link', { name: T.films }).click();
-    const hallId = Number(/cinemaSelect\/(\d+)/.exec((await page.waitForURL(/\/select\/cinemaSelect\/\d+$/), page.url()))![1]);
+    const { date, hallId } = await toCinemaFilms(page, lang, T.films);
     await page.locator('.film').first().getByRole('button', { name: T.choose }).click();
     await expect(page).toHaveURL(/\/select\/cinemaAddAudience\/\d+$/);
     const scheduleId = Number(/cinemaAddAudience\/(\d+)/.exec(page.url())![1]);
-    const visitor = page.locator('.visitor').first();
-    await visitor.locator('input').first().fill('张三');
-    await visitor
-      .locator('input')
-      .nth(1)
-      .fill(mainlandId('1990-05-15', lang === 'zh' ? '311' : '312'));
+    await fillFirstVisitor(page, lang === 'zh' ? '311' : '312');
     await page.getByRole('button', { name: T.next }).click();
     await expect(seat).toBeVisible();
     await expect(seat).not.toHaveClass(/seat--sold/);
