@@ -24,6 +24,18 @@ export const QUEUE_CONFIG = {
   queue_in_play_max: '600',
   /** The order latency (ms, the recent admitted orders' p90) the admissions keep under. */
   queue_target_ms: '300',
+  /** '1': a day's waiting room also opens when its orders show the database at its limit (a surge). */
+  queue_surge_enable: '1',
+  /** A surge sign: the p90 of a day's recent orders on one instance (ms) above this. */
+  queue_surge_ms: '1000',
+  /** A surge sign: more of a day's orders a second on one instance than this; '0': no ceiling. */
+  queue_surge_per_second: '0',
+  /** The fewest recent orders whose p90 is a sign (a few slow orders are no surge). */
+  queue_surge_orders: '20',
+  /** The recent orders: those of the last this many seconds. */
+  queue_surge_window_seconds: '30',
+  /** Minutes a surge room stays open after its last sign. */
+  queue_surge_minutes: '10',
 } as const;
 
 export type QueueConfigKey = keyof typeof QUEUE_CONFIG;
@@ -37,13 +49,54 @@ export function queueSetting(config: Readonly<Record<string, string>>, key: Queu
   return v && /^\d+$/.test(v) ? Number(v) : Number(QUEUE_CONFIG[key]);
 }
 
-/** Whether a day released at `releaseAt` is sold through the waiting room at `now`: the queue
- * is on and `now` lies in [release - before, release + after). */
-export function queueOpen(config: Readonly<Record<string, string>>, releaseAt: Date | null, now: Date): boolean {
-  if (!releaseAt || (config.queue_enable ?? QUEUE_CONFIG.queue_enable) !== '1') return false;
+const switchOn = (config: Readonly<Record<string, string>>, key: 'queue_enable' | 'queue_surge_enable') => (config[key] ?? QUEUE_CONFIG[key]).trim() === '1';
+
+/** Why a day's booking goes through the waiting room: its release ('release', in the window
+ * [release - before, release + after)), its orders at the database's limit until `surgeUntil`
+ * ('surge'), or null: book as usual. The release wins when both hold. */
+export type QueueReason = 'release' | 'surge';
+
+export function queueReason(config: Readonly<Record<string, string>>, releaseAt: Date | null, now: Date, surgeUntil: Date | null = null): QueueReason | null {
+  if (!switchOn(config, 'queue_enable')) return null;
   const t = now.getTime();
-  const release = releaseAt.getTime();
-  return t >= release - queueSetting(config, 'queue_before_minutes') * 60_000 && t < release + queueSetting(config, 'queue_after_minutes') * 60_000;
+  if (releaseAt) {
+    const release = releaseAt.getTime();
+    if (t >= release - queueSetting(config, 'queue_before_minutes') * 60_000 && t < release + queueSetting(config, 'queue_after_minutes') * 60_000)
+      return 'release';
+  }
+  return surgeUntil && t < surgeUntil.getTime() && switchOn(config, 'queue_surge_enable') ? 'surge' : null;
+}
+
+/** Whether a day is sold through the waiting room at `now` (queueReason is not null). */
+export function queueOpen(config: Readonly<Record<string, string>>, releaseAt: Date | null, now: Date, surgeUntil: Date | null = null): boolean {
+  return queueReason(config, releaseAt, now, surgeUntil) !== null;
+}
+
+/** One order of a day as an instance measured it: when it ended (epoch ms) and how long it took. */
+export interface OrderSample {
+  at: number;
+  ms: number;
+}
+
+/** What a day's recent orders say (the samples of the last queue_surge_window_seconds): their
+ * count, p90 and rate, and whether that is a surge sign: the p90 of at least queue_surge_orders
+ * orders above queue_surge_ms, or their rate above queue_surge_per_second (when set). The
+ * database's limit shows first as the orders' time growing: a sale that sustains its load keeps
+ * it flat, whatever the rate. */
+export function surgeSign(
+  config: Readonly<Record<string, string>>,
+  samples: readonly OrderSample[],
+  now: number,
+): { sign: boolean; orders: number; p90Ms: number | null; perSecond: number } {
+  const windowMs = Math.max(1, queueSetting(config, 'queue_surge_window_seconds')) * 1000;
+  const recent = samples.filter((s) => s.at > now - windowMs && s.at <= now).map((s) => s.ms);
+  recent.sort((a, b) => a - b);
+  const p90Ms = recent.length > 0 ? recent[Math.ceil(recent.length * 0.9) - 1] : null;
+  const perSecond = (recent.length * 1000) / windowMs;
+  const ceiling = queueSetting(config, 'queue_surge_per_second');
+  const slow = p90Ms !== null && recent.length >= Math.max(1, queueSetting(config, 'queue_surge_orders')) && p90Ms > queueSetting(config, 'queue_surge_ms');
+  const sign = switchOn(config, 'queue_enable') && switchOn(config, 'queue_surge_enable') && (slow || (ceiling > 0 && perSecond > ceiling));
+  return { sign, orders: recent.length, p90Ms, perSecond };
 }
 
 /** What a tap on a calendar day does: an available day opens its booking ('book'); a day
