@@ -15,6 +15,7 @@ import { groupOrderDetail, listOrders, orderDetail, orderStatus, unpaidOrder } f
 import { groupOrderBody, groupSettingQuery, idParam, orderListQuery, placeOrderBody, priceRequest } from '../../src/domain/contracts.ts';
 import { placePackageOrder } from '../services/packages.ts';
 import { queueGate } from '../services/releaseQueue.ts';
+import { measureOrder } from '../services/queueSurge.ts';
 import * as answers from '../../src/domain/answers.ts';
 import { answer } from './kit.ts';
 import type { PlaceOrderResult } from '../../src/domain/types.ts';
@@ -62,13 +63,18 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     const userId = who.userId;
     // While the day's release queue is open, only an admitted visitor orders it, and her order's
     // time is what the admissions follow (docs/product.md §2.13).
-    const admitted = 'date' in body ? await queueGate(deps, userId, body.date, deps.clock()) : null;
+    const date = 'date' in body ? body.date : null;
+    const begun = deps.clock();
+    const admitted = date ? await queueGate(deps, userId, date, begun) : null;
     const started = performance.now();
     try {
       return ok(req, await visitorOrder(body, userId, langOf(req)));
     } finally {
       // A refusal is an answer too: her admission is used, and its time counts.
       await admitted?.(performance.now() - started);
+      // Every order of a day is timed for the surge room, by the server's clock (a test moves it).
+      const ended = deps.clock();
+      if (date) await measureOrder(deps, date, ended.getTime() - begun.getTime(), ended);
     }
   });
   const visitorOrder = (body: z.output<typeof placeOrderBody>, userId: number, lang: Lang) => {

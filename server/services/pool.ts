@@ -88,6 +88,9 @@ export interface DayRow {
   reason_zh: string | null;
   reason_en: string | null;
   release_at: Date | null;
+  /** The running surge's start, and its end (migration 048, docs/architecture.md §12). */
+  surge_from: Date | null;
+  surge_until: Date | null;
 }
 
 export const hallRules = (h: HallRow): HallRules => ({

@@ -5,11 +5,21 @@
  * placeOrder for that day then refuses whoever holds no running admission. */
 import { jwtVerify, SignJWT } from 'jose';
 import type { Lang } from '../../src/domain/text.ts';
-import { QUEUE_POLL_MS, QUEUE_TEXTS, queueEstimate, queueOpen, queueSetting, type QueueState, type QueueStatus } from '../../src/domain/releaseQueue.ts';
+import {
+  QUEUE_POLL_MS,
+  QUEUE_TEXTS,
+  queueEstimate,
+  queueReason,
+  queueSetting,
+  type QueueReason,
+  type QueueState,
+  type QueueStatus,
+} from '../../src/domain/releaseQueue.ts';
 import type { AppDeps } from '../context.ts';
 import { fail, refusal } from '../http.ts';
 import { consumeToken } from '../providers/captcha.ts';
 import { catalogOf } from './catalog.ts';
+import { endSurges } from './queueSurge.ts';
 import { lockBuyer } from './orders.ts';
 import { ORDER_TEXTS } from './orderTexts.ts';
 import { assessRisk, RISK_TEXTS } from './risk.ts';
@@ -26,12 +36,15 @@ interface PlaceRow {
   admit_until: Date | null;
 }
 
-/** The queue's context of a day: whether its waiting room is open now, and its release. */
+/** The queue's context of a day: whether its waiting room is open now and why (its release, or
+ * a surge of its orders: server/services/queueSurge.ts), its release and the surge's end. */
 async function dayQueue(deps: AppDeps, date: string, now: Date) {
   const catalog = catalogOf(deps);
   const [config, day] = await Promise.all([catalog.config(deps.db), catalog.day(deps.db, date)]);
   const releaseAt = day?.release_at ?? null;
-  return { config, releaseAt, open: queueOpen(config, releaseAt, now) };
+  const surgeUntil = day?.surge_until ?? null;
+  const reason = queueReason(config, releaseAt, now, surgeUntil);
+  return { config, releaseAt, surgeUntil, reason, open: reason !== null };
 }
 
 // Queue tickets: signed as the logins are (HS256, the app's secret), with `typ: 'queue'` and no
@@ -301,21 +314,24 @@ export async function queueGate(deps: AppDeps, userId: number, date: string, now
 
 /** One round of admissions (the leased job's, docs/architecture.md §12) for every day whose
  * queue is open: places not read for queue_leave_seconds are lost, admissions not used in time
- * run out, and once the release has come the next batch is admitted in arrival order. The batch
- * follows the admitted orders' latency: grown by half while their p90 stays under the target,
- * halved when it does not. The number admitted. */
+ * run out, and once the release has come (at once in a surge room) the next batch is admitted in
+ * arrival order. The batch follows the admitted orders' latency: grown by half while their p90
+ * stays under the target, halved when it does not. The surges that ran out are logged here,
+ * once. The number admitted. */
 export async function admitRound(deps: AppDeps): Promise<number> {
   const now = deps.clock();
   const config = await catalogOf(deps).config(deps.db);
+  await endSurges(deps, now);
   if ((config.queue_enable ?? '1') !== '1') return 0;
   const before = queueSetting(config, 'queue_before_minutes') * 60_000;
   const after = queueSetting(config, 'queue_after_minutes') * 60_000;
-  const days = await deps.db.query<{ visit_date: string; release_at: Date }>(
-    `SELECT visit_date, release_at FROM museum_days WHERE release_at > $1 AND release_at <= $2`,
-    [new Date(now.getTime() - after), new Date(now.getTime() + before)],
+  const days = await deps.db.query<{ visit_date: string; release_at: Date | null; surge_until: Date | null }>(
+    `SELECT visit_date, release_at, surge_until FROM museum_days WHERE (release_at > $1 AND release_at <= $2) OR surge_until > $3`,
+    [new Date(now.getTime() - after), new Date(now.getTime() + before), now],
   );
   let admitted = 0;
   for (const day of days) {
+    if (queueReason(config, day.release_at, now, day.surge_until) === null) continue;
     const round = await admitDay(deps, config, day.visit_date, day.release_at, now);
     settleLine(deps, day.visit_date, round.gone);
     admitted += round.admitted;
@@ -328,7 +344,7 @@ async function admitDay(
   deps: AppDeps,
   config: Readonly<Record<string, string>>,
   date: string,
-  releaseAt: Date,
+  releaseAt: Date | null,
   now: Date,
 ): Promise<{ admitted: number; gone: number[] }> {
   const leave = new Date(now.getTime() - queueSetting(config, 'queue_leave_seconds') * 1000);
@@ -359,9 +375,10 @@ async function admitDay(
     }
     // Never under a tenth of the start: a slow minute must not stop the line.
     batch = Math.max(Math.ceil(queueSetting(config, 'queue_batch_start') / 10), 1, Math.min(batch, queueSetting(config, 'queue_batch_max')));
-    // Nobody before the release moment; then the batch, while the admitted not yet ordering are few.
+    // Nobody before the release moment (a surge room admits at once); then the batch, while the
+    // admitted not yet ordering are few.
     const room = Math.max(0, queueSetting(config, 'queue_in_play_max') - figures.in_play);
-    const take = now < releaseAt ? 0 : left === 0 ? queueSetting(config, 'queue_batch_max') : Math.min(batch, room);
+    const take = releaseAt && now < releaseAt ? 0 : left === 0 ? queueSetting(config, 'queue_batch_max') : Math.min(batch, room);
     const admit = new Date(now.getTime() + queueSetting(config, 'queue_admit_seconds') * 1000);
     const rows =
       take > 0
@@ -383,9 +400,12 @@ async function admitDay(
   });
 }
 
-/** The staff's view of a day's queue: its length and admissions now. */
+/** The staff's view of a day's queue: its length and admissions now, why it is open, and until
+ * when a surge holds it open (epoch ms; null without one running). */
 export interface QueueFigures {
   open: boolean;
+  reason: QueueReason | null;
+  surgeUntil: number | null;
   waiting: number;
   admitted: number;
   perMinute: number;
@@ -395,11 +415,20 @@ export interface QueueFigures {
 
 export async function queueFigures(deps: AppDeps, date: string): Promise<QueueFigures> {
   const now = deps.clock();
-  const { open } = await dayQueue(deps, date, now);
+  const { open, reason, surgeUntil } = await dayQueue(deps, date, now);
   const [row] = await deps.db.query<{ waiting: number; admitted: number; per_minute: number; batch: number; p90_ms: number | null }>(
     'SELECT waiting, admitted, per_minute, batch, p90_ms FROM release_queue_days WHERE visit_date = $1',
     [date],
   );
   const [{ n }] = await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM release_queue WHERE visit_date = $1 AND state = 'waiting'`, [date]);
-  return { open, waiting: n, admitted: row?.admitted ?? 0, perMinute: row?.per_minute ?? 0, batch: row?.batch ?? null, p90Ms: row?.p90_ms ?? null };
+  return {
+    open,
+    reason,
+    surgeUntil: surgeUntil && surgeUntil > now ? surgeUntil.getTime() : null,
+    waiting: n,
+    admitted: row?.admitted ?? 0,
+    perMinute: row?.per_minute ?? 0,
+    batch: row?.batch ?? null,
+    p90Ms: row?.p90_ms ?? null,
+  };
 }

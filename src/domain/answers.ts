@@ -1082,6 +1082,10 @@ export const queueStatus = z.strictObject({
 /** A day's release queue as the staff's day screen shows it. */
 export const queueFigures = z.strictObject({
   open: z.boolean(),
+  /** Why the room is open: the day's release, or a surge of its orders (docs/product.md §2.13). */
+  reason: z.enum(['release', 'surge']).nullable(),
+  /** epoch ms: when a running surge closes the room; null without one. */
+  surgeUntil: z.number().nullable(),
   waiting: z.number(),
   admitted: z.number(),
   perMinute: z.number(),
