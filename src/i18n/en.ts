@@ -118,6 +118,7 @@ const en: Messages = {
     title: 'Waiting room',
     intro:
       'Tickets for {{date}} are released at {{time}}. Many visitors are booking now: complete the check to take your place in line. Visitors are let in in the order they came.',
+    introBusy: 'Many visitors are booking {{date}} right now: complete the check to take your place in line. Visitors are let in in the order they came.',
     place: 'Your place in line',
     ahead: '{{n}} ahead of you',
     aheadNone: 'You are next',

@@ -35,7 +35,8 @@ export function QueueRoom() {
         ) : null}
         {joining ? (
           <>
-            <p>{t('queue.intro', { date, time: release })}</p>
+            {/* Once the release has passed (its busy half hour, or a surge days later) there is no release time to announce. */}
+            <p>{before ? t('queue.intro', { date, time: release }) : t('queue.introBusy', { date })}</p>
             <SliderCaptcha getCaptcha={getCaptcha} checkCaptcha={checkCaptcha} onPassed={(token) => purchaseActor.send({ type: 'SLIDER.PASSED', token })} />
           </>
         ) : lost ? (
