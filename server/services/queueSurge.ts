@@ -77,8 +77,12 @@ async function markSurge(deps: AppDeps, date: string, now: Date, lastsMs: number
   );
 }
 
-/** The surges that have run out, their end logged once (the leased admissions' round). */
+/** The surges that have run out, their end logged once (the leased admissions' round). Read
+ * first: an update of museum_days sends its change notice even when it changes no row, and every
+ * instance would drop its copy of the days each second. */
 export async function endSurges(deps: AppDeps, now: Date): Promise<void> {
+  const due = await deps.db.query('SELECT 1 FROM museum_days WHERE surge_from IS NOT NULL AND surge_until <= $1 LIMIT 1', [now]);
+  if (due.length === 0) return;
   const ended = await deps.db.query<{ visit_date: string; began: Date; surge_until: Date }>(
     `UPDATE museum_days d SET surge_from = NULL
        FROM (SELECT visit_date, surge_from AS began FROM museum_days WHERE surge_from IS NOT NULL AND surge_until <= $1) o

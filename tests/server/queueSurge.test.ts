@@ -166,6 +166,26 @@ describe('the surge room', () => {
     expect(events('queueSurgeStart')).toHaveLength(1);
   });
 
+  it("the admissions' rounds write nothing to the days while no surge runs out: no change notice each second", async () => {
+    const notices: string[] = [];
+    const stop = await t.db.listen!(
+      (payload) => notices.push(payload),
+      () => undefined,
+    );
+    try {
+      for (let i = 0; i < 3; i++) {
+        t.advance(1000);
+        await runReleaseQueue(t.deps, 'test');
+      }
+      // A write of our own after the rounds: once its notice is in, the rounds' would be too.
+      await t.db.query(`UPDATE sys_config SET value = value WHERE key = 'queue_surge_ms'`);
+      await expect.poll(() => notices.includes('sys_config')).toBe(true);
+      expect(notices.filter((n) => n === 'museum_days')).toEqual([]);
+    } finally {
+      await stop();
+    }
+  });
+
   it('closes when the surge runs out: its end logged once, the day books directly again', async () => {
     const waiting = await visitor();
     expect((await enter(waiting.token)).data.state).toBe('waiting');
