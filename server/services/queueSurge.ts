@@ -14,17 +14,25 @@ const SAMPLES_MAX = 500;
 /** Days with no order for this long are forgotten by the measure. */
 const FORGET_MS = 3_600_000;
 
-const meters = new WeakMap<AppDeps, Map<string, OrderSample[]>>();
+/** A day's measure on one instance: its recent orders, and until when this instance leaves the
+ * mark alone (it has just marked, or is marking: the many orders that end together in a surge,
+ * and those before the change notice brings the new mark, write once, not once each). */
+interface Meter {
+  samples: OrderSample[];
+  quietUntil: number;
+}
 
-function samplesOf(deps: AppDeps, date: string, now: number): OrderSample[] {
+const meters = new WeakMap<AppDeps, Map<string, Meter>>();
+
+function meterOf(deps: AppDeps, date: string, now: number): Meter {
   let byDay = meters.get(deps);
   if (!byDay) meters.set(deps, (byDay = new Map()));
-  let samples = byDay.get(date);
-  if (!samples) {
-    for (const [day, kept] of byDay) if (kept.length === 0 || kept[kept.length - 1].at < now - FORGET_MS) byDay.delete(day);
-    byDay.set(date, (samples = []));
+  let meter = byDay.get(date);
+  if (!meter) {
+    for (const [day, kept] of byDay) if (kept.samples.length === 0 || kept.samples[kept.samples.length - 1].at < now - FORGET_MS) byDay.delete(day);
+    byDay.set(date, (meter = { samples: [], quietUntil: 0 }));
   }
-  return samples;
+  return meter;
 }
 
 /** Takes one order of `date` that took `ms` (by the server's clock, so a test moves it) into the
@@ -32,18 +40,25 @@ function samplesOf(deps: AppDeps, date: string, now: number): OrderSample[] {
  * order it measured: a failure here is logged. */
 export async function measureOrder(deps: AppDeps, date: string, ms: number, now: Date): Promise<void> {
   try {
-    const samples = samplesOf(deps, date, now.getTime());
+    const meter = meterOf(deps, date, now.getTime());
+    const { samples } = meter;
     samples.push({ at: now.getTime(), ms });
     if (samples.length > SAMPLES_MAX) samples.splice(0, samples.length - SAMPLES_MAX);
     const catalog = catalogOf(deps);
     const config = await catalog.config(deps.db);
     const sign = surgeSign(config, samples, now.getTime());
-    if (!sign.sign) return;
+    if (!sign.sign || now.getTime() < meter.quietUntil) return;
     const day = await catalog.day(deps.db, date);
     const lastsMs = queueSetting(config, 'queue_surge_minutes') * 60_000;
     // Renewed once half of it has run: one write for the many signs of a surge.
-    if (!day || (day.surge_until && day.surge_until.getTime() - now.getTime() > lastsMs / 2)) return;
-    await markSurge(deps, date, now, lastsMs, sign);
+    if (!day || (day.surge_until && day.surge_until.getTime() - now.getTime() > lastsMs / 2) || now.getTime() < meter.quietUntil) return;
+    meter.quietUntil = now.getTime() + lastsMs / 2;
+    try {
+      await markSurge(deps, date, now, lastsMs, sign);
+    } catch (error) {
+      meter.quietUntil = 0;
+      throw error;
+    }
   } catch (error) {
     processLog.error({ cause: String(error), date }, '[queue] the order measure failed');
   }
