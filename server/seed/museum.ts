@@ -150,6 +150,10 @@ export const CONFIG: Record<string, string> = {
   face_enable: '0',
   hall_main_oneperson_totalfreechild: '1',
   hall_temporary_oneperson_totalfreechild: '1',
+  /** The surge room (docs/product.md §2.13) off in the demo: its tests and benchmarks rush one
+   * session on a busy machine on purpose, and measure the sale, not the room. A museum's own
+   * database has it on (src/domain/releaseQueue.ts QUEUE_CONFIG). */
+  queue_surge_enable: '0',
   ...RISK_CONFIG,
 };
 

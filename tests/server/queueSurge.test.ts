@@ -28,7 +28,9 @@ const logged = vi.spyOn(processLog, 'warn').mockImplementation(() => undefined);
 beforeAll(async () => {
   t = await makeApp();
   other = dbLane() === 'pg' ? await makeApp({}, { databaseUrl: t.databaseUrl! }) : t;
-  // Two slow orders are a sign here (twenty by default), each over a second.
+  // The demo has the surge room off; here it is on, and two slow orders are a sign (twenty by
+  // default), each over a second.
+  await setConfig('queue_surge_enable', '1');
   await setConfig('queue_surge_orders', '2');
   await setConfig('queue_surge_ms', '1000');
   staff = (await t.call('POST', '/staff/login', { body: DEMO_STAFF })).data.token;
