@@ -1,6 +1,6 @@
 /** The staff day screen's waiting room, live (docs/product.md §2.13): the server's clock is moved
- * to five minutes before a day's release; a staff member opens that day, sees its waiting room
- * open with nobody admitted before the release, sees a visitor who enters the queue (by the API)
+ * to forty minutes before a day's release; a staff member opens that day, sees its waiting room
+ * coming, then open with nobody admitted before the release, sees a visitor who enters the queue (by the API)
  * counted without a reload, and sees the admissions start at the release. In zh and en at 375x667,
  * each on the next day awaiting its release (the tests share the spec's server, whose clock only
  * moves forward). */
@@ -20,6 +20,7 @@ const WORDS = {
   zh: {
     day: '当日运营',
     nextDay: '后一天',
+    soon: (opens: string, at: string) => `${opens} 开放排队，${at} 开始放行`,
     before: (at: string) => `排队中：${at} 开始放行`,
     admitting: (at: string) => new RegExp(`^${at} 起放行中`),
     updated: /^更新于 \d\d:\d\d:\d\d，每2秒刷新$/,
@@ -28,6 +29,7 @@ const WORDS = {
   en: {
     day: 'The day',
     nextDay: 'The day after',
+    soon: (opens: string, at: string) => `Opens at ${opens}; admissions start at ${at}`,
     before: (at: string) => `Open: admissions start at ${at}`,
     admitting: (at: string) => new RegExp(`^Admitting since ${at}`),
     updated: /^Updated \d\d:\d\d:\d\d, every 2 s$/,
@@ -101,8 +103,9 @@ for (const lang of ['zh', 'en'] as const) {
     const { date, figures } = await nextRoom(ownServer.api);
     const release = figures.releaseAt!;
     const at = museumMinute(new Date(release)).slice(11);
-    // Five minutes before the release (a move is at most a day).
-    for (let left = release - 300_000 - figures.now; left > 0; left -= 86_400_000) await advanceServerClock(ownServer.api, Math.min(left, 86_400_000));
+    const opens = museumMinute(new Date(figures.opensAt!)).slice(11);
+    // Forty minutes before the release (a move is at most a day): the room opens in 25.
+    for (let left = release - 2_400_000 - figures.now; left > 0; left -= 86_400_000) await advanceServerClock(ownServer.api, Math.min(left, 86_400_000));
 
     await useLanguage(page, lang);
     await staffLogin(page, lang);
@@ -110,6 +113,11 @@ for (const lang of ['zh', 'en'] as const) {
     await openDay(page, date, T.nextDay);
     const room = page.getByTestId('day-room');
     const figure = (key: string) => room.locator(`[data-figure="${key}"] dd`);
+    await expect(page.getByTestId('day-room-phase')).toHaveText(T.soon(opens, at));
+    await screenshot(page, lang, '159-staff-room-soon');
+
+    // Five minutes before the release: the card sees the room open, without a reload.
+    await advanceServerClock(ownServer.api, 2_100_000);
     await expect(page.getByTestId('day-room-phase')).toHaveText(T.before(at));
     await expect(figure('waiting')).toHaveText('0');
     await expect(figure('admitted')).toHaveText('0');

@@ -49,7 +49,7 @@ export function DayQueue({ figures: f, stale }: { figures: QueueFigures; stale: 
           </div>
         ))}
       </dl>
-      <p className={stale ? 'day-room__read day-room__read--stale' : 'day-room__read muted'} data-testid="day-room-read" role="status">
+      <p className={stale ? 'day-room__read day-room__read--stale' : 'day-room__read muted'} data-testid="day-room-read">
         {t(stale ? 'dayQueue.stale' : 'dayQueue.updated', { time: museumSecond(new Date(f.now)) })}
       </p>
     </section>
