@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lastInLineSeconds, queueWindow, roomPhase, roomShown, ROOM_SOON_MS, type QueueFigures } from '../../../src/domain/queueFigures.ts';
+import { museumSecond } from '../../../src/domain/museumTime.ts';
 import { queueOpen } from '../../../src/domain/releaseQueue.ts';
 
 const RELEASE = Date.parse('2030-03-06T12:00:00Z');
@@ -63,5 +64,10 @@ describe("the staff's view of a waiting room", () => {
     expect(lastInLineSeconds(figures(RELEASE, { waiting: 50 }))).toBeNull();
     // Alone in line before the release: the wait is the time to the release.
     expect(lastInLineSeconds(figures(RELEASE - 90_000, { waiting: 1 }))).toBe(90);
+  });
+
+  it("tells the read's time in museum time, to the second", () => {
+    expect(museumSecond(new Date(RELEASE - 56_000))).toBe('19:59:04');
+    expect(museumSecond(new Date('2030-03-06T15:59:59.999Z'))).toBe('23:59:59');
   });
 });
