@@ -5,16 +5,8 @@
  * placeOrder for that day then refuses whoever holds no running admission. */
 import { jwtVerify, SignJWT } from 'jose';
 import type { Lang } from '../../src/domain/text.ts';
-import {
-  QUEUE_POLL_MS,
-  QUEUE_TEXTS,
-  queueEstimate,
-  queueReason,
-  queueSetting,
-  type QueueReason,
-  type QueueState,
-  type QueueStatus,
-} from '../../src/domain/releaseQueue.ts';
+import { QUEUE_POLL_MS, QUEUE_TEXTS, queueEstimate, queueReason, queueSetting, type QueueState, type QueueStatus } from '../../src/domain/releaseQueue.ts';
+import { queueWindow, type QueueFigures } from '../../src/domain/queueFigures.ts';
 import type { AppDeps } from '../context.ts';
 import { fail, refusal } from '../http.ts';
 import { consumeToken } from '../providers/captcha.ts';
@@ -400,35 +392,44 @@ async function admitDay(
   });
 }
 
-/** The staff's view of a day's queue: its length and admissions now, why it is open, and until
- * when a surge holds it open (epoch ms; null without one running). */
-export interface QueueFigures {
-  open: boolean;
-  reason: QueueReason | null;
-  surgeUntil: number | null;
-  waiting: number;
-  admitted: number;
-  perMinute: number;
-  batch: number | null;
-  p90Ms: number | null;
-}
-
+/** The staff's view of a day's queue (the day screen reads it every 2 s while its room is
+ * shown): its length, the admitted still to order, the admissions' rate and batch, the tickets
+ * left, where the room is in its window, and why it is open (a
+ * release, or a surge until surgeUntil). A read of the line's table, never of the orders. */
 export async function queueFigures(deps: AppDeps, date: string): Promise<QueueFigures> {
   const now = deps.clock();
-  const { open, reason, surgeUntil } = await dayQueue(deps, date, now);
-  const [row] = await deps.db.query<{ waiting: number; admitted: number; per_minute: number; batch: number; p90_ms: number | null }>(
-    'SELECT waiting, admitted, per_minute, batch, p90_ms FROM release_queue_days WHERE visit_date = $1',
-    [date],
-  );
-  const [{ n }] = await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM release_queue WHERE visit_date = $1 AND state = 'waiting'`, [date]);
+  const { open, reason, surgeUntil, config, releaseAt } = await dayQueue(deps, date, now);
+  const [[row], [counts], [stock]] = await Promise.all([
+    deps.db.query<{ admitted: number; per_minute: number; batch: number; p90_ms: number | null }>(
+      'SELECT admitted, per_minute, batch, p90_ms FROM release_queue_days WHERE visit_date = $1',
+      [date],
+    ),
+    deps.db.query<{ waiting: number; in_play: number }>(
+      `SELECT count(*) FILTER (WHERE state = 'waiting')::int AS waiting,
+              count(*) FILTER (WHERE state = 'admitted' AND ordered_at IS NULL AND admit_until > $2)::int AS in_play
+         FROM release_queue WHERE visit_date = $1`,
+      [date, now],
+    ),
+    deps.db.query<{ left: number }>(
+      'SELECT coalesce(sum(greatest(capacity - sold - held, 0)), 0)::int AS left FROM hall_schedule WHERE visit_date = $1 AND NOT stopped',
+      [date],
+    ),
+  ]);
+  const window = queueWindow(config, releaseAt);
   return {
     open,
     reason,
     surgeUntil: surgeUntil && surgeUntil > now ? surgeUntil.getTime() : null,
-    waiting: n,
+    waiting: counts.waiting,
     admitted: row?.admitted ?? 0,
+    inPlay: counts.in_play,
     perMinute: row?.per_minute ?? 0,
     batch: row?.batch ?? null,
     p90Ms: row?.p90_ms ?? null,
+    left: stock.left,
+    releaseAt: releaseAt?.getTime() ?? null,
+    opensAt: window?.opensAt ?? null,
+    closesAt: window?.closesAt ?? null,
+    now: now.getTime(),
   };
 }

@@ -14,6 +14,7 @@ import type {
   staffTeamsQuery,
   windowPaymentBody,
 } from '../domain/contracts.ts';
+import type { QueueFigures } from '../domain/queueFigures.ts';
 import type {
   ApplyReport,
   CallOffPreview,
@@ -72,6 +73,8 @@ export const gateSync = (queue: GateQueueItem[]) =>
   });
 
 export const getStaffDay = (date: string) => call<StaffDay>('/staff/day', { ...staff, searchParams: { date } });
+/** The day's waiting room, read every 2 s while shown (a failed read is shown on its card, as every staff call, silently). */
+export const getStaffQueue = (date: string) => call<QueueFigures>('/staff/queue', { ...staff, searchParams: { date } });
 
 /** What calling a session off would do, the call itself, and its progress per order. */
 export const getCallOffPreview = (scheduleId: number) => call<CallOffPreview>('/staff/sessions/callOff', { ...staff, searchParams: { scheduleId } });

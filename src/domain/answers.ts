@@ -9,6 +9,7 @@
  * fields live here. This module imports no types.ts: types.ts imports (types) from here. */
 import { z } from 'zod';
 import { MESSAGE_SERVICE_TYPES } from './message.ts';
+import type { QueueFigures } from './queueFigures.ts';
 import { STAFF_ROLES } from './staffRoles.ts';
 import { TEAM_TYPES } from './team.ts';
 
@@ -1088,7 +1089,14 @@ export const queueFigures = z.strictObject({
   surgeUntil: z.number().nullable(),
   waiting: z.number(),
   admitted: z.number(),
+  inPlay: z.number(),
   perMinute: z.number(),
   batch: z.number().nullable(),
   p90Ms: z.number().nullable(),
-});
+  left: z.number(),
+  /** epoch ms: the release, its waiting room's window, the server's time */
+  releaseAt: z.number().nullable(),
+  opensAt: z.number().nullable(),
+  closesAt: z.number().nullable(),
+  now: z.number(),
+}) satisfies z.ZodType<QueueFigures>;

@@ -22,3 +22,9 @@ export function addDays(date: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+/** 'HH:mm:ss' in museum time: when a live figure was read. */
+export function museumSecond(at: Date): string {
+  const d = new Date(at.getTime() + MUSEUM_OFFSET_MS);
+  return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}

@@ -64,7 +64,7 @@ for (const lang of ['zh', 'en'] as const) {
     const { visitDate } = (await order()).tickets[0];
 
     await openDay(page, lang, visitDate);
-    const dayCard = page.locator('section.card').first();
+    const dayCard = page.getByTestId('day-card');
     await dayCard.getByLabel(T.reasonZh, { exact: true }).fill('停电');
     await dayCard.getByLabel(T.reasonEn, { exact: true }).fill('A power cut');
     await dayCard.getByRole('button', { name: T.close, exact: true }).click();

@@ -1,6 +1,8 @@
-import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor, type EventObject, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { staffDayMachine, type DayChange, type StaffDayEvent } from '../../machines/staffDay.machine.ts';
+import type { TickerInput } from '../../machines/ticker.ts';
+import type { QueueFigures } from '../../src/domain/queueFigures.ts';
 import type { StaffDay } from '../../src/domain/types.ts';
 import { parseRelease } from '../../src/domain/sessionTemplates.ts';
 import { callsOf } from './outcomes.ts';
@@ -38,12 +40,46 @@ const DAY: StaffDay = {
   ratings: [{ hallId: 1, hallName: 'Main hall', count: 2, visit: 4.5, booking: 4 }],
   closedDays: [{ date: '2030-03-11', reason: 'Closed for facility maintenance' }],
 };
+/** The day whose release (2030-02-27 20:00 in Shanghai) has a waiting room, and its figures. */
+const RELEASE = Date.parse('2030-02-27T12:00:00Z');
+const RELEASED_DAY: StaffDay = { ...DAY, releaseAt: RELEASE };
+const ROOM: QueueFigures = {
+  open: true,
+  reason: 'release',
+  surgeUntil: null,
+  waiting: 1200,
+  admitted: 300,
+  inPlay: 120,
+  perMinute: 600,
+  batch: 50,
+  p90Ms: 180,
+  left: 700,
+  releaseAt: RELEASE,
+  opensAt: RELEASE - 15 * 60_000,
+  closesAt: RELEASE + 30 * 60_000,
+  now: RELEASE + 60_000,
+};
+/** Three hours before: no card yet, read again in a minute; a day after: no room. */
+const AHEAD: QueueFigures = {
+  ...ROOM,
+  open: false,
+  reason: null,
+  waiting: 0,
+  admitted: 0,
+  inPlay: 0,
+  perMinute: 0,
+  batch: null,
+  p90Ms: null,
+  now: RELEASE - 3 * 3600_000,
+};
+const OVER: QueueFigures = { ...AHEAD, now: RELEASE + 24 * 3600_000 };
 const STOP: Extract<DayChange, { kind: 'stop' }> = { kind: 'stop', scheduleId: 11, stopped: true, reasonZh: '检修', reasonEn: 'Maintenance' };
 
 function events(s: Snapshot): StaffDayEvent[] {
   if (s.matches('failed')) return [{ type: 'RETRY' }];
   if (s.matches('ready')) {
     return [
+      ...(s.matches({ ready: 'roomWatching' }) || s.matches({ ready: 'noRoom' }) ? [{ type: 'TICK', now: RELEASE } as const] : []),
       { type: 'DATE.CHANGE', date: '2030-03-07' },
       { type: 'DATE.CHANGE', date: 'soon' },
       { type: 'CHANGE', change: STOP },
@@ -72,11 +108,15 @@ pathSuite('staffDay', [
       }
     },
     outcomes: {
-      loadDay: [{ output: DAY }, { error: 'Network error' }],
+      loadDay: [{ output: DAY }, { output: RELEASED_DAY }, { error: 'Network error' }],
+      readQueue: [{ output: ROOM }, { output: AHEAD }, { output: OVER }, { error: 'Network error' }],
       change: [{ output: null }, { error: 'The capacity cannot be below the 124 tickets sold and held' }],
     },
   },
 ]);
+
+/** A day whose room is over, and a ticker that never ticks: the day's own changes alone. */
+const NO_ROOM = { readQueue: fromPromise<QueueFigures, { date: string }>(async () => OVER), ticker: fromCallback<EventObject, TickerInput>(() => undefined) };
 
 describe('staffDay: behaviour', () => {
   it('reads the day again after a change, and keeps a refusal on screen', async () => {
@@ -92,6 +132,7 @@ describe('staffDay: behaviour', () => {
             if (input.kind === 'capacity') throw new Error('The capacity cannot be below the 124 tickets sold and held');
             return null;
           }),
+          ...NO_ROOM,
         },
       }),
       { input: { date: DATE } },
@@ -114,6 +155,7 @@ describe('staffDay: behaviour', () => {
             sent.push(input);
             return null;
           }),
+          ...NO_ROOM,
         },
       }),
       { input: { date: DATE } },
@@ -125,5 +167,57 @@ describe('staffDay: behaviour', () => {
     actor.send({ type: 'CHANGE', change: { ...close, closed: false } });
     await waitFor(actor, (s) => s.matches('ready') && sent.length === 2);
     expect(sent.map((c) => c.kind === 'close' && c.callOff)).toEqual([true, false]);
+  });
+});
+
+describe('staffDay: the waiting room', () => {
+  it('reads it on each tick, keeps the last figures through a failed read, and stops with the room', async () => {
+    const answers: Array<QueueFigures | Error> = [ROOM, new Error('Network error'), { ...ROOM, waiting: 1300 }, OVER];
+    const reads: string[] = [];
+    const actor = createActor(
+      staffDayMachine.provide({
+        actors: {
+          loadDay: fromPromise(async () => RELEASED_DAY),
+          change: fromPromise(async () => null),
+          readQueue: fromPromise(async ({ input }: { input: { date: string } }) => {
+            reads.push(input.date);
+            const answer = answers.shift()!;
+            if (answer instanceof Error) throw answer;
+            return answer;
+          }),
+          ticker: fromCallback(() => undefined),
+        },
+      }),
+      { input: { date: DATE } },
+    ).start();
+    const watching = () => waitFor(actor, (s) => s.matches({ ready: 'roomWatching' }));
+    expect((await watching()).context).toMatchObject({ queue: ROOM, queueStale: false });
+    actor.send({ type: 'TICK', now: 0 });
+    await waitFor(actor, (s) => s.matches({ ready: 'roomWatching' }) && s.context.queueStale);
+    expect(actor.getSnapshot().context.queue).toEqual(ROOM);
+    actor.send({ type: 'TICK', now: 0 });
+    await waitFor(actor, (s) => s.matches({ ready: 'roomWatching' }) && s.context.queue?.waiting === 1300 && !s.context.queueStale);
+    actor.send({ type: 'TICK', now: 0 });
+    expect((await waitFor(actor, (s) => s.matches({ ready: 'noRoom' }))).context.queue).toBeNull();
+    expect(reads).toEqual([DATE, DATE, DATE, DATE]);
+  });
+
+  it('reads a day without a room again, and shows the room a surge of its orders opens', async () => {
+    const surge: QueueFigures = { ...ROOM, reason: 'surge', surgeUntil: RELEASE + 600_000, releaseAt: null, opensAt: null, closesAt: null };
+    const answers = [OVER, surge];
+    const actor = createActor(
+      staffDayMachine.provide({
+        actors: {
+          loadDay: fromPromise(async () => DAY),
+          change: fromPromise(async () => null),
+          readQueue: fromPromise(async () => answers.shift()!),
+          ticker: fromCallback(() => undefined),
+        },
+      }),
+      { input: { date: DATE } },
+    ).start();
+    await waitFor(actor, (s) => s.matches({ ready: 'noRoom' }));
+    actor.send({ type: 'TICK', now: 0 });
+    expect((await waitFor(actor, (s) => s.matches({ ready: 'roomWatching' }))).context.queue).toEqual(surge);
   });
 });

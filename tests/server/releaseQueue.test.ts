@@ -5,8 +5,9 @@
  * app instances on one database admitting once. Time is the app's clock, moved by the test. On
  * PGlite and PostgreSQL. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF } from '../../server/seed/accounts.ts';
+import { DEMO_FINANCE, DEMO_GATE, DEMO_STAFF } from '../../server/seed/accounts.ts';
 import { runReleaseQueue, takeLease } from '../../server/jobs/releaseQueue.ts';
+import type { QueueFigures } from '../../src/domain/queueFigures.ts';
 import type { QueueStatus } from '../../src/domain/releaseQueue.ts';
 import { NOT_RELEASED_DAY, SEED_TIME } from './constants.ts';
 import { assertStockInvariant, dbLane, makeApp, orderRequest, priceOf, type Envelope, type TestApp } from './helpers.ts';
@@ -42,6 +43,14 @@ function moveTo(at: number) {
 async function enter(token: string, lang: 'zh' | 'en' = 'en', app = t): Promise<Envelope<QueueStatus>> {
   return app.call('POST', '/queue/enter', { token, lang, body: { date: DAY, captchaToken: await app.captchaToken() } });
 }
+/** The day's queue as the staff's day screen reads it (a finance clerk: the 'figures' ability). */
+async function figures(): Promise<QueueFigures> {
+  const staff = (await t.call('POST', '/staff/login', { body: DEMO_FINANCE })).data.token;
+  const r = await t.call<QueueFigures>('GET', `/staff/queue?date=${DAY}`, { token: staff });
+  expect(r.code, r.msg).toBe(200);
+  return r.data;
+}
+const WINDOW = { releaseAt: RELEASE, opensAt: RELEASE - 15 * 60_000, closesAt: RELEASE + 30 * 60_000 };
 const position = (token: string, ticket: string, app = t) => app.call<QueueStatus>('POST', '/queue/position', { token, lang: 'en', body: { ticket } });
 
 async function order(token: string, lang: 'zh' | 'en' = 'en') {
@@ -80,6 +89,8 @@ describe('the release queue', () => {
     const check = await t.call<QueueStatus>('GET', `/queue/check?date=${DAY}`, { token });
     expect(check.data.state).toBe('off');
     expect((await enter(token)).data).toMatchObject({ state: 'off', ticket: null, place: 0 });
+    // The staff see the room's window ahead, nobody in it.
+    expect(await figures()).toMatchObject({ open: false, waiting: 0, inPlay: 0, admitted: 0, perMinute: 0, ...WINDOW, now: t.now().getTime() });
   });
 
   it('opens before the release: places in arrival order, nobody admitted before the release moment', async () => {
@@ -111,6 +122,10 @@ describe('the release queue', () => {
     expect(r.data).toMatchObject({ state: 'waiting', ahead: 0, releaseAt: RELEASE });
     // An honest estimate: nobody ahead, so the wait is the time to the release.
     expect(r.data.estimateSeconds).toBe(Math.ceil((RELEASE - t.now().getTime()) / 1000));
+    // The staff's figures: the line's length, nobody admitted yet, tickets left on the day.
+    const f = await figures();
+    expect(f).toMatchObject({ open: true, waiting: 9, inPlay: 0, admitted: 0, perMinute: 0, ...WINDOW, now: t.now().getTime() });
+    expect(f.left).toBeGreaterThan(0);
   });
 
   it('refuses placeOrder for the day to a visitor without an admission, in her language', async () => {
@@ -140,6 +155,9 @@ describe('the release queue', () => {
     moveTo(RELEASE);
     const admitted = await admitAll(readers());
     expect(admitted).toEqual([...arrivals.keys()]);
+    // The staff see them admitted, each still to order, at the rate of the last minute.
+    const before = await figures();
+    expect(before).toMatchObject({ open: true, waiting: 0, admitted: 9, inPlay: 9, perMinute: 9, batch: 3 });
     const [phone, token] = [...arrivals][0];
     const r = await position(token, tickets.get(phone)!);
     expect(r.data.state).toBe('admitted');
@@ -152,6 +170,9 @@ describe('the release queue', () => {
       [phone, DAY],
     );
     expect(row.order_ms).not.toBeNull();
+    const after = await figures();
+    expect(after).toMatchObject({ inPlay: 8, left: before.left - 1 });
+    expect(after.p90Ms).toBeNull(); // measured by the next round
     await assertStockInvariant(t.db);
   });
 
@@ -210,9 +231,12 @@ describe('the release queue', () => {
     expect((await position(visitor, visitor)).msg).toBe('The queue ticket is not valid; please join the queue again');
     const other = await t.tokenFor(newPhone());
     expect((await position(other, ticket)).code).toBe(500);
-    // The staff's figures: a staff route, refused a visitor.
-    expect((await t.call('GET', `/staff/queue?date=${DAY}`, { token: visitor })).code).toBe(401);
-    const figures = await t.call('GET', `/staff/queue?date=${DAY}`, { token: staff });
+    // The staff's figures: a staff route, refused a visitor, a team and staff without the 'figures' ability.
+    const gate = (await t.call('POST', '/staff/login', { body: DEMO_GATE })).data.token;
+    for (const token of [visitor, team]) expect((await t.call('GET', `/staff/queue?date=${DAY}`, { token })).code).toBe(401);
+    expect((await t.call('GET', `/staff/queue?date=${DAY}`, { token: gate })).code).toBe(403);
+    expect((await t.call('GET', '/staff/queue?date=tomorrow', { token: staff, lang: 'en' })).code).not.toBe(200);
+    const figures = await t.call<QueueFigures>('GET', `/staff/queue?date=${DAY}`, { token: staff });
     expect(figures.data).toMatchObject({ open: true });
     expect(figures.data.admitted).toBeGreaterThanOrEqual(9);
   });

@@ -1,5 +1,5 @@
-/** staff/day: a museum day. Its figures per session (a bar and the numbers) with
- * the CSV of them; an admin stops or resumes a session's sale, changes a capacity, closes or
+/** staff/day: a museum day. Its release's waiting room live while it is near (DayQueue), its
+ * figures per session (a bar and the numbers) with the CSV of them; an admin stops or resumes a session's sale, changes a capacity, closes or
  * opens the day, sets the release time of a day not on sale (the staffDay machine; the server
  * refuses what would strand visitors). */
 import { useMachine } from '@xstate/react';
@@ -7,15 +7,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { staffDayMachine } from '../../../machines/staffDay.machine.ts';
-import { changeStaffDay, downloadDayCsv, getStaffDay } from '../../api/staffCalls.ts';
+import { changeStaffDay, downloadDayCsv, getStaffDay, getStaffQueue } from '../../api/staffCalls.ts';
 import { addDays } from '../../domain/museumTime.ts';
 import { STAFF_PATHS } from '../../domain/paths.ts';
+import { roomShown } from '../../domain/queueFigures.ts';
 import { currentLang, tr } from '../../i18n/index.ts';
 import { Field } from '../../ui/Field.ts';
 import { Refusal } from '../../ui/Refusal.tsx';
 import { LoadingOverlay, Screen } from '../../ui/Screen.tsx';
 import '../../ui/vant.ts';
+import { visibleTicker } from '../../widgets/visibleTicker.ts';
 import { Check } from './CatalogueFields.tsx';
+import { DayQueue } from './DayQueue.tsx';
 import { DayRelease } from './DayRelease.tsx';
 import { SessionFigures } from './SessionFigures.tsx';
 import { useStaffToken } from './useStaffToken.ts';
@@ -26,6 +29,8 @@ const machine = staffDayMachine.provide({
   actors: {
     loadDay: fromPromise(({ input }) => getStaffDay(input.date)),
     change: fromPromise(({ input }) => changeStaffDay(input)),
+    readQueue: fromPromise(({ input }) => getStaffQueue(input.date)),
+    ticker: visibleTicker,
   },
 });
 
@@ -42,7 +47,7 @@ export default function StaffDay() {
 function Day({ today }: { today: string }) {
   const { t } = useTranslation();
   const [snapshot, send] = useMachine(machine, { input: { date: today } });
-  const { date, day, error } = snapshot.context;
+  const { date, day, error, queue, queueStale } = snapshot.context;
   const [reasonZh, setReasonZh] = useState('');
   const [reasonEn, setReasonEn] = useState('');
   const [callOff, setCallOff] = useState(false);
@@ -60,32 +65,33 @@ function Day({ today }: { today: string }) {
             ›
           </button>
         </div>
-        {day ? (
-          <>
-            <p className={day.closed ? 'notice-bar notice-bar--danger' : 'muted'}>
-              {day.closed ? t('day.closedFor', { reason: day.reason ?? '' }) : t('day.open', { n: day.sessions.length })}
-            </p>
-            <DayRelease key={`${day.date}-${day.releaseAt ?? 0}-${day.sessions.length}`} day={day} onChange={(change) => send({ type: 'CHANGE', change })} />
-            {day.closed ? null : (
-              <>
-                <Field className="field--stacked" label={t('day.reasonZh')} value={reasonZh} maxLength={100} onChange={setReasonZh} />
-                <Field className="field--stacked" label={t('day.reasonEn')} value={reasonEn} maxLength={200} onChange={setReasonEn} />
-                <Check label={t('day.callOffAll')} checked={callOff} onChange={setCallOff} />
-              </>
-            )}
-            <button
-              type="button"
-              className="btn btn--block"
-              onClick={() => send({ type: 'CHANGE', change: { kind: 'close', date, closed: !day.closed, reasonZh, reasonEn, callOff } })}
-            >
-              {day.closed ? t('day.openDay') : t('day.closeDay')}
-            </button>
-            <button type="button" className="btn btn--block" onClick={() => void downloadDayCsv(date, currentLang() === 'en' ? 'en_us' : 'zh_cn')}>
-              {t('day.csv')}
-            </button>
-          </>
-        ) : null}
       </section>
+      {day && queue && roomShown(queue) ? <DayQueue figures={queue} stale={queueStale} /> : null}
+      {day ? (
+        <section className="card stack" data-testid="day-card">
+          <p className={day.closed ? 'notice-bar notice-bar--danger' : 'muted'}>
+            {day.closed ? t('day.closedFor', { reason: day.reason ?? '' }) : t('day.open', { n: day.sessions.length })}
+          </p>
+          <DayRelease key={`${day.date}-${day.releaseAt ?? 0}-${day.sessions.length}`} day={day} onChange={(change) => send({ type: 'CHANGE', change })} />
+          {day.closed ? null : (
+            <>
+              <Field className="field--stacked" label={t('day.reasonZh')} value={reasonZh} maxLength={100} onChange={setReasonZh} />
+              <Field className="field--stacked" label={t('day.reasonEn')} value={reasonEn} maxLength={200} onChange={setReasonEn} />
+              <Check label={t('day.callOffAll')} checked={callOff} onChange={setCallOff} />
+            </>
+          )}
+          <button
+            type="button"
+            className="btn btn--block"
+            onClick={() => send({ type: 'CHANGE', change: { kind: 'close', date, closed: !day.closed, reasonZh, reasonEn, callOff } })}
+          >
+            {day.closed ? t('day.openDay') : t('day.closeDay')}
+          </button>
+          <button type="button" className="btn btn--block" onClick={() => void downloadDayCsv(date, currentLang() === 'en' ? 'en_us' : 'zh_cn')}>
+            {t('day.csv')}
+          </button>
+        </section>
+      ) : null}
       {error ? <Refusal message={tr(error)} /> : null}
       {day && day.ratings.length > 0 ? (
         <section className="card stack" data-testid="day-ratings">
