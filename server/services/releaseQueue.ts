@@ -5,7 +5,16 @@
  * placeOrder for that day then refuses whoever holds no running admission. */
 import { jwtVerify, SignJWT } from 'jose';
 import type { Lang } from '../../src/domain/text.ts';
-import { QUEUE_POLL_MS, QUEUE_TEXTS, queueEstimate, queueOpen, queueSetting, type QueueState, type QueueStatus } from '../../src/domain/releaseQueue.ts';
+import {
+  QUEUE_POLL_MS,
+  QUEUE_TEXTS,
+  queueEstimate,
+  queueOpen,
+  queueSetting,
+  type QueuePlacePush,
+  type QueueState,
+  type QueueStatus,
+} from '../../src/domain/releaseQueue.ts';
 import type { AppDeps } from '../context.ts';
 import { fail, refusal } from '../http.ts';
 import { consumeToken } from '../providers/captcha.ts';
@@ -47,16 +56,25 @@ async function signTicket(secret: Uint8Array, userId: number, date: string, plac
     .sign(secret);
 }
 
-/** The ticket's day and place, if it is a queue ticket of this account signed by us and not expired. */
-export async function readTicket(secret: Uint8Array, ticket: string, userId: number, now: Date): Promise<{ date: string; place: number }> {
+/** The ticket's account, day and place, if it is a queue ticket signed by us and not expired
+ * (the queue's stream, which carries no login, checks it so). */
+export async function verifyTicket(secret: Uint8Array, ticket: string, now: Date): Promise<{ userId: number; date: string; place: number }> {
   try {
     const { payload } = await jwtVerify(ticket, secret, { algorithms: ['HS256'], currentDate: now });
-    if (payload.typ !== 'queue' || payload.sub !== String(userId) || typeof payload.date !== 'string' || typeof payload.place !== 'number')
+    const userId = Number(payload.sub);
+    if (payload.typ !== 'queue' || !Number.isSafeInteger(userId) || typeof payload.date !== 'string' || typeof payload.place !== 'number')
       throw new Error('not ours');
-    return { date: payload.date, place: payload.place };
+    return { userId, date: payload.date, place: payload.place };
   } catch {
     throw refusal(QUEUE_TEXTS.badTicket, 'queueTicket');
   }
+}
+
+/** The ticket's day and place, if it is a queue ticket of this account signed by us and not expired. */
+export async function readTicket(secret: Uint8Array, ticket: string, userId: number, now: Date): Promise<{ date: string; place: number }> {
+  const read = await verifyTicket(secret, ticket, now);
+  if (read.userId !== userId) throw refusal(QUEUE_TEXTS.badTicket, 'queueTicket');
+  return { date: read.date, place: read.place };
 }
 
 /** The line of each day as one instance last read it: the waiting places in order, and the
@@ -139,9 +157,10 @@ async function waitingAhead(deps: AppDeps, date: string, place: number, now: Dat
   return lo + n;
 }
 
-/** The admissions' job read the line anew: this instance's copy is stale. */
-export function dropLines(deps: AppDeps): void {
-  for (const entry of lines.get(deps)?.values() ?? []) {
+/** The admissions changed the line (of `date`, or of every day): this instance's copy is stale. */
+export function dropLines(deps: AppDeps, date?: string): void {
+  for (const [day, entry] of lines.get(deps) ?? []) {
+    if (date !== undefined && day !== date) continue;
     entry.line = null;
     entry.loading = null;
     entry.generation++;
@@ -270,6 +289,46 @@ export async function queuePosition(deps: AppDeps, secret: Uint8Array, userId: n
   return statusOf(date, row, ahead, line.perMinute, releaseAt, now, ticket);
 }
 
+/** What the queue's stream pushes to each of `places` (docs/architecture.md §12): read from this
+ * instance's copy of the line as the position reads are, the places no longer in it (admitted,
+ * lost) by their keys in one query. A place her account no longer holds (she joined again) is
+ * pushed as left: her page reads its position, which says why. */
+export async function placesNow(deps: AppDeps, date: string, places: ReadonlyArray<{ userId: number; place: number }>): Promise<QueuePlacePush[]> {
+  const now = deps.clock();
+  const { releaseAt, open } = await dayQueue(deps, date, now);
+  const push = (place: number, state: QueueState, ahead = 0, estimateSeconds: number | null = null): QueuePlacePush => ({
+    state,
+    place,
+    ahead,
+    estimateSeconds,
+    now: now.getTime(),
+  });
+  if (!open) return places.map((p) => push(p.place, 'off'));
+  const line = await lineOf(deps, date, now);
+  const inLine = (place: number) => line.places[indexIn(line.places, place)] === place || place > line.upTo;
+  const gone = places.filter((p) => !inLine(p.place)).map((p) => p.userId);
+  const rows =
+    gone.length === 0
+      ? []
+      : await deps.db.query<{ user_id: number; place: number; state: PlaceRow['state'] }>(
+          'SELECT user_id, place, state FROM release_queue WHERE visit_date = $1 AND user_id = ANY($2::bigint[])',
+          [date, gone],
+        );
+  const held = new Map(rows.map((r) => [Number(r.user_id), r]));
+  const release = releaseAt?.getTime() ?? null;
+  return Promise.all(
+    places.map(async ({ userId, place }) => {
+      const row = held.get(userId);
+      // Not in the copy yet still waiting: her entry committed after the copy was read.
+      if (inLine(place) || (row?.state === 'waiting' && Number(row.place) === place)) {
+        const ahead = await waitingAhead(deps, date, place, now);
+        return push(place, 'waiting', ahead, queueEstimate(ahead, line.perMinute, release, now.getTime()));
+      }
+      return push(place, row && Number(row.place) === place ? row.state : 'left');
+    }),
+  );
+}
+
 /** placeOrder's door while a day's queue is open: null when it is not (order as usual); refused
  * without a running admission; otherwise what records the order's latency for the admissions. */
 export async function queueGate(deps: AppDeps, userId: number, date: string, now: Date): Promise<null | ((ms: number) => Promise<void>)> {
@@ -353,6 +412,9 @@ async function admitDay(deps: AppDeps, config: Readonly<Record<string, string>>,
             [date, now, admit, take],
           )
         : [];
+    // Every instance learns that the line moved, at the commit (server/changes.ts): its position
+    // reads drop their copy, its queue streams push (server/queuePush.ts).
+    await q.query(`SELECT pg_notify('museum_changes', 'release_queue:' || $1::text)`, [date]);
     await q.query(
       `INSERT INTO release_queue_days (visit_date, batch, per_minute, p90_ms, waiting, admitted, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (visit_date) DO UPDATE SET batch = excluded.batch, per_minute = excluded.per_minute, p90_ms = excluded.p90_ms,
