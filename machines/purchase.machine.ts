@@ -28,6 +28,7 @@ import type {
 } from '../src/domain/types.ts';
 import { errorText, failure, notProvided, output, sameText } from './errors.ts';
 import { loadingStates } from './loading.ts';
+import { queueStates } from './queue.ts';
 import { live, type LiveEvent } from './live.ts';
 import { applySessions } from '../src/domain/liveStock.ts';
 import { ticker, type TickEvent } from './ticker.ts';
@@ -389,6 +390,8 @@ export const purchaseMachine = setup({
       takenSeats: (answer.data as SeatTaken | null)?.takenSeats ?? [],
       captchaToken: null,
     })),
+    /** The day has no queue now: nothing of it kept. */
+    clearQueue: assign({ queue: null }),
     setQueue: assign((_, { output: answer }: { output: QueueAnswer }) => ({
       queue: answer.state === 'off' ? null : answer,
       serverNow: answer.now,
@@ -477,21 +480,37 @@ export const purchaseMachine = setup({
       meta: { description: "The waiting room of the day's release (docs/product.md §2.13), when its queue is open" },
       on: { BACK: { target: '.leaving', actions: assign({ queue: null }) } },
       states: {
-        checking: {
-          meta: { description: "Asking whether the day's booking goes through the queue now, and the place held if any" },
-          invoke: {
-            id: 'checkQueue',
+        ...queueStates({
+          checking: {
+            description: "Asking whether the day's booking goes through the queue now, and the place held if any",
             src: 'checkQueue',
-            input: ({ context }) => ({ date: context.date ?? '' }),
-            onDone: [
-              { guard: { type: 'queueOff', params: output }, target: 'through', actions: assign({ queue: null }) },
-              { guard: { type: 'queueAdmitted', params: output }, target: 'through', actions: { type: 'setQueue', params: output } },
+            input: ({ context }: { context: PurchaseContext }) => ({ date: context.date ?? '' }),
+            then: [
               { guard: { type: 'queuePlaced', params: output }, target: 'waiting', actions: { type: 'setQueue', params: output } },
               { target: 'joining', actions: { type: 'setQueue', params: output } },
             ],
             onError: { target: 'leaving', actions: { type: 'setFailure', params: failure } },
           },
-        },
+          entering: {
+            description: 'Taking a place (or getting back the one held)',
+            src: 'enterQueue',
+            input: ({ context }: { context: PurchaseContext }) => ({ date: context.date ?? '', captchaToken: context.captchaToken ?? '' }),
+            also: ['clearToken'],
+            then: [{ target: 'waiting', actions: [{ type: 'setQueue', params: output }, 'clearToken'] }],
+            onError: { target: 'joining', actions: [{ type: 'setFailure', params: failure }, 'clearToken'] },
+          },
+          reading: {
+            description: "Reading the place's position",
+            src: 'readQueue',
+            input: ({ context }: { context: PurchaseContext }) => ({ ticket: context.queue?.ticket ?? '' }),
+            then: [
+              { guard: { type: 'queueLost', params: output }, target: 'lost', actions: { type: 'setQueue', params: output } },
+              { target: 'waiting', actions: { type: 'setQueue', params: output } },
+            ],
+            // A read that failed keeps the place: read again after the same while.
+            onError: { target: 'waiting', actions: { type: 'setFailure', params: failure } },
+          },
+        }),
         joining: {
           meta: { description: 'The queue is open: the security slider is solved to take a place' },
           on: {
@@ -499,40 +518,10 @@ export const purchaseMachine = setup({
             'SLIDER.CANCEL': { target: 'leaving', actions: assign({ queue: null }) },
           },
         },
-        entering: {
-          meta: { description: 'Taking a place (or getting back the one held)' },
-          invoke: {
-            id: 'enterQueue',
-            src: 'enterQueue',
-            input: ({ context }) => ({ date: context.date ?? '', captchaToken: context.captchaToken ?? '' }),
-            onDone: [
-              { guard: { type: 'queueOff', params: output }, target: 'through', actions: [assign({ queue: null }), 'clearToken'] },
-              { guard: { type: 'queueAdmitted', params: output }, target: 'through', actions: [{ type: 'setQueue', params: output }, 'clearToken'] },
-              { target: 'waiting', actions: [{ type: 'setQueue', params: output }, 'clearToken'] },
-            ],
-            onError: { target: 'joining', actions: [{ type: 'setFailure', params: failure }, 'clearToken'] },
-          },
-        },
         waiting: {
           meta: { description: 'In line: the position and an honest estimate; the position read again after a while' },
           invoke: { id: 'ticker', src: 'ticker', input: { everyMs: QUEUE_TICK_MS } },
           after: { [QUEUE_POLL_MS]: 'reading' },
-        },
-        reading: {
-          meta: { description: "Reading the place's position" },
-          invoke: {
-            id: 'readQueue',
-            src: 'readQueue',
-            input: ({ context }) => ({ ticket: context.queue?.ticket ?? '' }),
-            onDone: [
-              { guard: { type: 'queueOff', params: output }, target: 'through', actions: assign({ queue: null }) },
-              { guard: { type: 'queueAdmitted', params: output }, target: 'through', actions: { type: 'setQueue', params: output } },
-              { guard: { type: 'queueLost', params: output }, target: 'lost', actions: { type: 'setQueue', params: output } },
-              { target: 'waiting', actions: { type: 'setQueue', params: output } },
-            ],
-            // A read that failed keeps the place: read again after the same while.
-            onError: { target: 'waiting', actions: { type: 'setFailure', params: failure } },
-          },
         },
         lost: {
           meta: { description: 'The place was lost (the page stopped reading it, or the admission ran out): join again at the back' },
