@@ -1,6 +1,7 @@
 /** "Your turn", pushed (docs/architecture.md §12) over real HTTP: a visitor whose stream is open on
  * instance B learns that instance A's admissions round let her in, and the ones behind her how
- * far the line moved, with no position read; a ticket not ours, of another day or no ticket at
+ * far the line moved, with no position read; a stream keeps no place (a visitor who does not read
+ * is pushed that she lost it); a ticket not ours, of another day or no ticket at
  * all is refused in the stream's language; the streams per instance are bounded; a stop ends
  * them. On PostgreSQL A and B are two app instances on one database; on PGlite one instance is
  * both (the same notice, heard by itself). */
@@ -85,6 +86,11 @@ describe('the queue stream', () => {
     // The position read agrees, and gives the admission's window.
     const read = await b.call<QueueStatus>('POST', '/queue/position', { token: tokens[0], body: { ticket: tickets[0] } });
     expect(read.data).toMatchObject({ state: 'admitted', admitUntil: RELEASE + 1000 + 120_000 });
+    // The third never reads her position: her open stream keeps no place (docs/architecture.md
+    // §12), and the round after queue_leave_seconds (60 s) pushes that it is lost.
+    moveTo(RELEASE - 30_000 + 61_000);
+    await runReleaseQueue(a.deps, 'a');
+    await expect.poll(() => lastOf(waiting[2])?.state).toBe('left');
   });
 
   it('refuses a ticket that is not ours, of another day, a login, or none, in the stream language', async () => {
