@@ -6,7 +6,7 @@
  * sessionStorage) and restore it with `createActor(machine, { snapshot })`.
  *
  * The app provides the actors (see `PurchaseActors` below for their inputs and outputs). */
-import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, fromPromise, not, setup } from 'xstate';
 import { cinemaSeatMachine, type ChosenSeats } from './cinemaSeat.machine.ts';
 import { SEAT_TAKEN_CODE } from '../src/domain/seats.ts';
 import { checkOrder, ORDER_MESSAGES, ORDER_RULES } from '../src/domain/orderRules.ts';
@@ -28,10 +28,11 @@ import type {
 } from '../src/domain/types.ts';
 import { errorText, failure, notProvided, output, sameText } from './errors.ts';
 import { loadingStates } from './loading.ts';
-import { live, type LiveEvent } from './live.ts';
+import { queueStates } from './queue.ts';
+import { live, queuePush, type LiveEvent, type QueuePushEvent } from './live.ts';
 import { applySessions } from '../src/domain/liveStock.ts';
 import { ticker, type TickEvent } from './ticker.ts';
-import { dayTapOn, QUEUE_POLL_MS, type QueueStatus } from '../src/domain/releaseQueue.ts';
+import { dayTapOn, QUEUE_POLL_MS, QUEUE_STREAM_POLL_MS, type QueueStatus } from '../src/domain/releaseQueue.ts';
 import { canAddVisitor, canRemoveVisitor, isVisitorIndex, onVisitorField, type VisitorChange } from './visitorList.ts';
 
 export interface PurchaseContext {
@@ -60,6 +61,8 @@ export interface PurchaseContext {
   /** The day's release queue as last read (null: the day has none now), with the client's clock
    * (epoch ms) when the answer arrived. */
   queue: QueueAnswer | null;
+  /** Whether the place's stream pushes (docs/architecture.md §12): the position is then read less often. */
+  queuePushed: boolean;
   /** The server's time (epoch ms) as the last TICK puts it: the countdowns run against it. */
   serverNow: number;
 }
@@ -93,7 +96,8 @@ export type PurchaseEvent =
   | { type: 'JOIN' }
   | TickEvent
   | { type: 'RESET' }
-  | LiveEvent;
+  | LiveEvent
+  | QueuePushEvent;
 
 /** placeOrder answers `{ code, msg, data }`: code 200 with data, or 502 and no order
  * (docs/product.md §4, §8). Other codes are rejected by the API layer (the actor throws). */
@@ -136,6 +140,7 @@ export function initialPurchaseContext(): PurchaseContext {
     seatPlaces: [],
     takenSeats: [],
     queue: null,
+    queuePushed: false,
     serverNow: 0,
   };
 }
@@ -248,6 +253,8 @@ export const purchaseMachine = setup({
     enterQueue: fromPromise<QueueAnswer, { date: string; captchaToken: string }>(async () => notProvided('enterQueue')),
     /** Reads the place's position with its queue ticket. */
     readQueue: fromPromise<QueueAnswer, { ticket: string }>(async () => notProvided('readQueue')),
+    /** The place's stream: "your turn" and the line's progress as they happen. */
+    queuePush,
     ticker,
   },
   guards: {
@@ -290,6 +297,12 @@ export const purchaseMachine = setup({
       return event.push.event === 'calendar';
     },
     queued: ({ context }) => context.queue !== null,
+    queueStreamed: ({ context }) => context.queuePushed,
+    /** A push that she still waits; any other (admitted, lost, no queue) is read again at once. */
+    pushedWaiting: ({ event }) => {
+      assertEvent(event, 'QUEUE.PUSH');
+      return event.push.state === 'waiting';
+    },
     queueOff: (_, { output: answer }: { output: QueueAnswer }) => answer.state === 'off',
     queueAdmitted: (_, { output: answer }: { output: QueueAnswer }) => answer.state === 'admitted',
     queueLost: (_, { output: answer }: { output: QueueAnswer }) => answer.state === 'left' || answer.state === 'expired',
@@ -393,6 +406,16 @@ export const purchaseMachine = setup({
       takenSeats: (answer.data as SeatTaken | null)?.takenSeats ?? [],
       captchaToken: null,
     })),
+    /** The day has no queue now: nothing of it kept. */
+    clearQueue: assign({ queue: null }),
+    // Her progress as pushed, on the server's clock of the push (the estimate counts down from it).
+    applyQueuePush: assign(({ context, event }) => {
+      assertEvent(event, 'QUEUE.PUSH');
+      const { ahead, estimateSeconds, now, receivedAt } = event.push;
+      return { queuePushed: true, queue: context.queue && { ...context.queue, ahead, estimateSeconds, now, receivedAt }, serverNow: now };
+    }),
+    streamed: assign({ queuePushed: true }),
+    unstreamed: assign({ queuePushed: false }),
     setQueue: assign((_, { output: answer }: { output: QueueAnswer }) => ({
       queue: answer.state === 'off' ? null : answer,
       serverNow: answer.now,
@@ -479,23 +502,41 @@ export const purchaseMachine = setup({
     queue: {
       initial: 'checking',
       meta: { description: "The waiting room of the day's release (docs/product.md §2.13), when its queue is open" },
+      // A new stream is found out anew (its first push says it reaches the page).
+      entry: 'unstreamed',
       on: { BACK: { target: '.leaving', actions: assign({ queue: null }) } },
       states: {
-        checking: {
-          meta: { description: "Asking whether the day's booking goes through the queue now, and the place held if any" },
-          invoke: {
-            id: 'checkQueue',
+        ...queueStates({
+          checking: {
+            description: "Asking whether the day's booking goes through the queue now, and the place held if any",
             src: 'checkQueue',
-            input: ({ context }) => ({ date: context.date ?? '' }),
-            onDone: [
-              { guard: { type: 'queueOff', params: output }, target: 'through', actions: assign({ queue: null }) },
-              { guard: { type: 'queueAdmitted', params: output }, target: 'through', actions: { type: 'setQueue', params: output } },
+            input: ({ context }: { context: PurchaseContext }) => ({ date: context.date ?? '' }),
+            then: [
               { guard: { type: 'queuePlaced', params: output }, target: 'waiting', actions: { type: 'setQueue', params: output } },
               { target: 'joining', actions: { type: 'setQueue', params: output } },
             ],
             onError: { target: 'leaving', actions: { type: 'setFailure', params: failure } },
           },
-        },
+          entering: {
+            description: 'Taking a place (or getting back the one held)',
+            src: 'enterQueue',
+            input: ({ context }: { context: PurchaseContext }) => ({ date: context.date ?? '', captchaToken: context.captchaToken ?? '' }),
+            also: ['clearToken'],
+            then: [{ target: 'waiting', actions: [{ type: 'setQueue', params: output }, 'clearToken'] }],
+            onError: { target: 'joining', actions: [{ type: 'setFailure', params: failure }, 'clearToken'] },
+          },
+          reading: {
+            description: "Reading the place's position",
+            src: 'readQueue',
+            input: ({ context }: { context: PurchaseContext }) => ({ ticket: context.queue?.ticket ?? '' }),
+            then: [
+              { guard: { type: 'queueLost', params: output }, target: 'lost', actions: { type: 'setQueue', params: output } },
+              { target: 'waiting', actions: { type: 'setQueue', params: output } },
+            ],
+            // A read that failed keeps the place: read again after the same while.
+            onError: { target: 'waiting', actions: { type: 'setFailure', params: failure } },
+          },
+        }),
         joining: {
           meta: { description: 'The queue is open: the security slider is solved to take a place' },
           on: {
@@ -503,39 +544,27 @@ export const purchaseMachine = setup({
             'SLIDER.CANCEL': { target: 'leaving', actions: assign({ queue: null }) },
           },
         },
-        entering: {
-          meta: { description: 'Taking a place (or getting back the one held)' },
-          invoke: {
-            id: 'enterQueue',
-            src: 'enterQueue',
-            input: ({ context }) => ({ date: context.date ?? '', captchaToken: context.captchaToken ?? '' }),
-            onDone: [
-              { guard: { type: 'queueOff', params: output }, target: 'through', actions: [assign({ queue: null }), 'clearToken'] },
-              { guard: { type: 'queueAdmitted', params: output }, target: 'through', actions: [{ type: 'setQueue', params: output }, 'clearToken'] },
-              { target: 'waiting', actions: [{ type: 'setQueue', params: output }, 'clearToken'] },
-            ],
-            onError: { target: 'joining', actions: [{ type: 'setFailure', params: failure }, 'clearToken'] },
-          },
-        },
         waiting: {
-          meta: { description: 'In line: the position and an honest estimate; the position read again after a while' },
-          invoke: { id: 'ticker', src: 'ticker', input: { everyMs: QUEUE_TICK_MS } },
-          after: { [QUEUE_POLL_MS]: 'reading' },
-        },
-        reading: {
-          meta: { description: "Reading the place's position" },
-          invoke: {
-            id: 'readQueue',
-            src: 'readQueue',
-            input: ({ context }) => ({ ticket: context.queue?.ticket ?? '' }),
-            onDone: [
-              { guard: { type: 'queueOff', params: output }, target: 'through', actions: assign({ queue: null }) },
-              { guard: { type: 'queueAdmitted', params: output }, target: 'through', actions: { type: 'setQueue', params: output } },
-              { guard: { type: 'queueLost', params: output }, target: 'lost', actions: { type: 'setQueue', params: output } },
-              { target: 'waiting', actions: { type: 'setQueue', params: output } },
+          meta: {
+            description:
+              'In line: the position and an honest estimate, pushed as the line moves; the position read again after a while (the read keeps the place), less often while the pushes come',
+          },
+          invoke: [
+            { id: 'ticker', src: 'ticker', input: { everyMs: QUEUE_TICK_MS } },
+            { id: 'queuePush', src: 'queuePush', input: ({ context }) => ({ date: context.date ?? '', ticket: context.queue?.ticket ?? '' }) },
+          ],
+          after: {
+            [QUEUE_POLL_MS]: { guard: not('queueStreamed'), target: 'reading' },
+            [QUEUE_STREAM_POLL_MS]: { guard: 'queueStreamed', target: 'reading' },
+          },
+          on: {
+            'QUEUE.PUSH': [
+              { guard: 'pushedWaiting', actions: 'applyQueuePush' },
+              // Admitted (or lost, or no queue): read at once for the admission's window and the clock.
+              { target: 'reading', actions: 'streamed' },
             ],
-            // A read that failed keeps the place: read again after the same while.
-            onError: { target: 'waiting', actions: { type: 'setFailure', params: failure } },
+            // The stream was refused or dropped: read now, then every few seconds.
+            'QUEUE.PUSH_LOST': { guard: 'queueStreamed', target: 'reading', actions: 'unstreamed' },
           },
         },
         lost: {

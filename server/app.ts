@@ -45,6 +45,8 @@ import { payCashierSim } from './providers/payCashierSim.ts';
 import { firstScreenPages } from './firstScreen.ts';
 import { logError, loggerOf } from './logger.ts';
 import { LiveStock } from './liveStock.ts';
+import { QueuePush } from './queuePush.ts';
+import { placesNow, staleLines } from './services/releaseQueue.ts';
 import { liveRoutes } from './routes/live.ts';
 import { healthRoutes } from './routes/health.ts';
 import { metricsRoutes } from './routes/metrics.ts';
@@ -124,6 +126,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('live', live);
   app.addHook('preClose', async () => live.close());
   metrics.gauge('museum_live_streams', 'Live stock streams open on this instance', () => live.streams);
+  // The release queue's streams (docs/architecture.md §12), ended with them; a notice that the
+  // line moved also marks this instance's copy of it stale.
+  const queuePush = new QueuePush(changes, (date, places) => placesNow(deps, date, places), {
+    maxStreams: deps.config.queueStreams,
+    log: logError,
+    moved: (date) => staleLines(deps, date),
+  });
+  app.decorate('queuePush', queuePush);
+  app.addHook('preClose', async () => queuePush.close());
+  metrics.gauge('museum_queue_streams', 'Release queue streams open on this instance', () => queuePush.streams);
   const verify = tokenVerifier(secret);
   const checks = tokenChecks(deps.db, changes);
   app.addHook('onClose', () => checks.close());
@@ -352,6 +364,8 @@ declare module 'fastify' {
     signIn(userId: number, kind: AccountKind): Promise<string>;
     /** The live stock streams of this instance (docs/architecture.md §11). */
     live: LiveStock;
+    /** The release queue's streams of this instance (docs/architecture.md §12). */
+    queuePush: QueuePush;
   }
 }
 

@@ -58,6 +58,8 @@ export interface ServerConfig {
   metricsToken: string | null;
   /** The most live stock streams one instance keeps open (docs/architecture.md §11). */
   liveStreams: number;
+  /** The most release queue streams one instance keeps open (docs/architecture.md §12). */
+  queueStreams: number;
   /** What the server logs: `warn`, every error and every "busy" answer with its cause; `info`, each
    * request too (LOG=1). */
   logLevel: LogLevel;
@@ -152,6 +154,7 @@ const schema = z.object({
   WORK_THREADS: int(0, 64).optional(),
   WORK_QUEUE: int(1, 10_000).default(16),
   LIVE_STREAMS: int(0, 100_000).default(10_000),
+  QUEUE_STREAMS: int(0, 100_000).default(10_000),
 });
 
 /** Threads of the worker pool when WORK_THREADS is unset: two (a museum's face checks and
@@ -325,6 +328,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     tokenSecret: e.TOKEN_SECRET,
     metricsToken: e.METRICS_TOKEN ?? null,
     liveStreams: e.LIVE_STREAMS,
+    queueStreams: e.QUEUE_STREAMS,
     logLevel: e.LOG === '1' ? 'info' : 'warn',
     trustProxy: trustProxy(e.TRUST_PROXY),
     sms,

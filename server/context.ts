@@ -44,6 +44,9 @@ export interface AppConfig {
   /** LIVE_STREAMS: the most live stock streams this instance keeps open (server/liveStock.ts
    * LIVE_STREAMS_MAX when not given); one more is answered 503. */
   liveStreams?: number;
+  /** QUEUE_STREAMS: the most release queue streams this instance keeps open (server/queuePush.ts
+   * QUEUE_STREAMS_MAX when not given); one more is answered 503. */
+  queueStreams?: number;
 }
 
 export interface Providers {

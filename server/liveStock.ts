@@ -13,6 +13,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Changes } from './changes.ts';
 import { POOL_TABLES } from './changes.ts';
+import { Coalesced, StreamHub, type StreamHubOptions } from './streamHub.ts';
 
 /** The least time between two reads of one topic. */
 export const COALESCE_MS = 200;
@@ -20,8 +21,6 @@ export const COALESCE_MS = 200;
 export const HEARTBEAT_MS = 20_000;
 /** The most streams one instance keeps open (LIVE_STREAMS). */
 export const LIVE_STREAMS_MAX = 10_000;
-/** A stream whose client reads nothing and lets this much wait is ended (it reconnects). */
-const MOST_UNSENT = 256 * 1024;
 
 /** A topic's read: its push's event name and data, and the sessions it shows. */
 export interface TopicRead {
@@ -40,48 +39,28 @@ interface Topic {
   last: string | null;
   sessions: readonly number[];
   anyStock: boolean;
-  dirty: boolean;
-  reading: boolean;
-  timer: NodeJS.Timeout | null;
-  readAt: number;
+  /** Its reads, at most one per coalescing window. */
+  runs: Coalesced;
   /** Reads made, for the tests. */
   reads: number;
 }
 
-export interface LiveStockOptions {
-  maxStreams?: number;
-  coalesceMs?: number;
-  heartbeatMs?: number;
-  log?: (line: string) => void;
-}
+export type LiveStockOptions = StreamHubOptions;
 
-export class LiveStock {
-  private readonly topics = new Map<string, Topic>();
+export class LiveStock extends StreamHub<Topic> {
   /** The topics that show each session. */
   private readonly bySession = new Map<number, Set<Topic>>();
-  private readonly unsubscribe: () => void;
-  private readonly heartbeat: NodeJS.Timeout;
-  private readonly maxStreams: number;
-  private readonly coalesceMs: number;
-  private closed = false;
-  /** Open streams, and reads made (for the metrics and the tests). */
-  streams = 0;
-  reads = 0;
 
-  constructor(
-    changes: Changes,
-    private readonly options: LiveStockOptions = {},
-  ) {
-    this.maxStreams = options.maxStreams ?? LIVE_STREAMS_MAX;
-    this.coalesceMs = options.coalesceMs ?? COALESCE_MS;
-    this.unsubscribe = changes.subscribe((table, key) => this.noticed(table, key));
-    this.heartbeat = setInterval(() => this.beat(), options.heartbeatMs ?? HEARTBEAT_MS);
-    this.heartbeat.unref();
+  constructor(changes: Changes, options: LiveStockOptions = {}) {
+    super(changes, options, { maxStreams: LIVE_STREAMS_MAX, coalesceMs: COALESCE_MS, heartbeatMs: HEARTBEAT_MS });
   }
 
-  /** Whether one more stream may open. */
-  get full(): boolean {
-    return this.closed || this.streams >= this.maxStreams;
+  private get topics(): Map<string, Topic> {
+    return this.groups;
+  }
+
+  protected streamsOf(topic: Topic): Iterable<ServerResponse> {
+    return topic.streams;
   }
 
   /** The reads made of topic `key` since its first stream opened. */
@@ -99,9 +78,9 @@ export class LiveStock {
   open(key: string, read: () => Promise<TopicRead>, res: ServerResponse, first: TopicRead | null = null): void {
     let topic = this.topics.get(key);
     if (!topic) {
-      const readAt = performance.now();
-      topic = { key, read, streams: new Set(), last: null, sessions: [], anyStock: false, dirty: false, reading: false, timer: null, readAt, reads: 0 };
-      this.topics.set(key, topic);
+      const made: Topic = { key, read, streams: new Set(), last: null, sessions: [], anyStock: false, runs: null!, reads: 0 };
+      made.runs = new Coalesced(() => this.flush(made), this.coalesceMs, performance.now());
+      this.topics.set(key, (topic = made));
       if (first) this.take(topic, first);
       // A change that came while the first read ran is read again.
       this.mark(topic);
@@ -114,27 +93,16 @@ export class LiveStock {
     res.once('close', () => this.leave(t, res));
   }
 
-  /** Ends every stream (the server is stopping): the clients reconnect to another instance. */
-  close(): void {
-    this.closed = true;
-    this.unsubscribe();
-    clearInterval(this.heartbeat);
-    for (const topic of this.topics.values()) {
-      if (topic.timer) clearTimeout(topic.timer);
-      for (const res of topic.streams) res.end();
-    }
-  }
-
   private leave(topic: Topic, res: ServerResponse) {
     if (!topic.streams.delete(res)) return;
     this.streams--;
     if (topic.streams.size > 0) return;
-    if (topic.timer) clearTimeout(topic.timer);
+    topic.runs.stop();
     this.topics.delete(topic.key);
     this.index(topic, []);
   }
 
-  private noticed(table: string, key: string | null) {
+  protected noticed(table: string, key: string | null): void {
     const stock = table === 'hall_schedule' || table === 'session_seats';
     if (stock && key !== null) {
       for (const id of key.split(',')) for (const topic of this.bySession.get(Number(id)) ?? []) this.mark(topic);
@@ -146,21 +114,8 @@ export class LiveStock {
     if (stock || table === '*' || (POOL_TABLES as readonly string[]).includes(table)) for (const topic of this.topics.values()) this.mark(topic);
   }
 
-  private mark(topic: Topic) {
-    topic.dirty = true;
-    if (topic.timer || topic.reading || this.closed) return;
-    const wait = Math.max(0, topic.readAt + this.coalesceMs - performance.now());
-    topic.timer = setTimeout(() => {
-      topic.timer = null;
-      void this.flush(topic);
-    }, wait);
-  }
-
   private async flush(topic: Topic) {
     if (this.topics.get(topic.key) !== topic) return;
-    topic.dirty = false;
-    topic.reading = true;
-    topic.readAt = performance.now();
     this.reads++;
     topic.reads++;
     try {
@@ -169,9 +124,6 @@ export class LiveStock {
       // The database is busy or away: the screen keeps what it shows, and the next notice or
       // heartbeat reads again.
       this.options.log?.(`[live] ${topic.key}: ${(error as Error).message}`);
-    } finally {
-      topic.reading = false;
-      if (topic.dirty) this.mark(topic);
     }
   }
 
@@ -198,18 +150,6 @@ export class LiveStock {
       let set = this.bySession.get(id);
       if (!set) this.bySession.set(id, (set = new Set()));
       set.add(topic);
-    }
-  }
-
-  private write(res: ServerResponse, text: string) {
-    if (res.writableLength > MOST_UNSENT) return void res.destroy();
-    res.write(text);
-  }
-
-  private beat() {
-    for (const topic of this.topics.values()) {
-      for (const res of topic.streams) this.write(res, ':\n\n');
-      this.mark(topic);
     }
   }
 }

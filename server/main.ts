@@ -100,6 +100,7 @@ async function main() {
       allowedHosts: config.allowedHosts,
       metricsToken: config.metricsToken,
       liveStreams: config.liveStreams,
+      queueStreams: config.queueStreams,
     },
   };
   phase('providers');

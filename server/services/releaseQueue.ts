@@ -5,7 +5,16 @@
  * placeOrder for that day then refuses whoever holds no running admission. */
 import { jwtVerify, SignJWT } from 'jose';
 import type { Lang } from '../../src/domain/text.ts';
-import { QUEUE_POLL_MS, QUEUE_TEXTS, queueEstimate, queueReason, queueSetting, type QueueState, type QueueStatus } from '../../src/domain/releaseQueue.ts';
+import {
+  QUEUE_POLL_MS,
+  QUEUE_TEXTS,
+  queueEstimate,
+  queueReason,
+  queueSetting,
+  type QueuePlacePush,
+  type QueueState,
+  type QueueStatus,
+} from '../../src/domain/releaseQueue.ts';
 import { queueWindow, type QueueFigures } from '../../src/domain/queueFigures.ts';
 import type { AppDeps } from '../context.ts';
 import { fail, refusal } from '../http.ts';
@@ -52,16 +61,25 @@ async function signTicket(secret: Uint8Array, userId: number, date: string, plac
     .sign(secret);
 }
 
-/** The ticket's day and place, if it is a queue ticket of this account signed by us and not expired. */
-export async function readTicket(secret: Uint8Array, ticket: string, userId: number, now: Date): Promise<{ date: string; place: number }> {
+/** The ticket's account, day and place, if it is a queue ticket signed by us and not expired
+ * (the queue's stream, which carries no login, checks it so). */
+export async function verifyTicket(secret: Uint8Array, ticket: string, now: Date): Promise<{ userId: number; date: string; place: number }> {
   try {
     const { payload } = await jwtVerify(ticket, secret, { algorithms: ['HS256'], currentDate: now });
-    if (payload.typ !== 'queue' || payload.sub !== String(userId) || typeof payload.date !== 'string' || typeof payload.place !== 'number')
+    const userId = Number(payload.sub);
+    if (payload.typ !== 'queue' || !Number.isSafeInteger(userId) || typeof payload.date !== 'string' || typeof payload.place !== 'number')
       throw new Error('not ours');
-    return { date: payload.date, place: payload.place };
+    return { userId, date: payload.date, place: payload.place };
   } catch {
     throw refusal(QUEUE_TEXTS.badTicket, 'queueTicket');
   }
+}
+
+/** The ticket's day and place, if it is a queue ticket of this account signed by us and not expired. */
+export async function readTicket(secret: Uint8Array, ticket: string, userId: number, now: Date): Promise<{ date: string; place: number }> {
+  const read = await verifyTicket(secret, ticket, now);
+  if (read.userId !== userId) throw refusal(QUEUE_TEXTS.badTicket, 'queueTicket');
+  return { date: read.date, place: read.place };
 }
 
 /** The line of each day as one instance last read it: the waiting places in order, and the
@@ -80,20 +98,22 @@ interface LineSlot {
   line: Line | null;
   loading: Promise<Line> | null;
   seen: Set<number>;
-  /** Moved by dropLines: a copy read before it is not kept. */
+  /** Moved by settleLine and staleLines: a copy read before it is not kept. */
   generation: number;
 }
 const lines = new WeakMap<AppDeps, Map<string, LineSlot>>();
 
-async function lineOf(deps: AppDeps, date: string, now: Date): Promise<Line> {
+/** The day's line as this instance has it; `fresh`: a copy read after the last change (the
+ * pushes, which tell each visitor how the line moved, wait for it; a position read takes the
+ * copy there is while the next is read). */
+async function lineOf(deps: AppDeps, date: string, now: Date, fresh = false): Promise<Line> {
   let byDay = lines.get(deps);
   if (!byDay) lines.set(deps, (byDay = new Map()));
   let entry = byDay.get(date);
   if (!entry) byDay.set(date, (entry = { line: null, loading: null, seen: new Set(), generation: 0 }));
-  const fresh = entry.line && Math.abs(now.getTime() - entry.line.at) < LINE_MS;
-  if (fresh) return entry.line!;
+  if (entry.line && Math.abs(now.getTime() - entry.line.at) < LINE_MS) return entry.line;
   const slot = entry;
-  slot.loading ??= (async () => {
+  const loading = (slot.loading ??= (async () => {
     const generation = slot.generation;
     try {
       // The places read since the last copy are kept alive in one statement.
@@ -116,8 +136,8 @@ async function lineOf(deps: AppDeps, date: string, now: Date): Promise<Line> {
     } finally {
       if (generation === slot.generation) slot.loading = null;
     }
-  })();
-  return slot.line ?? slot.loading;
+  })());
+  return fresh ? loading : (slot.line ?? loading);
 }
 
 /** The number of places in `places` (ascending) smaller than `place`. */
@@ -157,6 +177,19 @@ function settleLine(deps: AppDeps, date: string, gone: readonly number[]): void 
   if (entry.line && gone.length > 0) {
     const out = new Set(gone);
     entry.line = { ...entry.line, places: entry.line.places.filter((p) => !out.has(p)) };
+  }
+}
+
+/** The admissions changed the line (of `date`, or of every day): their change notice, on every
+ * instance. This instance's copy is stale: the next read starts a new one, and the readers keep
+ * answering from this one meanwhile, instead of all waiting for the database behind the
+ * release's orders (docs/performance.md §5). A copy being read already is not kept. */
+export function staleLines(deps: AppDeps, date?: string): void {
+  for (const [day, entry] of lines.get(deps) ?? []) {
+    if (date !== undefined && day !== date) continue;
+    if (entry.line) entry.line = { ...entry.line, at: Number.NEGATIVE_INFINITY };
+    entry.loading = null;
+    entry.generation++;
   }
 }
 
@@ -282,6 +315,46 @@ export async function queuePosition(deps: AppDeps, secret: Uint8Array, userId: n
   return statusOf(date, row, ahead, line.perMinute, releaseAt, now, ticket);
 }
 
+/** What the queue's stream pushes to each of `places` (docs/architecture.md §12): read from this
+ * instance's copy of the line as the position reads are, the places no longer in it (admitted,
+ * lost) by their keys in one query. A place her account no longer holds (she joined again) is
+ * pushed as left: her page reads its position, which says why. */
+export async function placesNow(deps: AppDeps, date: string, places: ReadonlyArray<{ userId: number; place: number }>): Promise<QueuePlacePush[]> {
+  const now = deps.clock();
+  const { releaseAt, open } = await dayQueue(deps, date, now);
+  const push = (place: number, state: QueueState, ahead = 0, estimateSeconds: number | null = null): QueuePlacePush => ({
+    state,
+    place,
+    ahead,
+    estimateSeconds,
+    now: now.getTime(),
+  });
+  if (!open) return places.map((p) => push(p.place, 'off'));
+  const line = await lineOf(deps, date, now, true);
+  const inLine = (place: number) => line.places[indexIn(line.places, place)] === place || place > line.upTo;
+  const gone = places.filter((p) => !inLine(p.place)).map((p) => p.userId);
+  const rows =
+    gone.length === 0
+      ? []
+      : await deps.db.query<{ user_id: number; place: number; state: PlaceRow['state'] }>(
+          'SELECT user_id, place, state FROM release_queue WHERE visit_date = $1 AND user_id = ANY($2::bigint[])',
+          [date, gone],
+        );
+  const held = new Map(rows.map((r) => [Number(r.user_id), r]));
+  const release = releaseAt?.getTime() ?? null;
+  return Promise.all(
+    places.map(async ({ userId, place }) => {
+      const row = held.get(userId);
+      // Not in the copy yet still waiting: her entry committed after the copy was read.
+      if (inLine(place) || (row?.state === 'waiting' && Number(row.place) === place)) {
+        const ahead = await waitingAhead(deps, date, place, now);
+        return push(place, 'waiting', ahead, queueEstimate(ahead, line.perMinute, release, now.getTime()));
+      }
+      return push(place, row && Number(row.place) === place ? row.state : 'left');
+    }),
+  );
+}
+
 /** placeOrder's door while a day's queue is open: null when it is not (order as usual); refused
  * without a running admission; otherwise what records the order's latency for the admissions. */
 export async function queueGate(deps: AppDeps, userId: number, date: string, now: Date): Promise<null | ((ms: number) => Promise<void>)> {
@@ -382,6 +455,9 @@ async function admitDay(
             [date, now, admit, take],
           )
         : [];
+    // Every instance learns that the line moved, at the commit (server/changes.ts): its position
+    // reads drop their copy, its queue streams push (server/queuePush.ts).
+    await q.query(`SELECT pg_notify('museum_changes', 'release_queue:' || $1::text)`, [date]);
     await q.query(
       `INSERT INTO release_queue_days (visit_date, batch, per_minute, p90_ms, waiting, admitted, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (visit_date) DO UPDATE SET batch = excluded.batch, per_minute = excluded.per_minute, p90_ms = excluded.p90_ms,

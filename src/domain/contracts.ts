@@ -492,3 +492,5 @@ export const settleRefundBody = z.object({ note: text().max(500).default('') });
 export const queueDateQuery = z.object({ date: isoDate() });
 export const queueEnterBody = z.object({ date: isoDate(), captchaToken: text().max(200).optional().default('') });
 export const queuePositionBody = z.object({ ticket: text().max(1000) });
+/** The place's stream: EventSource sets no headers, so the ticket and the language ride in the query. */
+export const queueStreamQuery = z.object({ date: isoDate(), ticket: text().max(1000), lang: z.enum(['zh', 'en']).optional() });

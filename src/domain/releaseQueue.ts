@@ -43,6 +43,10 @@ export type QueueConfigKey = keyof typeof QUEUE_CONFIG;
 /** How often a waiting visitor's page reads its position (ms). */
 export const QUEUE_POLL_MS = 3000;
 
+/** How often it reads it while the queue's stream is open (ms): the read is what keeps her place
+ * (docs/architecture.md §12), so this stays well under queue_leave_seconds (60 s unless set). */
+export const QUEUE_STREAM_POLL_MS = 15_000;
+
 /** A whole number from the configuration, or the default. */
 export function queueSetting(config: Readonly<Record<string, string>>, key: QueueConfigKey): number {
   const v = config[key]?.trim();
@@ -145,6 +149,17 @@ export interface QueueStatus {
   pollMs: number;
 }
 
+/** What the queue's stream pushes (event `place`): the place's state now and, while she waits,
+ * her progress; `now` is the server's time of the push. Anything but 'waiting' is read again
+ * with the position read (admitUntil, the ticket), which the push does not carry. */
+export interface QueuePlacePush {
+  state: QueueState;
+  place: number;
+  ahead: number;
+  estimateSeconds: number | null;
+  now: number;
+}
+
 /** The honest estimate: the visitors ahead at the rate measured in the last minute, plus the
  * wait for the release itself; unknown (null) before the first admissions are measured, unless
  * nobody is ahead. */
@@ -172,4 +187,6 @@ export const QUEUE_TEXTS = {
   },
   badTicket: { zh: '排队凭证无效，请重新进入排队', en: 'The queue ticket is not valid; please join the queue again' },
   notQueued: { zh: '该日期当前无需排队', en: 'This day needs no queue right now' },
+  streamDay: { zh: '排队凭证与日期不符，请重新进入排队', en: 'The queue ticket is for another day; please join the queue again' },
+  streamsFull: { zh: '排队实时通道已满，页面将按原方式刷新位置', en: 'Live queue updates are full right now: the page reads your position as before' },
 } satisfies Record<string, Text>;

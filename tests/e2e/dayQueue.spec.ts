@@ -72,9 +72,12 @@ async function visitorEnters(request: APIRequestContext, date: string): Promise<
   return { token, ticket: status.ticket };
 }
 
-/** Moves the server's clock to `at` in steps of 50 s, the visitor reading her place after each. */
+/** Moves the server's clock to `at` in steps of 20 s, the visitor reading her place after each,
+ * as her page would (every 3 s, or 15 s with its stream). A read keeps the place at the instance's
+ * next copy of the line, which may be the read after it (docs/architecture.md §12): two steps
+ * stay inside the 60 s a place is kept without a read. */
 async function waitInLine(request: APIRequestContext, visitor: { token: string; ticket: string }, at: number) {
-  for (let now = await advanceServerClock(request, 1); now < at; now = await advanceServerClock(request, Math.min(50_000, at - now))) {
+  for (let now = await advanceServerClock(request, 1); now < at; now = await advanceServerClock(request, Math.min(20_000, at - now))) {
     await api(request, 'post', '/queue/position', visitor.token, { ticket: visitor.ticket });
   }
 }

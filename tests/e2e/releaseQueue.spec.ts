@@ -1,7 +1,8 @@
 /** The waiting room at a release (docs/product.md §2.13): the server's clock is moved to 40 s
  * before a day's release; a visitor opens that day, solves the slider to take her place, waits
- * (nobody is let in before the release), is admitted when the release comes, sees the time left
- * to submit, and books. In zh and en at 375x667, each on the next day awaiting its release
+ * (nobody is let in before the release; with her place's stream open the page reads its place
+ * every 15 s), is admitted when the release comes, told so by the stream within seconds of the
+ * admissions' round (docs/architecture.md §12), sees the time left to submit, and books. In zh and en at 375x667, each on the next day awaiting its release
  * (the two tests share the spec's server, whose clock only moves forward). */
 import { expect, type Page } from '@playwright/test';
 import { advanceServerClock, loginByApi, mainlandId, newPhone, shot, solveSlider } from './helpers.ts';
@@ -52,18 +53,28 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(room).toContainText(date);
     await noSidewaysScroll(page);
     await shot(page, lang, '150-queue-join');
+    const stream = page.waitForResponse((r) => r.url().includes('/queue/live?') && r.status() === 200);
     await solveSlider(page);
 
-    // In line, first, and nobody is let in before the release (the page reads its place every 3 s).
+    // In line, first, with her place's stream open; nobody is let in before the release (the page
+    // still reads its place, which keeps it, every 15 s).
+    await stream;
+    const opened = Date.now();
     await expect(page.getByTestId('queue-ahead')).toHaveText(T.next_);
     await expect(room).toContainText(T.from);
     await shot(page, lang, '151-queue-waiting');
-    await page.waitForResponse((r) => r.url().includes('/queue/position'));
+    await page.waitForResponse((r) => r.url().includes('/queue/position'), { timeout: 30_000 });
+    // Not 3 s: the stream's first push told the page it is followed.
+    expect(Date.now() - opened).toBeGreaterThan(12_000);
     await expect(page.getByTestId('queue-ahead')).toHaveText(T.next_);
 
-    // The release comes: admitted at the next round, the day's halls open.
+    // The release comes: the next round admits her and the stream says so. The page's next read
+    // is 15 s away; she is through within 5 s, with one read (the admission's window) after the push.
+    const reads: string[] = [];
+    page.on('request', (r) => void (r.url().includes('/queue/position') && reads.push(r.url())));
     await advanceServerClock(page, 41_000);
-    await expect(room).toBeHidden({ timeout: 20_000 });
+    await expect(room).toBeHidden({ timeout: 5_000 });
+    expect(reads).toHaveLength(1);
     const open = page.locator('[data-hall="main"] .session:not(.session--off)');
     await expect(open.first()).toBeVisible();
     await open.first().click();

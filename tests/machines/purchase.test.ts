@@ -16,7 +16,8 @@ import {
 import { pathSuite } from './pathSuite.ts';
 import { liveSessionOf } from '../../src/domain/liveStock.ts';
 import type { TickerInput } from '../../machines/ticker.ts';
-import { QUEUE_POLL_MS } from '../../src/domain/releaseQueue.ts';
+import { QUEUE_POLL_MS, QUEUE_STREAM_POLL_MS, type QueuePlacePush } from '../../src/domain/releaseQueue.ts';
+import type { QueuePushInput } from '../../machines/live.ts';
 import { purchaseInBrowser } from '../paths/models/purchase.ts';
 import { ordersObeyRules } from './outcomes.ts';
 import { simulatedTicker } from './ticker.ts';
@@ -52,6 +53,29 @@ import {
 } from './purchase.fixtures.ts';
 
 type Snapshot = SnapshotFrom<typeof purchaseMachine>;
+
+/** The queue stream's pushes: the line moved by one, and her turn (read again for its window). */
+const pushOf = (state: QueuePlacePush['state'], ahead: number) => ({
+  type: 'QUEUE.PUSH' as const,
+  push: {
+    state,
+    place: QUEUE_WAITING.place,
+    ahead,
+    estimateSeconds: state === 'waiting' ? 78 : null,
+    now: QUEUE_WAITING.now + 1000,
+    receivedAt: QUEUE_WAITING.receivedAt + 1000,
+  },
+});
+const PUSHED_WAITING = pushOf('waiting', 39);
+const PUSHED_ADMITTED = pushOf('admitted', 0);
+/** The answers up to a place held in the waiting room (the queue pushes' model). */
+const TO_THE_QUEUE: PathModel['outcomes'] = {
+  loadCalendar: [{ output: CALENDAR }],
+  loadHalls: [{ output: HALLS }],
+  checkUnpaid: [{ output: { orderId: null } }],
+  checkQueue: [{ output: QUEUE_WAITING }],
+  ticker: [],
+};
 
 /** The user's event cases, per screen. Visitor edits are offered on the first visitor and
  * at most two visitors, so that the graph stays small; the 4-visitor limit has its own test. */
@@ -193,6 +217,24 @@ pathSuite('purchase', [
       calculatePrice: [{ output: QUOTE }],
       placeOrder: [{ output: PLACED }, { output: SEAT_TAKEN }],
       addToCart: [{ output: { code: 200, msg: '' } }, { output: { code: 505, msg: 'A seat you chose has just been taken: please choose again' } }],
+    },
+  },
+  {
+    // The waiting room's pushes (docs/architecture.md §12): her progress, her turn, a stream lost;
+    // a model of their own, as the live stock's.
+    name: 'queue pushes',
+    machine: purchaseMachine,
+    generators: ['cover'],
+    events: ((s: Snapshot): PurchaseEvent[] => {
+      if (s.matches({ date: 'ready' })) return [{ type: 'PICK_DATE', date: DAY }];
+      if (s.matches({ venue: 'ready' })) return [{ type: 'PICK_SESSION', hallId: MAIN_HALL, hallScheduleId: SESSION }];
+      if (s.matches({ queue: 'waiting' })) return [PUSHED_WAITING, PUSHED_ADMITTED, { type: 'QUEUE.PUSH_LOST' }];
+      return [];
+    }) as PathModel['events'],
+    outcomes: {
+      ...TO_THE_QUEUE,
+      readQueue: [{ output: QUEUE_WAITING }, { output: QUEUE_ADMITTED }],
+      loadSetting: [{ output: SETTING }],
     },
   },
   {
@@ -602,5 +644,87 @@ describe('purchase: the release queue', () => {
     actor.send({ type: 'TICK', now: admitted.receivedAt + 1000 });
     expect(actor.getSnapshot().context.serverNow).toBe(admitted.now + 1000);
     expect(admitted.admitUntil! - actor.getSnapshot().context.serverNow).toBe(116_000);
+  });
+
+  /** A visitor who picked a session of a day whose queue is open and holds her place, waiting. */
+  async function toWaiting(
+    clock: SimulatedClock,
+    actors: {
+      readQueue: ReturnType<typeof fromPromise<QueueAnswer, { ticket: string }>>;
+      queuePush: ReturnType<typeof fromCallback<EventObject, QueuePushInput>>;
+    },
+  ) {
+    const machine = purchaseMachine.provide({
+      actors: {
+        loadCalendar: fromPromise<CalendarDay[], void>(async () => CALENDAR),
+        loadHalls: fromPromise<HallPool[], { date: string }>(async () => HALLS),
+        checkUnpaid: fromPromise<UnpaidCheck, void>(async () => ({ orderId: null })),
+        checkQueue: fromPromise<QueueAnswer, { date: string }>(async () => QUEUE_WAITING),
+        loadSetting: fromPromise<HallPersonSetting, { hallId: number }>(async () => SETTING),
+        ticker: fromCallback<EventObject, TickerInput>(() => undefined),
+        ...actors,
+      },
+    });
+    const actor = createActor(machine, { clock }).start();
+    await waitFor(actor, (s) => s.matches({ date: 'ready' }));
+    actor.send({ type: 'PICK_DATE', date: DAY });
+    await waitFor(actor, (s) => s.matches({ venue: 'ready' }));
+    actor.send({ type: 'PICK_SESSION', hallId: MAIN_HALL, hallScheduleId: SESSION });
+    await waitFor(actor, (s) => s.matches({ queue: 'waiting' }));
+    return actor;
+  }
+
+  it('goes on to the booking the moment her turn is pushed, without waiting for the next read; the pushes slow the reads that keep her place', async () => {
+    const reads: string[] = [];
+    const answers = [QUEUE_WAITING, { ...QUEUE_ADMITTED, now: QUEUE_WAITING.now + 1500, receivedAt: QUEUE_WAITING.receivedAt + 1500 }];
+    const streams: Array<{ input: QueuePushInput; send: (e: PurchaseEvent) => void; open: boolean }> = [];
+    const clock = new SimulatedClock();
+    const actor = await toWaiting(clock, {
+      readQueue: fromPromise<QueueAnswer, { ticket: string }>(async ({ input }) => (reads.push(input.ticket), answers.shift()!)),
+      queuePush: fromCallback<EventObject, QueuePushInput>(({ input, sendBack }) => {
+        const stream = { input, send: sendBack, open: true };
+        streams.push(stream);
+        return () => void (stream.open = false);
+      }),
+    });
+    // The stream follows her place with its ticket; its first push is where she stands.
+    expect(streams.map((x) => x.input)).toEqual([{ date: DAY, ticket: 'queue-ticket-1' }]);
+    streams[0].send(PUSHED_WAITING);
+    expect(actor.getSnapshot().context.queue).toMatchObject({ ahead: 39, estimateSeconds: 78, now: QUEUE_WAITING.now + 1000 });
+    // With the pushes coming, no read after 3 s; one after 15 s, which keeps her place.
+    clock.increment(QUEUE_POLL_MS);
+    expect(actor.getSnapshot().matches({ queue: 'waiting' })).toBe(true);
+    expect(reads).toHaveLength(0);
+    clock.increment(QUEUE_STREAM_POLL_MS - QUEUE_POLL_MS);
+    await waitFor(actor, (s) => s.matches({ queue: 'waiting' }) && reads.length === 1);
+    // Her turn is pushed: read at once (no clock moved) for the window to submit, and in.
+    const open = streams.at(-1)!;
+    open.send(PUSHED_ADMITTED);
+    await waitFor(actor, (s) => s.matches('visitors'));
+    expect(reads).toEqual(['queue-ticket-1', 'queue-ticket-1']);
+    expect(actor.getSnapshot().context.queue).toMatchObject({ state: 'admitted', admitUntil: QUEUE_ADMITTED.admitUntil });
+    expect(open.open).toBe(false);
+  });
+
+  it('reads every 3 s again when the stream is refused or drops', async () => {
+    const reads: number[] = [];
+    const streams: Array<(e: PurchaseEvent) => void> = [];
+    const clock = new SimulatedClock();
+    const actor = await toWaiting(clock, {
+      readQueue: fromPromise<QueueAnswer, { ticket: string }>(async () => (reads.push(clock.now()), QUEUE_WAITING)),
+      queuePush: fromCallback<EventObject, QueuePushInput>(({ sendBack }) => void streams.push(sendBack)),
+    });
+    // Refused before any push: nothing changes, the reads stay every 3 s.
+    streams[0]({ type: 'QUEUE.PUSH_LOST' });
+    clock.increment(QUEUE_POLL_MS);
+    await waitFor(actor, (s) => s.matches({ queue: 'waiting' }) && reads.length === 1);
+    // A stream that pushed, then dropped: read at once, then every 3 s again.
+    streams[1](PUSHED_WAITING);
+    streams[1]({ type: 'QUEUE.PUSH_LOST' });
+    await waitFor(actor, (s) => s.matches({ queue: 'waiting' }) && reads.length === 2);
+    expect(reads[1]).toBe(reads[0]);
+    expect(actor.getSnapshot().context.queuePushed).toBe(false);
+    clock.increment(QUEUE_POLL_MS);
+    await waitFor(actor, (s) => s.matches({ queue: 'waiting' }) && reads.length === 3);
   });
 });

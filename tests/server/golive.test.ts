@@ -257,7 +257,7 @@ describe('demo mode', () => {
     const answerOf = (op: { responses?: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }> }) =>
       op.responses?.['200']?.content?.['application/json']?.schema.properties;
     expect(answerOf(detail)?.data).toMatchObject({ nullable: true, properties: { payDeadline: {}, tickets: { type: 'array' } } });
-    // The vendor-style routes (the pay and refund notifies, the simulator's HTML pages, the OAuth's redirect back), the staff's image, the day's and a coupon batch's CSV, the catalogue file, the films' posters, the invoices' PDFs and the live stock stream (Server-Sent Events) answer in their own format.
+    // The vendor-style routes (the pay and refund notifies, the simulator's HTML pages, the OAuth's redirect back), the staff's image, the day's and a coupon batch's CSV, the catalogue file, the films' posters, the invoices' PDFs, the live stock stream and the queue's stream (Server-Sent Events) answer in their own format.
     const own = [
       '/prod-api/getWxOauthCode',
       '/prod-api/pay/notify',
@@ -273,6 +273,7 @@ describe('demo mode', () => {
       '/prod-api/invoice/{id}/pdf',
       '/prod-api/ingore/invoice/pdf',
       '/prod-api/pool/ingore/live',
+      '/prod-api/queue/live',
     ];
     const missing = Object.entries(doc.paths as Record<string, Record<string, Parameters<typeof answerOf>[0]>>)
       .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })))

@@ -116,6 +116,14 @@ async function openTestDb(databaseUrl?: string, empty = false, dataDir?: string)
   return { db: await openPg(databaseUrl, PG_CONNECT), url: databaseUrl };
 }
 
+/** Starts `t` on a free local port: the address of its `path` (a stream, which app.inject cannot read). */
+export async function listenAt(t: TestApp, path: string): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  return `http://127.0.0.1:${address.port}${path}`;
+}
+
 /** A fresh app on its own copy of the seeded template. With `databaseUrl` (PostgreSQL lane only),
  * a second app instance with its own pool on an existing test database (see `databaseUrl`). */
 export async function makeApp(

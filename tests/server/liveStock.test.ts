@@ -9,17 +9,12 @@ import { gracefulShutdown } from '../../server/shutdown.ts';
 import type { LivePushes } from '../../src/domain/liveStock.ts';
 import type { HallPool } from '../../src/domain/types.ts';
 import { OPEN_DAY } from './constants.ts';
-import { assertStockInvariant, dbLane, makeApp, orderRequest, priceOf, type TestApp } from './helpers.ts';
+import { assertStockInvariant, dbLane, listenAt, makeApp, orderRequest, priceOf, type TestApp } from './helpers.ts';
 
 let phoneSeq = 0;
 const newPhone = () => `1375${String(++phoneSeq).padStart(7, '0')}`;
 
-async function listen(t: TestApp): Promise<string> {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  return `http://127.0.0.1:${address.port}/prod-api/pool/ingore/live`;
-}
+const listen = (t: TestApp) => listenAt(t, '/prod-api/pool/ingore/live');
 
 /** An order of `n` adults in a session (seats: one per visitor, on a cinema), unpaid. */
 async function sell(t: TestApp, hall: HallPool, scheduleId: number, n = 1, seats: string[] = []) {

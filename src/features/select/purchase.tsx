@@ -14,6 +14,7 @@ import { buildOrderRequest } from '../../domain/orderRequest.ts';
 import { INDIVIDUAL_PATHS, pathTo } from '../../domain/paths.ts';
 import { seatMapMachine } from '../../widgets/seatMap.ts';
 import { live } from '../../widgets/liveStock.ts';
+import { queuePush } from '../../widgets/queuePush.ts';
 import { ticker } from '../../widgets/ticker.ts';
 import { checkQueue, enterQueue, readQueue } from '../../api/queueCalls.ts';
 
@@ -53,6 +54,7 @@ const machine = purchaseMachine.provide({
     checkQueue: fromPromise(({ input }: { input: { date: string } }) => checkQueue(input.date)),
     enterQueue: fromPromise(({ input }: { input: { date: string; captchaToken: string } }) => enterQueue(input.date, input.captchaToken)),
     readQueue: fromPromise(({ input }: { input: { ticket: string } }) => readQueue(input.ticket)),
+    queuePush,
     ticker,
   },
 });
