@@ -97,6 +97,8 @@ export interface Target {
   serverEnv: Record<string, string>;
   open(): Promise<Db>;
   raw(): RawPlace;
+  /** The throwaway PostgreSQL's postmaster process, for its memory. */
+  postmaster?: () => number;
 }
 
 /** A fresh database for a run named `name`: with `throwawayPg`, a PostgreSQL of scripts/pg.ts
@@ -105,10 +107,12 @@ export interface Target {
 export async function prepareTarget(name: string, options: { throwawayPg?: boolean } = {}): Promise<Target> {
   let url = env.DATABASE_URL;
   let label = 'PostgreSQL';
+  let postmaster: Target['postmaster'];
   if (options.throwawayPg) {
     const server = await startPostgres({ durable: true });
     cleanups.push(() => server.stop());
     url = server.url();
+    postmaster = () => Number(readFileSync(path.join(server.dir, 'data/postmaster.pid'), 'utf8').split('\n')[0]);
     label = `throwaway PostgreSQL (scripts/pg.ts, durable) on port ${server.port}`;
   }
   if (url?.startsWith('postgres')) {
@@ -136,6 +140,7 @@ export async function prepareTarget(name: string, options: { throwawayPg?: boole
       serverEnv: { DATABASE_URL: fresh.toString() },
       open: () => openPg(fresh.toString()),
       raw: () => ({ kind: 'pg', url: fresh.toString() }),
+      postmaster,
     };
   }
   const dir = workDir('db');

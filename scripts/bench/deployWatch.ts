@@ -1,0 +1,66 @@
+/** What the deployment's processes did during a benchmark on it (`bench:release -- --pg`): the
+ * memory of nginx's workers and of PostgreSQL's processes, sampled every second (their peaks),
+ * and what PostgreSQL's sessions were doing (pg_stat_activity every half second: the most
+ * sessions at work at once and what they waited on), to tell where the time went. */
+import type { Target } from './kit.ts';
+import { childrenOf, peakMb, peaks, pssMb, rssMb } from './memory.ts';
+
+export async function watchDeployment(target: Target, nginxPid: number): Promise<{ stop(): Promise<string[]> }> {
+  const postmaster = target.postmaster?.();
+  const memory = peaks(() => {
+    const workers = childrenOf(nginxPid).map((c) => c.pid);
+    const pg = postmaster ? childrenOf(postmaster) : [];
+    // Client backends read "postgres: <user> <database> <address> <state>"; the others are the
+    // postmaster's own (checkpointer, walwriter...).
+    const backends = pg.filter((c) => /^postgres: \S+ bench_/.test(c.cmd)).map((c) => c.pid);
+    const all = postmaster ? [postmaster, ...pg.map((c) => c.pid)] : [];
+    const sum = (pids: number[], f: (pid: number) => number) => pids.reduce((n, pid) => n + f(pid), 0);
+    return {
+      nginxWorkers: sum(workers, rssMb),
+      backends: backends.length,
+      backendsRss: sum(backends, rssMb),
+      postgresPss: sum(all, pssMb),
+    };
+  });
+
+  const db = await target.open();
+  const waits = new Map<string, number>();
+  let samples = 0;
+  let activePeak = 0;
+  let busy = false;
+  const activity = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    void db
+      .query<{ what: string; n: number }>(
+        `SELECT coalesce(wait_event_type || ':' || wait_event, 'on CPU') AS what, count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid() GROUP BY 1`,
+      )
+      .then((rows) => {
+        samples++;
+        activePeak = Math.max(
+          activePeak,
+          rows.reduce((n, r) => n + r.n, 0),
+        );
+        for (const r of rows) waits.set(r.what, (waits.get(r.what) ?? 0) + r.n);
+      })
+      .catch(() => undefined)
+      .finally(() => (busy = false));
+  }, 500);
+
+  return {
+    async stop() {
+      clearInterval(activity);
+      const top = memory.stop();
+      const workers = childrenOf(nginxPid).map((c) => Math.round(peakMb(c.pid)));
+      await db.close();
+      const mean = (n: number) => (samples ? n / samples : 0).toFixed(2);
+      const seen = [...waits].sort((a, b) => b[1] - a[1]).slice(0, 5);
+      return [
+        `memory: nginx master ${Math.round(peakMb(nginxPid))} MB, workers peak ${workers.join(' / ')} MB (together at most ${Math.round(top.nginxWorkers)} MB at once)`,
+        `memory: PostgreSQL ${top.backends} client backends at most, their RSS together at most ${Math.round(top.backendsRss)} MB (shared buffers counted in each); all its processes' PSS at most ${Math.round(top.postgresPss)} MB`,
+        `PostgreSQL sessions at work: at most ${activePeak} at once; on average ${seen.map(([what, n]) => `${mean(n)} ${what}`).join(', ') || 'none'} (${samples} samples)`,
+      ];
+    },
+  };
+}
