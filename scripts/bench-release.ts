@@ -32,6 +32,7 @@ import {
   workDir,
 } from './bench/kit.ts';
 import { watchDeployment } from './bench/deployWatch.ts';
+import { instanceFigures } from './bench/instanceMetrics.ts';
 import { peakMb } from './bench/memory.ts';
 
 const env = process.env;
@@ -86,10 +87,12 @@ async function main() {
   const bodies = tokens.map((_, i) => orderBody({ visitDate: date, hallId: session.hall_id, scheduleId: session.id, priceId: price.id, visitors: 1 }, i));
   await db.close();
 
+  // Each instance's /metrics, read at the end: where its time went.
+  env.METRICS_TOKEN = randomBytes(16).toString('hex');
   const port = env.BENCH_PORT ? Number(env.BENCH_PORT) : undefined;
-  const { base, servers, nginx } = PG
+  const { base, servers, nginx, nginxDir } = PG
     ? await startBehindNginx(target, secret, INSTANCES, port)
-    : { ...(await startServer(target, secret).then((s) => ({ base: s.base, servers: [s] }))), nginx: null };
+    : { ...(await startServer(target, secret).then((s) => ({ base: s.base, servers: [s] }))), nginx: null, nginxDir: '' };
   const pids = servers.map((s) => s.child.pid!);
   console.log(
     `[bench] database: ${target.label}; ${PG ? `nginx (deploy/museum.conf, pid ${nginx!.pid}) at ${base} in front of ${INSTANCES} instances (pids ${pids.join(', ')})` : `server pid ${pids[0]} at ${base}`}`,
@@ -100,7 +103,7 @@ async function main() {
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   const planFile = path.join(workDir('plan'), 'plan.json');
   writeFileSync(planFile, JSON.stringify({ base, date, windowMs: WINDOW_MS, pollMs: 3000, tokens, bodies }));
-  const watch = PG ? await watchDeployment(target, nginx!.pid!) : null;
+  const watch = PG ? await watchDeployment(target, nginx!.pid!, nginxDir) : null;
   const result = JSON.parse(await nodeScript(['scripts/bench/releaseLoad.ts', planFile])) as {
     entered: Array<{ at: number; place: number; i: number }>;
     reads: number[];
@@ -114,6 +117,10 @@ async function main() {
     rss: number;
   };
   const serverMb = pids.map(peakMb);
+  const figures = await instanceFigures(
+    servers.map((s) => new URL(s.base).host),
+    env.METRICS_TOKEN,
+  );
   const deployment = await watch?.stop();
   await Promise.all(servers.map((s) => stopServer(s.child)));
 
@@ -151,7 +158,7 @@ async function main() {
   console.log(
     `  memory: ${PG ? 'instances' : 'server'} peak ${mbs(serverMb)} MB; load generator ${Math.round(result.rss / 1048576)} MB; run ${result.seconds.toFixed(1)} s`,
   );
-  if (deployment) for (const line of deployment) console.log(`  ${line}`);
+  for (const line of [...(deployment ?? []), ...figures]) console.log(`  ${line}`);
   if (result.odd.length) console.log(`  samples: ${result.odd.join(' | ')}`);
   await cleanup();
   process.exit(oversold > 0 || result.errors > 0 || early > 0 || tau < 0.95 ? 1 : 0);

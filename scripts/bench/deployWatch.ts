@@ -2,10 +2,33 @@
  * memory of nginx's workers and of PostgreSQL's processes, sampled every second (their peaks),
  * and what PostgreSQL's sessions were doing (pg_stat_activity every half second: the most
  * sessions at work at once and what they waited on), to tell where the time went. */
-import type { Target } from './kit.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pct, type Target } from './kit.ts';
 import { childrenOf, peakMb, peaks, pssMb, rssMb } from './memory.ts';
 
-export async function watchDeployment(target: Target, nginxPid: number): Promise<{ stop(): Promise<string[]> }> {
+/** p99 of what nginx logged (kit.ts nginxConfig's `timing`), per route: the whole answer, the
+ * connection to an instance and the instance's answer; seconds with ms resolution. */
+function proxyTimes(nginxDir: string): string[] {
+  const by = new Map<string, number[][]>();
+  for (const line of readFileSync(path.join(nginxDir, 'access.log'), 'utf8').split('\n')) {
+    const [uri, ...times] = line.split('|');
+    if (!uri?.startsWith('/prod-api/')) continue;
+    const route = uri.split('/').at(-1)!;
+    if (!by.has(route)) by.set(route, [[], [], []]);
+    times.forEach((t, i) => by.get(route)![i]?.push(Number(t.split(',')[0]) * 1000 || 0));
+  }
+  return [...by].map(([route, [whole, connect, upstream]]) => {
+    const p = (xs: number[]) =>
+      pct(
+        xs.sort((a, b) => a - b),
+        99,
+      ).toFixed(0);
+    return `nginx ${route}: ${whole.length} answers, p99 ${p(whole)} ms (connecting to an instance p99 ${p(connect)} ms, the instance's answer p99 ${p(upstream)} ms)`;
+  });
+}
+
+export async function watchDeployment(target: Target, nginxPid: number, nginxDir: string): Promise<{ stop(): Promise<string[]> }> {
   const postmaster = target.postmaster?.();
   const memory = peaks(() => {
     const workers = childrenOf(nginxPid).map((c) => c.pid);
@@ -54,12 +77,16 @@ export async function watchDeployment(target: Target, nginxPid: number): Promise
       const top = memory.stop();
       const workers = childrenOf(nginxPid).map((c) => Math.round(peakMb(c.pid)));
       await db.close();
+      // SIGUSR1: nginx reopens its log, writing out what it buffered.
+      process.kill(nginxPid, 'SIGUSR1');
+      await new Promise((r) => setTimeout(r, 500));
       const mean = (n: number) => (samples ? n / samples : 0).toFixed(2);
       const seen = [...waits].sort((a, b) => b[1] - a[1]).slice(0, 5);
       return [
         `memory: nginx master ${Math.round(peakMb(nginxPid))} MB, workers peak ${workers.join(' / ')} MB (together at most ${Math.round(top.nginxWorkers)} MB at once)`,
         `memory: PostgreSQL ${top.backends} client backends at most, their RSS together at most ${Math.round(top.backendsRss)} MB (shared buffers counted in each); all its processes' PSS at most ${Math.round(top.postgresPss)} MB`,
         `PostgreSQL sessions at work: at most ${activePeak} at once; on average ${seen.map(([what, n]) => `${mean(n)} ${what}`).join(', ') || 'none'} (${samples} samples)`,
+        ...proxyTimes(nginxDir),
       ];
     },
   };

@@ -277,7 +277,10 @@ function nginxConfig(dir: string, port: number, instances: string[]): string {
     'events { worker_connections 4096; }',
     'http {',
     '  include /etc/nginx/mime.types;',
-    '  access_log off;',
+    // Each answer's times as nginx saw them (scripts/bench/deployWatch.ts reads them): from the
+    // request's first byte to the answer's last, the connection to the instance, the instance's answer.
+    "  log_format timing '$uri|$request_time|$upstream_connect_time|$upstream_response_time';",
+    `  access_log ${dir}/access.log timing buffer=256k flush=1s;`,
     ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${dir}/${t};`),
     `  include ${dir}/museum.conf;`,
     '}',
@@ -323,7 +326,7 @@ export async function startBehindNginx(target: Target, secret: string, count: nu
   const instances = servers.map((s) => new URL(s.base).host);
   const proxyPort = port ?? (await freePort());
   const nginx = await startNginx(workDir('nginx'), proxyPort, instances);
-  return { base: `http://127.0.0.1:${proxyPort}`, servers, instances, nginx };
+  return { base: `http://127.0.0.1:${proxyPort}`, servers, instances, nginx, nginxDir: workDir('nginx') };
 }
 
 /** Runs a script of scripts/bench/ in its own node (through tsx) and gives back what it
