@@ -1,7 +1,8 @@
 /** What the deployment's processes did during a benchmark on it (`bench:release -- --pg`): the
  * memory of nginx's workers and of PostgreSQL's processes, sampled every second (their peaks),
  * and what PostgreSQL's sessions were doing (pg_stat_activity every half second: the most
- * sessions at work at once and what they waited on), to tell where the time went. */
+ * sessions at work at once and what they waited on), to tell where the time went; and at the end
+ * the queue table's size and how its rows were rewritten, for the model to more visitors. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pct, type Target } from './kit.ts';
@@ -76,6 +77,13 @@ export async function watchDeployment(target: Target, nginxPid: number, nginxDir
       clearInterval(activity);
       const top = memory.stop();
       const workers = childrenOf(nginxPid).map((c) => Math.round(peakMb(c.pid)));
+      // The queue's table after the rush: its size with its indexes, and how its rows were
+      // rewritten (the keep-alives: a HOT update stays in its page, the others grow the table).
+      const [table] = await db.query<{ bytes: number; rows: number; upd: number; hot: number; dead: number; database: number }>(
+        `SELECT pg_total_relation_size('release_queue')::bigint AS bytes, n_live_tup AS rows, n_tup_upd AS upd, n_tup_hot_upd AS hot,
+                n_dead_tup AS dead, pg_database_size(current_database()) AS database
+           FROM pg_stat_user_tables WHERE relname = 'release_queue'`,
+      );
       await db.close();
       // SIGUSR1: nginx reopens its log, writing out what it buffered.
       process.kill(nginxPid, 'SIGUSR1');
@@ -86,6 +94,7 @@ export async function watchDeployment(target: Target, nginxPid: number, nginxDir
         `memory: nginx master ${Math.round(peakMb(nginxPid))} MB, workers peak ${workers.join(' / ')} MB (together at most ${Math.round(top.nginxWorkers)} MB at once)`,
         `memory: PostgreSQL ${top.backends} client backends at most, their RSS together at most ${Math.round(top.backendsRss)} MB (shared buffers counted in each); all its processes' PSS at most ${Math.round(top.postgresPss)} MB`,
         `PostgreSQL sessions at work: at most ${activePeak} at once; on average ${seen.map(([what, n]) => `${mean(n)} ${what}`).join(', ') || 'none'} (${samples} samples)`,
+        `release_queue: ${Math.round(Number(table?.bytes ?? 0) / 1024)} KB with its indexes, ${table?.rows} rows, ${table?.upd} updates (${table?.hot} in place, HOT), ${table?.dead} dead rows; the whole database ${Math.round(Number(table?.database ?? 0) / 1048576)} MB`,
         ...proxyTimes(nginxDir),
       ];
     },
