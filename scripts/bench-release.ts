@@ -13,7 +13,8 @@
  *                                      behind Debian's nginx with deploy/museum.conf; prints the
  *                                      memory of every process and what PostgreSQL's sessions waited on
  *
- * BENCH_PORT: the server's port (with --pg: nginx's, the instances on the three after it). */
+ * BENCH_PORT: the server's port (with --pg: nginx's, the instances on the three after it).
+ * SOCKETS: the visitors' connections at most (256; 0: one per visitor in flight, as phones have). */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -39,6 +40,8 @@ const env = process.env;
 const VISITORS = Number(env.VISITORS ?? 5000);
 const CAPACITY = Number(env.CAPACITY ?? 1000);
 const WINDOW_MS = Number(env.WINDOW_MS ?? 10_000);
+/** The load generator's connections (0: one per visitor in flight, as phones have). */
+const SOCKETS = Number(env.SOCKETS ?? 256);
 /** The deployment's topology (`--pg`): instances behind nginx on one PostgreSQL. */
 const PG = process.argv.includes('--pg');
 const INSTANCES = 3;
@@ -97,12 +100,14 @@ async function main() {
   console.log(
     `[bench] database: ${target.label}; ${PG ? `nginx (deploy/museum.conf, pid ${nginx!.pid}) at ${base} in front of ${INSTANCES} instances (pids ${pids.join(', ')})` : `server pid ${pids[0]} at ${base}`}`,
   );
-  console.log(`[bench] ${VISITORS} visitors arriving within ${WINDOW_MS / 1000} s before the release of ${date}, ${CAPACITY} tickets of one session`);
+  console.log(
+    `[bench] ${VISITORS} visitors arriving within ${WINDOW_MS / 1000} s before the release of ${date}, ${CAPACITY} tickets of one session; ${SOCKETS ? `at most ${SOCKETS} connections` : 'a connection per visitor'}`,
+  );
   // The visitors start WINDOW_MS before the release.
   const wait = release.getTime() - WINDOW_MS - Date.now();
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   const planFile = path.join(workDir('plan'), 'plan.json');
-  writeFileSync(planFile, JSON.stringify({ base, date, windowMs: WINDOW_MS, pollMs: 3000, tokens, bodies }));
+  writeFileSync(planFile, JSON.stringify({ base, date, windowMs: WINDOW_MS, pollMs: 3000, sockets: SOCKETS, tokens, bodies }));
   const watch = PG ? await watchDeployment(target, nginx!.pid!, nginxDir) : null;
   const result = JSON.parse(await nodeScript(['scripts/bench/releaseLoad.ts', planFile])) as {
     entered: Array<{ at: number; place: number; i: number }>;
