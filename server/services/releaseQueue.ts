@@ -1,7 +1,8 @@
 /** The waiting room at a release (docs/product.md §2.13, docs/architecture.md §12): a visitor
  * who opens a day's booking while its queue is open takes a place (one per account and day, its
- * arrival number from one sequence, so the order is the same on every instance), reads her
- * position cheaply, and is admitted in order by the leased job (server/jobs/releaseQueue.ts);
+ * number from one sequence) stamped with when her entry reached the instance (the line's order,
+ * then the place: an entry that waited for the database keeps its turn), reads her position
+ * cheaply, and is admitted in order by the leased job (server/jobs/releaseQueue.ts);
  * placeOrder for that day then refuses whoever holds no running admission. */
 import { jwtVerify, SignJWT } from 'jose';
 import type { Lang } from '../../src/domain/text.ts';
@@ -22,6 +23,8 @@ const LINE_MS = 1000;
 interface PlaceRow {
   place: number;
   state: Exclude<QueueState, 'off'>;
+  /** When her entry reached an instance: the line's order, then the place (docs/architecture.md §12). */
+  entered_at: Date;
   seen_at: Date;
   admit_until: Date | null;
 }
@@ -66,7 +69,11 @@ export async function readTicket(secret: Uint8Array, ticket: string, userId: num
  * not a thousand. */
 interface Line {
   at: number;
+  /** The waiting places in the line's order (arrival, then place), with their arrivals (ms). */
   places: number[];
+  arrivals: number[];
+  /** Each place's index in `places`. */
+  index: Map<number, number>;
   perMinute: number;
   /** The sequence's last place when the copy was read: a greater one came after it. */
   upTo: number;
@@ -102,9 +109,20 @@ async function lineOf(deps: AppDeps, date: string, now: Date): Promise<Line> {
         ]);
       }
       const [{ up_to }] = await deps.db.query<{ up_to: number }>('SELECT last_value AS up_to FROM release_queue_place');
-      const rows = await deps.db.query<{ place: number }>(`SELECT place FROM release_queue WHERE visit_date = $1 AND state = 'waiting' ORDER BY place`, [date]);
+      const rows = await deps.db.query<{ place: number; entered_at: Date }>(
+        `SELECT place, entered_at FROM release_queue WHERE visit_date = $1 AND state = 'waiting' ORDER BY entered_at, place`,
+        [date],
+      );
+      const places = rows.map((r) => Number(r.place));
       const [day] = await deps.db.query<{ per_minute: number }>('SELECT per_minute FROM release_queue_days WHERE visit_date = $1', [date]);
-      const line = { at: now.getTime(), places: rows.map((r) => Number(r.place)), perMinute: day?.per_minute ?? 0, upTo: Number(up_to) };
+      const line: Line = {
+        at: now.getTime(),
+        places,
+        arrivals: rows.map((r) => r.entered_at.getTime()),
+        index: new Map(places.map((p, i) => [p, i])),
+        perMinute: day?.per_minute ?? 0,
+        upTo: Number(up_to),
+      };
       // A copy read while the admissions changed the line serves its own readers, and is not kept.
       if (generation === slot.generation) slot.line = line;
       return line;
@@ -115,26 +133,31 @@ async function lineOf(deps: AppDeps, date: string, now: Date): Promise<Line> {
   return slot.line ?? slot.loading;
 }
 
-/** The number of places in `places` (ascending) smaller than `place`. */
-function indexIn(places: readonly number[], place: number): number {
+/** The number of places in the copy ahead of an arrival at `arrival` with `place`: the line's
+ * order is the arrival, then the place. */
+function ahead(line: Line, arrival: number, place: number): number {
   let lo = 0;
-  let hi = places.length;
+  let hi = line.places.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (places[mid] < place) lo = mid + 1;
+    if (line.arrivals[mid] < arrival || (line.arrivals[mid] === arrival && line.places[mid] < place)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
-async function waitingAhead(deps: AppDeps, date: string, place: number, now: Date): Promise<number> {
+async function waitingAhead(deps: AppDeps, date: string, row: { place: number; entered_at: Date }, now: Date): Promise<number> {
   const line = await lineOf(deps, date, now);
-  const lo = indexIn(line.places, place);
-  // Who came after the copy was read and before her: a count over that short stretch of the index.
-  if (place <= line.upTo + 1) return lo;
+  const place = Number(row.place);
+  const known = line.index.get(place);
+  if (known !== undefined) return known;
+  const lo = ahead(line, row.entered_at.getTime(), place);
+  if (place <= line.upTo) return lo;
+  // Who took a place after the copy was read and arrived before her (an entry that waited for the
+  // database): a count over that short stretch of the index.
   const [{ n }] = await deps.db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM release_queue WHERE visit_date = $1 AND state = 'waiting' AND place > $2 AND place < $3`,
-    [date, line.upTo, place],
+    `SELECT count(*)::int AS n FROM release_queue WHERE visit_date = $1 AND state = 'waiting' AND place > $2 AND place <> $3 AND (entered_at, place) < ($4, $3)`,
+    [date, line.upTo, place, row.entered_at],
   );
   return lo + n;
 }
@@ -198,14 +221,14 @@ export async function queueCheck(deps: AppDeps, secret: Uint8Array, userId: numb
   const now = deps.clock();
   const { open, releaseAt } = await dayQueue(deps, date, now);
   if (!open) return off(date, releaseAt, now);
-  const [row] = await deps.db.query<PlaceRow>('SELECT place, state, seen_at, admit_until FROM release_queue WHERE visit_date = $1 AND user_id = $2', [
-    date,
-    userId,
-  ]);
+  const [row] = await deps.db.query<PlaceRow>(
+    'SELECT place, state, entered_at, seen_at, admit_until FROM release_queue WHERE visit_date = $1 AND user_id = $2',
+    [date, userId],
+  );
   if (!row || row.state === 'left' || row.state === 'expired') return { ...off(date, releaseAt, now), state: 'waiting' };
   const ticket = await signTicket(secret, userId, date, Number(row.place), now, releaseAt);
-  const ahead = row.state === 'waiting' ? await waitingAhead(deps, date, Number(row.place), now) : 0;
-  return statusOf(date, row, ahead, await ratePerMinute(deps, date, now), releaseAt, now, ticket);
+  const before = row.state === 'waiting' ? await waitingAhead(deps, date, row, now) : 0;
+  return statusOf(date, row, before, await ratePerMinute(deps, date, now), releaseAt, now, ticket);
 }
 
 /** Takes the account's place in the day's line, or gives back the one it has: a second tab or a
@@ -236,20 +259,21 @@ export async function enterQueue(
          admitted_at = CASE WHEN r.state IN ('left', 'expired') THEN NULL ELSE r.admitted_at END,
          admit_until = CASE WHEN r.state IN ('left', 'expired') THEN NULL ELSE r.admit_until END,
          state = CASE WHEN r.state IN ('left', 'expired') THEN 'waiting' ELSE r.state END
-       RETURNING place, state, seen_at, admit_until`,
+       RETURNING place, state, entered_at, seen_at, admit_until`,
       [input.date, userId, now],
     );
     return placed;
   });
   const ticket = await signTicket(secret, userId, input.date, Number(row.place), now, releaseAt);
-  const ahead = row.state === 'waiting' ? await waitingAhead(deps, input.date, Number(row.place), now) : 0;
-  return statusOf(input.date, row, ahead, await ratePerMinute(deps, input.date, now), releaseAt, now, ticket);
+  const before = row.state === 'waiting' ? await waitingAhead(deps, input.date, row, now) : 0;
+  return statusOf(input.date, row, before, await ratePerMinute(deps, input.date, now), releaseAt, now, ticket);
 }
 
 /** A position read: the ticket's place looked up in this instance's copy of the day's line (at
- * most LINE_MS old): still in it, her position is its index, no query; a place newer than the
- * copy is counted over that short stretch of the index; one that left the line (admitted, lost)
- * is read by its key. Never the order tables. The place is kept alive at the next copy. */
+ * most LINE_MS old): still in it, her position is its index, no query; otherwise her row is read
+ * by its key: a place newer than the copy is placed in it by its arrival and counted over that
+ * short stretch of the index, one that left the line (admitted, lost) says so. Never the order
+ * tables. The place is kept alive at the next copy. */
 export async function queuePosition(deps: AppDeps, secret: Uint8Array, userId: number, ticket: string): Promise<QueueStatus> {
   const now = deps.clock();
   const { date, place } = await readTicket(secret, ticket, userId, now);
@@ -257,17 +281,18 @@ export async function queuePosition(deps: AppDeps, secret: Uint8Array, userId: n
   if (!open) return off(date, releaseAt, now);
   markSeen(deps, date, userId);
   const line = await lineOf(deps, date, now);
-  if (line.places[indexIn(line.places, place)] === place || place > line.upTo) {
-    const row: PlaceRow = { place, state: 'waiting', seen_at: now, admit_until: null };
-    return statusOf(date, row, await waitingAhead(deps, date, place, now), line.perMinute, releaseAt, now, ticket);
+  const known = line.index.get(place);
+  if (known !== undefined) {
+    const row: PlaceRow = { place, state: 'waiting', entered_at: new Date(line.arrivals[known]), seen_at: now, admit_until: null };
+    return statusOf(date, row, known, line.perMinute, releaseAt, now, ticket);
   }
-  const [row] = await deps.db.query<PlaceRow>('SELECT place, state, seen_at, admit_until FROM release_queue WHERE visit_date = $1 AND user_id = $2', [
-    date,
-    userId,
-  ]);
+  const [row] = await deps.db.query<PlaceRow>(
+    'SELECT place, state, entered_at, seen_at, admit_until FROM release_queue WHERE visit_date = $1 AND user_id = $2',
+    [date, userId],
+  );
   if (!row || Number(row.place) !== place) throw refusal(QUEUE_TEXTS.badTicket, 'queueTicket');
-  const ahead = row.state === 'waiting' ? await waitingAhead(deps, date, place, now) : 0;
-  return statusOf(date, row, ahead, line.perMinute, releaseAt, now, ticket);
+  const before = row.state === 'waiting' ? await waitingAhead(deps, date, row, now) : 0;
+  return statusOf(date, row, before, line.perMinute, releaseAt, now, ticket);
 }
 
 /** placeOrder's door while a day's queue is open: null when it is not (order as usual); refused
@@ -348,7 +373,7 @@ async function admitDay(deps: AppDeps, config: Readonly<Record<string, string>>,
         ? await q.query(
             `UPDATE release_queue SET state = 'admitted', admitted_at = $2, admit_until = $3
               WHERE visit_date = $1 AND user_id IN (
-                SELECT user_id FROM release_queue WHERE visit_date = $1 AND state = 'waiting' ORDER BY place LIMIT $4)
+                SELECT user_id FROM release_queue WHERE visit_date = $1 AND state = 'waiting' ORDER BY entered_at, place LIMIT $4)
               RETURNING user_id`,
             [date, now, admit, take],
           )
