@@ -250,16 +250,17 @@ describe('the release queue', () => {
   it.runIf(dbLane() === 'pg')('an entry that waited for the database keeps its arrival: admitted before whoever came after it', async () => {
     await setConfig('queue_batch_start', '1');
     await setConfig('queue_batch_max', '1');
+    if (t.now().getTime() < RELEASE) moveTo(RELEASE); // the queue open, also when run alone
     t.advance(11_000);
     const other = await makeApp({}, { databaseUrl: t.databaseUrl! });
     other.advance(t.now().getTime() - other.now().getTime());
+    let release = () => undefined as void;
     try {
       const [first, second] = [newPhone(), newPhone()];
       const [firstToken, secondToken] = [await t.tokenFor(first), await t.tokenFor(second)];
       const [{ id }] = await t.db.query<{ id: number }>('SELECT id FROM users WHERE phone = $1', [first]);
       // The first visitor's entry arrives, then waits for her account's row (as for a busy pool's
       // connection); the second arrives a second later at the other instance and goes straight in.
-      let release = () => undefined as void;
       let locked = () => undefined as void;
       const isLocked = new Promise<void>((r) => (locked = r));
       const held = t.db.tx(async (q) => {
@@ -296,6 +297,7 @@ describe('the release queue', () => {
       );
       expect(admitted).toEqual([first, second]);
     } finally {
+      release();
       await other.close();
     }
   });
