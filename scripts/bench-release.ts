@@ -6,25 +6,48 @@
  * each enters the queue, reads her position every 3 s as the page does, and orders once admitted.
  * Prints errors, "busy", oversold, sold against capacity, Kendall's tau-b of the admission order
  * against the arrival order, the position reads' and the admitted orders' p50/p99, and each
- * process's memory. Fails on an oversold ticket, an error, or a tau under 0.95; never on timing. */
+ * process's memory. Fails on an oversold ticket, an error, or a tau under 0.95; never on timing.
+ *
+ *   npm run bench:release              PGlite, one instance (or one on DATABASE_URL)
+ *   npm run bench:release -- --pg      the deployment: a throwaway PostgreSQL (durable), 3 instances
+ *                                      behind Debian's nginx with deploy/museum.conf; prints the
+ *                                      memory of every process and what PostgreSQL's sessions waited on
+ *
+ * BENCH_PORT: the server's port (with --pg: nginx's, the instances on the three after it).
+ * SOCKETS: the visitors' connections at most (256; 0: one per visitor in flight, as phones have). */
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buyers, cleanup, hardStop, museumTomorrow, nodeScript, orderBody, pct, prepareTarget, startServer, stopServer, workDir } from './bench/kit.ts';
+import {
+  buyers,
+  cleanup,
+  hardStop,
+  museumTomorrow,
+  nodeScript,
+  orderBody,
+  pct,
+  prepareTarget,
+  startBehindNginx,
+  startServer,
+  stopServer,
+  workDir,
+} from './bench/kit.ts';
+import { watchDeployment } from './bench/deployWatch.ts';
+import { instanceFigures } from './bench/instanceMetrics.ts';
+import { peakMb } from './bench/memory.ts';
 
 const env = process.env;
 const VISITORS = Number(env.VISITORS ?? 5000);
 const CAPACITY = Number(env.CAPACITY ?? 1000);
 const WINDOW_MS = Number(env.WINDOW_MS ?? 10_000);
+/** The load generator's connections (0: one per visitor in flight, as phones have). */
+const SOCKETS = Number(env.SOCKETS ?? 256);
+/** The deployment's topology (`--pg`): instances behind nginx on one PostgreSQL. */
+const PG = process.argv.includes('--pg');
+const INSTANCES = 3;
 /** Time the server has to start before the visitors come. */
 const LEAD_MS = 60_000;
 hardStop(15 * 60_000);
-
-/** The server's peak memory (VmHWM) as Linux counts it, in MB. */
-function peakMb(pid: number): number {
-  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Math.round(Number(m[1]) / 1024) : NaN;
-}
 
 /** Kendall's tau-b of two rankings (ties in either allowed). */
 function tauB(x: number[], y: number[]): number {
@@ -48,7 +71,7 @@ function tauB(x: number[], y: number[]): number {
 
 async function main() {
   const secret = randomBytes(32).toString('base64url');
-  const target = await prepareTarget('release');
+  const target = await prepareTarget('release', { throwawayPg: PG });
   let db = await target.open();
   const now = new Date();
   const date = await museumTomorrow(db, now);
@@ -67,14 +90,25 @@ async function main() {
   const bodies = tokens.map((_, i) => orderBody({ visitDate: date, hallId: session.hall_id, scheduleId: session.id, priceId: price.id, visitors: 1 }, i));
   await db.close();
 
-  const { base, child } = await startServer(target, secret);
-  console.log(`[bench] database: ${target.label}; server pid ${child.pid} at ${base}`);
-  console.log(`[bench] ${VISITORS} visitors arriving within ${WINDOW_MS / 1000} s before the release of ${date}, ${CAPACITY} tickets of one session`);
+  // Each instance's /metrics, read at the end: where its time went.
+  env.METRICS_TOKEN = randomBytes(16).toString('hex');
+  const port = env.BENCH_PORT ? Number(env.BENCH_PORT) : undefined;
+  const { base, servers, nginx, nginxDir } = PG
+    ? await startBehindNginx(target, secret, INSTANCES, port)
+    : { ...(await startServer(target, secret).then((s) => ({ base: s.base, servers: [s] }))), nginx: null, nginxDir: '' };
+  const pids = servers.map((s) => s.child.pid!);
+  console.log(
+    `[bench] database: ${target.label}; ${PG ? `nginx (deploy/museum.conf, pid ${nginx!.pid}) at ${base} in front of ${INSTANCES} instances (pids ${pids.join(', ')})` : `server pid ${pids[0]} at ${base}`}`,
+  );
+  console.log(
+    `[bench] ${VISITORS} visitors arriving within ${WINDOW_MS / 1000} s before the release of ${date}, ${CAPACITY} tickets of one session; ${SOCKETS ? `at most ${SOCKETS} connections` : 'a connection per visitor'}`,
+  );
   // The visitors start WINDOW_MS before the release.
   const wait = release.getTime() - WINDOW_MS - Date.now();
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   const planFile = path.join(workDir('plan'), 'plan.json');
-  writeFileSync(planFile, JSON.stringify({ base, date, windowMs: WINDOW_MS, pollMs: 3000, tokens, bodies }));
+  writeFileSync(planFile, JSON.stringify({ base, date, windowMs: WINDOW_MS, pollMs: 3000, sockets: SOCKETS, tokens, bodies }));
+  const watch = PG ? await watchDeployment(target, nginx!.pid!, nginxDir) : null;
   const result = JSON.parse(await nodeScript(['scripts/bench/releaseLoad.ts', planFile])) as {
     entered: Array<{ at: number; place: number; i: number }>;
     reads: number[];
@@ -87,8 +121,13 @@ async function main() {
     seconds: number;
     rss: number;
   };
-  const serverMb = peakMb(child.pid!);
-  await stopServer(child);
+  const serverMb = pids.map(peakMb);
+  const figures = await instanceFigures(
+    servers.map((s) => new URL(s.base).host),
+    env.METRICS_TOKEN,
+  );
+  const deployment = await watch?.stop();
+  await Promise.all(servers.map((s) => stopServer(s.child)));
 
   db = await target.open();
   const [stock] = await db.query<{ sold: number; capacity: number }>('SELECT sold, capacity FROM hall_schedule WHERE id = $1', [session.id]);
@@ -120,7 +159,11 @@ async function main() {
   console.log(`  Kendall's tau-b, admission order vs arrival order: ${tau.toFixed(4)}`);
   console.log(`  queue reads: ${reads.length}, p50 ${pct(reads, 50).toFixed(1)} ms, p99 ${pct(reads, 99).toFixed(1)} ms`);
   console.log(`  admitted placeOrder: ${orders.length}, p50 ${pct(orders, 50).toFixed(1)} ms, p99 ${pct(orders, 99).toFixed(1)} ms`);
-  console.log(`  memory: server peak ${serverMb} MB; load generator ${Math.round(result.rss / 1048576)} MB; run ${result.seconds.toFixed(1)} s`);
+  const mbs = (xs: number[]) => xs.map((x) => Math.round(x)).join(' / ');
+  console.log(
+    `  memory: ${PG ? 'instances' : 'server'} peak ${mbs(serverMb)} MB; load generator ${Math.round(result.rss / 1048576)} MB; run ${result.seconds.toFixed(1)} s`,
+  );
+  for (const line of [...(deployment ?? []), ...figures]) console.log(`  ${line}`);
   if (result.odd.length) console.log(`  samples: ${result.odd.join(' | ')}`);
   await cleanup();
   process.exit(oversold > 0 || result.errors > 0 || early > 0 || tau < 0.95 ? 1 : 0);

@@ -20,26 +20,11 @@
  *
  *   npm run deploy:try
  *   BUYERS=1200 CAPACITY=300 CONCURRENCY=100 npm run deploy:try */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ORDER_MESSAGES } from '../src/domain/orderRules.ts';
-import {
-  afterMe,
-  buyers,
-  cleanup,
-  cleanups,
-  freePort,
-  hardStop,
-  museumTomorrow,
-  orderBody,
-  prepareTarget,
-  root,
-  startServer,
-  stopServer,
-  workDir,
-} from './bench/kit.ts';
+import { buyers, cleanup, hardStop, museumTomorrow, orderBody, prepareTarget, root, startBehindNginx, stopServer } from './bench/kit.ts';
 
 const env = process.env;
 const INSTANCES = 3;
@@ -52,55 +37,6 @@ const problems: string[] = [];
 function check(ok: boolean, what: string): void {
   console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${what}`);
   if (!ok) problems.push(what);
-}
-
-/** deploy/museum.conf as written, with the instances' addresses, the listening port and the
- * build's folder of this run, inside a main configuration of its own (a prefix in the run's folder). */
-function nginxConfig(dir: string, port: number, instances: string[]): string {
-  const site = readFileSync(path.join(root, 'deploy/museum.conf'), 'utf8')
-    .replace(/^(\s*)server 127\.0\.0\.1:808\d;\n/gm, (line, indent: string) =>
-      line.includes(':8081') ? instances.map((a) => `${indent}server ${a};\n`).join('') : '',
-    )
-    .replace(/^(\s*)listen 80;/m, `$1listen 127.0.0.1:${port};`)
-    .replace(/^(\s*)root \/srv\/museum\/dist;/m, `$1root ${path.join(root, 'dist')};`);
-  if (!site.includes(instances[0]) || !site.includes(`:${port};`)) throw new Error('deploy/museum.conf no longer has the lines this script replaces');
-  writeFileSync(path.join(dir, 'museum.conf'), site);
-  return [
-    process.getuid?.() === 0 ? 'user root;' : '',
-    'worker_processes 2;',
-    `pid ${dir}/nginx.pid;`,
-    `error_log ${dir}/error.log warn;`,
-    'events { worker_connections 4096; }',
-    'http {',
-    '  include /etc/nginx/mime.types;',
-    '  access_log off;',
-    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${dir}/${t};`),
-    `  include ${dir}/museum.conf;`,
-    '}',
-    '',
-  ].join('\n');
-}
-
-async function startNginx(dir: string, port: number, instances: string[]): Promise<ChildProcess> {
-  const conf = path.join(dir, 'nginx.conf');
-  writeFileSync(conf, nginxConfig(dir, port, instances));
-  const child = spawn('nginx', ['-p', dir, '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
-  const cancel = afterMe(`kill -9 ${child.pid} 2>/dev/null`);
-  cleanups.push(() => {
-    child.kill('SIGQUIT');
-    cancel();
-  });
-  child.on('error', (error) => console.error(`[deploy] nginx: ${error.message}`));
-  for (const started = Date.now(); Date.now() - started < 10_000;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}); see ${dir}/error.log`);
-    const up = await fetch(`http://127.0.0.1:${port}/assets/`, { signal: AbortSignal.timeout(1000) }).then(
-      () => true,
-      () => false,
-    );
-    if (up) return child;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('nginx did not answer in 10 s');
 }
 
 /** The first screen's script, as index.html names it. */
@@ -179,30 +115,16 @@ async function rush(base: string, tokens: string[], bodies: string[], midway: ()
 
 async function main() {
   if (!existsSync(path.join(root, 'dist/index.html'))) throw new Error('dist/ is not built: npm run build');
-  const nginxFound = await new Promise<boolean>((resolve) =>
-    spawn('nginx', ['-v'], { stdio: 'ignore' })
-      .on('exit', (c) => resolve(c === 0))
-      .on('error', () => resolve(false)),
-  );
-  if (!nginxFound) throw new Error('nginx is not installed (Debian: apt-get install nginx)');
-
   const secret = randomBytes(32).toString('base64url');
   const target = await prepareTarget('deploy', { throwawayPg: true });
   console.log(`[deploy] database: ${target.label}`);
-  // The proxy's address is the one whose X-Forwarded-For the instances believe; the jobs look
-  // for due orders every half second, so that step 4 does not wait on the default interval.
-  Object.assign(env, { TRUST_PROXY: '127.0.0.1', PAY_TIMEOUT_INTERVAL_MS: '500' });
+  // The jobs look for due orders every half second, so that step 4 does not wait on the default interval.
+  env.PAY_TIMEOUT_INTERVAL_MS = '500';
   const started = performance.now();
-  const servers = await Promise.all(Array.from({ length: INSTANCES }, () => startServer(target, secret)));
-  const instances = servers.map((s) => new URL(s.base).host);
+  const { base, servers, instances } = await startBehindNginx(target, secret, INSTANCES);
   console.log(
     `[deploy] ${INSTANCES} instances started at once on the empty database in ${((performance.now() - started) / 1000).toFixed(1)} s: ${instances.join(', ')}`,
   );
-
-  const port = await freePort();
-  const dir = workDir('nginx');
-  await startNginx(dir, port, instances);
-  const base = `http://127.0.0.1:${port}`;
   console.log(`[deploy] nginx (deploy/museum.conf) at ${base}`);
 
   await smoke(base, instances);

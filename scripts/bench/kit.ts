@@ -1,9 +1,10 @@
 /** What the benchmarks share: a fresh database (PGlite in a temp folder, a fresh PostgreSQL
  * database beside DATABASE_URL, or a throwaway PostgreSQL with production's durability), the real
- * server in a child process, test people, percentiles, and cleanup on every exit. */
+ * server in a child process (or several behind the deployment's nginx), test people, percentiles,
+ * and cleanup on every exit. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -96,6 +97,8 @@ export interface Target {
   serverEnv: Record<string, string>;
   open(): Promise<Db>;
   raw(): RawPlace;
+  /** The throwaway PostgreSQL's postmaster process, for its memory. */
+  postmaster?: () => number;
 }
 
 /** A fresh database for a run named `name`: with `throwawayPg`, a PostgreSQL of scripts/pg.ts
@@ -104,10 +107,12 @@ export interface Target {
 export async function prepareTarget(name: string, options: { throwawayPg?: boolean } = {}): Promise<Target> {
   let url = env.DATABASE_URL;
   let label = 'PostgreSQL';
+  let postmaster: Target['postmaster'];
   if (options.throwawayPg) {
     const server = await startPostgres({ durable: true });
     cleanups.push(() => server.stop());
     url = server.url();
+    postmaster = () => Number(readFileSync(path.join(server.dir, 'data/postmaster.pid'), 'utf8').split('\n')[0]);
     label = `throwaway PostgreSQL (scripts/pg.ts, durable) on port ${server.port}`;
   }
   if (url?.startsWith('postgres')) {
@@ -135,6 +140,7 @@ export async function prepareTarget(name: string, options: { throwawayPg?: boole
       serverEnv: { DATABASE_URL: fresh.toString() },
       open: () => openPg(fresh.toString()),
       raw: () => ({ kind: 'pg', url: fresh.toString() }),
+      postmaster,
     };
   }
   const dir = workDir('db');
@@ -206,10 +212,10 @@ function ensureBuiltServer(): void {
  * runs it: `node dist-server/main.js` (rebuilt first when older than its sources, see
  * ensureBuiltServer). BENCH_SERVER_FLAGS: node flags for the server alone, e.g. to profile it:
  * `BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof"` (node refuses those in NODE_OPTIONS). */
-export async function startServer(target: Target, secret: string): Promise<{ base: string; child: ChildProcess }> {
+export async function startServer(target: Target, secret: string, atPort?: number): Promise<{ base: string; child: ChildProcess }> {
   ensureBuiltServer();
   // BENCH_PORT: a port of your own on a shared machine; by default any free one.
-  const port = env.BENCH_PORT ? Number(env.BENCH_PORT) : await freePort();
+  const port = atPort ?? (env.BENCH_PORT ? Number(env.BENCH_PORT) : await freePort());
   const flags = (env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
   const args = [...flags, 'dist-server/main.js'];
   const child = spawn(process.execPath, args, {
@@ -250,6 +256,77 @@ export function stopServer(child: ChildProcess): Promise<void> {
     });
     child.kill('SIGTERM');
   });
+}
+
+/** deploy/museum.conf as written, with the instances' addresses, the listening port and the
+ * build's folder of this run, inside a main configuration of its own (a prefix in the run's folder). */
+function nginxConfig(dir: string, port: number, instances: string[]): string {
+  const site = readFileSync(path.join(root, 'deploy/museum.conf'), 'utf8')
+    .replace(/^(\s*)server 127\.0\.0\.1:808\d;\n/gm, (line, indent: string) =>
+      line.includes(':8081') ? instances.map((a) => `${indent}server ${a};\n`).join('') : '',
+    )
+    .replace(/^(\s*)listen 80;/m, `$1listen 127.0.0.1:${port};`)
+    .replace(/^(\s*)root \/srv\/museum\/dist;/m, `$1root ${path.join(root, 'dist')};`);
+  if (!site.includes(instances[0]) || !site.includes(`:${port};`)) throw new Error('deploy/museum.conf no longer has the lines this script replaces');
+  writeFileSync(path.join(dir, 'museum.conf'), site);
+  return [
+    process.getuid?.() === 0 ? 'user root;' : '',
+    'worker_processes 2;',
+    `pid ${dir}/nginx.pid;`,
+    `error_log ${dir}/error.log warn;`,
+    'events { worker_connections 4096; }',
+    'http {',
+    '  include /etc/nginx/mime.types;',
+    // Each answer's times as nginx saw them (scripts/bench/deployWatch.ts reads them): from the
+    // request's first byte to the answer's last, the connection to the instance, the instance's answer.
+    "  log_format timing '$uri|$request_time|$upstream_connect_time|$upstream_response_time';",
+    `  access_log ${dir}/access.log timing buffer=256k flush=1s;`,
+    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${dir}/${t};`),
+    `  include ${dir}/museum.conf;`,
+    '}',
+    '',
+  ].join('\n');
+}
+
+export async function startNginx(dir: string, port: number, instances: string[]): Promise<ChildProcess> {
+  const conf = path.join(dir, 'nginx.conf');
+  writeFileSync(conf, nginxConfig(dir, port, instances));
+  const child = spawn('nginx', ['-p', dir, '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const cancel = afterMe(`kill -9 ${child.pid} 2>/dev/null`);
+  cleanups.push(() => {
+    child.kill('SIGQUIT');
+    cancel();
+  });
+  child.on('error', (error) => console.error(`[bench] nginx: ${error.message}`));
+  for (const started = Date.now(); Date.now() - started < 10_000;) {
+    if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}); see ${dir}/error.log`);
+    const up = await fetch(`http://127.0.0.1:${port}/assets/`, { signal: AbortSignal.timeout(1000) }).then(
+      () => true,
+      () => false,
+    );
+    if (up) return child;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('nginx did not answer in 10 s');
+}
+
+/** The deployment (docs/operations.md §13) on loopback: `count` instances of the built server on
+ * one database, started at once, behind Debian's nginx with deploy/museum.conf (startNginx), the
+ * instances believing the proxy's X-Forwarded-For (TRUST_PROXY) as production's do. `port`: the
+ * proxy's, the instances on the ports after it; by default any free ones. */
+export async function startBehindNginx(target: Target, secret: string, count: number, port?: number) {
+  const nginxFound = await new Promise<boolean>((resolve) =>
+    spawn('nginx', ['-v'], { stdio: 'ignore' })
+      .on('exit', (c) => resolve(c === 0))
+      .on('error', () => resolve(false)),
+  );
+  if (!nginxFound) throw new Error('nginx is not installed (Debian: apt-get install nginx)');
+  env.TRUST_PROXY = '127.0.0.1';
+  const servers = await Promise.all(Array.from({ length: count }, (_, i) => startServer(target, secret, port ? port + 1 + i : undefined)));
+  const instances = servers.map((s) => new URL(s.base).host);
+  const proxyPort = port ?? (await freePort());
+  const nginx = await startNginx(workDir('nginx'), proxyPort, instances);
+  return { base: `http://127.0.0.1:${proxyPort}`, servers, instances, nginx, nginxDir: workDir('nginx') };
 }
 
 /** Runs a script of scripts/bench/ in its own node (through tsx) and gives back what it

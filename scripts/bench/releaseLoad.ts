@@ -15,12 +15,14 @@ interface Plan {
   date: string;
   windowMs: number;
   pollMs: number;
+  sockets?: number;
   tokens: string[];
   bodies: string[];
 }
 
 const plan = JSON.parse(readFileSync(process.argv[2], 'utf8')) as Plan;
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+// At most `sockets` connections (256; 0: one per visitor in flight, as phones have).
+const agent = new http.Agent({ keepAlive: true, maxSockets: plan.sockets === 0 ? Infinity : (plan.sockets ?? 256) });
 /** The streams hold a connection each, apart from the requests' sockets. */
 const streamAgent = new http.Agent({ keepAlive: false });
 const url = new URL(plan.base);

@@ -1,7 +1,8 @@
 /** The waiting room at a release (docs/product.md §2.13, docs/architecture.md §12): a visitor
  * who opens a day's booking while its queue is open takes a place (one per account and day, its
- * arrival number from one sequence, so the order is the same on every instance), reads her
- * position cheaply, and is admitted in order by the leased job (server/jobs/releaseQueue.ts);
+ * number from one sequence) stamped with when her entry reached the instance (the line's order,
+ * then the place: an entry that waited for the database keeps its turn), reads her position
+ * cheaply, and is admitted in order by the leased job (server/jobs/releaseQueue.ts);
  * placeOrder for that day then refuses whoever holds no running admission. */
 import { jwtVerify, SignJWT } from 'jose';
 import type { Lang } from '../../src/domain/text.ts';
@@ -33,6 +34,8 @@ const LINE_MS = 1000;
 interface PlaceRow {
   place: number;
   state: Exclude<QueueState, 'off'>;
+  /** When her entry reached an instance: the line's order, then the place (docs/architecture.md §12). */
+  entered_at: Date;
   seen_at: Date;
   admit_until: Date | null;
 }
@@ -89,7 +92,11 @@ export async function readTicket(secret: Uint8Array, ticket: string, userId: num
  * not a thousand. */
 interface Line {
   at: number;
+  /** The waiting places in the line's order (arrival, then place), with their arrivals (ms). */
   places: number[];
+  arrivals: number[];
+  /** Each place's index in `places`. */
+  index: Map<number, number>;
   perMinute: number;
   /** The sequence's last place when the copy was read: a greater one came after it. */
   upTo: number;
@@ -127,9 +134,20 @@ async function lineOf(deps: AppDeps, date: string, now: Date, fresh = false): Pr
         ]);
       }
       const [{ up_to }] = await deps.db.query<{ up_to: number }>('SELECT last_value AS up_to FROM release_queue_place');
-      const rows = await deps.db.query<{ place: number }>(`SELECT place FROM release_queue WHERE visit_date = $1 AND state = 'waiting' ORDER BY place`, [date]);
+      const rows = await deps.db.query<{ place: number; entered_at: Date }>(
+        `SELECT place, entered_at FROM release_queue WHERE visit_date = $1 AND state = 'waiting' ORDER BY entered_at, place`,
+        [date],
+      );
+      const places = rows.map((r) => Number(r.place));
       const [day] = await deps.db.query<{ per_minute: number }>('SELECT per_minute FROM release_queue_days WHERE visit_date = $1', [date]);
-      const line = { at: now.getTime(), places: rows.map((r) => Number(r.place)), perMinute: day?.per_minute ?? 0, upTo: Number(up_to) };
+      const line: Line = {
+        at: now.getTime(),
+        places,
+        arrivals: rows.map((r) => r.entered_at.getTime()),
+        index: new Map(places.map((p, i) => [p, i])),
+        perMinute: day?.per_minute ?? 0,
+        upTo: Number(up_to),
+      };
       // A copy read while the admissions changed the line serves its own readers, and is not kept.
       if (generation === slot.generation) slot.line = line;
       return line;
@@ -140,26 +158,31 @@ async function lineOf(deps: AppDeps, date: string, now: Date, fresh = false): Pr
   return fresh ? loading : (slot.line ?? loading);
 }
 
-/** The number of places in `places` (ascending) smaller than `place`. */
-function indexIn(places: readonly number[], place: number): number {
+/** The number of places in the copy ahead of an arrival at `arrival` with `place`: the line's
+ * order is the arrival, then the place. */
+function ahead(line: Line, arrival: number, place: number): number {
   let lo = 0;
-  let hi = places.length;
+  let hi = line.places.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (places[mid] < place) lo = mid + 1;
+    if (line.arrivals[mid] < arrival || (line.arrivals[mid] === arrival && line.places[mid] < place)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
-async function waitingAhead(deps: AppDeps, date: string, place: number, now: Date): Promise<number> {
+async function waitingAhead(deps: AppDeps, date: string, row: { place: number; entered_at: Date }, now: Date): Promise<number> {
   const line = await lineOf(deps, date, now);
-  const lo = indexIn(line.places, place);
-  // Who came after the copy was read and before her: a count over that short stretch of the index.
-  if (place <= line.upTo + 1) return lo;
+  const place = Number(row.place);
+  const known = line.index.get(place);
+  if (known !== undefined) return known;
+  const lo = ahead(line, row.entered_at.getTime(), place);
+  if (place <= line.upTo) return lo;
+  // Who took a place after the copy was read and arrived before her (an entry that waited for the
+  // database): a count over that short stretch of the index.
   const [{ n }] = await deps.db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM release_queue WHERE visit_date = $1 AND state = 'waiting' AND place > $2 AND place < $3`,
-    [date, line.upTo, place],
+    `SELECT count(*)::int AS n FROM release_queue WHERE visit_date = $1 AND state = 'waiting' AND place > $2 AND place <> $3 AND (entered_at, place) < ($4, $3)`,
+    [date, line.upTo, place, row.entered_at],
   );
   return lo + n;
 }
@@ -174,10 +197,14 @@ function settleLine(deps: AppDeps, date: string, gone: readonly number[]): void 
   if (!entry) return;
   entry.generation++;
   entry.loading = null;
-  if (entry.line && gone.length > 0) {
-    const out = new Set(gone);
-    entry.line = { ...entry.line, places: entry.line.places.filter((p) => !out.has(p)) };
-  }
+  if (entry.line && gone.length > 0) entry.line = lineWithout(entry.line, new Set(gone));
+}
+
+/** The copy without the places `gone`, in the same order. */
+function lineWithout(line: Line, gone: ReadonlySet<number>): Line {
+  const kept = line.places.flatMap((p, i) => (gone.has(p) ? [] : [i]));
+  const places = kept.map((i) => line.places[i]);
+  return { ...line, places, arrivals: kept.map((i) => line.arrivals[i]), index: new Map(places.map((p, i) => [p, i])) };
 }
 
 /** The admissions changed the line (of `date`, or of every day): their change notice, on every
@@ -243,14 +270,14 @@ export async function queueCheck(deps: AppDeps, secret: Uint8Array, userId: numb
   const now = deps.clock();
   const { open, releaseAt } = await dayQueue(deps, date, now);
   if (!open) return off(date, releaseAt, now);
-  const [row] = await deps.db.query<PlaceRow>('SELECT place, state, seen_at, admit_until FROM release_queue WHERE visit_date = $1 AND user_id = $2', [
-    date,
-    userId,
-  ]);
+  const [row] = await deps.db.query<PlaceRow>(
+    'SELECT place, state, entered_at, seen_at, admit_until FROM release_queue WHERE visit_date = $1 AND user_id = $2',
+    [date, userId],
+  );
   if (!row || row.state === 'left' || row.state === 'expired') return { ...off(date, releaseAt, now), state: 'waiting' };
   const ticket = await signTicket(secret, userId, date, Number(row.place), now, releaseAt);
-  const ahead = row.state === 'waiting' ? await waitingAhead(deps, date, Number(row.place), now) : 0;
-  return statusOf(date, row, ahead, await ratePerMinute(deps, date, now), releaseAt, now, ticket);
+  const before = row.state === 'waiting' ? await waitingAhead(deps, date, row, now) : 0;
+  return statusOf(date, row, before, await ratePerMinute(deps, date, now), releaseAt, now, ticket);
 }
 
 /** Takes the account's place in the day's line, or gives back the one it has: a second tab or a
@@ -281,20 +308,21 @@ export async function enterQueue(
          admitted_at = CASE WHEN r.state IN ('left', 'expired') THEN NULL ELSE r.admitted_at END,
          admit_until = CASE WHEN r.state IN ('left', 'expired') THEN NULL ELSE r.admit_until END,
          state = CASE WHEN r.state IN ('left', 'expired') THEN 'waiting' ELSE r.state END
-       RETURNING place, state, seen_at, admit_until`,
+       RETURNING place, state, entered_at, seen_at, admit_until`,
       [input.date, userId, now],
     );
     return placed;
   });
   const ticket = await signTicket(secret, userId, input.date, Number(row.place), now, releaseAt);
-  const ahead = row.state === 'waiting' ? await waitingAhead(deps, input.date, Number(row.place), now) : 0;
-  return statusOf(input.date, row, ahead, await ratePerMinute(deps, input.date, now), releaseAt, now, ticket);
+  const before = row.state === 'waiting' ? await waitingAhead(deps, input.date, row, now) : 0;
+  return statusOf(input.date, row, before, await ratePerMinute(deps, input.date, now), releaseAt, now, ticket);
 }
 
 /** A position read: the ticket's place looked up in this instance's copy of the day's line (at
- * most LINE_MS old): still in it, her position is its index, no query; a place newer than the
- * copy is counted over that short stretch of the index; one that left the line (admitted, lost)
- * is read by its key. Never the order tables. The place is kept alive at the next copy. */
+ * most LINE_MS old): still in it, her position is its index, no query; otherwise her row is read
+ * by its key: a place newer than the copy is placed in it by its arrival and counted over that
+ * short stretch of the index, one that left the line (admitted, lost) says so. Never the order
+ * tables. The place is kept alive at the next copy. */
 export async function queuePosition(deps: AppDeps, secret: Uint8Array, userId: number, ticket: string): Promise<QueueStatus> {
   const now = deps.clock();
   const { date, place } = await readTicket(secret, ticket, userId, now);
@@ -302,17 +330,18 @@ export async function queuePosition(deps: AppDeps, secret: Uint8Array, userId: n
   if (!open) return off(date, releaseAt, now);
   markSeen(deps, date, userId);
   const line = await lineOf(deps, date, now);
-  if (line.places[indexIn(line.places, place)] === place || place > line.upTo) {
-    const row: PlaceRow = { place, state: 'waiting', seen_at: now, admit_until: null };
-    return statusOf(date, row, await waitingAhead(deps, date, place, now), line.perMinute, releaseAt, now, ticket);
+  const known = line.index.get(place);
+  if (known !== undefined) {
+    const row: PlaceRow = { place, state: 'waiting', entered_at: new Date(line.arrivals[known]), seen_at: now, admit_until: null };
+    return statusOf(date, row, known, line.perMinute, releaseAt, now, ticket);
   }
-  const [row] = await deps.db.query<PlaceRow>('SELECT place, state, seen_at, admit_until FROM release_queue WHERE visit_date = $1 AND user_id = $2', [
-    date,
-    userId,
-  ]);
+  const [row] = await deps.db.query<PlaceRow>(
+    'SELECT place, state, entered_at, seen_at, admit_until FROM release_queue WHERE visit_date = $1 AND user_id = $2',
+    [date, userId],
+  );
   if (!row || Number(row.place) !== place) throw refusal(QUEUE_TEXTS.badTicket, 'queueTicket');
-  const ahead = row.state === 'waiting' ? await waitingAhead(deps, date, place, now) : 0;
-  return statusOf(date, row, ahead, line.perMinute, releaseAt, now, ticket);
+  const before = row.state === 'waiting' ? await waitingAhead(deps, date, row, now) : 0;
+  return statusOf(date, row, before, line.perMinute, releaseAt, now, ticket);
 }
 
 /** What the queue's stream pushes to each of `places` (docs/architecture.md §12): read from this
@@ -331,26 +360,25 @@ export async function placesNow(deps: AppDeps, date: string, places: ReadonlyArr
   });
   if (!open) return places.map((p) => push(p.place, 'off'));
   const line = await lineOf(deps, date, now, true);
-  const inLine = (place: number) => line.places[indexIn(line.places, place)] === place || place > line.upTo;
-  const gone = places.filter((p) => !inLine(p.place)).map((p) => p.userId);
+  // The places not in the copy (admitted, lost, or an entry newer than it) by their keys, in one query.
+  const unknown = places.filter((p) => !line.index.has(p.place)).map((p) => p.userId);
   const rows =
-    gone.length === 0
+    unknown.length === 0
       ? []
-      : await deps.db.query<{ user_id: number; place: number; state: PlaceRow['state'] }>(
-          'SELECT user_id, place, state FROM release_queue WHERE visit_date = $1 AND user_id = ANY($2::bigint[])',
-          [date, gone],
+      : await deps.db.query<{ user_id: number; place: number; state: PlaceRow['state']; entered_at: Date }>(
+          'SELECT user_id, place, state, entered_at FROM release_queue WHERE visit_date = $1 AND user_id = ANY($2::bigint[])',
+          [date, unknown],
         );
   const held = new Map(rows.map((r) => [Number(r.user_id), r]));
   const release = releaseAt?.getTime() ?? null;
+  const waiting = (place: number, before: number) => push(place, 'waiting', before, queueEstimate(before, line.perMinute, release, now.getTime()));
   return Promise.all(
     places.map(async ({ userId, place }) => {
+      const known = line.index.get(place);
+      if (known !== undefined) return waiting(place, known);
       const row = held.get(userId);
-      // Not in the copy yet still waiting: her entry committed after the copy was read.
-      if (inLine(place) || (row?.state === 'waiting' && Number(row.place) === place)) {
-        const ahead = await waitingAhead(deps, date, place, now);
-        return push(place, 'waiting', ahead, queueEstimate(ahead, line.perMinute, release, now.getTime()));
-      }
-      return push(place, row && Number(row.place) === place ? row.state : 'left');
+      if (!row || Number(row.place) !== place) return push(place, 'left');
+      return row.state === 'waiting' ? waiting(place, await waitingAhead(deps, date, row, now)) : push(place, row.state);
     }),
   );
 }
@@ -450,7 +478,7 @@ async function admitDay(
         ? await q.query<{ place: number }>(
             `UPDATE release_queue SET state = 'admitted', admitted_at = $2, admit_until = $3
               WHERE visit_date = $1 AND user_id IN (
-                SELECT user_id FROM release_queue WHERE visit_date = $1 AND state = 'waiting' ORDER BY place LIMIT $4)
+                SELECT user_id FROM release_queue WHERE visit_date = $1 AND state = 'waiting' ORDER BY entered_at, place LIMIT $4)
               RETURNING place`,
             [date, now, admit, take],
           )

@@ -268,4 +268,61 @@ describe('the release queue', () => {
       if (other !== t) await other.close();
     }
   });
+
+  // PostgreSQL only: holding one account's lock while another instance takes entries needs a
+  // second connection (PGlite has one session, so one instance and no waiting between entries).
+  it.runIf(dbLane() === 'pg')('an entry that waited for the database keeps its arrival: admitted before whoever came after it', async () => {
+    await setConfig('queue_batch_start', '1');
+    await setConfig('queue_batch_max', '1');
+    if (t.now().getTime() < RELEASE) moveTo(RELEASE); // the queue open, also when run alone
+    t.advance(11_000);
+    const other = await makeApp({}, { databaseUrl: t.databaseUrl! });
+    other.advance(t.now().getTime() - other.now().getTime());
+    let release = () => undefined as void;
+    try {
+      const [first, second] = [newPhone(), newPhone()];
+      const [firstToken, secondToken] = [await t.tokenFor(first), await t.tokenFor(second)];
+      const [{ id }] = await t.db.query<{ id: number }>('SELECT id FROM users WHERE phone = $1', [first]);
+      // The first visitor's entry arrives, then waits for her account's row (as for a busy pool's
+      // connection); the second arrives a second later at the other instance and goes straight in.
+      let locked = () => undefined as void;
+      const isLocked = new Promise<void>((r) => (locked = r));
+      const held = t.db.tx(async (q) => {
+        await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [id]);
+        locked();
+        await new Promise<void>((r) => (release = r));
+      });
+      await isLocked;
+      const firstEntry = enter(firstToken);
+      await expect
+        .poll(
+          async () =>
+            (
+              await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)
+            )[0].n,
+        )
+        .toBe(1);
+      t.advance(1000);
+      other.advance(1000);
+      const secondEntry = await enter(secondToken, 'en', other);
+      release();
+      await held;
+      const firstPlace = (await firstEntry).data;
+      expect(firstPlace.place).toBeGreaterThan(secondEntry.data.place);
+      // Her position counts nobody ahead of her who came after her.
+      expect((await position(firstToken, firstPlace.ticket!, other)).data.ahead).toBeLessThan(
+        (await position(secondToken, secondEntry.data.ticket!)).data.ahead,
+      );
+      const admitted = await admitAll(
+        new Map([
+          [first, { token: firstToken, ticket: firstPlace.ticket! }],
+          [second, { token: secondToken, ticket: secondEntry.data.ticket! }],
+        ]),
+      );
+      expect(admitted).toEqual([first, second]);
+    } finally {
+      release();
+      await other.close();
+    }
+  });
 });
