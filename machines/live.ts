@@ -14,6 +14,8 @@ export const live = fromCallback<EventObject, LiveTopic>(() => undefined);
 export interface QueuePushInput {
   date: string;
   ticket: string;
+  /** Visitors ahead of her as last read: far back, no stream is opened (followsStream). */
+  ahead: number;
 }
 
 /** What it sends: each push of the place's stream (with the client's clock at its arrival, as the

@@ -551,7 +551,11 @@ export const purchaseMachine = setup({
           },
           invoke: [
             { id: 'ticker', src: 'ticker', input: { everyMs: QUEUE_TICK_MS } },
-            { id: 'queuePush', src: 'queuePush', input: ({ context }) => ({ date: context.date ?? '', ticket: context.queue?.ticket ?? '' }) },
+            {
+              id: 'queuePush',
+              src: 'queuePush',
+              input: ({ context }) => ({ date: context.date ?? '', ticket: context.queue?.ticket ?? '', ahead: context.queue?.ahead ?? 0 }),
+            },
           ],
           after: {
             [QUEUE_POLL_MS]: { guard: not('queueStreamed'), target: 'reading' },

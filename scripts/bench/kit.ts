@@ -274,7 +274,10 @@ function nginxConfig(dir: string, port: number, instances: string[]): string {
     'worker_processes 2;',
     `pid ${dir}/nginx.pid;`,
     `error_log ${dir}/error.log warn;`,
-    'events { worker_connections 4096; }',
+    // Each waiting visitor's stream holds two connections (hers and the instance's): 5,000 of them
+    // need more than the 8,192 of two workers at 4,096 (docs/operations.md §13).
+    'worker_rlimit_nofile 20000;',
+    'events { worker_connections 12000; }',
     'http {',
     '  include /etc/nginx/mime.types;',
     // Each answer's times as nginx saw them (scripts/bench/deployWatch.ts reads them): from the

@@ -1,6 +1,7 @@
 /** The release benchmark's visitors (scripts/bench-release.ts), in a process of their own: each
  * arrives at her time within the window, enters the day's queue and, as the page does, opens her
- * place's stream (GET /queue/live, docs/architecture.md §12) and reads her position every
+ * place's stream once she is near the front (GET /queue/live, followsStream, docs/architecture.md
+ * §12) and reads her position every
  * QUEUE_STREAM_POLL_MS while it pushes (every pollMs without it, or for all with
  * RELEASE_STREAMS=0); a push of her turn makes her read at once; she orders once admitted. Prints
  * one JSON line: when each entered (ms from the start) and her place, the position reads' and the
@@ -8,7 +9,7 @@
  * should get. */
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
-import { QUEUE_STREAM_POLL_MS } from '../../src/domain/releaseQueue.ts';
+import { followsStream, QUEUE_STREAM_POLL_MS } from '../../src/domain/releaseQueue.ts';
 
 interface Plan {
   base: string;
@@ -86,7 +87,7 @@ function follow(ticket: string): Follow {
 interface Envelope {
   code?: number;
   msg?: string;
-  data?: { state?: string; place?: number; ticket?: string; orderId?: number | null } | null;
+  data?: { state?: string; place?: number; ahead?: number; ticket?: string; orderId?: number | null } | null;
 }
 
 function post(path: string, token: string, body: string): Promise<{ status: number; json: Envelope; ms: number }> {
@@ -149,8 +150,11 @@ async function visitor(i: number) {
   if (status.status !== 200 || status.json.code !== 200) return note('enter', status);
   entered.push({ at, place: status.json.data?.place ?? 0, i });
   const ticket = status.json.data?.ticket ?? '';
-  // One stream while she waits (the page opens a new one after each read; one is kept here).
-  let stream = STREAMS && status.json.data?.state === 'waiting' ? follow(ticket) : null;
+  // One stream while she waits near the front, as the page follows one (followsStream; the page
+  // opens a new one after each read, one is kept here); farther back she polls.
+  let streamed = false;
+  const near = () => STREAMS && !streamed && status.json.data?.state === 'waiting' && followsStream(status.json.data?.ahead ?? 0);
+  let stream = near() ? ((streamed = true), follow(ticket)) : null;
   try {
     while (status.json.data?.state === 'waiting') {
       // The first read comes at pollMs; while the stream pushes, the next ones every QUEUE_STREAM_POLL_MS.
@@ -167,6 +171,7 @@ async function visitor(i: number) {
         stream.close();
         stream = null;
       }
+      if (near()) stream = ((streamed = true), follow(ticket));
     }
   } finally {
     stream?.close();

@@ -47,6 +47,15 @@ export const QUEUE_POLL_MS = 3000;
  * (docs/architecture.md §12), so this stays well under queue_leave_seconds (60 s unless set). */
 export const QUEUE_STREAM_POLL_MS = 15_000;
 
+/** The most visitors ahead of her with which a waiting page follows the line's stream. Farther
+ * back it polls: a second's delay costs nothing there, and a release's thousands of entries are
+ * not met by as many streams opening at once, which slowed the entries and so blurred the
+ * arrival order (docs/performance.md §5). */
+export const QUEUE_STREAM_NEAR = 300;
+
+/** Whether a page waiting with `ahead` visitors before her follows the line's stream. */
+export const followsStream = (ahead: number): boolean => ahead <= QUEUE_STREAM_NEAR;
+
 /** A whole number from the configuration, or the default. */
 export function queueSetting(config: Readonly<Record<string, string>>, key: QueueConfigKey): number {
   const v = config[key]?.trim();

@@ -688,7 +688,7 @@ describe('purchase: the release queue', () => {
       }),
     });
     // The stream follows her place with its ticket; its first push is where she stands.
-    expect(streams.map((x) => x.input)).toEqual([{ date: DAY, ticket: 'queue-ticket-1' }]);
+    expect(streams.map((x) => x.input)).toEqual([{ date: DAY, ticket: 'queue-ticket-1', ahead: 40 }]);
     streams[0].send(PUSHED_WAITING);
     expect(actor.getSnapshot().context.queue).toMatchObject({ ahead: 39, estimateSeconds: 78, now: QUEUE_WAITING.now + 1000 });
     // With the pushes coming, no read after 3 s; one after 15 s, which keeps her place.

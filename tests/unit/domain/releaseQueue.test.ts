@@ -2,7 +2,17 @@
  * release, and while its orders show the database at its limit: a surge), what a day's recent
  * orders say, the estimate a visitor is shown, and what a tap on a calendar day does. */
 import { describe, expect, it } from 'vitest';
-import { dayTap, dayTapOn, queueEstimate, queueOpen, queueReason, surgeSign, type OrderSample } from '../../../src/domain/releaseQueue.ts';
+import {
+  dayTap,
+  dayTapOn,
+  followsStream,
+  QUEUE_STREAM_NEAR,
+  queueEstimate,
+  queueOpen,
+  queueReason,
+  surgeSign,
+  type OrderSample,
+} from '../../../src/domain/releaseQueue.ts';
 import type { CalendarDay } from '../../../src/domain/types.ts';
 
 const release = new Date('2026-12-01T12:00:00Z');
@@ -119,5 +129,13 @@ describe('surgeSign', () => {
     expect(surgeSign({ queue_surge_enable: '0' }, orders(30, 3000), NOW).sign).toBe(false);
     expect(surgeSign({ queue_enable: '0' }, orders(30, 3000), NOW).sign).toBe(false);
     expect(surgeSign({ queue_surge_ms: '5000' }, orders(30, 3000), NOW).sign).toBe(false);
+  });
+});
+
+describe('followsStream', () => {
+  it('follows the line by its stream near the front only, and polls farther back', () => {
+    expect(followsStream(0)).toBe(true);
+    expect(followsStream(QUEUE_STREAM_NEAR)).toBe(true);
+    expect(followsStream(QUEUE_STREAM_NEAR + 1)).toBe(false);
   });
 });
