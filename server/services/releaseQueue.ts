@@ -12,11 +12,12 @@ import {
   queueEstimate,
   queueReason,
   queueSetting,
+  queueWindow,
   type QueuePlacePush,
   type QueueState,
   type QueueStatus,
 } from '../../src/domain/releaseQueue.ts';
-import { queueWindow, type QueueFigures } from '../../src/domain/queueFigures.ts';
+import type { QueueFigures } from '../../src/domain/queueFigures.ts';
 import type { AppDeps } from '../context.ts';
 import { fail, refusal } from '../http.ts';
 import { consumeToken } from '../providers/captcha.ts';

@@ -1,7 +1,7 @@
 /** The staff's view of a day's waiting room (docs/product.md §2.13): the figures the server
  * answers, where the room is in its window, and the estimate for the last in line. One set of
  * rules for the server's answer, the staffDay machine and its card. */
-import { queueEstimate, queueSetting, type QueueReason } from './releaseQueue.ts';
+import { queueEstimate, type QueueReason } from './releaseQueue.ts';
 
 export interface QueueFigures {
   /** Whether the day is sold through its waiting room now. */
@@ -30,17 +30,6 @@ export interface QueueFigures {
   closesAt: number | null;
   /** The server's time (epoch ms) of the figures. */
   now: number;
-}
-
-/** The window [opensAt, closesAt) of a day's waiting room around its release, or null when the
- * day has no release or the queue is off (the same bounds as queueOpen). */
-export function queueWindow(config: Readonly<Record<string, string>>, releaseAt: Date | null): { opensAt: number; closesAt: number } | null {
-  if (!releaseAt || (config.queue_enable ?? '1') !== '1') return null;
-  const release = releaseAt.getTime();
-  return {
-    opensAt: release - queueSetting(config, 'queue_before_minutes') * 60_000,
-    closesAt: release + queueSetting(config, 'queue_after_minutes') * 60_000,
-  };
 }
 
 /** How long before its window a room is shown as coming (ms). */

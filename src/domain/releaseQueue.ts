@@ -72,12 +72,20 @@ export type QueueReason = 'release' | 'surge';
 export function queueReason(config: Readonly<Record<string, string>>, releaseAt: Date | null, now: Date, surgeUntil: Date | null = null): QueueReason | null {
   if (!switchOn(config, 'queue_enable')) return null;
   const t = now.getTime();
-  if (releaseAt) {
-    const release = releaseAt.getTime();
-    if (t >= release - queueSetting(config, 'queue_before_minutes') * 60_000 && t < release + queueSetting(config, 'queue_after_minutes') * 60_000)
-      return 'release';
-  }
+  const window = queueWindow(config, releaseAt);
+  if (window && t >= window.opensAt && t < window.closesAt) return 'release';
   return surgeUntil && t < surgeUntil.getTime() && switchOn(config, 'queue_surge_enable') ? 'surge' : null;
+}
+
+/** The window [opensAt, closesAt) of a day's waiting room around its release (epoch ms), or null
+ * when the day has no release or the queue is off. */
+export function queueWindow(config: Readonly<Record<string, string>>, releaseAt: Date | null): { opensAt: number; closesAt: number } | null {
+  if (!releaseAt || !switchOn(config, 'queue_enable')) return null;
+  const release = releaseAt.getTime();
+  return {
+    opensAt: release - queueSetting(config, 'queue_before_minutes') * 60_000,
+    closesAt: release + queueSetting(config, 'queue_after_minutes') * 60_000,
+  };
 }
 
 /** Whether a day is sold through the waiting room at `now` (queueReason is not null). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { lastInLineSeconds, queueWindow, roomPhase, roomShown, ROOM_SOON_MS, type QueueFigures } from '../../../src/domain/queueFigures.ts';
+import { lastInLineSeconds, roomPhase, roomShown, ROOM_SOON_MS, type QueueFigures } from '../../../src/domain/queueFigures.ts';
 import { museumSecond } from '../../../src/domain/museumTime.ts';
-import { queueOpen } from '../../../src/domain/releaseQueue.ts';
+import { queueOpen, queueWindow } from '../../../src/domain/releaseQueue.ts';
 
 const RELEASE = Date.parse('2030-03-06T12:00:00Z');
 const MIN = 60_000;
