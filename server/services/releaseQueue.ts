@@ -19,6 +19,7 @@ import {
 } from '../../src/domain/releaseQueue.ts';
 import type { QueueFigures } from '../../src/domain/queueFigures.ts';
 import type { AppDeps } from '../context.ts';
+import type { Queryable } from '../db/db.ts';
 import { fail, refusal } from '../http.ts';
 import { consumeToken } from '../providers/captcha.ts';
 import { catalogOf } from './catalog.ts';
@@ -433,6 +434,15 @@ export async function admitRound(deps: AppDeps): Promise<number> {
   return admitted;
 }
 
+/** The tickets still on sale on the day's sessions (0: sold out). */
+async function ticketsLeft(q: Queryable, date: string): Promise<number> {
+  const [{ left }] = await q.query<{ left: number }>(
+    'SELECT coalesce(sum(greatest(capacity - sold - held, 0)), 0)::int AS left FROM hall_schedule WHERE visit_date = $1 AND NOT stopped',
+    [date],
+  );
+  return left;
+}
+
 /** One day's round: how many it admitted, and the places it took out of the waiting line. */
 async function admitDay(
   deps: AppDeps,
@@ -459,10 +469,7 @@ async function admitDay(
     );
     const [day] = await q.query<{ batch: number }>('SELECT batch FROM release_queue_days WHERE visit_date = $1 FOR UPDATE', [date]);
     // A day sold out keeps nobody waiting long: the largest batches go through, in order, to read that it is sold out.
-    const [{ left }] = await q.query<{ left: number }>(
-      'SELECT coalesce(sum(greatest(capacity - sold - held, 0)), 0)::int AS left FROM hall_schedule WHERE visit_date = $1 AND NOT stopped',
-      [date],
-    );
+    const left = await ticketsLeft(q, date);
     let batch = day?.batch ?? queueSetting(config, 'queue_batch_start');
     if (figures.p90 !== null && day) {
       batch = figures.p90 < queueSetting(config, 'queue_target_ms') ? Math.ceil(batch * 1.5) : Math.floor(batch / 2);
@@ -504,7 +511,7 @@ async function admitDay(
 export async function queueFigures(deps: AppDeps, date: string): Promise<QueueFigures> {
   const now = deps.clock();
   const { open, reason, surgeUntil, config, releaseAt } = await dayQueue(deps, date, now);
-  const [[row], [counts], [stock]] = await Promise.all([
+  const [[row], [counts], left] = await Promise.all([
     deps.db.query<{ admitted: number; per_minute: number; batch: number; p90_ms: number | null }>(
       'SELECT admitted, per_minute, batch, p90_ms FROM release_queue_days WHERE visit_date = $1',
       [date],
@@ -515,10 +522,7 @@ export async function queueFigures(deps: AppDeps, date: string): Promise<QueueFi
          FROM release_queue WHERE visit_date = $1`,
       [date, now],
     ),
-    deps.db.query<{ left: number }>(
-      'SELECT coalesce(sum(greatest(capacity - sold - held, 0)), 0)::int AS left FROM hall_schedule WHERE visit_date = $1 AND NOT stopped',
-      [date],
-    ),
+    ticketsLeft(deps.db, date),
   ]);
   const window = queueWindow(config, releaseAt);
   return {
@@ -531,7 +535,7 @@ export async function queueFigures(deps: AppDeps, date: string): Promise<QueueFi
     perMinute: row?.per_minute ?? 0,
     batch: row?.batch ?? null,
     p90Ms: row?.p90_ms ?? null,
-    left: stock.left,
+    left,
     releaseAt: releaseAt?.getTime() ?? null,
     opensAt: window?.opensAt ?? null,
     closesAt: window?.closesAt ?? null,
