@@ -9,6 +9,7 @@ import type { Lang } from '../../src/domain/text.ts';
 import {
   QUEUE_POLL_MS,
   QUEUE_TEXTS,
+  queueEnabled,
   queueEstimate,
   queueReason,
   queueSetting,
@@ -417,7 +418,7 @@ export async function admitRound(deps: AppDeps): Promise<number> {
   const now = deps.clock();
   const config = await catalogOf(deps).config(deps.db);
   await endSurges(deps, now);
-  if ((config.queue_enable ?? '1') !== '1') return 0;
+  if (!queueEnabled(config)) return 0;
   const before = queueSetting(config, 'queue_before_minutes') * 60_000;
   const after = queueSetting(config, 'queue_after_minutes') * 60_000;
   const days = await deps.db.query<{ visit_date: string; release_at: Date | null; surge_until: Date | null }>(

@@ -64,13 +64,16 @@ export function queueSetting(config: Readonly<Record<string, string>>, key: Queu
 
 const switchOn = (config: Readonly<Record<string, string>>, key: 'queue_enable' | 'queue_surge_enable') => (config[key] ?? QUEUE_CONFIG[key]).trim() === '1';
 
+/** Whether the waiting room is on at all (`queue_enable`): off, no day has one, release or surge. */
+export const queueEnabled = (config: Readonly<Record<string, string>>): boolean => switchOn(config, 'queue_enable');
+
 /** Why a day's booking goes through the waiting room: its release ('release', in the window
  * [release - before, release + after)), its orders at the database's limit until `surgeUntil`
  * ('surge'), or null: book as usual. The release wins when both hold. */
 export type QueueReason = 'release' | 'surge';
 
 export function queueReason(config: Readonly<Record<string, string>>, releaseAt: Date | null, now: Date, surgeUntil: Date | null = null): QueueReason | null {
-  if (!switchOn(config, 'queue_enable')) return null;
+  if (!queueEnabled(config)) return null;
   const t = now.getTime();
   const window = queueWindow(config, releaseAt);
   if (window && t >= window.opensAt && t < window.closesAt) return 'release';
@@ -80,7 +83,7 @@ export function queueReason(config: Readonly<Record<string, string>>, releaseAt:
 /** The window [opensAt, closesAt) of a day's waiting room around its release (epoch ms), or null
  * when the day has no release or the queue is off. */
 export function queueWindow(config: Readonly<Record<string, string>>, releaseAt: Date | null): { opensAt: number; closesAt: number } | null {
-  if (!releaseAt || !switchOn(config, 'queue_enable')) return null;
+  if (!releaseAt || !queueEnabled(config)) return null;
   const release = releaseAt.getTime();
   return {
     opensAt: release - queueSetting(config, 'queue_before_minutes') * 60_000,
