@@ -290,7 +290,8 @@ export const gateMachine = setup({
       invoke: { id: 'ticker', src: 'ticker', input: { everyMs: GATE_TICK_MS } },
       initial: 'opening',
       // The network back while a scan is answered: the sync waits for the answer, never cuts it.
-      on: { SYNC: { actions: 'askSync' } },
+      // A number typed is kept whatever the gate is doing (its list reloading, a sync, a call).
+      on: { SYNC: { actions: 'askSync' }, 'ORDER_NUMBER.CHANGE': { actions: 'setNumber' } },
       states: {
         opening: {
           meta: { description: "Loading the hall's list of today for a short outage" },
@@ -300,7 +301,6 @@ export const gateMachine = setup({
           meta: { description: 'The camera looks for a ticket QR; an order number can be typed in' },
           on: {
             SCANNED: SCANNED,
-            'ORDER_NUMBER.CHANGE': { actions: 'setNumber' },
             CHECK_ORDER: CHECK_ORDER,
             CHANGE_HALL: '#gate.choosing',
             ...MODE_CHANGE,
@@ -313,11 +313,12 @@ export const gateMachine = setup({
           },
         },
         refreshing: {
-          meta: { description: 'Reloading the list (or finding the network back); a scan goes first' },
+          meta: { description: 'Reloading the list (or finding the network back); a scan or an order number goes first' },
           entry: 'startSync',
           invoke: LOAD_DAY,
           on: {
             SCANNED: SCANNED,
+            CHECK_ORDER: CHECK_ORDER,
             ...MODE_CHANGE,
           },
         },
@@ -366,17 +367,16 @@ export const gateMachine = setup({
             // Another code, or an order number, while the answer shows: the next visitor is already
             // there. An answer in collect mode came from the server: the gate is online.
             SCANNED: SCANNED_ONLINE_COLLECT,
-            'ORDER_NUMBER.CHANGE': { actions: 'setNumber' },
             CHECK_ORDER: CHECK_ORDER_ONLINE_COLLECT,
           },
         },
         syncing: {
           meta: {
             description:
-              'Sending the check-ins made offline; each leaves the device once the server has answered it; a scan goes first (the sync is sent again later, answered the same)',
+              'Sending the check-ins made offline; each leaves the device once the server has answered it; a scan or an order number goes first (the sync is sent again later, answered the same)',
           },
           entry: 'startSync',
-          on: { SCANNED: SCANNED, ...MODE_CHANGE },
+          on: { SCANNED: SCANNED, CHECK_ORDER: CHECK_ORDER, ...MODE_CHANGE },
           invoke: {
             src: 'sync',
             input: ({ context }) => context.queue,

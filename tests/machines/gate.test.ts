@@ -90,8 +90,10 @@ function outage(s: Snapshot): GateEvent[] {
     const more: GateEvent[] = [{ type: 'TICK', now: LOADED_AT + 600_000 }, { type: 'SYNC' }, { type: 'CHANGE_HALL' }];
     return [scan, ...number, ...more, ...(s.context.report ? [{ type: 'CLOSE_REPORT' } as const] : [])];
   }
-  if (s.matches({ open: 'refreshing' })) return [scan];
-  if (s.matches({ open: 'syncing' })) return [scan];
+  // A scan or an order number (a valid one, or one too short) goes before the list's reload and the sync.
+  const typed: GateEvent[] = [...number, ...(s.context.orderNumber === 'P123' ? [] : [{ type: 'ORDER_NUMBER.CHANGE', value: 'P123' } as const])];
+  if (s.matches({ open: 'refreshing' })) return [scan, ...typed];
+  if (s.matches({ open: 'syncing' })) return [scan, ...typed];
   // The network back while a scan is under way or answered.
   if (s.matches({ open: 'checking' })) return [{ type: 'SYNC' }];
   if (s.matches({ open: 'answered' })) return [{ type: 'NEXT' }, scan, ...number, { type: 'SYNC' }];
@@ -234,8 +236,8 @@ pathSuite('gate', [
   },
 ]);
 
-/** A gate on fakes: the list, a server that can be cut off, and what reached it. */
-function gateOn(server: { up: boolean; checked: Set<string> }, queue: GateQueueItem[] = []) {
+/** A gate on fakes: the list (its reload may hang), a server that can be cut off, and what reached it. */
+function gateOn(server: { up: boolean; checked: Set<string>; reloadHangs?: boolean }, queue: GateQueueItem[] = []) {
   const sent: Array<CheckInInput | CollectInput | GateQueueItem[]> = [];
   const stored: GateQueueItem[][] = [];
   let n = 0;
@@ -243,7 +245,7 @@ function gateOn(server: { up: boolean; checked: Set<string> }, queue: GateQueueI
     gateMachine.provide({
       actors: {
         loadHalls: fromPromise(async () => HALLS),
-        loadDay: fromPromise(async () => (server.up ? ONLINE : STORED)),
+        loadDay: fromPromise(() => (server.reloadHangs ? new Promise<DayLoad>(() => undefined) : Promise.resolve(server.up ? ONLINE : STORED))),
         checkIn: fromPromise(async ({ input }: { input: CheckInInput }): Promise<GateAnswer | typeof UNREACHABLE> => {
           if (!server.up) return UNREACHABLE;
           sent.push(input);
@@ -281,7 +283,7 @@ function gateOn(server: { up: boolean; checked: Set<string> }, queue: GateQueueI
 }
 
 /** A gate on fakes, its hall open and scanning. */
-async function openGate(server: { up: boolean; checked: Set<string> }) {
+async function openGate(server: { up: boolean; checked: Set<string>; reloadHangs?: boolean }) {
   const gate = gateOn(server);
   await waitFor(gate.actor, (s) => s.matches('choosing'));
   gate.actor.send({ type: 'PICK_HALL', hallId: HALL });
@@ -309,6 +311,19 @@ describe('gate: behaviour', () => {
       { hallId: HALL, qr: QR },
       { hallId: HALL, orderNumber: NUMBER },
     ]);
+  });
+
+  it('an order number typed while the list reloads is kept, and checked at once', async () => {
+    const server = { up: true, checked: new Set<string>(), reloadHangs: false };
+    const { actor, sent } = await openGate(server);
+    server.reloadHangs = true;
+    actor.send({ type: 'TICK', now: LOADED_AT + 600_000 });
+    expect(actor.getSnapshot().value).toEqual({ open: 'refreshing' });
+    actor.send({ type: 'ORDER_NUMBER.CHANGE', value: NUMBER.toLowerCase() });
+    expect(actor.getSnapshot().context.orderNumber).toBe(NUMBER);
+    actor.send({ type: 'CHECK_ORDER' });
+    await waitFor(actor, (s) => s.matches({ open: 'answered' }));
+    expect(sent).toEqual([{ hallId: HALL, orderNumber: NUMBER }]);
   });
 
   it('offline, a listed ticket goes in once and waits on the device; back online, the sync sends it and it leaves the device', async () => {
