@@ -18,6 +18,12 @@ export function errorText(error: unknown): Text {
   return sameText(String(error));
 }
 
+/** The refusal's code of whatever an actor rejected with (the app's ApiError carries the
+ * server's), or null: the code a machine acts on (docs/product.md §8). */
+export function errorCode(error: unknown): number | null {
+  return error && typeof error === 'object' && 'code' in error && typeof error.code === 'number' ? error.code : null;
+}
+
 /** The body of a placeholder actor: machines name their side effects, and the view (or a
  * test) provides the real ones with `machine.provide({ actors })`. */
 export function notProvided(name: string): never {

@@ -26,13 +26,13 @@ import type {
   Violation,
   VisitorDraft,
 } from '../src/domain/types.ts';
-import { errorText, failure, notProvided, output, sameText } from './errors.ts';
+import { errorCode, errorText, failure, notProvided, output, sameText } from './errors.ts';
 import { loadingStates } from './loading.ts';
 import { queueStates } from './queue.ts';
 import { live, queuePush, type LiveEvent, type QueuePushEvent } from './live.ts';
 import { applySessions } from '../src/domain/liveStock.ts';
 import { ticker, type TickEvent } from './ticker.ts';
-import { dayTapOn, QUEUE_POLL_MS, QUEUE_STREAM_POLL_MS, type QueueStatus } from '../src/domain/releaseQueue.ts';
+import { dayTapOn, QUEUE_POLL_MS, QUEUE_REQUIRED_CODE, QUEUE_STREAM_POLL_MS, type QueueStatus } from '../src/domain/releaseQueue.ts';
 import { canAddVisitor, canRemoveVisitor, isVisitorIndex, onVisitorField, type VisitorChange } from './visitorList.ts';
 
 export interface PurchaseContext {
@@ -63,6 +63,9 @@ export interface PurchaseContext {
   queue: QueueAnswer | null;
   /** Whether the place's stream pushes (docs/architecture.md §12): the position is then read less often. */
   queuePushed: boolean;
+  /** Sent to the waiting room by her submit (the room opened, or her admission ran out, while she
+   * filled the form): once through it, her visitors are there as she left them. */
+  draftKept: boolean;
   /** The server's time (epoch ms) as the last TICK puts it: the countdowns run against it. */
   serverNow: number;
 }
@@ -141,6 +144,7 @@ export function initialPurchaseContext(): PurchaseContext {
     takenSeats: [],
     queue: null,
     queuePushed: false,
+    draftKept: false,
     serverNow: 0,
   };
 }
@@ -315,6 +319,9 @@ export const purchaseMachine = setup({
     },
     notReleasedWithoutQueue: ({ context }) => context.queue === null && context.calendar.some((d) => d.date === context.date && d.state === 'notReleased'),
     sessionChosen: ({ context }) => context.hallScheduleId !== null,
+    draftKept: ({ context }) => context.draftKept,
+    /** placeOrder or the cart refused her: the day is sold through its waiting room now. */
+    queueRequired: (_, { error }: { error: unknown }) => errorCode(error) === QUEUE_REQUIRED_CODE,
   },
   actions: {
     reset: assign(() => initialPurchaseContext()),
@@ -348,7 +355,7 @@ export const purchaseMachine = setup({
     }),
     chooseSession: assign(({ event }) => {
       assertEvent(event, 'PICK_SESSION');
-      return { hallId: event.hallId, hallScheduleId: event.hallScheduleId, error: null, unpaidOrderId: null };
+      return { hallId: event.hallId, hallScheduleId: event.hallScheduleId, error: null, unpaidOrderId: null, draftKept: false };
     }),
     startVisitors: assign(({ context }, { setting }: { setting: HallPersonSetting }) => {
       const next = { ...context, setting };
@@ -408,6 +415,7 @@ export const purchaseMachine = setup({
     })),
     /** The day has no queue now: nothing of it kept. */
     clearQueue: assign({ queue: null }),
+    keepDraft: assign({ draftKept: true, queue: null }),
     // Her progress as pushed, on the server's clock of the push (the estimate counts down from it).
     applyQueuePush: assign(({ context, event }) => {
       assertEvent(event, 'QUEUE.PUSH');
@@ -579,6 +587,7 @@ export const purchaseMachine = setup({
           meta: { description: "Past the queue (admitted, or none now): the session's booking, or the day's halls when it was opened before its release" },
           always: [
             { guard: 'notReleasedWithoutQueue', target: '#purchase.date.ready' },
+            { guard: 'draftKept', target: '#purchase.visitors', actions: assign({ draftKept: false }) },
             { guard: 'sessionChosen', target: '#purchase.loadingSetting' },
             { target: '#purchase.venue' },
           ],
@@ -697,7 +706,10 @@ export const purchaseMachine = setup({
               { guard: { type: 'orderPlaced', params: output }, target: '#purchase.placed', actions: { type: 'setOrder', params: output } },
               { target: 'ready', actions: { type: 'showNoOrder', params: output } },
             ],
-            onError: { target: 'ready', actions: [{ type: 'setFailure', params: failure }, 'clearToken'] },
+            onError: [
+              { guard: { type: 'queueRequired', params: failure }, target: '#purchase.queue', actions: ['keepDraft', 'clearToken'] },
+              { target: 'ready', actions: [{ type: 'setFailure', params: failure }, 'clearToken'] },
+            ],
           },
         },
         addingToCart: {
@@ -713,7 +725,10 @@ export const purchaseMachine = setup({
               { guard: { type: 'riskRejected', params: output }, target: 'riskRejected', actions: { type: 'showRisk', params: output } },
               { target: '#purchase.carted' },
             ],
-            onError: { target: 'ready', actions: { type: 'setFailure', params: failure } },
+            onError: [
+              { guard: { type: 'queueRequired', params: failure }, target: '#purchase.queue', actions: 'keepDraft' },
+              { target: 'ready', actions: { type: 'setFailure', params: failure } },
+            ],
           },
         },
         cartConflict: {

@@ -32,9 +32,10 @@ export class BizError extends Error {
 
 export const fail = (text: Text, code = 500, data: unknown = null) => new BizError(code, text, data);
 
-/** The refusal of a broken rule (src/domain's checks): its message, named by its rule. */
-export function refusal(message: Text, reason: string): BizError {
-  const error = fail(message);
+/** The refusal of a broken rule (src/domain's checks): its message, named by its rule (and
+ * its code where the client acts on it). */
+export function refusal(message: Text, reason: string, code = 500): BizError {
+  const error = fail(message, code);
   error.reason = reason;
   return error;
 }

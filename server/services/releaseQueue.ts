@@ -8,6 +8,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { Lang } from '../../src/domain/text.ts';
 import {
   QUEUE_POLL_MS,
+  QUEUE_REQUIRED_CODE,
   QUEUE_TEXTS,
   queueEnabled,
   queueEstimate,
@@ -42,6 +43,16 @@ interface PlaceRow {
   seen_at: Date;
   admit_until: Date | null;
 }
+
+/** A place as of `now`: an admission whose time ran out is spent, whether or not the admissions'
+ * round has marked it yet (it does so within a second): she joins the line again, never loops
+ * between the room and a refused submit. */
+function spentAt<R extends { state: PlaceRow['state']; admit_until: Date | null }>(row: R, now: Date): R {
+  return row.state === 'admitted' && row.admit_until !== null && row.admit_until <= now ? { ...row, state: 'expired' } : row;
+}
+
+/** The same in SQL, for the entry's upsert (`r` the place held, `$3` now). */
+const SPENT = `(r.state IN ('left', 'expired') OR (r.state = 'admitted' AND r.admit_until <= $3))`;
 
 /** The queue's context of a day: whether its waiting room is open now and why (its release, or
  * a surge of its orders: server/services/queueSurge.ts), its release and the surge's end. */
@@ -273,10 +284,11 @@ export async function queueCheck(deps: AppDeps, secret: Uint8Array, userId: numb
   const now = deps.clock();
   const { open, releaseAt } = await dayQueue(deps, date, now);
   if (!open) return off(date, releaseAt, now);
-  const [row] = await deps.db.query<PlaceRow>(
+  const [held] = await deps.db.query<PlaceRow>(
     'SELECT place, state, entered_at, seen_at, admit_until FROM release_queue WHERE visit_date = $1 AND user_id = $2',
     [date, userId],
   );
+  const row = held && spentAt(held, now);
   if (!row || row.state === 'left' || row.state === 'expired') return { ...off(date, releaseAt, now), state: 'waiting' };
   const ticket = await signTicket(secret, userId, date, Number(row.place), now, releaseAt);
   const before = row.state === 'waiting' ? await waitingAhead(deps, date, row, now) : 0;
@@ -306,11 +318,11 @@ export async function enterQueue(
       `INSERT INTO release_queue AS r (visit_date, user_id, entered_at, seen_at) VALUES ($1, $2, $3, $3)
        ON CONFLICT (visit_date, user_id) DO UPDATE SET
          seen_at = excluded.seen_at,
-         place = CASE WHEN r.state IN ('left', 'expired') THEN excluded.place ELSE r.place END,
-         entered_at = CASE WHEN r.state IN ('left', 'expired') THEN excluded.entered_at ELSE r.entered_at END,
-         admitted_at = CASE WHEN r.state IN ('left', 'expired') THEN NULL ELSE r.admitted_at END,
-         admit_until = CASE WHEN r.state IN ('left', 'expired') THEN NULL ELSE r.admit_until END,
-         state = CASE WHEN r.state IN ('left', 'expired') THEN 'waiting' ELSE r.state END
+         place = CASE WHEN ${SPENT} THEN excluded.place ELSE r.place END,
+         entered_at = CASE WHEN ${SPENT} THEN excluded.entered_at ELSE r.entered_at END,
+         admitted_at = CASE WHEN ${SPENT} THEN NULL ELSE r.admitted_at END,
+         admit_until = CASE WHEN ${SPENT} THEN NULL ELSE r.admit_until END,
+         state = CASE WHEN ${SPENT} THEN 'waiting' ELSE r.state END
        RETURNING place, state, entered_at, seen_at, admit_until`,
       [input.date, userId, now],
     );
@@ -338,10 +350,11 @@ export async function queuePosition(deps: AppDeps, secret: Uint8Array, userId: n
     const row: PlaceRow = { place, state: 'waiting', entered_at: new Date(line.arrivals[known]), seen_at: now, admit_until: null };
     return statusOf(date, row, known, line.perMinute, releaseAt, now, ticket);
   }
-  const [row] = await deps.db.query<PlaceRow>(
+  const [held] = await deps.db.query<PlaceRow>(
     'SELECT place, state, entered_at, seen_at, admit_until FROM release_queue WHERE visit_date = $1 AND user_id = $2',
     [date, userId],
   );
+  const row = held && spentAt(held, now);
   if (!row || Number(row.place) !== place) throw refusal(QUEUE_TEXTS.badTicket, 'queueTicket');
   const before = row.state === 'waiting' ? await waitingAhead(deps, date, row, now) : 0;
   return statusOf(date, row, before, line.perMinute, releaseAt, now, ticket);
@@ -368,11 +381,11 @@ export async function placesNow(deps: AppDeps, date: string, places: ReadonlyArr
   const rows =
     unknown.length === 0
       ? []
-      : await deps.db.query<{ user_id: number; place: number; state: PlaceRow['state']; entered_at: Date }>(
-          'SELECT user_id, place, state, entered_at FROM release_queue WHERE visit_date = $1 AND user_id = ANY($2::bigint[])',
+      : await deps.db.query<{ user_id: number; place: number; state: PlaceRow['state']; entered_at: Date; admit_until: Date | null }>(
+          'SELECT user_id, place, state, entered_at, admit_until FROM release_queue WHERE visit_date = $1 AND user_id = ANY($2::bigint[])',
           [date, unknown],
         );
-  const held = new Map(rows.map((r) => [Number(r.user_id), r]));
+  const held = new Map(rows.map((r) => [Number(r.user_id), spentAt(r, now)]));
   const release = releaseAt?.getTime() ?? null;
   const waiting = (place: number, before: number) => push(place, 'waiting', before, queueEstimate(before, line.perMinute, release, now.getTime()));
   return Promise.all(
@@ -405,7 +418,8 @@ export async function queueGate(deps: AppDeps, userId: number, date: string, now
       ]);
     };
   }
-  throw refusal(row?.state === 'admitted' || row?.state === 'expired' ? QUEUE_TEXTS.admissionOver : QUEUE_TEXTS.needAdmission, 'queue');
+  const over = row?.state === 'admitted' || row?.state === 'expired';
+  throw refusal(over ? QUEUE_TEXTS.admissionOver : QUEUE_TEXTS.needAdmission, 'queue', QUEUE_REQUIRED_CODE);
 }
 
 /** One round of admissions (the leased job's, docs/architecture.md §12) for every day whose

@@ -196,6 +196,10 @@ export function clockText(seconds: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
+/** placeOrder's code when the day is sold through its waiting room now and the visitor has no
+ * admission in play (none yet, or it ran out): her booking goes to the room, her form kept. */
+export const QUEUE_REQUIRED_CODE = 506;
+
 export const QUEUE_TEXTS = {
   needAdmission: {
     zh: '该日门票正在放票排队中，请先进入排队，轮到您后再提交订单',

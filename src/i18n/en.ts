@@ -125,6 +125,7 @@ const en: Messages = {
     estimate: 'Estimated wait: about {{time}}',
     estimating: 'Estimating the wait…',
     opensAt: 'Visitors are let in from {{time}}',
+    draftKept: 'Your visitors are kept: when it is your turn you go back to them to submit.',
     keepOpen: 'Keep this page open: closed for more than a minute, the place is lost.',
     lost: 'You lost your place in line: the page was closed too long, or the time to submit ran out.',
     joinAgain: 'Join the line again',

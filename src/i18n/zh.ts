@@ -109,6 +109,7 @@ const zh = {
     estimate: '预计等待约 {{time}}',
     estimating: '正在估算等待时间…',
     opensAt: '{{time}} 开始放行',
+    draftKept: '您填写的参观人信息已保留：轮到您时将回到该页面继续提交。',
     keepOpen: '请保持本页面打开：离开超过1分钟将失去排队位置。',
     lost: '您已失去排队位置：页面离开过久，或提交时间已过。',
     joinAgain: '重新排队',

@@ -2,7 +2,9 @@
  * before a day's release; a visitor opens that day, solves the slider to take her place, waits
  * (nobody is let in before the release; with her place's stream open the page reads its place
  * every 15 s), is admitted when the release comes, told so by the stream within seconds of the
- * admissions' round (docs/architecture.md §12), sees the time left to submit, and books. In zh and en at 375x667, each on the next day awaiting its release
+ * admissions' round (docs/architecture.md §12), sees the time left to submit; lets it run out on
+ * the review, is taken back to the room with her visitors kept, is let in again and books. In zh
+ * and en at 375x667, each on the next day awaiting its release
  * (the two tests share the spec's server, whose clock only moves forward). */
 import { expect, type Page } from '@playwright/test';
 import { advanceServerClock, loginByApi, mainlandId, newPhone, shot, solveSlider } from './helpers.ts';
@@ -11,8 +13,22 @@ import { noSidewaysScroll, useLanguage } from './looks.ts';
 import { ownServerTest as test } from './ownServer.ts';
 
 const WORDS = {
-  zh: { next: '下一步', submit: '提交订单', next_: '马上轮到您', from: '20:00 开始放行', admitted: /^已轮到您：剩余 1:\d\d 可提交订单$/ },
-  en: { next: 'Next', submit: 'Place order', next_: 'You are next', from: 'Visitors are let in from 20:00', admitted: /^You are in: 1:\d\d left to submit$/ },
+  zh: {
+    next: '下一步',
+    submit: '提交订单',
+    next_: '马上轮到您',
+    from: '20:00 开始放行',
+    admitted: /^已轮到您：剩余 1:\d\d 可提交订单$/,
+    kept: '您填写的参观人信息已保留',
+  },
+  en: {
+    next: 'Next',
+    submit: 'Place order',
+    next_: 'You are next',
+    from: 'Visitors are let in from 20:00',
+    admitted: /^You are in: 1:\d\d left to submit$/,
+    kept: 'Your visitors are kept',
+  },
 } as const;
 
 /** The next day awaiting its release, and its release (epoch ms), as the server's pool says. */
@@ -84,16 +100,29 @@ for (const lang of ['zh', 'en'] as const) {
     const countdown = page.getByTestId('queue-countdown');
     await expect(countdown).toHaveText(T.admitted);
     const visitor = page.locator('.visitor').first();
-    await visitor
-      .locator('input')
-      .first()
-      .fill(lang === 'zh' ? '排队者' : '李雷');
+    const name = lang === 'zh' ? '排队者' : '李雷';
+    await visitor.locator('input').first().fill(name);
     await visitor
       .locator('input')
       .nth(1)
       .fill(mainlandId('1988-08-08', String(Date.now()).slice(-3)));
     await noSidewaysScroll(page);
     await shot(page, lang, '152-queue-admitted');
+    await page.getByRole('button', { name: T.next }).click();
+    await expect(countdown).toHaveText(T.admitted);
+    await page.getByRole('checkbox').check();
+
+    // Her time to submit runs out on the review (the server's two minutes pass): the submit takes
+    // her back to the room, which says her visitors are kept; let in again, she finds them.
+    await advanceServerClock(page, 121_000);
+    await page.getByRole('button', { name: T.submit }).click();
+    await solveSlider(page);
+    await expect(room).toContainText(T.kept);
+    await noSidewaysScroll(page);
+    await shot(page, lang, '153-queue-draft-kept');
+    await solveSlider(page);
+    await expect(room).toBeHidden();
+    await expect(visitor.locator('input').first()).toHaveValue(name);
     await page.getByRole('button', { name: T.next }).click();
     await expect(countdown).toHaveText(T.admitted);
     await page.getByRole('checkbox').check();

@@ -30,8 +30,9 @@ import {
   type InspectionEvent,
 } from 'xstate';
 
-/** One outcome of an invoked actor: it resolves with `output` or rejects with `error`. */
-export type Outcome = { output: unknown } | { error: string };
+/** One outcome of an invoked actor: it resolves with `output` or rejects with `error` (and the
+ * refusal's `code`, as the app's calls reject with an ApiError). */
+export type Outcome = { output: unknown } | { error: string; code?: number };
 
 export interface PathModel {
   name: string;
@@ -95,7 +96,7 @@ export function graphEvents(model: PathModel): (snapshot: AnyMachineSnapshot) =>
         const outcomes = typeof spec === 'function' ? spec(snapshot) : spec;
         for (const o of outcomes) {
           if ('output' in o && descriptor.startsWith(DONE_ACTOR)) out.push({ type: descriptor, output: o.output } as EventObject);
-          if ('error' in o && descriptor.startsWith(ERROR_ACTOR)) out.push({ type: descriptor, error: { message: o.error } } as EventObject);
+          if ('error' in o && descriptor.startsWith(ERROR_ACTOR)) out.push({ type: descriptor, error: { message: o.error, code: o.code } } as EventObject);
         }
       } else if (descriptor.startsWith(AFTER)) {
         out.push({ type: descriptor });
@@ -311,17 +312,17 @@ export function controlledActor(model: PathModel, options: { snapshot?: unknown 
     const deferred = list?.pop();
     if (!deferred) throw new Error(`no pending "${src}" to settle`);
     if ('output' in outcome) deferred.resolve(outcome.output);
-    else deferred.reject(new Error(outcome.error));
+    else deferred.reject(Object.assign(new Error(outcome.error), { code: outcome.code }));
   };
 
   /** Replays one graph event: a user event is sent, an actor outcome settles the fake, a
    * delay advances the simulated clock. */
   const dispatch = async (event: EventObject) => {
-    const e = event as EventObject & { output?: unknown; error?: { message: string } };
+    const e = event as EventObject & { output?: unknown; error?: { message: string; code?: number } };
     if (e.type.startsWith(DONE_ACTOR)) {
       settle(sources.get(e.type.slice(DONE_ACTOR.length))!, { output: e.output });
     } else if (e.type.startsWith(ERROR_ACTOR)) {
-      settle(sources.get(e.type.slice(ERROR_ACTOR.length))!, { error: e.error!.message });
+      settle(sources.get(e.type.slice(ERROR_ACTOR.length))!, { error: e.error!.message, code: e.error!.code });
     } else if (e.type.startsWith(AFTER)) {
       clock.increment(Number(e.type.slice(AFTER.length).split('.')[0]));
     } else {

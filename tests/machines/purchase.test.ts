@@ -16,10 +16,10 @@ import {
 import { pathSuite } from './pathSuite.ts';
 import { liveSessionOf } from '../../src/domain/liveStock.ts';
 import type { TickerInput } from '../../machines/ticker.ts';
-import { QUEUE_POLL_MS, QUEUE_STREAM_POLL_MS, type QueuePlacePush } from '../../src/domain/releaseQueue.ts';
+import { QUEUE_POLL_MS, QUEUE_REQUIRED_CODE, QUEUE_STREAM_POLL_MS, QUEUE_TEXTS, type QueuePlacePush } from '../../src/domain/releaseQueue.ts';
 import type { QueuePushInput } from '../../machines/live.ts';
 import { purchaseInBrowser } from '../paths/models/purchase.ts';
-import { ordersObeyRules } from './outcomes.ts';
+import { callsOf, ordersObeyRules } from './outcomes.ts';
 import { simulatedTicker } from './ticker.ts';
 import type { PathModel } from './paths.ts';
 import {
@@ -238,6 +238,43 @@ pathSuite('purchase', [
     },
   },
   {
+    // The room opened (a surge), or her admission ran out, while she filled the form: her submit
+    // or cart add is refused with the room's code and takes her there; through it, her visitors.
+    name: 'sent to the room',
+    machine: purchaseMachine,
+    generators: ['cover'],
+    events: ((s: Snapshot): PurchaseEvent[] => {
+      if (s.matches({ date: 'ready' })) return [{ type: 'PICK_DATE', date: DAY }];
+      if (s.matches({ venue: 'ready' })) return [{ type: 'PICK_SESSION', hallId: MAIN_HALL, hallScheduleId: SESSION }];
+      if (s.matches('visitors') && !s.context.visitors[0]?.name) {
+        return [
+          { type: 'VISITOR.CHANGE', index: 0, field: 'name', value: NAME },
+          { type: 'VISITOR.CHANGE', index: 0, field: 'certificateNumber', value: ID_1 },
+        ];
+      }
+      if (s.matches('visitors')) return [{ type: 'CONFIRM' }, { type: 'VISITOR.CHANGE', index: 0, field: 'certificateNumber', value: ID_1 }];
+      if (s.matches({ review: 'ready' })) return s.context.agreementAccepted ? [{ type: 'SUBMIT' }, { type: 'ADD_TO_CART' }] : [{ type: 'AGREEMENT.TOGGLE' }];
+      if (s.matches({ review: 'verifying' })) return [{ type: 'SLIDER.PASSED', token: 'captcha-token-1' }];
+      if (s.matches({ queue: 'joining' })) return [{ type: 'SLIDER.PASSED', token: 'captcha-token-q' }];
+      return [];
+    }) as PathModel['events'],
+    // Her visitors are sent as she left them, whichever way she came back.
+    outcome: (end) => {
+      for (const { draft } of [...callsOf(end, 'placeOrder'), ...callsOf(end, 'addToCart')] as Array<{ draft: OrderDraft }>) {
+        expect(draft.visitors.map((v) => v.certificateNumber)).toEqual([ID_1]);
+      }
+    },
+    outcomes: {
+      ...TO_THE_QUEUE,
+      checkQueue: [{ output: QUEUE_OFF }, { output: QUEUE_OPEN }, { output: QUEUE_ADMITTED }],
+      enterQueue: [{ output: QUEUE_ADMITTED }],
+      loadSetting: [{ output: SETTING }],
+      calculatePrice: [{ output: QUOTE }],
+      placeOrder: [{ output: PLACED }, { error: QUEUE_TEXTS.needAdmission.en, code: QUEUE_REQUIRED_CODE }],
+      addToCart: [{ output: { code: 200, msg: '' } }, { error: QUEUE_TEXTS.admissionOver.en, code: QUEUE_REQUIRED_CODE }],
+    },
+  },
+  {
     name: 'orderings',
     machine: purchaseMachine,
     generators: ['simple'],
@@ -404,6 +441,31 @@ describe('purchase: behaviour', () => {
     await submit(actor, 'captcha-token-2');
     await waitFor(actor, (s) => s.matches('placed'));
     expect(placed.map((d) => d.seats)).toEqual([['3-4'], ['3-5']]);
+  });
+
+  it('a submit refused because the day now sells through its waiting room takes her there, and back to her visitors once admitted', async () => {
+    const placed: OrderDraft[] = [];
+    // The room opened (a surge) while she filled the form: no queue when she picked the session.
+    const reads = [QUEUE_OFF, QUEUE_ADMITTED];
+    const roomOpened = Object.assign(new Error(QUEUE_TEXTS.needAdmission.en), { code: QUEUE_REQUIRED_CODE });
+    const machine = purchaseMachine.provide({
+      actors: {
+        ...fakeActors({ answers: [roomOpened, PLACED] }, placed),
+        checkQueue: fromPromise<QueueAnswer, { date: string }>(async () => reads.shift() ?? QUEUE_OFF),
+      },
+    });
+    const actor = createActor(machine).start();
+    await toReview(actor);
+    await submit(actor, 'captcha-token-1');
+    await waitFor(actor, (s) => s.matches('visitors'));
+    expect(actor.getSnapshot().context).toMatchObject({ queue: { state: 'admitted' }, draftKept: false, error: null });
+    expect(actor.getSnapshot().context.visitors[0]).toMatchObject({ name: NAME, certificateNumber: ID_1 });
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches({ review: 'ready' }));
+    await submit(actor, 'captcha-token-2');
+    await waitFor(actor, (s) => s.matches('placed'));
+    expect(placed.map((d) => d.visitors.map((v) => v.certificateNumber))).toEqual([[ID_1], [ID_1]]);
+    expect(placed.map((d) => d.captchaToken)).toEqual(['captcha-token-1', 'captcha-token-2']);
   });
 
   it('the cart needs the agreement, and a cart of another date is emptied only when the visitor agrees', async () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_STAFF } from '../../server/seed/accounts.ts';
 import { runReleaseQueue } from '../../server/jobs/releaseQueue.ts';
 import { processLog } from '../../server/logger.ts';
-import type { QueueStatus } from '../../src/domain/releaseQueue.ts';
+import { QUEUE_REQUIRED_CODE, type QueueStatus } from '../../src/domain/releaseQueue.ts';
 import { OPEN_DAY } from './constants.ts';
 import { assertStockInvariant, dbLane, makeApp, orderRequest, priceOf, type Envelope, type TestApp } from './helpers.ts';
 
@@ -134,7 +134,7 @@ describe('the surge room', () => {
   it('refuses an order without an admission in her language; a place is taken and admitted at once, and she books', async () => {
     const a = await visitor();
     const zh = await order(a.token, 'zh');
-    expect(zh.code).toBe(500);
+    expect(zh.code).toBe(QUEUE_REQUIRED_CODE);
     expect(zh.msg).toBe('该日门票正在放票排队中，请先进入排队，轮到您后再提交订单');
     const en = await order(a.token, 'en');
     expect(en.msg).toBe("This day's tickets are being released through the waiting room; please join the queue and submit when it is your turn");

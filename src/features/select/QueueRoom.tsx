@@ -19,6 +19,7 @@ export function QueueRoom() {
   const queue = usePurchase((s) => s.context.queue);
   const serverNow = usePurchase((s) => s.context.serverNow);
   const error = usePurchase((s) => s.context.error);
+  const draftKept = usePurchase((s) => s.context.draftKept);
   if (!open) return null;
   const release = queue?.releaseAt ? museumMinute(new Date(queue.releaseAt)).slice(11) : '';
   const waited = queue ? Math.max(0, (serverNow - queue.now) / 1000) : 0;
@@ -59,6 +60,7 @@ export function QueueRoom() {
         ) : (
           <p>{t('common.loading')}</p>
         )}
+        {draftKept ? <p className="hint">{t('queue.draftKept')}</p> : null}
         <button type="button" className="btn btn--block" onClick={leave}>
           {t('queue.leave')}
         </button>
