@@ -146,11 +146,19 @@ const LOAD_DAY = {
 } as const;
 /** The mode and the form change between scans; while the server answers one (the screen busy) they wait. */
 const MODE_CHANGE = { MODE: { actions: 'setMode' }, FORM: { actions: 'setForm' } } as const;
-const CHECK_ORDER_ONLINE_COLLECT = [
+/** Another hall, whenever the screen is not busy with a scan (a reload or a sync is left: the
+ * list is loaded again for the hall picked, the sync sent again later, answered the same). */
+const CHANGE_HALL = { CHANGE_HALL: '#gate.choosing' } as const;
+/** Just synced, so online: the server answers the number typed. */
+const CHECK_ORDER_ONLINE = [
   { guard: and(['numberValid', 'collectMode']), target: 'collecting', actions: 'sendNumber' },
-  { guard: and(['numberValid', 'fromList']), target: 'offlineChecking', actions: 'sendNumber' },
   { guard: 'numberValid', target: 'checking', actions: 'sendNumber' },
   { actions: 'refuseNumber' },
+] as const;
+const CHECK_ORDER_ONLINE_COLLECT = [
+  CHECK_ORDER_ONLINE[0],
+  { guard: and(['numberValid', 'fromList']), target: 'offlineChecking', actions: 'sendNumber' },
+  ...CHECK_ORDER_ONLINE.slice(1),
 ] as const;
 const CHECK_ORDER = [{ guard: and(['numberValid', 'collectMode', 'offline']), actions: 'refuseCollectOffline' }, ...CHECK_ORDER_ONLINE_COLLECT] as const;
 
@@ -291,7 +299,8 @@ export const gateMachine = setup({
       initial: 'opening',
       // The network back while a scan is answered: the sync waits for the answer, never cuts it.
       // A number typed is kept whatever the gate is doing (its list reloading, a sync, a call).
-      on: { SYNC: { actions: 'askSync' }, 'ORDER_NUMBER.CHANGE': { actions: 'setNumber' } },
+      // The sync's report is closed whenever the staff tap it, what the gate is doing meanwhile.
+      on: { SYNC: { actions: 'askSync' }, 'ORDER_NUMBER.CHANGE': { actions: 'setNumber' }, CLOSE_REPORT: { actions: 'closeReport' } },
       states: {
         opening: {
           meta: { description: "Loading the hall's list of today for a short outage" },
@@ -302,14 +311,13 @@ export const gateMachine = setup({
           on: {
             SCANNED: SCANNED,
             CHECK_ORDER: CHECK_ORDER,
-            CHANGE_HALL: '#gate.choosing',
+            ...CHANGE_HALL,
             ...MODE_CHANGE,
             TICK: [
               { guard: 'syncDue', target: 'syncing' },
               { guard: 'refreshDue', target: 'refreshing' },
             ],
             SYNC: [{ guard: 'hasQueue', target: 'syncing' }, { target: 'refreshing' }],
-            CLOSE_REPORT: { actions: 'closeReport' },
           },
         },
         refreshing: {
@@ -319,6 +327,7 @@ export const gateMachine = setup({
           on: {
             SCANNED: SCANNED,
             CHECK_ORDER: CHECK_ORDER,
+            ...CHANGE_HALL,
             ...MODE_CHANGE,
           },
         },
@@ -368,6 +377,7 @@ export const gateMachine = setup({
             // there. An answer in collect mode came from the server: the gate is online.
             SCANNED: SCANNED_ONLINE_COLLECT,
             CHECK_ORDER: CHECK_ORDER_ONLINE_COLLECT,
+            ...CHANGE_HALL,
           },
         },
         syncing: {
@@ -376,7 +386,7 @@ export const gateMachine = setup({
               'Sending the check-ins made offline; each leaves the device once the server has answered it; a scan or an order number goes first (the sync is sent again later, answered the same)',
           },
           entry: 'startSync',
-          on: { SCANNED: SCANNED, CHECK_ORDER: CHECK_ORDER, ...MODE_CHANGE },
+          on: { SCANNED: SCANNED, CHECK_ORDER: CHECK_ORDER, ...CHANGE_HALL, ...MODE_CHANGE },
           invoke: {
             src: 'sync',
             input: ({ context }) => context.queue,
@@ -392,12 +402,14 @@ export const gateMachine = setup({
           meta: { description: 'The sync found duplicates or refusals: listed for the staff until they close the list' },
           on: {
             CLOSE_REPORT: { target: 'scanning', actions: 'closeReport' },
+            ...CHANGE_HALL,
             ...MODE_CHANGE,
-            // Just synced: online, so the server answers the next visitor.
+            // Just synced: online, so the server answers the next visitor, scanned or typed.
             SCANNED: [
               { guard: and(['newCode', 'collectMode']), target: 'collecting', actions: 'sendQr' },
               { guard: 'newCode', target: 'checking', actions: 'sendQr' },
             ],
+            CHECK_ORDER: CHECK_ORDER_ONLINE,
           },
         },
       },

@@ -94,7 +94,8 @@ export const windowPaymentMachine = setup({
     },
     taken: {
       meta: { description: 'Paid: the order is complete and its tickets valid; on to the next order' },
-      on: { NEXT_ORDER: { target: 'entering', actions: 'clear' } },
+      // The next number typed at once starts the next order, as "Next order" does.
+      on: { NEXT_ORDER: { target: 'entering', actions: 'clear' }, 'ORDER_NUMBER.CHANGE': { target: 'entering', actions: ['clear', 'setNumber'] } },
     },
   },
 });

@@ -92,12 +92,14 @@ function outage(s: Snapshot): GateEvent[] {
   }
   // A scan or an order number (a valid one, or one too short) goes before the list's reload and the sync.
   const typed: GateEvent[] = [...number, ...(s.context.orderNumber === 'P123' ? [] : [{ type: 'ORDER_NUMBER.CHANGE', value: 'P123' } as const])];
-  if (s.matches({ open: 'refreshing' })) return [scan, ...typed];
-  if (s.matches({ open: 'syncing' })) return [scan, ...typed];
+  // Another hall whenever no scan is being answered.
+  const hall: GateEvent = { type: 'CHANGE_HALL' };
+  if (s.matches({ open: 'refreshing' })) return [scan, ...typed, hall];
+  if (s.matches({ open: 'syncing' })) return [scan, ...typed, hall];
   // The network back while a scan is under way or answered.
   if (s.matches({ open: 'checking' })) return [{ type: 'SYNC' }];
-  if (s.matches({ open: 'answered' })) return [{ type: 'NEXT' }, scan, ...number, { type: 'SYNC' }];
-  if (s.matches({ open: 'reported' })) return [{ type: 'CLOSE_REPORT' }, scan];
+  if (s.matches({ open: 'answered' })) return [{ type: 'NEXT' }, scan, ...number, { type: 'SYNC' }, hall];
+  if (s.matches({ open: 'reported' })) return [{ type: 'CLOSE_REPORT' }, scan, ...typed, hall];
   return [];
 }
 
@@ -362,13 +364,18 @@ describe('gate: behaviour', () => {
   });
 
   it('a queue left on the device is synced on the first tick, its duplicates listed until closed', async () => {
-    const { actor } = gateOn({ up: true, checked: new Set(['left']) }, [LEFT]);
+    const { actor, sent } = gateOn({ up: true, checked: new Set(['left']) }, [LEFT]);
     await waitFor(actor, (s) => s.matches('choosing'));
     actor.send({ type: 'PICK_HALL', hallId: HALL });
     await waitFor(actor, (s) => s.matches({ open: 'scanning' }));
     actor.send({ type: 'TICK', now: LOADED_AT + 30_000 });
     await waitFor(actor, (s) => s.matches({ open: 'reported' }));
     expect(actor.getSnapshot().context.report).toMatchObject({ checkedIn: 0, problems: [{ id: 'left', label: '林*', outcome: 'duplicate' }] });
+    // The next group's number typed and checked with the list still open; the list closes after.
+    actor.send({ type: 'ORDER_NUMBER.CHANGE', value: NUMBER });
+    actor.send({ type: 'CHECK_ORDER' });
+    await waitFor(actor, (s) => s.matches({ open: 'answered' }));
+    expect(sent.at(-1)).toEqual({ hallId: HALL, orderNumber: NUMBER });
     actor.send({ type: 'CLOSE_REPORT' });
     expect(actor.getSnapshot().context.report).toBeNull();
   });

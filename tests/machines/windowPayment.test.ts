@@ -36,7 +36,7 @@ function events(s: Snapshot): WindowPaymentEvent[] {
       { type: 'TAKE' },
       { type: 'ORDER_NUMBER.CHANGE', value: NUMBER },
     ];
-  if (s.matches('taken')) return [{ type: 'NEXT_ORDER' }];
+  if (s.matches('taken')) return [{ type: 'NEXT_ORDER' }, { type: 'ORDER_NUMBER.CHANGE', value: NUMBER }];
   return [];
 }
 
@@ -82,5 +82,9 @@ describe('windowPayment: behaviour', () => {
     actor.send({ type: 'TAKE' });
     await waitFor(actor, (s) => s.matches('taken'));
     expect(taken).toEqual([{ orderNumber: NUMBER, method: 'card' }]);
+    // The next group's number typed straight after: kept, the paid order and its way gone.
+    actor.send({ type: 'ORDER_NUMBER.CHANGE', value: 'P2' });
+    expect(actor.getSnapshot().value).toBe('entering');
+    expect(actor.getSnapshot().context).toMatchObject({ orderNumber: 'P2', order: null, method: 'cash' });
   });
 });

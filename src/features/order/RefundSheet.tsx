@@ -88,6 +88,7 @@ export function RefundSheet({ order, onClose }: { order: OrderDetail; onClose: (
           selected={selected}
           onToggle={(ticketId) => send({ type: 'TOGGLE', ticketId })}
           onAll={() => send({ type: 'SELECT_ALL' })}
+          frozen={snapshot.matches('checking')}
         />
       ) : null}
       {snapshot.matches('warning') ? (

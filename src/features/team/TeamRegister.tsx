@@ -116,6 +116,8 @@ export default function TeamRegister() {
                 role="radio"
                 aria-checked={form.teamType === type}
                 className={`chip${form.teamType === type ? ' chip--on' : ''}`}
+                // The type decides the documents: it waits for a document's upload to end.
+                disabled={uploading}
                 onClick={() => send({ type: 'TYPE.CHANGE', teamType: type })}
               >
                 {tr(TEAM_TYPE_NAMES[type])}
