@@ -117,7 +117,8 @@ export const cartMachine = setup({
     },
     verifying: {
       meta: { description: 'The security slider is shown' },
-      on: { 'SLIDER.PASSED': { target: 'submitting', actions: 'setToken' }, 'SLIDER.CANCEL': 'ready' },
+      // A line's hold ran out meanwhile: the slider closes and the cart is read again (its selection with it).
+      on: { 'SLIDER.PASSED': { target: 'submitting', actions: 'setToken' }, 'SLIDER.CANCEL': 'ready', RELOAD: 'loading' },
     },
     submitting: {
       meta: { description: 'Paying the selected lines as one order' },

@@ -81,7 +81,8 @@ export const groupCartMachine = setup({
     },
     verifying: {
       meta: { description: 'The security slider is shown' },
-      on: { 'SLIDER.PASSED': { target: 'submitting', actions: 'setToken' }, 'SLIDER.CANCEL': 'ready' },
+      // A group's hold ran out meanwhile: the slider closes and the cart is read again.
+      on: { 'SLIDER.PASSED': { target: 'submitting', actions: 'setToken' }, 'SLIDER.CANCEL': 'ready', RELOAD: 'loading' },
     },
     submitting: {
       meta: { description: 'Paying for the group: the group order is placed' },

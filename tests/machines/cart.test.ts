@@ -32,7 +32,7 @@ pathSuite('cart', [
         return [{ type: 'TOGGLE', cartTicketId: 1 }, { type: 'TOGGLE', cartTicketId: 3 }, { type: 'SELECT_ALL' }, { type: 'RELOAD' }, { type: 'CHECKOUT' }];
       }
       if (s.matches('failed')) return [{ type: 'RELOAD' }];
-      if (s.matches('verifying')) return [{ type: 'SLIDER.PASSED', token: 'captcha-1' }, { type: 'SLIDER.CANCEL' }];
+      if (s.matches('verifying')) return [{ type: 'SLIDER.PASSED', token: 'captcha-1' }, { type: 'SLIDER.CANCEL' }, { type: 'RELOAD' }];
       return [];
     }) as PathModel['events'],
     outcomes: {
@@ -108,5 +108,16 @@ describe('cart: behaviour', () => {
     actor.send({ type: 'RELOAD' });
     await waitFor(actor, (s) => s.matches('ready'));
     expect(actor.getSnapshot().context.selected).toEqual([1, 2]);
+  });
+
+  it('a hold that runs out while the slider shows closes it and reads the cart again: nothing is paid from a stale list', async () => {
+    const { actor, paid } = start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'CHECKOUT' });
+    expect(actor.getSnapshot().matches('verifying')).toBe(true);
+    actor.send({ type: 'RELOAD' });
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(paid).toEqual([]);
   });
 });

@@ -42,7 +42,7 @@ pathSuite('groupCart', [
     events: ((s) => {
       if (s.matches('ready')) return [{ type: 'PAY', cartId: 1 }, { type: 'PAY', cartId: 2 }, { type: 'RELOAD' }];
       if (s.matches('failed')) return [{ type: 'RETRY' }];
-      if (s.matches('verifying')) return [{ type: 'SLIDER.PASSED', token: 'captcha-1' }, { type: 'SLIDER.CANCEL' }];
+      if (s.matches('verifying')) return [{ type: 'SLIDER.PASSED', token: 'captcha-1' }, { type: 'SLIDER.CANCEL' }, { type: 'RELOAD' }];
       return [];
     }) as PathModel['events'],
     outcomes: {
