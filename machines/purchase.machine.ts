@@ -662,6 +662,8 @@ export const purchaseMachine = setup({
       states: {
         pricing: {
           meta: { description: 'Calculating the price' },
+          // The price of other visitors is not shown (nor submitted) while this one is worked out or failed.
+          entry: assign({ quote: null }),
           invoke: {
             id: 'calculatePrice',
             src: 'calculatePrice',

@@ -443,6 +443,30 @@ describe('purchase: behaviour', () => {
     expect(placed.map((d) => d.seats)).toEqual([['3-4'], ['3-5']]);
   });
 
+  it('a price that cannot be worked out again leaves no earlier price to read or submit', async () => {
+    const prices: Array<PriceQuote | Error> = [QUOTE, new Error('Network error')];
+    const machine = purchaseMachine.provide({
+      actors: {
+        ...fakeActors({}, []),
+        calculatePrice: fromPromise<PriceQuote, { draft: OrderDraft }>(async () => {
+          const price = prices.shift()!;
+          if (price instanceof Error) throw price;
+          return price;
+        }),
+      },
+    });
+    const actor = createActor(machine).start();
+    await toReview(actor);
+    expect(actor.getSnapshot().context.quote).toEqual(QUOTE);
+    actor.send({ type: 'BACK' });
+    actor.send({ type: 'VISITOR.ADD' });
+    actor.send({ type: 'VISITOR.CHANGE', index: 1, field: 'name', value: NAME });
+    actor.send({ type: 'VISITOR.CHANGE', index: 1, field: 'certificateNumber', value: ID_2 });
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches({ review: 'failed' }));
+    expect(actor.getSnapshot().context.quote).toBeNull();
+  });
+
   it('a submit refused because the day now sells through its waiting room takes her there, and back to her visitors once admitted', async () => {
     const placed: OrderDraft[] = [];
     // The room opened (a surge) while she filled the form: no queue when she picked the session.
