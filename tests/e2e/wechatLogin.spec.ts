@@ -127,7 +127,11 @@ for (const lang of ['zh', 'en'] as const) {
       if (r.url().includes('/wx/sim/authorize')) simPages.push(r.status());
     });
     await page.context().clearCookies({ name: 'ticket_token_individual' });
+    // The page is at its address before the app has booted and gone to the chat app: wait for
+    // the chat app's answer, not for the address.
+    const silent = page.waitForResponse((r) => r.url().includes('/wx/sim/authorize'));
     await page.goto('/individualCustomers/personalCenter/personHome');
+    await silent;
     await expect(page).toHaveURL(/\/personalCenter\/personHome$/);
     // Through the chat app, which answered with a redirect each time, never a page.
     expect(simPages.length).toBeGreaterThan(0);
